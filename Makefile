@@ -1,0 +1,62 @@
+# Chokepoint: `make run` sets up, builds and serves the app; `make test` sets up, builds and runs every test.
+# Every target does the setup first if needed (scripts/setup.sh is idempotent and fast when done).
+BUILD      ?= build
+NATIVE     := $(BUILD)/native
+WASM       := $(BUILD)/wasm
+PORT       ?= 8080
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+# TOOLCHAIN.md pitfall 1: every emcc call needs acorn from Debian's node modules.
+export NODE_PATH := /usr/share/nodejs
+
+.PHONY: all setup native wasm app run test test-native test-wasm test-e2e conformance bench fuzz clean format
+
+all: native wasm
+
+setup:
+	@bash scripts/setup.sh
+
+native: setup
+	@cmake -S . -B $(NATIVE) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake --build $(NATIVE) -j$(JOBS)
+
+wasm: setup
+	@emcmake cmake -S . -B $(WASM) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake --build $(WASM) -j$(JOBS)
+
+app: wasm
+
+run: wasm
+	@node scripts/serve.mjs $(WASM)/app $(PORT)
+
+test: native wasm
+	@bash scripts/run_tests.sh $(NATIVE) $(WASM)
+
+test-native: native
+	@bash scripts/run_tests.sh --only native $(NATIVE) $(WASM)
+
+test-wasm: wasm
+	@bash scripts/run_tests.sh --only wasm $(NATIVE) $(WASM)
+
+test-e2e: wasm
+	@bash scripts/run_tests.sh --only e2e $(NATIVE) $(WASM)
+
+conformance: native
+	@bash scripts/run_tests.sh --only conformance $(NATIVE) $(WASM)
+
+bench: native wasm
+	@bash scripts/run_bench.sh $(NATIVE) $(WASM)
+
+# One hour by default (FUZZ_SECONDS overrides); libFuzzer with ASan, built with clang 14.
+FUZZ_SECONDS ?= 3600
+fuzz: setup
+	@cmake -S . -B $(BUILD)/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCHOKEPOINT_FUZZ=ON \
+	  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 >/dev/null
+	@cmake --build $(BUILD)/fuzz -j$(JOBS) --target sql_parser_fuzz
+	@mkdir -p $(BUILD)/fuzz/corpus
+	@$(BUILD)/fuzz/sql_parser_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $(BUILD)/fuzz/corpus tests/fuzz/seeds
+
+format:
+	@find core web cli tests bench -name '*.cpp' -o -name '*.h' | xargs clang-format -i
+
+clean:
+	@rm -rf $(NATIVE) $(WASM) $(BUILD)/fuzz

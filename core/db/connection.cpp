@@ -1,0 +1,183 @@
+// SQLite connection wrapper: opening modes, bounded query execution, script execution.
+#include "core/db/connection.h"
+
+#include <sqlite3.h>
+
+#include <chrono>
+#include <cctype>
+#include <cstring>
+
+namespace chokepoint {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Deadline {
+  Clock::time_point end;
+  bool hit = false;
+};
+
+// Called every N virtual-machine steps; a non-zero return interrupts the statement with SQLITE_INTERRUPT.
+int progress_check(void* p) {
+  auto* d = static_cast<Deadline*>(p);
+  if (Clock::now() >= d->end) { d->hit = true; return 1; }
+  return 0;
+}
+
+Result<Connection> open_with(const std::string& path, int flags, bool read_only) {
+  sqlite3* db = nullptr;
+  int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string msg = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+    sqlite3_close(db);
+    return Error{"cannot open database '" + path + "': " + msg};
+  }
+  sqlite3_extended_result_codes(db, 1);
+  // Touch the schema now so a non-SQLite or corrupt file fails at open time with a clear message.
+  char* err = nullptr;
+  rc = sqlite3_exec(db, "SELECT count(*) FROM sqlite_schema", nullptr, nullptr, &err);
+  if (rc != SQLITE_OK) {
+    std::string msg = err ? err : sqlite3_errstr(rc);
+    sqlite3_free(err);
+    sqlite3_close(db);
+    return Error{"'" + path + "' is not a readable SQLite database: " + msg};
+  }
+  if (read_only) sqlite3_exec(db, "PRAGMA query_only=1", nullptr, nullptr, nullptr);
+  return Result<Connection>(Connection::adopt(db, path));
+}
+
+bool only_trailing_noise(const char* tail) {
+  // Whitespace, semicolons and comments may follow the statement; anything else is a second statement.
+  const char* p = tail;
+  while (p && *p) {
+    if (std::isspace(static_cast<unsigned char>(*p)) || *p == ';') { ++p; continue; }
+    if (p[0] == '-' && p[1] == '-') { while (*p && *p != '\n') ++p; continue; }
+    if (p[0] == '/' && p[1] == '*') {
+      const char* e = std::strstr(p + 2, "*/");
+      if (!e) return true;  // an unterminated comment at the end is still only a comment
+      p = e + 2;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+Value read_value(sqlite3_stmt* st, int i) {
+  switch (sqlite3_column_type(st, i)) {
+    case SQLITE_INTEGER: return Value::of_int(sqlite3_column_int64(st, i));
+    case SQLITE_FLOAT: return Value::of_real(sqlite3_column_double(st, i));
+    case SQLITE_TEXT: {
+      const auto* t = reinterpret_cast<const char*>(sqlite3_column_text(st, i));
+      return Value::of_text(std::string(t, static_cast<size_t>(sqlite3_column_bytes(st, i))));
+    }
+    case SQLITE_BLOB: {
+      const auto* b = static_cast<const char*>(sqlite3_column_blob(st, i));
+      return Value::of_blob(b ? std::string(b, static_cast<size_t>(sqlite3_column_bytes(st, i))) : std::string());
+    }
+    default: return Value::null();
+  }
+}
+
+}  // namespace
+
+Connection Connection::adopt(sqlite3* db, std::string path) { return Connection(db, std::move(path)); }
+
+Result<Connection> Connection::open_read_only(const std::string& path) {
+  return open_with(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, true);
+}
+Result<Connection> Connection::open_read_write(const std::string& path) {
+  return open_with(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI, false);
+}
+Result<Connection> Connection::open_memory() {
+  return open_with(":memory:", SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY, false);
+}
+
+Connection::Connection(Connection&& o) noexcept : db_(o.db_), path_(std::move(o.path_)) { o.db_ = nullptr; }
+Connection& Connection::operator=(Connection&& o) noexcept {
+  if (this != &o) {
+    if (db_) sqlite3_close_v2(db_);
+    db_ = o.db_;
+    path_ = std::move(o.path_);
+    o.db_ = nullptr;
+  }
+  return *this;
+}
+Connection::~Connection() {
+  if (db_) sqlite3_close_v2(db_);
+}
+
+QueryOutcome Connection::query(const std::string& sql, const QueryLimits& limits) const {
+  QueryOutcome out;
+  auto start = Clock::now();
+  Deadline deadline{start + std::chrono::milliseconds(limits.timeout_ms > 0 ? limits.timeout_ms : 0)};
+  if (limits.timeout_ms > 0) sqlite3_progress_handler(db_, 1000, progress_check, &deadline);
+  auto finish = [&](QueryStatus s, std::string msg) {
+    if (limits.timeout_ms > 0) sqlite3_progress_handler(db_, 0, nullptr, nullptr);
+    out.status = s;
+    out.message = std::move(msg);
+    out.elapsed_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    return out;
+  };
+
+  sqlite3_stmt* st = nullptr;
+  const char* tail = nullptr;
+  int rc = sqlite3_prepare_v2(db_, sql.c_str(), static_cast<int>(sql.size()), &st, &tail);
+  if (rc != SQLITE_OK) {
+    if (deadline.hit) return finish(QueryStatus::Timeout, "query exceeded the time limit");
+    return finish(QueryStatus::Error, sqlite3_errmsg(db_));
+  }
+  if (!st) return finish(QueryStatus::Error, "empty statement");
+  if (!only_trailing_noise(tail)) {
+    sqlite3_finalize(st);
+    return finish(QueryStatus::Error, "only one statement may be run at a time");
+  }
+  int ncol = sqlite3_column_count(st);
+  for (int i = 0; i < ncol; ++i) {
+    const char* n = sqlite3_column_name(st, i);
+    const char* t = sqlite3_column_decltype(st, i);
+    out.result.column_names.push_back(n ? n : "");
+    out.result.declared_types.push_back(t ? t : "");
+  }
+  while (true) {
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+      if (out.result.rows.size() >= limits.max_rows) { out.result.truncated = true; break; }
+      Row row;
+      row.reserve(static_cast<size_t>(ncol));
+      for (int i = 0; i < ncol; ++i) row.push_back(read_value(st, i));
+      out.result.rows.push_back(std::move(row));
+      continue;
+    }
+    if (rc == SQLITE_DONE) break;
+    std::string msg = deadline.hit ? "query exceeded the time limit of " + std::to_string(limits.timeout_ms) + " ms"
+                                   : sqlite3_errmsg(db_);
+    sqlite3_finalize(st);
+    out.result.rows.clear();
+    return finish(deadline.hit ? QueryStatus::Timeout : QueryStatus::Error, msg);
+  }
+  sqlite3_finalize(st);
+  return finish(QueryStatus::Ok, "");
+}
+
+Status Connection::prepare_check(const std::string& sql) const {
+  sqlite3_stmt* st = nullptr;
+  int rc = sqlite3_prepare_v2(db_, sql.c_str(), static_cast<int>(sql.size()), &st, nullptr);
+  sqlite3_finalize(st);
+  if (rc != SQLITE_OK) return Error{sqlite3_errmsg(db_)};
+  if (!st) return Error{"empty statement"};
+  return ok_status();
+}
+
+Status Connection::exec_script(const std::string& sql) const {
+  char* err = nullptr;
+  int rc = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err);
+  if (rc != SQLITE_OK) {
+    std::string msg = err ? err : sqlite3_errstr(rc);
+    sqlite3_free(err);
+    return Error{msg};
+  }
+  return ok_status();
+}
+
+}  // namespace chokepoint

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Runs every test suite and prints each suite's counts, then one closing line "N passed, N failed".
+# Suites: native unit tests (build/native/*_tests), the conformance suite on ../shared/data when it exists, the same
+# unit tests compiled to wasm under node (build/wasm/*_tests.js), and the browser end-to-end tests (tests/e2e).
+# Usage: run_tests.sh [--only native|conformance|wasm|e2e] NATIVE_DIR WASM_DIR
+set -uo pipefail
+only=""
+if [ "${1:-}" = "--only" ]; then only=$2; shift 2; fi
+NATIVE=${1:-build/native}
+WASM=${2:-build/wasm}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+LOGS="$ROOT/build/test-logs"
+mkdir -p "$LOGS"
+passed=0; failed=0; broken=()
+export NODE_PATH=/usr/share/nodejs
+
+want() { [ -z "$only" ] || [ "$only" = "$1" ]; }
+
+# Reads GoogleTest's summary lines from a log: "[  PASSED  ] N tests." and "[  FAILED  ] N tests, listed below:".
+gtest_counts() {
+  local log=$1 p f
+  p=$(grep -aoE '^\[  PASSED  \] [0-9]+ test' "$log" | tail -1 | grep -oE '[0-9]+' || true)
+  f=$(grep -aoE '^\[  FAILED  \] [0-9]+ test' "$log" | tail -1 | grep -oE '[0-9]+' || true)
+  echo "${p:-0} ${f:-0}"
+}
+
+run_gtest() { # label, command...
+  local label=$1; shift
+  local log="$LOGS/${label//[\/ ]/_}.log"
+  local start=$SECONDS
+  "$@" >"$log" 2>&1
+  local rc=$?
+  read -r p f < <(gtest_counts "$log")
+  if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi  # crashed or aborted before its summary
+  passed=$((passed + p)); failed=$((failed + f))
+  printf '%-34s %5d passed, %d failed  (%ds)\n' "$label" "$p" "$f" $((SECONDS - start))
+  if [ $rc -ne 0 ]; then broken+=("$label"); grep -aE '^\[  FAILED  \]|Failure|error' "$log" | head -20; fi
+}
+
+if want native; then
+  for t in "$NATIVE"/*_tests; do
+    [ -x "$t" ] || continue
+    [ "$(basename "$t")" = conformance_tests ] && continue
+    run_gtest "native/$(basename "$t")" "$t"
+  done
+fi
+
+if want conformance || [ -z "$only" ]; then
+  if [ -d "$ROOT/../shared/data" ] && [ -x "$NATIVE/conformance_tests" ]; then
+    run_gtest "native/conformance_tests" "$NATIVE/conformance_tests"
+  else
+    echo "conformance suite skipped: ../shared/data not present"
+  fi
+fi
+
+if want wasm; then
+  for t in "$WASM"/*_tests.js; do
+    [ -f "$t" ] || continue
+    run_gtest "wasm/$(basename "$t" .js)" node "$t"
+  done
+fi
+
+if want e2e; then
+  log="$LOGS/e2e.log"
+  start=$SECONDS
+  (cd "$ROOT/tests/e2e" && node --test --test-reporter=spec --test-concurrency=1 ./*.test.mjs) >"$log" 2>&1
+  rc=$?
+  p=$(grep -aE '^ℹ pass [0-9]+' "$log" | grep -oE '[0-9]+' | tail -1); f=$(grep -aE '^ℹ fail [0-9]+' "$log" | grep -oE '[0-9]+' | tail -1)
+  p=${p:-0}; f=${f:-0}
+  if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
+  passed=$((passed + p)); failed=$((failed + f))
+  printf '%-34s %5d passed, %d failed  (%ds)\n' "browser/e2e" "$p" "$f" $((SECONDS - start))
+  grep -aE '^# ' "$log" | sed 's/^/  /'
+  if [ $rc -ne 0 ]; then broken+=("browser/e2e"); grep -aEv '^ℹ' "$log" | tail -40; fi
+fi
+
+echo "logs in build/test-logs; screenshots in build/e2e"
+[ ${#broken[@]} -gt 0 ] && echo "failing suites: ${broken[*]}"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ] && [ ${#broken[@]} = 0 ]

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Idempotent setup on Debian bookworm (run as root): Debian packages, deb-src entry, third-party sources for the
+# wasm build (imgui, sqlite3) fetched into build/third_party, the SQLite amalgamation, and the npm test deps.
+# Every step checks first whether its work is already done, so a second run does nothing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+TP="$ROOT/build/third_party"
+STAMP="$TP/.setup-done-v1"
+mkdir -p "$TP"
+
+if [ -f "$STAMP" ] && [ "${FORCE_SETUP:-0}" != 1 ]; then
+  echo "setup: already done ($STAMP)"; exit 0
+fi
+
+SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+PKGS=(build-essential cmake emscripten libboost-graph-dev nlohmann-json3-dev libkainjow-mustache-dev
+      libsqlite3-dev sqlite3 libgtest-dev googletest wordnet-base tcl chromium libcurl4-openssl-dev
+      libclang-rt-14-dev clang-14 dpkg-dev python3)
+command -v node >/dev/null || PKGS+=(nodejs npm)
+
+missing=()
+for p in "${PKGS[@]}"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p"); done
+
+SRC=/etc/apt/sources.list.d/debian-src.sources
+need_update=0
+if [ ! -f "$SRC" ]; then
+  echo "setup: adding deb-src entry"
+  $SUDO tee "$SRC" >/dev/null <<'SRCS'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRCS
+  need_update=1
+fi
+if [ ${#missing[@]} -gt 0 ] || [ $need_update = 1 ] || [ ! -d "$TP/imgui" ] || [ ! -d "$TP/sqlite3" ]; then
+  $SUDO apt-get update -qq
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+fetch_source() { # name, target folder name
+  local name=$1 dest=$2
+  [ -d "$TP/$dest" ] && return 0
+  local tmp; tmp=$(mktemp -d "$TP/src.XXXX")
+  (cd "$tmp" && apt-get source -qq "$name" >/dev/null 2>&1 || (cd "$tmp" && apt-get source "$name"))
+  local dir; dir=$(find "$tmp" -mindepth 1 -maxdepth 1 -type d | head -1)
+  mv "$dir" "$TP/$dest"; rm -rf "$tmp"
+}
+fetch_source imgui imgui
+fetch_source sqlite3 sqlite3
+
+if [ ! -f "$TP/sqlite3-amalgamation/sqlite3.c" ]; then
+  echo "setup: building the SQLite amalgamation"
+  mkdir -p "$TP/sqlite3-build"
+  (cd "$TP/sqlite3-build" && "$TP/sqlite3/configure" --quiet >/dev/null && make -s sqlite3.c >/dev/null)
+  mkdir -p "$TP/sqlite3-amalgamation"
+  cp "$TP/sqlite3-build/sqlite3.c" "$TP/sqlite3-build/sqlite3.h" "$TP/sqlite3-amalgamation/"
+fi
+
+# Emscripten needs headers without glibc's: a folder of symlinks passed with -isystem (TOOLCHAIN.md pitfall 7).
+mkdir -p "$TP/wasm-include"
+ln -sfn /usr/include/boost "$TP/wasm-include/boost"
+ln -sfn /usr/include/nlohmann "$TP/wasm-include/nlohmann"
+ln -sfn /usr/include/mustache.hpp "$TP/wasm-include/mustache.hpp"
+
+if [ ! -d "$ROOT/tests/e2e/node_modules/playwright-core" ]; then
+  echo "setup: installing npm test dependencies"
+  (cd "$ROOT/tests/e2e" && npm install --no-audit --no-fund --silent)
+fi
+touch "$STAMP"
+echo "setup: done"

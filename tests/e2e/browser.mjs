@@ -1,0 +1,67 @@
+// Shared set-up for browser tests: serve the built app on a free loopback port and drive Debian's Chromium
+// headless through playwright-core (never a downloaded browser). Flags from TOOLCHAIN.md: SwiftShader WebGL2, and
+// no background networking (the network is closed here).
+import { chromium } from 'playwright-core';
+import { serve } from '../../scripts/serve.mjs';
+import path from 'node:path';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const appDir = process.env.CHOKEPOINT_APP_DIR || path.join(repoRoot, 'build/wasm/app');
+export const artefactDir = process.env.CHOKEPOINT_ARTEFACTS || path.join(repoRoot, 'build/e2e');
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic',
+  '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export async function startApp() {
+  if (!fs.existsSync(path.join(appDir, 'index.html'))) throw new Error(`no built app in ${appDir}; run make wasm`);
+  fs.mkdirSync(artefactDir, { recursive: true });
+  const server = await serve(appDir, 0);
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+                                          headless: true, args: CHROMIUM_ARGS });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const consoleLines = [];
+  page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
+  page.on('pageerror', (e) => consoleLines.push(`pageerror: ${e.message}`));
+  return {
+    url, page, consoleLines,
+    async close() { await browser.close(); await new Promise((r) => server.close(r)); },
+  };
+}
+
+// Waits until the app reports ready (window.chokepoint.ready), or fails with the page's status and console.
+export async function waitReady(app, timeoutMs = 60000) {
+  try {
+    await app.page.waitForFunction(() => window.chokepoint && window.chokepoint.ready === true, null,
+                                   { timeout: timeoutMs });
+  } catch (e) {
+    const status = await app.page.textContent('#status').catch(() => '?');
+    throw new Error(`app not ready after ${timeoutMs} ms; status: ${status}\n${app.consoleLines.join('\n')}`);
+  }
+}
+
+// Counts pixels of a PNG screenshot inside a rectangle by decoding it in the page (the browser has a PNG decoder).
+export async function pixelStats(page, png, rect, clearRgb) {
+  return page.evaluate(async ({ b64, rect, clearRgb }) => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + b64;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width; c.height = img.height;
+    const ctx = c.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(rect.x, rect.y, rect.w, rect.h).data;
+    let notClear = 0, bright = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      const [r, g, b] = [d[i], d[i + 1], d[i + 2]];
+      if (Math.abs(r - clearRgb[0]) + Math.abs(g - clearRgb[1]) + Math.abs(b - clearRgb[2]) > 6) notClear++;
+      if (r + g + b > 450) bright++;  // text is drawn in near-white
+    }
+    return { total: d.length / 4, notClear, bright };
+  }, { b64: png.toString('base64'), rect, clearRgb });
+}

@@ -1,0 +1,16 @@
+// JS side of web/page_bridge.cpp (linked with --js-library): status text and the ready signal for the page.
+mergeInto(LibraryManager.library, {
+  chokepoint_js_set_status: function (text) {
+    var s = UTF8ToString(text);
+    if (typeof Module.setStatus === 'function') Module.setStatus(s);
+  },
+  chokepoint_js_mark_ready: function (firstFrameMs) {
+    window.chokepoint = window.chokepoint || {};
+    window.chokepoint.ready = true;
+    window.chokepoint.firstFrameMs = firstFrameMs;
+    if (typeof Module.onReady === 'function') Module.onReady(firstFrameMs);
+  },
+  chokepoint_js_now_ms: function () {
+    return performance.now();
+  },
+});

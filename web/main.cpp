@@ -1,0 +1,104 @@
+// Browser entry point: GLFW window on the page's canvas, Dear ImGui on WebGL2, one frame per animation frame.
+// At start it opens the built-in sample databases (preloaded at /assets/db) and shows their tables.
+#include <GLES3/gl3.h>
+#include <GLFW/glfw3.h>
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include <string>
+
+#include "web/app_state.h"
+#include "web/databases_panel.h"
+#include "web/page_bridge.h"
+
+namespace {
+
+using chokepoint::web::AppState;
+
+GLFWwindow* g_window = nullptr;
+AppState g_state;
+
+// Dear ImGui 1.86 does not follow the canvas size: match the drawing buffer to the element's CSS size each frame.
+void fit_canvas_to_window() {
+  double css_w = 0, css_h = 0;
+  emscripten_get_element_css_size("#canvas", &css_w, &css_h);
+  int w = static_cast<int>(css_w), h = static_cast<int>(css_h);
+  int cur_w = 0, cur_h = 0;
+  glfwGetWindowSize(g_window, &cur_w, &cur_h);
+  if (w > 0 && h > 0 && (w != cur_w || h != cur_h)) {
+    emscripten_set_canvas_element_size("#canvas", w, h);
+    glfwSetWindowSize(g_window, w, h);
+  }
+}
+
+void draw_frame() {
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
+  ImGui::Begin("Chokepoint", nullptr,
+               ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                   ImGuiWindowFlags_NoTitleBar);
+  ImGui::Text("Chokepoint - text-to-SQL evaluation workbench");
+  ImGui::Separator();
+  chokepoint::web::draw_databases_panel(g_state.databases);
+  ImGui::End();
+}
+
+void main_loop() {
+  fit_canvas_to_window();
+  glfwPollEvents();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+  draw_frame();
+  ImGui::Render();
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(g_window, &w, &h);
+  glViewport(0, 0, w, h);
+  glClearColor(0.10f, 0.11f, 0.13f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  ++g_state.frame;
+  // The first frames lay ImGui's windows out; by the second the table list is on the canvas.
+  if (g_state.frame == 2) {
+    g_state.first_frame_ms = chokepoint::web::page_time_ms();
+    std::string status = "ready:";
+    for (const auto& d : g_state.databases.databases) {
+      status += " " + d.schema.db_id + " (" + std::to_string(d.schema.tables.size()) + " tables:";
+      for (const auto& t : d.schema.tables) status += " " + t.name;
+      status += ")";
+    }
+    chokepoint::web::set_page_status(status);
+    chokepoint::web::mark_page_ready(g_state.first_frame_ms);
+  }
+}
+
+}  // namespace
+
+int main() {
+  if (!glfwInit()) {
+    chokepoint::web::set_page_status("error: cannot initialise GLFW");
+    return 1;
+  }
+  g_window = glfwCreateWindow(1280, 800, "Chokepoint", nullptr, nullptr);
+  if (!g_window) {
+    chokepoint::web::set_page_status("error: WebGL2 is not available in this browser");
+    return 1;
+  }
+  glfwMakeContextCurrent(g_window);
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // layout is not persisted through imgui.ini
+  ImGui::StyleColorsDark();
+  ImGui_ImplGlfw_InitForOpenGL(g_window, true);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+
+  chokepoint::web::bind_app_state(&g_state);
+  chokepoint::web::set_page_status("opening sample databases");
+  chokepoint::web::load_database(g_state.databases, "/assets/db/toxicology.sqlite");
+  chokepoint::web::load_database(g_state.databases, "/assets/db/movies.sqlite");
+  emscripten_set_main_loop(main_loop, 0, false);
+  return 0;
+}

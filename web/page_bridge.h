@@ -1,0 +1,15 @@
+// The boundary between the page's JavaScript and the app: status text for the page, and functions the page
+// (and the browser tests) can call. Only plain C types cross it; no exception does.
+#pragma once
+#include <string>
+
+#include "web/app_state.h"
+
+namespace chokepoint::web {
+
+void set_page_status(const std::string& text);
+void mark_page_ready(double first_frame_ms);
+double page_time_ms();  // ms since navigation start (performance.now())
+void bind_app_state(AppState* state);  // what the exported functions read
+
+}  // namespace chokepoint::web
