@@ -1,28 +1,73 @@
 // The app's state: plain data, one struct per panel (STYLE.md, "UI code is a function of state"). Panels read it
 // and draw; user actions change it. The core's results are stored here as values.
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "core/dataset/eval_set.h"
+#include "core/db/connection.h"
 #include "core/schema/schema.h"
 
 namespace chokepoint::web {
 
+// One database the user can browse: a SQLite file (sample, uploaded or from the workspace) or a schema-only
+// database built from tables.json (no rows; queries prepare but return nothing).
 struct LoadedDatabase {
-  std::string path;   // in the Emscripten file system, e.g. /assets/db/toxicology.sqlite
-  Schema schema;      // read through SQLite in wasm
-  std::string error;  // non-empty when the file could not be opened
+  std::string path;                        // in the Emscripten file system, e.g. /assets/db/toxicology.sqlite
+  std::string origin;                      // "sample", "upload", "workspace", "tables.json"
+  Schema schema;                           // read through SQLite in wasm
+  std::shared_ptr<Connection> connection;  // read-only; null when the file could not be opened
+  bool schema_only = false;
+  std::string error;                       // non-empty when the file could not be opened
+};
+
+struct RowBrowser {
+  int table = 0;        // index into the selected database's schema.tables
+  int page = 0;         // page of kRowsPerPage rows
+  std::string error;    // last query error
+  QueryOutcome rows;    // the current page
+  int loaded_db = -1, loaded_table = -1, loaded_page = -1;  // what `rows` holds
 };
 
 struct DatabasesPanel {
   std::vector<LoadedDatabase> databases;
   int selected = 0;
+  RowBrowser browser;
+};
+
+struct LoadedSet {
+  std::string name;     // file name
+  std::string path;
+  EvalSet set;
+};
+
+struct EvalSetPanel {
+  std::vector<LoadedSet> sets;
+  int selected_set = 0;
+  int selected_item = -1;
+  char filter_db[64] = "";
+  char filter_text[128] = "";
+  QueryOutcome run;      // result of running the selected item's SQL
+  int run_item = -1;
+};
+
+// Messages for the user (errors from uploads and jobs), newest last; shown in the status bar and a log window.
+struct Notice {
+  std::string text;
+  bool error = false;
 };
 
 struct AppState {
   DatabasesPanel databases;
+  EvalSetPanel eval_sets;
+  std::vector<Notice> notices;
+  std::vector<std::string> pending_files;  // uploaded paths waiting to be opened on the next frame
+  int active_tab = 0;
   int frame = 0;
   double first_frame_ms = -1;  // time from page load to the first rendered frame with data
 };
+
+void notify(AppState& state, std::string text, bool error = false);
 
 }  // namespace chokepoint::web

@@ -11,7 +11,8 @@
 #include <string>
 
 #include "web/app_state.h"
-#include "web/databases_panel.h"
+#include "web/app.h"
+#include "web/file_bridge.h"
 #include "web/page_bridge.h"
 
 namespace {
@@ -34,25 +35,13 @@ void fit_canvas_to_window() {
   }
 }
 
-void draw_frame() {
-  ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
-  ImGui::Begin("Chokepoint", nullptr,
-               ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
-                   ImGuiWindowFlags_NoTitleBar);
-  ImGui::Text("Chokepoint - text-to-SQL evaluation workbench");
-  ImGui::Separator();
-  chokepoint::web::draw_databases_panel(g_state.databases);
-  ImGui::End();
-}
-
 void main_loop() {
   fit_canvas_to_window();
   glfwPollEvents();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
-  draw_frame();
+  chokepoint::web::draw_app(g_state);
   ImGui::Render();
   int w = 0, h = 0;
   glfwGetFramebufferSize(g_window, &w, &h);
@@ -66,6 +55,7 @@ void main_loop() {
     g_state.first_frame_ms = chokepoint::web::page_time_ms();
     std::string status = "ready:";
     for (const auto& d : g_state.databases.databases) {
+      if (d.origin != "sample") continue;
       status += " " + d.schema.db_id + " (" + std::to_string(d.schema.tables.size()) + " tables:";
       for (const auto& t : d.schema.tables) status += " " + t.name;
       status += ")";
@@ -97,8 +87,8 @@ int main() {
 
   chokepoint::web::bind_app_state(&g_state);
   chokepoint::web::set_page_status("opening sample databases");
-  chokepoint::web::load_database(g_state.databases, "/assets/db/toxicology.sqlite");
-  chokepoint::web::load_database(g_state.databases, "/assets/db/movies.sqlite");
+  chokepoint::web::bind_file_bridge(&g_state);
+  chokepoint::web::start_app(g_state);
   emscripten_set_main_loop(main_loop, 0, false);
   return 0;
 }

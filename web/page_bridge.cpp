@@ -35,10 +35,34 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_summary_json() {
     for (const auto& d : g_state->databases.databases) {
       if (!d.error.empty())
         out.push_back({{"path", d.path}, {"error", d.error}});
-      else
-        out.push_back(chokepoint::schema_to_json(d.schema));
+      else {
+        auto j = chokepoint::schema_to_json(d.schema);
+        j["origin"] = d.origin;
+        j["schema_only"] = d.schema_only;
+        out.push_back(std::move(j));
+      }
     }
   }
+  chokepoint::web::g_summary = out.dump();
+  return chokepoint::web::g_summary.c_str();
+}
+
+// The notices shown to the user (uploads, errors), oldest first, as JSON [{text, error}].
+extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_notices_json() {
+  using chokepoint::web::g_state;
+  nlohmann::json out = nlohmann::json::array();
+  if (g_state)
+    for (const auto& n : g_state->notices) out.push_back({{"text", n.text}, {"error", n.error}});
+  chokepoint::web::g_summary = out.dump();
+  return chokepoint::web::g_summary.c_str();
+}
+
+// The loaded evaluation sets: name and item count.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_sets_json() {
+  using chokepoint::web::g_state;
+  nlohmann::json out = nlohmann::json::array();
+  if (g_state)
+    for (const auto& s : g_state->eval_sets.sets) out.push_back({{"name", s.name}, {"items", s.set.items.size()}});
   chokepoint::web::g_summary = out.dump();
   return chokepoint::web::g_summary.c_str();
 }

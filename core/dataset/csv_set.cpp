@@ -1,0 +1,119 @@
+// RFC 4180 CSV reader for evaluation sets.
+#include "core/dataset/csv_set.h"
+
+#include <cctype>
+#include <map>
+#include <vector>
+
+namespace chokepoint {
+namespace {
+
+struct CsvRow {
+  size_t line = 0;  // line where the record starts
+  std::vector<std::string> fields;
+};
+
+Result<std::vector<CsvRow>> read_records(const std::string& text) {
+  std::vector<CsvRow> rows;
+  CsvRow cur;
+  std::string field;
+  bool in_quotes = false, field_started = false;
+  size_t line = 1, quote_line = 0;
+  cur.line = 1;
+  size_t i = 0;
+  if (text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF && static_cast<unsigned char>(text[1]) == 0xBB &&
+      static_cast<unsigned char>(text[2]) == 0xBF)
+    i = 3;  // UTF-8 byte order mark
+  auto end_record = [&]() {
+    cur.fields.push_back(field);
+    field.clear();
+    field_started = false;
+    bool empty = cur.fields.size() == 1 && cur.fields[0].empty();
+    if (!empty) rows.push_back(cur);
+    cur = CsvRow{};
+  };
+  for (; i < text.size(); ++i) {
+    char c = text[i];
+    if (in_quotes) {
+      if (c == '"') {
+        if (i + 1 < text.size() && text[i + 1] == '"') { field += '"'; ++i; }
+        else in_quotes = false;
+      } else {
+        if (c == '\n') ++line;
+        field += c;
+      }
+      continue;
+    }
+    if (c == '"') {
+      if (field_started && !field.empty())
+        return Error{"CSV line " + std::to_string(line) + ": a quote inside an unquoted field"};
+      in_quotes = true;
+      field_started = true;
+      quote_line = line;
+    } else if (c == ',') {
+      cur.fields.push_back(field);
+      field.clear();
+      field_started = false;
+    } else if (c == '\n' || c == '\r') {
+      if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
+      end_record();
+      ++line;
+      cur.line = line;
+    } else {
+      field += c;
+      field_started = true;
+    }
+  }
+  if (in_quotes) return Error{"CSV line " + std::to_string(quote_line) + ": quoted field is never closed"};
+  if (!field.empty() || !cur.fields.empty()) end_record();
+  return rows;
+}
+
+std::string lower(std::string s) {
+  std::string out;
+  for (char c : s)
+    if (!std::isspace(static_cast<unsigned char>(c))) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+Result<EvalSet> parse_csv_set(const std::string& text) {
+  auto records = read_records(text);
+  if (!records.ok()) return Error{records.error()};
+  if (records->empty()) return Error{"CSV file is empty (expected a header with a sql column)"};
+  const auto& header = (*records)[0].fields;
+  std::map<std::string, size_t> col;
+  for (size_t i = 0; i < header.size(); ++i) col.emplace(lower(header[i]), i);
+  auto find = [&](std::initializer_list<const char*> names) -> long {
+    for (const char* n : names) {
+      auto it = col.find(n);
+      if (it != col.end()) return static_cast<long>(it->second);
+    }
+    return -1;
+  };
+  long sql = find({"sql", "query", "predicted_sql", "gold_sql", "pred_sql"});
+  if (sql < 0) return Error{"CSV line 1: the header has no sql column (one of sql, query, predicted_sql, gold_sql)"};
+  long db = find({"db_id", "db"}), q = find({"question"}), ev = find({"evidence"}), diff = find({"difficulty"}),
+       id = find({"question_id", "id"});
+  EvalSet set;
+  set.format = DatasetFormat::Csv;
+  for (size_t r = 1; r < records->size(); ++r) {
+    const auto& rec = (*records)[r];
+    if (rec.fields.size() != header.size())
+      return Error{"CSV line " + std::to_string(rec.line) + ": " + std::to_string(rec.fields.size()) +
+                   " fields, the header has " + std::to_string(header.size())};
+    auto get = [&](long c) { return c < 0 ? std::string() : rec.fields[static_cast<size_t>(c)]; };
+    EvalItem it;
+    it.key = id >= 0 ? get(id) : std::to_string(set.items.size());
+    it.sql = get(sql);
+    it.db_id = get(db);
+    it.question = get(q);
+    it.evidence = get(ev);
+    it.difficulty = get(diff);
+    set.items.push_back(std::move(it));
+  }
+  return set;
+}
+
+}  // namespace chokepoint

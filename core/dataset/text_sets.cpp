@@ -1,0 +1,76 @@
+// Gold TSV and SQL-per-line loaders.
+#include "core/dataset/text_sets.h"
+
+#include <cctype>
+
+namespace chokepoint {
+namespace {
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::string cur;
+  for (char c : text) {
+    if (c == '\n') {
+      if (!cur.empty() && cur.back() == '\r') cur.pop_back();
+      lines.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) {
+    if (cur.back() == '\r') cur.pop_back();
+    lines.push_back(cur);
+  }
+  return lines;
+}
+
+bool blank(const std::string& s) {
+  for (char c : s)
+    if (!std::isspace(static_cast<unsigned char>(c))) return false;
+  return true;
+}
+
+std::string trim(const std::string& s) {
+  size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  return s.substr(b, e - b);
+}
+
+}  // namespace
+
+Result<EvalSet> parse_gold_tsv(const std::string& text) {
+  EvalSet set;
+  set.format = DatasetFormat::GoldTsv;
+  auto lines = lines_of(text);
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (blank(lines[i])) continue;
+    auto tab = lines[i].rfind('\t');
+    if (tab == std::string::npos)
+      return Error{"gold file, line " + std::to_string(i + 1) + ": expected \"SQL<TAB>db_id\", found no tab"};
+    EvalItem it;
+    it.key = std::to_string(set.items.size());
+    it.sql = trim(lines[i].substr(0, tab));
+    it.db_id = trim(lines[i].substr(tab + 1));
+    if (it.db_id.empty()) return Error{"gold file, line " + std::to_string(i + 1) + ": empty db_id after the tab"};
+    set.items.push_back(std::move(it));
+  }
+  return set;
+}
+
+Result<EvalSet> parse_sql_lines(const std::string& text) {
+  EvalSet set;
+  set.format = DatasetFormat::SqlLines;
+  auto lines = lines_of(text);
+  while (!lines.empty() && blank(lines.back())) lines.pop_back();
+  for (const auto& l : lines) {
+    EvalItem it;
+    it.key = std::to_string(set.items.size());
+    it.sql = trim(l);
+    set.items.push_back(std::move(it));
+  }
+  return set;
+}
+
+}  // namespace chokepoint

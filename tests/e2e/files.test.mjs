@@ -1,0 +1,84 @@
+// Opening files in the app: a real SQLite database and an evaluation set are loaded and survive a reload (IndexedDB
+// workspace); a corrupt database and a malformed JSON file give clear messages and break nothing.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { startApp, waitReady, artefactDir } from './browser.mjs';
+
+let app;
+let dir;
+const call = (fn) => app.page.evaluate((f) => JSON.parse(Module.ccall(f, 'string', [], [])), fn);
+
+before(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-e2e-'));
+  execFileSync('sqlite3', [path.join(dir, 'library.sqlite'),
+    'CREATE TABLE author(id INTEGER PRIMARY KEY, name TEXT); CREATE TABLE book(id INTEGER PRIMARY KEY, ' +
+    'author_id INTEGER REFERENCES author(id), title TEXT); INSERT INTO author VALUES (1, \'Ann\'), (2, \'Bo\'); ' +
+    'INSERT INTO book VALUES (1, 1, \'X\'), (2, 1, \'Y\'), (3, 2, \'Z\');']);
+  fs.writeFileSync(path.join(dir, 'broken.sqlite'), 'SQLite format 3\0' + 'garbage'.repeat(200));
+  fs.writeFileSync(path.join(dir, 'notes.sqlite'), 'just text, not a database');
+  fs.writeFileSync(path.join(dir, 'bad.json'), '[{"question": "unterminated');
+  fs.writeFileSync(path.join(dir, 'library_gold.sql'), 'SELECT count(*) FROM book\tlibrary\nSELECT name FROM author\tlibrary\n');
+  app = await startApp();
+  await app.page.goto(app.url);
+  await waitReady(app);
+});
+after(async () => {
+  if (app) await app.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function upload(name) {
+  await app.page.setInputFiles('#chokepoint-file-input', path.join(dir, name));
+}
+
+test('an uploaded SQLite database is read in wasm and listed with its tables and row counts', async () => {
+  await upload('library.sqlite');
+  await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_summary_json', 'string', [], []))
+    .some((d) => d.db_id === 'library'));
+  const lib = (await call('chokepoint_summary_json')).find((d) => d.db_id === 'library');
+  assert.equal(lib.origin, 'upload');
+  const book = lib.tables.find((t) => t.name === 'book');
+  assert.equal(book.rows, 3);
+  assert.deepEqual(book.foreign_keys[0].columns, ['author_id']);
+});
+
+test('a gold file becomes an evaluation set', async () => {
+  await upload('library_gold.sql');
+  await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))
+    .some((s) => s.name === 'library_gold.sql'));
+  const sets = await call('chokepoint_sets_json');
+  assert.equal(sets.find((s) => s.name === 'library_gold.sql').items, 2);
+});
+
+test('corrupt and non-SQLite files and malformed JSON give clear messages', async () => {
+  for (const f of ['broken.sqlite', 'notes.sqlite', 'bad.json']) await upload(f);
+  await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_notices_json', 'string', [], []))
+    .filter((n) => n.error).length >= 3, null, { timeout: 20000 });
+  const errors = (await call('chokepoint_notices_json')).filter((n) => n.error).map((n) => n.text);
+  assert.ok(errors.some((e) => e.startsWith('broken.sqlite') && /not a readable SQLite database|malformed/.test(e)), errors.join('\n'));
+  assert.ok(errors.some((e) => e.startsWith('notes.sqlite') && e.includes('not a SQLite database')), errors.join('\n'));
+  assert.ok(errors.some((e) => e.startsWith('bad.json')), errors.join('\n'));
+  // The app is still alive and drawing.
+  const png = await app.page.screenshot();
+  fs.writeFileSync(path.join(artefactDir, 'files_after_errors.png'), png);
+  const still = await call('chokepoint_summary_json');
+  assert.ok(still.some((d) => d.db_id === 'toxicology'));
+});
+
+test('loaded files survive a reload through the IndexedDB workspace', async () => {
+  await app.page.waitForFunction(() => window.chokepoint && window.chokepoint.lastPersist, null, { timeout: 20000 });
+  await app.page.waitForTimeout(300);
+  await app.page.reload();
+  await waitReady(app);
+  const dbs = await call('chokepoint_summary_json');
+  const lib = dbs.find((d) => d.db_id === 'library');
+  assert.ok(lib, 'library is back after the reload');
+  assert.equal(lib.origin, 'workspace');
+  const sets = await call('chokepoint_sets_json');
+  assert.ok(sets.some((s) => s.name === 'library_gold.sql'));
+  assert.ok(!dbs.some((d) => d.db_id === 'broken'), 'a file that failed to open was not kept');
+});

@@ -1,0 +1,151 @@
+// Databases panel: schema tables per database and a paged row browser reading through the core's read-only
+// connection (LIMIT/OFFSET pages, so a million-row table costs one page).
+#include "web/panels/databases_panel.h"
+
+#include <imgui.h>
+
+#include "web/file_bridge.h"
+#include "web/widgets.h"
+
+namespace chokepoint::web {
+namespace {
+
+constexpr int kRowsPerPage = 50;
+
+bool is_key_column(const Table& t, const std::string& col) {
+  for (const auto& k : t.primary_key)
+    if (iequals(k, col)) return true;
+  return false;
+}
+
+std::string references_of(const Table& t, const std::string& col) {
+  for (const auto& fk : t.foreign_keys)
+    for (size_t i = 0; i < fk.from_columns.size(); ++i)
+      if (iequals(fk.from_columns[i], col))
+        return fk.to_table + "." + (i < fk.to_columns.size() ? fk.to_columns[i] : std::string("?"));
+  return "";
+}
+
+std::string quote_ident(const std::string& name) {
+  std::string q = "\"";
+  for (char c : name) {
+    if (c == '"') q += '"';
+    q += c;
+  }
+  return q + "\"";
+}
+
+void draw_schema_tables(const LoadedDatabase& d) {
+  for (const auto& t : d.schema.tables) {
+    ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+    const std::string rows = d.schema_only ? "schema only" : std::to_string(t.row_count) + " rows";
+    const std::string header = t.name + "  (" + rows + ")###" + t.name;
+    if (!ImGui::CollapsingHeader(header.c_str())) continue;
+    if (ImGui::BeginTable(t.name.c_str(), 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
+      ImGui::TableSetupColumn("column");
+      ImGui::TableSetupColumn("type");
+      ImGui::TableSetupColumn("key");
+      ImGui::TableSetupColumn("references");
+      ImGui::TableHeadersRow();
+      for (const auto& c : t.columns) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(c.name.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(c.type.c_str());
+        ImGui::TableNextColumn();
+        const std::string ref = references_of(t, c.name);
+        std::string key = is_key_column(t, c.name) ? "PK" : "";
+        if (!ref.empty()) key += key.empty() ? "FK" : ", FK";
+        ImGui::TextUnformatted(key.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(ref.c_str());
+      }
+      ImGui::EndTable();
+    }
+  }
+}
+
+void draw_row_browser(DatabasesPanel& panel) {
+  auto& b = panel.browser;
+  const auto& d = panel.databases[static_cast<size_t>(panel.selected)];
+  if (d.schema.tables.empty() || !d.connection) {
+    ImGui::TextDisabled("No tables.");
+    return;
+  }
+  if (b.table >= static_cast<int>(d.schema.tables.size())) b.table = 0;
+  const Table& t = d.schema.tables[static_cast<size_t>(b.table)];
+  ImGui::SetNextItemWidth(240);
+  if (ImGui::BeginCombo("table", t.name.c_str())) {
+    for (size_t i = 0; i < d.schema.tables.size(); ++i)
+      if (ImGui::Selectable(d.schema.tables[i].name.c_str(), static_cast<int>(i) == b.table)) {
+        b.table = static_cast<int>(i);
+        b.page = 0;
+      }
+    ImGui::EndCombo();
+  }
+  const long long total = t.row_count < 0 ? 0 : t.row_count;
+  const int pages = static_cast<int>((total + kRowsPerPage - 1) / kRowsPerPage);
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("prev", ImGuiDir_Left) && b.page > 0) --b.page;
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("next", ImGuiDir_Right) && b.page + 1 < pages) ++b.page;
+  ImGui::SameLine();
+  ImGui::Text("page %d of %d", pages == 0 ? 0 : b.page + 1, pages);
+  if (b.loaded_db != panel.selected || b.loaded_table != b.table || b.loaded_page != b.page) {
+    QueryLimits lim;
+    lim.timeout_ms = 2000;
+    lim.max_rows = kRowsPerPage;
+    b.rows = d.connection->query("SELECT * FROM " + quote_ident(t.name) + " LIMIT " + std::to_string(kRowsPerPage) +
+                                     " OFFSET " + std::to_string(b.page * kRowsPerPage),
+                                 lim);
+    b.loaded_db = panel.selected;
+    b.loaded_table = b.table;
+    b.loaded_page = b.page;
+  }
+  draw_result_table("rows", b.rows, 0);
+}
+
+}  // namespace
+
+void draw_databases_panel(AppState& state) {
+  auto& panel = state.databases;
+  if (ImGui::Button("Open files...")) open_file_picker();
+  ImGui::SameLine();
+  ImGui::TextDisabled("SQLite databases, tables.json, evaluation sets (or drop files on the page). Nothing leaves it.");
+  if (panel.databases.empty()) {
+    ImGui::Text("No database loaded.");
+    return;
+  }
+  if (panel.selected >= static_cast<int>(panel.databases.size())) panel.selected = 0;
+  ImGui::BeginChild("db-list", ImVec2(220, 0), true);
+  for (size_t i = 0; i < panel.databases.size(); ++i) {
+    const auto& d = panel.databases[i];
+    std::string label = d.schema.db_id + "  [" + d.origin + "]##" + std::to_string(i);
+    if (ImGui::Selectable(label.c_str(), panel.selected == static_cast<int>(i))) {
+      panel.selected = static_cast<int>(i);
+      panel.browser.table = 0;
+      panel.browser.page = 0;
+    }
+  }
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("db-detail", ImVec2(0, 0), false);
+  const auto& d = panel.databases[static_cast<size_t>(panel.selected)];
+  ImGui::Text("%s: %zu tables%s", d.schema.db_id.c_str(), d.schema.tables.size(),
+              d.schema_only ? " (schema only)" : "");
+  if (ImGui::BeginTabBar("db-views")) {
+    if (ImGui::BeginTabItem("Schema")) {
+      draw_schema_tables(d);
+      ImGui::EndTabItem();
+    }
+    if (!d.schema_only && ImGui::BeginTabItem("Rows")) {
+      draw_row_browser(panel);
+      ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+  }
+  ImGui::EndChild();
+}
+
+}  // namespace chokepoint::web
