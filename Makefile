@@ -52,8 +52,12 @@ fuzz: setup
 	@cmake -S . -B $(BUILD)/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCHOKEPOINT_FUZZ=ON \
 	  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 >/dev/null
 	@cmake --build $(BUILD)/fuzz -j$(JOBS) --target sql_parser_fuzz
-	@mkdir -p $(BUILD)/fuzz/corpus
-	@$(BUILD)/fuzz/sql_parser_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $(BUILD)/fuzz/corpus tests/fuzz/seeds
+	@mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/seeds
+	@# Seeds: the benchmark gold queries when ../shared/data is present, one query per file.
+	@for f in ../shared/data/spider/dev_gold.sql ../shared/data/bird/dev_gold.sql; do \
+	  [ -f $$f ] && awk -F'\t' -v d=$(BUILD)/fuzz/seeds -v p=$$(basename $$(dirname $$f)) \
+	    '{ print $$1 > (d "/" p "_" NR ".sql"); close(d "/" p "_" NR ".sql") }' $$f; done; true
+	@$(BUILD)/fuzz/sql_parser_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $(BUILD)/fuzz/corpus $(BUILD)/fuzz/seeds
 
 format:
 	@find core web cli tests bench -name '*.cpp' -o -name '*.h' | xargs clang-format -i

@@ -6,7 +6,7 @@
 set -uo pipefail
 only=""
 if [ "${1:-}" = "--only" ]; then only=$2; shift 2; fi
-NATIVE=${1:-build/native}
+NATIVE=$(cd "${1:-build/native}" 2>/dev/null && pwd || echo "${1:-build/native}")
 WASM=${2:-build/wasm}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 LOGS="$ROOT/build/test-logs"
@@ -60,18 +60,29 @@ if want wasm; then
   done
 fi
 
-if want e2e; then
-  log="$LOGS/e2e.log"
-  start=$SECONDS
-  (cd "$ROOT/tests/e2e" && node --test --test-reporter=spec --test-concurrency=1 ./*.test.mjs) >"$log" 2>&1
-  rc=$?
+# node:test suites: "ℹ pass N" / "ℹ fail N" closing lines.
+run_node_suite() { # label, folder
+  local label=$1 dir=$2
+  local log="$LOGS/${label//[\/ ]/_}.log"
+  local start=$SECONDS
+  (cd "$dir" && node --test --test-reporter=spec --test-concurrency=1 ./*.test.mjs) >"$log" 2>&1
+  local rc=$?
+  local p f
   p=$(grep -aE '^ℹ pass [0-9]+' "$log" | grep -oE '[0-9]+' | tail -1); f=$(grep -aE '^ℹ fail [0-9]+' "$log" | grep -oE '[0-9]+' | tail -1)
   p=${p:-0}; f=${f:-0}
   if [ $rc -ne 0 ] && [ "$f" = 0 ]; then f=1; fi
   passed=$((passed + p)); failed=$((failed + f))
-  printf '%-34s %5d passed, %d failed  (%ds)\n' "browser/e2e" "$p" "$f" $((SECONDS - start))
+  printf '%-34s %5d passed, %d failed  (%ds)\n' "$label" "$p" "$f" $((SECONDS - start))
   grep -aE '^# ' "$log" | sed 's/^/  /'
-  if [ $rc -ne 0 ]; then broken+=("browser/e2e"); grep -aEv '^ℹ' "$log" | tail -40; fi
+  if [ $rc -ne 0 ]; then broken+=("$label"); grep -aEv '^ℹ' "$log" | tail -40; fi
+}
+
+if want native; then
+  CHOKEPOINT_CLI="$NATIVE/chokepoint" run_node_suite "native/cli (loopback LLM server)" "$ROOT/tests/llm_server"
+fi
+
+if want e2e; then
+  run_node_suite "browser/e2e" "$ROOT/tests/e2e"
 fi
 
 echo "logs in build/test-logs; screenshots in build/e2e"

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 TP="$ROOT/build/third_party"
-STAMP="$TP/.setup-done-v1"
+STAMP="$TP/.setup-done-v2"
 mkdir -p "$TP"
 
 if [ -f "$STAMP" ] && [ "${FORCE_SETUP:-0}" != 1 ]; then
@@ -66,7 +66,7 @@ fi
 mkdir -p "$TP/wasm-include"
 ln -sfn /usr/include/boost "$TP/wasm-include/boost"
 ln -sfn /usr/include/nlohmann "$TP/wasm-include/nlohmann"
-ln -sfn /usr/include/mustache.hpp "$TP/wasm-include/mustache.hpp"
+ln -sfn /usr/include/kainjow "$TP/wasm-include/kainjow"
 
 if [ ! -d "$ROOT/tests/e2e/node_modules/playwright-core" ]; then
   echo "setup: installing npm test dependencies"

@@ -7,6 +7,7 @@
 #include "web/file_opener.h"
 #include "web/panels/databases_panel.h"
 #include "web/panels/eval_set_panel.h"
+#include "web/panels/schema_graph_panel.h"
 #include "web/workspace.h"
 
 namespace chokepoint::web {
@@ -75,6 +76,10 @@ void draw_app(AppState& state) {
   if (ImGui::BeginTabBar("panels")) {
     if (ImGui::BeginTabItem("Databases")) {
       draw_databases_panel(state);
+      ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("Schema graph")) {
+      draw_schema_graph_panel(state);
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Evaluation set")) {

@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "core/dataset/eval_set.h"
+#include "core/graph/layout.h"
+#include "web/graph_view.h"
 #include "core/db/connection.h"
 #include "core/schema/schema.h"
 
@@ -52,6 +54,24 @@ struct EvalSetPanel {
   int run_item = -1;
 };
 
+}  // namespace chokepoint::web
+namespace chokepoint {
+struct SchemaGraph;
+struct GraphStatistics;
+}  // namespace chokepoint
+namespace chokepoint::web {
+
+struct SchemaGraphPanel {
+  int db = -1;          // database the cached graph belongs to
+  int rule = 0;         // sibling rule: 0 same column, 1 same table, 2 none
+  int built_rule = -1;
+  std::shared_ptr<SchemaGraph> graph;
+  std::shared_ptr<GraphStatistics> stats;
+  std::vector<Point2> positions;
+  std::vector<std::string> highlight;  // lower-case table names of the selected query
+  GraphView view;
+};
+
 // Messages for the user (errors from uploads and jobs), newest last; shown in the status bar and a log window.
 struct Notice {
   std::string text;
@@ -61,6 +81,7 @@ struct Notice {
 struct AppState {
   DatabasesPanel databases;
   EvalSetPanel eval_sets;
+  SchemaGraphPanel schema_graph;
   std::vector<Notice> notices;
   std::vector<std::string> pending_files;  // uploaded paths waiting to be opened on the next frame
   int active_tab = 0;

@@ -24,6 +24,8 @@ std::string column_list(const std::vector<std::string>& cols) {
 std::string schema_to_ddl(const Schema& schema) {
   std::string sql;
   for (const auto& t : schema.tables) {
+    // SQLite owns the sqlite_* names (Spider's tables.json lists sqlite_sequence); they cannot be created.
+    if (to_lower_ascii(t.name).rfind("sqlite_", 0) == 0) continue;
     sql += "CREATE TABLE " + q(t.name) + " (";
     for (size_t i = 0; i < t.columns.size(); ++i) {
       const auto& c = t.columns[i];

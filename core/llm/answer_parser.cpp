@@ -1,0 +1,147 @@
+// Decorations are stripped in a fixed order (fences, then label, then quotes) so the same answer always parses to
+// the same text.
+#include "core/llm/answer_parser.h"
+
+#include <cctype>
+#include <nlohmann/json.hpp>
+
+namespace chokepoint {
+namespace {
+
+std::string trim(const std::string& s) {
+  size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  return s.substr(b, e - b);
+}
+
+bool starts_with_ci(const std::string& s, const std::string& prefix) {
+  if (s.size() < prefix.size()) return false;
+  for (size_t i = 0; i < prefix.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(s[i])) != std::tolower(static_cast<unsigned char>(prefix[i]))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Non-empty trimmed lines, without Markdown fence lines (``` or ```json).
+std::vector<std::string> content_lines(const std::string& answer) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  while (start <= answer.size()) {
+    size_t end = answer.find('\n', start);
+    if (end == std::string::npos) end = answer.size();
+    std::string line = trim(answer.substr(start, end - start));
+    if (!line.empty() && line.rfind("```", 0) != 0) lines.push_back(line);
+    start = end + 1;
+  }
+  return lines;
+}
+
+// "**Evidence:**" -> "Evidence:": models sometimes bold their label.
+std::string strip_emphasis(std::string s) {
+  while (s.size() >= 2 && (s.front() == '*' || s.front() == '_')) s.erase(s.begin());
+  return s;
+}
+
+std::string strip_label(const std::string& line, const std::vector<std::string>& labels) {
+  std::string s = strip_emphasis(line);
+  for (const auto& label : labels) {
+    if (starts_with_ci(s, label)) {
+      std::string rest = s.substr(label.size());
+      while (!rest.empty() && (rest.front() == '*' || rest.front() == '_')) rest.erase(rest.begin());
+      return trim(rest);
+    }
+  }
+  return line;
+}
+
+std::string strip_quotes(std::string s) {
+  if (s.size() >= 2 && ((s.front() == '"' && s.back() == '"') || (s.front() == '\'' && s.back() == '\'') ||
+                        (s.front() == '`' && s.back() == '`'))) {
+    s = trim(s.substr(1, s.size() - 2));
+  }
+  return s;
+}
+
+}  // namespace
+
+Result<AnswerParser> answer_parser_from_name(const std::string& name) {
+  if (name == "single_line_question") return AnswerParser::SingleLineQuestion;
+  if (name == "evidence_line") return AnswerParser::EvidenceLine;
+  if (name == "token_list") return AnswerParser::TokenList;
+  return Error{"unknown answer parser '" + name + "' (expected single_line_question, evidence_line or token_list)"};
+}
+
+const char* answer_parser_name(AnswerParser parser) {
+  switch (parser) {
+    case AnswerParser::SingleLineQuestion: return "single_line_question";
+    case AnswerParser::EvidenceLine: return "evidence_line";
+    case AnswerParser::TokenList: return "token_list";
+  }
+  return "";
+}
+
+Result<std::string> parse_single_line_question(const std::string& answer) {
+  auto lines = content_lines(answer);
+  if (lines.empty()) return Error{"the model returned an empty answer instead of a question"};
+  if (lines.size() > 1) {
+    return Error{"expected a single-line question, got " + std::to_string(lines.size()) + " lines: \"" +
+                 lines[0].substr(0, 60) + "...\""};
+  }
+  std::string q = strip_quotes(strip_label(lines[0], {"new question:", "question:"}));
+  if (q.empty()) return Error{"the model returned a label without a question"};
+  return q;
+}
+
+Result<std::string> parse_evidence_line(const std::string& answer) {
+  auto lines = content_lines(answer);
+  if (lines.empty()) return Error{"the model returned an empty answer instead of an Evidence: line"};
+  if (lines.size() > 1) {
+    return Error{"expected a single Evidence: line, got " + std::to_string(lines.size()) + " lines"};
+  }
+  std::string line = strip_emphasis(lines[0]);
+  if (!starts_with_ci(line, "evidence:")) {
+    return Error{"the answer does not start with \"Evidence:\": \"" + lines[0].substr(0, 60) + "\""};
+  }
+  std::string e = strip_quotes(strip_label(line, {"evidence:"}));
+  if (e.empty()) return Error{"the Evidence: line is empty"};
+  return e;
+}
+
+Result<std::vector<PositionedToken>> parse_token_list(const std::string& answer) {
+  using nlohmann::json;
+  std::string body;
+  for (const auto& line : content_lines(answer)) body += line + "\n";
+  json doc = json::parse(body, nullptr, false);
+  if (doc.is_discarded()) return Error{"the answer is not JSON (expected [{\"token\": ..., \"position\": ...}])"};
+  if (!doc.is_array()) return Error{"expected a JSON list of {\"token\", \"position\"} objects"};
+  std::vector<PositionedToken> out;
+  for (size_t i = 0; i < doc.size(); ++i) {
+    const json& item = doc[i];
+    if (!item.is_object() || !item.contains("token") || !item["token"].is_string() || !item.contains("position") ||
+        !item["position"].is_number_integer()) {
+      return Error{"item " + std::to_string(i) + " is not {\"token\": string, \"position\": integer}"};
+    }
+    out.push_back({item["token"].get<std::string>(), item["position"].get<long long>()});
+  }
+  return out;
+}
+
+Result<std::string> parse_answer(AnswerParser parser, const std::string& answer) {
+  switch (parser) {
+    case AnswerParser::SingleLineQuestion: return parse_single_line_question(answer);
+    case AnswerParser::EvidenceLine: return parse_evidence_line(answer);
+    case AnswerParser::TokenList: {
+      auto tokens = parse_token_list(answer);
+      if (!tokens.ok()) return Error{tokens.error()};
+      nlohmann::json list = nlohmann::json::array();
+      for (const auto& t : *tokens) list.push_back({{"position", t.position}, {"token", t.token}});
+      return list.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    }
+  }
+  return Error{"unknown answer parser"};
+}
+
+}  // namespace chokepoint

@@ -1,0 +1,37 @@
+// Readers for the models' answers, one per task, named in prompts/manifest.json. They accept the harmless
+// decorations models add (code fences, a "Question:" label, surrounding quotes) and reject answers that do not have
+// the requested shape, so a bad answer becomes an error the user sees instead of a corrupted evaluation set.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/base/result.h"
+
+namespace chokepoint {
+
+enum class AnswerParser {
+  SingleLineQuestion,  // "single_line_question": one line of text (thesis A.1, A.2)
+  EvidenceLine,        // "evidence_line": one line starting "Evidence:" (thesis A.3)
+  TokenList,           // "token_list": JSON [{"token": "...", "position": n}, ...] (thesis B.1)
+};
+
+Result<AnswerParser> answer_parser_from_name(const std::string& name);
+const char* answer_parser_name(AnswerParser parser);
+
+// The question without decorations.
+Result<std::string> parse_single_line_question(const std::string& answer);
+// The evidence text after "Evidence:", trimmed.
+Result<std::string> parse_evidence_line(const std::string& answer);
+
+struct PositionedToken {
+  std::string token;
+  long long position = 0;
+  bool operator==(const PositionedToken& o) const { return token == o.token && position == o.position; }
+};
+Result<std::vector<PositionedToken>> parse_token_list(const std::string& answer);
+
+// Dispatch for callers that hold a parser from the manifest: the normalised answer text (for token lists, the
+// list re-serialised as compact JSON).
+Result<std::string> parse_answer(AnswerParser parser, const std::string& answer);
+
+}  // namespace chokepoint

@@ -1,0 +1,167 @@
+// State machine per call: Queued -> InFlight -> Succeeded | WaitingRetry -> InFlight ... | Failed. Time enters only
+// through step(now_ms), which makes backoff testable with a fake clock and keeps the browser build thread-free.
+#include "core/llm/call_scheduler.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/llm/llm_protocol.h"
+#include "core/llm/redaction.h"
+
+namespace chokepoint {
+
+CallScheduler::CallScheduler(LlmEndpoint endpoint, HttpTransport& transport, ReplayStore* replay,
+                             SchedulerLimits limits, TokenPrices prices)
+    : endpoint_(std::move(endpoint)),
+      transport_(transport),
+      replay_(replay),
+      limits_(limits),
+      prices_(prices),
+      inbox_(std::make_shared<std::vector<Arrival>>()) {}
+
+// Dropping inbox_ turns late callbacks into no-ops (they hold only a weak_ptr).
+CallScheduler::~CallScheduler() = default;
+
+size_t CallScheduler::add(LlmCall call) {
+  keys_.push_back(replay_key(endpoint_.provider, call.request));
+  CallStatus status;
+  status.call = std::move(call);
+  calls_.push_back(std::move(status));
+  log_index_.push_back(0);
+  return calls_.size() - 1;
+}
+
+void CallScheduler::cancel() {
+  if (stop_ == SchedulerStop::None) stop_ = SchedulerStop::Cancelled;
+}
+
+void CallScheduler::resume() { stop_ = SchedulerStop::None; }
+
+bool CallScheduler::finished() const {
+  return std::all_of(calls_.begin(), calls_.end(), [](const CallStatus& c) {
+    return c.state == CallState::Succeeded || c.state == CallState::Failed;
+  });
+}
+
+bool CallScheduler::has_in_flight() const { return count(CallState::InFlight) > 0; }
+
+size_t CallScheduler::count(CallState state) const {
+  return static_cast<size_t>(
+      std::count_if(calls_.begin(), calls_.end(), [state](const CallStatus& c) { return c.state == state; }));
+}
+
+std::optional<double> CallScheduler::next_retry_ms() const {
+  std::optional<double> best;
+  for (const auto& c : calls_) {
+    if (c.state == CallState::WaitingRetry && (!best || c.retry_at_ms < *best)) best = c.retry_at_ms;
+  }
+  return best;
+}
+
+bool CallScheduler::budget_allows(const CallStatus& call) {
+  if (limits_.max_network_calls >= 0 && usage_.network_calls >= limits_.max_network_calls) {
+    stop_ = SchedulerStop::CallBudget;
+    return false;
+  }
+  if (limits_.max_tokens >= 0) {
+    long long prompt = 0;
+    for (const auto& m : call.call.request.messages) prompt += estimate_tokens(m.content);
+    if (usage_.prompt_tokens + usage_.completion_tokens + prompt > limits_.max_tokens) {
+      stop_ = SchedulerStop::TokenBudget;
+      return false;
+    }
+  }
+  return true;
+}
+
+void CallScheduler::start(size_t index, double now_ms) {
+  CallStatus& c = calls_[index];
+  HttpRequest http = chat_http_request(endpoint_, c.call.request);
+  http.timeout_ms = limits_.timeout_ms;
+  c.state = CallState::InFlight;
+  c.attempts += 1;
+  usage_.network_calls += 1;
+  if (c.attempts > 1) usage_.retries += 1;
+  CallLogEntry entry;
+  entry.call_id = c.call.id;
+  entry.attempt = c.attempts;
+  entry.request_text = describe_request(http, endpoint_.api_key);
+  log_index_[index] = log_.size();
+  log_.push_back(std::move(entry));
+  (void)now_ms;
+  std::weak_ptr<std::vector<Arrival>> inbox = inbox_;
+  transport_.send(http, [inbox, index](HttpResponse response) {
+    if (auto box = inbox.lock()) box->push_back({index, std::move(response)});
+  });
+}
+
+void CallScheduler::absorb(const Arrival& arrival, double now_ms) {
+  CallStatus& c = calls_[arrival.index];
+  if (c.state != CallState::InFlight) return;  // duplicate callback from a faulty transport
+  auto parsed = parse_chat_response(endpoint_, c.call.request, arrival.response);
+  CallLogEntry& entry = log_[log_index_[arrival.index]];
+  entry.status = arrival.response.status;
+  entry.response_body = redact_secret(arrival.response.body.substr(0, 4096), endpoint_.api_key);
+  entry.elapsed_ms = arrival.response.elapsed_ms;
+  if (parsed.ok()) {
+    const Completion& done = parsed.value();
+    usage_.prompt_tokens += done.usage.prompt_tokens;
+    usage_.completion_tokens += done.usage.completion_tokens;
+    usage_.cost += (done.usage.prompt_tokens * prices_.input_per_million +
+                    done.usage.completion_tokens * prices_.output_per_million) / 1e6;
+    c.state = CallState::Succeeded;
+    c.completion = done;
+    c.last_error.reset();
+    if (replay_) {
+      ReplayRecord record{keys_[arrival.index], endpoint_.provider, c.call.request.model,
+                          canonical_request_json(endpoint_.provider, c.call.request), done};
+      (void)replay_->put(record);  // a failed write loses only the shortcut, not the answer
+    }
+    return;
+  }
+  const LlmError& error = parsed.error();
+  entry.error = error.message;
+  c.last_error = error;
+  if (error.retryable() && c.attempts < limits_.max_attempts) {
+    double backoff = std::min(limits_.max_backoff_ms, limits_.base_backoff_ms * std::pow(2.0, c.attempts - 1));
+    double wait = std::max(backoff, static_cast<double>(error.retry_after_ms));
+    c.state = CallState::WaitingRetry;
+    c.retry_at_ms = now_ms + wait;
+    return;
+  }
+  c.state = CallState::Failed;
+}
+
+void CallScheduler::step(double now_ms) {
+  // 1. Answers that arrived since the last step, in arrival order.
+  std::vector<Arrival> arrived;
+  arrived.swap(*inbox_);
+  for (const auto& a : arrived) absorb(a, now_ms);
+
+  // 2. Replay hits finish at once and need no slot or budget, even while cancelled (they cost nothing).
+  for (size_t i = 0; i < calls_.size(); ++i) {
+    CallStatus& c = calls_[i];
+    if (c.state != CallState::Queued || !replay_) continue;
+    if (auto hit = replay_->find(keys_[i])) {
+      c.state = CallState::Succeeded;
+      c.completion = hit->completion;
+      c.from_replay = true;
+      usage_.replayed += 1;
+    }
+  }
+
+  // 3. Sends, in call order: due retries and queued calls share the concurrency limit.
+  if (stop_ != SchedulerStop::None) return;
+  size_t in_flight = count(CallState::InFlight);
+  for (size_t i = 0; i < calls_.size() && in_flight < static_cast<size_t>(std::max(1, limits_.max_concurrency));
+       ++i) {
+    CallStatus& c = calls_[i];
+    bool due = c.state == CallState::Queued || (c.state == CallState::WaitingRetry && c.retry_at_ms <= now_ms);
+    if (!due) continue;
+    if (!budget_allows(c)) return;
+    start(i, now_ms);
+    ++in_flight;
+  }
+}
+
+}  // namespace chokepoint

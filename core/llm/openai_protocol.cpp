@@ -1,0 +1,118 @@
+// Request bodies carry exactly the parameters Chokepoint controls (model, messages, temperature, max_tokens, seed);
+// parsing accepts the fields every compatible server returns and reports anything else as a malformed answer.
+#include "core/llm/openai_protocol.h"
+
+#include <nlohmann/json.hpp>
+
+namespace chokepoint {
+namespace {
+
+using nlohmann::json;
+
+HttpHeaders json_headers(const LlmEndpoint& endpoint) {
+  HttpHeaders h = {{"Content-Type", "application/json"}};
+  // Local servers need no key; sending "Bearer " with nothing after it makes some of them answer 401.
+  if (!endpoint.api_key.empty()) h.emplace_back("Authorization", "Bearer " + endpoint.api_key);
+  return h;
+}
+
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+long long int_field(const json& obj, const char* name) {
+  if (obj.is_object() && obj.contains(name) && obj[name].is_number_integer()) return obj[name].get<long long>();
+  return 0;
+}
+
+}  // namespace
+
+HttpRequest openai_chat_http(const LlmEndpoint& endpoint, const ChatRequest& request) {
+  json messages = json::array();
+  for (const auto& m : request.messages) messages.push_back({{"role", m.role}, {"content", m.content}});
+  json body = {{"model", request.model},
+               {"messages", messages},
+               {"temperature", request.temperature},
+               {"max_tokens", request.max_tokens},
+               {"stream", false}};
+  if (request.seed) body["seed"] = *request.seed;
+  HttpRequest http;
+  http.url = endpoint_url(endpoint, "/chat/completions");
+  http.headers = json_headers(endpoint);
+  http.body = dump(body);
+  return http;
+}
+
+LlmResult<Completion> openai_chat_parse(const LlmEndpoint& endpoint, const ChatRequest& request,
+                                        const HttpResponse& response) {
+  if (response.timed_out || response.status < 200 || response.status >= 300) {
+    return classify_http_failure(endpoint, request.model, response);
+  }
+  json doc = json::parse(response.body, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) return malformed_response(endpoint, response, "not JSON");
+  if (!doc.contains("choices") || !doc["choices"].is_array() || doc["choices"].empty()) {
+    return malformed_response(endpoint, response, "no \"choices\"");
+  }
+  const json& choice = doc["choices"][0];
+  if (!choice.is_object() || !choice.contains("message") || !choice["message"].is_object() ||
+      !choice["message"].contains("content") || !choice["message"]["content"].is_string()) {
+    return malformed_response(endpoint, response, "no choices[0].message.content text");
+  }
+  Completion c;
+  c.text = choice["message"]["content"].get<std::string>();
+  c.model = doc.contains("model") && doc["model"].is_string() ? doc["model"].get<std::string>() : request.model;
+  if (choice.contains("finish_reason") && choice["finish_reason"].is_string()) {
+    c.finish_reason = choice["finish_reason"].get<std::string>();
+  }
+  if (doc.contains("usage")) {
+    c.usage.prompt_tokens = int_field(doc["usage"], "prompt_tokens");
+    c.usage.completion_tokens = int_field(doc["usage"], "completion_tokens");
+  }
+  return c;
+}
+
+HttpRequest openai_embeddings_http(const LlmEndpoint& endpoint, const EmbeddingRequest& request) {
+  json body = {{"model", request.model}, {"input", request.inputs}};
+  HttpRequest http;
+  http.url = endpoint_url(endpoint, "/embeddings");
+  http.headers = json_headers(endpoint);
+  http.body = dump(body);
+  return http;
+}
+
+LlmResult<Embeddings> openai_embeddings_parse(const LlmEndpoint& endpoint, const EmbeddingRequest& request,
+                                              const HttpResponse& response) {
+  if (response.timed_out || response.status < 200 || response.status >= 300) {
+    return classify_http_failure(endpoint, request.model, response);
+  }
+  json doc = json::parse(response.body, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) return malformed_response(endpoint, response, "not JSON");
+  if (!doc.contains("data") || !doc["data"].is_array()) return malformed_response(endpoint, response, "no \"data\"");
+  const json& data = doc["data"];
+  if (data.size() != request.inputs.size()) {
+    return malformed_response(endpoint, response,
+                              std::to_string(data.size()) + " vectors for " + std::to_string(request.inputs.size()) +
+                                  " inputs");
+  }
+  Embeddings out;
+  out.model = doc.contains("model") && doc["model"].is_string() ? doc["model"].get<std::string>() : request.model;
+  out.vectors.resize(data.size());
+  std::vector<bool> seen(data.size(), false);
+  for (size_t i = 0; i < data.size(); ++i) {
+    const json& item = data[i];
+    if (!item.is_object() || !item.contains("embedding") || !item["embedding"].is_array()) {
+      return malformed_response(endpoint, response, "data[" + std::to_string(i) + "] has no embedding array");
+    }
+    // Servers may return items out of order; "index" says which input each one embeds.
+    size_t index = i;
+    if (item.contains("index") && item["index"].is_number_unsigned()) index = item["index"].get<size_t>();
+    if (index >= data.size() || seen[index]) return malformed_response(endpoint, response, "bad embedding index");
+    seen[index] = true;
+    for (const json& x : item["embedding"]) {
+      if (!x.is_number()) return malformed_response(endpoint, response, "non-numeric embedding value");
+      out.vectors[index].push_back(x.get<double>());
+    }
+  }
+  if (doc.contains("usage")) out.usage.prompt_tokens = int_field(doc["usage"], "prompt_tokens");
+  return out;
+}
+
+}  // namespace chokepoint

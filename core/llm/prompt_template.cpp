@@ -1,0 +1,164 @@
+// Manifest loading, variable checks and rendering with kainjow's Mustache. The header is found as
+// <kainjow/mustache.hpp> (Debian's libkainjow-mustache-dev) or <mustache.hpp> (the wasm-include folder); without
+// either, rendering reports the missing header instead of breaking the build.
+#include "core/llm/prompt_template.h"
+
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#if __has_include(<kainjow/mustache.hpp>)
+#include <kainjow/mustache.hpp>
+#define CHOKEPOINT_HAVE_MUSTACHE 1
+#elif __has_include(<mustache.hpp>)
+#include <mustache.hpp>
+#define CHOKEPOINT_HAVE_MUSTACHE 1
+#endif
+
+namespace chokepoint {
+namespace {
+
+std::string trim(const std::string& s) {
+  size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  size_t e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
+
+#if CHOKEPOINT_HAVE_MUSTACHE
+Result<std::string> render_mustache(const std::string& source, const PromptVariables& variables) {
+  try {
+    kainjow::mustache::mustache tmpl{source};
+    if (!tmpl.is_valid()) return Error{"template does not parse: " + tmpl.error_message()};
+    tmpl.set_custom_escape([](const std::string& s) { return s; });  // prompts are not HTML
+    kainjow::mustache::data data{kainjow::mustache::data::type::object};
+    for (const auto& [name, value] : variables) data.set(name, value);
+    std::string out = tmpl.render(data);
+    if (!tmpl.is_valid()) return Error{"template failed to render: " + tmpl.error_message()};
+    return out;
+  } catch (const std::exception& e) {
+    return Error{std::string("template failed to render: ") + e.what()};
+  }
+}
+
+Status check_parses(const std::string& source) {
+  try {
+    kainjow::mustache::mustache tmpl{source};
+    if (!tmpl.is_valid()) return Error{tmpl.error_message()};
+  } catch (const std::exception& e) {
+    return Error{e.what()};
+  }
+  return ok_status();
+}
+#else
+Result<std::string> render_mustache(const std::string&, const PromptVariables&) {
+  return Error{"built without the Mustache header (install libkainjow-mustache-dev; wasm-include/mustache.hpp "
+               "must point to /usr/include/kainjow/mustache.hpp)"};
+}
+Status check_parses(const std::string&) { return ok_status(); }
+#endif
+
+}  // namespace
+
+const PromptTemplate* PromptLibrary::find(const std::string& name) const {
+  for (const auto& t : templates) {
+    if (t.name == name) return &t;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> mustache_variables(const std::string& source) {
+  std::set<std::string> names;
+  size_t pos = 0;
+  while ((pos = source.find("{{", pos)) != std::string::npos) {
+    bool triple = source.compare(pos, 3, "{{{") == 0;
+    size_t open = pos + (triple ? 3 : 2);
+    size_t close = source.find(triple ? "}}}" : "}}", open);
+    if (close == std::string::npos) break;
+    std::string tag = trim(source.substr(open, close - open));
+    pos = close + (triple ? 3 : 2);
+    if (tag.empty() || tag[0] == '!' || tag[0] == '/' || tag[0] == '=' || tag[0] == '>') continue;
+    if (tag[0] == '#' || tag[0] == '^' || tag[0] == '&') tag = trim(tag.substr(1));
+    if (!tag.empty() && tag != ".") names.insert(tag);
+  }
+  return {names.begin(), names.end()};
+}
+
+Result<PromptLibrary> parse_prompt_library(const std::string& manifest_json, const PromptFileReader& read) {
+  using nlohmann::json;
+  json doc = json::parse(manifest_json, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object() || !doc.contains("templates") || !doc["templates"].is_array()) {
+    return Error{"prompt manifest: expected {\"templates\": [...]}"};
+  }
+  PromptLibrary lib;
+  for (const json& entry : doc["templates"]) {
+    if (!entry.is_object() || !entry.contains("name") || !entry["name"].is_string() || !entry.contains("file") ||
+        !entry["file"].is_string() || !entry.contains("variables") || !entry["variables"].is_array() ||
+        !entry.contains("parser") || !entry["parser"].is_string()) {
+      return Error{"prompt manifest: each template needs name, file, variables and parser"};
+    }
+    PromptTemplate t;
+    t.name = entry["name"].get<std::string>();
+    t.file = entry["file"].get<std::string>();
+    if (entry.contains("purpose") && entry["purpose"].is_string()) t.purpose = entry["purpose"].get<std::string>();
+    for (const json& v : entry["variables"]) {
+      if (!v.is_string()) return Error{"prompt manifest: " + t.name + ": variables must be strings"};
+      t.variables.push_back(v.get<std::string>());
+    }
+    auto parser = answer_parser_from_name(entry["parser"].get<std::string>());
+    if (!parser.ok()) return Error{"prompt manifest: " + t.name + ": " + parser.error()};
+    t.parser = *parser;
+    if (lib.find(t.name)) return Error{"prompt manifest: template " + t.name + " is listed twice"};
+    auto text = read(t.file);
+    if (!text.ok()) return Error{"prompt " + t.name + ": " + text.error()};
+    t.text = *text;
+    auto parses = check_parses(t.text);
+    if (!parses.ok()) return Error{"prompt " + t.name + " (" + t.file + "): " + parses.error()};
+    std::set<std::string> declared(t.variables.begin(), t.variables.end());
+    for (const auto& used : mustache_variables(t.text)) {
+      if (!declared.count(used)) {
+        return Error{"prompt " + t.name + " uses {{" + used + "}} which the manifest does not declare"};
+      }
+    }
+    lib.templates.push_back(std::move(t));
+  }
+  return lib;
+}
+
+Result<PromptLibrary> load_prompt_library(const std::string& folder) {
+  auto read = [&folder](const std::string& file) -> Result<std::string> {
+    std::ifstream in(folder + "/" + file, std::ios::binary);
+    if (!in) return Error{"cannot read " + folder + "/" + file};
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+  };
+  auto manifest = read("manifest.json");
+  if (!manifest.ok()) return Error{manifest.error()};
+  return parse_prompt_library(*manifest, read);
+}
+
+std::string default_prompts_folder() {
+#ifdef CHOKEPOINT_SOURCE_DIR
+  return std::string(CHOKEPOINT_SOURCE_DIR) + "/prompts";
+#else
+  return "prompts";
+#endif
+}
+
+Result<std::string> render_prompt(const PromptTemplate& prompt, const PromptVariables& variables) {
+  for (const auto& name : prompt.variables) {
+    if (!variables.count(name)) return Error{"prompt " + prompt.name + ": missing variable \"" + name + "\""};
+  }
+  for (const auto& [name, value] : variables) {
+    (void)value;
+    if (std::find(prompt.variables.begin(), prompt.variables.end(), name) == prompt.variables.end()) {
+      return Error{"prompt " + prompt.name + ": unknown variable \"" + name + "\""};
+    }
+  }
+  return render_mustache(prompt.text, variables);
+}
+
+}  // namespace chokepoint

@@ -1,0 +1,132 @@
+// BIRD and Spider execution accuracy on typed results.
+#include "core/metrics/execution_accuracy.h"
+
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "core/metrics/order_by_detection.h"
+#include "core/metrics/value_equality.h"
+
+namespace chokepoint {
+namespace {
+
+using RowSet = std::unordered_set<Row, RowHash, RowEqual>;
+using RowBag = std::unordered_map<Row, size_t, RowHash, RowEqual>;
+
+size_t width(const ResultSet& r) {
+  return r.rows.empty() ? r.column_names.size() : r.rows.front().size();
+}
+
+// Distinct values of column i, sorted, so two columns' value sets compare with ==.
+std::vector<Value> column_value_set(const std::vector<Row>& rows, size_t i) {
+  std::vector<Value> vals;
+  vals.reserve(rows.size());
+  for (const auto& r : rows) vals.push_back(r[i]);
+  std::sort(vals.begin(), vals.end(), value_less);
+  std::vector<Value> out;
+  for (auto& v : vals)
+    if (out.empty() || !python_equal(out.back(), v)) out.push_back(std::move(v));
+  return out;
+}
+
+bool same_value_set(const std::vector<Value>& a, const std::vector<Value>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!python_equal(a[i], b[i])) return false;
+  return true;
+}
+
+bool rows_equal_under(const std::vector<Row>& gold, const std::vector<Row>& pred, const std::vector<size_t>& perm,
+                      bool order_matters) {
+  // perm[i] = the pred column that plays gold column i.
+  std::vector<Row> permuted;
+  permuted.reserve(pred.size());
+  for (const auto& r : pred) {
+    Row p;
+    p.reserve(perm.size());
+    for (size_t j : perm) p.push_back(r[j]);
+    permuted.push_back(std::move(p));
+  }
+  if (order_matters) {
+    for (size_t k = 0; k < gold.size(); ++k)
+      if (!rows_python_equal(gold[k], permuted[k])) return false;
+    return true;
+  }
+  RowBag bag;
+  for (const auto& r : gold) ++bag[r];
+  for (const auto& r : permuted) {
+    auto it = bag.find(r);
+    if (it == bag.end() || it->second == 0) return false;
+    --it->second;
+  }
+  return true;
+}
+
+// Backtracking over column permutations, pruned by equal column value sets (a necessary condition for bag
+// equality, so the pruning never loses a match). The test-suite evaluator samples rows for the same purpose.
+bool search_permutations(const std::vector<Row>& gold, const std::vector<Row>& pred,
+                         const std::vector<std::vector<size_t>>& candidates, bool order_matters,
+                         std::vector<size_t>& perm, std::vector<bool>& used, size_t& budget) {
+  size_t i = perm.size();
+  if (i == candidates.size()) {
+    if (budget == 0) return false;
+    --budget;
+    return rows_equal_under(gold, pred, perm, order_matters);
+  }
+  for (size_t j : candidates[i]) {
+    if (used[j]) continue;
+    used[j] = true;
+    perm.push_back(j);
+    bool found = search_permutations(gold, pred, candidates, order_matters, perm, used, budget);
+    perm.pop_back();
+    used[j] = false;
+    if (found) return true;
+    if (budget == 0) return false;
+  }
+  return false;
+}
+
+}  // namespace
+
+const char* ex_semantics_name(ExSemantics s) { return s == ExSemantics::Bird ? "bird" : "spider"; }
+
+bool bird_results_match(const ResultSet& gold, const ResultSet& pred) {
+  RowSet g(gold.rows.begin(), gold.rows.end());
+  RowSet p(pred.rows.begin(), pred.rows.end());
+  if (g.size() != p.size()) return false;
+  for (const auto& r : p)
+    if (!g.count(r)) return false;
+  return true;
+}
+
+bool spider_results_match(const ResultSet& gold, const ResultSet& pred, bool order_matters) {
+  if (gold.rows.empty() && pred.rows.empty()) return true;
+  if (gold.rows.size() != pred.rows.size()) return false;
+  const size_t n = width(gold);
+  if (width(pred) != n) return false;
+  std::vector<std::vector<Value>> gsets, psets;
+  for (size_t i = 0; i < n; ++i) {
+    gsets.push_back(column_value_set(gold.rows, i));
+    psets.push_back(column_value_set(pred.rows, i));
+  }
+  std::vector<std::vector<size_t>> candidates(n);
+  for (size_t i = 0; i < n; ++i) {
+    for (size_t j = 0; j < n; ++j)
+      if (same_value_set(gsets[i], psets[j])) candidates[i].push_back(j);
+    if (candidates[i].empty()) return false;
+  }
+  std::vector<size_t> perm;
+  std::vector<bool> used(n, false);
+  size_t budget = 20000;  // permutations fully checked; only columns with identical value sets multiply this
+  return search_permutations(gold.rows, pred.rows, candidates, order_matters, perm, used, budget);
+}
+
+bool execution_match(ExSemantics semantics, const std::string& gold_sql, const ResultSet& gold,
+                     const ResultSet& pred) {
+  if (semantics == ExSemantics::Bird) return bird_results_match(gold, pred);
+  return spider_results_match(gold, pred, has_outer_order_by(gold_sql));
+}
+
+}  // namespace chokepoint

@@ -1,0 +1,27 @@
+// Execution accuracy (EX) as the two standard evaluators compute it, on already executed results.
+// BIRD (evaluation.py): set(predicted) == set(gold); duplicates and row order ignored, column order matters.
+// Spider test-suite (exec_eval.py, result_eq): bag of rows, row order matters iff the gold query has ORDER BY,
+// and the predicted columns may be any permutation of the gold ones.
+#pragma once
+#include <string>
+
+#include "core/db/value.h"
+
+namespace chokepoint {
+
+enum class ExSemantics { Bird, Spider };
+
+const char* ex_semantics_name(ExSemantics s);  // "bird" / "spider"
+
+// Set equality of rows under Python equality (1 == 1.0). Two empty results are equal whatever their columns.
+bool bird_results_match(const ResultSet& gold, const ResultSet& pred);
+
+// Spider test-suite result_eq: same row count, same column count, and some column permutation of `pred` whose
+// rows equal gold's as a bag (or as a list when order_matters). Two empty results are equal.
+bool spider_results_match(const ResultSet& gold, const ResultSet& pred, bool order_matters);
+
+// EX for one pair under `semantics`; `gold_sql` decides order sensitivity for Spider.
+bool execution_match(ExSemantics semantics, const std::string& gold_sql, const ResultSet& gold,
+                     const ResultSet& pred);
+
+}  // namespace chokepoint

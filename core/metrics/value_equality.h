@@ -1,0 +1,32 @@
+// Equality, hashing and a total order for result values, following Python's rules as BIRD's and Spider's
+// evaluators apply them to sqlite3 rows: 1 == 1.0, text never equals a number, NULL equals NULL (None == None),
+// no float tolerance. The total order exists only to sort rows deterministically before matching.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "core/db/value.h"
+
+namespace chokepoint {
+
+// Python `==` on the values sqlite3 returns (int, float, str, bytes, None).
+bool python_equal(const Value& a, const Value& b);
+// Consistent with python_equal: equal values hash equally (an integral real hashes as the integer).
+uint64_t python_hash(const Value& v);
+// Strict weak order: NULL < numbers (by value; an integer before an equal real) < text < blob.
+// Values equal under python_equal are never ordered apart except Integer-before-Real ties, which compare
+// equal here too (returns false both ways), so sorting never separates equal values by type.
+bool value_less(const Value& a, const Value& b);
+
+bool rows_python_equal(const Row& a, const Row& b);
+uint64_t row_hash(const Row& r);
+bool row_less(const Row& a, const Row& b);
+
+struct RowHash {
+  size_t operator()(const Row& r) const { return static_cast<size_t>(row_hash(r)); }
+};
+struct RowEqual {
+  bool operator()(const Row& a, const Row& b) const { return rows_python_equal(a, b); }
+};
+
+}  // namespace chokepoint

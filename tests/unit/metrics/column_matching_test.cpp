@@ -1,0 +1,76 @@
+#include "core/metrics/column_matching.h"
+
+#include <gtest/gtest.h>
+
+#include "core/metrics/ngram_similarity.h"
+#include "tests/unit/metrics/result_builders.h"
+
+namespace chokepoint {
+using namespace testing_support;
+
+TEST(ExactColumns, CaseInsensitiveAndRepeatedNamesPairInOrder) {
+  auto g = result({"Name", "name", "age"}, {});
+  auto p = result({"age", "NAME", "x", "name"}, {});
+  auto pairs = match_columns_exact(g, p);
+  ASSERT_EQ(pairs.size(), 3u);
+  EXPECT_EQ(pairs[0].gold, 0u);
+  EXPECT_EQ(pairs[0].pred, 1u);
+  EXPECT_EQ(pairs[1].gold, 1u);
+  EXPECT_EQ(pairs[1].pred, 3u);
+  EXPECT_EQ(pairs[2].gold, 2u);
+  EXPECT_EQ(pairs[2].pred, 0u);
+}
+
+TEST(ColumnDescriptor, NameThenMostFrequentValues) {
+  auto r = result({"city"}, {{T("b")}, {T("a")}, {T("b")}, {N()}, {T("c")}});
+  EXPECT_EQ(column_descriptor(r, 0, 2), "city: b, a");
+  EXPECT_EQ(column_descriptor(r, 0, 10), "city: b, a, c");
+}
+
+TEST(NgramSimilarity, IdenticalTextsAreOneDisjointAreZero) {
+  EXPECT_NEAR(cosine_similarity(ngram_embedding("school name"), ngram_embedding("School Name")), 1.0, 1e-12);
+  EXPECT_NEAR(cosine_similarity(ngram_embedding("aaaa"), ngram_embedding("zzzz")), 0.0, 1e-12);
+  EXPECT_EQ(cosine_similarity(ngram_embedding(""), ngram_embedding("x")), 0.0);
+}
+
+TEST(SemanticColumns, PairsRenamedColumnsWithSameValues) {
+  auto g = result({"School", "Street"}, {{T("Lincoln High"), T("1 Main St")}, {T("Adams Middle"), T("2 Oak Ave")}});
+  auto p = result({"Street", "City", "School Name"},
+                  {{T("1 Main St"), T("Fresno"), T("Lincoln High")}, {T("2 Oak Ave"), T("Fresno"), T("Adams Middle")}});
+  auto pairs = match_columns_semantic(g, p, {});
+  ASSERT_TRUE(pairs.ok());
+  ASSERT_EQ(pairs->size(), 2u);
+  EXPECT_EQ((*pairs)[0].gold, 0u);
+  EXPECT_EQ((*pairs)[0].pred, 2u);
+  EXPECT_EQ((*pairs)[1].gold, 1u);
+  EXPECT_EQ((*pairs)[1].pred, 0u);
+  EXPECT_GT((*pairs)[0].similarity, 0.7);
+}
+
+TEST(SemanticColumns, TypeIncompatiblePairsAreNeverKept) {
+  // An embedding that calls everything identical: only the type check can refuse the text/number pair.
+  ColumnMatchOptions o;
+  o.embed = [](const std::vector<std::string>& t) { return std::vector<Embedding>(t.size(), Embedding{1.0}); };
+  auto g = result({"n"}, {{I(1)}});
+  auto p = result({"n"}, {{T("1")}});
+  auto pairs = match_columns_semantic(g, p, o);
+  ASSERT_TRUE(pairs.ok());
+  EXPECT_TRUE(pairs->empty());
+}
+
+TEST(SemanticColumns, PluggedEmbeddingFailureIsAnError) {
+  ColumnMatchOptions o;
+  o.embed = [](const std::vector<std::string>&) { return std::vector<Embedding>{}; };
+  auto r = match_columns_semantic(result({"a"}, {{I(1)}}), result({"a"}, {{I(1)}}), o);
+  EXPECT_FALSE(r.ok());
+}
+
+TEST(SemanticColumns, BelowThresholdIsDropped) {
+  auto g = result({"population"}, {{I(1200)}, {I(3400)}});
+  auto p = result({"zz"}, {{I(7)}, {I(8)}});
+  auto pairs = match_columns_semantic(g, p, {});
+  ASSERT_TRUE(pairs.ok());
+  EXPECT_TRUE(pairs->empty());
+}
+
+}  // namespace chokepoint

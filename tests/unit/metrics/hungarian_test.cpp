@@ -1,0 +1,33 @@
+#include "core/metrics/hungarian.h"
+
+#include <gtest/gtest.h>
+
+namespace chokepoint {
+
+TEST(Hungarian, PrefersTotalOverGreedy) {
+  // Greedy would take 0.9 (row 0 -> col 0) and be left with 0.1; the optimum is 0.8 + 0.8.
+  std::vector<std::vector<double>> w = {{0.9, 0.8}, {0.8, 0.1}};
+  auto a = max_weight_assignment(w);
+  EXPECT_EQ(a, (std::vector<int>{1, 0}));
+}
+
+TEST(Hungarian, MoreRowsThanColumnsLeavesRowsOut) {
+  std::vector<std::vector<double>> w = {{0.1}, {0.9}, {0.5}};
+  auto a = max_weight_assignment(w);
+  EXPECT_EQ(a, (std::vector<int>{-1, 0, -1}));
+}
+
+TEST(Hungarian, MoreColumnsThanRows) {
+  std::vector<std::vector<double>> w = {{0.1, 0.2, 0.95}, {0.3, 0.9, 0.8}};
+  auto a = max_weight_assignment(w);
+  EXPECT_EQ(a, (std::vector<int>{2, 1}));
+}
+
+TEST(Hungarian, ThreeByThreeKnownOptimum) {
+  // The six permutations total -95, -115, -110, -160, -70 and -100; the best is 0->2, 1->0, 2->1 (-70).
+  std::vector<std::vector<double>> w = {{-40, -60, -15}, {-25, -30, -45}, {-55, -30, -25}};
+  auto a = max_weight_assignment(w);
+  EXPECT_EQ(a, (std::vector<int>{2, 0, 1}));
+}
+
+}  // namespace chokepoint
