@@ -7,6 +7,8 @@
 #include "web/file_opener.h"
 #include "web/panels/databases_panel.h"
 #include "web/panels/eval_set_panel.h"
+#include "web/page_commands.h"
+#include "web/panels/metrics_panel.h"
 #include "web/panels/schema_graph_panel.h"
 #include "web/workspace.h"
 
@@ -49,6 +51,11 @@ void draw_workspace_panel(AppState& state) {
 
 }  // namespace
 
+MetricsPanel& metrics_panel() {
+  static MetricsPanel panel;
+  return panel;
+}
+
 void start_app(AppState& state) {
   open_file(state, "/assets/db/toxicology.sqlite", "sample");
   open_file(state, "/assets/db/movies.sqlite", "sample");
@@ -60,6 +67,12 @@ void start_app(AppState& state) {
 
 void draw_app(AppState& state) {
   if (!state.pending_files.empty()) open_pending_files(state);
+  apply_page_commands(state, metrics_panel());
+  const std::string requested_tab = take_requested_tab();
+  auto tab = [&](const char* name) {
+    return ImGui::BeginTabItem(name, nullptr, requested_tab == name ? ImGuiTabItemFlags_SetSelected : 0);
+  };
+  step_metrics_job(state, metrics_panel(), 12.0);
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
   ImGui::Begin("Chokepoint", nullptr,
@@ -74,19 +87,23 @@ void draw_app(AppState& state) {
     ImGui::TextColored(n.error ? ImVec4(1, 0.45f, 0.45f, 1) : ImVec4(0.6f, 0.85f, 0.6f, 1), "  %s", n.text.c_str());
   }
   if (ImGui::BeginTabBar("panels")) {
-    if (ImGui::BeginTabItem("Databases")) {
+    if (tab("Databases")) {
       draw_databases_panel(state);
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Schema graph")) {
+    if (tab("Schema graph")) {
       draw_schema_graph_panel(state);
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Evaluation set")) {
+    if (tab("Evaluation set")) {
       draw_eval_set_panel(state);
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Workspace")) {
+    if (tab("Predictions & metrics")) {
+      draw_metrics_panel(state, metrics_panel());
+      ImGui::EndTabItem();
+    }
+    if (tab("Workspace")) {
       draw_workspace_panel(state);
       ImGui::EndTabItem();
     }

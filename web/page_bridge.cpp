@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/schema/schema_json.h"
+#include "web/app.h"
+#include "web/panels/metrics_panel.h"
 
 extern "C" {
 // Implemented in web/js/page.js.
@@ -64,5 +66,11 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_sets_json() {
   if (g_state)
     for (const auto& s : g_state->eval_sets.sets) out.push_back({{"name", s.name}, {"items", s.set.items.size()}});
   chokepoint::web::g_summary = out.dump();
+  return chokepoint::web::g_summary.c_str();
+}
+
+// Progress and summary of the current evaluation in the metrics panel.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_metrics_json() {
+  chokepoint::web::g_summary = chokepoint::web::metrics_state_json(chokepoint::web::metrics_panel()).dump();
   return chokepoint::web::g_summary.c_str();
 }

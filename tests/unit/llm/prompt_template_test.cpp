@@ -20,10 +20,10 @@ const char* kSchema = "CREATE TABLE molecule (molecule_id TEXT PRIMARY KEY, labe
 
 TEST(PromptLibrary, ManifestListsTheThreeJqeTemplatesWithTheirParsers) {
   const auto& lib = library();
-  ASSERT_EQ(lib.templates.size(), 3u);
-  EXPECT_EQ(lib.templates[0].name, "jqe_question_extended");
-  EXPECT_EQ(lib.templates[0].variables, (std::vector<std::string>{"schema", "old_query", "old_question", "new_query"}));
-  EXPECT_EQ(lib.templates[0].parser, AnswerParser::SingleLineQuestion);
+  ASSERT_GE(lib.templates.size(), 3u);  // other capabilities (TQA) add their own templates
+  ASSERT_NE(lib.find("jqe_question_extended"), nullptr);
+  EXPECT_EQ(lib.find("jqe_question_extended")->variables, (std::vector<std::string>{"schema", "old_query", "old_question", "new_query"}));
+  EXPECT_EQ(lib.find("jqe_question_extended")->parser, AnswerParser::SingleLineQuestion);
   EXPECT_EQ(lib.find("jqe_question_new")->parser, AnswerParser::SingleLineQuestion);
   EXPECT_EQ(lib.find("jqe_evidence_new")->parser, AnswerParser::EvidenceLine);
   EXPECT_EQ(lib.find("nope"), nullptr);

@@ -1,0 +1,159 @@
+// `chokepoint jqe`: Join Query Expansion over an evaluation set (PRODUCT.md §5), with execution checks on a folder
+// of databases or schema-only from a tables.json. Writes the expansion set in BIRD format with provenance and
+// prints the summary JSON.
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <set>
+
+#include "cli/command.h"
+#include "core/dataset/eval_set_loader.h"
+#include "core/db/database_pool.h"
+#include "core/graph/schema_graph.h"
+#include "core/jqe/expansion.h"
+#include "core/jqe/report.h"
+#include "core/schema/sqlite_schema.h"
+#include "core/schema/tables_json.h"
+
+namespace chokepoint::cli {
+namespace {
+
+const char* kUsage =
+    "Usage: chokepoint jqe (--set SET.json | --gold FILE) (--db-root DIR | --tables TABLES.json) --out OUT.json\n"
+    "         [--per-pattern N] [--budget N] [--order complexity:desc,centrality:asc]\n"
+    "         [--centrality degree|betweenness] [--iso structural|tables] [--rounds K] [--timeout-ms T]\n"
+    "         [--max-per-pair N] [--siblings column|table|none] [--execute-all] [--always-alias]\n"
+    "         [--report REPORT.json] [--pruned PRUNED.json]\n"
+    "Expands each query with one more joined table (thesis ch. 3 / SQLMorph §IV). --db-root DIR holds\n"
+    "DIR/<db_id>/<db_id>.sqlite and enables the execution check; --tables runs schema-only.\n"
+    "--per-pattern N: at most N expansions per JQG isomorphism class (default 1; 0 = no cap), counted against the\n"
+    "input set too. --budget N: at most N expansions in total (default: none). --max-per-pair N: at most N\n"
+    "conditions between the new table and one query table (default 2; 0 = unlimited). --execute-all: execute\n"
+    "every candidate before the isomorphism cap (thesis-comparable empty-result counts).\n"
+    "OUT.json: BIRD dev.json items plus question_status \"pending\" and a jqe provenance object.";
+
+bool parse_int(const std::string& text, long long& out) {
+  try {
+    size_t used = 0;
+    out = std::stoll(text, &used);
+    return used == text.size();
+  } catch (...) {
+    return false;
+  }
+}
+
+bool write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  return static_cast<bool>(out);
+}
+
+int jqe(const Args& args) {
+  ArgReader r(args, {"--execute-all", "--always-alias"});
+  if (!r.error().empty()) return fail_input(r.error());
+  const std::string set_path = r.has("--set") ? r.get("--set") : r.get("--gold");
+  if (set_path.empty() || r.get("--out").empty() || (r.get("--db-root").empty() && r.get("--tables").empty()))
+    return fail_input(std::string("missing arguments\n") + kUsage);
+
+  jqe::JqeOptions options;
+  if (r.has("--order")) {
+    auto order = jqe::parse_order(r.get("--order"));
+    if (!order.ok()) return fail_input(order.error());
+    options.preferences.order = *order;
+  }
+  if (r.has("--centrality")) {
+    auto c = jqe::parse_centrality(r.get("--centrality"));
+    if (!c.ok()) return fail_input(c.error());
+    options.preferences.centrality = *c;
+  }
+  if (r.has("--iso")) {
+    const std::string iso = r.get("--iso");
+    if (iso == "structural") options.iso = IsomorphismMode::structural;
+    else if (iso == "tables") options.iso = IsomorphismMode::by_tables;
+    else return fail_input("--iso must be structural or tables (got '" + iso + "')");
+  }
+  struct IntFlag {
+    const char* name;
+    long long min;
+    long long* out;
+  };
+  long long per_pattern = options.per_pattern, budget = 0, rounds = 1, timeout = options.timeout_ms,
+            per_pair = options.preferences.max_conditions_per_pair;
+  for (IntFlag f : {IntFlag{"--per-pattern", 0, &per_pattern}, IntFlag{"--budget", 0, &budget},
+                    IntFlag{"--rounds", 1, &rounds}, IntFlag{"--timeout-ms", 0, &timeout},
+                    IntFlag{"--max-per-pair", 0, &per_pair}}) {
+    if (!r.has(f.name)) continue;
+    if (!parse_int(r.get(f.name), *f.out) || *f.out < f.min)
+      return fail_input(std::string(f.name) + " needs an integer >= " + std::to_string(f.min));
+  }
+  options.per_pattern = static_cast<int>(per_pattern);
+  options.budget = static_cast<size_t>(budget);
+  options.rounds = static_cast<int>(rounds);
+  options.timeout_ms = static_cast<int>(timeout);
+  options.preferences.max_conditions_per_pair = static_cast<int>(per_pair);
+  options.execute_before_pruning = r.has("--execute-all");
+  if (r.has("--always-alias")) options.alias_style = jqe::AliasStyle::always;
+  SchemaGraphOptions graph_options;
+  if (r.has("--siblings")) {
+    auto s = parse_sibling_rule(r.get("--siblings"));
+    if (!s.ok()) return fail_input(s.error());
+    graph_options.siblings = *s;
+  }
+
+  auto set = load_eval_set(set_path);
+  if (!set.ok()) return fail_input(set_path + ": " + set.error());
+  std::vector<jqe::JqeSeed> seeds;
+  std::set<std::string> db_ids;
+  for (const auto& item : set->items) {
+    seeds.push_back(jqe::JqeSeed{item.key, item.db_id, item.question, item.evidence, item.sql, item.difficulty});
+    db_ids.insert(item.db_id);
+  }
+
+  std::map<std::string, Schema> schemas;
+  std::unique_ptr<DatabasePool> pool;
+  std::map<std::string, const Connection*> connections;
+  if (!r.get("--db-root").empty()) {
+    pool = std::make_unique<DatabasePool>(r.get("--db-root"));
+    for (const auto& db : db_ids) {
+      auto c = pool->get(db);
+      if (!c.ok()) {
+        std::cerr << "chokepoint: " << db << ": " << c.error() << " (its queries are skipped)\n";
+        continue;
+      }
+      SchemaReadOptions ro;
+      ro.count_rows = false;
+      auto s = read_schema(**c, db, ro);
+      if (!s.ok()) return fail_input(db + ": " + s.error());
+      schemas[db] = std::move(*s);
+      connections[db] = *c;
+    }
+  } else {
+    auto all = load_tables_json(r.get("--tables"));
+    if (!all.ok()) return fail_input(r.get("--tables") + ": " + all.error());
+    for (auto& s : *all)
+      if (db_ids.count(s.db_id)) schemas[s.db_id] = std::move(s);
+  }
+  std::map<std::string, SchemaGraph> graphs;
+  std::map<std::string, jqe::JqeDatabase> databases;
+  for (const auto& [db, schema] : schemas) graphs[db] = build_schema_graph(schema, graph_options);
+  for (const auto& [db, schema] : schemas) {
+    auto c = connections.find(db);
+    databases[db] = jqe::JqeDatabase{&schema, &graphs[db], c == connections.end() ? nullptr : c->second};
+  }
+
+  jqe::JqeRun run = jqe::run_jqe(seeds, databases, options);
+  if (!write_file(r.get("--out"), jqe::expansion_set_json(run).dump(2) + "\n"))
+    return fail_input("cannot write " + r.get("--out"));
+  if (r.has("--report") && !write_file(r.get("--report"), jqe::jqe_report(run).dump(2) + "\n"))
+    return fail_input("cannot write " + r.get("--report"));
+  if (r.has("--pruned") && !write_file(r.get("--pruned"), jqe::pruned_set_json(run).dump(2) + "\n"))
+    return fail_input("cannot write " + r.get("--pruned"));
+  std::cout << jqe::jqe_summary(run).dump(2) << "\n";
+  return 0;
+}
+
+const Registrar command{{"jqe", "Join Query Expansion: harder queries with one more joined table", kUsage, jqe}};
+
+}  // namespace
+}  // namespace chokepoint::cli

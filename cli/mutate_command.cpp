@@ -1,0 +1,186 @@
+// `chokepoint mutate`: the controlled error-sensitivity experiment of SQLMorph §VI-C-1 on a gold file. Every gold
+// query gets its single-error mutants (the 15 operators of Table IX, outer query only, kept when they prepare);
+// gold and mutants run read-only on the gold's database; the per-operator mean ΔEX, ΔEXP, ΔEXR, ΔF1 per regime
+// (Table X) go to stdout as JSON, and the full report with every mutant to --out.
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/command.h"
+#include "core/dataset/eval_set_loader.h"
+#include "core/db/database_pool.h"
+#include "core/metrics/execution_accuracy.h"
+#include "core/metrics/fine_grained_metrics.h"
+#include "core/metrics/regime.h"
+#include "core/mutate/operator_registry.h"
+#include "core/mutate/sensitivity_run.h"
+#include "core/mutate/sensitivity_table.h"
+
+namespace chokepoint::cli {
+namespace {
+using nlohmann::json;
+
+const char* kUsage =
+    "Usage: chokepoint mutate --gold FILE --db-root DIR --out REPORT.json\n"
+    "                         [--regimes EC-EC-IE,SC-EC-IE,...] [--semantics bird|spider] [--timeout-ms T]\n"
+    "                         [--max-rows N] [--operators op1,op2,...] [--drop-equivalent] [--table]\n"
+    "FILE: any gold format `chokepoint eval` reads (dev.json, SQL<TAB>db_id lines, ...). Databases are\n"
+    "DIR/<db_id>/<db_id>.sqlite, opened read-only.\n"
+    "Each gold query gets the single-error mutants of SQLMorph Table IX (outer query only; kept when the tree\n"
+    "changed and SQLite prepares the SQL); gold and mutants are executed and scored like `chokepoint eval`.\n"
+    "--regimes: default EC-EC-IE,SC-EC-IE (the columns of SQLMorph Table X). --semantics: EX as BIRD (default)\n"
+    "  or Spider computes it. --timeout-ms: per-query limit (default 2000; a join_break mutant is a cartesian\n"
+    "  product). --drop-equivalent: leave mutants with EX = 1 out of the means (the paper's quality filter).\n"
+    "stdout: JSON {golds, skipped, mutants, rejected, regimes, operators: [{op, mutants, golds, equivalent, failed,\n"
+    "  d_ex, regimes: {name: {d_exp, d_exr, d_f1}}}]}, deltas in points against the gold itself (100).\n"
+    "--table: also print the table as text on stderr. Exit code 0, or 2 on bad input.";
+
+std::vector<std::string> split_commas(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream ss(text);
+  std::string part;
+  while (std::getline(ss, part, ','))
+    if (!part.empty()) out.push_back(part);
+  return out;
+}
+
+// The scorer the experiment calls for each executed mutant: EX, then EXP/EXR/F1 under every regime at once.
+mutate::ResultScorer metrics_scorer(ExSemantics semantics, const std::vector<Regime>& regimes) {
+  return [semantics, regimes](const std::string& gold_sql, const ResultSet& gold,
+                              const ResultSet& pred) -> Result<mutate::PairScores> {
+    bool ex = execution_match(semantics, gold_sql, gold, pred);
+    auto comparisons = compare_results_for_regimes(gold, pred, regimes, ex);
+    if (!comparisons.ok()) return Error{comparisons.error()};
+    mutate::PairScores s;
+    s.ex = ex;
+    for (const auto& c : *comparisons) {
+      s.exp.push_back(c.score.exp);
+      s.exr.push_back(c.score.exr);
+      s.f1.push_back(c.score.f1);
+    }
+    return s;
+  };
+}
+
+json table_to_json(const mutate::SensitivityTable& table) {
+  json ops = json::array();
+  for (const auto& row : table.rows) {
+    json regimes = json::object();
+    for (const auto& d : row.regimes) regimes[d.regime] = {{"d_exp", d.exp}, {"d_exr", d.exr}, {"d_f1", d.f1}};
+    ops.push_back({{"op", row.op},
+                   {"mutants", row.mutants},
+                   {"golds", row.golds},
+                   {"equivalent", row.equivalent},
+                   {"failed", row.failed},
+                   {"d_ex", row.ex},
+                   {"regimes", regimes}});
+  }
+  return ops;
+}
+
+const char* status_name(QueryStatus s) {
+  return s == QueryStatus::Ok ? "ok" : s == QueryStatus::Timeout ? "timeout" : "error";
+}
+
+int mutate_main(const Args& args) {
+  ArgReader r(args, {"--drop-equivalent", "--table"});
+  if (!r.error().empty()) return fail_input(r.error());
+  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
+  for (const char* f : {"--gold", "--db-root", "--out"})
+    if (r.get(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
+
+  ExSemantics semantics = ExSemantics::Bird;
+  std::string sem = r.get("--semantics", "bird");
+  if (sem == "spider")
+    semantics = ExSemantics::Spider;
+  else if (sem != "bird")
+    return fail_input("--semantics must be bird or spider, not '" + sem + "'");
+  auto regimes = parse_regime_list(r.get("--regimes", "EC-EC-IE,SC-EC-IE"));
+  if (!regimes.ok()) return fail_input(regimes.error());
+  std::vector<std::string> regime_names;
+  for (const auto& g : *regimes) regime_names.push_back(g.name());
+
+  mutate::SensitivityOptions options;
+  options.limits.timeout_ms = 2000;
+  options.regime_count = regimes->size();
+  try {
+    if (r.has("--timeout-ms")) options.limits.timeout_ms = std::stoi(r.get("--timeout-ms"));
+    if (r.has("--max-rows")) options.limits.max_rows = static_cast<size_t>(std::stoul(r.get("--max-rows")));
+  } catch (...) {
+    return fail_input("--timeout-ms and --max-rows take whole numbers");
+  }
+  options.operators = split_commas(r.get("--operators"));
+  for (const auto& op : options.operators)
+    if (!mutate::find_operator(op)) return fail_input("unknown operator '" + op + "' (see SQLMorph Table IX)");
+
+  auto gold = load_eval_set(r.get("--gold"));
+  if (!gold.ok()) return fail_input(gold.error());
+  std::vector<mutate::GoldQuery> golds;
+  for (size_t i = 0; i < gold->items.size(); ++i) {
+    const auto& g = gold->items[i];
+    if (g.db_id.empty()) return fail_input("gold item " + std::to_string(i + 1) + " has no db_id");
+    golds.push_back({g.key, g.db_id, g.sql});
+  }
+
+  DatabasePool pool(r.get("--db-root"));
+  auto run = mutate::run_sensitivity(golds, pool, options, metrics_scorer(semantics, *regimes));
+  auto table = mutate::tabulate_sensitivity(run.mutants, regime_names, r.has("--drop-equivalent"), options.operators);
+
+  json summary = {{"golds", run.golds},
+                  {"skipped", run.skipped.size()},
+                  {"mutants", run.mutants.size()},
+                  {"rejected", run.rejected.size()},
+                  {"semantics", ex_semantics_name(semantics)},
+                  {"regimes", regime_names},
+                  {"drop_equivalent", table.drop_equivalent},
+                  {"operators", table_to_json(table)}};
+  if (!run.error.empty()) summary["scoring_error"] = run.error;
+
+  json report;
+  report["summary"] = summary;
+  report["gold_file"] = r.get("--gold");
+  report["timeout_ms"] = options.limits.timeout_ms;
+  json mutants = json::array();
+  for (const auto& m : run.mutants) {
+    json scores = json::object();
+    for (size_t i = 0; i < regime_names.size() && i < m.scores.exp.size(); ++i)
+      scores[regime_names[i]] = {{"exp", m.scores.exp[i]}, {"exr", m.scores.exr[i]}, {"f1", m.scores.f1[i]}};
+    json item = {{"gold_id", m.gold_id},  {"db_id", m.db_id}, {"op", m.op},
+                 {"edit", m.description}, {"sql", m.sql},     {"status", status_name(m.status)},
+                 {"ex", m.scores.ex},     {"scores", scores}};
+    if (!m.message.empty()) item["message"] = m.message;
+    if (m.truncated) item["truncated"] = true;
+    mutants.push_back(item);
+  }
+  report["mutants"] = mutants;
+  json rejected = json::array();
+  for (const auto& m : run.rejected)
+    rejected.push_back({{"gold_id", m.gold_id},
+                        {"db_id", m.db_id},
+                        {"op", m.op},
+                        {"edit", m.description},
+                        {"sql", m.sql},
+                        {"message", m.message}});
+  report["rejected"] = rejected;
+  json skipped = json::array();
+  for (const auto& s : run.skipped) skipped.push_back({{"id", s.id}, {"db_id", s.db_id}, {"reason", s.reason}});
+  report["skipped"] = skipped;
+
+  std::ofstream out(r.get("--out"), std::ios::binary);
+  if (!out) return fail_input("cannot write '" + r.get("--out") + "'");
+  out << report.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+  if (!out) return fail_input("could not finish writing '" + r.get("--out") + "'");
+
+  std::cout << summary.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+  if (r.has("--table")) std::cerr << mutate::format_sensitivity_table(table);
+  return 0;
+}
+
+const Registrar mutate_registrar{
+    {"mutate", "single-error mutants of gold SQL and their effect on EX/EXP/EXR/F1 (SQLMorph Table X)", kUsage,
+     mutate_main}};
+
+}  // namespace
+}  // namespace chokepoint::cli

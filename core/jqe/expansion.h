@@ -1,0 +1,117 @@
+// The JQE driver (thesis Algorithm 1; SQLMorph Alg. 1; PRODUCT.md §5): for every seed query, candidate tables ->
+// join conditions -> combinations in preference order -> redundancy -> diversity cap -> SQL synthesis ->
+// execution check, over k rounds (round r+1 expands round r's kept expansions). Every kept expansion carries its
+// provenance; every discarded candidate its reason. With no connection for a database JQE runs schema-only: the
+// execution check is replaced by preparing the SQL on an empty database built from the schema.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/db/connection.h"
+#include "core/graph/isomorphism.h"
+#include "core/graph/schema_graph.h"
+#include "core/jqe/preferences.h"
+#include "core/jqe/sql_synthesis.h"
+#include "core/schema/schema.h"
+
+namespace chokepoint::jqe {
+
+struct JqeSeed {
+  std::string id;  // question_id or position
+  std::string db_id;
+  std::string question;
+  std::string evidence;
+  std::string sql;
+  std::string difficulty;
+};
+
+struct JqeDatabase {
+  const Schema* schema = nullptr;
+  const SchemaGraph* graph = nullptr;
+  const Connection* connection = nullptr;  // data for the execution check; nullptr = schema-only
+};
+
+struct JqeOptions {
+  Preferences preferences;
+  IsomorphismMode iso = IsomorphismMode::structural;
+  int per_pattern = 1;      // n expansions per isomorphism class; <= 0: no cap
+  size_t budget = 0;        // total expansions kept over all rounds; 0: no budget
+  int rounds = 1;           // k
+  int timeout_ms = 5000;    // per execution check
+  AliasStyle alias_style = AliasStyle::follow_query;
+  // Execute every non-redundant candidate before the isomorphism cap, as the thesis' generated set (all non-empty)
+  // implies. Off: only candidates that would fill a free slot are executed (much cheaper).
+  bool execute_before_pruning = false;
+  // Schema-only mode: prepare kept expansions on an empty database built from the schema (catches ambiguity).
+  bool prepare_schema_only = true;
+  // Safety valve per seed against combinatorial explosion; the rest are counted in JqeRun::unexplored.
+  uint64_t max_combinations_per_seed = 10000;
+};
+
+enum class DiscardReason { redundant, isomorphic, empty_result, error, timeout, budget };
+const char* to_string(DiscardReason reason);
+constexpr int kDiscardReasons = 6;
+
+struct GraphShape {
+  int nodes = 0;
+  int edges = 0;
+  bool cyclic = false;
+  double avg_degree() const { return nodes ? 2.0 * edges / nodes : 0.0; }
+};
+
+// A candidate table of one seed with its possible join conditions (texts as in join_conditions.h).
+struct CandidateRecord {
+  std::string table;
+  double centrality = 0;
+  std::vector<std::string> conditions;
+};
+
+struct SeedRecord {
+  JqeSeed item;         // as given (round 1) or as the previous round's expansion became a seed
+  std::string root_id;  // the original seed (== item.id in round 1)
+  int round = 1;
+  std::string skipped;  // why it was not expanded ("" if it was)
+  GraphShape shape;
+  std::vector<CandidateRecord> candidates;
+  uint64_t combinations = 0;  // enumerated
+  uint64_t unexplored = 0;    // beyond max_combinations_per_seed
+};
+
+struct Expansion {
+  std::string id;  // "<seed id>-e<k>"
+  int seed = -1;   // index in JqeRun::seeds
+  int round = 1;
+  int candidate = -1;            // index in the seed's candidates
+  std::vector<int> conditions;   // indices in the candidate's conditions
+  std::string alias;             // "" if the table is referenced by name
+  std::string sql;
+  int iso_class = -1;
+  GraphShape shape;
+};
+
+struct Discard {
+  int seed = -1;
+  int candidate = -1;
+  std::vector<int> conditions;
+  DiscardReason reason = DiscardReason::isomorphic;
+  std::string message;  // empty for isomorphic (see iso_class)
+  int iso_class = -1;   // isomorphic: the full class
+  GraphShape shape;
+  std::string sql;     // when synthesised
+};
+
+struct JqeRun {
+  JqeOptions options;
+  std::vector<SeedRecord> seeds;  // round 1 seeds first, then each round's expanded seeds
+  std::vector<Expansion> expansions;
+  std::vector<Discard> discards;
+  size_t input_seeds = 0;  // seeds given (round 1)
+  size_t iso_classes = 0;  // classes in the index at the end
+};
+
+JqeRun run_jqe(const std::vector<JqeSeed>& seeds, const std::map<std::string, JqeDatabase>& databases,
+               const JqeOptions& options);
+
+}  // namespace chokepoint::jqe

@@ -1,0 +1,25 @@
+// JQE reports as JSON (PRODUCT.md §5 "Reports"): counts of the generated set (= expansion + pruned, every
+// non-redundant candidate; redundant combinations are filtered before any SQL exists, thesis Alg. 1 line 27),
+// JQG shape distributions before and after, average degree 2|E|/|V| (mean over queries, thesis Fig. 3.5),
+// the Δd̄ table laid out like thesis Table 3.2, the cyclic share like Table 3.4, and the same per database.
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include "core/jqe/expansion.h"
+
+namespace chokepoint::jqe {
+
+// The CLI's summary: seeds, generated, expansion, pruned, pruned_by_reason, redundant, avg_degree_before,
+// avg_degree_generated, avg_degree_expansion, cyclic_pct_before, cyclic_pct_generated, cyclic_pct_expansion, ...
+nlohmann::json jqe_summary(const JqeRun& run);
+// Summary plus shape distributions, Δd̄ tables (generated and expansion sets) and per-database summaries.
+nlohmann::json jqe_report(const JqeRun& run);
+
+// The expansion set in BIRD dev.json form (question_id, db_id, question, evidence, SQL, difficulty) plus
+// provenance: question_status "pending" (the seed's question until the LLM layer rewrites it), jqe {seed_id,
+// root_seed_id, round, candidate_table, alias, conditions, iso_class, nodes, edges, cyclic}.
+nlohmann::json expansion_set_json(const JqeRun& run);
+// Every discarded candidate with its reason, for inspection.
+nlohmann::json pruned_set_json(const JqeRun& run);
+
+}  // namespace chokepoint::jqe

@@ -1,0 +1,51 @@
+// The metrics flow in the browser: the sample predictions are evaluated against the sample gold set in wasm, a
+// few items per frame, and the dashboard shows the result. The sample set was written with 18 of its 28
+// predictions correct under BIRD's set semantics (assets/README.md), so EX must be 18/28.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startApp, waitReady, pixelStats, artefactDir } from './browser.mjs';
+
+let app;
+before(async () => {
+  app = await startApp();
+  await app.page.goto(app.url);
+  await waitReady(app);
+});
+after(async () => { if (app) await app.close(); });
+
+const metrics = () => app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_metrics_json', 'string', [], [])));
+const command = (c) => app.page.evaluate((j) => Module.ccall('chokepoint_command', null, ['string'], [j]), JSON.stringify(c));
+
+test('evaluating the sample predictions gives EX 18/28 and fine-grained metrics per regime', async () => {
+  await app.page.setInputFiles('#chokepoint-file-input', path.join(process.cwd(), '../../assets/sets/sample_pred.json'));
+  await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))
+    .some((s) => s.name === 'sample_pred.json'));
+  await command({ do: 'show', tab: 'Predictions & metrics' });
+  await command({ do: 'evaluate', gold: 'sample_dev.json', pred: 'sample_pred.json', semantics: 'bird',
+                  regimes: ['EC-EC-IE', 'EC-PC-IE', 'SC-EC-IE', 'SC-PC-IE', 'NC-PC'] });
+  await app.page.waitForFunction(() => {
+    const m = JSON.parse(Module.ccall('chokepoint_metrics_json', 'string', [], []));
+    return m.done === true;
+  }, null, { timeout: 60000 });
+  const m = await metrics();
+  assert.equal(m.total, 28);
+  assert.equal(m.summary.n, 28);
+  assert.equal(m.summary.gold_errors, 0);
+  assert.equal(m.summary.pred_errors, 1, 'one prediction refers to a column that does not exist');
+  assert.ok(Math.abs(m.summary.ex - (100 * 18) / 28) < 0.01, `EX ${m.summary.ex}`);
+  for (const r of ['EC-EC-IE', 'EC-PC-IE', 'SC-EC-IE', 'SC-PC-IE', 'NC-PC']) {
+    const v = m.summary.regimes[r];
+    assert.ok(v, `regime ${r} reported`);
+    // EX = 1 forces EXP = EXR = 1, so every mean is at least EX, and wrong items add partial credit.
+    assert.ok(v.f1 >= m.summary.ex - 0.01 && v.f1 <= 100, `${r} F1 ${v.f1}`);
+  }
+  // Partial cell matching can only credit more than exact cell matching.
+  assert.ok(m.summary.regimes['EC-PC-IE'].exr >= m.summary.regimes['EC-EC-IE'].exr);
+  await app.page.waitForTimeout(200);
+  const png = await app.page.screenshot();
+  fs.writeFileSync(path.join(artefactDir, 'metrics_dashboard.png'), png);
+  const stats = await pixelStats(app.page, png, { x: 0, y: 60, w: 900, h: 400 }, [26, 28, 33]);
+  assert.ok(stats.bright > 800, `the dashboard is drawn: ${JSON.stringify(stats)}`);
+});

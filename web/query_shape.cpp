@@ -1,0 +1,38 @@
+// Query facts via parse -> resolve -> join query graph.
+#include "web/query_shape.h"
+
+#include "core/sql/parser.h"
+
+namespace chokepoint::web {
+namespace {
+
+bool main_graph(const std::string& sql, const Schema& schema, sql::JoinQueryGraph& out) {
+  auto ast = sql::parse_sql(sql);
+  if (!ast.ok()) return false;
+  const sql::NameResolution names = sql::resolve_names(**ast, schema);
+  if (names.main_scope < 0) return false;
+  out = sql::build_join_query_graph(names, schema, names.main_scope);
+  out.select = nullptr;  // the AST dies here
+  for (auto& e : out.edges)
+    for (auto& c : e.conditions) c.node = nullptr;
+  return true;
+}
+
+}  // namespace
+
+int join_count(const std::string& sql, const Schema& schema) {
+  sql::JoinQueryGraph g;
+  if (!main_graph(sql, schema, g)) return -1;
+  return g.nodes.empty() ? 0 : static_cast<int>(g.nodes.size()) - 1;
+}
+
+std::vector<std::string> query_tables(const std::string& sql, const Schema& schema) {
+  std::vector<std::string> out;
+  sql::JoinQueryGraph g;
+  if (!main_graph(sql, schema, g)) return out;
+  for (const auto& n : g.nodes)
+    if (!n.table.empty()) out.push_back(to_lower_ascii(n.table));
+  return out;
+}
+
+}  // namespace chokepoint::web

@@ -1,0 +1,16 @@
+// Facts about one SQL query for the panels, through the core's parser and join query graphs.
+#pragma once
+#include <string>
+
+#include "core/schema/schema.h"
+#include "core/sql/join_query_graph.h"
+
+namespace chokepoint::web {
+
+// Joins in the main scope's join query graph: table instances minus one (0 for a single table); -1 when the SQL
+// does not parse.
+int join_count(const std::string& sql, const Schema& schema);
+// The tables (lower case) of the main scope's join query graph, for highlighting in the schema graph.
+std::vector<std::string> query_tables(const std::string& sql, const Schema& schema);
+
+}  // namespace chokepoint::web
