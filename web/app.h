@@ -7,7 +7,5 @@ namespace chokepoint::web {
 void start_app(AppState& state);  // opens the samples and the workspace files
 void draw_app(AppState& state);   // one frame
 
-struct MetricsPanel;
-MetricsPanel& metrics_panel();    // the Predictions & metrics panel's state
 
 }  // namespace chokepoint::web

@@ -84,7 +84,7 @@ struct AppState {
   SchemaGraphPanel schema_graph;
   std::vector<Notice> notices;
   std::vector<std::string> pending_files;  // uploaded paths waiting to be opened on the next frame
-  int active_tab = 0;
+  std::string active_panel;  // name of the tab drawn last frame
   int frame = 0;
   double first_frame_ms = -1;  // time from page load to the first rendered frame with data
 };

@@ -7,8 +7,6 @@
 #include <nlohmann/json.hpp>
 
 #include "core/schema/schema_json.h"
-#include "web/app.h"
-#include "web/panels/metrics_panel.h"
 
 extern "C" {
 // Implemented in web/js/page.js.
@@ -69,8 +67,3 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_sets_json() {
   return chokepoint::web::g_summary.c_str();
 }
 
-// Progress and summary of the current evaluation in the metrics panel.
-extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_metrics_json() {
-  chokepoint::web::g_summary = chokepoint::web::metrics_state_json(chokepoint::web::metrics_panel()).dump();
-  return chokepoint::web::g_summary.c_str();
-}

@@ -1,4 +1,4 @@
-// Page command queue.
+// Page command queue and dispatch.
 #include "web/page_commands.h"
 
 #include <emscripten.h>
@@ -6,8 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "core/metrics/regime.h"
-#include "web/panels/metrics_panel.h"
+#include "web/panel_registry.h"
 
 namespace chokepoint::web {
 namespace {
@@ -18,45 +17,24 @@ std::vector<std::string>& queue() {
 }
 std::string g_tab;
 
-int set_index(const AppState& state, const std::string& name) {
-  for (size_t i = 0; i < state.eval_sets.sets.size(); ++i)
-    if (state.eval_sets.sets[i].name == name) return static_cast<int>(i);
-  return -1;
-}
-
-void apply(AppState& state, MetricsPanel& metrics, const nlohmann::json& cmd) {
+void apply_command(AppState& state, const nlohmann::json& cmd) {
   const std::string what = cmd.value("do", "");
   if (what == "show") {
     g_tab = cmd.value("tab", "");
     return;
   }
-  if (what == "evaluate") {
-    const int g = set_index(state, cmd.value("gold", "")), p = set_index(state, cmd.value("pred", ""));
-    if (g < 0 || p < 0) {
-      notify(state, "evaluate: no loaded set named " + cmd.value(g < 0 ? "gold" : "pred", ""), true);
+  for (const auto& [name, fn] : page_command_registry()) {
+    if (name == what) {
+      fn(state, cmd);
       return;
     }
-    metrics.gold_set = g;
-    metrics.pred_set = p;
-    metrics.semantics = cmd.value("semantics", "bird") == "spider" ? 1 : 0;
-    if (cmd.contains("regimes")) {
-      const auto all = all_regimes();
-      for (bool& r : metrics.regimes) r = false;
-      for (const auto& name : cmd["regimes"]) {
-        auto r = parse_regime(name.get<std::string>());
-        for (size_t i = 0; r.ok() && i < all.size() && i < 12; ++i)
-          if (all[i] == *r) metrics.regimes[i] = true;
-      }
-    }
-    metrics.request_run = true;
-    return;
   }
   notify(state, "unknown page command: " + what, true);
 }
 
 }  // namespace
 
-void apply_page_commands(AppState& state, MetricsPanel& metrics) {
+void apply_page_commands(AppState& state) {
   auto pending = std::move(queue());
   queue().clear();
   for (const auto& text : pending) {
@@ -66,7 +44,7 @@ void apply_page_commands(AppState& state, MetricsPanel& metrics) {
       continue;
     }
     try {
-      apply(state, metrics, cmd);
+      apply_command(state, cmd);
     } catch (const std::exception& e) {
       notify(state, std::string("page command failed: ") + e.what(), true);
     }
@@ -83,4 +61,13 @@ std::string take_requested_tab() {
 
 extern "C" EMSCRIPTEN_KEEPALIVE void chokepoint_command(const char* json) {
   if (json) chokepoint::web::queue().emplace_back(json);
+}
+
+// The state of a registered panel as JSON ("null" when the panel has none), for scripts and tests.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_panel_json(const char* panel) {
+  static std::string out;
+  out = "null";
+  for (const auto& p : chokepoint::web::panel_registry())
+    if (panel && p.name == panel && p.state_json) out = p.state_json().dump();
+  return out.c_str();
 }

@@ -1,6 +1,6 @@
-// Commands from the page (scripts, browser tests) into the app, as JSON: {"do": "show", "tab": "..."},
-// {"do": "evaluate", "gold": NAME, "pred": NAME, "semantics": "bird"|"spider", "regimes": ["EC-EC-IE", ...]}.
-// They go through the same state changes the buttons make, on the next frame, so tests drive the real app.
+// Commands from the page (scripts, browser tests) into the app, as JSON {"do": NAME, ...}: queued by the exported
+// chokepoint_command(json) and applied at the start of the next frame through the handlers panels register
+// (panel_registry.h), so tests drive the same state changes the buttons make. Built in: {"do": "show", "tab": T}.
 #pragma once
 #include <string>
 
@@ -8,10 +8,7 @@
 
 namespace chokepoint::web {
 
-struct MetricsPanel;
-
-// Applies queued commands; returns nothing: failures become notices.
-void apply_page_commands(AppState& state, MetricsPanel& metrics);
+void apply_page_commands(AppState& state);
 // The tab a command asked for ("" when none); cleared once read.
 std::string take_requested_tab();
 

@@ -15,7 +15,7 @@ before(async () => {
 });
 after(async () => { if (app) await app.close(); });
 
-const metrics = () => app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_metrics_json', 'string', [], [])));
+const metrics = () => app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], ['Predictions & metrics'])));
 const command = (c) => app.page.evaluate((j) => Module.ccall('chokepoint_command', null, ['string'], [j]), JSON.stringify(c));
 
 test('evaluating the sample predictions gives EX 18/28 and fine-grained metrics per regime', async () => {
@@ -26,7 +26,7 @@ test('evaluating the sample predictions gives EX 18/28 and fine-grained metrics 
   await command({ do: 'evaluate', gold: 'sample_dev.json', pred: 'sample_pred.json', semantics: 'bird',
                   regimes: ['EC-EC-IE', 'EC-PC-IE', 'SC-EC-IE', 'SC-PC-IE', 'NC-PC'] });
   await app.page.waitForFunction(() => {
-    const m = JSON.parse(Module.ccall('chokepoint_metrics_json', 'string', [], []));
+    const m = JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], ['Predictions & metrics']));
     return m.done === true;
   }, null, { timeout: 60000 });
   const m = await metrics();

@@ -4,6 +4,8 @@
 
 #include <imgui.h>
 
+#include "web/panel_registry.h"
+
 #include "web/file_bridge.h"
 #include "web/widgets.h"
 
@@ -147,5 +149,9 @@ void draw_databases_panel(AppState& state) {
   }
   ImGui::EndChild();
 }
+
+namespace {
+const PanelRegistrar registrar{{"Databases", 10, draw_databases_panel, nullptr, nullptr}};
+}  // namespace
 
 }  // namespace chokepoint::web

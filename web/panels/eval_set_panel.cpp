@@ -3,6 +3,8 @@
 
 #include <imgui.h>
 
+#include "web/panel_registry.h"
+
 #include "core/dataset/eval_set.h"
 #include "web/file_bridge.h"
 #include "web/widgets.h"
@@ -92,5 +94,9 @@ void draw_eval_set_panel(AppState& state) {
     ImGui::TextDisabled("Select an item.");
   ImGui::EndChild();
 }
+
+namespace {
+const PanelRegistrar registrar{{"Evaluation set", 30, draw_eval_set_panel, nullptr, nullptr}};
+}  // namespace
 
 }  // namespace chokepoint::web

@@ -4,6 +4,8 @@
 
 #include <imgui.h>
 
+#include "web/panel_registry.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -360,5 +362,49 @@ std::string metrics_csv(const MetricsRun& run) {
   }
   return csv;
 }
+
+MetricsPanel& metrics_panel() {
+  static MetricsPanel panel;
+  return panel;
+}
+
+namespace {
+
+// {"do": "evaluate", "gold": NAME, "pred": NAME, "semantics": "bird"|"spider", "regimes": ["EC-EC-IE", ...]}
+void evaluate_command(AppState& state, const nlohmann::json& cmd) {
+  auto& panel = metrics_panel();
+  auto index_of = [&](const std::string& name) {
+    for (size_t i = 0; i < state.eval_sets.sets.size(); ++i)
+      if (state.eval_sets.sets[i].name == name) return static_cast<int>(i);
+    return -1;
+  };
+  const int g = index_of(cmd.value("gold", "")), p = index_of(cmd.value("pred", ""));
+  if (g < 0 || p < 0) {
+    notify(state, "evaluate: no loaded set named " + cmd.value(g < 0 ? "gold" : "pred", ""), true);
+    return;
+  }
+  panel.gold_set = g;
+  panel.pred_set = p;
+  panel.semantics = cmd.value("semantics", "bird") == "spider" ? 1 : 0;
+  if (cmd.contains("timeout_ms")) panel.timeout_ms = cmd["timeout_ms"].get<int>();
+  if (cmd.contains("regimes")) {
+    const auto all = all_regimes();
+    for (bool& r : panel.regimes) r = false;
+    for (const auto& name : cmd["regimes"]) {
+      auto r = parse_regime(name.get<std::string>());
+      for (size_t i = 0; r.ok() && i < all.size() && i < 12; ++i)
+        if (all[i] == *r) panel.regimes[i] = true;
+    }
+  }
+  panel.request_run = true;
+}
+
+const PanelRegistrar registrar{{"Predictions & metrics", 60,
+                                [](AppState& s) { draw_metrics_panel(s, metrics_panel()); },
+                                [](AppState& s, double budget) { step_metrics_job(s, metrics_panel(), budget); },
+                                [] { return metrics_state_json(metrics_panel()); }}};
+const PageCommandRegistrar evaluate_registrar{"evaluate", evaluate_command};
+
+}  // namespace
 
 }  // namespace chokepoint::web

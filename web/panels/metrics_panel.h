@@ -41,6 +41,7 @@ struct MetricsPanel {
 void draw_metrics_panel(AppState& state, MetricsPanel& panel);
 void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms);  // called every frame
 std::string metrics_csv(const MetricsRun& run);                                 // one row per item
-nlohmann::json metrics_state_json(const MetricsPanel& panel);                   // progress and summary, for the page
+nlohmann::json metrics_state_json(const MetricsPanel& panel);
+MetricsPanel& metrics_panel();  // the panel's state                   // progress and summary, for the page
 
 }  // namespace chokepoint::web

@@ -4,6 +4,8 @@
 
 #include <imgui.h>
 
+#include "web/panel_registry.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -116,5 +118,9 @@ void draw_schema_graph_panel(AppState& state) {
   draw_graph_view(panel.view, nodes, edges);
   ImGui::EndChild();
 }
+
+namespace {
+const PanelRegistrar registrar{{"Schema graph", 20, draw_schema_graph_panel, nullptr, nullptr}};
+}  // namespace
 
 }  // namespace chokepoint::web
