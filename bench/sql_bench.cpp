@@ -10,7 +10,7 @@
 #include "core/sql/printer.h"
 
 int main(int argc, char** argv) {
-  std::string root = argc > 1 ? argv[1] : "/work/shared/data";
+  std::string root = argc > 1 ? argv[1] : std::string(CHOKEPOINT_SOURCE_DIR) + "/../shared/data";
   std::vector<std::string> queries;
   for (const char* rel : {"/spider/dev_gold.sql", "/bird/dev_gold.sql"}) {
     std::ifstream in(root + rel);

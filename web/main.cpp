@@ -13,6 +13,7 @@
 #include "web/app_state.h"
 #include "web/app.h"
 #include "web/file_bridge.h"
+#include "web/fonts.h"
 #include "web/page_bridge.h"
 
 namespace {
@@ -82,6 +83,7 @@ int main() {
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // layout is not persisted through imgui.ini
   ImGui::StyleColorsDark();
+  chokepoint::web::load_fonts(static_cast<float>(emscripten_get_device_pixel_ratio()));
   ImGui_ImplGlfw_InitForOpenGL(g_window, true);
   ImGui_ImplOpenGL3_Init("#version 300 es");
 

@@ -1,0 +1,56 @@
+// De-naturalised variants of an evaluation set (SQLMorph §V): for each item, the gold SQL rewritten for the renamed
+// database (kept only if it returns the same rows as the original on the original database), and the question and
+// evidence with their schema mentions rewritten. Four settings come out of one item: O/O (original text, original
+// SQL and database), L/O (less-natural text, original SQL and database), O/L (original text, renamed SQL and
+// database), L/L (both). The text side is rewritten by the LLM (prompts tqa_denat_question / tqa_denat_evidence);
+// without one, by a deterministic rewrite of exact mentions, labelled as such.
+#pragma once
+#include <string>
+#include <string_view>
+
+#include "core/base/result.h"
+#include "core/db/connection.h"
+#include "core/lexicon/lexicon.h"
+#include "core/llm/prompt_template.h"
+#include "core/schema/schema.h"
+#include "core/tqa/augmentation_prompts.h"
+#include "core/tqa/rename_plan.h"
+#include "core/tqa/tqa_item.h"
+
+namespace chokepoint::tqa {
+
+enum class DenatSetting { OO, LO, OL, LL };
+const char* denat_setting_name(DenatSetting s);  // "O/O", "L/O", "O/L", "L/L"
+const char* denat_setting_file(DenatSetting s);  // "O_O", "L_O", "O_L", "L_L"
+
+struct DenatItem {
+  TqaItem original;
+  std::string less_natural_sql;       // the gold SQL for the renamed database
+  std::string less_natural_question;  // schema mentions rewritten
+  std::string less_natural_evidence;
+  std::string text_method;            // "llm" or "deterministic mention rewrite"
+  bool kept = false;                  // the renamed SQL returns the original's rows
+  std::string reason;                 // why not kept
+
+  // The item as it appears in a setting's set.
+  TqaItem in_setting(DenatSetting s) const;
+};
+
+// SQL side of one item: rename through the AST, run original SQL on `original_db` and the renamed SQL on
+// `renamed_db`, compare the rows. The text fields are left to the caller.
+DenatItem denaturalise_sql(const TqaItem& item, const Schema& schema, const RenamePlan& plan,
+                           const Connection& original_db, const Connection& renamed_db, const QueryLimits& limits = {});
+
+// The deterministic text fallback: outside quotes, an identifier-like word equal to a renamed table or column
+// (case-insensitive) takes the new name; with a lexicon, so does a word whose lemma is a renamed one-word name
+// ("atoms" -> the new name of `atom`).
+std::string rewrite_mentions(std::string_view text, const RenamePlan& plan, const Lexicon* lex);
+
+// The prompts' {{renames}} variable: "table old -> new" and "column table.old -> new" lines, schema order.
+std::string renames_variable(const RenamePlan& plan);
+
+// The LLM prompt rewriting one side (`question` is the already rewritten question for the evidence prompt).
+Result<std::string> render_denat_prompt(const PromptLibrary& library, TextSide side, const RenamePlan& plan,
+                                        const std::string& question, const std::string& evidence);
+
+}  // namespace chokepoint::tqa
