@@ -19,8 +19,9 @@ native: setup
 	@cmake -S . -B $(NATIVE) -DCMAKE_BUILD_TYPE=Release >/dev/null
 	@cmake --build $(NATIVE) -j$(JOBS)
 
-wasm: setup
-	@emcmake cmake -S . -B $(WASM) -DCMAKE_BUILD_TYPE=Release >/dev/null
+# The wasm build needs the WordNet lexicon asset, which the native CLI builds.
+wasm: native
+	@emcmake cmake -S . -B $(WASM) -DCMAKE_BUILD_TYPE=Release -DLEXICON_ASSET=$(abspath $(NATIVE))/assets/lexicon/wordnet.lex >/dev/null
 	@cmake --build $(WASM) -j$(JOBS)
 
 app: wasm

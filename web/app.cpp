@@ -11,6 +11,7 @@
 #include "web/page_commands.h"
 #include "web/panel_registry.h"
 #include "web/workspace.h"
+#include "web/workspace_state.h"
 
 namespace chokepoint::web {
 namespace {
@@ -22,6 +23,10 @@ void open_pending_files(AppState& state) {
   auto files = std::move(state.pending_files);
   state.pending_files.clear();
   for (const auto& path : files) {
+    if (path.size() > 11 && path.compare(path.size() - 11, 11, ".chokepoint") == 0) {
+      import_workspace_archive(state, path);
+      continue;
+    }
     if (open_file(state, path, "upload") == OpenedKind::Failed) continue;
     const std::string kept = keep_in_workspace(path);
     if (kept.empty()) notify(state, "the workspace is not available: this file will not survive a reload", true);

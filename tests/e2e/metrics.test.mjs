@@ -5,7 +5,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startApp, waitReady, pixelStats, artefactDir } from './browser.mjs';
+import os from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { startApp, waitReady, pixelStats, artefactDir, repoRoot } from './browser.mjs';
 
 let app;
 before(async () => {
@@ -48,4 +50,46 @@ test('evaluating the sample predictions gives EX 18/28 and fine-grained metrics 
   fs.writeFileSync(path.join(artefactDir, 'metrics_dashboard.png'), png);
   const stats = await pixelStats(app.page, png, { x: 0, y: 60, w: 900, h: 400 }, [26, 28, 33]);
   assert.ok(stats.bright > 800, `the dashboard is drawn: ${JSON.stringify(stats)}`);
+});
+
+test("the numbers shown equal the CLI's for the same files", async (t) => {
+  const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build/native/chokepoint');
+  const assets = path.join(repoRoot, 'build/native/assets/db');
+  if (!fs.existsSync(cli) || !fs.existsSync(assets)) { t.skip('native build not present'); return; }
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-dbroot-'));
+  for (const db of ['toxicology', 'movies']) {
+    fs.mkdirSync(path.join(root, db));
+    fs.copyFileSync(path.join(assets, `${db}.sqlite`), path.join(root, db, `${db}.sqlite`));
+  }
+  const out = execFileSync(cli, ['eval', '--gold', path.join(repoRoot, 'assets/sets/sample_dev.json'),
+    '--pred', path.join(repoRoot, 'assets/sets/sample_pred.json'), '--db-root', root, '--semantics', 'bird',
+    '--out', path.join(root, 'report.json')]).toString();
+  const fromCli = JSON.parse(out);
+  const fromApp = (await metrics()).summary;
+  fs.rmSync(root, { recursive: true, force: true });
+  assert.equal(fromApp.n, fromCli.n);
+  assert.equal(fromApp.ex, fromCli.ex);
+  assert.equal(fromApp.pred_errors, fromCli.pred_errors);
+  for (const r of Object.keys(fromCli.regimes)) assert.deepEqual(fromApp.regimes[r], fromCli.regimes[r], r);
+});
+
+test('a prediction that runs forever is stopped at the time limit and the app keeps working', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-runaway-'));
+  fs.writeFileSync(path.join(dir, 'runaway_gold.sql'), 'SELECT count(*) FROM molecule\ttoxicology\n');
+  fs.writeFileSync(path.join(dir, 'runaway_pred.sql'),
+    'SELECT count(*) FROM atom a, atom b, atom c, atom d, connected e\n');
+  await app.page.setInputFiles('#chokepoint-file-input', [path.join(dir, 'runaway_gold.sql'), path.join(dir, 'runaway_pred.sql')]);
+  await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))
+    .filter((s) => s.name.startsWith('runaway_')).length === 2);
+  await command({ do: 'evaluate', gold: 'runaway_gold.sql', pred: 'runaway_pred.sql', timeout_ms: 500 });
+  await app.page.waitForFunction(() => {
+    const m = JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], ['Predictions & metrics']));
+    return m.done === true && m.label === 'runaway_gold.sql vs runaway_pred.sql';
+  }, null, { timeout: 30000 });
+  const m = await metrics();
+  assert.equal(m.summary.timeouts, 1);
+  assert.equal(m.summary.ex, 0);
+  const status = await app.page.evaluate(() => Module.ccall('chokepoint_summary_json', 'string', [], []));
+  assert.ok(status.includes('toxicology'), 'the app still answers');
+  fs.rmSync(dir, { recursive: true, force: true });
 });

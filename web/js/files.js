@@ -23,7 +23,7 @@ mergeInto(LibraryManager.library, {
       input.type = 'file';
       input.multiple = true;
       input.id = 'chokepoint-file-input';
-      input.accept = '.sqlite,.sqlite3,.db,.json,.sql,.csv,.txt,.tsv';
+      input.accept = '.sqlite,.sqlite3,.db,.json,.sql,.csv,.txt,.tsv,.chokepoint';
       input.style.display = 'none';
       input.addEventListener('change', function () { receive(input.files); input.value = ''; });
       document.body.appendChild(input);

@@ -1,0 +1,45 @@
+// The Mutation lab (issue 7 item 6; SQLMorph §VI-C-1): pick a gold query of a loaded set; every operator of
+// SQLMorph Table IX proposes its single-error mutants (core/mutate, kept when SQLite prepares them on the gold's
+// database); each mutant is shown as a diff against the gold with its edit, its EX and its EXP/EXR/F1 under the
+// chosen regimes (core/metrics), and its result beside the gold's. Scoring runs a few mutants per frame.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/metrics/pair_evaluation.h"
+#include "core/mutate/mutant_generation.h"
+#include "web/app_state.h"
+#include "web/sql_diff.h"
+
+namespace chokepoint::web {
+
+struct MutationLab {
+  std::string gold_id, db_id, gold_sql;
+  std::vector<mutate::CheckedMutant> mutants;   // kept (prepared) mutants, operator table order
+  std::vector<mutate::CheckedMutant> rejected;  // did not prepare
+  std::vector<std::vector<DiffRun>> diffs;      // per mutant, against the gold
+  std::vector<ItemEvaluation> scores;           // per mutant, filled a few per frame
+  EvaluationOptions options;
+  bool done() const { return scores.size() == mutants.size(); }
+};
+
+struct MutationPanel {
+  int set = 0, item = 0;
+  int semantics = 0;  // 0 BIRD, 1 Spider
+  bool regimes[12] = {false, true, false, false, false, true, false, false, false, false, false, false};  // all_regimes(): EC-EC-IE, SC-EC-IE (SQLMorph Table X)
+  int timeout_ms = 2000;
+  std::shared_ptr<MutationLab> lab;
+  int selected = -1;
+  std::string error;
+};
+
+void generate_mutation_lab(AppState& state, MutationPanel& panel);  // for panel.set / panel.item
+void step_mutation_job(AppState& state, MutationPanel& panel, double budget_ms);
+void draw_mutation_panel(AppState& state, MutationPanel& panel);
+nlohmann::json mutation_state_json(const MutationPanel& panel);
+MutationPanel& mutation_panel();
+
+}  // namespace chokepoint::web
