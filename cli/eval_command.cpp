@@ -1,12 +1,18 @@
 // `chokepoint eval`: EX and EXP/EXR/F1 of a prediction file against a gold file on a folder of databases.
 // Prints the summary JSON on stdout and writes the full report (summary, per-item scores, explanations with
 // --explain) to --out.
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <optional>
+#include <sstream>
 
 #include "cli/command.h"
+#include "cli/llm_transport_curl.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/dataset/eval_set.h"
+#include "core/llm/embedding_cache.h"
+#include "core/llm/llm_settings.h"
 #include "core/db/database_pool.h"
 #include "core/metrics/explanation.h"
 #include "core/metrics/pair_evaluation.h"
@@ -18,7 +24,7 @@ namespace {
 const char* kUsage =
     "Usage: chokepoint eval --gold FILE --pred FILE --db-root DIR --out REPORT.json\n"
     "                       [--semantics bird|spider] [--regimes EC-EC-IE,NC-PC,...] [--timeout-ms T]\n"
-    "                       [--max-rows N] [--explain]\n"
+    "                       [--max-rows N] [--explain] [--llm-config FILE [--embedding-model M]]\n"
     "FILE formats (detected from the content): BIRD or Spider dev.json, gold TSV (SQL<TAB>db_id per line),\n"
     "BIRD prediction dicts {\"0\": \"SQL\\t----- bird -----\\tdb_id\"}, one SQL per line (aligned with the gold),\n"
     "CSV with a sql column. Databases are DIR/<db_id>/<db_id>.sqlite, opened read-only.\n"
@@ -27,6 +33,8 @@ const char* kUsage =
     "--regimes: fine-grained metric configurations (default: the five of SQLMorph Table XI:\n"
     "  EC-EC-IE,EC-PC-IE,SC-EC-IE,SC-PC-IE,NC-PC). SC uses local character-trigram embeddings.\n"
     "--timeout-ms: per-query time limit (default 5000). --explain: per-item column and row matchings in the report.\n"
+    "--llm-config FILE: SC uses the endpoint's embeddings instead (OpenAI-compatible /v1/embeddings; model from\n"
+    "  --embedding-model, else the config's model), fetched once per descriptor and cached for the run.\n"
     "Summary on stdout: n, scored, ex (percent of scored items), gold_errors (not scored), pred_errors, timeouts,\n"
     "regimes {name: {exp, exr, f1}} (percent means over scored items). Exit code 0, or 2 on bad input.";
 
@@ -54,6 +62,35 @@ int eval_main(const Args& args) {
     return fail_input("--timeout-ms and --max-rows take whole numbers");
   }
   options.keep_details = r.has("--explain");
+
+  // SC with endpoint embeddings (issue 8 item 6): column matching calls a cache-backed function that fetches the
+  // descriptors it has not seen through curl (blocking is fine in the CLI).
+  EmbeddingCache embedding_cache;
+  CurlTransport transport;
+  std::optional<LlmSettings> llm;
+  std::optional<LlmEndpoint> endpoint;
+  if (r.has("--llm-config")) {
+    std::ifstream in(r.get("--llm-config"), std::ios::binary);
+    if (!in) return fail_input("cannot read " + r.get("--llm-config"));
+    std::ostringstream text;
+    text << in.rdbuf();
+    auto settings = settings_from_json(text.str(), [](const std::string& name) -> std::optional<std::string> {
+      const char* v = std::getenv(name.c_str());
+      return v ? std::optional<std::string>(v) : std::nullopt;
+    });
+    if (!settings.ok()) return fail_input(r.get("--llm-config") + ": " + settings.error());
+    auto e = endpoint_from_settings(*settings);
+    if (!e.ok()) return fail_input(r.get("--llm-config") + ": " + e.error());
+    llm = *settings;
+    endpoint = *e;
+    const std::string model = r.get("--embedding-model", llm->model);
+    if (model.empty()) return fail_input("--llm-config: name an embeddings model (--embedding-model M)");
+    options.columns.embed = cached_embedding_function(
+        embedding_cache, model, [&, model](const std::vector<std::string>& missing) {
+          return fetch_embeddings_now(*endpoint, model, missing, transport, embedding_cache, 64, llm->timeout_ms);
+        });
+    options.columns.embedding_label = "endpoint embeddings: " + model + " at " + endpoint_url(*endpoint, "");
+  }
 
   auto gold = load_eval_set(r.get("--gold"));
   if (!gold.ok()) return fail_input(gold.error());
@@ -91,6 +128,7 @@ int eval_main(const Args& args) {
 
   auto s = summary_to_json(summary);
   s["semantics"] = ex_semantics_name(options.semantics);
+  if (endpoint) s["embeddings_cached"] = embedding_cache.size();
   std::cout << s.dump(2) << "\n";
   return 0;
 }

@@ -1,18 +1,27 @@
 // `chokepoint jqe`: Join Query Expansion over an evaluation set (PRODUCT.md §5), with execution checks on a folder
 // of databases or schema-only from a tables.json. Writes the expansion set in BIRD format with provenance and
 // prints the summary JSON.
+#include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <set>
+#include <sstream>
+#include <thread>
 
 #include "cli/command.h"
+#include "cli/llm_transport_curl.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/db/database_pool.h"
 #include "core/graph/schema_graph.h"
 #include "core/jqe/expansion.h"
+#include "core/jqe/question_generation.h"
 #include "core/jqe/report.h"
+#include "core/llm/llm_settings.h"
+#include "core/llm/sqlite_replay_store.h"
+#include "core/schema/schema_ddl.h"
 #include "core/schema/sqlite_schema.h"
 #include "core/schema/tables_json.h"
 
@@ -25,13 +34,19 @@ const char* kUsage =
     "         [--centrality degree|betweenness] [--iso structural|tables] [--rounds K] [--timeout-ms T]\n"
     "         [--max-per-pair N] [--siblings column|table|none] [--execute-all] [--always-alias]\n"
     "         [--report REPORT.json] [--pruned PRUNED.json]\n"
+    "         [--llm-config FILE [--prompts DIR] [--replay FILE.sqlite] [--evidence auto|always|never]]\n"
     "Expands each query with one more joined table (thesis ch. 3 / SQLMorph §IV). --db-root DIR holds\n"
     "DIR/<db_id>/<db_id>.sqlite and enables the execution check; --tables runs schema-only.\n"
     "--per-pattern N: at most N expansions per JQG isomorphism class (default 1; 0 = no cap), counted against the\n"
     "input set too. --budget N: at most N expansions in total (default: none). --max-per-pair N: at most N\n"
     "conditions between the new table and one query table (default 2; 0 = unlimited). --execute-all: execute\n"
     "every candidate before the isomorphism cap (thesis-comparable empty-result counts).\n"
-    "OUT.json: BIRD dev.json items plus question_status \"pending\" and a jqe provenance object.";
+    "OUT.json: BIRD dev.json items plus question_status \"pending\" and a jqe provenance object.\n"
+    "--llm-config FILE (JSON: provider, base_url, model, key or key_env, temperature, seed, ...; see `chokepoint\n"
+    "llm test`): ask the model for each expansion's question (thesis appendix A.1 for a round-1 expansion of a\n"
+    "seed with a question, A.2 otherwise) and, for seeds with evidence (--evidence auto), an Evidence: line (A.3).\n"
+    "question_status becomes \"generated\" or \"failed\" (with the error). --replay FILE.sqlite records the\n"
+    "answers so a rerun makes no network call. Exit 1 when some questions failed (the file is written anyway).";
 
 bool parse_int(const std::string& text, long long& out) {
   try {
@@ -47,6 +62,88 @@ bool write_file(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
   out << text;
   return static_cast<bool>(out);
+}
+
+std::optional<std::string> env_lookup(const std::string& name) {
+  const char* v = std::getenv(name.c_str());
+  return v ? std::optional<std::string>(v) : std::nullopt;
+}
+
+double steady_ms() {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// The questions stage: fills question (and evidence) of `expansions` (expansion_set_json, same order as the
+// run's expansions) through the configured endpoint. Returns the number of failed items, or -1 with `error`.
+int generate_questions(const ArgReader& r, const jqe::JqeRun& run, const std::map<std::string, Schema>& schemas,
+                       nlohmann::json& expansions, std::string& error) {
+  const std::string path = r.get("--llm-config");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return error = "cannot read " + path, -1;
+  std::ostringstream text;
+  text << in.rdbuf();
+  auto settings = settings_from_json(text.str(), env_lookup);
+  if (!settings.ok()) return error = path + ": " + settings.error(), -1;
+  if (settings->model.empty()) return error = path + ": \"model\" is required", -1;
+  auto endpoint = endpoint_from_settings(*settings);
+  if (!endpoint.ok()) return error = path + ": " + endpoint.error(), -1;
+  auto prompts = load_prompt_library(r.has("--prompts") ? r.get("--prompts") : default_prompts_folder());
+  if (!prompts.ok()) return error = prompts.error(), -1;
+  jqe::EvidenceMode mode = jqe::EvidenceMode::WhenSeedHasEvidence;
+  const std::string ev = r.get("--evidence", "auto");
+  if (ev == "always") mode = jqe::EvidenceMode::Always;
+  else if (ev == "never") mode = jqe::EvidenceMode::Never;
+  else if (ev != "auto") return error = "--evidence must be auto, always or never (got '" + ev + "')", -1;
+
+  std::map<std::string, std::string> ddl;
+  for (const auto& [db, schema] : schemas) ddl[db] = schema_to_ddl(schema);
+  auto tasks = jqe::question_tasks(run, ddl, mode);
+  if (!tasks.ok()) return error = tasks.error(), -1;
+  auto job = jqe::QuestionJob::create(std::move(*tasks), *prompts, chat_request_from_settings(*settings, {}),
+                                      settings->provider);
+  if (!job.ok()) return error = job.error(), -1;
+
+  std::optional<Connection> replay_db;
+  std::unique_ptr<ReplayStore> replay;
+  if (r.has("--replay")) {
+    auto db = Connection::open_read_write(r.get("--replay"));
+    if (!db.ok()) return error = r.get("--replay") + ": " + db.error(), -1;
+    replay_db.emplace(std::move(*db));
+    auto store = SqliteReplayStore::open(*replay_db);
+    if (!store.ok()) return error = r.get("--replay") + ": " + store.error(), -1;
+    replay = std::make_unique<SqliteReplayStore>(std::move(*store));
+  } else {
+    replay = std::make_unique<MemoryReplayStore>();
+  }
+  const jqe::QuestionPlan plan = (*job)->plan(replay.get());
+  std::cerr << "chokepoint: questions: " << plan.calls.size() << " prompts, " << plan.network_calls << " to send to "
+            << endpoint_url(*endpoint, "") << " (~" << plan.estimated_tokens << " prompt tokens)\n";
+
+  CurlTransport transport;
+  SchedulerLimits limits;
+  limits.timeout_ms = settings->timeout_ms;
+  jqe::QuestionJob& q = **job;
+  q.start(*endpoint, transport, replay.get(), limits);
+  // Curl answers inside send(), so each step makes progress; between retries the loop sleeps until the next one.
+  while (q.running()) {
+    const size_t before = q.count(jqe::ItemStatus::Done) + q.count(jqe::ItemStatus::Failed);
+    q.step(steady_ms());
+    if (q.count(jqe::ItemStatus::Done) + q.count(jqe::ItemStatus::Failed) == before && q.running())
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  const nlohmann::json answered = q.to_json();
+  for (size_t i = 0; i < answered.size() && i < expansions.size(); ++i) {
+    for (const char* field : {"question", "evidence", "question_status", "question_prompt", "alignment", "error"})
+      if (answered[i].contains(field)) expansions[i][field] = answered[i][field];
+  }
+  const UsageTotals u = q.usage();
+  std::cerr << "chokepoint: questions: " << q.count(jqe::ItemStatus::Done) << " generated, "
+            << q.count(jqe::ItemStatus::Failed) << " failed; " << u.network_calls << " network calls ("
+            << u.retries << " retries), " << u.replayed << " replayed, " << u.prompt_tokens << " + "
+            << u.completion_tokens << " tokens\n";
+  for (const auto& it : q.items())
+    if (it.status == jqe::ItemStatus::Failed) std::cerr << "chokepoint: " << it.task.id << ": " << it.error << "\n";
+  return static_cast<int>(q.count(jqe::ItemStatus::Failed));
 }
 
 int jqe(const Args& args) {
@@ -143,14 +240,21 @@ int jqe(const Args& args) {
   }
 
   jqe::JqeRun run = jqe::run_jqe(seeds, databases, options);
-  if (!write_file(r.get("--out"), jqe::expansion_set_json(run).dump(2) + "\n"))
+  nlohmann::json expansions = jqe::expansion_set_json(run);
+  int failed_questions = 0;
+  if (r.has("--llm-config")) {
+    std::string error;
+    failed_questions = generate_questions(r, run, schemas, expansions, error);
+    if (failed_questions < 0) return fail_input(error);
+  }
+  if (!write_file(r.get("--out"), expansions.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"))
     return fail_input("cannot write " + r.get("--out"));
   if (r.has("--report") && !write_file(r.get("--report"), jqe::jqe_report(run).dump(2) + "\n"))
     return fail_input("cannot write " + r.get("--report"));
   if (r.has("--pruned") && !write_file(r.get("--pruned"), jqe::pruned_set_json(run).dump(2) + "\n"))
     return fail_input("cannot write " + r.get("--pruned"));
   std::cout << jqe::jqe_summary(run).dump(2) << "\n";
-  return 0;
+  return failed_questions > 0 ? 1 : 0;
 }
 
 const Registrar command{{"jqe", "Join Query Expansion: harder queries with one more joined table", kUsage, jqe}};

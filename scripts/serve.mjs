@@ -19,7 +19,7 @@ export function serve(root, port = 8080, host = '127.0.0.1') {
     if (!file.startsWith(base + path.sep)) { res.writeHead(403); res.end('forbidden'); return; }
     fs.readFile(file, (err, data) => {
       if (err) { res.writeHead(404, { 'content-type': 'text/plain' }); res.end('not found'); return; }
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream',
+      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'content-length': data.length,
                            'cache-control': 'no-cache' });
       res.end(data);
     });

@@ -82,6 +82,7 @@ int main() {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // layout is not persisted through imgui.ini
+  ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   ImGui::StyleColorsDark();
   chokepoint::web::load_fonts(static_cast<float>(emscripten_get_device_pixel_ratio()));
   ImGui_ImplGlfw_InitForOpenGL(g_window, true);

@@ -83,7 +83,7 @@ test('step through the toxicology seed: candidates, six combinations, {JC1, JC2}
     assert.equal(e.nodes, 3);
     assert.equal(e.result.status, 'ok', e.result.message);
     assert.equal(e.result.rows, 1, 'a count query returns one row');
-    assert.equal(e.result.first, String(count), `expansion ${i + 1} counts ${count} molecules`);
+    assert.equal(e.result.first, String(count), `expansion ${i + 1} counts ${count} molecules: ${JSON.stringify(e.result)}`);
   }
 
   await app.page.waitForTimeout(300);

@@ -20,6 +20,7 @@
 #include "web/charts.h"
 #include "web/explanation_view.h"
 #include "web/file_bridge.h"
+#include "web/metric_glossary.h"
 #include "web/panels/eval_set_panel.h"
 #include "web/query_shape.h"
 #include "web/widgets.h"
@@ -95,6 +96,7 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
   for (size_t i = 0; i < all.size() && i < 12; ++i) {
     ImGui::SameLine();
     ImGui::Checkbox(all[i].name().c_str(), &panel.regimes[i]);
+    tooltip_definition(all[i].name());
   }
   if (panel.running) {
     const auto& run = *panel.run;
@@ -133,7 +135,7 @@ void draw_breakdown(const char* id, const MetricsRun& run, const std::vector<std
   ImGui::TableSetupColumn("n");
   ImGui::TableSetupColumn("EX %");
   for (const auto& r : regimes) ImGui::TableSetupColumn((r.name() + " F1").c_str());
-  ImGui::TableHeadersRow();
+  table_headers_with_definitions();
   for (const auto& [key, idx] : groups) {
     const EvaluationSummary s = summarize(run.items, regimes, idx);
     ImGui::TableNextRow();
@@ -160,11 +162,12 @@ void draw_summary(const MetricsRun& run) {
     ImGui::TableSetupColumn("EXP %");
     ImGui::TableSetupColumn("EXR %");
     ImGui::TableSetupColumn("F1 %");
-    ImGui::TableHeadersRow();
+    table_headers_with_definitions();
     for (const auto& m : s.regimes) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(m.regime.name().c_str());
+      tooltip_definition(m.regime.name());
       ImGui::TableNextColumn();
       ImGui::Text("%.2f", m.exp);
       ImGui::TableNextColumn();
@@ -230,7 +233,7 @@ void draw_delta(const MetricsRun& run, const MetricsRun& base) {
               t.mean_delta());
   if (ImGui::BeginTable("delta", 4, ImGuiTableFlags_Borders)) {
     for (const char* h : {"dEX = 1", "dEX = -1", "dEX = 0 | EX = 1", "dEX = 0 | EX = 0"}) ImGui::TableSetupColumn(h);
-    ImGui::TableHeadersRow();
+    table_headers_with_definitions();
     ImGui::TableNextRow();
     for (size_t c : {t.improved, t.degraded, t.kept_correct, t.kept_wrong}) {
       ImGui::TableNextColumn();

@@ -1,0 +1,63 @@
+// The app-wide LLM session: the user's settings, the browser transport (fetch), the replay store and the
+// connection test, shared by every panel that calls a model (PRODUCT.md §8). The key lives here in memory; it is
+// written to localStorage only when the user ticked "remember on this device", and never to the workspace, the
+// replay store, the call log or an export. The replay store is a SQLite file under /workspace (IndexedDB-backed)
+// so recorded answers survive a reload.
+#pragma once
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/base/result.h"
+#include "core/llm/call_scheduler.h"
+#include "core/llm/llm_settings.h"
+#include "core/llm/prompt_template.h"
+#include "core/llm/replay_store.h"
+
+namespace chokepoint::web {
+
+extern const char* const kReplayStorePath;  // "/workspace/llm_replay.sqlite"
+
+// Outcome of the last "test connection".
+struct ConnectionTest {
+  bool running = false;
+  bool ok = false;
+  std::string message;  // "model m answered 'pong' in 12 ms" or the error, key-free
+};
+
+struct LlmSessionState {
+  LlmSettings settings;
+  ConnectionTest test;
+  std::vector<CallLogEntry> test_log;  // the connection tests' attempts
+  std::string replay_error;            // why the workspace replay store is unavailable ("" when it works)
+};
+
+LlmSessionState& llm_session();
+
+// Settings: applied on every change (settings panel, page command); saved to localStorage without the key unless
+// remember_key is set (settings_to_json leaves it out). Loaded once at start.
+void save_llm_settings();
+void load_llm_settings();
+
+Result<LlmEndpoint> session_endpoint();  // from the current settings; an Error names what is missing
+ChatRequest session_request(std::vector<ChatMessage> messages);
+SchedulerLimits session_limits();       // timeout from the settings
+HttpTransport& session_transport();     // the fetch() transport
+ReplayStore& session_replay();          // the workspace store, or an in-memory one when the workspace is missing
+void persist_replay();                  // after answers were recorded: sync /workspace to IndexedDB
+const PromptLibrary* session_prompts(); // /prompts, loaded once (nullptr with the error noticed)
+std::string session_prompts_error();
+
+// Test connection: one tiny request, one attempt, never answered from the replay store.
+void start_connection_test();
+void step_connection_test(double now_ms);
+
+// The call log shown by the LLM panel: connection tests plus every job that registered a source.
+using CallLogSource = std::function<std::vector<CallLogEntry>()>;
+void add_call_log_source(CallLogSource source);
+std::vector<CallLogEntry> session_call_log();
+
+double session_now_ms();
+
+}  // namespace chokepoint::web
