@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
+#include "core/mutate/metrics_scorer.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/db/database_pool.h"
 #include "core/metrics/execution_accuracy.h"
@@ -47,22 +48,6 @@ std::vector<std::string> split_commas(const std::string& text) {
 }
 
 // The scorer the experiment calls for each executed mutant: EX, then EXP/EXR/F1 under every regime at once.
-mutate::ResultScorer metrics_scorer(ExSemantics semantics, const std::vector<Regime>& regimes) {
-  return [semantics, regimes](const std::string& gold_sql, const ResultSet& gold,
-                              const ResultSet& pred) -> Result<mutate::PairScores> {
-    bool ex = execution_match(semantics, gold_sql, gold, pred);
-    auto comparisons = compare_results_for_regimes(gold, pred, regimes, ex);
-    if (!comparisons.ok()) return Error{comparisons.error()};
-    mutate::PairScores s;
-    s.ex = ex;
-    for (const auto& c : *comparisons) {
-      s.exp.push_back(c.score.exp);
-      s.exr.push_back(c.score.exr);
-      s.f1.push_back(c.score.f1);
-    }
-    return s;
-  };
-}
 
 json table_to_json(const mutate::SensitivityTable& table) {
   json ops = json::array();
@@ -125,7 +110,7 @@ int mutate_main(const Args& args) {
   }
 
   DatabasePool pool(r.get("--db-root"));
-  auto run = mutate::run_sensitivity(golds, pool, options, metrics_scorer(semantics, *regimes));
+  auto run = mutate::run_sensitivity(golds, pool, options, mutate::metrics_scorer(semantics, *regimes));
   auto table = mutate::tabulate_sensitivity(run.mutants, regime_names, r.has("--drop-equivalent"), options.operators);
 
   json summary = {{"golds", run.golds},

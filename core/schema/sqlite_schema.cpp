@@ -2,20 +2,13 @@
 // are resolved here so every ForeignKey has as many target columns as source columns.
 #include "core/schema/sqlite_schema.h"
 
+#include "core/db/sql_quote.h"
+
 #include <algorithm>
 #include <map>
 
 namespace chokepoint {
 namespace {
-
-std::string quote_ident(const std::string& name) {
-  std::string q = "\"";
-  for (char c : name) {
-    if (c == '"') q += '"';
-    q += c;
-  }
-  return q + "\"";
-}
 
 std::string text_of(const Value& v) { return v.type == ValueType::Text ? v.bytes : v.to_string(); }
 
@@ -30,7 +23,7 @@ Result<Schema> read_schema(const Connection& db, const std::string& db_id, const
   for (const auto& row : tables.result.rows) {
     Table t;
     t.name = text_of(row[0]);
-    auto info = db.query("PRAGMA table_info(" + quote_ident(t.name) + ")");
+    auto info = db.query("PRAGMA table_info(" + quote_identifier(t.name) + ")");
     if (!info.ok()) return Error{"cannot read columns of " + t.name + ": " + info.message};
     // cid, name, type, notnull, dflt_value, pk (1-based position in the primary key, 0 if not part of it)
     std::vector<std::pair<int64_t, std::string>> pk;
@@ -44,7 +37,7 @@ Result<Schema> read_schema(const Connection& db, const std::string& db_id, const
     }
     std::sort(pk.begin(), pk.end());
     for (auto& p : pk) t.primary_key.push_back(p.second);
-    auto fks = db.query("PRAGMA foreign_key_list(" + quote_ident(t.name) + ")");
+    auto fks = db.query("PRAGMA foreign_key_list(" + quote_identifier(t.name) + ")");
     if (!fks.ok()) return Error{"cannot read foreign keys of " + t.name + ": " + fks.message};
     // id, seq, table, from, to, on_update, on_delete, match; rows of one id form one (possibly composite) key.
     std::map<int64_t, ForeignKey> by_id;
@@ -56,7 +49,7 @@ Result<Schema> read_schema(const Connection& db, const std::string& db_id, const
     }
     for (auto& [id, fk] : by_id) t.foreign_keys.push_back(std::move(fk));
     if (options.count_rows) {
-      auto n = db.query("SELECT count(*) FROM " + quote_ident(t.name));
+      auto n = db.query("SELECT count(*) FROM " + quote_identifier(t.name));
       if (n.ok() && !n.result.rows.empty()) t.row_count = n.result.rows[0][0].integer;
     }
     s.tables.push_back(std::move(t));

@@ -2,22 +2,11 @@
 // "Free Meal Count (K-12)") rename like any other.
 #include "core/tqa/database_rename.h"
 
+#include "core/db/sql_quote.h"
+
 #include <sqlite3.h>
 
 namespace chokepoint::tqa {
-namespace {
-
-std::string quoted(const std::string& name) {
-  std::string out = "\"";
-  for (char c : name) {
-    out += c;
-    if (c == '"') out += '"';
-  }
-  return out + "\"";
-}
-
-}  // namespace
-
 Result<Connection> clone_database(const Connection& source, const std::string& path) {
   auto dest = path.empty() || path == ":memory:" ? Connection::open_memory() : Connection::open_read_write(path);
   if (!dest.ok()) return Error{dest.error()};
@@ -34,11 +23,11 @@ Status apply_rename_plan(const Connection& db, const RenamePlan& plan) {
   for (const auto& t : plan.tables)
     for (const auto& c : t.columns)
       if (c.renamed())
-        script += "ALTER TABLE " + quoted(t.table.old_name) + " RENAME COLUMN " + quoted(c.old_name) + " TO " +
-                  quoted(c.new_name) + ";\n";
+        script += "ALTER TABLE " + quote_identifier(t.table.old_name) + " RENAME COLUMN " + quote_identifier(c.old_name) + " TO " +
+                  quote_identifier(c.new_name) + ";\n";
   for (const auto& t : plan.tables)
     if (t.table.renamed())
-      script += "ALTER TABLE " + quoted(t.table.old_name) + " RENAME TO " + quoted(t.table.new_name) + ";\n";
+      script += "ALTER TABLE " + quote_identifier(t.table.old_name) + " RENAME TO " + quote_identifier(t.table.new_name) + ";\n";
   if (auto st = db.exec_script(script); !st.ok()) return Error{"renaming failed: " + st.error()};
   for (const auto& t : plan.tables) {
     QueryOutcome info = db.query("SELECT name FROM pragma_table_info(" + [&] {

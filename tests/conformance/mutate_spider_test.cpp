@@ -4,6 +4,8 @@
 // 1).
 #include <gtest/gtest.h>
 
+#include "core/mutate/metrics_scorer.h"
+
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -33,22 +35,6 @@ const mutate::OperatorSensitivity& row_of(const mutate::SensitivityTable& t, con
   return none;
 }
 
-mutate::ResultScorer scorer(const std::vector<Regime>& regimes) {
-  return [regimes](const std::string& gold_sql, const ResultSet& gold,
-                   const ResultSet& pred) -> Result<mutate::PairScores> {
-    bool ex = execution_match(ExSemantics::Bird, gold_sql, gold, pred);
-    auto c = compare_results_for_regimes(gold, pred, regimes, ex);
-    if (!c.ok()) return Error{c.error()};
-    mutate::PairScores s;
-    s.ex = ex;
-    for (const auto& one : *c) {
-      s.exp.push_back(one.score.exp);
-      s.exr.push_back(one.score.exr);
-      s.f1.push_back(one.score.f1);
-    }
-    return s;
-  };
-}
 
 }  // namespace
 
@@ -65,7 +51,7 @@ TEST(MutateSpider, SensitivityReportOnTheSharedDatabases) {
   mutate::SensitivityOptions options;
   options.limits.timeout_ms = 5000;
   options.regime_count = regimes.size();
-  auto run = mutate::run_sensitivity(golds, pool, options, scorer(regimes));
+  auto run = mutate::run_sensitivity(golds, pool, options, mutate::metrics_scorer(ExSemantics::Bird, regimes));
   EXPECT_TRUE(run.error.empty()) << run.error;
 
   // Gold queries are skipped only for their database missing from the shared ten: all parse and run.

@@ -2,6 +2,8 @@
 // connection (LIMIT/OFFSET pages, so a million-row table costs one page).
 #include "web/panels/databases_panel.h"
 
+#include "core/db/sql_quote.h"
+
 #include <imgui.h>
 
 #include "web/panel_registry.h"
@@ -26,15 +28,6 @@ std::string references_of(const Table& t, const std::string& col) {
       if (iequals(fk.from_columns[i], col))
         return fk.to_table + "." + (i < fk.to_columns.size() ? fk.to_columns[i] : std::string("?"));
   return "";
-}
-
-std::string quote_ident(const std::string& name) {
-  std::string q = "\"";
-  for (char c : name) {
-    if (c == '"') q += '"';
-    q += c;
-  }
-  return q + "\"";
 }
 
 void draw_schema_tables(const LoadedDatabase& d) {
@@ -98,7 +91,7 @@ void draw_row_browser(DatabasesPanel& panel) {
     QueryLimits lim;
     lim.timeout_ms = 2000;
     lim.max_rows = kRowsPerPage;
-    b.rows = d.connection->query("SELECT * FROM " + quote_ident(t.name) + " LIMIT " + std::to_string(kRowsPerPage) +
+    b.rows = d.connection->query("SELECT * FROM " + quote_identifier(t.name) + " LIMIT " + std::to_string(kRowsPerPage) +
                                      " OFFSET " + std::to_string(b.page * kRowsPerPage),
                                  lim);
     b.loaded_db = panel.selected;

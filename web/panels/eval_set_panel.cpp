@@ -51,6 +51,18 @@ const LoadedDatabase* find_database(const AppState& state, const std::string& db
   return nullptr;
 }
 
+Result<ChosenItem> choose_item(const AppState& state, int set_index, int item_index) {
+  const auto& sets = state.eval_sets.sets;
+  if (set_index < 0 || set_index >= static_cast<int>(sets.size())) return Error{"no evaluation set loaded"};
+  const LoadedSet& set = sets[static_cast<size_t>(set_index)];
+  if (item_index < 0 || item_index >= static_cast<int>(set.set.items.size()))
+    return Error{"no item " + std::to_string(item_index) + " in " + set.name};
+  const EvalItem& item = set.set.items[static_cast<size_t>(item_index)];
+  const LoadedDatabase* db = find_database(state, item.db_id);
+  if (!db) return Error{"database " + item.db_id + " is not loaded"};
+  return ChosenItem{&set, &item, db};
+}
+
 void draw_eval_set_panel(AppState& state) {
   auto& panel = state.eval_sets;
   if (ImGui::Button("Open files...")) open_file_picker();

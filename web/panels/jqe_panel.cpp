@@ -410,22 +410,14 @@ std::string apply_jqe_preferences(JqePreferencesForm& p, const nlohmann::json& c
 
 void step_jqe_seed(AppState& state, JqePanel& panel) {
   panel.error.clear();
-  const auto& sets = state.eval_sets.sets;
-  if (panel.set < 0 || panel.set >= static_cast<int>(sets.size())) {
-    panel.error = "no evaluation set loaded";
+  auto chosen = choose_item(state, panel.set, panel.item);
+  if (!chosen.ok()) {
+    panel.error = chosen.error();
     return;
   }
-  const LoadedSet& set = sets[static_cast<size_t>(panel.set)];
-  if (panel.item < 0 || panel.item >= static_cast<int>(set.set.items.size())) {
-    panel.error = "no item " + std::to_string(panel.item) + " in " + set.name;
-    return;
-  }
-  const EvalItem& item = set.set.items[static_cast<size_t>(panel.item)];
-  const LoadedDatabase* db = find_database(state, item.db_id);
-  if (!db) {
-    panel.error = "database " + item.db_id + " is not loaded";
-    return;
-  }
+  const LoadedSet& set = *chosen->set;
+  const EvalItem& item = *chosen->item;
+  const LoadedDatabase* db = chosen->db;
   const jqe::JqeOptions options = jqe_options(panel.prefs);
   std::vector<jqe::JqeSeed> context;
   if (panel.prefs.count_set && options.per_pattern > 0) {

@@ -193,22 +193,13 @@ void draw_mutant_detail(const MutationPanel& panel, const MutationLab& lab) {
 
 void generate_mutation_lab(AppState& state, MutationPanel& panel) {
   panel.error.clear();
-  const auto& sets = state.eval_sets.sets;
-  if (panel.set < 0 || panel.set >= static_cast<int>(sets.size())) {
-    panel.error = "no evaluation set loaded";
+  auto chosen = choose_item(state, panel.set, panel.item);
+  if (!chosen.ok()) {
+    panel.error = chosen.error();
     return;
   }
-  const auto& set = sets[static_cast<size_t>(panel.set)];
-  if (panel.item < 0 || panel.item >= static_cast<int>(set.set.items.size())) {
-    panel.error = "no item " + std::to_string(panel.item) + " in " + set.name;
-    return;
-  }
-  const EvalItem& item = set.set.items[static_cast<size_t>(panel.item)];
-  const LoadedDatabase* db = find_database(state, item.db_id);
-  if (!db) {
-    panel.error = "database " + item.db_id + " is not loaded";
-    return;
-  }
+  const EvalItem& item = *chosen->item;
+  const LoadedDatabase* db = chosen->db;
   auto check = mutate::generate_mutants(item.sql, *db->connection);
   if (!check.ok()) {
     panel.error = "the gold query does not parse: " + check.error();

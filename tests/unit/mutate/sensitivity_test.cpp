@@ -3,6 +3,7 @@
 #include "core/metrics/execution_accuracy.h"
 #include "core/metrics/fine_grained_metrics.h"
 #include "core/metrics/regime.h"
+#include "core/mutate/metrics_scorer.h"
 #include "core/mutate/sensitivity_run.h"
 #include "core/mutate/sensitivity_table.h"
 #include "tests/unit/mutate/mutation_fixtures.h"
@@ -65,20 +66,7 @@ TEST(SensitivityRun, ScoresEachMutantAgainstTheGold) {
   DatabasePool pool("/nonexistent");
   pool.add("concert", testing::concert_database());
   std::vector<Regime> regimes = {*parse_regime("EC-EC-IE")};
-  ResultScorer scorer = [&](const std::string& gold_sql, const ResultSet& gold,
-                            const ResultSet& pred) -> Result<PairScores> {
-    bool ex = execution_match(ExSemantics::Bird, gold_sql, gold, pred);
-    auto c = compare_results_for_regimes(gold, pred, regimes, ex);
-    if (!c.ok()) return Error{c.error()};
-    PairScores s;
-    s.ex = ex;
-    for (const auto& one : *c) {
-      s.exp.push_back(one.score.exp);
-      s.exr.push_back(one.score.exr);
-      s.f1.push_back(one.score.f1);
-    }
-    return s;
-  };
+  ResultScorer scorer = metrics_scorer(ExSemantics::Bird, regimes);
   SensitivityOptions options;
   options.regime_count = 1;
   auto run =

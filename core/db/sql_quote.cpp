@@ -1,0 +1,21 @@
+// SQL quoting.
+#include "core/db/sql_quote.h"
+
+namespace chokepoint {
+namespace {
+
+std::string quoted(const std::string& s, char q) {
+  std::string out(1, q);
+  for (char c : s) {
+    if (c == q) out += q;
+    out += c;
+  }
+  return out + q;
+}
+
+}  // namespace
+
+std::string quote_identifier(const std::string& name) { return quoted(name, '"'); }
+std::string quote_string(const std::string& text) { return quoted(text, '\''); }
+
+}  // namespace chokepoint
