@@ -33,6 +33,7 @@ const char* kUsage =
     "         [--per-pattern N] [--budget N] [--order complexity:desc,centrality:asc]\n"
     "         [--centrality degree|betweenness] [--iso structural|tables] [--rounds K] [--timeout-ms T]\n"
     "         [--max-per-pair N] [--siblings column|table|none] [--execute-all] [--always-alias]\n"
+    "         [--add-projection] [--add-predicate]\n"
     "         [--report REPORT.json] [--pruned PRUNED.json]\n"
     "         [--llm-config FILE [--prompts DIR] [--replay FILE.sqlite] [--evidence auto|always|never]]\n"
     "Expands each query with one more joined table (thesis ch. 3 / SQLMorph §IV). --db-root DIR holds\n"
@@ -41,6 +42,9 @@ const char* kUsage =
     "input set too. --budget N: at most N expansions in total (default: none). --max-per-pair N: at most N\n"
     "conditions between the new table and one query table (default 2; 0 = unlimited). --execute-all: execute\n"
     "every candidate before the isomorphism cap (thesis-comparable empty-result counts).\n"
+    "--add-projection / --add-predicate: enrich each kept expansion with one result column / one predicate on the\n"
+    "new table, chosen from what the input set projects and filters on most (thesis §3.2); an addition that fails\n"
+    "the execution check is dropped, the expansion kept. The summary then counts them under \"enriched\".\n"
     "OUT.json: BIRD dev.json items plus question_status \"pending\" and a jqe provenance object.\n"
     "--llm-config FILE (JSON: provider, base_url, model, key or key_env, temperature, seed, ...; see `chokepoint\n"
     "llm test`): ask the model for each expansion's question (thesis appendix A.1 for a round-1 expansion of a\n"
@@ -147,7 +151,7 @@ int generate_questions(const ArgReader& r, const jqe::JqeRun& run, const std::ma
 }
 
 int jqe(const Args& args) {
-  ArgReader r(args, {"--execute-all", "--always-alias"});
+  ArgReader r(args, {"--execute-all", "--always-alias", "--add-projection", "--add-predicate"});
   if (!r.error().empty()) return fail_input(r.error());
   const std::string set_path = r.has("--set") ? r.get("--set") : r.get("--gold");
   if (set_path.empty() || r.get("--out").empty() || (r.get("--db-root").empty() && r.get("--tables").empty()))
@@ -191,6 +195,8 @@ int jqe(const Args& args) {
   options.preferences.max_conditions_per_pair = static_cast<int>(per_pair);
   options.execute_before_pruning = r.has("--execute-all");
   if (r.has("--always-alias")) options.alias_style = jqe::AliasStyle::always;
+  options.add_projection = r.has("--add-projection");
+  options.add_predicate = r.has("--add-predicate");
   SchemaGraphOptions graph_options;
   if (r.has("--siblings")) {
     auto s = parse_sibling_rule(r.get("--siblings"));

@@ -52,6 +52,11 @@ struct EvalSetPanel {
   char filter_text[128] = "";
   QueryOutcome run;      // result of running the selected item's SQL
   int run_item = -1;
+  int filter_joins = -1;            // -1 any; 0, 1, 2; 3 means three or more
+  std::vector<int> joins;           // join count per item of the selected set (-1 unknown)
+  int joins_for_set = -1;           // which set `joins` belongs to
+  int joins_for_size = -1;
+  GraphView graph_view;             // the selected item's join query graph
 };
 
 }  // namespace chokepoint::web

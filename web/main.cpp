@@ -12,6 +12,7 @@
 
 #include "web/app_state.h"
 #include "web/app.h"
+#include "web/canvas_capture.h"
 #include "web/file_bridge.h"
 #include "web/fonts.h"
 #include "web/page_bridge.h"
@@ -50,6 +51,7 @@ void main_loop() {
   glClearColor(0.10f, 0.11f, 0.13f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  chokepoint::web::fulfil_canvas_capture();
   ++g_state.frame;
   // The first frames lay ImGui's windows out; by the second the table list is on the canvas.
   if (g_state.frame == 2) {

@@ -35,4 +35,23 @@ std::vector<std::string> query_tables(const std::string& sql, const Schema& sche
   return out;
 }
 
+QueryGraphPicture query_graph_picture(const std::string& sql, const Schema& schema) {
+  QueryGraphPicture out;
+  sql::JoinQueryGraph g;
+  if (!main_graph(sql, schema, g)) return out;
+  for (const auto& n : g.nodes) {
+    const std::string table = n.table.empty() ? "(subquery)" : n.table;
+    out.nodes.push_back(n.alias.empty() || iequals(n.alias, n.table) ? table : n.alias + " (" + table + ")");
+  }
+  for (const auto& e : g.edges) {
+    out.edges.emplace_back(e.a, e.b);
+    std::string text;
+    for (const auto& c : e.conditions)
+      text += c.left_table + "." + c.left_column + " = " + c.right_table + "." + c.right_column + "  [" +
+              sql::join_source_name(c.source) + "]\n";
+    out.edge_conditions.push_back(text);
+  }
+  return out;
+}
+
 }  // namespace chokepoint::web

@@ -13,4 +13,13 @@ int join_count(const std::string& sql, const Schema& schema);
 // The tables (lower case) of the main scope's join query graph, for highlighting in the schema graph.
 std::vector<std::string> query_tables(const std::string& sql, const Schema& schema);
 
+// The main scope's join query graph, ready to draw: node labels ("atom" or "T2 (atom)"), edges and each edge's
+// conditions as text. Empty when the SQL does not parse.
+struct QueryGraphPicture {
+  std::vector<std::string> nodes;
+  std::vector<std::pair<int, int>> edges;
+  std::vector<std::string> edge_conditions;  // one line per condition
+};
+QueryGraphPicture query_graph_picture(const std::string& sql, const Schema& schema);
+
 }  // namespace chokepoint::web

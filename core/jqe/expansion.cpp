@@ -6,11 +6,13 @@
 
 #include "core/graph/statistics.h"
 #include "core/jqe/candidate_tables.h"
+#include "core/jqe/clause_enrichment.h"
 #include "core/jqe/combinations.h"
 #include "core/jqe/diversity.h"
 #include "core/jqe/execution_check.h"
 #include "core/jqe/join_conditions.h"
 #include "core/jqe/redundancy.h"
+#include "core/jqe/set_statistics.h"
 #include "core/schema/schema_ddl.h"
 #include "core/sql/join_query_graph.h"
 #include "core/sql/name_resolution.h"
@@ -60,6 +62,14 @@ class Driver {
 
   JqeRun run(const std::vector<JqeSeed>& seeds) {
     run_.input_seeds = seeds.size();
+    if (options_.add_projection || options_.add_predicate) {
+      // The statistics come from the input set only: what the benchmark's own queries project and filter on.
+      std::vector<StatisticsQuery> queries;
+      for (const auto& s : seeds) queries.push_back({s.db_id, s.sql});
+      std::map<std::string, const Schema*> schemas;
+      for (const auto& [id, db] : dbs_) schemas[id] = db.schema;
+      statistics_ = collect_set_statistics(queries, schemas);
+    }
     // The input set occupies its classes before any expansion is considered (thesis Alg. 1 line 37).
     std::vector<JqeSeed> current = seeds;
     std::vector<std::string> roots;
@@ -273,12 +283,35 @@ class Driver {
       x.sql = syn->sql;
       x.iso_class = pruner_.keep(shape.graph);
       x.shape = shape.shape;
+      if (options_.add_projection || options_.add_predicate) enrich(x, *syn, *in.candidate, db, rec.item.db_id);
       // Every cached shape of this class must see the new member: refresh the ones still marked "new".
       shape.iso_class = x.iso_class;
       for (auto& [k, other] : shapes)
         if (other.iso_class < 0) other.iso_class = pruner_.find(other.graph);
       run_.expansions.push_back(std::move(x));
     }
+  }
+
+  // Optional clauses on the new table; a failed addition is dropped, never the expansion.
+  void enrich(Expansion& x, const Synthesis& syn, const Table& table, const JqeDatabase& db, const std::string& db_id) {
+    EnrichmentRequest req;
+    req.expansion = syn.tree.get();
+    req.table = &table;
+    req.ref = syn.alias.empty() ? table.name : syn.alias;
+    req.statistics = statistics_.find(db_id, table.name);
+    req.add_projection = options_.add_projection;
+    req.add_predicate = options_.add_predicate;
+    req.data = db.connection;
+    if (!db.connection && options_.prepare_schema_only) req.schema_db = schema_connection(db_id, *db.schema);
+    req.timeout_ms = options_.timeout_ms;
+    Enrichment e = enrich_expansion(req);
+    x.enrichment_dropped = std::move(e.dropped);
+    if (!e.enriched()) return;
+    x.unenriched_sql = std::move(x.sql);
+    x.sql = std::move(e.sql);
+    x.added_projection = std::move(e.projection);
+    x.added_predicate = std::move(e.predicate);
+    x.predicate_source = std::move(e.literal_source);
   }
 
   // Isomorphic discards are the bulk (millions on BIRD's european_football_2): their message is derived from
@@ -291,6 +324,7 @@ class Driver {
   JqeRun run_;
   std::map<std::string, std::unique_ptr<Connection>> schema_dbs_;
   std::map<std::string, std::vector<double>> centrality_;
+  SetStatistics statistics_;
 };
 
 }  // namespace

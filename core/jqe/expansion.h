@@ -48,6 +48,10 @@ struct JqeOptions {
   bool prepare_schema_only = true;
   // Safety valve per seed against combinatorial explosion; the rest are counted in JqeRun::unexplored.
   uint64_t max_combinations_per_seed = 10000;
+  // Optional enrichment of each kept expansion from statistics of the input set (thesis §3.2 after Alg. 1;
+  // clause_enrichment.h): one projection column and/or one predicate on the newly joined table. Off by default.
+  bool add_projection = false;
+  bool add_predicate = false;
 };
 
 enum class DiscardReason { redundant, isomorphic, empty_result, error, timeout, budget };
@@ -89,6 +93,13 @@ struct Expansion {
   std::string sql;
   int iso_class = -1;
   GraphShape shape;
+  // Enrichment (options add_projection / add_predicate); all empty when nothing was added.
+  std::string added_projection;          // as printed, e.g. "T3.bond_type"
+  std::string added_predicate;           // as printed, e.g. "T3.bond_type = '-'"
+  std::string predicate_source;          // "set" or "database" (where the literal came from)
+  std::string unenriched_sql;            // the expansion before enrichment ("" when not enriched)
+  std::vector<std::string> enrichment_dropped;  // additions tried and dropped, with the reason
+  bool enriched() const { return !added_projection.empty() || !added_predicate.empty(); }
 };
 
 struct Discard {

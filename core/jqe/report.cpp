@@ -29,6 +29,7 @@ struct Tally {
   double degree_before = 0, degree_generated = 0, degree_expansion = 0;
   size_t cyclic_before = 0, cyclic_generated = 0, cyclic_expansion = 0;
   std::map<std::string, size_t> skipped;
+  size_t enriched = 0, with_projection = 0, with_predicate = 0, predicate_from_database = 0;
 };
 
 Tally tally(const JqeRun& run, const std::string& db) {
@@ -54,6 +55,10 @@ Tally tally(const JqeRun& run, const std::string& db) {
     t.degree_generated += x.shape.avg_degree();
     t.cyclic_expansion += x.shape.cyclic;
     t.cyclic_generated += x.shape.cyclic;
+    t.enriched += x.enriched();
+    t.with_projection += !x.added_projection.empty();
+    t.with_predicate += !x.added_predicate.empty();
+    t.predicate_from_database += x.predicate_source == "database";
   }
   for (const auto& d : run.discards) {
     if (!db.empty() && run.seeds[static_cast<size_t>(d.seed)].item.db_id != db) continue;
@@ -72,7 +77,8 @@ Tally tally(const JqeRun& run, const std::string& db) {
 double mean(double sum, size_t n) { return n ? round4(sum / static_cast<double>(n)) : 0.0; }
 double pct(size_t part, size_t n) { return n ? round4(100.0 * static_cast<double>(part) / static_cast<double>(n)) : 0.0; }
 
-json summary_of(const Tally& t) {
+// Enrichment counts appear only when an enrichment option is on, so default runs keep their exact output.
+json summary_of(const Tally& t, const JqeOptions& options) {
   json j;
   j["seeds"] = t.seeds;
   j["seeds_expandable"] = t.seeds_expandable;
@@ -88,6 +94,11 @@ json summary_of(const Tally& t) {
   j["cyclic_pct_before"] = pct(t.cyclic_before, t.seeds_expandable);
   j["cyclic_pct_generated"] = pct(t.cyclic_generated, t.generated);
   j["cyclic_pct_expansion"] = pct(t.cyclic_expansion, t.expansion);
+  if (options.add_projection || options.add_predicate)
+    j["enriched"] = {{"expansions", t.enriched},
+                     {"with_projection", t.with_projection},
+                     {"with_predicate", t.with_predicate},
+                     {"predicate_from_database", t.predicate_from_database}};
   return j;
 }
 
@@ -157,7 +168,7 @@ json conditions_json(const SeedRecord& s, int candidate, const std::vector<int>&
 
 }  // namespace
 
-json jqe_summary(const JqeRun& run) { return summary_of(tally(run, "")); }
+json jqe_summary(const JqeRun& run) { return summary_of(tally(run, ""), run.options); }
 
 json jqe_report(const JqeRun& run) {
   json j;
@@ -172,6 +183,10 @@ json jqe_report(const JqeRun& run) {
   opts["rounds"] = run.options.rounds;
   opts["timeout_ms"] = run.options.timeout_ms;
   opts["execute_before_pruning"] = run.options.execute_before_pruning;
+  if (run.options.add_projection || run.options.add_predicate) {
+    opts["add_projection"] = run.options.add_projection;
+    opts["add_predicate"] = run.options.add_predicate;
+  }
   j["options"] = opts;
   std::vector<GraphShape> before;
   uint64_t unexplored = 0;
@@ -190,7 +205,7 @@ json jqe_report(const JqeRun& run) {
   std::set<std::string> dbs;
   for (const auto& s : run.seeds) dbs.insert(s.item.db_id);
   json per = json::object();
-  for (const auto& db : dbs) per[db] = summary_of(tally(run, db));
+  for (const auto& db : dbs) per[db] = summary_of(tally(run, db), run.options);
   j["per_database"] = per;
   return j;
 }
@@ -219,6 +234,15 @@ json expansion_set_json(const JqeRun& run) {
     p["nodes"] = x.shape.nodes;
     p["edges"] = x.shape.edges;
     p["cyclic"] = x.shape.cyclic;
+    if (x.enriched()) {
+      if (!x.added_projection.empty()) p["added_projection"] = x.added_projection;
+      if (!x.added_predicate.empty()) {
+        p["added_predicate"] = x.added_predicate;
+        p["predicate_source"] = x.predicate_source;
+      }
+      p["unenriched_sql"] = x.unenriched_sql;
+    }
+    if (!x.enrichment_dropped.empty()) p["enrichment_dropped"] = x.enrichment_dropped;
     item["jqe"] = p;
     out.push_back(item);
   }

@@ -7,7 +7,11 @@
 
 #include "core/dataset/eval_set.h"
 #include "web/file_bridge.h"
+#include "web/graph_view.h"
+#include "web/query_shape.h"
 #include "web/widgets.h"
+#include "core/graph/layout.h"
+#include "core/graph/undirected_graph.h"
 
 namespace chokepoint::web {
 namespace {
@@ -32,6 +36,23 @@ void draw_item_detail(AppState& state, const EvalItem& item, int index) {
   if (!db) {
     ImGui::TextDisabled("database %s is not loaded", item.db_id.c_str());
     return;
+  }
+  const QueryGraphPicture pic = query_graph_picture(item.sql, db->schema);
+  ImGui::TextDisabled("join query graph: %zu tables, %zu joins (hover an edge for its conditions)", pic.nodes.size(),
+                      pic.edges.size());
+  if (!pic.nodes.empty()) {
+    UndirectedGraph g;
+    for (const auto& n : pic.nodes) g.add_node(n);
+    for (const auto& e : pic.edges) g.add_edge(e.first, e.second);
+    const auto positions = force_layout(g, LayoutOptions{3, 100});
+    std::vector<GraphNodeView> nodes;
+    for (size_t i = 0; i < pic.nodes.size(); ++i) nodes.push_back({pic.nodes[i], positions[i], "", false});
+    std::vector<GraphEdgeView> edges;
+    for (size_t i = 0; i < pic.edges.size(); ++i)
+      edges.push_back({pic.edges[i].first, pic.edges[i].second, 1, pic.edge_conditions[i]});
+    ImGui::BeginChild("item-jqg", ImVec2(0, 170), true, ImGuiWindowFlags_NoScrollbar);
+    draw_graph_view(panel.graph_view, nodes, edges);
+    ImGui::EndChild();
   }
   if (ImGui::Button("Run on database")) {
     QueryLimits lim;
@@ -89,10 +110,29 @@ void draw_eval_set_panel(AppState& state) {
   ImGui::SetNextItemWidth(200);
   ImGui::InputText("search", panel.filter_text, sizeof panel.filter_text);
 
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(110);
+  const char* join_filters[] = {"any", "0 joins", "1 join", "2 joins", "3+ joins"};
+  int jf = panel.filter_joins + 1;
+  if (ImGui::Combo("JQG shape", &jf, join_filters, 5)) panel.filter_joins = jf - 1;
+  if (panel.joins_for_set != panel.selected_set || panel.joins_for_size != static_cast<int>(set.items.size())) {
+    panel.joins.clear();
+    for (const auto& it : set.items) {
+      const LoadedDatabase* db = find_database(state, it.db_id);
+      panel.joins.push_back(db ? join_count(it.sql, db->schema) : -1);
+    }
+    panel.joins_for_set = panel.selected_set;
+    panel.joins_for_size = static_cast<int>(set.items.size());
+  }
+
   ImGui::BeginChild("items", ImVec2(ImGui::GetContentRegionAvail().x * 0.45f, 0), true);
   for (size_t i = 0; i < set.items.size(); ++i) {
     const auto& it = set.items[i];
     if (!contains_ci(it.db_id, panel.filter_db)) continue;
+    if (panel.filter_joins >= 0) {
+      const int j = panel.joins[i];
+      if (j < 0 || (panel.filter_joins < 3 ? j != panel.filter_joins : j < 3)) continue;
+    }
     if (!contains_ci(it.question, panel.filter_text) && !contains_ci(it.sql, panel.filter_text)) continue;
     std::string label = "[" + it.db_id + "] " + (it.question.empty() ? it.sql : it.question) + "##" + std::to_string(i);
     if (ImGui::Selectable(label.c_str(), panel.selected_item == static_cast<int>(i))) panel.selected_item = static_cast<int>(i);
@@ -108,7 +148,45 @@ void draw_eval_set_panel(AppState& state) {
 }
 
 namespace {
-const PanelRegistrar registrar{{"Evaluation set", 30, draw_eval_set_panel, nullptr, nullptr}};
+AppState* g_state = nullptr;  // for state_json, which takes no arguments
+
+nlohmann::json eval_set_json() {
+  nlohmann::json j = nlohmann::json::object();
+  if (!g_state) return j;
+  const auto& p = g_state->eval_sets;
+  j["selected_set"] = p.selected_set;
+  j["selected_item"] = p.selected_item;
+  j["filter_joins"] = p.filter_joins;
+  j["joins"] = p.joins;
+  if (p.selected_set >= 0 && p.selected_set < static_cast<int>(p.sets.size())) {
+    const auto& items = p.sets[static_cast<size_t>(p.selected_set)].set.items;
+    if (p.selected_item >= 0 && p.selected_item < static_cast<int>(items.size())) {
+      const auto& it = items[static_cast<size_t>(p.selected_item)];
+      if (const LoadedDatabase* db = find_database(*g_state, it.db_id)) {
+        const QueryGraphPicture pic = query_graph_picture(it.sql, db->schema);
+        j["jqg"] = {{"nodes", pic.nodes}, {"edges", pic.edges}, {"conditions", pic.edge_conditions}};
+      }
+    }
+  }
+  return j;
+}
+
+// {"do": "select_item", "set": NAME, "item": N, "joins": -1|0|1|2|3}: what clicking an item does.
+void select_item_command(AppState& state, const nlohmann::json& cmd) {
+  auto& p = state.eval_sets;
+  for (size_t i = 0; i < p.sets.size(); ++i)
+    if (p.sets[i].name == cmd.value("set", "")) p.selected_set = static_cast<int>(i);
+  p.selected_item = cmd.value("item", -1);
+  if (cmd.contains("joins")) p.filter_joins = cmd["joins"].get<int>();
+}
+
+const PanelRegistrar registrar{{"Evaluation set", 30,
+                                [](AppState& s) {
+                                  g_state = &s;
+                                  draw_eval_set_panel(s);
+                                },
+                                [](AppState& s, double) { g_state = &s; }, eval_set_json}};
+const PageCommandRegistrar select_registrar{"select_item", select_item_command};
 }  // namespace
 
 }  // namespace chokepoint::web

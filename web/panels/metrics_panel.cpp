@@ -17,6 +17,7 @@
 #include "core/metrics/explanation.h"
 #include "core/metrics/regime.h"
 #include "core/metrics/transitions.h"
+#include "web/canvas_capture.h"
 #include "web/charts.h"
 #include "web/explanation_view.h"
 #include "web/file_bridge.h"
@@ -120,6 +121,9 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
         std::ofstream(path, std::ios::binary) << metrics_csv(*panel.run);
         offer_download(path, "chokepoint_metrics.csv", "text/csv");
       }
+      ImGui::SameLine();
+      if (ImGui::Button("Export PNG")) request_canvas_png("chokepoint_metrics.png");
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("The dashboard as shown, as a PNG image.");
     }
   }
   if (!panel.error.empty()) draw_error(panel.error);
@@ -407,6 +411,9 @@ const PanelRegistrar registrar{{"Predictions & metrics", 60,
                                 [](AppState& s, double budget) { step_metrics_job(s, metrics_panel(), budget); },
                                 [] { return metrics_state_json(metrics_panel()); }}};
 const PageCommandRegistrar evaluate_registrar{"evaluate", evaluate_command};
+const PageCommandRegistrar png_registrar{"export_png", [](AppState&, const nlohmann::json& cmd) {
+                                           request_canvas_png(cmd.value("file", "chokepoint.png"));
+                                         }};
 
 }  // namespace
 

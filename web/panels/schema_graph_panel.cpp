@@ -13,6 +13,7 @@
 #include "core/graph/schema_graph.h"
 #include "core/graph/statistics.h"
 #include "web/graph_view.h"
+#include "web/query_shape.h"
 
 namespace chokepoint::web {
 namespace {
@@ -88,6 +89,17 @@ void draw_schema_graph_panel(AppState& state) {
   ImGui::TextDisabled("drag to pan, wheel to zoom, hover for details");
   const auto& db = dbs[static_cast<size_t>(db_index)];
   ensure_graph(panel, db, db_index);
+  // Highlight the tables of the query selected in the Evaluation set panel, when it belongs to this database.
+  panel.highlight.clear();
+  const auto& es = state.eval_sets;
+  if (es.selected_set >= 0 && es.selected_set < static_cast<int>(es.sets.size())) {
+    const auto& items = es.sets[static_cast<size_t>(es.selected_set)].set.items;
+    if (es.selected_item >= 0 && es.selected_item < static_cast<int>(items.size()) &&
+        items[static_cast<size_t>(es.selected_item)].db_id == db.schema.db_id) {
+      panel.highlight = query_tables(items[static_cast<size_t>(es.selected_item)].sql, db.schema);
+      ImGui::TextDisabled("highlighted: the tables of evaluation item %s", items[static_cast<size_t>(es.selected_item)].key.c_str());
+    }
+  }
 
   ImGui::BeginChild("stats", ImVec2(300, 0), true);
   draw_statistics(*panel.stats, *panel.graph);
@@ -120,7 +132,27 @@ void draw_schema_graph_panel(AppState& state) {
 }
 
 namespace {
-const PanelRegistrar registrar{{"Schema graph", 20, draw_schema_graph_panel, nullptr, nullptr}};
+AppState* g_state = nullptr;
+
+nlohmann::json schema_graph_json() {
+  nlohmann::json j = nlohmann::json::object();
+  if (!g_state) return j;
+  const auto& p = g_state->schema_graph;
+  j["highlight"] = p.highlight;
+  if (p.graph) {
+    j["db_id"] = p.graph->db_id;
+    j["tables"] = p.graph->tables;
+    j["edges"] = p.graph->edges.size();
+  }
+  return j;
+}
+
+const PanelRegistrar registrar{{"Schema graph", 20,
+                                [](AppState& s) {
+                                  g_state = &s;
+                                  draw_schema_graph_panel(s);
+                                },
+                                [](AppState& s, double) { g_state = &s; }, schema_graph_json}};
 }  // namespace
 
 }  // namespace chokepoint::web

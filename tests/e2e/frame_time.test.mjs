@@ -1,0 +1,54 @@
+// Responsiveness under load, on real benchmark data when ../shared/data is present: the 1,534 BIRD dev queries are
+// loaded with their schemas (dev_tables.json, schema-only), JQE runs over all of them as a batch, and every frame's
+// duration is recorded with requestAnimationFrame. Prints the figures; asserts the batch finishes and the page
+// keeps drawing throughout (frame-time targets belong to the benchmark report, not to a pass/fail threshold).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startApp, waitReady, repoRoot } from './browser.mjs';
+
+const bird = path.join(repoRoot, '../shared/data/bird');
+const have = fs.existsSync(path.join(bird, 'dev.json')) && fs.existsSync(path.join(bird, 'dev_tables.json'));
+let app;
+before(async () => {
+  if (!have) return;
+  app = await startApp();
+  await app.page.goto(app.url);
+  await waitReady(app);
+});
+after(async () => { if (app) await app.close(); });
+
+test('frame times while JQE runs over the 1,534 BIRD dev queries', { skip: !have && 'no ../shared/data' }, async () => {
+  await app.page.setInputFiles('#chokepoint-file-input', [path.join(bird, 'dev_tables.json'), path.join(bird, 'dev.json')]);
+  await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))
+    .some((s) => s.name === 'dev.json' && s.items === 1534), null, { timeout: 60000 });
+  const memory = await app.page.evaluate(() => (performance.memory ? performance.memory.usedJSHeapSize : 0) +
+    (typeof HEAP8 !== 'undefined' ? HEAP8.length : 0));
+  await app.page.evaluate(() => {
+    window.__frames = [];
+    let last = performance.now();
+    const tick = (t) => { window.__frames.push(t - last); last = t; if (!window.__stopFrames) requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+  });
+  await app.page.evaluate(() => Module.ccall('chokepoint_command', null, ['string'],
+    [JSON.stringify({ do: 'jqe_batch', set: 'dev.json', show: true })]));
+  await app.page.evaluate(() => Module.ccall('chokepoint_command', null, ['string'],
+    [JSON.stringify({ do: 'show', tab: 'Join query expansion' })]));
+  await app.page.waitForFunction(() => {
+    const s = JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], ['Join query expansion']));
+    return s.batch && s.batch.done;
+  }, null, { timeout: 600000, polling: 500 });
+  const frames = await app.page.evaluate(() => { window.__stopFrames = true; return window.__frames; });
+  const b = JSON.parse(await app.page.evaluate(() =>
+    Module.ccall('chokepoint_panel_json', 'string', ['string'], ['Join query expansion']))).batch;
+  frames.sort((x, y) => x - y);
+  const pct = (p) => frames[Math.min(frames.length - 1, Math.floor(frames.length * p))];
+  const over50 = frames.filter((f) => f > 50).length;
+  console.log(`# JQE batch over ${b.total} BIRD dev seeds in the browser: ${frames.length} frames, median ` +
+    `${pct(0.5).toFixed(1)} ms, p99 ${pct(0.99).toFixed(1)} ms, max ${frames[frames.length - 1].toFixed(1)} ms, ` +
+    `${over50} frames over 50 ms; longest seed ${b.longest_seed_ms.toFixed(1)} ms; kept ${b.kept}`);
+  console.log(`# memory after loading BIRD dev (wasm heap + JS heap): ${(memory / 1048576).toFixed(1)} MiB`);
+  assert.equal(b.total, 1534);
+  assert.ok(frames.length > 20, 'the page kept drawing during the batch');
+});
