@@ -257,6 +257,8 @@ void QuestionJob::absorb_finished() {
       auto parsed = evidence ? parse_evidence_line(call.completion->text)
                              : parse_single_line_question(call.completion->text);
       if (!parsed.ok()) {
+        // A rejected answer must not be replayed: forget it so "retry" asks the endpoint again.
+        if (replay_) (void)replay_->erase(replay_key(provider_, call.call.request));
         it.status = ItemStatus::Failed;
         it.error = std::string(evidence ? "evidence" : "question") + ": the model's answer was rejected: " +
                    parsed.error();

@@ -31,6 +31,11 @@ std::optional<ReplayRecord> MemoryReplayStore::find(const std::string& key) cons
   return it->second;
 }
 
+Status MemoryReplayStore::erase(const std::string& key) {
+  records_.erase(key);
+  return ok_status();
+}
+
 Status MemoryReplayStore::put(const ReplayRecord& record) {
   records_[record.key] = record;
   return ok_status();

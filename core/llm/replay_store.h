@@ -31,6 +31,8 @@ class ReplayStore {
   virtual ~ReplayStore() = default;
   virtual std::optional<ReplayRecord> find(const std::string& key) const = 0;
   virtual Status put(const ReplayRecord& record) = 0;  // replaces a record with the same key
+  // Forgets a record, e.g. an answer the task rejected, so a retry asks the endpoint again instead of replaying it.
+  virtual Status erase(const std::string& key) = 0;
   virtual size_t size() const = 0;
 };
 
@@ -39,6 +41,7 @@ class MemoryReplayStore : public ReplayStore {
  public:
   std::optional<ReplayRecord> find(const std::string& key) const override;
   Status put(const ReplayRecord& record) override;
+  Status erase(const std::string& key) override;
   size_t size() const override { return records_.size(); }
 
  private:

@@ -74,6 +74,13 @@ Status SqliteReplayStore::put(const ReplayRecord& r) {
   return ok_status();
 }
 
+Status SqliteReplayStore::erase(const std::string& key) {
+  if (!is_hex_key(key)) return Error{"replay key must be lowercase hex"};
+  auto s = db_->exec_script("DELETE FROM llm_replay WHERE key = " + sql_literal(key) + ";");
+  if (!s.ok()) return Error{"cannot update the workspace's replay records: " + s.error()};
+  return ok_status();
+}
+
 size_t SqliteReplayStore::size() const {
   auto out = db_->query("SELECT count(*) FROM llm_replay");
   if (!out.ok() || out.result.rows.empty()) return 0;

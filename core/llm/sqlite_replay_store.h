@@ -14,6 +14,7 @@ class SqliteReplayStore : public ReplayStore {
 
   std::optional<ReplayRecord> find(const std::string& key) const override;
   Status put(const ReplayRecord& record) override;
+  Status erase(const std::string& key) override;
   size_t size() const override;
 
  private:

@@ -393,3 +393,27 @@ TEST(QuestionJob, SavedSettingsHoldTheKeyOnlyWhenTheUserAskedToRememberIt) {
 
 }  // namespace
 }  // namespace chokepoint::jqe
+
+namespace chokepoint::jqe {
+namespace {
+
+TEST(QuestionJob, ARejectedAnswerIsNotReplayedSoARetryAsksAgain) {
+  FakeEndpoint fake;
+  MemoryReplayStore store;
+  fake.override_text = "first line\nsecond line";  // not a single-line question: the parser rejects it
+  auto job = make_job();
+  job->start(endpoint(), fake, &store);
+  run(*job);
+  ASSERT_EQ(job->items()[0].status, ItemStatus::Failed);
+  EXPECT_NE(job->items()[0].error.find("rejected"), std::string::npos);
+  EXPECT_EQ(store.size(), 0u) << "rejected answers are forgotten";
+  const size_t sent_before = fake.sent.size();
+  fake.override_text.clear();  // the endpoint now answers properly
+  job->start(endpoint(), fake, &store);
+  run(*job);
+  EXPECT_GT(fake.sent.size(), sent_before) << "the retry went to the endpoint, not to the replay store";
+  EXPECT_EQ(job->items()[0].question, "Q(EXT [S1] SEL)?");
+}
+
+}  // namespace
+}  // namespace chokepoint::jqe
