@@ -227,7 +227,10 @@ class Printer {
 
   void child(const Node* n, int need, int follow, bool left = false) {
     if (!n) return;
-    int p = effective_prec(*n);
+    // A left operand's own left edge only matters to whatever stands before the parent, which the parent's
+    // effective precedence already accounts for; here only its top-level operator decides (fuzzer finding:
+    // "a IN t + b + c" gained parentheses, and so a Paren node, when printed).
+    int p = left ? prec(*n) : effective_prec(*n);
     bool open_not = n->kind == Kind::Unary && n->text == "NOT" && follow < kPrecNot;
     bool closed_left_operand = left && closed_right(*n);
     if (p < need && !open_not && !closed_left_operand) {

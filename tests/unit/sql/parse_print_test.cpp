@@ -106,6 +106,8 @@ const Case kCases[] = {
     {"row value", "select * from t where (a, b) = (1, 2)", "SELECT * FROM t WHERE (a, b) = (1, 2)"},
     {"closed IN and ISNULL as left operands (found by the fuzzer)", "select c in (x) - 1, a = c in (x) - 1, a isnull + 1",
      "SELECT c IN (x) - 1, a = c IN (x) - 1, a ISNULL + 1"},
+    {"IN a table inside a left-associative chain (found by the fuzzer)", "select a * b in t in u + c + d",
+     "SELECT a * b IN t IN u + c + d"},
     {"parentheses kept", "select (a + b) * c from t", "SELECT (a + b) * c FROM t"},
     {"keyword used as column name", "select first, key, replace(a, 'x', 'y') from t",
      "SELECT first, key, replace(a, 'x', 'y') FROM t"},
