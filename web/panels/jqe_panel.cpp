@@ -13,6 +13,7 @@
 #include "web/charts.h"
 #include "web/file_bridge.h"
 #include "web/panel_registry.h"
+#include "web/set_item_picker.h"
 #include "web/panels/eval_set_panel.h"
 #include "web/sql_diff_view.h"
 #include "web/widgets.h"
@@ -98,37 +99,7 @@ void draw_preferences(JqePreferencesForm& p) {
 }
 
 bool draw_seed_picker(AppState& state, JqePanel& panel) {
-  const auto& sets = state.eval_sets.sets;
-  if (sets.empty()) {
-    ImGui::TextDisabled("Load an evaluation set (Evaluation set tab) to pick a seed query.");
-    return false;
-  }
-  panel.set = std::clamp(panel.set, 0, static_cast<int>(sets.size()) - 1);
-  const auto& set = sets[static_cast<size_t>(panel.set)];
-  ImGui::SetNextItemWidth(200);
-  if (ImGui::BeginCombo("set##jqe", set.name.c_str())) {
-    for (size_t i = 0; i < sets.size(); ++i)
-      if (ImGui::Selectable(sets[i].name.c_str(), static_cast<int>(i) == panel.set)) {
-        panel.set = static_cast<int>(i);
-        panel.item = 0;
-      }
-    ImGui::EndCombo();
-  }
-  if (set.set.items.empty()) return false;
-  panel.item = std::clamp(panel.item, 0, static_cast<int>(set.set.items.size()) - 1);
-  const auto& it = set.set.items[static_cast<size_t>(panel.item)];
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(520);
-  const std::string current = "#" + std::to_string(panel.item) + " [" + it.db_id + "] " + it.sql;
-  if (ImGui::BeginCombo("seed", current.c_str())) {
-    for (size_t i = 0; i < set.set.items.size(); ++i) {
-      const auto& x = set.set.items[i];
-      const std::string label = "#" + std::to_string(i) + " [" + x.db_id + "] " + x.sql + "##seed" + std::to_string(i);
-      if (ImGui::Selectable(label.c_str(), static_cast<int>(i) == panel.item)) panel.item = static_cast<int>(i);
-    }
-    ImGui::EndCombo();
-  }
-  return true;
+  return draw_set_item_picker(state.eval_sets.sets, panel.set, panel.item, "seed", "jqe-picker", 520);
 }
 
 void draw_jqg(JqePanel& panel, const JqeStepView& v) {

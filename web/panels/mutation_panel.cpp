@@ -11,6 +11,7 @@
 #include "core/metrics/regime.h"
 #include "core/mutate/operator_registry.h"
 #include "web/panel_registry.h"
+#include "web/set_item_picker.h"
 #include "web/panels/eval_set_panel.h"
 #include "web/sql_diff_view.h"
 #include "web/widgets.h"
@@ -37,36 +38,7 @@ QueryOutcome as_outcome(QueryStatus status, const std::string& message, const Re
 }
 
 void draw_picker(AppState& state, MutationPanel& panel) {
-  const auto& sets = state.eval_sets.sets;
-  if (sets.empty()) {
-    ImGui::TextDisabled("Load an evaluation set (Evaluation set tab) to pick a gold query.");
-    return;
-  }
-  panel.set = std::clamp(panel.set, 0, static_cast<int>(sets.size()) - 1);
-  const auto& set = sets[static_cast<size_t>(panel.set)];
-  ImGui::SetNextItemWidth(200);
-  if (ImGui::BeginCombo("set##mut", set.name.c_str())) {
-    for (size_t i = 0; i < sets.size(); ++i)
-      if (ImGui::Selectable(sets[i].name.c_str(), static_cast<int>(i) == panel.set)) {
-        panel.set = static_cast<int>(i);
-        panel.item = 0;
-      }
-    ImGui::EndCombo();
-  }
-  if (set.set.items.empty()) return;
-  panel.item = std::clamp(panel.item, 0, static_cast<int>(set.set.items.size()) - 1);
-  const auto& it = set.set.items[static_cast<size_t>(panel.item)];
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(560);
-  const std::string current = "#" + std::to_string(panel.item) + " [" + it.db_id + "] " + it.sql;
-  if (ImGui::BeginCombo("gold query", current.c_str())) {
-    for (size_t i = 0; i < set.set.items.size(); ++i) {
-      const auto& x = set.set.items[i];
-      const std::string label = "#" + std::to_string(i) + " [" + x.db_id + "] " + x.sql + "##gold" + std::to_string(i);
-      if (ImGui::Selectable(label.c_str(), static_cast<int>(i) == panel.item)) panel.item = static_cast<int>(i);
-    }
-    ImGui::EndCombo();
-  }
+  if (!draw_set_item_picker(state.eval_sets.sets, panel.set, panel.item, "gold query", "mutation-picker", 560)) return;
   ImGui::SetNextItemWidth(110);
   ImGui::Combo("EX semantics", &panel.semantics, "BIRD (set)\0Spider (bag)\0");
   ImGui::SameLine();
