@@ -16,20 +16,20 @@ const CHROMIUM_ARGS = [
   '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
-export async function startApp() {
+export async function startApp({ serviceWorkers = 'block' } = {}) {
   if (!fs.existsSync(path.join(appDir, 'index.html'))) throw new Error(`no built app in ${appDir}; run make wasm`);
   fs.mkdirSync(artefactDir, { recursive: true });
   const server = await serve(appDir, 0);
   const url = `http://127.0.0.1:${server.address().port}/`;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
                                           headless: true, args: CHROMIUM_ARGS });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers });
   const page = await context.newPage();
   const consoleLines = [];
   page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
   page.on('pageerror', (e) => consoleLines.push(`pageerror: ${e.message}`));
   return {
-    url, page, consoleLines,
+    url, page, consoleLines, context,
     async close() { await browser.close(); await new Promise((r) => server.close(r)); },
   };
 }
