@@ -93,3 +93,49 @@ test('a prediction that runs forever is stopped at the time limit and the app ke
   assert.ok(status.includes('toxicology'), 'the app still answers');
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test('a Spider database and a gold/prediction pair uploaded through the file picker score as the CLI does', async (t) => {
+  const spider = path.join(repoRoot, '../shared/data/spider');
+  const db = path.join(spider, 'database/concert_singer/concert_singer.sqlite');
+  const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build/native/chokepoint');
+  if (!fs.existsSync(db) || !fs.existsSync(cli)) { t.skip('no ../shared/data or native build'); return; }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-spider-'));
+  const gold = fs.readFileSync(path.join(spider, 'dev_gold.sql'), 'utf8').split('\n')
+    .filter((l) => l.endsWith('\tconcert_singer'));
+  // Predictions: the gold itself for even items; for odd items a plausible error (the first column dropped from
+  // a multi-column SELECT, else the WHERE clause removed, else the gold unchanged).
+  const preds = gold.map((l, i) => {
+    const sql = l.split('\t')[0];
+    if (i % 2 === 0) return sql;
+    const m = sql.match(/^SELECT\s+([^,]+),\s*(.*?)\s+FROM\s/i);
+    if (m) return sql.replace(m[0], `SELECT ${m[2]} FROM `);
+    return sql.replace(/\s+WHERE\s+.*$/i, '');
+  });
+  fs.writeFileSync(path.join(dir, 'concert_gold.sql'), gold.join('\n') + '\n');
+  fs.writeFileSync(path.join(dir, 'concert_pred.sql'), preds.join('\n') + '\n');
+  await app.page.setInputFiles('#chokepoint-file-input',
+    [db, path.join(dir, 'concert_gold.sql'), path.join(dir, 'concert_pred.sql')]);
+  await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))
+    .filter((s) => s.name.startsWith('concert_')).length === 2 &&
+    JSON.parse(Module.ccall('chokepoint_summary_json', 'string', [], [])).some((d) => d.db_id === 'concert_singer'));
+  await command({ do: 'evaluate', gold: 'concert_gold.sql', pred: 'concert_pred.sql', semantics: 'spider' });
+  await app.page.waitForFunction(() => {
+    const m = JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], ['Predictions & metrics']));
+    return m.done === true && m.label === 'concert_gold.sql vs concert_pred.sql';
+  }, null, { timeout: 60000 });
+  const fromApp = (await metrics()).summary;
+  fs.mkdirSync(path.join(dir, 'root/concert_singer'), { recursive: true });
+  fs.copyFileSync(db, path.join(dir, 'root/concert_singer/concert_singer.sqlite'));
+  const fromCli = JSON.parse(execFileSync(cli, ['eval', '--gold', path.join(dir, 'concert_gold.sql'), '--pred',
+    path.join(dir, 'concert_pred.sql'), '--db-root', path.join(dir, 'root'), '--semantics', 'spider',
+    '--out', path.join(dir, 'report.json')]).toString());
+  fs.rmSync(dir, { recursive: true, force: true });
+  assert.equal(fromApp.n, gold.length);
+  assert.ok(fromApp.ex > 0 && fromApp.ex < 100, `some predictions are wrong: EX ${fromApp.ex}`);
+  assert.equal(fromApp.ex, fromCli.ex);
+  for (const r of Object.keys(fromCli.regimes)) assert.deepEqual(fromApp.regimes[r], fromCli.regimes[r], r);
+  const png = await app.page.screenshot();
+  fs.writeFileSync(path.join(artefactDir, 'metrics_spider.png'), png);
+  const stats = await pixelStats(app.page, png, { x: 0, y: 60, w: 900, h: 300 }, [26, 28, 33]);
+  assert.ok(stats.bright > 800, `the dashboard is drawn: ${JSON.stringify(stats)}`);
+});
