@@ -58,7 +58,7 @@ fuzz: setup
 	@for f in ../shared/data/spider/dev_gold.sql ../shared/data/bird/dev_gold.sql; do \
 	  [ -f $$f ] && awk -F'\t' -v d=$(BUILD)/fuzz/seeds -v p=$$(basename $$(dirname $$f)) \
 	    '{ print $$1 > (d "/" p "_" NR ".sql"); close(d "/" p "_" NR ".sql") }' $$f; done; true
-	@$(BUILD)/fuzz/sql_parser_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $(BUILD)/fuzz/corpus $(BUILD)/fuzz/seeds
+	@$(BUILD)/fuzz/sql_parser_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus $(BUILD)/fuzz/seeds
 
 format:
 	@find core web cli tests bench -name '*.cpp' -o -name '*.h' | xargs clang-format -i
