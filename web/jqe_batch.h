@@ -1,19 +1,20 @@
-// JQE over a whole evaluation set as a resumable job for the browser: step() does at most a time budget's worth
-// of work per frame (one seed at a time, never splitting a seed), so a 1,534-query set never freezes the page.
-// Phase 1 enters every seed's join query graph into the isomorphism classes (the input set occupies its classes
-// first, thesis Alg. 1 line 37); phase 2 expands seed after seed with run_jqe (jqe_seed_context.h) and merges the
-// runs into one JqeRun for the core's reports and the BIRD export.
-// Differences from one run_jqe call: with k > 1 rounds each seed's later rounds run right after it (the core runs
-// round 1 of every seed first), and once a budget is spent the remaining seeds are recorded as skipped.
+// JQE over a whole evaluation set as a browser job: the core's resumable driver (core/jqe/expansion_job.h) advanced
+// for at most a time budget per frame. The unit of work is one seed parsed or one join-condition combination judged,
+// so even BIRD's heaviest seed (thousands of combinations) is spread over many frames and a 1,534-query set never
+// freezes the page. The result is exactly one run_jqe call's: one isomorphism index over the whole set, rounds in
+// the core's order, the budget shared by all seeds. Once the job ends, the report (half a million discards on BIRD)
+// is counted in slices too.
 #pragma once
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "core/db/connection.h"
 #include "core/graph/schema_graph.h"
-#include "core/jqe/expansion.h"
-#include "web/jqe_seed_context.h"
+#include "core/jqe/expansion_job.h"
+#include "core/jqe/report.h"
+#include "core/schema/schema.h"
 
 namespace chokepoint::web {
 
@@ -28,33 +29,33 @@ class JqeBatch {
   JqeBatch(std::vector<jqe::JqeSeed> seeds, std::map<std::string, JqeBatchDatabase> databases,
            const jqe::JqeOptions& options);
 
-  // Works until budget_ms has passed (always at least one unit); returns true when finished.
+  // Works until budget_ms has passed (always at least one unit); returns done().
   bool step(double budget_ms);
-  void cancel() { cancelled_ = true; }
+  void cancel() { job_->cancel(); }
 
-  bool done() const { return next_ == seeds_.size() || cancelled_; }
-  bool cancelled() const { return cancelled_; }
-  size_t total() const { return seeds_.size(); }
-  size_t prepared() const { return prepared_; }
-  size_t expanded() const { return next_; }
-  double longest_step_ms() const { return longest_step_ms_; }  // the longest single seed, for the frame figure
+  // The job has ended (finished or cancelled) and its report is counted.
+  bool done() const { return !report_.is_null(); }
+  bool cancelled() const { return job_->cancelled(); }
+  size_t total() const { return total_; }
+  // Seeds of the input set whose first round is finished.
+  size_t expanded() const;
+  // Share of the work done, 0..1 (parsing and expanding of round 1; later rounds fill the last tenth).
+  float fraction() const;
+  jqe::JqeProgress progress() const { return job_->progress(); }
+  double longest_unit_ms() const { return longest_unit_ms_; }  // the longest single unit of work
   double work_ms() const { return work_ms_; }
-  const jqe::JqeRun& run() const { return run_; }
+  const jqe::JqeRun& run() const { return job_->run(); }
+  const nlohmann::json& report() const { return report_; }  // jqe_report(run()); null until done()
 
  private:
-  void expand_next();
-  void merge(jqe::JqeRun part);
-
-  std::vector<jqe::JqeSeed> seeds_;
+  size_t total_ = 0;
   std::map<std::string, JqeBatchDatabase> owned_;
   std::map<std::string, SchemaGraph> graphs_;
   std::map<std::string, jqe::JqeDatabase> databases_;
-  jqe::JqeOptions options_;
-  ClassMembers classes_;
-  size_t prepared_ = 0, next_ = 0;
-  bool cancelled_ = false;
-  double longest_step_ms_ = 0, work_ms_ = 0;
-  jqe::JqeRun run_;
+  std::unique_ptr<jqe::JqeJob> job_;
+  std::unique_ptr<jqe::JqeReportBuilder> report_builder_;
+  nlohmann::json report_;
+  double longest_unit_ms_ = 0, work_ms_ = 0;
 };
 
 }  // namespace chokepoint::web

@@ -1,9 +1,9 @@
-// Running JQE on one seed at a time while keeping the whole-set semantics of the diversity cap (PRODUCT.md §5.5):
-// the isomorphism index of a whole run holds every input query and every expansion kept so far. The browser runs
-// seeds one per frame, so this file keeps those classes itself (one representative query per class and its member
-// count) and hands run_jqe, with each seed, min(count, n) copies of each representative under a "members" database
-// whose schema graph has no edges: they are parsed into the index but have no candidate tables, so they are never
-// expanded. For one round and no budget the result equals one run_jqe call over the whole set.
+// Running JQE on one seed while keeping the whole-set semantics of the diversity cap (PRODUCT.md §5.5): the
+// isomorphism index of a whole run holds every input query and every expansion kept so far. The step-through view
+// expands one chosen seed on request, so this file keeps the set's classes (one representative query per class and
+// its member count, cached per set) and hands run_jqe, with the seed, min(count, n) copies of each representative
+// under a "members" database whose schema graph has no edges: they are parsed into the index but have no candidate
+// tables, so they are never expanded. The batch needs none of this: it runs the core's resumable job over the set.
 #pragma once
 #include <map>
 #include <memory>

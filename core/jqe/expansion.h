@@ -2,7 +2,8 @@
 // join conditions -> combinations in preference order -> redundancy -> diversity cap -> SQL synthesis ->
 // execution check, over k rounds (round r+1 expands round r's kept expansions). Every kept expansion carries its
 // provenance; every discarded candidate its reason. With no connection for a database JQE runs schema-only: the
-// execution check is replaced by preparing the SQL on an empty database built from the schema.
+// execution check is replaced by preparing the SQL on an empty database built from the schema. The driver itself is
+// the resumable JqeJob (expansion_job.h); run_jqe runs one to the end.
 #pragma once
 #include <cstdint>
 #include <map>

@@ -15,14 +15,6 @@ std::string shape_key(int v, int e) { return "(" + std::to_string(v) + ", " + st
 
 double round4(double x) { return std::round(x * 10000.0) / 10000.0; }
 
-// One generated item (kept or pruned, not redundant) with its seed's shape.
-struct Item {
-  const SeedRecord* seed;
-  GraphShape shape;
-  bool kept;
-  const Discard* discard;  // nullptr when kept
-};
-
 struct Tally {
   size_t seeds = 0, seeds_expandable = 0, generated = 0, expansion = 0, redundant = 0;
   std::map<std::string, size_t> pruned_by_reason;
@@ -30,49 +22,43 @@ struct Tally {
   size_t cyclic_before = 0, cyclic_generated = 0, cyclic_expansion = 0;
   std::map<std::string, size_t> skipped;
   size_t enriched = 0, with_projection = 0, with_predicate = 0, predicate_from_database = 0;
-};
 
-Tally tally(const JqeRun& run, const std::string& db) {
-  Tally t;
-  for (int r = 1; r < kDiscardReasons; ++r) t.pruned_by_reason[to_string(static_cast<DiscardReason>(r))] = 0;
-  for (const auto& s : run.seeds) {
-    if (s.round != 1 || (!db.empty() && s.item.db_id != db)) continue;
-    ++t.seeds;
+  Tally() {
+    for (int r = 1; r < kDiscardReasons; ++r) pruned_by_reason[to_string(static_cast<DiscardReason>(r))] = 0;
+  }
+  void add_seed(const SeedRecord& s) {
+    ++seeds;
     if (!s.skipped.empty()) {
-      std::string reason = s.skipped.substr(0, s.skipped.find(':'));
-      ++t.skipped[reason];
-      continue;
+      ++skipped[s.skipped.substr(0, s.skipped.find(':'))];
+      return;
     }
-    ++t.seeds_expandable;
-    t.degree_before += s.shape.avg_degree();
-    t.cyclic_before += s.shape.cyclic;
+    ++seeds_expandable;
+    degree_before += s.shape.avg_degree();
+    cyclic_before += s.shape.cyclic;
   }
-  for (const auto& x : run.expansions) {
-    if (!db.empty() && run.seeds[static_cast<size_t>(x.seed)].item.db_id != db) continue;
-    ++t.expansion;
-    ++t.generated;
-    t.degree_expansion += x.shape.avg_degree();
-    t.degree_generated += x.shape.avg_degree();
-    t.cyclic_expansion += x.shape.cyclic;
-    t.cyclic_generated += x.shape.cyclic;
-    t.enriched += x.enriched();
-    t.with_projection += !x.added_projection.empty();
-    t.with_predicate += !x.added_predicate.empty();
-    t.predicate_from_database += x.predicate_source == "database";
+  void add_expansion(const Expansion& e) {
+    ++expansion;
+    ++generated;
+    degree_expansion += e.shape.avg_degree();
+    degree_generated += e.shape.avg_degree();
+    cyclic_expansion += e.shape.cyclic;
+    cyclic_generated += e.shape.cyclic;
+    enriched += e.enriched();
+    with_projection += !e.added_projection.empty();
+    with_predicate += !e.added_predicate.empty();
+    predicate_from_database += e.predicate_source == "database";
   }
-  for (const auto& d : run.discards) {
-    if (!db.empty() && run.seeds[static_cast<size_t>(d.seed)].item.db_id != db) continue;
+  void add_discard(const Discard& d) {
     if (d.reason == DiscardReason::redundant) {
-      ++t.redundant;
-      continue;
+      ++redundant;
+      return;
     }
-    ++t.generated;
-    ++t.pruned_by_reason[to_string(d.reason)];
-    t.degree_generated += d.shape.avg_degree();
-    t.cyclic_generated += d.shape.cyclic;
+    ++generated;
+    ++pruned_by_reason[to_string(d.reason)];
+    degree_generated += d.shape.avg_degree();
+    cyclic_generated += d.shape.cyclic;
   }
-  return t;
-}
+};
 
 double mean(double sum, size_t n) { return n ? round4(sum / static_cast<double>(n)) : 0.0; }
 double pct(size_t part, size_t n) { return n ? round4(100.0 * static_cast<double>(part) / static_cast<double>(n)) : 0.0; }
@@ -102,19 +88,9 @@ json summary_of(const Tally& t, const JqeOptions& options) {
   return j;
 }
 
-std::vector<Item> items(const JqeRun& run, bool kept_only) {
-  std::vector<Item> out;
-  for (const auto& x : run.expansions) out.push_back({&run.seeds[static_cast<size_t>(x.seed)], x.shape, true, nullptr});
-  if (!kept_only)
-    for (const auto& d : run.discards)
-      if (d.reason != DiscardReason::redundant)
-        out.push_back({&run.seeds[static_cast<size_t>(d.seed)], d.shape, false, &d});
-  return out;
-}
+using ShapeCounts = std::map<std::pair<int, int>, size_t>;  // (nodes, edges) -> queries
 
-json shape_distribution(const std::vector<GraphShape>& shapes) {
-  std::map<std::pair<int, int>, size_t> counts;
-  for (const auto& s : shapes) ++counts[{s.nodes, s.edges}];
+json shape_distribution(const ShapeCounts& counts) {
   std::vector<std::pair<std::pair<int, int>, size_t>> rows(counts.begin(), counts.end());
   std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
   json out = json::array();
@@ -124,13 +100,15 @@ json shape_distribution(const std::vector<GraphShape>& shapes) {
 
 // Thesis Table 3.2: rows by Δd̄ (two decimals), most frequent first; each row lists its (V_aug, E_aug) /
 // (V_orig, E_orig) pairs with their counts.
-json delta_degree_table(const std::vector<Item>& all) {
-  std::map<long, std::map<std::pair<std::pair<int, int>, std::pair<int, int>>, size_t>> rows;
-  for (const auto& it : all) {
-    const double delta = it.shape.avg_degree() - it.seed->shape.avg_degree();
-    const long key = std::lround(delta * 100.0);
-    ++rows[key][{{it.shape.nodes, it.shape.edges}, {it.seed->shape.nodes, it.seed->shape.edges}}];
-  }
+using ShapePair = std::pair<std::pair<int, int>, std::pair<int, int>>;  // (aug, orig)
+using DeltaRows = std::map<long, std::map<ShapePair, size_t>>;          // Δd̄ × 100 -> pair -> instances
+
+void add_delta(DeltaRows& rows, const GraphShape& shape, const GraphShape& seed) {
+  const long key = std::lround((shape.avg_degree() - seed.avg_degree()) * 100.0);
+  ++rows[key][{{shape.nodes, shape.edges}, {seed.nodes, seed.edges}}];
+}
+
+json delta_degree_table(const DeltaRows& rows) {
   std::vector<std::pair<long, size_t>> order;
   for (const auto& [k, m] : rows) {
     size_t n = 0;
@@ -141,8 +119,7 @@ json delta_degree_table(const std::vector<Item>& all) {
   json out = json::array();
   for (const auto& [k, n] : order) {
     json shapes = json::array();
-    std::vector<std::pair<std::pair<std::pair<int, int>, std::pair<int, int>>, size_t>> sub(rows[k].begin(),
-                                                                                           rows[k].end());
+    std::vector<std::pair<ShapePair, size_t>> sub(rows.at(k).begin(), rows.at(k).end());
     std::stable_sort(sub.begin(), sub.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     for (const auto& [pair, c] : sub)
       shapes.push_back({{"aug", shape_key(pair.first.first, pair.first.second)},
@@ -153,12 +130,6 @@ json delta_degree_table(const std::vector<Item>& all) {
   return out;
 }
 
-std::vector<GraphShape> shapes_of(const std::vector<Item>& all) {
-  std::vector<GraphShape> out;
-  for (const auto& it : all) out.push_back(it.shape);
-  return out;
-}
-
 json conditions_json(const SeedRecord& s, int candidate, const std::vector<int>& conditions) {
   json out = json::array();
   const auto& c = s.candidates[static_cast<size_t>(candidate)];
@@ -166,48 +137,109 @@ json conditions_json(const SeedRecord& s, int candidate, const std::vector<int>&
   return out;
 }
 
+json options_json(const JqeOptions& o) {
+  json opts;
+  opts["order"] = order_to_string(o.preferences.order);
+  opts["centrality"] = to_string(o.preferences.centrality);
+  opts["max_conditions_per_pair"] = o.preferences.max_conditions_per_pair;
+  opts["iso"] = o.iso == IsomorphismMode::structural ? "structural" : "tables";
+  opts["per_pattern"] = o.per_pattern;
+  opts["budget"] = o.budget;
+  opts["rounds"] = o.rounds;
+  opts["timeout_ms"] = o.timeout_ms;
+  opts["execute_before_pruning"] = o.execute_before_pruning;
+  if (o.add_projection || o.add_predicate) {
+    opts["add_projection"] = o.add_projection;
+    opts["add_predicate"] = o.add_predicate;
+  }
+  return opts;
+}
+
 }  // namespace
 
-json jqe_summary(const JqeRun& run) { return summary_of(tally(run, ""), run.options); }
-
-json jqe_report(const JqeRun& run) {
-  json j;
-  j["summary"] = jqe_summary(run);
-  json opts;
-  opts["order"] = order_to_string(run.options.preferences.order);
-  opts["centrality"] = to_string(run.options.preferences.centrality);
-  opts["max_conditions_per_pair"] = run.options.preferences.max_conditions_per_pair;
-  opts["iso"] = run.options.iso == IsomorphismMode::structural ? "structural" : "tables";
-  opts["per_pattern"] = run.options.per_pattern;
-  opts["budget"] = run.options.budget;
-  opts["rounds"] = run.options.rounds;
-  opts["timeout_ms"] = run.options.timeout_ms;
-  opts["execute_before_pruning"] = run.options.execute_before_pruning;
-  if (run.options.add_projection || run.options.add_predicate) {
-    opts["add_projection"] = run.options.add_projection;
-    opts["add_predicate"] = run.options.add_predicate;
-  }
-  j["options"] = opts;
-  std::vector<GraphShape> before;
+// Everything the report counts, per record; the JSON is laid out only at the end.
+struct JqeReportBuilder::Counts {
+  Tally all;
+  std::map<std::string, Tally> per_db;
   uint64_t unexplored = 0;
-  for (const auto& s : run.seeds) {
-    unexplored += s.unexplored;
-    if (s.round == 1 && s.skipped.empty()) before.push_back(s.shape);
+  ShapeCounts before, generated, kept;
+  DeltaRows delta_generated, delta_kept;
+};
+
+JqeReportBuilder::JqeReportBuilder(const JqeRun& run) : run_(run), counts_(std::make_unique<Counts>()) {
+  // Every database with a seed has its entry, even one whose seeds were all skipped in a later round.
+  for (const auto& s : run.seeds) counts_->per_db.try_emplace(s.item.db_id);
+}
+
+JqeReportBuilder::~JqeReportBuilder() = default;
+
+size_t JqeReportBuilder::records() const {
+  return run_.seeds.size() + run_.expansions.size() + run_.discards.size();
+}
+
+bool JqeReportBuilder::feed(size_t n) {
+  Counts& c = *counts_;
+  const size_t seeds = run_.seeds.size(), expansions = run_.expansions.size();
+  for (; n > 0 && next_ < records(); --n, ++next_) {
+    if (next_ < seeds) {
+      const SeedRecord& s = run_.seeds[next_];
+      c.unexplored += s.unexplored;
+      if (s.round != 1) continue;
+      c.all.add_seed(s);
+      c.per_db[s.item.db_id].add_seed(s);
+      if (s.skipped.empty()) ++c.before[{s.shape.nodes, s.shape.edges}];
+    } else if (next_ < seeds + expansions) {
+      const Expansion& e = run_.expansions[next_ - seeds];
+      const SeedRecord& s = run_.seeds[static_cast<size_t>(e.seed)];
+      c.all.add_expansion(e);
+      c.per_db[s.item.db_id].add_expansion(e);
+      for (ShapeCounts* counts : {&c.generated, &c.kept}) ++(*counts)[{e.shape.nodes, e.shape.edges}];
+      add_delta(c.delta_generated, e.shape, s.shape);
+      add_delta(c.delta_kept, e.shape, s.shape);
+    } else {
+      const Discard& d = run_.discards[next_ - seeds - expansions];
+      const SeedRecord& s = run_.seeds[static_cast<size_t>(d.seed)];
+      c.all.add_discard(d);
+      c.per_db[s.item.db_id].add_discard(d);
+      if (d.reason == DiscardReason::redundant) continue;
+      ++c.generated[{d.shape.nodes, d.shape.edges}];
+      add_delta(c.delta_generated, d.shape, s.shape);
+    }
   }
-  j["combinations_unexplored"] = unexplored;
-  j["iso_classes"] = run.iso_classes;
-  const std::vector<Item> generated = items(run, false), kept = items(run, true);
-  j["shapes_before"] = shape_distribution(before);
-  j["shapes_generated"] = shape_distribution(shapes_of(generated));
-  j["shapes_expansion"] = shape_distribution(shapes_of(kept));
-  j["delta_degree_generated"] = delta_degree_table(generated);
-  j["delta_degree_expansion"] = delta_degree_table(kept);
-  std::set<std::string> dbs;
-  for (const auto& s : run.seeds) dbs.insert(s.item.db_id);
+  return complete();
+}
+
+json JqeReportBuilder::report() const {
+  const Counts& c = *counts_;
+  json j;
+  j["summary"] = summary_of(c.all, run_.options);
+  j["options"] = options_json(run_.options);
+  j["combinations_unexplored"] = c.unexplored;
+  j["iso_classes"] = run_.iso_classes;
+  j["shapes_before"] = shape_distribution(c.before);
+  j["shapes_generated"] = shape_distribution(c.generated);
+  j["shapes_expansion"] = shape_distribution(c.kept);
+  j["delta_degree_generated"] = delta_degree_table(c.delta_generated);
+  j["delta_degree_expansion"] = delta_degree_table(c.delta_kept);
   json per = json::object();
-  for (const auto& db : dbs) per[db] = summary_of(tally(run, db), run.options);
+  for (const auto& [db, t] : c.per_db) per[db] = summary_of(t, run_.options);
   j["per_database"] = per;
   return j;
+}
+
+json jqe_summary(const JqeRun& run) {
+  Tally t;
+  for (const auto& s : run.seeds)
+    if (s.round == 1) t.add_seed(s);
+  for (const auto& e : run.expansions) t.add_expansion(e);
+  for (const auto& d : run.discards) t.add_discard(d);
+  return summary_of(t, run.options);
+}
+
+json jqe_report(const JqeRun& run) {
+  JqeReportBuilder builder(run);
+  builder.feed(builder.records());
+  return builder.report();
 }
 
 json expansion_set_json(const JqeRun& run) {

@@ -232,23 +232,26 @@ void add_query_statistics(SetStatistics& stats, const std::string& db_id, const 
   ++stats.queries;
 }
 
+void collect_query_statistics(SetStatistics& stats, const StatisticsQuery& q,
+                              const std::map<std::string, const Schema*>& schemas) {
+  auto schema = schemas.find(q.db_id);
+  auto tree = sql::parse_sql(q.sql);
+  if (schema == schemas.end() || !schema->second || !tree.ok()) {
+    ++stats.skipped;
+    return;
+  }
+  try {
+    const sql::NameResolution names = sql::resolve_names(**tree, *schema->second);
+    add_query_statistics(stats, q.db_id, **tree, names, *schema->second);
+  } catch (const std::exception&) {
+    ++stats.skipped;
+  }
+}
+
 SetStatistics collect_set_statistics(const std::vector<StatisticsQuery>& queries,
                                      const std::map<std::string, const Schema*>& schemas) {
   SetStatistics stats;
-  for (const StatisticsQuery& q : queries) {
-    auto schema = schemas.find(q.db_id);
-    auto tree = sql::parse_sql(q.sql);
-    if (schema == schemas.end() || !schema->second || !tree.ok()) {
-      ++stats.skipped;
-      continue;
-    }
-    try {
-      const sql::NameResolution names = sql::resolve_names(**tree, *schema->second);
-      add_query_statistics(stats, q.db_id, **tree, names, *schema->second);
-    } catch (const std::exception&) {
-      ++stats.skipped;
-    }
-  }
+  for (const StatisticsQuery& q : queries) collect_query_statistics(stats, q, schemas);
   return stats;
 }
 

@@ -63,6 +63,9 @@ struct StatisticsQuery {
 void add_query_statistics(SetStatistics& stats, const std::string& db_id, const sql::Node& query,
                           const sql::NameResolution& names, const Schema& schema);
 
+// Parses and counts one query; one that does not parse or whose db_id has no schema is counted in `skipped`.
+void collect_query_statistics(SetStatistics& stats, const StatisticsQuery& query,
+                              const std::map<std::string, const Schema*>& schemas);
 // Parses and counts every query; queries that do not parse or whose db_id has no schema are counted in `skipped`.
 SetStatistics collect_set_statistics(const std::vector<StatisticsQuery>& queries,
                                      const std::map<std::string, const Schema*>& schemas);

@@ -137,7 +137,7 @@ test('batch over the sample set: progress to the end, report charts, same counts
   assert.ok(b.summary.expansion > 0, 'some expansions kept');
   assert.ok(b.shapes_before.length > 0 && b.shapes_expansion.length > 0);
   console.log(`# JQE batch over 28 seeds: kept ${b.summary.expansion}, generated ${b.summary.generated}, ` +
-              `longest seed ${b.longest_seed_ms.toFixed(1)} ms, total work ${b.work_ms.toFixed(0)} ms`);
+              `longest unit of work ${b.longest_unit_ms.toFixed(1)} ms, total work ${b.work_ms.toFixed(0)} ms`);
   const cli = cliSummary();
   if (cli) {
     for (const k of ['seeds', 'seeds_expandable', 'generated', 'expansion', 'pruned', 'redundant', 'avg_degree_before',

@@ -265,13 +265,16 @@ void draw_batch(AppState& state, JqePanel& panel) {
     return;
   }
   const JqeBatch& b = *panel.batch;
-  const float progress =
-      static_cast<float>(b.prepared() + b.expanded()) / static_cast<float>(std::max<size_t>(1, 2 * b.total()));
+  const jqe::JqeProgress p = b.progress();
   ImGui::Text("%s", panel.batch_label.c_str());
-  ImGui::ProgressBar(progress, ImVec2(360, 0));
+  ImGui::ProgressBar(b.fraction(), ImVec2(360, 0));
   ImGui::SameLine();
   ImGui::Text("%zu / %zu seeds expanded, %zu expansions kept%s", b.expanded(), b.total(), b.run().expansions.size(),
               b.cancelled() ? " (cancelled)" : "");
+  if (!b.done())
+    ImGui::TextDisabled("round %d: %s %zu / %zu, %llu combinations of the current seed judged", p.round,
+                        jqe::to_string(p.phase), p.seeds_done, p.round_seeds,
+                        static_cast<unsigned long long>(p.combinations));
   if (!b.done()) {
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) {
@@ -280,7 +283,7 @@ void draw_batch(AppState& state, JqePanel& panel) {
     }
     return;
   }
-  ImGui::TextDisabled("longest seed %.1f ms, total work %.0f ms", b.longest_step_ms(), b.work_ms());
+  ImGui::TextDisabled("longest unit of work %.1f ms, total work %.0f ms", b.longest_unit_ms(), b.work_ms());
   if (ImGui::Button("Export BIRD JSON")) {
     const std::string path = "/tmp/chokepoint_jqe_expansions.json";
     std::ofstream(path, std::ios::binary)
@@ -437,7 +440,7 @@ void start_jqe_batch(AppState& state, JqePanel& panel) {
 void step_jqe_job(AppState& state, JqePanel& panel, double budget_ms) {
   if (!panel.batch || !panel.report.is_null()) return;
   if (panel.batch->step(std::min(budget_ms, kMaxSliceMs))) {  // also finalises a cancelled batch
-    panel.report = jqe::jqe_report(panel.batch->run());
+    panel.report = panel.batch->report();
     notify(state, panel.batch->cancelled()
                       ? "JQE batch cancelled"
                       : "JQE batch: " + std::to_string(panel.batch->run().expansions.size()) + " expansions from " +
@@ -489,10 +492,11 @@ nlohmann::json jqe_state_json(const JqePanel& panel) {
                   {"done", b.done()},
                   {"cancelled", b.cancelled()},
                   {"total", b.total()},
-                  {"prepared", b.prepared()},
+                  {"phase", jqe::to_string(b.progress().phase)},
+                  {"round", b.progress().round},
                   {"expanded", b.expanded()},
                   {"kept", b.run().expansions.size()},
-                  {"longest_seed_ms", b.longest_step_ms()},
+                  {"longest_unit_ms", b.longest_unit_ms()},
                   {"work_ms", b.work_ms()}};
     if (!panel.report.is_null()) {
       j["batch"]["summary"] = panel.report["summary"];

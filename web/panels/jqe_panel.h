@@ -13,6 +13,7 @@
 #include "web/app_state.h"
 #include "web/graph_view.h"
 #include "web/jqe_batch.h"
+#include "web/jqe_seed_context.h"
 #include "web/jqe_step.h"
 
 namespace chokepoint::web {
