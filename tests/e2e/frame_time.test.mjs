@@ -40,6 +40,7 @@ test('frame times while JQE runs over the 1,534 BIRD dev queries', { skip: !have
     return s.batch && s.batch.done;
   }, null, { timeout: 600000, polling: 500 });
   const frames = await app.page.evaluate(() => { window.__stopFrames = true; return window.__frames; });
+  const heapAfter = await app.page.evaluate(() => (typeof HEAP8 !== 'undefined' ? HEAP8.length : 0));
   const b = JSON.parse(await app.page.evaluate(() =>
     Module.ccall('chokepoint_panel_json', 'string', ['string'], ['Join query expansion']))).batch;
   frames.sort((x, y) => x - y);
@@ -48,7 +49,9 @@ test('frame times while JQE runs over the 1,534 BIRD dev queries', { skip: !have
   console.log(`# JQE batch over ${b.total} BIRD dev seeds in the browser: ${frames.length} frames, median ` +
     `${pct(0.5).toFixed(1)} ms, p99 ${pct(0.99).toFixed(1)} ms, max ${frames[frames.length - 1].toFixed(1)} ms, ` +
     `${over50} frames over 50 ms; longest unit of work ${b.longest_unit_ms.toFixed(1)} ms; kept ${b.kept}`);
-  console.log(`# memory after loading BIRD dev (wasm heap + JS heap): ${(memory / 1048576).toFixed(1)} MiB`);
+  console.log(`# memory after loading BIRD dev (wasm heap + JS heap): ${(memory / 1048576).toFixed(1)} MiB; ` +
+    `wasm heap after the batch (${b.summary.generated + b.summary.redundant} decisions kept for the report): ` +
+    `${(heapAfter / 1048576).toFixed(1)} MiB`);
   assert.equal(b.total, 1534);
   assert.ok(frames.length > 20, 'the page kept drawing during the batch');
 });
