@@ -34,26 +34,36 @@ struct CellKeyEqual {
   }
 };
 
-using ValueRefs = std::vector<const Value*>;
-
-bool refs_less(const ValueRefs& a, const ValueRefs& b) {
-  size_t n = std::min(a.size(), b.size());
-  for (size_t i = 0; i < n; ++i) {
-    if (value_less(*a[i], *b[i])) return true;
-    if (value_less(*b[i], *a[i])) return false;
-  }
-  return a.size() < b.size();
-}
-
-// Rows of one side after projection: values in comparison order and the sorted id multiset.
+// Rows of one side after projection, stored flat (row r occupies [start[r], start[r + 1]) of values and ids), so a
+// small result costs a handful of allocations rather than two per row: values in comparison order and the sorted id
+// multiset.
 struct Side {
-  std::vector<ValueRefs> values;  // projected (positional) or value-sorted (NC) rows
-  std::vector<std::vector<uint32_t>> ids;
+  std::vector<uint32_t> start{0};
+  std::vector<const Value*> values;  // projected (positional) or value-sorted (NC) rows
+  std::vector<uint32_t> ids;
   std::vector<size_t> order;  // canonical order: order[rank] = original row index
+
+  size_t rows() const { return start.size() - 1; }
+  size_t width(size_t r) const { return start[r + 1] - start[r]; }
+  const Value* const* values_of(size_t r) const { return values.data() + start[r]; }
+  const uint32_t* ids_of(size_t r) const { return ids.data() + start[r]; }
+  void end_row() { start.push_back(static_cast<uint32_t>(values.size())); }
 };
+
+bool row_values_less(const Side& s, size_t a, size_t b) {
+  const size_t wa = s.width(a), wb = s.width(b), n = std::min(wa, wb);
+  const Value* const* x = s.values_of(a);
+  const Value* const* y = s.values_of(b);
+  for (size_t i = 0; i < n; ++i) {
+    if (value_less(*x[i], *y[i])) return true;
+    if (value_less(*y[i], *x[i])) return false;
+  }
+  return wa < wb;
+}
 
 class Interner {
  public:
+  explicit Interner(size_t cells) { map_.reserve(cells); }
   uint32_t id(uint32_t slot, const Value* v) {
     auto placed = map_.emplace(CellKey{slot, v}, static_cast<uint32_t>(map_.size()));
     return placed.first->second;
@@ -64,31 +74,26 @@ class Interner {
 };
 
 void finish_side(Side& s) {
-  s.order.resize(s.values.size());
+  s.order.resize(s.rows());
   std::iota(s.order.begin(), s.order.end(), size_t{0});
-  std::stable_sort(s.order.begin(), s.order.end(),
-                   [&](size_t a, size_t b) { return refs_less(s.values[a], s.values[b]); });
-  for (auto& v : s.ids) std::sort(v.begin(), v.end());
+  std::stable_sort(s.order.begin(), s.order.end(), [&](size_t a, size_t b) { return row_values_less(s, a, b); });
+  for (size_t r = 0; r < s.rows(); ++r) std::sort(s.ids.begin() + s.start[r], s.ids.begin() + s.start[r + 1]);
 }
 
 Side project_positional(const ResultSet& r, const std::vector<ColumnPair>& pairs, bool gold, Interner& in) {
   static const Value kNull;
   Side s;
-  s.values.reserve(r.rows.size());
-  s.ids.reserve(r.rows.size());
+  s.start.reserve(r.rows.size() + 1);
+  s.values.reserve(r.rows.size() * pairs.size());
+  s.ids.reserve(r.rows.size() * pairs.size());
   for (const auto& row : r.rows) {
-    ValueRefs proj;
-    std::vector<uint32_t> ids;
-    proj.reserve(pairs.size());
-    ids.reserve(pairs.size());
     for (size_t k = 0; k < pairs.size(); ++k) {
       size_t c = gold ? pairs[k].gold : pairs[k].pred;
       const Value* v = c < row.size() ? &row[c] : &kNull;
-      ids.push_back(in.id(static_cast<uint32_t>(k), v));
-      proj.push_back(v);
+      s.ids.push_back(in.id(static_cast<uint32_t>(k), v));
+      s.values.push_back(v);
     }
-    s.values.push_back(std::move(proj));
-    s.ids.push_back(std::move(ids));
+    s.end_row();
   }
   finish_side(s);
   return s;
@@ -96,57 +101,68 @@ Side project_positional(const ResultSet& r, const std::vector<ColumnPair>& pairs
 
 Side project_multiset(const ResultSet& r, Interner& in) {
   Side s;
-  s.values.reserve(r.rows.size());
-  s.ids.reserve(r.rows.size());
+  s.start.reserve(r.rows.size() + 1);
   for (const auto& row : r.rows) {
-    ValueRefs vals;
-    for (const auto& v : row) vals.push_back(&v);
-    std::stable_sort(vals.begin(), vals.end(), [](const Value* a, const Value* b) { return value_less(*a, *b); });
-    std::vector<uint32_t> ids;
-    for (const Value* v : vals) ids.push_back(in.id(0, v));
-    s.values.push_back(std::move(vals));
-    s.ids.push_back(std::move(ids));
+    const size_t first = s.values.size();
+    for (const auto& v : row) s.values.push_back(&v);
+    std::stable_sort(s.values.begin() + static_cast<long>(first), s.values.end(),
+                     [](const Value* a, const Value* b) { return value_less(*a, *b); });
+    for (size_t i = first; i < s.values.size(); ++i) s.ids.push_back(in.id(0, s.values[i]));
+    s.end_row();
   }
   finish_side(s);
   return s;
 }
 
-size_t shared_cells(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b) {
+size_t shared_cells(const Side& a, size_t ra, const Side& b, size_t rb) {
+  const uint32_t *x = a.ids_of(ra), *y = b.ids_of(rb);
+  const size_t na = a.width(ra), nb = b.width(rb);
   size_t i = 0, j = 0, n = 0;
-  while (i < a.size() && j < b.size()) {
-    if (a[i] < b[j]) ++i;
-    else if (b[j] < a[i]) ++j;
+  while (i < na && j < nb) {
+    if (x[i] < y[j]) ++i;
+    else if (y[j] < x[i]) ++j;
     else { ++n; ++i; ++j; }
   }
   return n;
 }
 
-struct IdVectorHash {
-  size_t operator()(const std::vector<uint32_t>& v) const {
-    uint64_t h = 1469598103934665603ULL;
-    for (uint32_t x : v) h = (h ^ x) * 1099511628211ULL;
-    return static_cast<size_t>(h);
-  }
-};
+bool same_ids(const Side& a, size_t ra, const Side& b, size_t rb) {
+  return a.width(ra) == b.width(rb) && std::equal(a.ids_of(ra), a.ids_of(ra) + a.width(ra), b.ids_of(rb));
+}
+
+uint64_t ids_hash(const Side& s, size_t r) {
+  uint64_t h = 1469598103934665603ULL;
+  for (const uint32_t* x = s.ids_of(r); x != s.ids_of(r) + s.width(r); ++x) h = (h ^ *x) * 1099511628211ULL;
+  return h;
+}
 
 CellMatching match_sides(const Side& g, const Side& p, CellRegime regime) {
   CellMatching out;
-  const size_t ng = g.ids.size(), np = p.ids.size();
+  const size_t ng = g.rows(), np = p.rows();
   std::vector<bool> gold_done(ng, false), pred_done(np, false);  // indexed by canonical rank
 
-  // Phase 1: exact matches, as multiset intersection of whole rows; earliest ranks pair first.
-  std::unordered_map<std::vector<uint32_t>, std::vector<size_t>, IdVectorHash> by_row;
-  for (size_t rank = np; rank-- > 0;) by_row[p.ids[p.order[rank]]].push_back(rank);  // back() = smallest rank
+  // Phase 1: exact matches, as multiset intersection of whole rows; earliest ranks pair first. Rows are bucketed by
+  // the hash of their ids (ascending ranks); a bucket's head skips the ranks already taken.
+  std::unordered_map<uint64_t, std::pair<size_t, std::vector<size_t>>> by_row;  // hash -> (head, pred ranks)
+  by_row.reserve(np);
+  for (size_t rank = 0; rank < np; ++rank) by_row[ids_hash(p, p.order[rank])].second.push_back(rank);
   for (size_t rank = 0; rank < ng; ++rank) {
-    const auto& ids = g.ids[g.order[rank]];
-    if (ids.empty()) continue;
-    auto it = by_row.find(ids);
-    if (it == by_row.end() || it->second.empty()) continue;
-    size_t pr = it->second.back();
-    it->second.pop_back();
+    const size_t gr = g.order[rank];
+    if (g.width(gr) == 0) continue;
+    auto it = by_row.find(ids_hash(g, gr));
+    if (it == by_row.end()) continue;
+    auto& [head, list] = it->second;
+    while (head < list.size() && pred_done[list[head]]) ++head;
+    size_t pr = np;
+    for (size_t e = head; e < list.size(); ++e)
+      if (!pred_done[list[e]] && same_ids(g, gr, p, p.order[list[e]])) {
+        pr = list[e];
+        break;
+      }
+    if (pr == np) continue;
     gold_done[rank] = pred_done[pr] = true;
-    out.matches.push_back({g.order[rank], p.order[pr], ids.size(), true});
-    out.matched_cells += ids.size();
+    out.matches.push_back({gr, p.order[pr], g.width(gr), true});
+    out.matched_cells += g.width(gr);
   }
   if (regime == CellRegime::Exact) {
     std::sort(out.matches.begin(), out.matches.end(), [](const RowMatch& a, const RowMatch& b) { return a.gold_row < b.gold_row; });
@@ -157,29 +173,32 @@ CellMatching match_sides(const Side& g, const Side& p, CellRegime regime) {
   std::unordered_map<uint32_t, std::vector<size_t>> bucket;  // cell id -> pred ranks, ascending
   size_t wg = 0, wp = 0;
   for (size_t rank = 0; rank < np; ++rank) {
-    const auto& ids = p.ids[p.order[rank]];
-    wp = std::max(wp, ids.size());
-    for (size_t k = 0; k < ids.size(); ++k)
+    const size_t pr = p.order[rank];
+    const uint32_t* ids = p.ids_of(pr);
+    wp = std::max(wp, p.width(pr));
+    for (size_t k = 0; k < p.width(pr); ++k)
       if (k == 0 || ids[k] != ids[k - 1]) bucket[ids[k]].push_back(rank);
   }
-  for (const auto& ids : g.ids) wg = std::max(wg, ids.size());
+  for (size_t r = 0; r < ng; ++r) wg = std::max(wg, g.width(r));
   std::unordered_map<uint32_t, size_t> head;  // per bucket: entries before head are all matched already
   // Equal widths: the full-overlap level is the exact phase, already done.
   size_t top = wg == wp && wg > 0 ? wg - 1 : std::min(wg, wp);
+  std::vector<std::pair<size_t, uint32_t>> cells;
   for (size_t level = top; level >= 1; --level) {
     for (size_t rank = 0; rank < ng; ++rank) {
       if (gold_done[rank]) continue;
-      const auto& ids = g.ids[g.order[rank]];
-      if (ids.size() < level) continue;
+      const size_t gr = g.order[rank];
+      const size_t width = g.width(gr);
+      if (width < level) continue;
       // The gold row's cells, rarest bucket first; a missing bucket means a cell nobody shares.
-      std::vector<std::pair<size_t, uint32_t>> cells;  // (bucket size, id), one per cell (with multiplicity)
-      for (uint32_t id : ids) {
-        auto it = bucket.find(id);
-        cells.push_back({it == bucket.end() ? 0 : it->second.size(), id});
+      cells.clear();  // (bucket size, id), one per cell (with multiplicity)
+      for (const uint32_t* id = g.ids_of(gr); id != g.ids_of(gr) + width; ++id) {
+        auto it = bucket.find(*id);
+        cells.push_back({it == bucket.end() ? 0 : it->second.size(), *id});
       }
       std::sort(cells.begin(), cells.end());
       size_t best = np;  // smallest qualifying pred rank
-      size_t scan = ids.size() - level + 1;
+      size_t scan = width - level + 1;
       for (size_t c = 0; c < scan; ++c) {
         if (cells[c].first == 0) continue;
         if (c > 0 && cells[c].second == cells[c - 1].second) continue;
@@ -189,13 +208,13 @@ CellMatching match_sides(const Side& g, const Side& p, CellRegime regime) {
         for (size_t e = h; e < list.size() && list[e] < best; ++e) {
           size_t pr = list[e];
           if (pred_done[pr]) continue;
-          if (shared_cells(ids, p.ids[p.order[pr]]) >= level) { best = pr; break; }
+          if (shared_cells(g, gr, p, p.order[pr]) >= level) { best = pr; break; }
         }
       }
       if (best == np) continue;
       gold_done[rank] = pred_done[best] = true;
-      size_t cells_shared = shared_cells(ids, p.ids[p.order[best]]);
-      out.matches.push_back({g.order[rank], p.order[best], cells_shared, false});
+      size_t cells_shared = shared_cells(g, gr, p, p.order[best]);
+      out.matches.push_back({gr, p.order[best], cells_shared, false});
       out.matched_cells += cells_shared;
     }
   }
@@ -208,14 +227,15 @@ CellMatching match_sides(const Side& g, const Side& p, CellRegime regime) {
 CellMatching match_cells_on_columns(const ResultSet& gold, const ResultSet& pred, const std::vector<ColumnPair>& pairs,
                                     CellRegime regime) {
   if (pairs.empty()) return {};
-  Interner in;
+  Interner in((gold.rows.size() + pred.rows.size()) * pairs.size());
   Side g = project_positional(gold, pairs, true, in);
   Side p = project_positional(pred, pairs, false, in);
   return match_sides(g, p, regime);
 }
 
 CellMatching match_cells_without_columns(const ResultSet& gold, const ResultSet& pred, CellRegime regime) {
-  Interner in;
+  Interner in(gold.rows.size() * (gold.rows.empty() ? 0 : gold.rows[0].size()) +
+              pred.rows.size() * (pred.rows.empty() ? 0 : pred.rows[0].size()));
   Side g = project_multiset(gold, in);
   Side p = project_multiset(pred, in);
   return match_sides(g, p, regime);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <exception>
+#include <unordered_map>
 
 #include "core/metrics/hungarian.h"
 #include "core/metrics/value_equality.h"
@@ -65,21 +66,48 @@ bool kinds_compatible(ColumnKind a, ColumnKind b) {
 }
 
 std::string column_descriptor(const ResultSet& r, size_t col, size_t top_k) {
+  // Runs of equal values (Python equality), each with its count and its first occurrence in row order.
+  struct Run {
+    size_t count;
+    const Value* value;
+  };
+  std::vector<Run> runs;
   std::vector<const Value*> vals;  // pointers: no copies of text values
   vals.reserve(r.rows.size());
   for (const auto& row : r.rows)
     if (col < row.size() && !row[col].is_null()) vals.push_back(&row[col]);
-  std::sort(vals.begin(), vals.end(), [](const Value* a, const Value* b) { return value_less(*a, *b); });
-  std::vector<std::pair<size_t, size_t>> runs;  // (count, index of first value of the run)
-  for (size_t i = 0; i < vals.size();) {
-    size_t j = i;
-    while (j < vals.size() && python_equal(*vals[i], *vals[j])) ++j;
-    runs.push_back({j - i, i});
-    i = j;
+  if (vals.size() <= 64) {
+    // Small columns: a stable sort keeps equal values in row order, and costs no allocation per distinct value.
+    std::stable_sort(vals.begin(), vals.end(), [](const Value* a, const Value* b) { return value_less(*a, *b); });
+    for (size_t i = 0; i < vals.size();) {
+      size_t j = i;
+      while (j < vals.size() && python_equal(*vals[i], *vals[j])) ++j;
+      runs.push_back({j - i, vals[i]});
+      i = j;
+    }
+  } else {
+    // Large columns: count in one pass and rank only the top_k, O(n + d log k) rather than sorting every value.
+    struct RefHash {
+      size_t operator()(const Value* v) const { return static_cast<size_t>(python_hash(*v)); }
+    };
+    struct RefEqual {
+      bool operator()(const Value* a, const Value* b) const { return python_equal(*a, *b); }
+    };
+    std::unordered_map<const Value*, size_t, RefHash, RefEqual> index;  // value -> position in runs
+    index.reserve(vals.size());
+    for (const Value* v : vals) {
+      auto placed = index.emplace(v, runs.size());
+      if (placed.second) runs.push_back({1, v});
+      else ++runs[placed.first->second].count;
+    }
   }
-  std::stable_sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  const size_t k = std::min(top_k, runs.size());
+  // Most frequent first, ties in value order (distinct values are never equal under value_less's strict order).
+  std::partial_sort(runs.begin(), runs.begin() + static_cast<long>(k), runs.end(), [](const Run& a, const Run& b) {
+    return a.count != b.count ? a.count > b.count : value_less(*a.value, *b.value);
+  });
   std::string d = column_name(r, col) + ":";
-  for (size_t k = 0; k < runs.size() && k < top_k; ++k) d += (k ? ", " : " ") + vals[runs[k].second]->to_string();
+  for (size_t i = 0; i < k; ++i) d += (i ? ", " : " ") + runs[i].value->to_string();
   return d;
 }
 

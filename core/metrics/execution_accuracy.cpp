@@ -12,7 +12,6 @@
 namespace chokepoint {
 namespace {
 
-using RowSet = std::unordered_set<Row, RowHash, RowEqual>;
 using RowBag = std::unordered_map<Row, size_t, RowHash, RowEqual>;
 
 size_t width(const ResultSet& r) {
@@ -93,10 +92,21 @@ bool search_permutations(const std::vector<Row>& gold, const std::vector<Row>& p
 const char* ex_semantics_name(ExSemantics s) { return s == ExSemantics::Bird ? "bird" : "spider"; }
 
 bool bird_results_match(const ResultSet& gold, const ResultSet& pred) {
-  RowSet g(gold.rows.begin(), gold.rows.end());
-  RowSet p(pred.rows.begin(), pred.rows.end());
+  // Sets of row pointers: the rows are hashed and compared in place, never copied.
+  struct RefHash {
+    size_t operator()(const Row* r) const { return static_cast<size_t>(row_hash(*r)); }
+  };
+  struct RefEqual {
+    bool operator()(const Row* a, const Row* b) const { return rows_python_equal(*a, *b); }
+  };
+  using RefSet = std::unordered_set<const Row*, RefHash, RefEqual>;
+  RefSet g, p;
+  g.reserve(gold.rows.size());
+  p.reserve(pred.rows.size());
+  for (const auto& r : gold.rows) g.insert(&r);
+  for (const auto& r : pred.rows) p.insert(&r);
   if (g.size() != p.size()) return false;
-  for (const auto& r : p)
+  for (const Row* r : p)
     if (!g.count(r)) return false;
   return true;
 }

@@ -60,7 +60,7 @@ Result<PairComparison> compare_results(const ResultSet& gold, const ResultSet& p
 
 Result<std::vector<PairComparison>> compare_results_for_regimes(const ResultSet& gold, const ResultSet& pred,
                                                                 const std::vector<Regime>& regimes, bool ex,
-                                                                const ColumnMatchOptions& options) {
+                                                                const ColumnMatchOptions& options, bool scores_only) {
   std::vector<PairComparison> out;
   if (ex) {
     for (const auto& r : regimes) out.push_back(*compare_results(gold, pred, r, true, options));
@@ -68,43 +68,61 @@ Result<std::vector<PairComparison>> compare_results_for_regimes(const ResultSet&
   }
   const size_t gold_cells = gold.rows.size() * column_count(gold);
   const size_t pred_width = column_count(pred);
-  // Per column regime (index 0 EC, 1 SC, 2 NC): the column pairs and the widest cell matching needed.
-  struct Cache {
-    bool columns_done = false, cells_done = false;
-    std::vector<ColumnPair> columns;
-    CellMatching cells;
-    CellRegime cells_regime = CellRegime::Exact;
+  // Per column regime (index 0 EC, 1 SC, 2 NC): the column pairs. Cell matchings are cached per list of column
+  // index pairs (the widest cell regime any requested regime needs), so SC, which usually pairs the same columns
+  // as EC, does not match the rows again.
+  struct Columns {
+    bool done = false;
+    std::vector<ColumnPair> pairs;
   };
-  Cache cache[3];
+  Columns columns[3];
+  CellRegime widest[3] = {CellRegime::Exact, CellRegime::Exact, CellRegime::Exact};
   for (const auto& r : regimes)
-    if (r.cells == CellRegime::Partial) cache[static_cast<int>(r.columns)].cells_regime = CellRegime::Partial;
+    if (r.cells == CellRegime::Partial) widest[static_cast<int>(r.columns)] = CellRegime::Partial;
+  struct Cells {
+    bool positional;
+    std::vector<std::pair<size_t, size_t>> pairs;  // (gold, pred) column indices; empty for NC
+    CellRegime regime;
+    CellMatching matching;
+  };
+  std::vector<Cells> cells;
   for (const auto& r : regimes) {
-    Cache& c = cache[static_cast<int>(r.columns)];
-    if (!c.columns_done) {
-      if (r.columns == ColumnRegime::Exact) c.columns = match_columns_exact(gold, pred);
+    const int ci = static_cast<int>(r.columns);
+    Columns& c = columns[ci];
+    if (!c.done) {
+      if (r.columns == ColumnRegime::Exact) c.pairs = match_columns_exact(gold, pred);
       if (r.columns == ColumnRegime::Semantic) {
         auto sc = match_columns_semantic(gold, pred, options);
         if (!sc.ok()) return Error{sc.error()};
-        c.columns = std::move(*sc);
+        c.pairs = std::move(*sc);
       }
-      c.columns_done = true;
+      c.done = true;
     }
-    if (!c.cells_done) {
-      c.cells = r.columns == ColumnRegime::None ? match_cells_without_columns(gold, pred, c.cells_regime)
-                                                : match_cells_on_columns(gold, pred, c.columns, c.cells_regime);
-      c.cells_done = true;
+    const bool positional = r.columns != ColumnRegime::None;
+    std::vector<std::pair<size_t, size_t>> key;
+    for (const auto& p : c.pairs) key.push_back({p.gold, p.pred});
+    // A Partial matching also holds the Exact one (its exact matches are flagged), so either regime can use it.
+    const Cells* found = nullptr;
+    for (const auto& m : cells)
+      if (m.positional == positional && m.pairs == key && (m.regime == CellRegime::Partial || widest[ci] == m.regime))
+        found = &m;
+    if (!found) {
+      CellMatching m = positional ? match_cells_on_columns(gold, pred, c.pairs, widest[ci])
+                                  : match_cells_without_columns(gold, pred, widest[ci]);
+      cells.push_back({positional, std::move(key), widest[ci], std::move(m)});
+      found = &cells.back();
     }
     PairComparison cmp;
     cmp.regime = r;
-    cmp.columns = c.columns;
+    if (!scores_only) cmp.columns = c.pairs;
     size_t matched = 0;
-    for (const auto& m : c.cells.matches) {
+    for (const auto& m : found->matching.matches) {
       if (r.cells == CellRegime::Exact && !m.exact) continue;
-      cmp.rows.push_back(m);
+      if (!scores_only) cmp.rows.push_back(m);
       matched += m.cells;
     }
     size_t pred_cells = pred.rows.size() * pred_width;
-    if (r.columns != ColumnRegime::None && r.extras == ExtraColumns::Ignore) pred_cells = pred.rows.size() * c.columns.size();
+    if (positional && r.extras == ExtraColumns::Ignore) pred_cells = pred.rows.size() * c.pairs.size();
     cmp.score = score_from_cells(matched, gold_cells, pred_cells);
     out.push_back(std::move(cmp));
   }

@@ -40,9 +40,12 @@ Result<PairComparison> compare_results(const ResultSet& gold, const ResultSet& p
 
 // The same for several regimes at once, sharing work: one column matching per column regime, and one cell matching
 // per column regime (the exact-cell result is the exact phase of the partial-cell one; extras change only the
-// predicted cell total). Output in the order of `regimes`; equal to calling compare_results for each.
+// predicted cell total). Output in the order of `regimes`; equal to calling compare_results for each. With
+// scores_only, each comparison carries its score and regime but not its column pairs and matched rows (a batch
+// that keeps no explanations need not copy them per regime).
 Result<std::vector<PairComparison>> compare_results_for_regimes(const ResultSet& gold, const ResultSet& pred,
                                                                 const std::vector<Regime>& regimes, bool ex,
-                                                                const ColumnMatchOptions& options = {});
+                                                                const ColumnMatchOptions& options = {},
+                                                                bool scores_only = false);
 
 }  // namespace chokepoint

@@ -10,16 +10,18 @@ namespace chokepoint {
 
 namespace {
 
-// Bucket of every trigram of " text ", lower-cased.
+// Bucket of every trigram of " text ", lower-cased; computed on the fly, without a padded copy of the text.
 std::vector<uint32_t> trigram_buckets(const std::string& text, size_t dims) {
   std::vector<uint32_t> out;
   if (text.empty() || dims == 0) return out;
-  std::string s = " ";
-  for (char c : text) s += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  s += ' ';
-  for (size_t i = 0; i + 3 <= s.size(); ++i) {
+  const size_t n = text.size() + 2;  // the padded length
+  auto at = [&](size_t i) -> unsigned char {
+    return i == 0 || i == n - 1 ? ' ' : static_cast<unsigned char>(std::tolower(static_cast<unsigned char>(text[i - 1])));
+  };
+  out.reserve(n - 2);
+  for (size_t i = 0; i + 3 <= n; ++i) {
     uint32_t h = 2166136261u;
-    for (size_t k = i; k < i + 3; ++k) h = (h ^ static_cast<unsigned char>(s[k])) * 16777619u;
+    for (size_t k = i; k < i + 3; ++k) h = (h ^ at(k)) * 16777619u;
     out.push_back(static_cast<uint32_t>(h % dims));
   }
   return out;
@@ -37,6 +39,7 @@ SparseEmbedding sparse_ngram_embedding(const std::string& text, size_t dims) {
   auto buckets = trigram_buckets(text, dims);
   std::sort(buckets.begin(), buckets.end());
   SparseEmbedding out;
+  out.reserve(buckets.size());
   for (uint32_t b : buckets) {
     if (!out.empty() && out.back().first == b) out.back().second += 1.0;
     else out.push_back({b, 1.0});

@@ -28,7 +28,8 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
     for (auto& s : item.scores) s.gold_cells = gold.result.rows.size() * gold.result.column_names.size();
   } else {
     item.ex = execution_match(options.semantics, pair.gold_sql, gold.result, pred.result);
-    auto cmps = compare_results_for_regimes(gold.result, pred.result, options.regimes, item.ex, options.columns);
+    auto cmps = compare_results_for_regimes(gold.result, pred.result, options.regimes, item.ex, options.columns,
+                                            !options.keep_details);
     if (!cmps.ok()) {
       item.message = cmps.error();
       item.scores.assign(options.regimes.size(), FineGrainedScore{});

@@ -9,7 +9,7 @@ ResultScorer metrics_scorer(ExSemantics semantics, const std::vector<Regime>& re
   return [semantics, regimes](const std::string& gold_sql, const ResultSet& gold,
                               const ResultSet& pred) -> Result<PairScores> {
     const bool ex = execution_match(semantics, gold_sql, gold, pred);
-    auto comparisons = compare_results_for_regimes(gold, pred, regimes, ex);
+    auto comparisons = compare_results_for_regimes(gold, pred, regimes, ex, {}, /*scores_only=*/true);
     if (!comparisons.ok()) return Error{comparisons.error()};
     PairScores s;
     s.ex = ex;

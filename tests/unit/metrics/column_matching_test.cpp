@@ -27,6 +27,27 @@ TEST(ColumnDescriptor, NameThenMostFrequentValues) {
   EXPECT_EQ(column_descriptor(r, 0, 10), "city: b, a, c");
 }
 
+// Small columns are sorted, large ones counted in a hash map; both must rank alike: count descending, ties in value
+// order (numbers before text), an equal integer and real counted as one value shown as its first occurrence.
+TEST(ColumnDescriptor, SmallAndLargeColumnsRankAlike) {
+  auto column = [](size_t times) {
+    std::vector<std::vector<Value>> rows;
+    for (size_t i = 0; i < times; ++i) {
+      for (int k = 0; k < 6; ++k) rows.push_back({T("b")});
+      for (int k = 0; k < 6; ++k) rows.push_back({T("a")});
+      rows.push_back({T("c")});
+      rows.push_back({I(3)});
+      rows.push_back({R(2.0)});  // equals the integer 2 below
+      rows.push_back({I(2)});
+      rows.push_back({N()});
+    }
+    return result({"v"}, rows);
+  };
+  EXPECT_EQ(column_descriptor(column(1), 0, 10), "v: a, b, 2.0, 3, c");    // 17 values: sorted path
+  EXPECT_EQ(column_descriptor(column(10), 0, 10), "v: a, b, 2.0, 3, c");   // 160 values: counted path
+  EXPECT_EQ(column_descriptor(column(10), 0, 3), "v: a, b, 2.0");
+}
+
 TEST(NgramSimilarity, IdenticalTextsAreOneDisjointAreZero) {
   EXPECT_NEAR(cosine_similarity(ngram_embedding("school name"), ngram_embedding("School Name")), 1.0, 1e-12);
   EXPECT_NEAR(cosine_similarity(ngram_embedding("aaaa"), ngram_embedding("zzzz")), 0.0, 1e-12);

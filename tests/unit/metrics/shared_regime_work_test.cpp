@@ -26,6 +26,35 @@ TEST(SharedRegimeWork, SameScoresAsOneRegimeAtATime) {
     EXPECT_EQ((*all)[i].score.exp, one->score.exp) << one->regime.name();
     EXPECT_EQ((*all)[i].rows.size(), one->rows.size()) << one->regime.name();
   }
+  // Scores only: the same numbers, no column pairs or rows copied out.
+  auto scores = compare_results_for_regimes(g, p, all_regimes(), false, {}, true);
+  ASSERT_TRUE(scores.ok());
+  ASSERT_EQ(scores->size(), all->size());
+  for (size_t i = 0; i < all->size(); ++i) {
+    EXPECT_EQ((*scores)[i].score.matched_cells, (*all)[i].score.matched_cells);
+    EXPECT_EQ((*scores)[i].score.f1, (*all)[i].score.f1);
+    EXPECT_TRUE((*scores)[i].rows.empty());
+    EXPECT_TRUE((*scores)[i].columns.empty());
+  }
+}
+
+// SC usually pairs the same columns as EC; the shared cell matching must still give SC its own pairs' scores when
+// the two differ (here SC pairs "cities" with "city", which EC cannot).
+TEST(SharedRegimeWork, SemanticPairsDifferentFromExactAreMatchedOnTheirOwn) {
+  auto g = result({"name", "city"}, {{T("ann"), T("Paris")}, {T("bob"), T("Lyon")}});
+  auto p = result({"name", "cities"}, {{T("ann"), T("Paris")}, {T("bob"), T("Lyon")}});
+  std::vector<Regime> regimes = {*parse_regime("EC-EC-IE"), *parse_regime("SC-EC-IE")};
+  auto all = compare_results_for_regimes(g, p, regimes, false);
+  ASSERT_TRUE(all.ok());
+  for (size_t i = 0; i < regimes.size(); ++i) {
+    auto one = compare_results(g, p, regimes[i], false);
+    ASSERT_TRUE(one.ok());
+    EXPECT_EQ((*all)[i].score.matched_cells, one->score.matched_cells) << regimes[i].name();
+    EXPECT_EQ((*all)[i].columns.size(), one->columns.size()) << regimes[i].name();
+  }
+  EXPECT_EQ((*all)[0].score.matched_cells, 2u);  // EC: only "name" is paired; ann and bob match on it
+  EXPECT_EQ((*all)[1].columns.size(), 2u);       // SC: "city" and "cities" too
+  EXPECT_EQ((*all)[1].score.matched_cells, 4u);
 }
 
 }  // namespace chokepoint
