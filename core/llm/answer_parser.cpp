@@ -83,6 +83,14 @@ const char* answer_parser_name(AnswerParser parser) {
   return "";
 }
 
+// A model asked for text sometimes answers with the JSON shape of another prompt (a token list, an object); that is
+// never a question or an evidence sentence, so it is rejected rather than stored as text.
+static bool is_json_structure(const std::string& text) {
+  if (text.empty() || (text.front() != '[' && text.front() != '{')) return false;
+  const nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
+  return !doc.is_discarded() && (doc.is_array() || doc.is_object());
+}
+
 Result<std::string> parse_single_line_question(const std::string& answer) {
   auto lines = content_lines(answer);
   if (lines.empty()) return Error{"the model returned an empty answer instead of a question"};
@@ -92,6 +100,7 @@ Result<std::string> parse_single_line_question(const std::string& answer) {
   }
   std::string q = strip_quotes(strip_label(lines[0], {"new question:", "question:"}));
   if (q.empty()) return Error{"the model returned a label without a question"};
+  if (is_json_structure(q)) return Error{"expected a question in plain text, got JSON: \"" + q.substr(0, 60) + "\""};
   return q;
 }
 
@@ -107,6 +116,7 @@ Result<std::string> parse_evidence_line(const std::string& answer) {
   }
   std::string e = strip_quotes(strip_label(line, {"evidence:"}));
   if (e.empty()) return Error{"the Evidence: line is empty"};
+  if (is_json_structure(e)) return Error{"expected evidence in plain text, got JSON: \"" + e.substr(0, 60) + "\""};
   return e;
 }
 

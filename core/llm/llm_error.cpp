@@ -2,7 +2,9 @@
 // through redact_secret before it is quoted, since some servers echo the key they refused.
 #include "core/llm/llm_error.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
@@ -78,6 +80,28 @@ const char* error_kind_name(LlmErrorKind kind) {
   return "unknown";
 }
 
+// Seconds since the epoch of an IMF-fixdate ("Wed, 21 Oct 2015 07:28:00 GMT", RFC 9110 §5.6.7), -1 if it is not one.
+static long long http_date_seconds(const std::string& text) {
+  static const char* kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+  char wday[4] = {}, mon[4] = {}, zone[4] = {};
+  int day = 0, year = 0, hh = 0, mm = 0, ss = 0;
+  if (std::sscanf(text.c_str(), "%3[A-Za-z], %d %3s %d %d:%d:%d %3s", wday, &day, mon, &year, &hh, &mm, &ss, zone) != 8)
+    return -1;
+  if (std::string(zone) != "GMT" || day < 1 || day > 31 || hh > 23 || mm > 59 || ss > 60) return -1;
+  int month = 0;
+  while (month < 12 && std::string(kMonths[month]) != mon) ++month;
+  if (month == 12) return -1;
+  // Days from civil (Howard Hinnant's algorithm), month 1..12.
+  const int m = month + 1;
+  const int y = year - (m <= 2);
+  const long long era = (y >= 0 ? y : y - 399) / 400;
+  const long long yoe = y - era * 400;
+  const long long doy = (153LL * (m + (m > 2 ? -3 : 9)) + 2) / 5 + day - 1;
+  const long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  const long long days = era * 146097 + doe - 719468;
+  return days * 86400 + hh * 3600 + mm * 60 + ss;
+}
+
 long long retry_after_ms(const HttpHeaders& headers) {
   auto digits_only = [](const std::string& s) {
     if (s.empty()) return false;
@@ -92,6 +116,11 @@ long long retry_after_ms(const HttpHeaders& headers) {
   while (!s.empty() && s.back() == ' ') s.pop_back();
   while (!s.empty() && s.front() == ' ') s.erase(s.begin());
   if (digits_only(s)) return static_cast<long long>(std::atof(s.c_str()) * 1000.0);
+  // An HTTP date is measured against the response's own Date header, so no clock is read here (and the server's
+  // clock, not ours, decides); a date in the past means "now".
+  const long long until = http_date_seconds(s);
+  const long long sent = http_date_seconds(header_value(headers, "date"));
+  if (until >= 0 && sent >= 0) return std::max(0LL, until - sent) * 1000;
   return -1;
 }
 

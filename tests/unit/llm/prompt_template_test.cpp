@@ -157,6 +157,18 @@ TEST(AnswerParser, SingleLineQuestionRejectsEmptyAndMultiLineAnswers) {
   EXPECT_NE(two.error().find("2 lines"), std::string::npos);
 }
 
+// Back-translation and contextual augmentation ask for text; a JSON answer (the synonym prompt's shape) is refused.
+TEST(AnswerParser, JsonAnswersAreNotQuestionsOrEvidence) {
+  auto list = parse_single_line_question("[{\"token\": \"role\", \"position\": 3}]");
+  ASSERT_FALSE(list.ok());
+  EXPECT_NE(list.error().find("JSON"), std::string::npos);
+  EXPECT_FALSE(parse_single_line_question("```json\n[\"Which actor played the role?\"]\n```").ok());
+  EXPECT_FALSE(parse_single_line_question("{\"question\": \"Which actor?\"}").ok());
+  EXPECT_FALSE(parse_evidence_line("Evidence: [\"role refers to character\"]").ok());
+  // Brackets that are not JSON stay ordinary text.
+  EXPECT_EQ(*parse_single_line_question("[Movies] Which actor played Pat?"), "[Movies] Which actor played Pat?");
+}
+
 TEST(AnswerParser, EvidenceLineNeedsTheLabel) {
   EXPECT_EQ(*parse_evidence_line("Evidence: carcinogenic refers to label = '+'"),
             "carcinogenic refers to label = '+'");
