@@ -5,9 +5,8 @@
 
 #include <emscripten/emscripten.h>
 
+#include <algorithm>
 #include <cstdio>
-#include <fstream>
-#include <iterator>
 #include <memory>
 
 #include "web/page_bridge.h"
@@ -24,6 +23,7 @@ const char* const kLexiconFsPath = "/tmp/wordnet.lex";
 
 struct Loader {
   LexiconLoaderState state;
+  std::unique_ptr<LexiconDecoder> decoder;  // while the fetched bytes are decoded, a slice per frame
   std::unique_ptr<Lexicon> lexicon;
 };
 
@@ -62,32 +62,49 @@ void request_lexicon() {
   chokepoint_js_lexicon_fetch(s.url.c_str(), kLexiconFsPath);
 }
 
-void step_lexicon_loader() {
+void step_lexicon_loader(double budget_ms) {
   Loader& l = loader();
   auto& s = l.state;
   if (s.status != LexiconLoad::fetched) return;
   const double start = page_time_ms();
-  std::string bytes;
-  {
-    std::ifstream in(kLexiconFsPath, std::ios::binary);
-    if (in) bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  if (!l.decoder) {
+    // One bulk read (a byte-wise stream iterator over 2.9 MB cost a whole frame in wasm).
+    std::string bytes;
+    if (std::FILE* f = std::fopen(kLexiconFsPath, "rb")) {
+      if (std::fseek(f, 0, SEEK_END) == 0) {
+        const long size = std::ftell(f);
+        if (size > 0 && std::fseek(f, 0, SEEK_SET) == 0) {
+          bytes.resize(static_cast<size_t>(size));
+          bytes.resize(std::fread(bytes.data(), 1, bytes.size(), f));
+        }
+      }
+      std::fclose(f);
+    }
+    std::remove(kLexiconFsPath);  // the decoder keeps its own copy; do not hold 2.9 MB twice
+    if (bytes.empty()) {
+      s.status = LexiconLoad::failed;
+      s.error = "the fetched lexicon is empty";
+      return;
+    }
+    s.size_bytes = static_cast<double>(bytes.size());
+    l.decoder = std::make_unique<LexiconDecoder>(std::move(bytes));
   }
-  std::remove(kLexiconFsPath);  // the Lexicon keeps its own copy; do not hold 2.9 MB twice
-  if (bytes.empty()) {
-    s.status = LexiconLoad::failed;
-    s.error = "the fetched lexicon is empty";
-    return;
+  // A few thousand strings or synsets at a time (about a millisecond), until this frame's budget is spent.
+  while (!l.decoder->step(2000) && page_time_ms() - start < budget_ms) {
   }
-  s.size_bytes = static_cast<double>(bytes.size());
-  auto lex = Lexicon::load(bytes);
   const double end = page_time_ms();
+  s.parse_ms += end - start;
+  ++s.slices;
+  s.longest_slice_ms = std::max(s.longest_slice_ms, end - start);
+  if (!l.decoder->done()) return;
+  auto lex = l.decoder->take();
+  l.decoder.reset();
   if (!lex.ok()) {
     s.status = LexiconLoad::failed;
     s.error = "the lexicon asset is corrupt: " + lex.error();
     return;
   }
   l.lexicon = std::make_unique<Lexicon>(std::move(lex).value());
-  s.parse_ms = end - start;
   s.total_ms = end - s.requested_at_ms;
   s.status = LexiconLoad::loaded;
 }
@@ -96,7 +113,8 @@ const Lexicon* loaded_lexicon() { return loader().lexicon.get(); }
 
 float lexicon_progress_fraction() {
   const auto& s = loader().state;
-  if (s.status == LexiconLoad::fetched || s.status == LexiconLoad::loaded) return 1.0f;
+  if (s.status == LexiconLoad::loaded) return 1.0f;
+  if (s.status == LexiconLoad::fetched) return loader().decoder ? static_cast<float>(loader().decoder->fraction()) : 0.0f;
   if (s.status != LexiconLoad::fetching || s.bytes_total <= 0 || s.bytes_received > s.bytes_total) return 0.0f;
   return static_cast<float>(s.bytes_received / s.bytes_total);
 }
@@ -133,7 +151,7 @@ nlohmann::json lexicon_state_json() {
   return {{"status", lexicon_load_name(s.status)}, {"url", s.url},
           {"bytes_received", s.bytes_received}, {"bytes_total", s.bytes_total},
           {"size_bytes", s.size_bytes},       {"fetch_ms", s.fetch_ms},
-          {"parse_ms", s.parse_ms},           {"load_ms", s.total_ms},
+          {"parse_ms", s.parse_ms},           {"longest_slice_ms", s.longest_slice_ms}, {"slices", s.slices},           {"load_ms", s.total_ms},
           {"error", s.error}};
 }
 

@@ -1,7 +1,7 @@
 // The WordNet lexicon in the browser, loaded on demand (issue 9: the 2.9 MB asset is not part of the page's
 // start-up): the first panel that needs it calls request_lexicon(); web/js/lexicon_fetch.js fetches wordnet.lex
 // next to the app, reporting progress, writes it into the Emscripten file system and calls back; the next frame's
-// step parses it with Lexicon::load. Nothing here blocks a frame except the parse itself, timed and reported.
+// steps decode it with LexiconDecoder, a slice per frame, so no frame waits for the whole 2.9 MB.
 #pragma once
 #include <string>
 
@@ -22,7 +22,9 @@ struct LexiconLoaderState {
   double size_bytes = 0;            // the asset's size once fetched
   double requested_at_ms = 0;       // page time of the request
   double fetch_ms = 0;              // request -> bytes in the file system
-  double parse_ms = 0;              // Lexicon::load
+  double parse_ms = 0;              // decoding, summed over its slices
+  double longest_slice_ms = 0;      // the longest single frame's decoding
+  int slices = 0;                   // frames that decoded
   double total_ms = 0;              // request -> usable lexicon
   std::string error;                // when failed: what went wrong, for the user
 };
@@ -30,14 +32,14 @@ struct LexiconLoaderState {
 const LexiconLoaderState& lexicon_loader();
 // Starts the fetch unless it is running or done; after a failure, starts again (a retry).
 void request_lexicon();
-// Parses fetched bytes; called every frame (cheap when there is nothing to do).
-void step_lexicon_loader();
+// Decodes fetched bytes for at most about budget_ms; called every frame (cheap when there is nothing to do).
+void step_lexicon_loader(double budget_ms);
 // The lexicon once loaded, else nullptr. Lives until the page closes.
 const Lexicon* loaded_lexicon();
 
 // "loading the WordNet lexicon, 2.9 MB: 41%" and similar, for progress lines.
 std::string lexicon_progress_text();
-float lexicon_progress_fraction();  // 0..1 while fetching, 1 once fetched
+float lexicon_progress_fraction();  // 0..1 while fetching, then 0..1 again while decoding
 nlohmann::json lexicon_state_json();
 
 }  // namespace chokepoint::web

@@ -52,192 +52,307 @@ Result<Lexicon> Lexicon::load_wordnet_dir(const std::string& dir) {
   return load(*bytes);
 }
 
-Result<Lexicon> Lexicon::load(std::string_view bytes) {
-  try {
-    if (bytes.substr(0, fmt::kMagic.size()) != fmt::kMagic) return corrupt("bad magic");
-    Reader in(bytes.substr(fmt::kMagic.size()));
-    Lexicon lex;
-    uint64_t n = 0;
-    if (!in.number(n) || n > bytes.size()) return corrupt("string count");
-    lex.string_offsets_.reserve(n + 1);
-    lex.string_offsets_.push_back(0);
-    std::string current;  // the previous string, whose prefix the next one shares
-    for (uint64_t i = 0; i < n; ++i) {
-      uint64_t shared = 0, suffix = 0;
-      std::string_view tail;
-      if (!in.number(shared) || !in.number(suffix) || shared > current.size() || !in.bytes(suffix, tail))
-        return corrupt("string table");
-      current.resize(shared);
-      current.append(tail);
-      lex.chars_.append(current);
-      lex.string_offsets_.push_back(static_cast<uint32_t>(lex.chars_.size()));
-    }
-    const uint64_t strings = n;
+// The decoder's position in the asset and what it has read so far. One unit of work is one string, one synset or one
+// exception entry; then, rebuilding what the asset leaves implicit, one synset's share of the lemma index (counted,
+// then filled) and one synset's hypernym depths.
+struct LexiconDecoder::State {
+  enum class Stage { header, strings, file_counts, synsets, exceptions, index_count, index_fill, depths, done, failed };
 
-    uint64_t total = 0;
-    if (!in.number(total) || total > bytes.size()) return corrupt("synset count");
+  explicit State(std::string data) : bytes(std::move(data)), in(std::string_view(bytes)) {}
+
+  std::string bytes;
+  Reader in;
+  Stage stage = Stage::header;
+  Lexicon lex;
+  std::string error;
+  uint64_t strings = 0, total = 0;
+  uint64_t i = 0;           // position in the current table
+  int file = 0;             // data file (synsets) or exception list being read
+  uint32_t offset = 0;      // running synset offset within the file
+  uint64_t exception_count = 0;
+  bool exception_header = true;
+  std::string current;      // the previous string, whose prefix the next one shares
+  static constexpr uint16_t kNoDepth = 0xFFFF;
+  std::vector<unsigned char> depth_state;               // per synset: 0 new, 1 on the DFS stack, 2 done
+  std::vector<std::pair<uint32_t, uint32_t>> stack;     // (synset, next parent index)
+  size_t units = 0, expected_units = 1;  // the total is exact only once the synset count is read
+  mutable double reported = 0;            // progress never goes back when the estimate is corrected
+
+  void fail(const Error& e) {
+    error = e.message;
+    stage = Stage::failed;
+  }
+  void fail(const std::string& what) { fail(corrupt(what)); }
+
+  // One unit; false after a failure.
+  void step() {
+    ++units;
+    switch (stage) {
+      case Stage::header: return read_header();
+      case Stage::strings: return read_string();
+      case Stage::file_counts: return read_file_counts();
+      case Stage::synsets: return read_synset();
+      case Stage::exceptions: return read_exception();
+      case Stage::index_count: return count_index_entries();
+      case Stage::index_fill: return fill_index_entries();
+      case Stage::depths: return compute_depths();
+      case Stage::done:
+      case Stage::failed: return;
+    }
+  }
+
+  void read_header() {
+    if (std::string_view(bytes).substr(0, fmt::kMagic.size()) != fmt::kMagic) return fail("bad magic");
+    in = Reader(std::string_view(bytes).substr(fmt::kMagic.size()));
+    if (!in.number(strings) || strings > bytes.size()) return fail("string count");
+    lex.string_offsets_.reserve(strings + 1);
+    lex.string_offsets_.push_back(0);
+    expected_units = strings + bytes.size() / 16;  // a rough total for progress: strings plus synsets
+    i = 0;
+    stage = strings ? Stage::strings : Stage::file_counts;
+  }
+
+  void read_string() {
+    uint64_t shared = 0, suffix = 0;
+    std::string_view tail;
+    if (!in.number(shared) || !in.number(suffix) || shared > current.size() || !in.bytes(suffix, tail))
+      return fail("string table");
+    current.resize(shared);
+    current.append(tail);
+    lex.chars_.append(current);
+    lex.string_offsets_.push_back(static_cast<uint32_t>(lex.chars_.size()));
+    if (++i == strings) stage = Stage::file_counts;
+  }
+
+  void read_file_counts() {
+    if (!in.number(total) || total > bytes.size()) return fail("synset count");
     lex.file_begin_.assign(5, 0);
     for (int f = 0; f < 4; ++f) {
       uint64_t c = 0;
-      if (!in.number(c)) return corrupt("file counts");
+      if (!in.number(c)) return fail("file counts");
       lex.file_begin_[f + 1] = lex.file_begin_[f] + static_cast<uint32_t>(c);
     }
-    if (lex.file_begin_[4] != total) return corrupt("file counts");
+    if (lex.file_begin_[4] != total) return fail("file counts");
     lex.synset_pos_.resize(total);
     lex.synset_lexname_.resize(total);
     lex.synset_offset_.resize(total);
     lex.lemma_begin_.assign(1, 0);
     lex.hyper_begin_.assign(1, 0);
     lex.inst_begin_.assign(1, 0);
-    for (int f = 0; f < 4; ++f) {
-      uint32_t offset = 0;
-      for (uint32_t s = lex.file_begin_[f]; s < lex.file_begin_[f + 1]; ++s) {
-        unsigned char head = 0;
-        uint64_t delta = 0, lemmas = 0;
-        if (!in.byte(head) || !in.number(delta) || !in.number(lemmas) || lemmas > 255) return corrupt("synset");
-        unsigned lexname = head & 0x7F;
-        if (lexname >= fmt::kLexnames.size()) return corrupt("lexname");
-        static const PartOfSpeech kFilePos[4] = {PartOfSpeech::noun, PartOfSpeech::verb, PartOfSpeech::adjective,
-                                                 PartOfSpeech::adverb};
-        PartOfSpeech pos = (head & fmt::kSatelliteFlag) ? PartOfSpeech::adjective_satellite : kFilePos[f];
-        lex.synset_pos_[s] = static_cast<unsigned char>(pos);
-        lex.synset_lexname_[s] = static_cast<unsigned char>(lexname);
-        offset += static_cast<uint32_t>(delta);
-        lex.synset_offset_[s] = offset;
-        for (uint64_t j = 0; j < lemmas; ++j) {
-          uint64_t key = 0, rank = 0;
-          if (!in.number(key) || !in.number(rank) || (key >> 3) >= strings || rank > 0xFFFF) return corrupt("lemma");
-          unsigned code = static_cast<unsigned>(key & 7);
-          if (code > fmt::kExplicit) return corrupt("case code");
-          if (code == fmt::kExplicit) {
-            uint64_t len = 0;
-            std::string_view spelling;
-            if (!in.number(len) || !in.bytes(len, spelling)) return corrupt("spelling");
-            lex.explicit_spelling_.emplace(static_cast<uint32_t>(lex.lemma_string_.size()), std::string(spelling));
-          }
-          lex.lemma_string_.push_back(static_cast<uint32_t>(key >> 3));
-          lex.lemma_case_.push_back(static_cast<unsigned char>(code));
-          lex.lemma_rank_.push_back(static_cast<uint16_t>(rank));
-        }
-        lex.lemma_begin_.push_back(static_cast<uint32_t>(lex.lemma_string_.size()));
-        unsigned char counts = 0;
-        if (!in.byte(counts)) return corrupt("hypernym counts");
-        for (int kind = 0; kind < 2; ++kind) {
-          unsigned count = kind == 0 ? (counts & 0x0F) : (counts >> 4);
-          auto& ids = kind == 0 ? lex.hyper_ids_ : lex.inst_ids_;
-          for (unsigned j = 0; j < count; ++j) {
-            uint64_t id = 0;
-            if (!in.number(id) || id >= total) return corrupt("hypernym id");
-            ids.push_back(static_cast<uint32_t>(id));
-          }
-          (kind == 0 ? lex.hyper_begin_ : lex.inst_begin_).push_back(static_cast<uint32_t>(ids.size()));
-        }
-      }
-    }
-
-    for (int f = 0; f < 4; ++f) {
-      uint64_t count = 0;
-      if (!in.number(count) || count > strings) return corrupt("exception count");
-      auto& list = lex.exceptions_[f];
-      for (uint64_t i = 0; i < count; ++i) {
-        uint64_t form = 0, nbases = 0;
-        if (!in.number(form) || form >= strings || !in.number(nbases) || nbases > 64) return corrupt("exception");
-        std::vector<uint32_t> bases;
-        for (uint64_t j = 0; j < nbases; ++j) {
-          uint64_t b = 0;
-          if (!in.number(b) || b >= strings) return corrupt("exception base");
-          bases.push_back(static_cast<uint32_t>(b));
-        }
-        if (!list.forms.empty() && list.forms.back() >= form) return corrupt("exception order");
-        list.forms.push_back(static_cast<uint32_t>(form));
-        list.bases.push_back(std::move(bases));
-      }
-    }
-    if (!in.at_end()) return corrupt("trailing bytes");
-
-    auto st = lex.build_index();
-    if (!st.ok()) return Error{st.error()};
-    st = lex.compute_depths();
-    if (!st.ok()) return Error{st.error()};
-    return lex;
-  } catch (const std::exception& e) {
-    return Error{std::string("loading the lexicon failed: ") + e.what()};
+    expected_units = strings + 4 * total + units;  // synsets, then index count, fill and depths per synset
+    i = 0;
+    file = 0;
+    offset = 0;
+    next_file();
   }
-}
 
-Status Lexicon::build_index() {
-  const size_t keys = string_count() * 4;
-  index_begin_.assign(keys + 1, 0);
+  // Skips to the data file holding synset i (files may be empty); exceptions follow the last.
+  void next_file() {
+    while (file < 4 && i >= lex.file_begin_[file + 1]) {
+      ++file;
+      offset = 0;
+    }
+    if (file < 4) {
+      stage = Stage::synsets;
+    } else {
+      stage = Stage::exceptions;
+      file = 0;
+      exception_header = true;
+    }
+  }
+
+  void read_synset() {
+    const uint32_t s = static_cast<uint32_t>(i);
+    unsigned char head = 0;
+    uint64_t delta = 0, lemmas = 0;
+    if (!in.byte(head) || !in.number(delta) || !in.number(lemmas) || lemmas > 255) return fail("synset");
+    unsigned lexname = head & 0x7F;
+    if (lexname >= fmt::kLexnames.size()) return fail("lexname");
+    static const PartOfSpeech kFilePos[4] = {PartOfSpeech::noun, PartOfSpeech::verb, PartOfSpeech::adjective,
+                                             PartOfSpeech::adverb};
+    PartOfSpeech pos = (head & fmt::kSatelliteFlag) ? PartOfSpeech::adjective_satellite : kFilePos[file];
+    lex.synset_pos_[s] = static_cast<unsigned char>(pos);
+    lex.synset_lexname_[s] = static_cast<unsigned char>(lexname);
+    offset += static_cast<uint32_t>(delta);
+    lex.synset_offset_[s] = offset;
+    for (uint64_t j = 0; j < lemmas; ++j) {
+      uint64_t key = 0, rank = 0;
+      if (!in.number(key) || !in.number(rank) || (key >> 3) >= strings || rank > 0xFFFF) return fail("lemma");
+      unsigned code = static_cast<unsigned>(key & 7);
+      if (code > fmt::kExplicit) return fail("case code");
+      if (code == fmt::kExplicit) {
+        uint64_t len = 0;
+        std::string_view spelling;
+        if (!in.number(len) || !in.bytes(len, spelling)) return fail("spelling");
+        lex.explicit_spelling_.emplace(static_cast<uint32_t>(lex.lemma_string_.size()), std::string(spelling));
+      }
+      lex.lemma_string_.push_back(static_cast<uint32_t>(key >> 3));
+      lex.lemma_case_.push_back(static_cast<unsigned char>(code));
+      lex.lemma_rank_.push_back(static_cast<uint16_t>(rank));
+    }
+    lex.lemma_begin_.push_back(static_cast<uint32_t>(lex.lemma_string_.size()));
+    unsigned char counts = 0;
+    if (!in.byte(counts)) return fail("hypernym counts");
+    for (int kind = 0; kind < 2; ++kind) {
+      unsigned count = kind == 0 ? (counts & 0x0F) : (counts >> 4);
+      auto& ids = kind == 0 ? lex.hyper_ids_ : lex.inst_ids_;
+      for (unsigned j = 0; j < count; ++j) {
+        uint64_t id = 0;
+        if (!in.number(id) || id >= total) return fail("hypernym id");
+        ids.push_back(static_cast<uint32_t>(id));
+      }
+      (kind == 0 ? lex.hyper_begin_ : lex.inst_begin_).push_back(static_cast<uint32_t>(ids.size()));
+    }
+    ++i;
+    next_file();
+  }
+
+  // Each exception list: its count, then one entry per unit.
+  void read_exception() {
+    if (exception_header) {
+      if (!in.number(exception_count) || exception_count > strings) return fail("exception count");
+      exception_header = false;
+      i = 0;
+    } else {
+      auto& list = lex.exceptions_[file];
+      uint64_t form = 0, nbases = 0;
+      if (!in.number(form) || form >= strings || !in.number(nbases) || nbases > 64) return fail("exception");
+      std::vector<uint32_t> bases;
+      for (uint64_t j = 0; j < nbases; ++j) {
+        uint64_t b = 0;
+        if (!in.number(b) || b >= strings) return fail("exception base");
+        bases.push_back(static_cast<uint32_t>(b));
+      }
+      if (!list.forms.empty() && list.forms.back() >= form) return fail("exception order");
+      list.forms.push_back(static_cast<uint32_t>(form));
+      list.bases.push_back(std::move(bases));
+      ++i;
+    }
+    if (i < exception_count) return;
+    exception_header = true;
+    if (++file < 4) return;
+    if (!in.at_end()) return fail("trailing bytes");
+    lex.index_begin_.assign(lex.string_count() * 4 + 1, 0);
+    i = 0;
+    stage = total ? Stage::index_count : Stage::done;
+  }
+
   // A synset may spell one lemma twice ("A" and "a", "Earth" and "earth"): the index holds it once.
-  auto repeated = [&](uint32_t s, uint32_t j) {
-    for (uint32_t k = lemma_begin_[s]; k < j; ++k)
-      if (lemma_string_[k] == lemma_string_[j]) return true;
+  bool repeated(uint32_t s, uint32_t j) const {
+    for (uint32_t k = lex.lemma_begin_[s]; k < j; ++k)
+      if (lex.lemma_string_[k] == lex.lemma_string_[j]) return true;
     return false;
-  };
-  for (uint32_t s = 0; s < synset_count(); ++s) {
-    int f = pos_file(pos(s));
-    for (uint32_t j = lemma_begin_[s]; j < lemma_begin_[s + 1]; ++j)
-      if (!repeated(s, j)) ++index_begin_[lemma_string_[j] * 4 + f + 1];
   }
-  for (size_t k = 0; k < keys; ++k) index_begin_[k + 1] += index_begin_[k];
-  index_synsets_.assign(index_begin_[keys], kUnset);
-  for (uint32_t s = 0; s < synset_count(); ++s) {
-    int f = pos_file(pos(s));
-    for (uint32_t j = lemma_begin_[s]; j < lemma_begin_[s + 1]; ++j) {
-      if (repeated(s, j)) continue;
-      size_t key = lemma_string_[j] * 4 + f;
-      size_t slot = index_begin_[key] + lemma_rank_[j];
-      if (slot >= index_begin_[key + 1] || index_synsets_[slot] != kUnset) return corrupt("sense ranks");
-      index_synsets_[slot] = s;
-    }
-  }
-  // NLTK names a synset after its first lemma (lower-cased) and that lemma's sense number.
-  name_sense_.resize(synset_count());
-  for (uint32_t s = 0; s < synset_count(); ++s) {
-    if (lemma_begin_[s] == lemma_begin_[s + 1]) return corrupt("synset without lemmas");
-    name_sense_[s] = static_cast<uint16_t>(lemma_rank_[lemma_begin_[s]] + 1);
-  }
-  return ok_status();
-}
 
-// Depths over hypernyms plus instance hypernyms, memoised; an iterative DFS so deep chains cannot overflow the
-// (small, wasm) stack, and a cycle is reported as corrupt data rather than looping.
-Status Lexicon::compute_depths() {
-  const uint16_t kNone = 0xFFFF;
-  min_depth_.assign(synset_count(), kNone);
-  max_depth_.assign(synset_count(), kNone);
-  std::vector<unsigned char> state(synset_count(), 0);  // 0 new, 1 on stack, 2 done
-  std::vector<std::pair<uint32_t, uint32_t>> stack;     // (synset, next parent index)
-  for (uint32_t root = 0; root < synset_count(); ++root) {
-    if (state[root] == 2) continue;
+  // The (lemma, pos) -> synsets index, inverse of the synset lemma lists in sense order: count each key's entries...
+  void count_index_entries() {
+    const uint32_t s = static_cast<uint32_t>(i);
+    const int f = pos_file(lex.pos(s));
+    for (uint32_t j = lex.lemma_begin_[s]; j < lex.lemma_begin_[s + 1]; ++j)
+      if (!repeated(s, j)) ++lex.index_begin_[lex.lemma_string_[j] * 4 + f + 1];
+    if (++i < total) return;
+    const size_t keys = lex.index_begin_.size() - 1;
+    for (size_t k = 0; k < keys; ++k) lex.index_begin_[k + 1] += lex.index_begin_[k];
+    lex.index_synsets_.assign(lex.index_begin_[keys], kUnset);
+    lex.name_sense_.resize(total);
+    i = 0;
+    stage = Stage::index_fill;
+  }
+
+  // ... then place each synset at its sense rank, and note the sense number NLTK names it after (its first lemma's).
+  void fill_index_entries() {
+    const uint32_t s = static_cast<uint32_t>(i);
+    const int f = pos_file(lex.pos(s));
+    for (uint32_t j = lex.lemma_begin_[s]; j < lex.lemma_begin_[s + 1]; ++j) {
+      if (repeated(s, j)) continue;
+      const size_t key = lex.lemma_string_[j] * 4 + f;
+      const size_t slot = lex.index_begin_[key] + lex.lemma_rank_[j];
+      if (slot >= lex.index_begin_[key + 1] || lex.index_synsets_[slot] != kUnset) return fail("sense ranks");
+      lex.index_synsets_[slot] = s;
+    }
+    if (lex.lemma_begin_[s] == lex.lemma_begin_[s + 1]) return fail("synset without lemmas");
+    lex.name_sense_[s] = static_cast<uint16_t>(lex.lemma_rank_[lex.lemma_begin_[s]] + 1);
+    if (++i < total) return;
+    lex.min_depth_.assign(total, kNoDepth);
+    lex.max_depth_.assign(total, kNoDepth);
+    depth_state.assign(total, 0);
+    i = 0;
+    stage = Stage::depths;
+  }
+
+  // Depths over hypernyms plus instance hypernyms, memoised; an iterative DFS from each synset in turn (one unit)
+  // so deep chains cannot overflow the (small, wasm) stack, and a cycle is reported as corrupt data, not a loop.
+  void compute_depths() {
+    const uint32_t root = static_cast<uint32_t>(i++);
+    if (i >= total) stage = Stage::done;
+    if (depth_state[root] == 2) return;
     stack.push_back({root, 0});
-    state[root] = 1;
+    depth_state[root] = 1;
     while (!stack.empty()) {
       auto& [s, next] = stack.back();
-      size_t nh = hypernyms(s).size(), ni = instance_hypernyms(s).size();
+      const size_t nh = lex.hypernyms(s).size(), ni = lex.instance_hypernyms(s).size();
       if (next < nh + ni) {
-        uint32_t parent = next < nh ? hypernyms(s).first[next] : instance_hypernyms(s).first[next - nh];
+        uint32_t parent = next < nh ? lex.hypernyms(s).first[next] : lex.instance_hypernyms(s).first[next - nh];
         ++next;
-        if (state[parent] == 1) return corrupt("hypernym cycle");
-        if (state[parent] == 0) {
-          state[parent] = 1;
+        if (depth_state[parent] == 1) return fail("hypernym cycle");
+        if (depth_state[parent] == 0) {
+          depth_state[parent] = 1;
           stack.push_back({parent, 0});
         }
         continue;
       }
       int lo = -1, hi = -1;
-      for (auto range : {hypernyms(s), instance_hypernyms(s)})
+      for (auto range : {lex.hypernyms(s), lex.instance_hypernyms(s)})
         for (uint32_t p : range) {
-          lo = lo < 0 ? min_depth_[p] : std::min<int>(lo, min_depth_[p]);
-          hi = std::max<int>(hi, max_depth_[p]);
+          lo = lo < 0 ? lex.min_depth_[p] : std::min<int>(lo, lex.min_depth_[p]);
+          hi = std::max<int>(hi, lex.max_depth_[p]);
         }
-      min_depth_[s] = static_cast<uint16_t>(lo + 1);
-      max_depth_[s] = static_cast<uint16_t>(hi + 1);
-      state[s] = 2;
+      lex.min_depth_[s] = static_cast<uint16_t>(lo + 1);
+      lex.max_depth_[s] = static_cast<uint16_t>(hi + 1);
+      depth_state[s] = 2;
       stack.pop_back();
     }
   }
-  return ok_status();
+};
+
+LexiconDecoder::LexiconDecoder(std::string bytes) : state_(std::make_unique<State>(std::move(bytes))) {}
+LexiconDecoder::~LexiconDecoder() = default;
+
+bool LexiconDecoder::step(size_t units) {
+  try {
+    for (size_t n = 0; n < units && !done(); ++n) state_->step();
+  } catch (const std::exception& e) {
+    state_->error = std::string("loading the lexicon failed: ") + e.what();
+    state_->stage = State::Stage::failed;
+  }
+  return done();
+}
+
+bool LexiconDecoder::done() const {
+  return state_->stage == State::Stage::done || state_->stage == State::Stage::failed;
+}
+
+double LexiconDecoder::fraction() const {
+  if (done()) return 1.0;
+  const double f = std::min(0.99, static_cast<double>(state_->units) /
+                                      static_cast<double>(std::max<size_t>(1, state_->expected_units)));
+  state_->reported = std::max(state_->reported, f);
+  return state_->reported;
+}
+
+Result<Lexicon> LexiconDecoder::take() {
+  if (state_->stage == State::Stage::failed) return Error{state_->error};
+  if (state_->stage != State::Stage::done) return Error{"the lexicon is not decoded yet"};
+  state_->stage = State::Stage::failed;  // taken: a second take() is an error, not a moved-from lexicon
+  state_->error = "the lexicon was already taken";
+  return std::move(state_->lex);
+}
+
+Result<Lexicon> Lexicon::load(std::string_view bytes) {
+  LexiconDecoder decoder{std::string(bytes)};
+  while (!decoder.step(1 << 20)) {
+  }
+  return decoder.take();
 }
 
 std::string_view Lexicon::string_at(uint32_t id) const {

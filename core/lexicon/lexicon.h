@@ -4,6 +4,7 @@
 // follow NLTK ("dog.n.01": first lemma, lower-cased, and its sense number in the index).
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +29,8 @@ struct IdRange {
 };
 
 class Lexicon {
+  friend class LexiconDecoder;
+
  public:
   // Parses the binary asset; an error (never an exception) for truncated or inconsistent data.
   static Result<Lexicon> load(std::string_view bytes);
@@ -67,8 +70,6 @@ class Lexicon {
   static IdRange range(const std::vector<uint32_t>& begin, const std::vector<uint32_t>& ids, uint32_t i) {
     return {ids.data() + begin[i], ids.data() + begin[i + 1]};
   }
-  Status compute_depths();
-  Status build_index();
 
   std::string chars_;                      // all strings, concatenated
   std::vector<uint32_t> string_offsets_;   // string i = chars_[off[i], off[i+1])
@@ -91,6 +92,26 @@ class Lexicon {
     std::vector<std::vector<uint32_t>> bases;  // parallel to forms
   };
   ExceptionList exceptions_[4];  // by data file
+};
+
+// Lexicon::load in steps, so the browser can decode the 2.9 MB asset over several frames instead of freezing one:
+// step(n) does about n units (one string, synset or exception entry each; building the lemma index and the depths
+// are one unit each) and says whether decoding has ended; take() then gives the lexicon or what was wrong.
+class LexiconDecoder {
+ public:
+  explicit LexiconDecoder(std::string bytes);
+  ~LexiconDecoder();
+  LexiconDecoder(const LexiconDecoder&) = delete;
+  LexiconDecoder& operator=(const LexiconDecoder&) = delete;
+
+  bool step(size_t units);
+  bool done() const;       // decoded or failed
+  double fraction() const; // rough progress, 0..1
+  Result<Lexicon> take();  // once done(); an error for corrupt data (never an exception)
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
 };
 
 }  // namespace chokepoint

@@ -54,8 +54,10 @@ test('opening the panel loads the lexicon on demand and finds the movie example\
   assert.equal(lexiconRequests.length, 1, 'fetched once');
   assert.ok(s.lexicon.size_bytes > 1e6, `the asset is the whole WordNet: ${s.lexicon.size_bytes} bytes`);
   assert.ok(s.lexicon.load_ms > 0 && s.lexicon.parse_ms > 0 && s.lexicon.load_ms >= s.lexicon.parse_ms);
+  assert.ok(s.lexicon.slices > 1, `decoded over several frames, not in one (${s.lexicon.slices})`);
   console.log(`# lexicon load in the browser: ${Math.round(s.lexicon.load_ms)} ms (${s.lexicon.size_bytes} bytes; ` +
-              `fetch ${Math.round(s.lexicon.fetch_ms)} ms, parse ${Math.round(s.lexicon.parse_ms)} ms)`);
+              `fetch ${Math.round(s.lexicon.fetch_ms)} ms, decode ${Math.round(s.lexicon.parse_ms)} ms in ` +
+              `${s.lexicon.slices} frames, longest ${s.lexicon.longest_slice_ms.toFixed(1)} ms)`);
 
   assert.equal(s.analysis.set, 'sample_dev.json');
   assert.equal(s.analysis.total, 28);
@@ -98,7 +100,7 @@ test('the strategies\' prompts of the movie example name the matched token', asy
 });
 
 // The loopback fake endpoint (tests/llm_server/server.mjs) answers from a hash of the prompt with texts that never
-// say "character" (a token list or a made-up question, and an evidence line "value N refers to code = ..."), so
+// say "character" (a made-up question, and an evidence line "value N refers to code = ..."), so
 // back-translation and contextual augmentation hide the reference on both sides (hiding score 1). Its synonym list names a
 // position (0..6) that is not the token's (20), so synonym replacement fails visibly and scores 0 (empty rewrite).
 test('with an LLM configured, the strategies run on the movie example and are scored', async () => {

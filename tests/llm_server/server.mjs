@@ -44,7 +44,7 @@ function answerFor(prompt) {
   const h = sha(prompt);
   const n = parseInt(h.slice(0, 4), 16) % 90 + 10;
   if (/Evidence:/.test(prompt)) return `Evidence: value ${n} refers to code = '${h.slice(0, 6)}'`;
-  if (/"position"/.test(prompt)) return `[{"token": "item${n}", "position": ${n % 7}}]`;
+  if (/Answer with the JSON list/.test(prompt)) return `[{"token": "item${n}", "position": ${n % 7}}]`;
   if (/\bping\b|\bpong\b/i.test(prompt)) return 'pong';
   return `Which records match request ${h.slice(0, 8)} with value ${n}?`;
 }

@@ -587,7 +587,7 @@ void draw_tqa_panel(AppState& state, TqaPanel& panel) {
 }
 
 void step_tqa_panel(AppState& state, TqaPanel& panel, double budget_ms) {
-  step_lexicon_loader();
+  step_lexicon_loader(std::min(budget_ms, 8.0));
   if (!loaded_lexicon()) return;
   if (panel.request_analysis && !(panel.linker && panel.linker->running())) start_analysis(state, panel);
   if (panel.linker && panel.linker->running()) {

@@ -107,6 +107,49 @@ TEST(Lexicon, CorruptAssetsAreErrorsNotCrashes) {
   EXPECT_FALSE(build_lexicon_from_wordnet_dir("/nonexistent/wordnet").ok());
 }
 
+// The browser decodes in small steps over several frames; the result must be the lexicon Lexicon::load gives.
+TEST(LexiconDecoder, SmallStepsGiveTheSameLexicon) {
+  REQUIRE_WORDNET();
+  auto bytes = build_lexicon_from_wordnet_dir(testing_support::kWordnetDir);
+  ASSERT_TRUE(bytes.ok());
+  LexiconDecoder decoder(*bytes);
+  size_t steps = 0;
+  double last = 0;
+  while (!decoder.step(5000)) {
+    ++steps;
+    EXPECT_GE(decoder.fraction(), last);
+    last = decoder.fraction();
+  }
+  EXPECT_GT(steps, 50u);  // ~270k strings and synsets: many steps, not one
+  auto stepped = decoder.take();
+  ASSERT_TRUE(stepped.ok()) << stepped.error();
+  EXPECT_FALSE(decoder.take().ok());  // taken once
+  EXPECT_EQ(stepped->synset_count(), lex.synset_count());
+  EXPECT_EQ(stepped->string_count(), lex.string_count());
+  for (SynsetId s : {0u, 1000u, 50000u, 117658u}) {
+    EXPECT_EQ(stepped->name(s), lex.name(s));
+    EXPECT_EQ(stepped->max_depth(s), lex.max_depth(s));
+    EXPECT_EQ(names(*stepped, stepped->hypernyms(s)), names(lex, lex.hypernyms(s)));
+  }
+  EXPECT_EQ(names(*stepped, stepped->senses("dog", PartOfSpeech::noun)), names(lex, lex.senses("dog", PartOfSpeech::noun)));
+  ASSERT_NE(stepped->exception_bases("geese", PartOfSpeech::noun), nullptr);
+}
+
+TEST(LexiconDecoder, CorruptDataEndsWithAnError) {
+  REQUIRE_WORDNET();
+  auto bytes = build_lexicon_from_wordnet_dir(testing_support::kWordnetDir);
+  ASSERT_TRUE(bytes.ok());
+  LexiconDecoder truncated(bytes->substr(0, bytes->size() / 3));
+  while (!truncated.step(1000)) {
+  }
+  auto r = truncated.take();
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("corrupt"), std::string::npos);
+  LexiconDecoder empty("");
+  EXPECT_TRUE(empty.step(1));
+  EXPECT_FALSE(empty.take().ok());
+}
+
 TEST(Lexicon, AssetIsCompact) {
   REQUIRE_WORDNET();
   auto bytes = build_lexicon_from_wordnet_dir(testing_support::kWordnetDir);
