@@ -141,7 +141,9 @@ const char* kDenatUsage =
     "the LLM with --llm-names), clones DIR/<db>/<db>.sqlite to OUTDIR/databases/<db>/<db>.sqlite renamed through\n"
     "ALTER TABLE, rewrites the gold SQL through the AST and keeps an item only if its result is unchanged.\n"
     "Question/evidence mentions are rewritten by the LLM, else by a deterministic exact-mention rewrite.\n"
-    "Writes OUTDIR/O_O.json, L_O.json, O_L.json, L_L.json (BIRD format) and OUTDIR/denat_report.json.";
+    "Writes OUTDIR/O_O.json, L_O.json, O_L.json, L_L.json (BIRD format) and OUTDIR/denat_report.json.\n"
+    "With --llm-config the summary counts, per kind, the answers used and those replaced by the fallback; exit 1\n"
+    "when some LLM answer was unusable (the files are written anyway).";
 
 // Runs prompts to completion through the scheduler (curl answers inside send(), so this loop rarely sleeps).
 std::vector<Result<std::string>> run_prompts(CallScheduler& scheduler, const LlmSettings& settings,
@@ -164,6 +166,27 @@ std::vector<Result<std::string>> run_prompts(CallScheduler& scheduler, const Llm
   }
   return out;
 }
+
+// How one kind of LLM answer fared: used, or replaced by the fallback (with each distinct reason counted once, so
+// an unreachable endpoint is one line on stderr, not one per identifier).
+struct LlmUse {
+  size_t asked = 0, used = 0;
+  std::map<std::string, size_t> failures;  // message -> times
+
+  template <typename T>
+  bool note(const Result<T>& r) {
+    ++asked;
+    if (r.ok()) return ++used, true;
+    ++failures[r.error()];
+    return false;
+  }
+  nlohmann::json json() const { return {{"asked", asked}, {"from_llm", used}, {"fallback", asked - used}}; }
+  void report(const std::string& what, const std::string& fallback) const {
+    for (const auto& [message, n] : failures)
+      std::cerr << "chokepoint: " << what << ": " << n << " of " << asked << " answers unusable (" << message << "); "
+                << fallback << " used for them\n";
+  }
+};
 
 int tqa_denat(const Args& args) {
   ArgReader r(args, {"--llm-names"});
@@ -211,6 +234,7 @@ int tqa_denat(const Args& args) {
   for (const auto& i : set->items) by_db[i.db_id].push_back({i.key, i.db_id, i.question, i.evidence, i.sql, i.difficulty});
 
   DatabasePool pool(r.get("--db-root"));
+  LlmUse naturalness_use, name_use, question_use, evidence_use;
   std::vector<tqa::DenatItem> results;
   nlohmann::json plans = nlohmann::json::array(), discarded = nlohmann::json::array();
   for (const auto& [db_id, items] : by_db) {
@@ -242,12 +266,12 @@ int tqa_denat(const Args& args) {
         prompts.push_back({db_id + "/naturalness/" + id, *p});
       }
       auto answers = run_prompts(*scheduler, *settings, prompts);
-      source = tqa::NaturalnessSource::llm;
+      const size_t used_before = naturalness_use.used;
       for (size_t i = 0; i < identifiers.size(); ++i) {
         auto n = answers[i].ok() ? tqa::parse_naturalness(*answers[i]) : Result<tqa::Naturalness>(Error{answers[i].error()});
-        if (n.ok()) labels[identifiers[i]] = *n;
-        else std::cerr << "chokepoint: naturalness of " << identifiers[i] << ": " << n.error() << " (heuristic used)\n";
+        if (naturalness_use.note(n)) labels[identifiers[i]] = *n;
       }
+      if (naturalness_use.used > used_before) source = tqa::NaturalnessSource::llm;  // else all heuristic
       if (r.has("--llm-names")) {
         prompts.clear();
         for (const auto& id : identifiers) {
@@ -258,7 +282,7 @@ int tqa_denat(const Args& args) {
         answers = run_prompts(*scheduler, *settings, prompts);
         for (size_t i = 0; i < identifiers.size(); ++i) {
           auto line = answers[i].ok() ? parse_single_line_question(*answers[i]) : Result<std::string>(Error{answers[i].error()});
-          if (line.ok()) proposals[identifiers[i]] = *line;
+          if (name_use.note(line)) proposals[identifiers[i]] = *line;
         }
       }
     }
@@ -301,6 +325,7 @@ int tqa_denat(const Args& args) {
       for (size_t k = 0; k < idx.size(); ++k) {
         tqa::DenatItem& d = db_results[idx[k]];
         auto q = answers[k].ok() ? parse_single_line_question(*answers[k]) : Result<std::string>(Error{answers[k].error()});
+        question_use.note(q);
         d.less_natural_question = q.ok() ? *q : tqa::rewrite_mentions(d.original.question, plan, &*lex);
         d.text_method = q.ok() ? "llm" : "deterministic mention rewrite";
         if (d.original.evidence.empty()) continue;
@@ -313,6 +338,7 @@ int tqa_denat(const Args& args) {
       for (size_t k = 0; k < eidx.size(); ++k) {
         tqa::DenatItem& d = db_results[eidx[k]];
         auto e = answers[k].ok() ? parse_evidence_line(*answers[k]) : Result<std::string>(Error{answers[k].error()});
+        evidence_use.note(e);
         d.less_natural_evidence = e.ok() ? *e : tqa::rewrite_mentions(d.original.evidence, plan, &*lex);
       }
     } else {
@@ -348,12 +374,29 @@ int tqa_denat(const Args& args) {
                             {"naturalness", scheduler ? "llm classifier" : "dictionary-coverage heuristic"},
                             {"settings", {"O/O", "L/O", "O/L", "L/L"}},
                             {"databases", out_dir + "/databases"}};
-  if (scheduler) summary["llm_calls"] = scheduler->usage().network_calls;
+  bool llm_failures = false;
+  if (scheduler) {
+    // What the model actually decided, kind by kind; the rest came from the deterministic fallbacks.
+    summary["llm_calls"] = scheduler->usage().network_calls;
+    summary["llm_answers"] = {{"naturalness", naturalness_use.json()},
+                              {"questions", question_use.json()},
+                              {"evidence", evidence_use.json()}};
+    if (r.has("--llm-names")) summary["llm_answers"]["names"] = name_use.json();
+    naturalness_use.report("naturalness", "the dictionary-coverage heuristic");
+    name_use.report("names", "the deterministic abbreviator");
+    question_use.report("questions", "the deterministic mention rewrite");
+    evidence_use.report("evidence", "the deterministic mention rewrite");
+    for (const LlmUse* u : {&naturalness_use, &name_use, &question_use, &evidence_use})
+      llm_failures = llm_failures || u->used < u->asked;
+    if (naturalness_use.used == 0) summary["naturalness"] = "dictionary-coverage heuristic (no usable LLM answer)";
+    if (question_use.used == 0 && evidence_use.used == 0)
+      summary["text_rewrite"] = "deterministic mention rewrite (no usable LLM answer)";
+  }
   nlohmann::json report = {{"summary", summary}, {"plans", plans}, {"discarded", discarded}};
   if (!write_file(out_dir + "/denat_report.json", report.dump(2) + "\n"))
     return fail_input("cannot write " + out_dir + "/denat_report.json");
   std::cout << summary.dump(2) << "\n";
-  return 0;
+  return llm_failures ? 1 : 0;  // like `jqe --llm-config`: the files are written, the fallbacks are said
 }
 
 const Registrar denat_command{{"tqa denat", "TQA: de-naturalised schema names and O/O, L/O, O/L, L/L sets",

@@ -39,13 +39,19 @@ function corsHeaders(enabled) {
 }
 
 // The deterministic answer for a prompt: an Evidence line when the prompt asks for evidence, a token list when it
-// asks for JSON tokens, a one-line question otherwise.
+// asks for JSON tokens, a naturalness level or an abbreviation for an identifier, a one-line question otherwise.
 function answerFor(prompt) {
   const h = sha(prompt);
   const n = parseInt(h.slice(0, 4), 16) % 90 + 10;
   if (/Evidence:/.test(prompt)) return `Evidence: value ${n} refers to code = '${h.slice(0, 6)}'`;
   if (/Answer with the JSON list/.test(prompt)) return `[{"token": "item${n}", "position": ${n % 7}}]`;
   if (/\bping\b|\bpong\b/i.test(prompt)) return 'pong';
+  // De-naturalisation: a naturalness level, and a short name (consonants of each part) for an identifier.
+  const identifier = (/^Identifier: *(\S+)/m.exec(prompt) || [])[1];
+  if (identifier && /exactly one of N1, N2, N3/.test(prompt)) return identifier.length > 4 ? 'N1' : 'N3';
+  if (identifier && /new identifier only/.test(prompt)) {
+    return identifier.split('_').map((p) => p[0] + p.slice(1).replace(/[aeiou]/gi, '')).join('_');
+  }
   return `Which records match request ${h.slice(0, 8)} with value ${n}?`;
 }
 
