@@ -111,6 +111,16 @@ std::string column_descriptor(const ResultSet& r, size_t col, size_t top_k) {
   return d;
 }
 
+std::vector<std::string> semantic_descriptor_texts(const ResultSet& gold, const ResultSet& pred,
+                                                   const ColumnMatchOptions& options) {
+  std::vector<std::string> texts;
+  const size_t ng = column_count(gold), np = column_count(pred);
+  if (ng == 0 || np == 0) return texts;
+  for (size_t g = 0; g < ng; ++g) texts.push_back(column_descriptor(gold, g, options.top_k));
+  for (size_t p = 0; p < np; ++p) texts.push_back(column_descriptor(pred, p, options.top_k));
+  return texts;
+}
+
 std::vector<ColumnPair> match_columns_exact(const ResultSet& gold, const ResultSet& pred) {
   std::vector<ColumnPair> out;
   const size_t np = column_count(pred);
@@ -130,9 +140,7 @@ Result<std::vector<ColumnPair>> match_columns_semantic(const ResultSet& gold, co
                                                        const ColumnMatchOptions& options) {
   const size_t ng = column_count(gold), np = column_count(pred);
   if (ng == 0 || np == 0) return std::vector<ColumnPair>{};
-  std::vector<std::string> texts;
-  for (size_t g = 0; g < ng; ++g) texts.push_back(column_descriptor(gold, g, options.top_k));
-  for (size_t p = 0; p < np; ++p) texts.push_back(column_descriptor(pred, p, options.top_k));
+  const std::vector<std::string> texts = semantic_descriptor_texts(gold, pred, options);
   std::vector<Embedding> vecs;
   try {
     if (!options.embed) return assign_columns(gold, pred, ng, np, ngram_similarity_matrix(texts, ng), options);

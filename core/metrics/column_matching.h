@@ -32,6 +32,10 @@ bool kinds_compatible(ColumnKind a, ColumnKind b);
 // "name: v1, v2, ..." with the top_k most frequent non-NULL values (ties in value order), as the reference's
 // descriptor minus its pandas dtype text (the type enters through kinds_compatible instead).
 std::string column_descriptor(const ResultSet& r, size_t col, size_t top_k);
+// The texts SC embeds for a pair: every gold column's descriptor, then every predicted column's (none when either
+// result has no columns). A caller whose embeddings arrive asynchronously fetches these first.
+std::vector<std::string> semantic_descriptor_texts(const ResultSet& gold, const ResultSet& pred,
+                                                   const ColumnMatchOptions& options);
 
 // EC: names equal ignoring ASCII case (SQL identifiers are case-insensitive; the reference compares them
 // case-sensitively). Repeated names pair in order of appearance. Sorted by gold index.

@@ -21,6 +21,7 @@
 #include "web/charts.h"
 #include "web/explanation_view.h"
 #include "web/file_bridge.h"
+#include "web/llm_session.h"
 #include "web/metric_glossary.h"
 #include "web/panels/eval_set_panel.h"
 #include "web/query_shape.h"
@@ -58,6 +59,24 @@ void start_run(AppState& state, MetricsPanel& panel) {
   run->options.limits.timeout_ms = panel.timeout_ms;
   run->options.limits.max_rows = 100000;
   run->options.keep_details = true;
+  panel.prefetch.reset();
+  const bool semantic = std::any_of(run->options.regimes.begin(), run->options.regimes.end(),
+                                    [](const Regime& r) { return r.columns == ColumnRegime::Semantic; });
+  if (panel.endpoint_embeddings && semantic) {
+    auto endpoint = session_endpoint();
+    if (!endpoint.ok()) {
+      panel.error = "SC with endpoint embeddings: " + endpoint.error() + " (set it up in the LLM panel)";
+      return;
+    }
+    const std::string model = panel.embedding_model.empty() ? llm_session().settings.model : panel.embedding_model;
+    if (model.empty()) {
+      panel.error = "SC with endpoint embeddings: name an embeddings model";
+      return;
+    }
+    run->options.columns.embed = cached_embedding_function(sc_embedding_cache(), model);
+    run->options.columns.embedding_label = "endpoint embeddings: " + model + " at " + endpoint_url(*endpoint, "");
+    panel.prefetch = std::make_shared<ScEmbeddingPrefetch>(*endpoint, model, llm_session().settings.timeout_ms);
+  }
   for (size_t i = 0; i < gold.set.items.size(); ++i) {
     const auto& g = gold.set.items[i];
     run->pairs.push_back({g.key.empty() ? std::to_string(i) : g.key, g.db_id, g.sql, (*aligned)[i]});
@@ -98,6 +117,22 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
     ImGui::SameLine();
     ImGui::Checkbox(all[i].name().c_str(), &panel.regimes[i]);
     tooltip_definition(all[i].name());
+  }
+  ImGui::Checkbox("SC with the endpoint's embeddings", &panel.endpoint_embeddings);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Semantic column matching embeds each column's name and top values with the model of the LLM\n"
+                      "panel (OpenAI-compatible /v1/embeddings) instead of the local character-trigram cosine.\n"
+                      "Column descriptors (names and values of your results) are sent to that endpoint.");
+  if (panel.endpoint_embeddings) {
+    ImGui::SameLine();
+    static char model[128];
+    std::snprintf(model, sizeof model, "%s", panel.embedding_model.c_str());
+    ImGui::SetNextItemWidth(200);
+    if (ImGui::InputTextWithHint("embeddings model", "the LLM panel's model", model, sizeof model))
+      panel.embedding_model = model;
+  }
+  if (panel.running && panel.prefetch && !panel.prefetch->done()) {
+    ImGui::TextDisabled("%s", panel.prefetch->progress_text().c_str());
   }
   if (panel.running) {
     const auto& run = *panel.run;
@@ -276,6 +311,15 @@ void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
   }
   if (!panel.running || !panel.run) return;
   auto& run = *panel.run;
+  if (panel.prefetch && !panel.prefetch->done()) {
+    if (!panel.prefetch->step(state, run.pairs, run.options, budget_ms)) return;
+    if (!panel.prefetch->error().empty()) {
+      panel.error = panel.prefetch->error() + " — nothing was scored; vectors already fetched stay cached";
+      panel.running = false;
+      notify(state, panel.error, true);
+      return;
+    }
+  }
   const double start = now_ms();
   while (run.items.size() < run.pairs.size() && now_ms() - start < budget_ms) {
     const auto& pair = run.pairs[run.items.size()];
@@ -331,13 +375,21 @@ void draw_metrics_panel(AppState& state, MetricsPanel& panel) {
 }
 
 nlohmann::json metrics_state_json(const MetricsPanel& panel) {
-  nlohmann::json j = {{"running", panel.running}, {"error", panel.error}};
+  // queued: a page command asked for a run that the next frame starts (so a waiting test never reads the last run).
+  nlohmann::json j = {{"running", panel.running}, {"error", panel.error}, {"queued", panel.request_run}};
   if (!panel.run) return j;
   j["label"] = panel.run->label;
   j["done"] = panel.run->done;
   j["evaluated"] = panel.run->items.size();
   j["total"] = panel.run->pairs.size();
   j["summary"] = summary_to_json(summarize(panel.run->items, panel.run->options.regimes));
+  j["sc_embedding"] = panel.run->options.columns.embedding_label;
+  if (panel.prefetch)
+    j["embeddings"] = {{"descriptors", panel.prefetch->texts()},
+                       {"network_calls", panel.prefetch->network_calls()},
+                       {"done", panel.prefetch->done()},
+                       {"error", panel.prefetch->error()},
+                       {"cached", sc_embedding_cache().size()}};
   return j;
 }
 
@@ -377,7 +429,8 @@ MetricsPanel& metrics_panel() {
 
 namespace {
 
-// {"do": "evaluate", "gold": NAME, "pred": NAME, "semantics": "bird"|"spider", "regimes": ["EC-EC-IE", ...]}
+// {"do": "evaluate", "gold": NAME, "pred": NAME, "semantics": "bird"|"spider", "regimes": ["EC-EC-IE", ...],
+//  "embeddings": true (SC with the LLM panel's endpoint), "embedding_model": NAME}
 void evaluate_command(AppState& state, const nlohmann::json& cmd) {
   auto& panel = metrics_panel();
   auto index_of = [&](const std::string& name) {
@@ -393,6 +446,8 @@ void evaluate_command(AppState& state, const nlohmann::json& cmd) {
   panel.gold_set = g;
   panel.pred_set = p;
   panel.semantics = cmd.value("semantics", "bird") == "spider" ? 1 : 0;
+  panel.endpoint_embeddings = cmd.value("embeddings", false);
+  panel.embedding_model = cmd.value("embedding_model", "");
   if (cmd.contains("timeout_ms")) panel.timeout_ms = cmd["timeout_ms"].get<int>();
   if (cmd.contains("regimes")) {
     const auto all = all_regimes();

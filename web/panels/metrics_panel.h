@@ -11,6 +11,7 @@
 
 #include "core/metrics/pair_evaluation.h"
 #include "web/app_state.h"
+#include "web/sc_embeddings.h"
 
 namespace chokepoint::web {
 
@@ -36,6 +37,10 @@ struct MetricsPanel {
   int selected_item = -1;
   std::string error;
   bool request_run = false;               // set by a page command; acted on like the Evaluate button
+  // SC with the endpoint's embeddings (LLM panel settings) instead of the local trigram cosine.
+  bool endpoint_embeddings = false;
+  std::string embedding_model;            // "" = the LLM settings' model
+  std::shared_ptr<ScEmbeddingPrefetch> prefetch;  // before the run scores: the vectors SC will need
 };
 
 void draw_metrics_panel(AppState& state, MetricsPanel& panel);

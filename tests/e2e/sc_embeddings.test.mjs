@@ -1,0 +1,104 @@
+// SC with the endpoint's embeddings in the browser: the descriptors of every pair are fetched from the loopback fake
+// endpoint (tests/llm_server/server.mjs, deterministic vectors from a hash of the text) before anything is scored,
+// the SC numbers equal the CLI's `eval --llm-config` against the same server, a second run is served from the
+// session cache, and an unreachable endpoint stops the run with the LLM layer's message.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, execFileSync } from 'node:child_process';
+import { startApp, waitReady, repoRoot } from './browser.mjs';
+
+let app, server, port;
+before(async () => {
+  server = spawn(process.execPath, [path.join(repoRoot, 'tests/llm_server/server.mjs'), '--lifetime-ms', '180000'],
+                 { stdio: ['ignore', 'pipe', 'inherit'] });
+  port = await new Promise((ok, fail) => {
+    let out = '';
+    server.stdout.on('data', (d) => { out += d; if (out.includes('\n')) ok(JSON.parse(out.split('\n')[0]).port); });
+    server.on('exit', () => fail(new Error('fake LLM server exited early')));
+  });
+  app = await startApp();
+  await app.page.goto(app.url);
+  await waitReady(app);
+  await app.page.setInputFiles('#chokepoint-file-input', path.join(repoRoot, 'assets/sets/sample_pred.json'));
+  await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))
+    .some((s) => s.name === 'sample_pred.json'));
+});
+after(async () => { if (app) await app.close(); server?.kill(); });
+
+const metrics = () => app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], ['Predictions & metrics'])));
+const command = (c) => app.page.evaluate((j) => Module.ccall('chokepoint_command', null, ['string'], [j]), JSON.stringify(c));
+const stats = () => fetch(`http://127.0.0.1:${port}/stats`).then((r) => r.json());
+const REGIMES = ['SC-EC-IE', 'SC-PC-IE'];
+
+// Runs an evaluation and waits for that run (not the previous one) to finish or fail.
+async function evaluate(baseUrl, model = '') {
+  await command({ do: 'llm_settings', provider: 'custom', base_url: baseUrl, model: 'fake-embed', timeout_ms: 3000 });
+  await command({ do: 'evaluate', gold: 'sample_dev.json', pred: 'sample_pred.json', semantics: 'bird',
+                  regimes: REGIMES, embeddings: true, embedding_model: model });
+  await app.page.waitForFunction(() => {
+    const m = JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], ['Predictions & metrics']));
+    return !m.queued && (m.done === true || (!m.running && m.error));
+  }, null, { timeout: 60000 });
+  return metrics();
+}
+
+test('SC scores with the endpoint embeddings equal the CLI with the same endpoint; a rerun uses the cache', async (t) => {
+  const before = await stats();
+  const m = await evaluate(`http://127.0.0.1:${port}/v1`);
+  assert.equal(m.error, '');
+  assert.match(m.sc_embedding, /^endpoint embeddings: fake-embed at http:\/\/127\.0\.0\.1/);
+  assert.ok(m.embeddings.descriptors > 0, 'descriptors of the wrong pairs were gathered');
+  const after = await stats();
+  assert.ok(after.embeddings > before.embeddings, 'the endpoint was asked for vectors');
+  assert.equal(after.embeddings - before.embeddings, m.embeddings.network_calls);
+  assert.equal(m.summary.n, 28);
+
+  const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build/native/chokepoint');
+  const assets = path.join(repoRoot, 'build/native/assets/db');
+  if (!fs.existsSync(cli) || !fs.existsSync(assets)) {
+    t.diagnostic('native build not present: not compared with the CLI');
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-sc-'));
+    for (const db of ['toxicology', 'movies']) {
+      fs.mkdirSync(path.join(dir, db));
+      fs.copyFileSync(path.join(assets, `${db}.sqlite`), path.join(dir, db, `${db}.sqlite`));
+    }
+    const cfg = path.join(dir, 'llm.json');
+    fs.writeFileSync(cfg, JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`, model: 'fake-embed' }));
+    const fromCli = JSON.parse(execFileSync(cli, ['eval', '--gold', path.join(repoRoot, 'assets/sets/sample_dev.json'),
+      '--pred', path.join(repoRoot, 'assets/sets/sample_pred.json'), '--db-root', dir, '--regimes', REGIMES.join(','),
+      '--llm-config', cfg, '--out', path.join(dir, 'report.json')]).toString());
+    const local = JSON.parse(execFileSync(cli, ['eval', '--gold', path.join(repoRoot, 'assets/sets/sample_dev.json'),
+      '--pred', path.join(repoRoot, 'assets/sets/sample_pred.json'), '--db-root', dir, '--regimes', REGIMES.join(','),
+      '--out', path.join(dir, 'local.json')]).toString());
+    fs.rmSync(dir, { recursive: true, force: true });
+    for (const r of REGIMES) assert.deepEqual(m.summary.regimes[r], fromCli.regimes[r], r);
+    // The fake vectors are unrelated to the texts' meaning: the numbers must differ from the local trigram cosine,
+    // or the endpoint was not really used.
+    assert.notDeepEqual(REGIMES.map((r) => m.summary.regimes[r]), REGIMES.map((r) => local.regimes[r]));
+  }
+
+  const again = await stats();
+  const m2 = await evaluate(`http://127.0.0.1:${port}/v1`);
+  assert.equal(m2.error, '');
+  assert.deepEqual(m2.summary.regimes, m.summary.regimes);
+  assert.equal((await stats()).embeddings, again.embeddings, 'the second run was served from the cache');
+});
+
+test('an unreachable endpoint stops the run with a message and the app keeps working', async () => {
+  // A model whose vectors are not cached yet, so the run must reach the endpoint.
+  const failed = await evaluate('http://127.0.0.1:9/v1', 'other-embed');
+  assert.equal(failed.running, false);
+  assert.equal(failed.done, false);
+  assert.match(failed.error, /SC embeddings from other-embed: could not reach/);
+  assert.match(failed.error, /nothing was scored/);
+  const status = await app.page.evaluate(() => Module.ccall('chokepoint_summary_json', 'string', [], []));
+  assert.ok(status.includes('toxicology'), 'the app still answers');
+  // With the endpoint back, the same model works.
+  const ok = await evaluate(`http://127.0.0.1:${port}/v1`, 'other-embed');
+  assert.equal(ok.error, '');
+  assert.equal(ok.done, true);
+});
