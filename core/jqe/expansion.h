@@ -49,6 +49,10 @@ struct JqeOptions {
   bool prepare_schema_only = true;
   // Safety valve per seed against combinatorial explosion; the rest are counted in JqeRun::unexplored.
   uint64_t max_combinations_per_seed = 10000;
+  // Safety valve for the whole run: once this many decisions (kept expansions plus discards) are recorded, the run
+  // stops and says so in JqeRun::stopped. 0: no limit (the CLI); the browser sets one so a run that would exhaust
+  // the page's memory ends with a message instead.
+  size_t max_recorded_decisions = 0;
   // Optional enrichment of each kept expansion from statistics of the input set (thesis §3.2 after Alg. 1;
   // clause_enrichment.h): one projection column and/or one predicate on the newly joined table. Off by default.
   bool add_projection = false;
@@ -121,6 +125,7 @@ struct JqeRun {
   std::vector<Discard> discards;
   size_t input_seeds = 0;  // seeds given (round 1)
   size_t iso_classes = 0;  // classes in the index at the end
+  std::string stopped;     // why the run ended early ("" when it ran to the end)
 };
 
 JqeRun run_jqe(const std::vector<JqeSeed>& seeds, const std::map<std::string, JqeDatabase>& databases,

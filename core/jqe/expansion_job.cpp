@@ -430,9 +430,17 @@ JqeJob::~JqeJob() = default;
 
 bool JqeJob::advance(const std::function<bool()>& keep_going) {
   try {
+    const size_t cap = state_->options.max_recorded_decisions;
     do {
       if (done()) break;
       state_->step();
+      const JqeRun& run = state_->run;
+      if (cap > 0 && !done() && run.expansions.size() + run.discards.size() >= cap) {
+        state_->finish();
+        state_->run.stopped = "stopped after " + std::to_string(cap) +
+                              " recorded decisions (the limit for this run); narrow the preferences (n per pattern, "
+                              "conditions per pair, rounds) or use the CLI for the whole run";
+      }
     } while (!done() && keep_going());
   } catch (const std::exception& e) {
     JqeRun run;

@@ -215,6 +215,7 @@ json JqeReportBuilder::report() const {
   j["summary"] = summary_of(c.all, run_.options);
   j["options"] = options_json(run_.options);
   j["combinations_unexplored"] = c.unexplored;
+  if (!run_.stopped.empty()) j["stopped"] = run_.stopped;
   j["iso_classes"] = run_.iso_classes;
   j["shapes_before"] = shape_distribution(c.before);
   j["shapes_generated"] = shape_distribution(c.generated);

@@ -156,6 +156,24 @@ test('batch over the sample set: progress to the end, report charts, same counts
   assert.ok(stats.bright > 2000, `the batch report is drawn: ${JSON.stringify(stats)}`);
 });
 
+test('a batch that reaches the decision limit stops with a message and keeps what it decided', async () => {
+  await command({ do: 'jqe_batch', set: 'sample_dev.json', per_pattern: 0, order: 'complexity:asc', max_decisions: 10 });
+  await app.page.waitForFunction(() => {
+    const s = JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], ['Join query expansion']));
+    return s.batch && s.batch.done && s.batch.summary;
+  }, null, { timeout: 30000 });
+  const s = await state();
+  assert.match(s.batch.stopped, /^stopped after 10 recorded decisions/);
+  assert.equal(s.batch.summary.generated + s.batch.summary.redundant, 10, 'the ten decisions are reported');
+  assert.equal(s.preferences.max_decisions, 10);
+  await command({ do: 'jqe_batch', set: 'sample_dev.json', per_pattern: 1, order: 'complexity:desc', max_decisions: 3000000 });
+  await app.page.waitForFunction(() => {
+    const s = JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], ['Join query expansion']));
+    return s.batch && s.batch.done && s.batch.summary;
+  }, null, { timeout: 30000 });
+  assert.equal((await state()).batch.stopped, '', 'a normal run is not stopped');
+});
+
 test('a batch can be cancelled and the app keeps working', async () => {
   await command({ do: 'jqe_batch', set: 'sample_dev.json', per_pattern: 0, order: 'complexity:asc' });
   await command({ do: 'jqe_batch', cancel: true });

@@ -92,6 +92,10 @@ void draw_preferences(JqePreferencesForm& p) {
   ImGui::SetNextItemWidth(90);
   ImGui::InputInt("timeout ms", &p.timeout_ms, 500);
   p.timeout_ms = std::clamp(p.timeout_ms, 100, 600000);
+  ImGui::SameLine();
+  int_field("decision limit", p.max_decisions, 1, 3000000,
+            "the batch stops after this many recorded decisions (kept or discarded combinations), so a run too large "
+            "for the page's memory ends with a message; the CLI has no limit");
   ImGui::Checkbox("execute before pruning", &p.execute_all);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("run every non-redundant candidate, even those the cap will prune");
   ImGui::SameLine();
@@ -283,6 +287,7 @@ void draw_batch(AppState& state, JqePanel& panel) {
     }
     return;
   }
+  if (!b.run().stopped.empty()) draw_error("The batch " + b.run().stopped + ".");
   ImGui::TextDisabled("longest unit of work %.1f ms, total work %.0f ms", b.longest_unit_ms(), b.work_ms());
   if (ImGui::Button("Export BIRD JSON")) {
     const std::string path = "/tmp/chokepoint_jqe_expansions.json";
@@ -352,6 +357,7 @@ jqe::JqeOptions jqe_options(const JqePreferencesForm& p) {
   o.rounds = p.rounds;
   o.timeout_ms = p.timeout_ms;
   o.execute_before_pruning = p.execute_all;
+  o.max_recorded_decisions = static_cast<size_t>(p.max_decisions);
   return o;
 }
 
@@ -374,6 +380,7 @@ std::string apply_jqe_preferences(JqePreferencesForm& p, const nlohmann::json& c
   if (cmd.contains("iso")) p.iso = cmd["iso"].get<std::string>() == "tables" ? 1 : 0;
   if (cmd.contains("per_pattern")) p.per_pattern = std::max(0, cmd["per_pattern"].get<int>());
   if (cmd.contains("budget")) p.budget = std::max(0, cmd["budget"].get<int>());
+  if (cmd.contains("max_decisions")) p.max_decisions = std::clamp(cmd["max_decisions"].get<int>(), 1, 3000000);
   if (cmd.contains("max_per_pair")) p.max_per_pair = std::max(0, cmd["max_per_pair"].get<int>());
   if (cmd.contains("rounds")) p.rounds = std::clamp(cmd["rounds"].get<int>(), 1, 5);
   if (cmd.contains("timeout_ms")) p.timeout_ms = std::clamp(cmd["timeout_ms"].get<int>(), 100, 600000);
@@ -441,10 +448,12 @@ void step_jqe_job(AppState& state, JqePanel& panel, double budget_ms) {
   if (!panel.batch || !panel.report.is_null()) return;
   if (panel.batch->step(std::min(budget_ms, kMaxSliceMs))) {  // also finalises a cancelled batch
     panel.report = panel.batch->report();
-    notify(state, panel.batch->cancelled()
-                      ? "JQE batch cancelled"
-                      : "JQE batch: " + std::to_string(panel.batch->run().expansions.size()) + " expansions from " +
-                            std::to_string(panel.batch->total()) + " seeds");
+    const std::string& stopped = panel.batch->run().stopped;
+    notify(state, panel.batch->cancelled()  ? "JQE batch cancelled"
+                  : !stopped.empty()        ? "JQE batch " + stopped
+                                            : "JQE batch: " + std::to_string(panel.batch->run().expansions.size()) +
+                                           " expansions from " + std::to_string(panel.batch->total()) + " seeds",
+           !stopped.empty());
   }
 }
 
@@ -482,6 +491,7 @@ nlohmann::json jqe_state_json(const JqePanel& panel) {
                       {"iso", o.iso == IsomorphismMode::structural ? "structural" : "tables"},
                       {"per_pattern", o.per_pattern},
                       {"budget", o.budget},
+                      {"max_decisions", o.max_recorded_decisions},
                       {"max_per_pair", o.preferences.max_conditions_per_pair},
                       {"rounds", o.rounds},
                       {"timeout_ms", o.timeout_ms}};
@@ -497,6 +507,7 @@ nlohmann::json jqe_state_json(const JqePanel& panel) {
                   {"expanded", b.expanded()},
                   {"kept", b.run().expansions.size()},
                   {"longest_unit_ms", b.longest_unit_ms()},
+                  {"stopped", b.run().stopped},
                   {"work_ms", b.work_ms()}};
     if (!panel.report.is_null()) {
       j["batch"]["summary"] = panel.report["summary"];

@@ -100,6 +100,26 @@ TEST(ExpansionJob, CancelKeepsWhatWasDecided) {
   EXPECT_EQ(run.expansions[0].sql, full.expansions[0].sql);
 }
 
+TEST(ExpansionJob, DecisionLimitStopsTheRunAndSaysSo) {
+  Toxicology t = Toxicology::load();
+  const auto dbs = t.databases(true);
+  JqeOptions o;
+  o.per_pattern = 0;
+  o.max_recorded_decisions = 5;
+  JqeJob job(several(), dbs, o);
+  EXPECT_TRUE(job.advance([] { return true; }));
+  const JqeRun& run = job.run();
+  EXPECT_EQ(run.expansions.size() + run.discards.size(), 5u);  // each unit records at most one decision
+  EXPECT_NE(run.stopped.find("stopped after 5 recorded decisions"), std::string::npos);
+  EXPECT_EQ(jqe_report(run)["stopped"], run.stopped);
+  // Without the limit the same run goes further and is not stopped.
+  o.max_recorded_decisions = 0;
+  const JqeRun full = run_jqe(several(), dbs, o);
+  EXPECT_GT(full.expansions.size() + full.discards.size(), 5u);
+  EXPECT_TRUE(full.stopped.empty());
+  EXPECT_FALSE(jqe_report(full).contains("stopped"));
+}
+
 TEST(ExpansionJob, EmptyInputFinishesInAFewUnits) {
   Toxicology t = Toxicology::load();
   const auto dbs = t.databases(true);
