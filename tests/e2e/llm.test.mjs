@@ -5,26 +5,19 @@
 // Retry-After, 500, slow, malformed JSON, missing CORS) showing its message without losing finished work.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { startFakeLlmServer } from '../llm_server/start_server.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startApp, waitReady, pixelStats, artefactDir } from './browser.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const KEY = 'sk-e2e-SECRET-90210';
 let app;
 let server;
 let port;
 
 before(async () => {
-  server = spawn(process.execPath, [path.join(here, '../llm_server/server.mjs'), '--key', KEY, '--lifetime-ms', '300000'],
-                 { stdio: ['ignore', 'pipe', 'inherit'] });
-  port = await new Promise((ok, fail) => {
-    let out = '';
-    server.stdout.on('data', (d) => { out += d; if (out.includes('\n')) ok(JSON.parse(out.split('\n')[0]).port); });
-    server.on('exit', () => fail(new Error('fake LLM server exited early')));
-  });
+  ({ process: server, port } = await startFakeLlmServer(['--key', KEY, '--lifetime-ms', '300000']));
+
   app = await startApp();
   await app.page.goto(app.url);
   await waitReady(app);

@@ -7,18 +7,14 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { startFakeLlmServer } from '../llm_server/start_server.mjs';
 import { startApp, waitReady, repoRoot } from './browser.mjs';
 
 let app, server, port;
 before(async () => {
-  server = spawn(process.execPath, [path.join(repoRoot, 'tests/llm_server/server.mjs'), '--lifetime-ms', '180000'],
-                 { stdio: ['ignore', 'pipe', 'inherit'] });
-  port = await new Promise((ok, fail) => {
-    let out = '';
-    server.stdout.on('data', (d) => { out += d; if (out.includes('\n')) ok(JSON.parse(out.split('\n')[0]).port); });
-    server.on('exit', () => fail(new Error('fake LLM server exited early')));
-  });
+  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '180000']));
+
   app = await startApp();
   await app.page.goto(app.url);
   await waitReady(app);

@@ -9,11 +9,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { startFakeLlmServer } from '../llm_server/start_server.mjs';
 import { startApp, waitReady, pixelStats, artefactDir } from './browser.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 const PANEL = 'Text augmentation';
 let app;
@@ -104,13 +102,10 @@ test('the strategies\' prompts of the movie example name the matched token', asy
 // back-translation and contextual augmentation hide the reference on both sides (hiding score 1). Its synonym list names a
 // position (0..6) that is not the token's (20), so synonym replacement fails visibly and scores 0 (empty rewrite).
 test('with an LLM configured, the strategies run on the movie example and are scored', async () => {
-  llmServer = spawn(process.execPath, [path.join(here, '../llm_server/server.mjs'), '--lifetime-ms', '120000'],
-                    { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise((ok, fail) => {
-    let out = '';
-    llmServer.stdout.on('data', (d) => { out += d; if (out.includes('\n')) ok(JSON.parse(out.split('\n')[0]).port); });
-    llmServer.on('exit', () => fail(new Error('fake LLM server exited early')));
-  });
+  const started = await startFakeLlmServer(['--lifetime-ms', '120000']);
+  llmServer = started.process;
+  const port = started.port;
+
   const chats = () => fetch(`http://127.0.0.1:${port}/stats`).then((r) => r.json()).then((s) => s.chat);
   await command({ do: 'llm_settings', provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`, model: 'fake-chat',
                   temperature: 0, timeout_ms: 4000 });

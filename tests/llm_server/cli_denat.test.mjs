@@ -4,11 +4,12 @@
 // database is checked here with sqlite3: every kept gold query gives the same rows as the original on the original.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startFakeLlmServer } from './start_server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
@@ -27,12 +28,8 @@ before(async () => {
   const items = JSON.parse(readFileSync(join(root, 'assets', 'sets', 'sample_dev.json'), 'utf8'))
     .filter((it) => it.db_id === 'toxicology');
   writeFileSync(join(dir, 'set.json'), JSON.stringify(items));
-  server = spawn(process.execPath, [join(here, 'server.mjs'), '--lifetime-ms', '60000'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  port = await new Promise((ok, fail) => {
-    let out = '';
-    server.stdout.on('data', (d) => { out += d; if (out.includes('\n')) ok(JSON.parse(out.split('\n')[0]).port); });
-    server.on('exit', () => fail(new Error('server exited early')));
-  });
+  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '60000']));
+
 });
 
 after(() => {

@@ -3,11 +3,12 @@
 // The CLI defaults to build/native/chokepoint; CHOKEPOINT_CLI overrides it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFile } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startFakeLlmServer } from './start_server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
@@ -20,18 +21,7 @@ let dir;
 before(async () => {
   assert.ok(existsSync(cli), `CLI not built: ${cli}`);
   dir = mkdtempSync(join(tmpdir(), 'chokepoint-llm-'));
-  server = spawn(process.execPath, [join(here, 'server.mjs'), '--key', KEY, '--lifetime-ms', '60000'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  port = await new Promise((ok, fail) => {
-    let out = '';
-    server.stdout.on('data', (d) => {
-      out += d;
-      const line = out.split('\n')[0];
-      if (out.includes('\n')) ok(JSON.parse(line).port);
-    });
-    server.on('exit', () => fail(new Error('server exited early')));
-  });
+  ({ process: server, port } = await startFakeLlmServer(['--key', KEY, '--lifetime-ms', '60000']));
 });
 
 after(() => {

@@ -10,17 +10,9 @@ namespace chokepoint::jqe {
 namespace {
 
 using testing::kToxicologySeed;
+using testing::several;
 using testing::Toxicology;
 
-std::vector<JqeSeed> several() {
-  return {testing::seed(kToxicologySeed, "0"),
-          testing::seed("SELECT T1.element FROM atom AS T1 JOIN molecule AS T2 ON T1.molecule_id = T2.molecule_id "
-                        "WHERE T2.label = '+'", "1"),
-          testing::seed("SELECT bond_type FROM bond WHERE bond_id = 'TR001_1_2'", "2"),
-          testing::seed("SELECT COUNT(*) FROM connected", "3"),
-          testing::seed("SELECT * FROM nowhere", "4"),
-          testing::seed("SELECT 1 UNION SELECT 2", "5")};
-}
 
 std::string fingerprint(const JqeRun& run) {
   return jqe_report(run).dump() + expansion_set_json(run).dump() + pruned_set_json(run).dump();
