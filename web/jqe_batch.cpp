@@ -26,16 +26,22 @@ bool JqeBatch::step(double budget_ms) {
   if (done()) return true;
   const double start = now_ms();
   double last = start;
+  // The phase a unit belongs to is read before it runs (after it, the job may already be in the next one).
+  std::string phase = job_->done() ? "report" : jqe::to_string(job_->progress().phase);
   auto keep_going = [&] {
     const double t = now_ms();
-    longest_unit_ms_ = std::max(longest_unit_ms_, t - last);
+    if (t - last > longest_unit_ms_) {
+      longest_unit_ms_ = t - last;
+      longest_unit_phase_ = phase;
+    }
     last = t;
+    phase = job_->done() ? "report" : jqe::to_string(job_->progress().phase);
     return t - start < budget_ms;
   };
   if (!job_->done()) job_->advance(keep_going);
   if (job_->done()) {
     if (!report_builder_) report_builder_ = std::make_unique<jqe::JqeReportBuilder>(job_->run());
-    constexpr size_t kRecordsPerUnit = 4096;  // well under a millisecond of counting
+    constexpr size_t kRecordsPerUnit = 1024;  // about a millisecond of counting in the browser
     while (!report_builder_->feed(kRecordsPerUnit) && keep_going()) {
     }
     if (report_builder_->complete()) {
@@ -44,7 +50,10 @@ bool JqeBatch::step(double budget_ms) {
     }
   }
   const double end = now_ms();
-  longest_unit_ms_ = std::max(longest_unit_ms_, end - last);
+  if (end - last > longest_unit_ms_) {
+    longest_unit_ms_ = end - last;
+    longest_unit_phase_ = phase;
+  }
   work_ms_ += end - start;
   return done();
 }

@@ -43,6 +43,7 @@ class JqeBatch {
   float fraction() const;
   jqe::JqeProgress progress() const { return job_->progress(); }
   double longest_unit_ms() const { return longest_unit_ms_; }  // the longest single unit of work
+  const std::string& longest_unit_phase() const { return longest_unit_phase_; }  // its phase, or "report"
   double work_ms() const { return work_ms_; }
   const jqe::JqeRun& run() const { return job_->run(); }
   const nlohmann::json& report() const { return report_; }  // jqe_report(run()); null until done()
@@ -56,6 +57,7 @@ class JqeBatch {
   std::unique_ptr<jqe::JqeReportBuilder> report_builder_;
   nlohmann::json report_;
   double longest_unit_ms_ = 0, work_ms_ = 0;
+  std::string longest_unit_phase_;
 };
 
 }  // namespace chokepoint::web

@@ -60,37 +60,54 @@ CombinationEnumerator::CombinationEnumerator(std::vector<CandidateSpec> candidat
   });
 }
 
-bool CombinationEnumerator::admissible(const Unit& unit) const {
-  if (max_per_pair_ <= 0) return true;
+// The admissible k-subsets of a unit are produced directly, in lexicographic order, instead of walking every
+// k-subset and dropping those over the per-pair cap: with BIRD's 22 labels between Match and Player a unit has
+// C(44, 4) = 135,751 subsets, and skipping the inadmissible ones made a single next() cost ~15 ms, a whole frame
+// in the browser. The per-pair cap is a partition matroid, so the smallest admissible completion of a prefix is the
+// greedy one (smallest indices first).
+bool CombinationEnumerator::greedy_fill(size_t from, int after, std::map<int, int>& counts) {
+  const Unit& unit = units_[unit_];
   const auto& nodes = candidates_[static_cast<size_t>(unit.candidate)].condition_nodes;
-  std::map<int, int> counts;
-  for (int i : current_)
-    if (++counts[nodes[static_cast<size_t>(i)]] > max_per_pair_) return false;
-  return true;
+  const int m = static_cast<int>(nodes.size());
+  current_.resize(from);
+  for (int v = after + 1; v < m && static_cast<int>(current_.size()) < unit.size; ++v) {
+    if (max_per_pair_ > 0 && counts[nodes[static_cast<size_t>(v)]] >= max_per_pair_) continue;
+    ++counts[nodes[static_cast<size_t>(v)]];
+    current_.push_back(v);
+  }
+  if (static_cast<int>(current_.size()) == unit.size) return true;
+  for (size_t j = from; j < current_.size(); ++j) --counts[nodes[static_cast<size_t>(current_[j])]];
+  current_.resize(from);
+  return false;
 }
 
 bool CombinationEnumerator::advance() {
   const Unit& unit = units_[unit_];
-  const int m = static_cast<int>(candidates_[static_cast<size_t>(unit.candidate)].condition_nodes.size());
-  const int k = unit.size;
-  if (current_.empty()) {
-    if (k > m) return false;
-    for (int i = 0; i < k; ++i) current_.push_back(i);
-    return true;
+  const auto& nodes = candidates_[static_cast<size_t>(unit.candidate)].condition_nodes;
+  const int m = static_cast<int>(nodes.size());
+  std::map<int, int> counts;  // conditions per query node in current_
+  if (current_.empty()) return unit.size <= m && greedy_fill(0, -1, counts);
+  for (int i : current_) ++counts[nodes[static_cast<size_t>(i)]];
+  // The rightmost position that can take a larger index with an admissible completion after it.
+  for (size_t i = current_.size(); i-- > 0;) {
+    for (size_t j = i; j < current_.size(); ++j) --counts[nodes[static_cast<size_t>(current_[j])]];
+    const int old = current_[i];
+    current_.resize(i);
+    for (int v = old + 1; v < m; ++v) {
+      if (max_per_pair_ > 0 && counts[nodes[static_cast<size_t>(v)]] >= max_per_pair_) continue;
+      ++counts[nodes[static_cast<size_t>(v)]];
+      current_.push_back(v);
+      if (greedy_fill(i + 1, v, counts)) return true;
+      current_.pop_back();
+      --counts[nodes[static_cast<size_t>(v)]];
+    }
   }
-  // Next k-subset in lexicographic order.
-  int i = k - 1;
-  while (i >= 0 && current_[static_cast<size_t>(i)] == m - k + i) --i;
-  if (i < 0) return false;
-  ++current_[static_cast<size_t>(i)];
-  for (int j = i + 1; j < k; ++j) current_[static_cast<size_t>(j)] = current_[static_cast<size_t>(j - 1)] + 1;
-  return true;
+  return false;
 }
 
 bool CombinationEnumerator::next(Combination& out) {
   while (unit_ < units_.size()) {
-    while (advance()) {
-      if (!admissible(units_[unit_])) continue;
+    if (advance()) {
       out.candidate = units_[unit_].candidate;
       out.conditions = current_;
       ++yielded_;

@@ -4,6 +4,7 @@
 // is O(candidates × conditions) however many combinations there are (BIRD's Match–Player edge alone has 22 labels).
 #pragma once
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -39,8 +40,11 @@ class CombinationEnumerator {
     int candidate;
     int size;
   };
-  bool admissible(const Unit& unit) const;
-  bool advance();  // moves current_ to the next k-subset of the current unit; false at the end
+  // Moves current_ to the next admissible k-subset of the current unit; false at the end (current_ then empty).
+  bool advance();
+  // Fills current_[from..) with the smallest indices > after that keep every node within the cap; false (current_
+  // cut back to `from`, counts restored) when too few remain.
+  bool greedy_fill(size_t from, int after, std::map<int, int>& counts);
 
   std::vector<CandidateSpec> candidates_;
   int max_per_pair_;

@@ -48,7 +48,7 @@ test('frame times while JQE runs over the 1,534 BIRD dev queries', { skip: !have
   const over50 = frames.filter((f) => f > 50).length;
   console.log(`# JQE batch over ${b.total} BIRD dev seeds in the browser: ${frames.length} frames, median ` +
     `${pct(0.5).toFixed(1)} ms, p99 ${pct(0.99).toFixed(1)} ms, max ${frames[frames.length - 1].toFixed(1)} ms, ` +
-    `${over50} frames over 50 ms; longest unit of work ${b.longest_unit_ms.toFixed(1)} ms; kept ${b.kept}`);
+    `${over50} frames over 50 ms; longest unit of work ${b.longest_unit_ms.toFixed(1)} ms (${b.longest_unit_phase}); kept ${b.kept}`);
   console.log(`# memory after loading BIRD dev (wasm heap + JS heap): ${(memory / 1048576).toFixed(1)} MiB; ` +
     `wasm heap after the batch (${b.summary.generated + b.summary.redundant} decisions kept for the report): ` +
     `${(heapAfter / 1048576).toFixed(1)} MiB`);

@@ -507,6 +507,7 @@ nlohmann::json jqe_state_json(const JqePanel& panel) {
                   {"expanded", b.expanded()},
                   {"kept", b.run().expansions.size()},
                   {"longest_unit_ms", b.longest_unit_ms()},
+                  {"longest_unit_phase", b.longest_unit_phase()},
                   {"stopped", b.run().stopped},
                   {"work_ms", b.work_ms()}};
     if (!panel.report.is_null()) {

@@ -30,8 +30,8 @@ struct JqePreferencesForm {
   int timeout_ms = 5000;
   bool execute_all = false;
   bool count_set = true;   // step view: count the set's other queries as class members, as the batch does
-  // The batch stops after this many recorded decisions: about 110 bytes of wasm heap each (BIRD dev: 510,176
-  // decisions, +56 MiB), so three million stay far below the page's 2 GiB.
+  // The batch stops after this many recorded decisions: about 90 bytes of wasm heap each (BIRD dev: 510,176
+  // decisions, +43 MiB), so three million stay far below the page's 2 GiB.
   int max_decisions = 3000000;
 };
 

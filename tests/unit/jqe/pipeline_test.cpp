@@ -58,6 +58,39 @@ TEST(Combinations, CountsWithoutEnumerating) {
   EXPECT_EQ(c.conditions, (std::vector<int>{0, 1}));
 }
 
+// The enumerator builds admissible subsets directly; a brute force over every subset, filtered by the cap and
+// sorted as documented (unit order, then lexicographic), must list exactly the same combinations.
+TEST(Combinations, DirectAdmissibleSubsetsEqualFilteredBruteForce) {
+  uint64_t seed = 7;
+  auto rnd = [&](int n) { return static_cast<int>((seed = seed * 6364136223846793005ULL + 1442695040888963407ULL) >> 33) % n; };
+  for (int round = 0; round < 40; ++round) {
+    CandidateSpec c{"T", 0.5, {}};
+    const int m = 1 + rnd(9);
+    for (int i = 0; i < m; ++i) c.condition_nodes.push_back(rnd(3));
+    Preferences p;
+    p.max_conditions_per_pair = rnd(4);  // 0 = unlimited
+    p.order = *parse_order(round % 2 ? "complexity:asc" : "complexity:desc");
+    std::vector<std::pair<int, std::vector<int>>> expected;
+    for (uint32_t mask = 1; mask < (1u << m); ++mask) {
+      std::vector<int> subset, per_node(3, 0);
+      bool ok = true;
+      for (int i = 0; i < m; ++i)
+        if (mask & (1u << i)) {
+          subset.push_back(i);
+          ok = ok && (p.max_conditions_per_pair == 0 || ++per_node[static_cast<size_t>(c.condition_nodes[i])] <= p.max_conditions_per_pair);
+        }
+      if (ok) expected.push_back({0, subset});
+    }
+    const bool asc = round % 2 == 1;
+    std::sort(expected.begin(), expected.end(), [&](const auto& a, const auto& b) {
+      if (a.second.size() != b.second.size()) return asc ? a.second.size() < b.second.size() : a.second.size() > b.second.size();
+      return a.second < b.second;
+    });
+    EXPECT_EQ(all({c}, p), expected) << "round " << round;
+    EXPECT_EQ(expected.size(), combination_count(c, p.max_conditions_per_pair)) << "round " << round;
+  }
+}
+
 TEST(ExecutionCheck, LoneZeroOrNullAggregateIsEmpty) {
   Toxicology t = Toxicology::load();
   auto check = [&](const std::string& sql) {
