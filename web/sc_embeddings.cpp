@@ -42,12 +42,16 @@ bool ScEmbeddingPrefetch::step(const AppState& state, const std::vector<EvalPair
       if (seen_.insert(text).second) texts_.push_back(std::move(text));
   }
   if (next_pair_ < pairs.size()) return false;
+  if (!gathered_) {
+    gathered_ = true;
+    missing_texts_ = sc_embedding_cache().missing(model_, texts_);
+    missing_ = missing_texts_.size();
+  }
+  if (awaiting_confirmation()) return false;  // the user decides what leaves the page
   // Phase 2: what the cache lacks, in batches, one request in flight.
   if (!fetch_) {
-    const auto missing = sc_embedding_cache().missing(model_, texts_);
-    missing_ = missing.size();
-    fetch_ = std::make_unique<EmbeddingFetch>(endpoint_, model_, missing, session_transport(), sc_embedding_cache(), 64,
-                                              timeout_ms_);
+    fetch_ = std::make_unique<EmbeddingFetch>(endpoint_, model_, missing_texts_, session_transport(),
+                                              sc_embedding_cache(), 64, timeout_ms_);
   }
   fetch_->step();
   if (!fetch_->finished()) return false;
@@ -56,7 +60,16 @@ bool ScEmbeddingPrefetch::step(const AppState& state, const std::vector<EvalPair
   return true;
 }
 
+std::string ScEmbeddingPrefetch::destination() const { return endpoint_url(endpoint_, "/embeddings"); }
+
+void ScEmbeddingPrefetch::decline() {
+  error_ = "SC embeddings not sent: the " + std::to_string(missing_) + " column descriptors stayed on this machine";
+  done_ = true;
+}
+
 std::string ScEmbeddingPrefetch::progress_text() const {
+  if (awaiting_confirmation())
+    return "SC embeddings: " + std::to_string(missing_) + " column descriptors would be sent to " + destination();
   if (!fetch_) return "SC embeddings: reading column descriptors (" + std::to_string(next_pair_) + " pairs)";
   return "SC embeddings: fetching " + std::to_string(missing_) + " of " + std::to_string(texts_.size()) +
          " descriptors from " + model_ + (done_ ? " (done)" : "");

@@ -1,7 +1,8 @@
 // SC with the endpoint's embeddings in the browser: the descriptors of every pair are fetched from the loopback fake
 // endpoint (tests/llm_server/server.mjs, deterministic vectors from a hash of the text) before anything is scored,
-// the SC numbers equal the CLI's `eval --llm-config` against the same server, a second run is served from the
-// session cache, and an unreachable endpoint stops the run with the LLM layer's message.
+// but only after the privacy preview has shown them and the user said send (nothing leaves before; "do not send"
+// keeps them on the machine); the SC numbers equal the CLI's `eval --llm-config` against the same server, a second
+// run is served from the session cache, and an unreachable endpoint stops the run with the LLM layer's message.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -29,17 +30,39 @@ const command = (c) => app.page.evaluate((j) => Module.ccall('chokepoint_command
 const stats = () => fetch(`http://127.0.0.1:${port}/stats`).then((r) => r.json());
 const REGIMES = ['SC-EC-IE', 'SC-PC-IE'];
 
-// Runs an evaluation and waits for that run (not the previous one) to finish or fail.
-async function evaluate(baseUrl, model = '') {
+const settled = () => app.page.waitForFunction(() => {
+  const m = JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], ['Predictions & metrics']));
+  return !m.queued && (m.done === true || (!m.running && m.error) || (m.embeddings && m.embeddings.awaiting_confirmation));
+}, null, { timeout: 60000 }).then(metrics);
+
+// Runs an evaluation and waits for that run (not the previous one) to finish, fail or show its privacy preview;
+// answers the preview with `send` (true, false, or null to leave it open) and waits again.
+async function evaluate(baseUrl, model = '', send = true) {
   await command({ do: 'llm_settings', provider: 'custom', base_url: baseUrl, model: 'fake-embed', timeout_ms: 3000 });
   await command({ do: 'evaluate', gold: 'sample_dev.json', pred: 'sample_pred.json', semantics: 'bird',
                   regimes: REGIMES, embeddings: true, embedding_model: model });
-  await app.page.waitForFunction(() => {
-    const m = JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], ['Predictions & metrics']));
-    return !m.queued && (m.done === true || (!m.running && m.error));
-  }, null, { timeout: 60000 });
-  return metrics();
+  let m = await settled();
+  if (m.embeddings && m.embeddings.awaiting_confirmation && send !== null) {
+    await command({ do: 'sc_embeddings', send });
+    m = await settled();
+  }
+  return m;
 }
+
+test('the descriptors are shown before anything is sent; "do not send" keeps them on the machine', async () => {
+  const before = await stats();
+  const preview = await evaluate(`http://127.0.0.1:${port}/v1`, 'fake-embed', null);
+  assert.equal(preview.embeddings.awaiting_confirmation, true);
+  assert.ok(preview.embeddings.to_send > 0);
+  assert.equal(preview.embeddings.destination, `http://127.0.0.1:${port}/v1/embeddings`);
+  await app.page.waitForTimeout(300);
+  assert.equal((await stats()).embeddings, before.embeddings, 'nothing was sent before the user said so');
+  await command({ do: 'sc_embeddings', send: false });
+  const declined = await settled();
+  assert.equal(declined.running, false);
+  assert.match(declined.error, /not sent/, JSON.stringify(declined));
+  assert.equal((await stats()).embeddings, before.embeddings, 'declined: nothing was sent');
+});
 
 test('SC scores with the endpoint embeddings equal the CLI with the same endpoint; a rerun uses the cache', async (t) => {
   const before = await stats();

@@ -131,7 +131,18 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
     if (ImGui::InputTextWithHint("embeddings model", "the LLM panel's model", model, sizeof model))
       panel.embedding_model = model;
   }
-  if (panel.running && panel.prefetch && !panel.prefetch->done()) {
+  if (panel.running && panel.prefetch && panel.prefetch->awaiting_confirmation()) {
+    // Privacy preview (PRODUCT.md §8): exactly what would leave the page, and nothing before the user says send.
+    const auto& texts = panel.prefetch->to_send();
+    ImGui::Text("SC with the endpoint's embeddings will send %zu column descriptors (column names and their most "
+                "frequent values) to %s:", texts.size(), panel.prefetch->destination().c_str());
+    ImGui::BeginChild("sc-preview", ImVec2(0, 120), true);
+    for (const auto& t : texts) ImGui::TextUnformatted(t.c_str());
+    ImGui::EndChild();
+    if (ImGui::Button("Send and evaluate")) panel.prefetch->send();
+    ImGui::SameLine();
+    if (ImGui::Button("Do not send")) panel.prefetch->decline();
+  } else if (panel.running && panel.prefetch && !panel.prefetch->done()) {
     ImGui::TextDisabled("%s", panel.prefetch->progress_text().c_str());
   }
   if (panel.running) {
@@ -311,8 +322,9 @@ void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
   }
   if (!panel.running || !panel.run) return;
   auto& run = *panel.run;
-  if (panel.prefetch && !panel.prefetch->done()) {
-    if (!panel.prefetch->step(state, run.pairs, run.options, budget_ms)) return;
+  if (panel.prefetch) {
+    // The vectors first; a decline or a failed fetch (which may end the prefetch between frames) scores nothing.
+    if (!panel.prefetch->done() && !panel.prefetch->step(state, run.pairs, run.options, budget_ms)) return;
     if (!panel.prefetch->error().empty()) {
       panel.error = panel.prefetch->error() + " — nothing was scored; vectors already fetched stay cached";
       panel.running = false;
@@ -386,6 +398,9 @@ nlohmann::json metrics_state_json(const MetricsPanel& panel) {
   j["sc_embedding"] = panel.run->options.columns.embedding_label;
   if (panel.prefetch)
     j["embeddings"] = {{"descriptors", panel.prefetch->texts()},
+                       {"awaiting_confirmation", panel.prefetch->awaiting_confirmation()},
+                       {"to_send", panel.prefetch->to_send().size()},
+                       {"destination", panel.prefetch->destination()},
                        {"network_calls", panel.prefetch->network_calls()},
                        {"done", panel.prefetch->done()},
                        {"error", panel.prefetch->error()},
@@ -466,6 +481,13 @@ const PanelRegistrar registrar{{"Predictions & metrics", 60,
                                 [](AppState& s, double budget) { step_metrics_job(s, metrics_panel(), budget); },
                                 [] { return metrics_state_json(metrics_panel()); }}};
 const PageCommandRegistrar evaluate_registrar{"evaluate", evaluate_command};
+// {"do": "sc_embeddings", "send": true | false}: the answer to the privacy preview, like its two buttons.
+const PageCommandRegistrar sc_send_registrar{"sc_embeddings", [](AppState&, const nlohmann::json& cmd) {
+                                               auto& panel = metrics_panel();
+                                               if (!panel.prefetch || !panel.prefetch->awaiting_confirmation()) return;
+                                               if (cmd.value("send", false)) panel.prefetch->send();
+                                               else panel.prefetch->decline();
+                                             }};
 const PageCommandRegistrar png_registrar{"export_png", [](AppState&, const nlohmann::json& cmd) {
                                            request_canvas_png(cmd.value("file", "chokepoint.png"));
                                          }};
