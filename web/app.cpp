@@ -7,11 +7,11 @@
 #include <algorithm>
 #include <chrono>
 
-#include "web/file_opener.h"
-#include "web/page_commands.h"
+#include "web/bridge/file_opener.h"
+#include "web/bridge/page_commands.h"
 #include "web/panel_registry.h"
-#include "web/workspace.h"
-#include "web/workspace_state.h"
+#include "web/workspace/workspace.h"
+#include "web/workspace/workspace_state.h"
 
 namespace chokepoint::web {
 namespace {

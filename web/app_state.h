@@ -7,7 +7,7 @@
 
 #include "core/dataset/eval_set.h"
 #include "core/graph/layout.h"
-#include "web/graph_view.h"
+#include "web/widgets/graph_view.h"
 #include "core/db/connection.h"
 #include "core/schema/schema.h"
 

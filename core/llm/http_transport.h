@@ -1,5 +1,5 @@
 // The one seam between core/llm and the network. The CLI implements it with libcurl (cli/llm_transport_curl.h), the
-// browser with fetch() (web/llm_fetch.h), tests with an in-process fake. `done` may run before send() returns
+// browser with fetch() (web/llm/llm_fetch.h), tests with an in-process fake. `done` may run before send() returns
 // (a blocking transport) or later from the event loop (fetch); callers must accept both.
 #pragma once
 #include <functional>

@@ -8,8 +8,8 @@
 
 #include "web/panel_registry.h"
 
-#include "web/file_bridge.h"
-#include "web/widgets.h"
+#include "web/bridge/file_bridge.h"
+#include "web/widgets/widgets.h"
 
 namespace chokepoint::web {
 namespace {

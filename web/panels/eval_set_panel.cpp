@@ -6,10 +6,10 @@
 #include "web/panel_registry.h"
 
 #include "core/dataset/eval_set.h"
-#include "web/file_bridge.h"
-#include "web/graph_view.h"
+#include "web/bridge/file_bridge.h"
+#include "web/widgets/graph_view.h"
 #include "web/query_shape.h"
-#include "web/widgets.h"
+#include "web/widgets/widgets.h"
 #include "core/graph/layout.h"
 #include "core/graph/undirected_graph.h"
 

@@ -12,7 +12,7 @@
 #include "core/graph/layout.h"
 #include "core/graph/schema_graph.h"
 #include "core/graph/statistics.h"
-#include "web/graph_view.h"
+#include "web/widgets/graph_view.h"
 #include "web/query_shape.h"
 
 namespace chokepoint::web {

@@ -1,0 +1,115 @@
+// File-type detection by content (SQLite's 16-byte header, the keys of tables.json, the evaluation-set formats of
+// core/dataset), then loading through the core.
+#include "web/bridge/file_opener.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "core/dataset/eval_set_loader.h"
+#include "core/schema/schema_ddl.h"
+#include "core/schema/sqlite_schema.h"
+#include "core/schema/tables_json.h"
+
+namespace chokepoint::web {
+namespace {
+
+std::string file_name_of(const std::string& path) {
+  auto slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+std::string stem_of(const std::string& path) {
+  std::string base = file_name_of(path);
+  auto dot = base.find_last_of('.');
+  return dot == std::string::npos ? base : base.substr(0, dot);
+}
+
+bool looks_like_tables_json(const std::string& text) {
+  auto first = text.find_first_not_of(" \t\r\n");
+  return first != std::string::npos && text[first] == '[' &&
+         text.find("\"table_names_original\"") != std::string::npos &&
+         text.find("\"column_names_original\"") != std::string::npos;
+}
+
+}  // namespace
+
+OpenedKind open_file(AppState& state, const std::string& path, const std::string& origin) {
+  const std::string name = file_name_of(path);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    notify(state, "cannot read " + name, true);
+    return OpenedKind::Failed;
+  }
+  char header[16] = {};
+  in.read(header, sizeof header);
+  if (in.gcount() == 16 && std::string(header, 16) == std::string("SQLite format 3\0", 16)) {
+    LoadedDatabase d;
+    d.path = path;
+    d.origin = origin;
+    auto db = Connection::open_read_only(path);
+    if (!db.ok()) {
+      notify(state, name + ": " + db.error(), true);
+      return OpenedKind::Failed;
+    }
+    auto schema = read_schema(*db, stem_of(path));
+    if (!schema.ok()) {
+      notify(state, name + ": " + schema.error(), true);
+      return OpenedKind::Failed;
+    }
+    d.schema = std::move(schema).value();
+    d.connection = std::make_shared<Connection>(std::move(db).value());
+    state.databases.databases.push_back(std::move(d));
+    state.databases.selected = static_cast<int>(state.databases.databases.size()) - 1;
+    notify(state, "opened database " + name + " (" + std::to_string(state.databases.databases.back().schema.tables.size()) +
+                      " tables)");
+    return OpenedKind::Database;
+  }
+  const std::string lower = to_lower_ascii(name);
+  for (const char* ext : {".sqlite", ".sqlite3", ".db"}) {
+    const std::string e = ext;
+    if (lower.size() > e.size() && lower.compare(lower.size() - e.size(), e.size(), e) == 0) {
+      notify(state, name + " is not a SQLite database (its header is not \"SQLite format 3\")", true);
+      return OpenedKind::Failed;
+    }
+  }
+  in.clear();
+  in.seekg(0);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string text = ss.str();
+  if (looks_like_tables_json(text)) {
+    auto schemas = parse_tables_json(text);
+    if (!schemas.ok()) {
+      notify(state, name + ": " + schemas.error(), true);
+      return OpenedKind::Failed;
+    }
+    for (auto& s : *schemas) {
+      auto db = create_schema_database(s);
+      if (!db.ok()) {
+        notify(state, name + ": " + db.error(), true);
+        continue;
+      }
+      LoadedDatabase d;
+      d.path = path + "#" + s.db_id;
+      d.origin = "tables.json";
+      d.schema_only = true;
+      d.schema = std::move(s);
+      d.connection = std::make_shared<Connection>(std::move(db).value());
+      state.databases.databases.push_back(std::move(d));
+    }
+    notify(state, "opened " + std::to_string(schemas->size()) + " schemas from " + name + " (schema only, no rows)");
+    return OpenedKind::Schemas;
+  }
+  auto set = parse_eval_set_auto(text);
+  if (!set.ok()) {
+    notify(state, name + ": not a database, tables.json or evaluation set: " + set.error(), true);
+    return OpenedKind::Failed;
+  }
+  state.eval_sets.sets.push_back({name, path, std::move(set).value()});
+  state.eval_sets.selected_set = static_cast<int>(state.eval_sets.sets.size()) - 1;
+  notify(state, "opened evaluation set " + name + " (" + std::to_string(state.eval_sets.sets.back().set.items.size()) +
+                    " items)");
+  return OpenedKind::EvalSet;
+}
+
+}  // namespace chokepoint::web

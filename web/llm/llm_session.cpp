@@ -1,0 +1,194 @@
+// The LLM session's storage and transport. This is the one web file that compiles the fetch transport's
+// implementation (web/llm/llm_fetch.h).
+#define CHOKEPOINT_LLM_FETCH_IMPLEMENTATION
+#include "web/llm/llm_fetch.h"
+
+#include "web/llm/llm_session.h"
+
+#include <emscripten.h>
+
+#include <cstdlib>
+#include <optional>
+
+#include "core/db/connection.h"
+#include "core/llm/sqlite_replay_store.h"
+#include "web/workspace/workspace.h"
+
+// localStorage holds the settings (and the key only if remembered); it may throw in private modes, hence the guards.
+EM_JS(char*, chokepoint_js_llm_settings_load, (), {
+  var s = "";
+  try { s = window.localStorage.getItem("chokepoint.llm_settings") || ""; } catch (e) {}
+  var n = lengthBytesUTF8(s) + 1;
+  var p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+EM_JS(void, chokepoint_js_llm_settings_save, (const char* json), {
+  try { window.localStorage.setItem("chokepoint.llm_settings", UTF8ToString(json)); } catch (e) {}
+});
+
+namespace chokepoint::web {
+
+const char* const kReplayStorePath = "/workspace/llm_replay.sqlite";
+
+namespace {
+
+struct Runtime {
+  FetchTransport transport;
+  std::optional<Connection> replay_db;
+  std::unique_ptr<ReplayStore> replay;
+  bool replay_opened = false;
+  std::optional<PromptLibrary> prompts;
+  std::string prompts_error;
+  bool prompts_loaded = false;
+  std::unique_ptr<CallScheduler> test;
+  std::vector<CallLogSource> log_sources;
+};
+
+Runtime& runtime() {
+  static Runtime r;
+  return r;
+}
+
+}  // namespace
+
+LlmSessionState& llm_session() {
+  static LlmSessionState s;
+  return s;
+}
+
+double session_now_ms() { return emscripten_get_now(); }
+
+void save_llm_settings() {
+  const std::string json = settings_to_json(llm_session().settings);
+  chokepoint_js_llm_settings_save(json.c_str());
+}
+
+void load_llm_settings() {
+  char* raw = chokepoint_js_llm_settings_load();
+  std::string text = raw ? raw : "";
+  std::free(raw);
+  if (text.empty()) return;
+  auto s = settings_from_json(text);
+  if (s.ok()) llm_session().settings = *s;
+}
+
+Result<LlmEndpoint> session_endpoint() {
+  const LlmSettings& s = llm_session().settings;
+  if (s.model.empty()) return Error{"no model is set: enter one in the LLM tab"};
+  return endpoint_from_settings(s);
+}
+
+ChatRequest session_request(std::vector<ChatMessage> messages) {
+  return chat_request_from_settings(llm_session().settings, std::move(messages));
+}
+
+SchedulerLimits session_limits() {
+  SchedulerLimits limits;
+  limits.timeout_ms = llm_session().settings.timeout_ms;
+  return limits;
+}
+
+HttpTransport& session_transport() { return runtime().transport; }
+
+ReplayStore& session_replay() {
+  Runtime& r = runtime();
+  if (r.replay) return *r.replay;
+  std::string why;
+  if (workspace_available()) {
+    auto db = Connection::open_read_write(kReplayStorePath);
+    if (db.ok()) {
+      // No rollback journal file: the store is a cache, and fewer files means fewer IndexedDB writes.
+      (void)db->exec_script("PRAGMA journal_mode=MEMORY;");
+      r.replay_db.emplace(std::move(*db));
+      auto store = SqliteReplayStore::open(*r.replay_db);
+      if (store.ok()) r.replay = std::make_unique<SqliteReplayStore>(std::move(*store));
+      else why = store.error();
+    } else {
+      why = db.error();
+    }
+  } else {
+    why = "the workspace (IndexedDB) is not available";
+  }
+  if (!r.replay) {
+    llm_session().replay_error = why + "; recorded answers last until the page is closed";
+    r.replay = std::make_unique<MemoryReplayStore>();
+  }
+  return *r.replay;
+}
+
+void persist_replay() {
+  if (llm_session().replay_error.empty()) persist_workspace();
+}
+
+const PromptLibrary* session_prompts() {
+  Runtime& r = runtime();
+  if (!r.prompts_loaded) {
+    r.prompts_loaded = true;
+    auto lib = load_prompt_library("/prompts");
+    if (lib.ok()) r.prompts = std::move(*lib);
+    else r.prompts_error = lib.error();
+  }
+  return r.prompts ? &*r.prompts : nullptr;
+}
+
+std::string session_prompts_error() { return runtime().prompts_error; }
+
+void start_connection_test() {
+  LlmSessionState& s = llm_session();
+  auto endpoint = session_endpoint();
+  s.test = ConnectionTest{};
+  if (!endpoint.ok()) {
+    s.test.message = endpoint.error();
+    return;
+  }
+  SchedulerLimits limits = session_limits();
+  limits.max_attempts = 1;  // a connection test shows the first error
+  auto& r = runtime();
+  r.test = std::make_unique<CallScheduler>(*endpoint, r.transport, nullptr, limits);
+  ChatRequest request = session_request({{"user", "This is a connection test. Reply with the single word: pong"}});
+  request.max_tokens = 16;
+  r.test->add(LlmCall{"connection test", request});
+  s.test.running = true;
+  s.test.message = "testing...";
+}
+
+void step_connection_test(double now_ms) {
+  auto& r = runtime();
+  if (!r.test) return;
+  r.test->step(now_ms);
+  if (!r.test->finished()) return;
+  LlmSessionState& s = llm_session();
+  const CallStatus& c = r.test->calls()[0];
+  s.test.running = false;
+  if (c.state == CallState::Succeeded && c.completion) {
+    s.test.ok = true;
+    const auto& log = r.test->log();
+    const long long ms = log.empty() ? 0 : static_cast<long long>(log.back().elapsed_ms + 0.5);
+    std::string reply = c.completion->text.substr(0, 40);
+    for (char& ch : reply)
+      if (ch == '\n' || ch == '\r') ch = ' ';
+    s.test.message = "model " + c.completion->model + " answered '" + reply + "' in " + std::to_string(ms) + " ms";
+  } else {
+    s.test.ok = false;
+    s.test.message = c.last_error ? c.last_error->message : "the test call failed";
+  }
+  for (const auto& e : r.test->log()) s.test_log.push_back(e);
+  r.test.reset();
+}
+
+void add_call_log_source(CallLogSource source) { runtime().log_sources.push_back(std::move(source)); }
+
+std::vector<CallLogEntry> session_call_log() {
+  std::vector<CallLogEntry> out = llm_session().test_log;
+  auto& r = runtime();
+  if (r.test)
+    for (const auto& e : r.test->log()) out.push_back(e);
+  for (const auto& source : r.log_sources) {
+    auto more = source();
+    out.insert(out.end(), more.begin(), more.end());
+  }
+  return out;
+}
+
+}  // namespace chokepoint::web

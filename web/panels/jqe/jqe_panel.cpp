@@ -1,0 +1,587 @@
+// Join query expansion panel. All decisions come from core/jqe (run_jqe through jqe_step.h and jqe_batch.h); the
+// panel arranges them. The step view is computed on request (one seed); the batch advances a little every frame.
+#include "web/panels/jqe/jqe_panel.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+
+#include "core/graph/schema_graph.h"
+#include "core/jqe/report.h"
+#include "web/widgets/charts.h"
+#include "web/bridge/file_bridge.h"
+#include "web/panel_registry.h"
+#include "web/widgets/set_item_picker.h"
+#include "web/panels/eval_set_panel.h"
+#include "web/widgets/sql_diff_view.h"
+#include "web/widgets/widgets.h"
+
+namespace chokepoint::web {
+namespace {
+
+constexpr double kMaxSliceMs = 10.0;  // the brief's bound on JQE work per frame
+
+ImVec4 verdict_colour(const std::string& v) {
+  if (v == "kept") return ImVec4(0.35f, 0.9f, 0.4f, 1.0f);
+  if (v == "redundant") return ImVec4(1.0f, 0.75f, 0.3f, 1.0f);
+  if (v == "isomorphic" || v == "budget") return ImVec4(0.6f, 0.7f, 1.0f, 1.0f);
+  return ImVec4(1.0f, 0.45f, 0.45f, 1.0f);
+}
+
+const char* verdict_words(const std::string& v) {
+  if (v == "kept") return "kept";
+  if (v == "redundant") return "redundant";
+  if (v == "isomorphic") return "isomorphic, over cap";
+  if (v == "empty_result") return "empty result";
+  return v.c_str();
+}
+
+jqe::JqeSeed seed_of(const EvalItem& item, size_t index) {
+  return jqe::JqeSeed{item.key.empty() ? std::to_string(index) : item.key, item.db_id, item.question, item.evidence,
+                      item.sql, item.difficulty};
+}
+
+std::string cache_key(const LoadedSet& set, const jqe::JqeOptions& o) {
+  return set.name + "#" + std::to_string(set.set.items.size()) + "#" +
+         (o.iso == IsomorphismMode::structural ? "s" : "t");
+}
+
+void draw_preferences(JqePreferencesForm& p) {
+  ImGui::TextDisabled("Order of combinations");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(110);
+  ImGui::Combo("##key1", &p.key1, "complexity\0centrality\0");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(70);
+  ImGui::Combo("##dir1", &p.dir1, "asc\0desc\0");
+  ImGui::SameLine();
+  ImGui::TextDisabled("then");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(110);
+  ImGui::Combo("##key2", &p.key2, "(none)\0complexity\0centrality\0");
+  if (p.key2 != 0) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(70);
+    ImGui::Combo("##dir2", &p.dir2, "asc\0desc\0");
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(110);
+  ImGui::Combo("centrality", &p.centrality, "degree\0betweenness\0");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(110);
+  ImGui::Combo("isomorphism", &p.iso, "structural\0by tables\0");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("structural: join graph shapes only; by tables: the same tables in the same shape");
+
+  auto int_field = [](const char* label, int& v, int lo, int hi, const char* tip) {
+    ImGui::SetNextItemWidth(90);
+    ImGui::InputInt(label, &v, 1);
+    v = std::clamp(v, lo, hi);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+  };
+  int_field("n per pattern", p.per_pattern, 0, 1000000, "expansions kept per isomorphism class of join graphs; 0 = no cap");
+  ImGui::SameLine();
+  int_field("budget", p.budget, 0, 100000000, "total expansions kept; 0 = no budget");
+  ImGui::SameLine();
+  int_field("max conditions per pair", p.max_per_pair, 0, 64, "conditions between the new table and one query table; 0 = unlimited");
+  ImGui::SameLine();
+  int_field("rounds", p.rounds, 1, 5, "k: round r+1 expands round r's expansions");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(90);
+  ImGui::InputInt("timeout ms", &p.timeout_ms, 500);
+  p.timeout_ms = std::clamp(p.timeout_ms, 100, 600000);
+  ImGui::SameLine();
+  int_field("decision limit", p.max_decisions, 1, 3000000,
+            "the batch stops after this many recorded decisions (kept or discarded combinations), so a run too large "
+            "for the page's memory ends with a message; the CLI has no limit");
+  ImGui::Checkbox("execute before pruning", &p.execute_all);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("run every non-redundant candidate, even those the cap will prune");
+  ImGui::SameLine();
+  ImGui::Checkbox("count the set's queries in the classes (step view)", &p.count_set);
+}
+
+bool draw_seed_picker(AppState& state, JqePanel& panel) {
+  return draw_set_item_picker(state.eval_sets.sets, panel.set, panel.item, "seed", "jqe-picker", 520);
+}
+
+void draw_jqg(JqePanel& panel, const JqeStepView& v) {
+  std::vector<GraphNodeView> nodes;
+  for (size_t i = 0; i < v.jqg_nodes.size(); ++i) {
+    GraphNodeView n;
+    n.label = v.jqg_nodes[i];
+    n.position = i < v.jqg_layout.size() ? v.jqg_layout[i] : Point2{};
+    nodes.push_back(std::move(n));
+  }
+  std::vector<GraphEdgeView> edges;
+  for (size_t i = 0; i < v.jqg_edges.size(); ++i) {
+    GraphEdgeView e;
+    e.a = v.jqg_edges[i].first;
+    e.b = v.jqg_edges[i].second;
+    e.tooltip = v.jqg_edge_conditions[i];
+    edges.push_back(std::move(e));
+  }
+  ImGui::BeginChild("jqg", ImVec2(0, 240), true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  draw_graph_view(panel.jqg_view, nodes, edges);
+  ImGui::EndChild();
+}
+
+void draw_candidates(const JqeStepView& v) {
+  ImGui::Text("Candidate tables (schema neighbours not in the query): %zu", v.candidates.size());
+  if (!ImGui::BeginTable("candidates", 3, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) return;
+  ImGui::TableSetupColumn("table", ImGuiTableColumnFlags_WidthFixed, 90);
+  ImGui::TableSetupColumn("centr.", ImGuiTableColumnFlags_WidthFixed, 45);
+  ImGui::TableSetupColumn("join conditions");
+  ImGui::TableHeadersRow();
+  for (const auto& c : v.candidates) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(c.table.c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%.2f", c.centrality);
+    ImGui::TableNextColumn();
+    for (const auto& k : c.conditions) ImGui::Text("%s: %s", k.label.c_str(), k.text.c_str());
+  }
+  ImGui::EndTable();
+}
+
+void draw_combinations(JqePanel& panel, const JqeStepView& v) {
+  ImGui::Text("Join-condition combinations in preference order: %zu%s", v.combinations.size(),
+              v.unexplored ? " (more left unexplored by the per-seed limit)" : "");
+  if (!ImGui::BeginTable("combinations", 5,
+                         ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable,
+                         ImVec2(0, std::min(40.0f + 22.0f * static_cast<float>(v.combinations.size()), 230.0f))))
+    return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("combination", ImGuiTableColumnFlags_WidthFixed, 170);
+  ImGui::TableSetupColumn("verdict", ImGuiTableColumnFlags_WidthFixed, 135);
+  ImGui::TableSetupColumn("class", ImGuiTableColumnFlags_WidthFixed, 40);
+  ImGui::TableSetupColumn("JQG (V, E)", ImGuiTableColumnFlags_WidthFixed, 75);
+  ImGui::TableSetupColumn("why");
+  ImGui::TableHeadersRow();
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(v.combinations.size()));
+  while (clipper.Step()) {
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      const auto& c = v.combinations[static_cast<size_t>(i)];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      if (c.expansion >= 0) {
+        if (ImGui::Selectable((c.label + "##c" + std::to_string(i)).c_str(), panel.selected_expansion == c.expansion))
+          panel.selected_expansion = c.expansion;
+      } else {
+        ImGui::TextUnformatted(c.label.c_str());
+      }
+      ImGui::TableNextColumn();
+      ImGui::TextColored(verdict_colour(c.verdict), "%s", verdict_words(c.verdict));
+      ImGui::TableNextColumn();
+      if (c.iso_class >= 0) ImGui::Text("%d", c.iso_class);
+      ImGui::TableNextColumn();
+      if (c.shape.nodes) ImGui::Text("(%d, %d)%s", c.shape.nodes, c.shape.edges, c.shape.cyclic ? " cyc" : "");
+      ImGui::TableNextColumn();
+      ImGui::TextWrapped("%s", c.why.c_str());
+    }
+  }
+  ImGui::EndTable();
+}
+
+void draw_classes(const JqeStepView& v) {
+  std::map<int, std::vector<std::string>> classes;
+  for (const auto& c : v.combinations)
+    if (c.iso_class >= 0) classes[c.iso_class].push_back(c.label + (c.verdict == "kept" ? " (kept)" : ""));
+  ImGui::Text("Isomorphism classes of the generated candidates (%zu)%s", classes.size(),
+              v.context_members ? "; the set's queries count as members" : "");
+  for (const auto& [id, members] : classes) {
+    std::string line = "class " + std::to_string(id) + ": ";
+    for (size_t i = 0; i < members.size(); ++i) line += (i ? ", " : "") + members[i];
+    ImGui::BulletText("%s", line.c_str());
+  }
+}
+
+void draw_expansions(JqePanel& panel, const JqeStepView& v) {
+  ImGui::Text("Expanded queries: %zu  (green: added, red: removed)", v.expansions.size());
+  for (size_t i = 0; i < v.expansions.size(); ++i) {
+    const auto& e = v.expansions[i];
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::Separator();
+    ImGui::TextColored(ImVec4(0.7f, 0.8f, 1.0f, 1.0f), "%s  %s  class %d  JQG (%d, %d)", e.id.c_str(), e.label.c_str(),
+                       e.iso_class, e.shape.nodes, e.shape.edges);
+    draw_sql_diff(e.diff);
+    const bool open = panel.selected_expansion == static_cast<int>(i) || v.expansions.size() <= 6;
+    if (open) {
+      ImGui::BeginChild("result", ImVec2(0, std::min(60.0f + 20.0f * static_cast<float>(e.result.result.rows.size()), 130.0f)), false);
+      draw_result_table("expansion-result", e.result, 200);
+      ImGui::EndChild();
+    } else if (ImGui::SmallButton("show result")) {
+      panel.selected_expansion = static_cast<int>(i);
+    }
+    ImGui::PopID();
+  }
+}
+
+void draw_step(JqePanel& panel) {
+  if (!panel.step) {
+    ImGui::TextDisabled("Pick a seed and press \"Step through\".");
+    return;
+  }
+  const JqeStepView& v = *panel.step;
+  if (!v.error.empty()) {
+    draw_error("seed " + v.seed_id + " cannot be expanded: " + v.error);
+    return;
+  }
+  ImGui::BeginChild("step-left", ImVec2(ImGui::GetContentRegionAvail().x * 0.36f, 0), true);
+  ImGui::TextDisabled("Seed %s [%s]", v.seed_id.c_str(), v.db_id.c_str());
+  if (!v.question.empty()) ImGui::TextWrapped("%s", v.question.c_str());
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(v.sql.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::Text("Join query graph: %d tables, %d joins%s", v.shape.nodes, v.shape.edges, v.shape.cyclic ? ", cyclic" : "");
+  draw_jqg(panel, v);
+  draw_candidates(v);
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("step-right", ImVec2(0, 0), true);
+  draw_combinations(panel, v);
+  draw_classes(v);
+  draw_expansions(panel, v);
+  ImGui::EndChild();
+}
+
+std::vector<BarDatum> shape_bars(const nlohmann::json& rows) {
+  std::vector<BarDatum> bars;
+  for (const auto& r : rows) {
+    if (bars.size() == 8) break;  // the most frequent shapes
+    bars.push_back({r.value("shape", ""), r.value("queries", 0.0), std::to_string(r.value("queries", 0))});
+  }
+  return bars;
+}
+
+double max_of(const std::vector<BarDatum>& bars) {
+  double m = 1;
+  for (const auto& b : bars) m = std::max(m, b.value);
+  return m * 1.15;
+}
+
+void draw_batch(AppState& state, JqePanel& panel) {
+  if (!panel.batch) {
+    ImGui::TextDisabled("\"Run batch\" expands every query of the chosen set with the preferences above.");
+    return;
+  }
+  const JqeBatch& b = *panel.batch;
+  const jqe::JqeProgress p = b.progress();
+  ImGui::Text("%s", panel.batch_label.c_str());
+  ImGui::ProgressBar(b.fraction(), ImVec2(360, 0));
+  ImGui::SameLine();
+  ImGui::Text("%zu / %zu seeds expanded, %zu expansions kept%s", b.expanded(), b.total(), b.run().expansions.size(),
+              b.cancelled() ? " (cancelled)" : "");
+  if (!b.done())
+    ImGui::TextDisabled("round %d: %s %zu / %zu, %llu combinations of the current seed judged", p.round,
+                        jqe::to_string(p.phase), p.seeds_done, p.round_seeds,
+                        static_cast<unsigned long long>(p.combinations));
+  if (!b.done()) {
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) {
+      panel.batch->cancel();
+      notify(state, "JQE batch cancelled after " + std::to_string(b.expanded()) + " seeds");
+    }
+    return;
+  }
+  if (!b.run().stopped.empty()) draw_error("The batch " + b.run().stopped + ".");
+  ImGui::TextDisabled("longest unit of work %.1f ms, total work %.0f ms", b.longest_unit_ms(), b.work_ms());
+  if (ImGui::Button("Export BIRD JSON")) {
+    const std::string path = "/tmp/chokepoint_jqe_expansions.json";
+    std::ofstream(path, std::ios::binary)
+        << jqe::expansion_set_json(b.run()).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    offer_download(path, "jqe_expansions.json", "application/json");
+  }
+  if (panel.report.is_null()) return;
+  const auto& s = panel.report["summary"];
+  ImGui::Text("seeds %d, generated %d, kept %d, pruned %d, redundant %d, isomorphism classes %d", s.value("seeds", 0),
+              s.value("generated", 0), s.value("expansion", 0), s.value("pruned", 0), s.value("redundant", 0),
+              panel.report.value("iso_classes", 0));
+  std::string reasons = "pruned by reason:";
+  for (const auto& [k, v] : s["pruned_by_reason"].items()) reasons += " " + k + " " + std::to_string(v.get<int>());
+  ImGui::TextDisabled("%s", reasons.c_str());
+
+  const auto before = shape_bars(panel.report["shapes_before"]);
+  const auto after = shape_bars(panel.report["shapes_expansion"]);
+  ImGui::BeginGroup();
+  ImGui::Text("JQG shapes (V, E) before");
+  draw_bar_chart("shapes-before", before, max_of(before), ImVec2(380, 170));
+  ImGui::EndGroup();
+  ImGui::SameLine();
+  ImGui::BeginGroup();
+  ImGui::Text("JQG shapes (V, E) of the expansions");
+  draw_bar_chart("shapes-after", after, max_of(after), ImVec2(380, 170));
+  ImGui::EndGroup();
+  char buf[32];
+  auto bar = [&](const char* label, double v, const char* fmt) {
+    std::snprintf(buf, sizeof buf, fmt, v);
+    return BarDatum{label, v, buf};
+  };
+  const std::vector<BarDatum> degree = {bar("before", s.value("avg_degree_before", 0.0), "%.2f"),
+                                        bar("generated", s.value("avg_degree_generated", 0.0), "%.2f"),
+                                        bar("expansion", s.value("avg_degree_expansion", 0.0), "%.2f")};
+  const std::vector<BarDatum> cyclic = {bar("before", s.value("cyclic_pct_before", 0.0), "%.1f%%"),
+                                        bar("generated", s.value("cyclic_pct_generated", 0.0), "%.1f%%"),
+                                        bar("expansion", s.value("cyclic_pct_expansion", 0.0), "%.1f%%")};
+  ImGui::BeginGroup();
+  ImGui::Text("average degree 2|E|/|V|");
+  draw_bar_chart("degree", degree, max_of(degree), ImVec2(300, 150));
+  ImGui::EndGroup();
+  ImGui::SameLine();
+  ImGui::BeginGroup();
+  ImGui::Text("cyclic share (%%)");
+  draw_bar_chart("cyclic", cyclic, 100.0, ImVec2(300, 150));
+  ImGui::EndGroup();
+}
+
+}  // namespace
+
+jqe::JqeOptions jqe_options(const JqePreferencesForm& p) {
+  jqe::JqeOptions o;
+  o.preferences.order.clear();
+  const jqe::SortKey first = p.key1 == 0 ? jqe::SortKey::complexity : jqe::SortKey::centrality;
+  o.preferences.order.push_back({first, p.dir1 == 0 ? jqe::Direction::ascending : jqe::Direction::descending});
+  if (p.key2 != 0) {
+    const jqe::SortKey second = p.key2 == 1 ? jqe::SortKey::complexity : jqe::SortKey::centrality;
+    if (second != first)
+      o.preferences.order.push_back({second, p.dir2 == 0 ? jqe::Direction::ascending : jqe::Direction::descending});
+  }
+  o.preferences.centrality = p.centrality == 0 ? jqe::CentralityKind::degree : jqe::CentralityKind::betweenness;
+  o.preferences.max_conditions_per_pair = p.max_per_pair;
+  o.iso = p.iso == 0 ? IsomorphismMode::structural : IsomorphismMode::by_tables;
+  o.per_pattern = p.per_pattern;
+  o.budget = static_cast<size_t>(p.budget);
+  o.rounds = p.rounds;
+  o.timeout_ms = p.timeout_ms;
+  o.execute_before_pruning = p.execute_all;
+  o.max_recorded_decisions = static_cast<size_t>(p.max_decisions);
+  return o;
+}
+
+std::string apply_jqe_preferences(JqePreferencesForm& p, const nlohmann::json& cmd) {
+  if (cmd.contains("order")) {
+    auto order = jqe::parse_order(cmd["order"].get<std::string>());
+    if (!order.ok()) return order.error();
+    if (order->empty() || order->size() > 2) return "order takes one or two keys";
+    auto dir = [](jqe::Direction d) { return d == jqe::Direction::ascending ? 0 : 1; };
+    p.key1 = (*order)[0].key == jqe::SortKey::complexity ? 0 : 1;
+    p.dir1 = dir((*order)[0].direction);
+    p.key2 = order->size() < 2 ? 0 : (*order)[1].key == jqe::SortKey::complexity ? 1 : 2;
+    p.dir2 = order->size() < 2 ? 0 : dir((*order)[1].direction);
+  }
+  if (cmd.contains("centrality")) {
+    auto c = jqe::parse_centrality(cmd["centrality"].get<std::string>());
+    if (!c.ok()) return c.error();
+    p.centrality = *c == jqe::CentralityKind::degree ? 0 : 1;
+  }
+  if (cmd.contains("iso")) p.iso = cmd["iso"].get<std::string>() == "tables" ? 1 : 0;
+  if (cmd.contains("per_pattern")) p.per_pattern = std::max(0, cmd["per_pattern"].get<int>());
+  if (cmd.contains("budget")) p.budget = std::max(0, cmd["budget"].get<int>());
+  if (cmd.contains("max_decisions")) p.max_decisions = std::clamp(cmd["max_decisions"].get<int>(), 1, 3000000);
+  if (cmd.contains("max_per_pair")) p.max_per_pair = std::max(0, cmd["max_per_pair"].get<int>());
+  if (cmd.contains("rounds")) p.rounds = std::clamp(cmd["rounds"].get<int>(), 1, 5);
+  if (cmd.contains("timeout_ms")) p.timeout_ms = std::clamp(cmd["timeout_ms"].get<int>(), 100, 600000);
+  if (cmd.contains("execute_all")) p.execute_all = cmd["execute_all"].get<bool>();
+  if (cmd.contains("count_set")) p.count_set = cmd["count_set"].get<bool>();
+  return "";
+}
+
+void step_jqe_seed(AppState& state, JqePanel& panel) {
+  panel.error.clear();
+  auto chosen = choose_item(state, panel.set, panel.item);
+  if (!chosen.ok()) {
+    panel.error = chosen.error();
+    return;
+  }
+  const LoadedSet& set = *chosen->set;
+  const EvalItem& item = *chosen->item;
+  const LoadedDatabase* db = chosen->db;
+  const jqe::JqeOptions options = jqe_options(panel.prefs);
+  std::vector<jqe::JqeSeed> context;
+  if (panel.prefs.count_set && options.per_pattern > 0) {
+    auto& members = panel.class_cache[cache_key(set, options)];
+    if (!members) {
+      members = std::make_shared<ClassMembers>(options.iso);
+      for (size_t i = 0; i < set.set.items.size(); ++i) {
+        const LoadedDatabase* d = find_database(state, set.set.items[i].db_id);
+        if (d) members->add(seed_of(set.set.items[i], i), d->schema);
+      }
+    }
+    context = members->context(options.per_pattern);
+  }
+  const SchemaGraph graph = build_schema_graph(db->schema);
+  panel.step = std::make_shared<JqeStepView>(build_jqe_step(seed_of(item, static_cast<size_t>(panel.item)), db->schema,
+                                                            graph, db->schema_only ? nullptr : db->connection.get(),
+                                                            context, options));
+  panel.jqg_view = GraphView{};
+  panel.show_view = 0;
+  panel.selected_expansion = panel.step->expansions.empty() ? -1 : 0;
+}
+
+void start_jqe_batch(AppState& state, JqePanel& panel) {
+  panel.error.clear();
+  const auto& sets = state.eval_sets.sets;
+  if (panel.set < 0 || panel.set >= static_cast<int>(sets.size())) {
+    panel.error = "no evaluation set loaded";
+    return;
+  }
+  const LoadedSet& set = sets[static_cast<size_t>(panel.set)];
+  std::vector<jqe::JqeSeed> seeds;
+  std::map<std::string, JqeBatchDatabase> dbs;
+  for (size_t i = 0; i < set.set.items.size(); ++i) {
+    const auto& it = set.set.items[i];
+    seeds.push_back(seed_of(it, i));
+    if (dbs.count(it.db_id)) continue;
+    if (const LoadedDatabase* d = find_database(state, it.db_id))
+      dbs[it.db_id] = JqeBatchDatabase{d->schema, d->schema_only ? nullptr : d->connection};
+  }
+  panel.batch = std::make_shared<JqeBatch>(std::move(seeds), std::move(dbs), jqe_options(panel.prefs));
+  panel.batch_label = "JQE over " + set.name + " (" + std::to_string(set.set.items.size()) + " seeds)";
+  panel.report = nullptr;
+  panel.show_view = 1;
+}
+
+void step_jqe_job(AppState& state, JqePanel& panel, double budget_ms) {
+  if (!panel.batch || !panel.report.is_null()) return;
+  if (panel.batch->step(std::min(budget_ms, kMaxSliceMs))) {  // also finalises a cancelled batch
+    panel.report = panel.batch->report();
+    const std::string& stopped = panel.batch->run().stopped;
+    notify(state, panel.batch->cancelled()  ? "JQE batch cancelled"
+                  : !stopped.empty()        ? "JQE batch " + stopped
+                                            : "JQE batch: " + std::to_string(panel.batch->run().expansions.size()) +
+                                           " expansions from " + std::to_string(panel.batch->total()) + " seeds",
+           !stopped.empty());
+  }
+}
+
+void draw_jqe_panel(AppState& state, JqePanel& panel) {
+  draw_preferences(panel.prefs);
+  ImGui::Separator();
+  if (draw_seed_picker(state, panel)) {
+    ImGui::SameLine();
+    if (ImGui::Button("Step through")) step_jqe_seed(state, panel);
+    ImGui::SameLine();
+    const bool running = panel.batch && !panel.batch->done();
+    if (!running && ImGui::Button("Run batch over the set")) start_jqe_batch(state, panel);
+  }
+  if (!panel.error.empty()) draw_error(panel.error);
+  if (ImGui::BeginTabBar("jqe-views")) {
+    const int show = panel.show_view;
+    panel.show_view = -1;
+    if (ImGui::BeginTabItem("Step through", nullptr, show == 0 ? ImGuiTabItemFlags_SetSelected : 0)) {
+      draw_step(panel);
+      ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("Batch", nullptr, show == 1 ? ImGuiTabItemFlags_SetSelected : 0)) {
+      draw_batch(state, panel);
+      ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+  }
+}
+
+nlohmann::json jqe_state_json(const JqePanel& panel) {
+  nlohmann::json j = {{"error", panel.error}, {"set", panel.set}, {"item", panel.item}};
+  const auto o = jqe_options(panel.prefs);
+  j["preferences"] = {{"order", jqe::order_to_string(o.preferences.order)},
+                      {"centrality", jqe::to_string(o.preferences.centrality)},
+                      {"iso", o.iso == IsomorphismMode::structural ? "structural" : "tables"},
+                      {"per_pattern", o.per_pattern},
+                      {"budget", o.budget},
+                      {"max_decisions", o.max_recorded_decisions},
+                      {"max_per_pair", o.preferences.max_conditions_per_pair},
+                      {"rounds", o.rounds},
+                      {"timeout_ms", o.timeout_ms}};
+  j["step"] = panel.step ? step_view_json(*panel.step) : nlohmann::json(nullptr);
+  if (panel.batch) {
+    const auto& b = *panel.batch;
+    j["batch"] = {{"label", panel.batch_label},
+                  {"done", b.done()},
+                  {"cancelled", b.cancelled()},
+                  {"total", b.total()},
+                  {"phase", jqe::to_string(b.progress().phase)},
+                  {"round", b.progress().round},
+                  {"expanded", b.expanded()},
+                  {"kept", b.run().expansions.size()},
+                  {"longest_unit_ms", b.longest_unit_ms()},
+                  {"longest_unit_phase", b.longest_unit_phase()},
+                  {"stopped", b.run().stopped},
+                  {"work_ms", b.work_ms()}};
+    if (!panel.report.is_null()) {
+      j["batch"]["summary"] = panel.report["summary"];
+      j["batch"]["iso_classes"] = panel.report["iso_classes"];
+      j["batch"]["shapes_before"] = panel.report["shapes_before"];
+      j["batch"]["shapes_expansion"] = panel.report["shapes_expansion"];
+    }
+  } else {
+    j["batch"] = nullptr;
+  }
+  return j;
+}
+
+JqePanel& jqe_panel() {
+  static JqePanel panel;
+  return panel;
+}
+
+namespace {
+
+// Selects the set and item of a command: {"set": NAME, "item": N}; false (with panel.error) when absent.
+bool select_seed(AppState& state, JqePanel& panel, const nlohmann::json& cmd) {
+  if (cmd.contains("set")) {
+    const std::string name = cmd["set"].get<std::string>();
+    int found = -1;
+    for (size_t i = 0; i < state.eval_sets.sets.size(); ++i)
+      if (state.eval_sets.sets[i].name == name) found = static_cast<int>(i);
+    if (found < 0) {
+      panel.error = "no loaded set named " + name;
+      notify(state, "jqe: " + panel.error, true);
+      return false;
+    }
+    panel.set = found;
+  }
+  if (cmd.contains("item")) panel.item = cmd["item"].get<int>();
+  const std::string err = apply_jqe_preferences(panel.prefs, cmd);
+  if (!err.empty()) {
+    panel.error = err;
+    notify(state, "jqe: " + err, true);
+    return false;
+  }
+  return true;
+}
+
+// {"do": "jqe_step", "set": NAME, "item": N, preferences...}
+void jqe_step_command(AppState& state, const nlohmann::json& cmd) {
+  auto& panel = jqe_panel();
+  if (select_seed(state, panel, cmd)) step_jqe_seed(state, panel);
+}
+
+// {"do": "jqe_batch", "set": NAME, preferences...} starts; {"do": "jqe_batch", "cancel": true} cancels.
+void jqe_batch_command(AppState& state, const nlohmann::json& cmd) {
+  auto& panel = jqe_panel();
+  if (cmd.value("cancel", false)) {
+    if (panel.batch) panel.batch->cancel();
+    return;
+  }
+  if (select_seed(state, panel, cmd)) start_jqe_batch(state, panel);
+}
+
+// {"do": "jqe_view", "view": "step" | "batch"}: selects the panel's inner tab.
+void jqe_view_command(AppState&, const nlohmann::json& cmd) {
+  jqe_panel().show_view = cmd.value("view", "step") == "batch" ? 1 : 0;
+}
+
+const PanelRegistrar registrar{{"Join query expansion", 40,
+                                [](AppState& s) { draw_jqe_panel(s, jqe_panel()); },
+                                [](AppState& s, double budget) { step_jqe_job(s, jqe_panel(), budget); },
+                                [] { return jqe_state_json(jqe_panel()); }}};
+const PageCommandRegistrar step_registrar{"jqe_step", jqe_step_command};
+const PageCommandRegistrar batch_registrar{"jqe_batch", jqe_batch_command};
+const PageCommandRegistrar view_registrar{"jqe_view", jqe_view_command};
+
+}  // namespace
+
+}  // namespace chokepoint::web

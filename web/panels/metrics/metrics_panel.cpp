@@ -1,0 +1,497 @@
+// Predictions & Metrics panel. Evaluation runs in time slices (a few pairs per frame) so the page stays responsive;
+// every number shown comes from core/metrics.
+#include "web/panels/metrics/metrics_panel.h"
+
+#include <imgui.h>
+
+#include "web/panel_registry.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+
+#include "core/dataset/eval_set_loader.h"
+#include "core/metrics/explanation.h"
+#include "core/metrics/regime.h"
+#include "core/metrics/transitions.h"
+#include "web/bridge/canvas_capture.h"
+#include "web/widgets/charts.h"
+#include "web/panels/metrics/explanation_view.h"
+#include "web/bridge/file_bridge.h"
+#include "web/llm/llm_session.h"
+#include "web/panels/metrics/metric_glossary.h"
+#include "web/panels/eval_set_panel.h"
+#include "web/query_shape.h"
+#include "web/widgets/widgets.h"
+
+namespace chokepoint::web {
+namespace {
+
+double now_ms() {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+void start_run(AppState& state, MetricsPanel& panel) {
+  panel.error.clear();
+  const auto& sets = state.eval_sets.sets;
+  if (panel.gold_set >= static_cast<int>(sets.size()) || panel.pred_set >= static_cast<int>(sets.size())) {
+    panel.error = "choose a gold set and a prediction set";
+    return;
+  }
+  const auto& gold = sets[static_cast<size_t>(panel.gold_set)];
+  const auto& pred = sets[static_cast<size_t>(panel.pred_set)];
+  auto aligned = align_predictions(gold.set, pred.set);
+  if (!aligned.ok()) {
+    panel.error = aligned.error();
+    return;
+  }
+  auto run = std::make_shared<MetricsRun>();
+  run->label = gold.name + " vs " + pred.name;
+  const auto all = all_regimes();
+  run->options.regimes.clear();
+  for (size_t i = 0; i < all.size() && i < 12; ++i)
+    if (panel.regimes[i]) run->options.regimes.push_back(all[i]);
+  if (run->options.regimes.empty()) run->options.regimes = table_xi_regimes();
+  run->options.semantics = panel.semantics == 0 ? ExSemantics::Bird : ExSemantics::Spider;
+  run->options.limits.timeout_ms = panel.timeout_ms;
+  run->options.limits.max_rows = 100000;
+  run->options.keep_details = true;
+  panel.prefetch.reset();
+  const bool semantic = std::any_of(run->options.regimes.begin(), run->options.regimes.end(),
+                                    [](const Regime& r) { return r.columns == ColumnRegime::Semantic; });
+  if (panel.endpoint_embeddings && semantic) {
+    auto endpoint = session_endpoint();
+    if (!endpoint.ok()) {
+      panel.error = "SC with endpoint embeddings: " + endpoint.error() + " (set it up in the LLM panel)";
+      return;
+    }
+    const std::string model = panel.embedding_model.empty() ? llm_session().settings.model : panel.embedding_model;
+    if (model.empty()) {
+      panel.error = "SC with endpoint embeddings: name an embeddings model";
+      return;
+    }
+    run->options.columns.embed = cached_embedding_function(sc_embedding_cache(), model);
+    run->options.columns.embedding_label = "endpoint embeddings: " + model + " at " + endpoint_url(*endpoint, "");
+    panel.prefetch = std::make_shared<ScEmbeddingPrefetch>(*endpoint, model, llm_session().settings.timeout_ms);
+  }
+  for (size_t i = 0; i < gold.set.items.size(); ++i) {
+    const auto& g = gold.set.items[i];
+    run->pairs.push_back({g.key.empty() ? std::to_string(i) : g.key, g.db_id, g.sql, (*aligned)[i]});
+    run->difficulty.push_back(g.difficulty);
+    const LoadedDatabase* db = find_database(state, g.db_id);
+    run->joins.push_back(db ? join_count(g.sql, db->schema) : -1);
+  }
+  panel.run = run;
+  panel.running = true;
+  panel.selected_item = -1;
+  panel.chart_regime = 0;
+}
+
+void draw_setup(AppState& state, MetricsPanel& panel) {
+  const auto& sets = state.eval_sets.sets;
+  auto set_combo = [&](const char* label, int& index) {
+    const char* current = index < static_cast<int>(sets.size()) ? sets[static_cast<size_t>(index)].name.c_str() : "(none)";
+    ImGui::SetNextItemWidth(220);
+    if (ImGui::BeginCombo(label, current)) {
+      for (size_t i = 0; i < sets.size(); ++i)
+        if (ImGui::Selectable(sets[i].name.c_str(), static_cast<int>(i) == index)) index = static_cast<int>(i);
+      ImGui::EndCombo();
+    }
+  };
+  set_combo("gold", panel.gold_set);
+  ImGui::SameLine();
+  set_combo("predictions", panel.pred_set);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(110);
+  ImGui::Combo("EX semantics", &panel.semantics, "BIRD (set)\0Spider (bag)\0");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(90);
+  ImGui::InputInt("timeout ms", &panel.timeout_ms, 500);
+  panel.timeout_ms = std::clamp(panel.timeout_ms, 100, 600000);
+  const auto all = all_regimes();
+  ImGui::Text("regimes:");
+  for (size_t i = 0; i < all.size() && i < 12; ++i) {
+    ImGui::SameLine();
+    ImGui::Checkbox(all[i].name().c_str(), &panel.regimes[i]);
+    tooltip_definition(all[i].name());
+  }
+  ImGui::Checkbox("SC with the endpoint's embeddings", &panel.endpoint_embeddings);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Semantic column matching embeds each column's name and top values with the model of the LLM\n"
+                      "panel (OpenAI-compatible /v1/embeddings) instead of the local character-trigram cosine.\n"
+                      "Column descriptors (names and values of your results) are sent to that endpoint.");
+  if (panel.endpoint_embeddings) {
+    ImGui::SameLine();
+    static char model[128];
+    std::snprintf(model, sizeof model, "%s", panel.embedding_model.c_str());
+    ImGui::SetNextItemWidth(200);
+    if (ImGui::InputTextWithHint("embeddings model", "the LLM panel's model", model, sizeof model))
+      panel.embedding_model = model;
+  }
+  if (panel.running && panel.prefetch && panel.prefetch->awaiting_confirmation()) {
+    // Privacy preview (PRODUCT.md §8): exactly what would leave the page, and nothing before the user says send.
+    const auto& texts = panel.prefetch->to_send();
+    ImGui::Text("SC with the endpoint's embeddings will send %zu column descriptors (column names and their most "
+                "frequent values) to %s:", texts.size(), panel.prefetch->destination().c_str());
+    ImGui::BeginChild("sc-preview", ImVec2(0, 120), true);
+    for (const auto& t : texts) ImGui::TextUnformatted(t.c_str());
+    ImGui::EndChild();
+    if (ImGui::Button("Send and evaluate")) panel.prefetch->send();
+    ImGui::SameLine();
+    if (ImGui::Button("Do not send")) panel.prefetch->decline();
+  } else if (panel.running && panel.prefetch && !panel.prefetch->done()) {
+    ImGui::TextDisabled("%s", panel.prefetch->progress_text().c_str());
+  }
+  if (panel.running) {
+    const auto& run = *panel.run;
+    ImGui::ProgressBar(static_cast<float>(run.items.size()) / static_cast<float>(std::max<size_t>(1, run.pairs.size())),
+                       ImVec2(300, 0));
+    ImGui::SameLine();
+    ImGui::Text("%zu / %zu", run.items.size(), run.pairs.size());
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) {
+      panel.running = false;
+      notify(state, "evaluation cancelled after " + std::to_string(run.items.size()) + " items");
+    }
+  } else {
+    if (ImGui::Button("Evaluate")) start_run(state, panel);
+    if (panel.run && panel.run->done) {
+      ImGui::SameLine();
+      if (ImGui::Button("Pin as baseline for delta EX")) panel.baseline = panel.run;
+      ImGui::SameLine();
+      if (ImGui::Button("Export CSV")) {
+        const std::string path = "/tmp/chokepoint_metrics.csv";
+        std::ofstream(path, std::ios::binary) << metrics_csv(*panel.run);
+        offer_download(path, "chokepoint_metrics.csv", "text/csv");
+      }
+      ImGui::SameLine();
+      if (ImGui::Button("Export PNG")) request_canvas_png("chokepoint_metrics.png");
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("The dashboard as shown, as a PNG image.");
+    }
+  }
+  if (!panel.error.empty()) draw_error(panel.error);
+}
+
+void draw_breakdown(const char* id, const MetricsRun& run, const std::vector<std::string>& keys) {
+  std::map<std::string, std::vector<size_t>> groups;
+  for (size_t i = 0; i < run.items.size(); ++i) groups[keys[i].empty() ? "(none)" : keys[i]].push_back(i);
+  const auto& regimes = run.options.regimes;
+  const int ncol = 3 + static_cast<int>(regimes.size());
+  if (!ImGui::BeginTable(id, ncol, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) return;
+  ImGui::TableSetupColumn(id);
+  ImGui::TableSetupColumn("n");
+  ImGui::TableSetupColumn("EX %");
+  for (const auto& r : regimes) ImGui::TableSetupColumn((r.name() + " F1").c_str());
+  table_headers_with_definitions();
+  for (const auto& [key, idx] : groups) {
+    const EvaluationSummary s = summarize(run.items, regimes, idx);
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(key.c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%zu", s.scored);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.1f", s.ex);
+    for (const auto& m : s.regimes) {
+      ImGui::TableNextColumn();
+      ImGui::Text("%.1f", m.f1);
+    }
+  }
+  ImGui::EndTable();
+}
+
+void draw_summary(const MetricsRun& run) {
+  const EvaluationSummary s = summarize(run.items, run.options.regimes);
+  ImGui::Text("%s: %zu items, %zu scored, EX %.2f%%  (gold errors %zu, prediction errors %zu, timeouts %zu)",
+              run.label.c_str(), s.n, s.scored, s.ex, s.gold_errors, s.pred_errors, s.timeouts);
+  if (ImGui::BeginTable("regime-means", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
+    ImGui::TableSetupColumn("regime");
+    ImGui::TableSetupColumn("EXP %");
+    ImGui::TableSetupColumn("EXR %");
+    ImGui::TableSetupColumn("F1 %");
+    table_headers_with_definitions();
+    for (const auto& m : s.regimes) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(m.regime.name().c_str());
+      tooltip_definition(m.regime.name());
+      ImGui::TableNextColumn();
+      ImGui::Text("%.2f", m.exp);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.2f", m.exr);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.2f", m.f1);
+    }
+    ImGui::EndTable();
+  }
+}
+
+void draw_charts(const MetricsRun& run, MetricsPanel& panel) {
+  std::vector<bool> ex;
+  std::vector<int> joins;
+  for (size_t i = 0; i < run.items.size(); ++i) {
+    if (run.items[i].status != ItemStatus::Scored) continue;
+    ex.push_back(run.items[i].ex);
+    joins.push_back(run.joins[i]);
+  }
+  auto buckets = ex_by_joins(ex, joins);
+  std::vector<BarDatum> bars;
+  if (buckets.ok())
+    for (const auto& b : *buckets)
+      bars.push_back({std::to_string(b.joins) + " joins", b.ex(), "n=" + std::to_string(b.n)});
+  ImGui::Text("EX by number of joins (SQLMorph Fig. 3)");
+  draw_bar_chart("ex-by-joins", bars, 100.0, ImVec2(420, 180));
+
+  const auto& regimes = run.options.regimes;
+  if (regimes.empty()) return;
+  panel.chart_regime = std::clamp(panel.chart_regime, 0, static_cast<int>(regimes.size()) - 1);
+  ImGui::SameLine();
+  ImGui::BeginGroup();
+  ImGui::SetNextItemWidth(140);
+  if (ImGui::BeginCombo("regime##chart", regimes[static_cast<size_t>(panel.chart_regime)].name().c_str())) {
+    for (size_t i = 0; i < regimes.size(); ++i)
+      if (ImGui::Selectable(regimes[i].name().c_str(), static_cast<int>(i) == panel.chart_regime))
+        panel.chart_regime = static_cast<int>(i);
+    ImGui::EndCombo();
+  }
+  std::vector<double> exp, exr;
+  for (const auto& it : run.items) {
+    if (it.status != ItemStatus::Scored || it.ex) continue;
+    const auto& sc = it.scores[static_cast<size_t>(panel.chart_regime)];
+    exp.push_back(sc.exp);
+    exr.push_back(sc.exr);
+  }
+  ImGui::Text("EXP and EXR over %zu failed items (SQLMorph Fig. 5)", exp.size());
+  draw_histogram_pair("exp-exr", exp, exr, 10, ImVec2(420, 160));
+  ImGui::EndGroup();
+}
+
+void draw_delta(const MetricsRun& run, const MetricsRun& base) {
+  std::vector<bool> a, b;
+  for (const auto& it : base.items) a.push_back(it.status == ItemStatus::Scored && it.ex);
+  for (const auto& it : run.items) b.push_back(it.status == ItemStatus::Scored && it.ex);
+  auto aligned = align_runs(a, b);
+  if (!aligned.ok()) {
+    ImGui::TextDisabled("delta EX: the baseline has %zu items, this run %zu; they cannot be aligned", a.size(), b.size());
+    return;
+  }
+  const DeltaExTable t = delta_ex_table(*aligned);
+  ImGui::Text("delta EX against baseline %s (thesis Table 3.7 layout): mean delta EX %+.2f points", base.label.c_str(),
+              t.mean_delta());
+  if (ImGui::BeginTable("delta", 4, ImGuiTableFlags_Borders)) {
+    for (const char* h : {"dEX = 1", "dEX = -1", "dEX = 0 | EX = 1", "dEX = 0 | EX = 0"}) ImGui::TableSetupColumn(h);
+    table_headers_with_definitions();
+    ImGui::TableNextRow();
+    for (size_t c : {t.improved, t.degraded, t.kept_correct, t.kept_wrong}) {
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu (%.1f%%)", c, t.percent(c));
+    }
+    ImGui::EndTable();
+  }
+}
+
+void draw_items(const MetricsRun& run, MetricsPanel& panel) {
+  ImGui::BeginChild("metric-items", ImVec2(ImGui::GetContentRegionAvail().x * 0.35f, 0), true);
+  for (size_t i = 0; i < run.items.size(); ++i) {
+    const auto& it = run.items[i];
+    const char* mark = it.status != ItemStatus::Scored ? "gold?" : it.ex ? "EX=1" : "EX=0";
+    std::string label = std::string(mark) + "  " + it.id + "  [" + it.db_id + "]##" + std::to_string(i);
+    if (ImGui::Selectable(label.c_str(), panel.selected_item == static_cast<int>(i))) panel.selected_item = static_cast<int>(i);
+  }
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("metric-explain", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+  if (panel.selected_item < 0 || panel.selected_item >= static_cast<int>(run.items.size())) {
+    ImGui::TextDisabled("Select an item to see which columns, rows and cells matched.");
+  } else {
+    const size_t i = static_cast<size_t>(panel.selected_item);
+    draw_item_explanation(run.pairs[i], run.items[i], run.options.regimes);
+  }
+  ImGui::EndChild();
+}
+
+}  // namespace
+
+void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
+  if (panel.request_run && !panel.running) {
+    panel.request_run = false;
+    start_run(state, panel);
+  }
+  if (!panel.running || !panel.run) return;
+  auto& run = *panel.run;
+  if (panel.prefetch) {
+    // The vectors first; a decline or a failed fetch (which may end the prefetch between frames) scores nothing.
+    if (!panel.prefetch->done() && !panel.prefetch->step(state, run.pairs, run.options, budget_ms)) return;
+    if (!panel.prefetch->error().empty()) {
+      panel.error = panel.prefetch->error() + " — nothing was scored; vectors already fetched stay cached";
+      panel.running = false;
+      notify(state, panel.error, true);
+      return;
+    }
+  }
+  const double start = now_ms();
+  while (run.items.size() < run.pairs.size() && now_ms() - start < budget_ms) {
+    const auto& pair = run.pairs[run.items.size()];
+    const LoadedDatabase* db = find_database(state, pair.db_id);
+    if (!db) {
+      ItemEvaluation missing;
+      missing.id = pair.id;
+      missing.db_id = pair.db_id;
+      missing.status = ItemStatus::NoDatabase;
+      missing.message = "database " + pair.db_id + " is not loaded";
+      run.items.push_back(std::move(missing));
+      continue;
+    }
+    run.items.push_back(evaluate_pair(*db->connection, pair, run.options));
+  }
+  if (run.items.size() == run.pairs.size()) {
+    run.done = true;
+    panel.running = false;
+    const auto s = summarize(run.items, run.options.regimes);
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "evaluated %zu items: EX %.2f%%", s.n, s.ex);
+    notify(state, buf);
+  }
+}
+
+void draw_metrics_panel(AppState& state, MetricsPanel& panel) {
+  draw_setup(state, panel);
+  if (!panel.run || panel.run->items.empty()) return;
+  const auto& run = *panel.run;
+  ImGui::Separator();
+  if (ImGui::BeginTabBar("metric-views")) {
+    if (ImGui::BeginTabItem("Summary")) {
+      draw_summary(run);
+      ImGui::Text("per database");
+      std::vector<std::string> dbs;
+      for (const auto& it : run.items) dbs.push_back(it.db_id);
+      draw_breakdown("database", run, dbs);
+      ImGui::Text("per difficulty");
+      draw_breakdown("difficulty", run, std::vector<std::string>(run.difficulty.begin(), run.difficulty.begin() + static_cast<long>(run.items.size())));
+      if (panel.baseline && panel.baseline != panel.run && panel.baseline->done && run.done) draw_delta(run, *panel.baseline);
+      ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("Charts")) {
+      draw_charts(run, panel);
+      ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("Items")) {
+      draw_items(run, panel);
+      ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+  }
+}
+
+nlohmann::json metrics_state_json(const MetricsPanel& panel) {
+  // queued: a page command asked for a run that the next frame starts (so a waiting test never reads the last run).
+  nlohmann::json j = {{"running", panel.running}, {"error", panel.error}, {"queued", panel.request_run}};
+  if (!panel.run) return j;
+  j["label"] = panel.run->label;
+  j["done"] = panel.run->done;
+  j["evaluated"] = panel.run->items.size();
+  j["total"] = panel.run->pairs.size();
+  j["summary"] = summary_to_json(summarize(panel.run->items, panel.run->options.regimes));
+  j["sc_embedding"] = panel.run->options.columns.embedding_label;
+  if (panel.prefetch)
+    j["embeddings"] = {{"descriptors", panel.prefetch->texts()},
+                       {"awaiting_confirmation", panel.prefetch->awaiting_confirmation()},
+                       {"to_send", panel.prefetch->to_send().size()},
+                       {"destination", panel.prefetch->destination()},
+                       {"network_calls", panel.prefetch->network_calls()},
+                       {"done", panel.prefetch->done()},
+                       {"error", panel.prefetch->error()},
+                       {"cached", sc_embedding_cache().size()}};
+  return j;
+}
+
+std::string metrics_csv(const MetricsRun& run) {
+  auto esc = [](const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+      if (c == '"') out += '"';
+      out += c;
+    }
+    return out + "\"";
+  };
+  std::string csv = "id,db_id,difficulty,joins,status,ex";
+  for (const auto& r : run.options.regimes) csv += "," + r.name() + " EXP," + r.name() + " EXR," + r.name() + " F1";
+  csv += ",gold_sql,pred_sql,message\n";
+  for (size_t i = 0; i < run.items.size(); ++i) {
+    const auto& it = run.items[i];
+    const char* status = it.status == ItemStatus::Scored ? "scored" : it.status == ItemStatus::GoldError ? "gold_error" : "no_database";
+    csv += esc(it.id) + "," + esc(it.db_id) + "," + esc(run.difficulty[i]) + "," + std::to_string(run.joins[i]) + "," +
+           status + "," + (it.ex ? "1" : "0");
+    for (size_t r = 0; r < run.options.regimes.size(); ++r) {
+      if (r < it.scores.size())
+        csv += "," + std::to_string(it.scores[r].exp) + "," + std::to_string(it.scores[r].exr) + "," +
+               std::to_string(it.scores[r].f1);
+      else
+        csv += ",,,";
+    }
+    csv += "," + esc(run.pairs[i].gold_sql) + "," + esc(run.pairs[i].pred_sql) + "," + esc(it.message) + "\n";
+  }
+  return csv;
+}
+
+MetricsPanel& metrics_panel() {
+  static MetricsPanel panel;
+  return panel;
+}
+
+namespace {
+
+// {"do": "evaluate", "gold": NAME, "pred": NAME, "semantics": "bird"|"spider", "regimes": ["EC-EC-IE", ...],
+//  "embeddings": true (SC with the LLM panel's endpoint), "embedding_model": NAME}
+void evaluate_command(AppState& state, const nlohmann::json& cmd) {
+  auto& panel = metrics_panel();
+  auto index_of = [&](const std::string& name) {
+    for (size_t i = 0; i < state.eval_sets.sets.size(); ++i)
+      if (state.eval_sets.sets[i].name == name) return static_cast<int>(i);
+    return -1;
+  };
+  const int g = index_of(cmd.value("gold", "")), p = index_of(cmd.value("pred", ""));
+  if (g < 0 || p < 0) {
+    notify(state, "evaluate: no loaded set named " + cmd.value(g < 0 ? "gold" : "pred", ""), true);
+    return;
+  }
+  panel.gold_set = g;
+  panel.pred_set = p;
+  panel.semantics = cmd.value("semantics", "bird") == "spider" ? 1 : 0;
+  panel.endpoint_embeddings = cmd.value("embeddings", false);
+  panel.embedding_model = cmd.value("embedding_model", "");
+  if (cmd.contains("timeout_ms")) panel.timeout_ms = cmd["timeout_ms"].get<int>();
+  if (cmd.contains("regimes")) {
+    const auto all = all_regimes();
+    for (bool& r : panel.regimes) r = false;
+    for (const auto& name : cmd["regimes"]) {
+      auto r = parse_regime(name.get<std::string>());
+      for (size_t i = 0; r.ok() && i < all.size() && i < 12; ++i)
+        if (all[i] == *r) panel.regimes[i] = true;
+    }
+  }
+  panel.request_run = true;
+}
+
+const PanelRegistrar registrar{{"Predictions & metrics", 60,
+                                [](AppState& s) { draw_metrics_panel(s, metrics_panel()); },
+                                [](AppState& s, double budget) { step_metrics_job(s, metrics_panel(), budget); },
+                                [] { return metrics_state_json(metrics_panel()); }}};
+const PageCommandRegistrar evaluate_registrar{"evaluate", evaluate_command};
+// {"do": "sc_embeddings", "send": true | false}: the answer to the privacy preview, like its two buttons.
+const PageCommandRegistrar sc_send_registrar{"sc_embeddings", [](AppState&, const nlohmann::json& cmd) {
+                                               auto& panel = metrics_panel();
+                                               if (!panel.prefetch || !panel.prefetch->awaiting_confirmation()) return;
+                                               if (cmd.value("send", false)) panel.prefetch->send();
+                                               else panel.prefetch->decline();
+                                             }};
+const PageCommandRegistrar png_registrar{"export_png", [](AppState&, const nlohmann::json& cmd) {
+                                           request_canvas_png(cmd.value("file", "chokepoint.png"));
+                                         }};
+
+}  // namespace
+
+}  // namespace chokepoint::web

@@ -1,0 +1,52 @@
+// The Predictions & Metrics panel: pick a gold set and a prediction set, semantics and regimes; the evaluation runs a
+// few items per frame (progress bar, cancel); then a dashboard: EX and EXP/EXR/F1 per regime, per database and
+// difficulty, EX by number of joins, EXP/EXR distributions over failed items, ΔEX against a pinned baseline run, and
+// a per-item explanation of matched columns, rows and cells.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/metrics/pair_evaluation.h"
+#include "web/app_state.h"
+#include "web/panels/metrics/sc_embeddings.h"
+
+namespace chokepoint::web {
+
+struct MetricsRun {
+  std::string label;                     // "gold.json vs pred.json"
+  std::vector<EvalPair> pairs;
+  std::vector<std::string> difficulty;   // per pair, from the gold set ("" when absent)
+  std::vector<int> joins;                // per pair: joins in the gold query's main join query graph (-1 unknown)
+  std::vector<ItemEvaluation> items;     // evaluated so far, in pair order
+  EvaluationOptions options;
+  bool done = false;
+};
+
+struct MetricsPanel {
+  int gold_set = 0, pred_set = 0;
+  int semantics = 0;                      // 0 BIRD, 1 Spider
+  bool regimes[12] = {true, true, true, true, true, false, false, false, false, false, false, false};
+  int timeout_ms = 5000;
+  std::shared_ptr<MetricsRun> run;        // current or last run
+  std::shared_ptr<MetricsRun> baseline;   // pinned for ΔEX
+  bool running = false;
+  int chart_regime = 0;                   // index into run->options.regimes
+  int selected_item = -1;
+  std::string error;
+  bool request_run = false;               // set by a page command; acted on like the Evaluate button
+  // SC with the endpoint's embeddings (LLM panel settings) instead of the local trigram cosine.
+  bool endpoint_embeddings = false;
+  std::string embedding_model;            // "" = the LLM settings' model
+  std::shared_ptr<ScEmbeddingPrefetch> prefetch;  // before the run scores: the vectors SC will need
+};
+
+void draw_metrics_panel(AppState& state, MetricsPanel& panel);
+void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms);  // called every frame
+std::string metrics_csv(const MetricsRun& run);                                 // one row per item
+nlohmann::json metrics_state_json(const MetricsPanel& panel);
+MetricsPanel& metrics_panel();  // the panel's state                   // progress and summary, for the page
+
+}  // namespace chokepoint::web

@@ -1,0 +1,340 @@
+// Mutation lab. Generation (parse, operators, prepare) is quick and runs on the click; executing gold and mutant
+// and scoring them runs in slices, like the metrics panel, because a join_break mutant can be a cartesian product.
+#include "web/panels/mutation/mutation_panel.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+
+#include "core/metrics/regime.h"
+#include "core/mutate/operator_registry.h"
+#include "web/panel_registry.h"
+#include "web/widgets/set_item_picker.h"
+#include "web/panels/eval_set_panel.h"
+#include "web/widgets/sql_diff_view.h"
+#include "web/widgets/widgets.h"
+
+namespace chokepoint::web {
+namespace {
+
+double now_ms() {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+std::map<std::string, size_t> mutants_per_operator(const MutationLab& lab) {
+  std::map<std::string, size_t> n;
+  for (const auto& m : lab.mutants) ++n[m.op];
+  return n;
+}
+
+QueryOutcome as_outcome(QueryStatus status, const std::string& message, const ResultSet& rows) {
+  QueryOutcome o;
+  o.status = status;
+  o.message = message;
+  o.result = rows;
+  return o;
+}
+
+void draw_picker(AppState& state, MutationPanel& panel) {
+  if (!draw_set_item_picker(state.eval_sets.sets, panel.set, panel.item, "gold query", "mutation-picker", 560)) return;
+  ImGui::SetNextItemWidth(110);
+  ImGui::Combo("EX semantics", &panel.semantics, "BIRD (set)\0Spider (bag)\0");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(90);
+  ImGui::InputInt("timeout ms", &panel.timeout_ms, 500);
+  panel.timeout_ms = std::clamp(panel.timeout_ms, 100, 600000);
+  ImGui::SameLine();
+  if (ImGui::Button("Generate mutants")) generate_mutation_lab(state, panel);
+  const auto all = all_regimes();
+  ImGui::Text("regimes:");
+  for (size_t i = 0; i < all.size() && i < 12; ++i) {
+    ImGui::SameLine();
+    ImGui::Checkbox(all[i].name().c_str(), &panel.regimes[i]);
+  }
+}
+
+void draw_operator_summary(const MutationLab& lab) {
+  const auto counts = mutants_per_operator(lab);
+  size_t fired = 0;
+  for (const auto& op : mutate::mutation_operators()) fired += counts.count(op.name) != 0;
+  ImGui::Text("%zu mutants from %zu of %zu operators (%zu more did not prepare); scored %zu / %zu", lab.mutants.size(),
+              fired, mutate::mutation_operators().size(), lab.rejected.size(), lab.scores.size(), lab.mutants.size());
+  std::string silent;
+  for (const auto& op : mutate::mutation_operators())
+    if (!counts.count(op.name)) silent += std::string(silent.empty() ? "" : ", ") + op.name;
+  if (!silent.empty()) ImGui::TextDisabled("no edit site for: %s", silent.c_str());
+}
+
+void draw_mutant_list(MutationPanel& panel, const MutationLab& lab) {
+  const auto& regimes = lab.options.regimes;
+  const int ncol = 3 + static_cast<int>(regimes.size());
+  if (!ImGui::BeginTable("mutants", ncol, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                              ImGuiTableFlags_Resizable))
+    return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("operator", ImGuiTableColumnFlags_WidthFixed, 150);
+  ImGui::TableSetupColumn("edit");
+  ImGui::TableSetupColumn("EX", ImGuiTableColumnFlags_WidthFixed, 30);
+  for (const auto& r : regimes) ImGui::TableSetupColumn((r.name() + " F1").c_str(), ImGuiTableColumnFlags_WidthFixed, 85);
+  ImGui::TableHeadersRow();
+  for (size_t i = 0; i < lab.mutants.size(); ++i) {
+    const auto& m = lab.mutants[i];
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    if (ImGui::Selectable((m.op + "##m" + std::to_string(i)).c_str(), panel.selected == static_cast<int>(i),
+                          ImGuiSelectableFlags_SpanAllColumns))
+      panel.selected = static_cast<int>(i);
+    if (ImGui::IsItemHovered())
+      if (const auto* op = mutate::find_operator(m.op)) ImGui::SetTooltip("%s", op->summary);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(m.description.c_str());
+    ImGui::TableNextColumn();
+    if (i >= lab.scores.size()) {
+      ImGui::TextDisabled("...");
+      continue;
+    }
+    const auto& s = lab.scores[i];
+    if (s.status != ItemStatus::Scored) {
+      ImGui::TextDisabled("gold?");
+      continue;
+    }
+    ImGui::TextColored(s.ex ? ImVec4(0.35f, 0.9f, 0.4f, 1) : ImVec4(1.0f, 0.45f, 0.45f, 1), "%d", s.ex ? 1 : 0);
+    for (const auto& sc : s.scores) {
+      ImGui::TableNextColumn();
+      ImGui::Text("%.2f", sc.f1);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("EXP %.3f  EXR %.3f  F1 %.3f", sc.exp, sc.exr, sc.f1);
+    }
+  }
+  ImGui::EndTable();
+}
+
+void draw_mutant_detail(const MutationPanel& panel, const MutationLab& lab) {
+  if (panel.selected < 0 || panel.selected >= static_cast<int>(lab.mutants.size())) {
+    ImGui::TextDisabled("Select a mutant to see its diff, metrics and result.");
+    return;
+  }
+  const size_t i = static_cast<size_t>(panel.selected);
+  const auto& m = lab.mutants[i];
+  ImGui::Text("%s", m.op.c_str());
+  if (const auto* op = mutate::find_operator(m.op)) ImGui::TextDisabled("%s", op->summary);
+  ImGui::TextWrapped("edit: %s", m.description.c_str());
+  ImGui::Separator();
+  draw_sql_diff(lab.diffs[i]);
+  ImGui::Separator();
+  if (i >= lab.scores.size()) {
+    ImGui::TextDisabled("not scored yet");
+    return;
+  }
+  const auto& s = lab.scores[i];
+  if (s.status != ItemStatus::Scored) {
+    draw_error("gold query failed: " + s.message);
+    return;
+  }
+  ImGui::Text("EX = %d  (%s semantics)", s.ex ? 1 : 0, lab.options.semantics == ExSemantics::Bird ? "BIRD" : "Spider");
+  if (ImGui::BeginTable("mutant-metrics", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
+    for (const char* h : {"regime", "EXP", "EXR", "F1"}) ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (size_t r = 0; r < s.scores.size() && r < lab.options.regimes.size(); ++r) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(lab.options.regimes[r].name().c_str());
+      ImGui::TableNextColumn();
+      ImGui::Text("%.3f", s.scores[r].exp);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.3f", s.scores[r].exr);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.3f", s.scores[r].f1);
+    }
+    ImGui::EndTable();
+  }
+  const float half = ImGui::GetContentRegionAvail().x * 0.5f;
+  ImGui::BeginChild("gold-result", ImVec2(half, 0), true);
+  ImGui::TextDisabled("gold result");
+  draw_result_table("gold-rows", as_outcome(s.gold_status, "", s.gold_result), 500);
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("mutant-result", ImVec2(0, 0), true);
+  ImGui::TextDisabled("mutant result");
+  draw_result_table("mutant-rows", as_outcome(s.pred_status, s.message, s.pred_result), 500);
+  ImGui::EndChild();
+}
+
+}  // namespace
+
+void generate_mutation_lab(AppState& state, MutationPanel& panel) {
+  panel.error.clear();
+  auto chosen = choose_item(state, panel.set, panel.item);
+  if (!chosen.ok()) {
+    panel.error = chosen.error();
+    return;
+  }
+  const EvalItem& item = *chosen->item;
+  const LoadedDatabase* db = chosen->db;
+  auto check = mutate::generate_mutants(item.sql, *db->connection);
+  if (!check.ok()) {
+    panel.error = "the gold query does not parse: " + check.error();
+    return;
+  }
+  auto lab = std::make_shared<MutationLab>();
+  lab->gold_id = item.key.empty() ? std::to_string(panel.item) : item.key;
+  lab->db_id = item.db_id;
+  lab->gold_sql = item.sql;
+  lab->mutants = std::move(check->kept);
+  lab->rejected = std::move(check->rejected);
+  for (const auto& m : lab->mutants) lab->diffs.push_back(sql_diff(item.sql, m.sql));
+  const auto all = all_regimes();
+  lab->options.regimes.clear();
+  for (size_t i = 0; i < all.size() && i < 12; ++i)
+    if (panel.regimes[i]) lab->options.regimes.push_back(all[i]);
+  if (lab->options.regimes.empty()) lab->options.regimes = {all[1]};
+  lab->options.semantics = panel.semantics == 0 ? ExSemantics::Bird : ExSemantics::Spider;
+  lab->options.limits.timeout_ms = panel.timeout_ms;
+  lab->options.limits.max_rows = 10000;
+  lab->options.keep_details = true;
+  panel.lab = lab;
+  panel.selected = lab->mutants.empty() ? -1 : 0;
+}
+
+void step_mutation_job(AppState& state, MutationPanel& panel, double budget_ms) {
+  if (!panel.lab || panel.lab->done()) return;
+  MutationLab& lab = *panel.lab;
+  const LoadedDatabase* db = find_database(state, lab.db_id);
+  const double start = now_ms();
+  while (!lab.done() && now_ms() - start < budget_ms) {
+    const auto& m = lab.mutants[lab.scores.size()];
+    if (!db) {
+      ItemEvaluation missing;
+      missing.status = ItemStatus::NoDatabase;
+      missing.message = "database " + lab.db_id + " is no longer loaded";
+      lab.scores.push_back(std::move(missing));
+      continue;
+    }
+    lab.scores.push_back(evaluate_pair(*db->connection, EvalPair{lab.gold_id, lab.db_id, lab.gold_sql, m.sql}, lab.options));
+  }
+}
+
+void draw_mutation_panel(AppState& state, MutationPanel& panel) {
+  draw_picker(state, panel);
+  if (!panel.error.empty()) draw_error(panel.error);
+  if (!panel.lab) return;
+  const MutationLab& lab = *panel.lab;
+  ImGui::Separator();
+  ImGui::TextDisabled("gold %s [%s]", lab.gold_id.c_str(), lab.db_id.c_str());
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(lab.gold_sql.c_str());
+  ImGui::PopTextWrapPos();
+  draw_operator_summary(lab);
+  ImGui::BeginChild("mutant-list", ImVec2(ImGui::GetContentRegionAvail().x * 0.55f, 0), true);
+  draw_mutant_list(panel, lab);
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("mutant-detail", ImVec2(0, 0), true);
+  draw_mutant_detail(panel, lab);
+  ImGui::EndChild();
+}
+
+nlohmann::json mutation_state_json(const MutationPanel& panel) {
+  using nlohmann::json;
+  json j = {{"error", panel.error}, {"set", panel.set}, {"item", panel.item}, {"selected", panel.selected}};
+  if (!panel.lab) return j;
+  const MutationLab& lab = *panel.lab;
+  j["gold_id"] = lab.gold_id;
+  j["db_id"] = lab.db_id;
+  j["gold_sql"] = lab.gold_sql;
+  j["done"] = lab.done();
+  j["scored"] = lab.scores.size();
+  j["total"] = lab.mutants.size();
+  j["rejected"] = lab.rejected.size();
+  json regimes = json::array();
+  for (const auto& r : lab.options.regimes) regimes.push_back(r.name());
+  j["regimes"] = regimes;
+  json ops = json::array();
+  const auto counts = mutants_per_operator(lab);
+  for (const auto& op : mutate::mutation_operators()) {
+    auto it = counts.find(op.name);
+    ops.push_back({{"op", op.name}, {"mutants", it == counts.end() ? 0 : it->second}});
+  }
+  j["operators"] = ops;
+  json mutants = json::array();
+  for (size_t i = 0; i < lab.mutants.size(); ++i) {
+    const auto& m = lab.mutants[i];
+    json x = {{"op", m.op}, {"description", m.description}, {"sql", m.sql},
+              {"added", diff_text(lab.diffs[i], DiffKind::added)}, {"removed", diff_text(lab.diffs[i], DiffKind::removed)}};
+    if (i < lab.scores.size()) {
+      const auto& s = lab.scores[i];
+      x["status"] = s.status == ItemStatus::Scored ? "scored" : s.status == ItemStatus::GoldError ? "gold_error" : "no_database";
+      x["ex"] = s.ex ? 1 : 0;
+      x["pred_status"] = s.pred_status == QueryStatus::Ok ? "ok" : s.pred_status == QueryStatus::Timeout ? "timeout" : "error";
+      x["rows"] = s.pred_result.rows.size();
+      x["gold_rows"] = s.gold_result.rows.size();
+      json sc = json::object();
+      for (size_t r = 0; r < s.scores.size() && r < lab.options.regimes.size(); ++r)
+        sc[lab.options.regimes[r].name()] = {{"exp", s.scores[r].exp}, {"exr", s.scores[r].exr}, {"f1", s.scores[r].f1}};
+      x["scores"] = sc;
+      if (!s.message.empty()) x["message"] = s.message;
+    }
+    mutants.push_back(x);
+  }
+  j["mutants"] = mutants;
+  return j;
+}
+
+MutationPanel& mutation_panel() {
+  static MutationPanel panel;
+  return panel;
+}
+
+namespace {
+
+// {"do": "mutation_lab", "set": NAME, "item": N, "semantics": "bird"|"spider", "regimes": [...], "timeout_ms": T,
+//  "select": K}: generates the lab (omit set/item to only select mutant K).
+void mutate_command(AppState& state, const nlohmann::json& cmd) {
+  auto& panel = mutation_panel();
+  if (cmd.contains("select") && !cmd.contains("set") && !cmd.contains("item")) {
+    panel.selected = cmd["select"].get<int>();
+    return;
+  }
+  if (cmd.contains("set")) {
+    const std::string name = cmd["set"].get<std::string>();
+    int found = -1;
+    for (size_t i = 0; i < state.eval_sets.sets.size(); ++i)
+      if (state.eval_sets.sets[i].name == name) found = static_cast<int>(i);
+    if (found < 0) {
+      panel.error = "no loaded set named " + name;
+      notify(state, "mutate: " + panel.error, true);
+      return;
+    }
+    panel.set = found;
+  }
+  if (cmd.contains("item")) panel.item = cmd["item"].get<int>();
+  if (cmd.contains("semantics")) panel.semantics = cmd["semantics"].get<std::string>() == "spider" ? 1 : 0;
+  if (cmd.contains("timeout_ms")) panel.timeout_ms = std::clamp(cmd["timeout_ms"].get<int>(), 100, 600000);
+  if (cmd.contains("regimes")) {
+    const auto all = all_regimes();
+    for (bool& r : panel.regimes) r = false;
+    for (const auto& name : cmd["regimes"]) {
+      auto r = parse_regime(name.get<std::string>());
+      if (!r.ok()) {
+        panel.error = r.error();
+        notify(state, "mutate: " + r.error(), true);
+        return;
+      }
+      for (size_t i = 0; i < all.size() && i < 12; ++i)
+        if (all[i] == *r) panel.regimes[i] = true;
+    }
+  }
+  generate_mutation_lab(state, panel);
+  if (cmd.contains("select")) panel.selected = cmd["select"].get<int>();
+}
+
+const PanelRegistrar registrar{{"Mutation lab", 70,
+                                [](AppState& s) { draw_mutation_panel(s, mutation_panel()); },
+                                [](AppState& s, double budget) { step_mutation_job(s, mutation_panel(), budget); },
+                                [] { return mutation_state_json(mutation_panel()); }}};
+const PageCommandRegistrar mutate_registrar{"mutation_lab", mutate_command};
+
+}  // namespace
+
+}  // namespace chokepoint::web

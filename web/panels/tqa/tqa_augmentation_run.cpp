@@ -1,0 +1,66 @@
+// Augmentation jobs on the LLM session.
+#include "web/panels/tqa/tqa_augmentation_run.h"
+
+#include "web/llm/llm_session.h"
+
+namespace chokepoint::web {
+namespace {
+
+const AugmentationRun* g_log_run = nullptr;
+
+}  // namespace
+
+std::string llm_unavailable_reason() {
+  auto endpoint = session_endpoint();
+  return endpoint.ok() ? "" : endpoint.error();
+}
+
+Result<std::unique_ptr<AugmentationRun>> start_augmentation_run(std::shared_ptr<LinkerRun> linker,
+                                                                std::optional<size_t> item) {
+  if (!linker) return Error{"analyse the set's linker tables first"};
+  auto endpoint = session_endpoint();
+  if (!endpoint.ok()) return Error{endpoint.error()};
+  const PromptLibrary* prompts = session_prompts();
+  if (!prompts) return Error{"prompts: " + session_prompts_error()};
+  auto run = std::make_unique<AugmentationRun>();
+  run->linker = linker;
+  if (item) {
+    if (*item >= linker->analyses.size()) return Error{"no such item"};
+    run->analyses.push_back(linker->analyses[*item]);
+    run->label = "item " + linker->analyses[*item].item.key;
+  } else {
+    for (const auto& a : linker->analyses)
+      if (a.linker) run->analyses.push_back(a);
+    run->label = linker->set_name + " (" + std::to_string(run->analyses.size()) + " linker items)";
+  }
+  std::map<std::string, const Schema*> schemas;
+  for (const auto& [db_id, schema] : linker->schemas) schemas[db_id] = &schema;
+  run->scheduler = std::make_unique<CallScheduler>(*endpoint, session_transport(), &session_replay(), session_limits());
+  tqa::AugmentationOptions options;
+  options.request = session_request({});
+  run->job = std::make_unique<tqa::AugmentationJob>(run->analyses, std::move(schemas), *prompts, *run->scheduler,
+                                                    *linker->matcher, options);
+  if (auto st = run->job->start(); !st.ok()) return Error{st.error()};
+  return run;
+}
+
+void step_augmentation_run(AugmentationRun& run) {
+  if (!run.job) return;
+  if (!run.job->finished()) run.job->step(session_now_ms());
+  if (run.job->finished() && !run.persisted) {
+    run.persisted = true;
+    persist_replay();
+  }
+}
+
+void set_call_log_run(const AugmentationRun* run) {
+  static bool registered = false;
+  g_log_run = run;
+  if (registered) return;
+  registered = true;
+  add_call_log_source([] {
+    return g_log_run && g_log_run->scheduler ? g_log_run->scheduler->log() : std::vector<CallLogEntry>{};
+  });
+}
+
+}  // namespace chokepoint::web

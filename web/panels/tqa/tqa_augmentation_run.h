@@ -1,0 +1,42 @@
+// The three augmentation strategies through the app's LLM session (web/llm/llm_session.h): an AugmentationJob over
+// either one item or every linker item of a finished linker run, its CallScheduler on the session's fetch()
+// transport and replay store, stepped every frame. Answers are recorded in the workspace replay store, so running
+// the same item again costs no call.
+#pragma once
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/base/result.h"
+#include "core/llm/call_scheduler.h"
+#include "core/tqa/augmentation_job.h"
+#include "web/panels/tqa/tqa_linker_run.h"
+
+namespace chokepoint::web {
+
+struct AugmentationRun {
+  std::shared_ptr<LinkerRun> linker;              // keeps the schemas and the matcher alive
+  std::vector<tqa::ItemLinkerAnalysis> analyses;  // the items given to the job (copies)
+  std::string label;                              // "item 14" or "sample_dev.json (9 items)"
+  std::unique_ptr<CallScheduler> scheduler;
+  std::unique_ptr<tqa::AugmentationJob> job;
+  bool persisted = false;                         // replay store synced after the job finished
+
+  bool finished() const { return job && job->finished(); }
+};
+
+// Errors: no model configured, prompts missing, or a template that does not render. `item` is an index into
+// linker->analyses; nullopt runs every linker item with a reference.
+Result<std::unique_ptr<AugmentationRun>> start_augmentation_run(std::shared_ptr<LinkerRun> linker,
+                                                                std::optional<size_t> item);
+void step_augmentation_run(AugmentationRun& run);
+
+// Whether the LLM session has a usable endpoint, and why not ("" when it has).
+std::string llm_unavailable_reason();
+
+// The call log of the current run, for the LLM panel's log (registered once).
+void set_call_log_run(const AugmentationRun* run);
+
+}  // namespace chokepoint::web

@@ -1,0 +1,98 @@
+// Interactive graph drawing with ImDrawList.
+#include "web/widgets/graph_view.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace chokepoint::web {
+namespace {
+
+float distance_to_segment(ImVec2 p, ImVec2 a, ImVec2 b) {
+  const float dx = b.x - a.x, dy = b.y - a.y;
+  const float len2 = dx * dx + dy * dy;
+  float t = len2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2 : 0;
+  t = std::clamp(t, 0.0f, 1.0f);
+  const float cx = a.x + t * dx - p.x, cy = a.y + t * dy - p.y;
+  return std::sqrt(cx * cx + cy * cy);
+}
+
+}  // namespace
+
+void draw_graph_view(GraphView& view, const std::vector<GraphNodeView>& nodes, const std::vector<GraphEdgeView>& edges) {
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImVec2 size = ImGui::GetContentRegionAvail();
+  size.x = std::max(size.x, 50.0f);
+  size.y = std::max(size.y, 50.0f);
+  ImGui::InvisibleButton("graph-canvas", size, ImGuiButtonFlags_MouseButtonLeft);
+  const bool hovered = ImGui::IsItemHovered();
+  ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
+    view.pan_x += io.MouseDelta.x;
+    view.pan_y += io.MouseDelta.y;
+  }
+  if (hovered && io.MouseWheel != 0) view.zoom = std::clamp(view.zoom * (io.MouseWheel > 0 ? 1.1f : 1 / 1.1f), 0.2f, 8.0f);
+
+  double min_x = 1e300, min_y = 1e300, max_x = -1e300, max_y = -1e300;
+  for (const auto& n : nodes) {
+    min_x = std::min(min_x, n.position.x);
+    max_x = std::max(max_x, n.position.x);
+    min_y = std::min(min_y, n.position.y);
+    max_y = std::max(max_y, n.position.y);
+  }
+  const double span = std::max({max_x - min_x, max_y - min_y, 1e-9});
+  const float margin = 60;
+  const float scale = static_cast<float>((std::min(size.x, size.y) - 2 * margin) / span) * view.zoom;
+  const ImVec2 center(origin.x + size.x / 2 + view.pan_x, origin.y + size.y / 2 + view.pan_y);
+  const double mid_x = (min_x + max_x) / 2, mid_y = (min_y + max_y) / 2;
+  std::vector<ImVec2> at;
+  for (const auto& n : nodes)
+    at.emplace_back(center.x + static_cast<float>(n.position.x - mid_x) * scale,
+                    center.y + static_cast<float>(n.position.y - mid_y) * scale);
+
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
+  const ImVec2 mouse = io.MousePos;
+  int hover_node = -1, hover_edge = -1;
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    const ImVec2 ts = ImGui::CalcTextSize(nodes[i].label.c_str());
+    if (hovered && std::fabs(mouse.x - at[i].x) <= ts.x / 2 + 8 && std::fabs(mouse.y - at[i].y) <= ts.y / 2 + 6)
+      hover_node = static_cast<int>(i);
+  }
+  for (size_t i = 0; hover_node < 0 && hovered && i < edges.size(); ++i)
+    if (distance_to_segment(mouse, at[static_cast<size_t>(edges[i].a)], at[static_cast<size_t>(edges[i].b)]) < 5)
+      hover_edge = static_cast<int>(i);
+
+  for (size_t i = 0; i < edges.size(); ++i) {
+    const auto& e = edges[i];
+    const ImVec2 a = at[static_cast<size_t>(e.a)], b = at[static_cast<size_t>(e.b)];
+    const ImU32 col = static_cast<int>(i) == hover_edge ? IM_COL32(255, 210, 90, 255) : IM_COL32(120, 140, 170, 200);
+    dl->AddLine(a, b, col, 1.0f + 1.2f * static_cast<float>(std::min(e.weight, 4) - 1));
+    if (e.weight > 1) {
+      const std::string w = std::to_string(e.weight);
+      dl->AddText(ImVec2((a.x + b.x) / 2 + 3, (a.y + b.y) / 2 - 14), IM_COL32(200, 200, 120, 255), w.c_str());
+    }
+  }
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    const ImVec2 ts = ImGui::CalcTextSize(nodes[i].label.c_str());
+    const ImVec2 p0(at[i].x - ts.x / 2 - 6, at[i].y - ts.y / 2 - 4), p1(at[i].x + ts.x / 2 + 6, at[i].y + ts.y / 2 + 4);
+    ImU32 fill = nodes[i].highlighted ? IM_COL32(170, 90, 40, 255) : IM_COL32(45, 75, 120, 255);
+    if (static_cast<int>(i) == hover_node) fill = IM_COL32(80, 120, 180, 255);
+    dl->AddRectFilled(p0, p1, fill, 4.0f);
+    dl->AddRect(p0, p1, IM_COL32(200, 210, 230, 255), 4.0f);
+    dl->AddText(ImVec2(at[i].x - ts.x / 2, at[i].y - ts.y / 2), IM_COL32(240, 240, 240, 255), nodes[i].label.c_str());
+  }
+  dl->PopClipRect();
+  if (hover_node >= 0 && !nodes[static_cast<size_t>(hover_node)].tooltip.empty()) {
+    ImGui::BeginTooltip();
+    ImGui::TextUnformatted(nodes[static_cast<size_t>(hover_node)].label.c_str());
+    ImGui::Separator();
+    ImGui::TextUnformatted(nodes[static_cast<size_t>(hover_node)].tooltip.c_str());
+    ImGui::EndTooltip();
+  } else if (hover_edge >= 0) {
+    ImGui::SetTooltip("%s", edges[static_cast<size_t>(hover_edge)].tooltip.c_str());
+  }
+}
+
+}  // namespace chokepoint::web
