@@ -1,6 +1,6 @@
 // Word-wrapped text with coloured ranges: the text is cut at highlight boundaries and spaces, each piece drawn with
 // SameLine(0, 0) and wrapped when it would overflow the content region.
-#include "web/widgets/widgets.highlighted_text.h"
+#include "web/widgets/highlighted_text.h"
 
 #include <string>
 

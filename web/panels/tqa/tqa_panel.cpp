@@ -8,7 +8,7 @@
 #include <cstdio>
 
 #include "core/tqa/augmentation_prompts.h"
-#include "web/widgets/widgets.highlighted_text.h"
+#include "web/widgets/highlighted_text.h"
 #include "web/bridge/lexicon_loader.h"
 #include "web/llm/llm_session.h"
 #include "web/panel_registry.h"
