@@ -35,11 +35,11 @@ long peak_rss_kb() {
   return -1;
 }
 
-std::vector<jqe::JqeSeed> seeds_of(const EvalSet& set, const std::set<std::string>& keep) {
-  std::vector<jqe::JqeSeed> out;
+std::vector<EvalItem> seeds_of(const EvalSet& set, const std::set<std::string>& keep) {
+  std::vector<EvalItem> out;
   for (const auto& i : set.items)
     if (keep.empty() || keep.count(i.db_id))
-      out.push_back(jqe::JqeSeed{i.key, i.db_id, i.question, i.evidence, i.sql, i.difficulty});
+      out.push_back(i);
   return out;
 }
 
@@ -66,7 +66,7 @@ int main(int argc, char** argv) {
   std::map<std::string, jqe::JqeDatabase> dbs;
   for (const auto& s : *tables) graphs[s.db_id] = build_schema_graph(s);
   for (const auto& s : *tables) dbs[s.db_id] = jqe::JqeDatabase{&s, &graphs[s.db_id], nullptr};
-  std::vector<jqe::JqeSeed> seeds = seeds_of(*bird, {});
+  std::vector<EvalItem> seeds = seeds_of(*bird, {});
   auto start = std::chrono::steady_clock::now();
   jqe::JqeRun run = jqe::run_jqe(seeds, dbs, jqe::JqeOptions{});
   const double bird_ms = ms_since(start);
@@ -92,7 +92,7 @@ int main(int argc, char** argv) {
   }
   for (const auto& [db, s] : schemas) sgraphs[db] = build_schema_graph(s);
   for (const auto& [db, s] : schemas) sdbs[db] = jqe::JqeDatabase{&s, &sgraphs[db], *pool.get(db)};
-  std::vector<jqe::JqeSeed> sseeds = seeds_of(*spider, present);
+  std::vector<EvalItem> sseeds = seeds_of(*spider, present);
   for (bool all : {false, true}) {
     jqe::JqeOptions o;
     o.execute_before_pruning = all;

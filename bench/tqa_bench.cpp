@@ -38,7 +38,7 @@ int main(int argc, char** argv) {
   for (auto& s : *tables) schemas[s.db_id] = s;
   for (const auto& [id, s] : schemas) graphs[id] = build_schema_graph(s);
   for (const auto& [id, s] : schemas) dbs[id] = {&s, &graphs[id]};
-  std::vector<tqa::TqaItem> items;
+  std::vector<EvalItem> items;
   for (const auto& i : set->items) items.push_back({i.key, i.db_id, i.question, i.evidence, i.sql, i.difficulty});
 
   auto t1 = Clock::now();

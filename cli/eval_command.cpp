@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <sstream>
 
@@ -14,9 +15,13 @@
 #include "core/llm/embedding_cache.h"
 #include "core/llm/llm_settings.h"
 #include "core/db/database_pool.h"
+#include "core/metrics/eval_pairs.h"
 #include "core/metrics/explanation.h"
 #include "core/metrics/pair_evaluation.h"
 #include "core/metrics/regime.h"
+#include "core/metrics/report_csv.h"
+#include "core/schema/sqlite_schema.h"
+#include "core/sql/query_shape.h"
 
 namespace chokepoint::cli {
 namespace {
@@ -24,7 +29,7 @@ namespace {
 const char* kUsage =
     "Usage: chokepoint eval --gold FILE --pred FILE --db-root DIR --out REPORT.json\n"
     "                       [--semantics bird|spider] [--regimes EC-EC-IE,NC-PC,...] [--timeout-ms T]\n"
-    "                       [--max-rows N] [--explain] [--llm-config FILE [--embedding-model M]]\n"
+    "                       [--max-rows N] [--explain] [--csv ITEMS.csv] [--llm-config FILE [--embedding-model M]]\n"
     "FILE formats (detected from the content): BIRD or Spider dev.json, gold TSV (SQL<TAB>db_id per line),\n"
     "BIRD prediction dicts {\"0\": \"SQL\\t----- bird -----\\tdb_id\"}, one SQL per line (aligned with the gold),\n"
     "CSV with a sql column. Databases are DIR/<db_id>/<db_id>.sqlite, opened read-only.\n"
@@ -33,6 +38,8 @@ const char* kUsage =
     "--regimes: fine-grained metric configurations (default: the five of SQLMorph Table XI:\n"
     "  EC-EC-IE,EC-PC-IE,SC-EC-IE,SC-PC-IE,NC-PC). SC uses local character-trigram embeddings.\n"
     "--timeout-ms: per-query time limit (default 5000). --explain: per-item column and row matchings in the report.\n"
+    "--csv ITEMS.csv: also one row per item (id, db_id, difficulty, joins, status, prediction ok|error|timeout, ex,\n"
+    "  EXP/EXR/F1 per regime, gold_sql, pred_sql, message), the same file the app's \"Export CSV\" writes.\n"
     "--llm-config FILE: SC uses the endpoint's embeddings instead (OpenAI-compatible /v1/embeddings; model from\n"
     "  --embedding-model, else the config's model), fetched once per descriptor and cached for the run.\n"
     "Summary on stdout: n, scored, ex (percent of scored items), gold_errors (not scored), pred_errors, timeouts,\n"
@@ -96,17 +103,32 @@ int eval_main(const Args& args) {
   if (!gold.ok()) return fail_input(gold.error());
   auto pred = load_eval_set(r.get("--pred"));
   if (!pred.ok()) return fail_input(pred.error());
-  auto aligned = align_predictions(*gold, *pred);
-  if (!aligned.ok()) return fail_input(aligned.error());
-
-  std::vector<EvalPair> pairs;
-  for (size_t i = 0; i < gold->items.size(); ++i) {
-    const auto& g = gold->items[i];
-    if (g.db_id.empty()) return fail_input("gold item " + std::to_string(i + 1) + " has no db_id");
-    pairs.push_back({g.key, g.db_id, g.sql, (*aligned)[i]});
-  }
+  auto pairs = pair_gold_with_predictions(*gold, *pred);
+  if (!pairs.ok()) return fail_input(pairs.error());
   DatabasePool pool(r.get("--db-root"));
-  auto items = evaluate_pairs(pairs, pool, options);
+  auto items = evaluate_pairs(*pairs, pool, options);
+  if (r.has("--csv")) {
+    // The same per-item facts the app shows: difficulty from the gold set, joins from each database's own schema.
+    CsvItemFacts facts;
+    std::map<std::string, std::optional<Schema>> schemas;  // read once per database; nullopt when unreadable
+    for (const auto& g : gold->items) {
+      facts.difficulty.push_back(g.difficulty);
+      auto found = schemas.find(g.db_id);
+      if (found == schemas.end()) {
+        std::optional<Schema> schema;
+        auto db = pool.get(g.db_id);
+        if (db.ok()) {
+          auto read = read_schema(**db, g.db_id);
+          if (read.ok()) schema = std::move(read).value();
+        }
+        found = schemas.emplace(g.db_id, std::move(schema)).first;
+      }
+      facts.joins.push_back(found->second ? sql::join_count(g.sql, *found->second) : -1);
+    }
+    const std::string csv = evaluation_csv(*pairs, items, options.regimes, facts);
+    std::ofstream out(r.get("--csv"), std::ios::binary);
+    if (!(out << csv)) return fail_input("cannot write '" + r.get("--csv") + "'");
+  }
   auto summary = summarize(items, options.regimes);
 
   nlohmann::json report;

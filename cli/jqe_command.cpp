@@ -206,10 +206,10 @@ int jqe(const Args& args) {
 
   auto set = load_eval_set(set_path);
   if (!set.ok()) return fail_input(set_path + ": " + set.error());
-  std::vector<jqe::JqeSeed> seeds;
+  std::vector<EvalItem> seeds;
   std::set<std::string> db_ids;
   for (const auto& item : set->items) {
-    seeds.push_back(jqe::JqeSeed{item.key, item.db_id, item.question, item.evidence, item.sql, item.difficulty});
+    seeds.push_back(item);
     db_ids.insert(item.db_id);
   }
 

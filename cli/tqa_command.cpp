@@ -31,7 +31,7 @@
 #include "core/schema/sqlite_schema.h"
 #include "core/schema/tables_json.h"
 #include "core/tqa/linker_analysis.h"
-#include "core/tqa/tqa_item.h"
+#include "core/dataset/eval_set.h"
 
 namespace chokepoint::cli {
 namespace {
@@ -59,12 +59,6 @@ bool write_file(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
   out << text;
   return static_cast<bool>(out);
-}
-
-std::vector<tqa::TqaItem> to_items(const EvalSet& set) {
-  std::vector<tqa::TqaItem> items;
-  for (const auto& i : set.items) items.push_back({i.key, i.db_id, i.question, i.evidence, i.sql, i.difficulty});
-  return items;
 }
 
 // Schemas from a tables.json, or read from DIR/<db_id>/<db_id>.sqlite.
@@ -120,7 +114,7 @@ int tqa_linker(const Args& args) {
 
   auto start = std::chrono::steady_clock::now();
   tqa::ReferenceMatcher matcher(*lex);
-  auto analyses = tqa::analyze_linker_tables(to_items(*set), databases, matcher);
+  auto analyses = tqa::analyze_linker_tables(set->items, databases, matcher);
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   nlohmann::json stats = tqa::linker_statistics_json(tqa::linker_statistics(analyses));
   stats["detection_ms"] = std::round(ms);
@@ -230,8 +224,8 @@ int tqa_denat(const Args& args) {
     return fail_input("--llm-names needs --llm-config");
   }
 
-  std::map<std::string, std::vector<tqa::TqaItem>> by_db;
-  for (const auto& i : set->items) by_db[i.db_id].push_back({i.key, i.db_id, i.question, i.evidence, i.sql, i.difficulty});
+  std::map<std::string, std::vector<EvalItem>> by_db;
+  for (const auto& i : set->items) by_db[i.db_id].push_back(i);
 
   DatabasePool pool(r.get("--db-root"));
   LlmUse naturalness_use, name_use, question_use, evidence_use;
@@ -360,7 +354,7 @@ int tqa_denat(const Args& args) {
     out.format = DatasetFormat::BirdDevJson;
     for (const auto& d : results) {
       if (!d.kept) continue;
-      tqa::TqaItem t = d.in_setting(s);
+      EvalItem t = d.in_setting(s);
       out.items.push_back({t.key, t.db_id, t.question, t.evidence, t.sql, t.difficulty});
     }
     kept = out.items.size();

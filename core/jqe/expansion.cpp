@@ -17,7 +17,7 @@ const char* to_string(DiscardReason reason) {
   return "?";
 }
 
-JqeRun run_jqe(const std::vector<JqeSeed>& seeds, const std::map<std::string, JqeDatabase>& databases,
+JqeRun run_jqe(const std::vector<EvalItem>& seeds, const std::map<std::string, JqeDatabase>& databases,
                const JqeOptions& options) {
   JqeJob job(seeds, databases, options);
   job.advance([] { return true; });

@@ -15,19 +15,11 @@
 #include "core/graph/isomorphism.h"
 #include "core/graph/schema_graph.h"
 #include "core/jqe/preferences.h"
+#include "core/dataset/eval_set.h"
 #include "core/jqe/sql_synthesis.h"
 #include "core/schema/schema.h"
 
 namespace chokepoint::jqe {
-
-struct JqeSeed {
-  std::string id;  // question_id or position
-  std::string db_id;
-  std::string question;
-  std::string evidence;
-  std::string sql;
-  std::string difficulty;
-};
 
 struct JqeDatabase {
   const Schema* schema = nullptr;
@@ -58,6 +50,10 @@ struct JqeOptions {
   // clause_enrichment.h): one projection column and/or one predicate on the newly joined table. Off by default.
   bool add_projection = false;
   bool add_predicate = false;
+  // Queries that enter the isomorphism index before the seeds, as members of their classes, without being
+  // expanded or reported: running JQE on one seed of a set with the set's other queries here gives that seed the
+  // same diversity cap it has in a run over the whole set (thesis Alg. 1: the input set occupies its classes).
+  std::vector<EvalItem> context_seeds;
 };
 
 enum class DiscardReason { redundant, isomorphic, empty_result, error, timeout, budget };
@@ -79,7 +75,7 @@ struct CandidateRecord {
 };
 
 struct SeedRecord {
-  JqeSeed item;         // as given (round 1) or as the previous round's expansion became a seed
+  EvalItem item;         // as given (round 1) or as the previous round's expansion became a seed
   std::string root_id;  // the original seed (== item.id in round 1)
   int round = 1;
   std::string skipped;  // why it was not expanded ("" if it was)
@@ -131,7 +127,7 @@ struct JqeRun {
   std::string stopped;     // why the run ended early ("" when it ran to the end)
 };
 
-JqeRun run_jqe(const std::vector<JqeSeed>& seeds, const std::map<std::string, JqeDatabase>& databases,
+JqeRun run_jqe(const std::vector<EvalItem>& seeds, const std::map<std::string, JqeDatabase>& databases,
                const JqeOptions& options);
 
 }  // namespace chokepoint::jqe

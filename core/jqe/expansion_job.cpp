@@ -14,6 +14,7 @@
 #include "core/jqe/execution_check.h"
 #include "core/jqe/join_conditions.h"
 #include "core/jqe/redundancy.h"
+#include "core/jqe/seed_parse.h"
 #include "core/jqe/set_statistics.h"
 #include "core/schema/schema_ddl.h"
 #include "core/sql/join_query_graph.h"
@@ -31,28 +32,6 @@ GraphShape shape_of(const UndirectedGraph& g) {
   int components = comp.empty() ? 0 : *std::max_element(comp.begin(), comp.end()) + 1;
   s.cyclic = s.edges > s.nodes - components;
   return s;
-}
-
-// A seed ready for expansion: its tree, names and main-scope graph.
-struct ParsedSeed {
-  sql::NodePtr tree;
-  sql::NameResolution names;
-  sql::JoinQueryGraph jqg;
-  UndirectedGraph graph;
-};
-
-Result<ParsedSeed> parse_seed(const JqeSeed& seed, const Schema& schema) {
-  auto tree = sql::parse_sql(seed.sql);
-  if (!tree.ok()) return Error{"parse error: " + tree.error()};
-  ParsedSeed p;
-  p.tree = std::move(*tree);
-  if (p.tree->kind == sql::Kind::Compound) return Error{"compound query (UNION/INTERSECT/EXCEPT)"};
-  p.names = sql::resolve_names(*p.tree, schema);
-  if (p.names.main_scope < 0) return Error{"no main SELECT"};
-  p.jqg = sql::build_join_query_graph(p.names, schema, p.names.main_scope);
-  if (p.jqg.nodes.empty()) return Error{"no table in FROM"};
-  p.graph = to_graph(p.jqg);
-  return p;
 }
 
 // Isomorphic discards are the bulk (millions on BIRD's european_football_2): their message is derived from
@@ -92,12 +71,12 @@ const char* to_string(JqeProgress::Phase phase) {
 }
 
 struct JqeJob::State {
-  State(std::vector<JqeSeed> seeds, const std::map<std::string, JqeDatabase>& dbs, const JqeOptions& options)
+  State(std::vector<EvalItem> seeds, const std::map<std::string, JqeDatabase>& dbs, const JqeOptions& options)
       : input(std::move(seeds)), dbs(dbs), options(options), pruner(options.iso, options.per_pattern) {
     run.options = options;
     run.input_seeds = input.size();
     current = input;
-    for (const auto& s : input) roots.push_back(s.id);
+    for (const auto& s : input) roots.push_back(s.key);
     progress.phase = enrich() ? JqeProgress::Phase::statistics : JqeProgress::Phase::parsing;
     progress.round_seeds = current.size();
   }
@@ -119,7 +98,7 @@ struct JqeJob::State {
   // The statistics come from the input set only: what the benchmark's own queries project and filter on.
   void count_statistics() {
     if (next < input.size()) {
-      const JqeSeed& s = input[next++];
+      const EvalItem& s = input[next++];
       auto db = dbs.find(s.db_id);
       std::map<std::string, const Schema*> schemas;
       if (db != dbs.end()) schemas[s.db_id] = db->second.schema;
@@ -130,8 +109,17 @@ struct JqeJob::State {
   }
 
   void parse_next() {
+    // Context queries (JqeOptions::context_seeds) occupy their classes first, like the input set's own queries,
+    // but get no seed record and are never expanded.
+    if (progress.round == 1 && context_next < options.context_seeds.size()) {
+      const EvalItem& c = options.context_seeds[context_next++];
+      auto db = dbs.find(c.db_id);
+      if (db != dbs.end() && db->second.schema)
+        if (auto p = parse_seed(c, *db->second.schema); p.ok()) pruner.add_existing(p->graph);
+      return;
+    }
     if (next < current.size()) {
-      const JqeSeed& s = current[next];
+      const EvalItem& s = current[next];
       SeedRecord rec;
       rec.item = s;
       rec.root_id = roots[next];
@@ -179,13 +167,13 @@ struct JqeJob::State {
   void end_round() {
     if (progress.round == last_round()) return finish();
     // The next round's seeds: this round's kept expansions (already members of the index).
-    std::vector<JqeSeed> next_seeds;
+    std::vector<EvalItem> next_seeds;
     std::vector<std::string> next_roots;
     for (size_t e = first_expansion; e < run.expansions.size(); ++e) {
       const Expansion& x = run.expansions[e];
       const SeedRecord& from = run.seeds[static_cast<size_t>(x.seed)];
-      JqeSeed s = from.item;
-      s.id = x.id;
+      EvalItem s = from.item;
+      s.key = x.id;
       s.sql = x.sql;
       next_seeds.push_back(std::move(s));
       next_roots.push_back(from.root_id);
@@ -360,7 +348,7 @@ struct JqeJob::State {
       return true;
     }
     Expansion e;
-    e.id = rec.item.id + "-e" + std::to_string(++x.kept_here);
+    e.id = rec.item.key + "-e" + std::to_string(++x.kept_here);
     e.seed = seed_index;
     e.round = rec.round;
     e.candidate = combo.candidate;
@@ -401,7 +389,7 @@ struct JqeJob::State {
     x.predicate_source = std::move(e.literal_source);
   }
 
-  const std::vector<JqeSeed> input;
+  const std::vector<EvalItem> input;
   const std::map<std::string, JqeDatabase>& dbs;
   const JqeOptions options;
   DiversityPruner pruner;
@@ -409,10 +397,11 @@ struct JqeJob::State {
   JqeProgress progress;
   bool cancelled = false;
 
-  std::vector<JqeSeed> current;     // this round's seeds
+  std::vector<EvalItem> current;     // this round's seeds
   std::vector<std::string> roots;   // their original seeds' ids
   std::vector<std::unique_ptr<ParsedSeed>> parsed;  // per current seed; null = skipped (or already expanded)
   size_t next = 0;                  // position in input (statistics) or current (parsing, expanding)
+  size_t context_next = 0;          // context seeds entered into the index so far (round 1 parsing)
   size_t first_seed = 0;            // index in run.seeds of current[0]
   size_t first_expansion = 0;       // index in run.expansions of this round's first
   std::unique_ptr<SeedExpansion> active;
@@ -422,7 +411,7 @@ struct JqeJob::State {
   std::map<std::string, std::vector<double>> centrality_by_db;
 };
 
-JqeJob::JqeJob(std::vector<JqeSeed> seeds, const std::map<std::string, JqeDatabase>& databases,
+JqeJob::JqeJob(std::vector<EvalItem> seeds, const std::map<std::string, JqeDatabase>& databases,
                const JqeOptions& options)
     : state_(std::make_unique<State>(std::move(seeds), databases, options)) {}
 

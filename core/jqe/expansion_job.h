@@ -31,7 +31,7 @@ const char* to_string(JqeProgress::Phase phase);
 class JqeJob {
  public:
   // `databases` must outlive the job (the job keeps pointers to their schemas, graphs and connections).
-  JqeJob(std::vector<JqeSeed> seeds, const std::map<std::string, JqeDatabase>& databases, const JqeOptions& options);
+  JqeJob(std::vector<EvalItem> seeds, const std::map<std::string, JqeDatabase>& databases, const JqeOptions& options);
   ~JqeJob();
   JqeJob(const JqeJob&) = delete;
   JqeJob& operator=(const JqeJob&) = delete;

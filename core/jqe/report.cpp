@@ -256,7 +256,7 @@ json expansion_set_json(const JqeRun& run) {
     item["difficulty"] = s.item.difficulty;
     item["question_status"] = "pending";
     json p;
-    p["seed_id"] = s.item.id;
+    p["seed_id"] = s.item.key;
     p["root_seed_id"] = s.root_id;
     p["seed_sql"] = s.item.sql;
     p["round"] = x.round;
@@ -287,7 +287,7 @@ json pruned_set_json(const JqeRun& run) {
   for (const auto& d : run.discards) {
     const SeedRecord& s = run.seeds[static_cast<size_t>(d.seed)];
     json item;
-    item["seed_id"] = s.item.id;
+    item["seed_id"] = s.item.key;
     item["db_id"] = s.item.db_id;
     item["round"] = s.round;
     item["candidate_table"] = s.candidates[static_cast<size_t>(d.candidate)].table;

@@ -3,6 +3,8 @@
 
 #include <chrono>
 
+#include "core/metrics/evaluation_job.h"
+
 namespace chokepoint {
 
 ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const EvaluationOptions& options) {
@@ -48,22 +50,9 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
 
 std::vector<ItemEvaluation> evaluate_pairs(const std::vector<EvalPair>& pairs, DatabasePool& pool,
                                            const EvaluationOptions& options) {
-  std::vector<ItemEvaluation> out;
-  out.reserve(pairs.size());
-  for (const auto& p : pairs) {
-    auto db = pool.get(p.db_id);
-    if (!db.ok()) {
-      ItemEvaluation item;
-      item.id = p.id;
-      item.db_id = p.db_id;
-      item.status = ItemStatus::NoDatabase;
-      item.message = db.error();
-      out.push_back(std::move(item));
-      continue;
-    }
-    out.push_back(evaluate_pair(**db, p, options));
-  }
-  return out;
+  EvaluationJob job(pairs, options, [&pool](const std::string& db_id) { return pool.get(db_id); });
+  job.advance([] { return true; });
+  return job.take_items();
 }
 
 EvaluationSummary summarize(const std::vector<ItemEvaluation>& items, const std::vector<Regime>& regimes,

@@ -51,7 +51,7 @@ struct ItemEvaluation {
 };
 
 ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const EvaluationOptions& options);
-// Evaluates each pair on pool.get(db_id); order of the output = order of the input.
+// Evaluates each pair on pool.get(db_id): an EvaluationJob (evaluation_job.h) run to the end; output in input order.
 std::vector<ItemEvaluation> evaluate_pairs(const std::vector<EvalPair>& pairs, DatabasePool& pool,
                                            const EvaluationOptions& options);
 

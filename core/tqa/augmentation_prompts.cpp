@@ -70,7 +70,7 @@ std::string components_variable(const ReferenceDetection& refs, TextSide side) {
 }
 
 Result<std::string> render_augmentation_prompt(const PromptLibrary& library, Strategy s, TextSide side,
-                                               const TqaItem& item, const std::string& linker_table,
+                                               const EvalItem& item, const std::string& linker_table,
                                                const ReferenceDetection& refs, const std::string& new_question) {
   const std::string name = strategy_template(s, side);
   const PromptTemplate* t = library.find(name);

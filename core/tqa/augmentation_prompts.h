@@ -8,7 +8,7 @@
 #include "core/base/result.h"
 #include "core/llm/prompt_template.h"
 #include "core/tqa/reference_detection.h"
-#include "core/tqa/tqa_item.h"
+#include "core/dataset/eval_set.h"
 
 namespace chokepoint::tqa {
 
@@ -32,7 +32,7 @@ std::vector<TextToken> matched_tokens(const ReferenceDetection& refs, TextSide s
 
 // Renders the prompt for one item, strategy and side. `new_question` is used by the evidence prompts of BT and CA.
 Result<std::string> render_augmentation_prompt(const PromptLibrary& library, Strategy s, TextSide side,
-                                               const TqaItem& item, const std::string& linker_table,
+                                               const EvalItem& item, const std::string& linker_table,
                                                const ReferenceDetection& refs, const std::string& new_question);
 
 }  // namespace chokepoint::tqa

@@ -30,8 +30,8 @@ const char* denat_setting_file(DenatSetting s) {
   return "";
 }
 
-TqaItem DenatItem::in_setting(DenatSetting s) const {
-  TqaItem out = original;
+EvalItem DenatItem::in_setting(DenatSetting s) const {
+  EvalItem out = original;
   if (s == DenatSetting::LO || s == DenatSetting::LL) {
     out.question = less_natural_question;
     out.evidence = less_natural_evidence;
@@ -40,7 +40,7 @@ TqaItem DenatItem::in_setting(DenatSetting s) const {
   return out;
 }
 
-DenatItem denaturalise_sql(const TqaItem& item, const Schema& schema, const RenamePlan& plan,
+DenatItem denaturalise_sql(const EvalItem& item, const Schema& schema, const RenamePlan& plan,
                            const Connection& original_db, const Connection& renamed_db, const QueryLimits& limits) {
   DenatItem out;
   out.original = item;

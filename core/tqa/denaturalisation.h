@@ -15,7 +15,7 @@
 #include "core/schema/schema.h"
 #include "core/tqa/augmentation_prompts.h"
 #include "core/tqa/rename_plan.h"
-#include "core/tqa/tqa_item.h"
+#include "core/dataset/eval_set.h"
 
 namespace chokepoint::tqa {
 
@@ -24,7 +24,7 @@ const char* denat_setting_name(DenatSetting s);  // "O/O", "L/O", "O/L", "L/L"
 const char* denat_setting_file(DenatSetting s);  // "O_O", "L_O", "O_L", "L_L"
 
 struct DenatItem {
-  TqaItem original;
+  EvalItem original;
   std::string less_natural_sql;       // the gold SQL for the renamed database
   std::string less_natural_question;  // schema mentions rewritten
   std::string less_natural_evidence;
@@ -33,12 +33,12 @@ struct DenatItem {
   std::string reason;                 // why not kept
 
   // The item as it appears in a setting's set.
-  TqaItem in_setting(DenatSetting s) const;
+  EvalItem in_setting(DenatSetting s) const;
 };
 
 // SQL side of one item: rename through the AST, run original SQL on `original_db` and the renamed SQL on
 // `renamed_db`, compare the rows. The text fields are left to the caller.
-DenatItem denaturalise_sql(const TqaItem& item, const Schema& schema, const RenamePlan& plan,
+DenatItem denaturalise_sql(const EvalItem& item, const Schema& schema, const RenamePlan& plan,
                            const Connection& original_db, const Connection& renamed_db, const QueryLimits& limits = {});
 
 // The deterministic text fallback: outside quotes, an identifier-like word equal to a renamed table or column

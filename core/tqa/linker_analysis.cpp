@@ -19,7 +19,7 @@ nlohmann::json tokens_json(const std::vector<TextToken>& tokens) {
 
 }  // namespace
 
-std::vector<ItemLinkerAnalysis> analyze_linker_tables(const std::vector<TqaItem>& items,
+std::vector<ItemLinkerAnalysis> analyze_linker_tables(const std::vector<EvalItem>& items,
                                                       const std::map<std::string, LinkerDatabase>& databases,
                                                       ReferenceMatcher& matcher) {
   std::vector<ItemLinkerAnalysis> out;

@@ -14,7 +14,7 @@
 #include "core/tqa/attribute_mentions.h"
 #include "core/tqa/linker_table.h"
 #include "core/tqa/reference_detection.h"
-#include "core/tqa/tqa_item.h"
+#include "core/dataset/eval_set.h"
 
 namespace chokepoint::tqa {
 
@@ -24,7 +24,7 @@ struct LinkerDatabase {
 };
 
 struct ItemLinkerAnalysis {
-  TqaItem item;
+  EvalItem item;
   std::string error;       // "" when the SQL parsed and the database is known
   size_t jqg_nodes = 0;    // of the main scope
   std::optional<LinkerTable> linker;
@@ -34,7 +34,7 @@ struct ItemLinkerAnalysis {
 };
 
 // Items whose db_id is missing from `databases` get an error and no linker table.
-std::vector<ItemLinkerAnalysis> analyze_linker_tables(const std::vector<TqaItem>& items,
+std::vector<ItemLinkerAnalysis> analyze_linker_tables(const std::vector<EvalItem>& items,
                                                       const std::map<std::string, LinkerDatabase>& databases,
                                                       ReferenceMatcher& matcher);
 

@@ -27,10 +27,10 @@ const std::string kData = CHOKEPOINT_SHARED_DATA;
 
 bool exists(const std::string& path) { return static_cast<bool>(std::ifstream(path)); }
 
-std::vector<JqeSeed> seeds_of(const EvalSet& set, const std::set<std::string>& keep = {}) {
-  std::vector<JqeSeed> out;
+std::vector<EvalItem> seeds_of(const EvalSet& set, const std::set<std::string>& keep = {}) {
+  std::vector<EvalItem> out;
   for (const auto& i : set.items)
-    if (keep.empty() || keep.count(i.db_id)) out.push_back(JqeSeed{i.key, i.db_id, i.question, i.evidence, i.sql, ""});
+    if (keep.empty() || keep.count(i.db_id)) out.push_back(EvalItem{i.key, i.db_id, i.question, i.evidence, i.sql, ""});
   return out;
 }
 

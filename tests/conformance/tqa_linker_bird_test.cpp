@@ -29,7 +29,7 @@ TEST(TqaLinkerBird, DevStatisticsBesideThesisTable42) {
   for (auto& s : *tables) schemas[s.db_id] = s;
   for (const auto& [id, s] : schemas) graphs[id] = build_schema_graph(s);
   for (const auto& [id, s] : schemas) dbs[id] = {&s, &graphs[id]};
-  std::vector<TqaItem> items;
+  std::vector<EvalItem> items;
   for (const auto& i : set->items) items.push_back({i.key, i.db_id, i.question, i.evidence, i.sql, i.difficulty});
 
   ReferenceMatcher matcher(*lex);

@@ -8,7 +8,7 @@
 #include "core/dataset/eval_set.h"
 #include "web/bridge/file_bridge.h"
 #include "web/widgets/graph_view.h"
-#include "web/query_shape.h"
+#include "core/sql/query_shape.h"
 #include "web/widgets/widgets.h"
 #include "core/graph/layout.h"
 #include "core/graph/undirected_graph.h"
@@ -37,7 +37,7 @@ void draw_item_detail(AppState& state, const EvalItem& item, int index) {
     ImGui::TextDisabled("database %s is not loaded", item.db_id.c_str());
     return;
   }
-  const QueryGraphPicture pic = query_graph_picture(item.sql, db->schema);
+  const sql::QueryGraphPicture pic = sql::query_graph_picture(item.sql, db->schema);
   ImGui::TextDisabled("join query graph: %zu tables, %zu joins (hover an edge for its conditions)", pic.nodes.size(),
                       pic.edges.size());
   if (!pic.nodes.empty()) {
@@ -119,7 +119,7 @@ void draw_eval_set_panel(AppState& state) {
     panel.joins.clear();
     for (const auto& it : set.items) {
       const LoadedDatabase* db = find_database(state, it.db_id);
-      panel.joins.push_back(db ? join_count(it.sql, db->schema) : -1);
+      panel.joins.push_back(db ? sql::join_count(it.sql, db->schema) : -1);
     }
     panel.joins_for_set = panel.selected_set;
     panel.joins_for_size = static_cast<int>(set.items.size());
@@ -163,7 +163,7 @@ nlohmann::json eval_set_json() {
     if (p.selected_item >= 0 && p.selected_item < static_cast<int>(items.size())) {
       const auto& it = items[static_cast<size_t>(p.selected_item)];
       if (const LoadedDatabase* db = find_database(*g_state, it.db_id)) {
-        const QueryGraphPicture pic = query_graph_picture(it.sql, db->schema);
+        const sql::QueryGraphPicture pic = sql::query_graph_picture(it.sql, db->schema);
         j["jqg"] = {{"nodes", pic.nodes}, {"edges", pic.edges}, {"conditions", pic.edge_conditions}};
       }
     }

@@ -13,7 +13,7 @@
 #include "core/graph/schema_graph.h"
 #include "core/graph/statistics.h"
 #include "web/widgets/graph_view.h"
-#include "web/query_shape.h"
+#include "core/sql/query_shape.h"
 
 namespace chokepoint::web {
 namespace {
@@ -96,7 +96,7 @@ void draw_schema_graph_panel(AppState& state) {
     const auto& items = es.sets[static_cast<size_t>(es.selected_set)].set.items;
     if (es.selected_item >= 0 && es.selected_item < static_cast<int>(items.size()) &&
         items[static_cast<size_t>(es.selected_item)].db_id == db.schema.db_id) {
-      panel.highlight = query_tables(items[static_cast<size_t>(es.selected_item)].sql, db.schema);
+      panel.highlight = sql::query_tables(items[static_cast<size_t>(es.selected_item)].sql, db.schema);
       ImGui::TextDisabled("highlighted: the tables of evaluation item %s", items[static_cast<size_t>(es.selected_item)].key.c_str());
     }
   }

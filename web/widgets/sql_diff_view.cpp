@@ -9,14 +9,14 @@
 
 namespace chokepoint::web {
 
-void draw_sql_diff(const std::vector<DiffRun>& runs) {
+void draw_sql_diff(const std::vector<sql::DiffRun>& runs) {
   const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
   const float space = ImGui::CalcTextSize(" ").x;
   bool first = true;
   bool glue_next = false;  // the previous word was "(": no space after it
   for (const auto& run : runs) {
-    const ImVec4 colour = run.kind == DiffKind::added     ? ImVec4(0.35f, 0.9f, 0.4f, 1.0f)
-                          : run.kind == DiffKind::removed ? ImVec4(1.0f, 0.45f, 0.45f, 1.0f)
+    const ImVec4 colour = run.kind == sql::DiffKind::added     ? ImVec4(0.35f, 0.9f, 0.4f, 1.0f)
+                          : run.kind == sql::DiffKind::removed ? ImVec4(1.0f, 0.45f, 0.45f, 1.0f)
                                                           : ImGui::GetStyleColorVec4(ImGuiCol_Text);
     std::istringstream words(run.text);
     std::string word;
@@ -30,7 +30,7 @@ void draw_sql_diff(const std::vector<DiffRun>& runs) {
       }
       first = false;
       ImGui::TextColored(colour, "%s", word.c_str());
-      if (run.kind == DiffKind::removed) {  // strike through removed words
+      if (run.kind == sql::DiffKind::removed) {  // strike through removed words
         const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
         const float y = (a.y + b.y) * 0.5f;
         ImGui::GetWindowDrawList()->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), ImGui::GetColorU32(colour), 1.0f);

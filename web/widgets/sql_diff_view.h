@@ -3,10 +3,10 @@
 #pragma once
 #include <vector>
 
-#include "web/sql_diff.h"
+#include "core/sql/sql_diff.h"
 
 namespace chokepoint::web {
 
-void draw_sql_diff(const std::vector<DiffRun>& runs);
+void draw_sql_diff(const std::vector<sql::DiffRun>& runs);
 
 }  // namespace chokepoint::web

@@ -108,8 +108,8 @@ TEST(JqeSetStatistics, ChoosesMostFrequentWithSchemaOrderTies) {
   EXPECT_EQ(most_frequent_value(t.db, "bond", "bond_type", 1000).to_string(), "-");  // 78 of 91 bonds
 }
 
-std::vector<JqeSeed> hand_seeds(const std::string& first) {
-  std::vector<JqeSeed> seeds = {testing::seed(first, "0")};
+std::vector<EvalItem> hand_seeds(const std::string& first) {
+  std::vector<EvalItem> seeds = {testing::seed(first, "0")};
   for (size_t i = 0; i < kHandSet.size(); ++i) seeds.push_back(testing::seed(kHandSet[i], "h" + std::to_string(i)));
   return seeds;
 }
@@ -117,7 +117,7 @@ std::vector<JqeSeed> hand_seeds(const std::string& first) {
 const Expansion* first_of(const JqeRun& run, const std::string& seed_id, const std::string& table) {
   for (const auto& x : run.expansions) {
     const SeedRecord& s = run.seeds[static_cast<size_t>(x.seed)];
-    if (s.item.id == seed_id && s.candidates[static_cast<size_t>(x.candidate)].table == table) return &x;
+    if (s.item.key == seed_id && s.candidates[static_cast<size_t>(x.candidate)].table == table) return &x;
   }
   return nullptr;
 }
@@ -197,12 +197,12 @@ TEST(JqeClauseEnrichment, ProjectionAndPredicateWithTheNewTablesAlias) {
   EXPECT_GE(summary["enriched"]["expansions"].get<size_t>(), 1u);
 }
 
-Result<std::vector<JqeSeed>> sample_seeds() {
+Result<std::vector<EvalItem>> sample_seeds() {
   auto set = load_eval_set(std::string(CHOKEPOINT_SOURCE_DIR) + "/assets/sets/sample_dev.json");
   if (!set.ok()) return Error{set.error()};
-  std::vector<JqeSeed> seeds;
+  std::vector<EvalItem> seeds;
   for (const auto& i : set->items)
-    if (i.db_id == "toxicology") seeds.push_back(JqeSeed{i.key, i.db_id, i.question, i.evidence, i.sql, i.difficulty});
+    if (i.db_id == "toxicology") seeds.push_back(i);
   return seeds;
 }
 

@@ -18,7 +18,7 @@ std::string fingerprint(const JqeRun& run) {
   return jqe_report(run).dump() + expansion_set_json(run).dump() + pruned_set_json(run).dump();
 }
 
-JqeRun one_unit_at_a_time(const std::vector<JqeSeed>& seeds, const std::map<std::string, JqeDatabase>& dbs,
+JqeRun one_unit_at_a_time(const std::vector<EvalItem>& seeds, const std::map<std::string, JqeDatabase>& dbs,
                           const JqeOptions& o, size_t* advances) {
   JqeJob job(seeds, dbs, o);
   *advances = 0;
@@ -122,6 +122,42 @@ TEST(ExpansionJob, EmptyInputFinishesInAFewUnits) {
   EXPECT_LE(job.progress().units, 3u);  // statistics, parsing and expanding each end at once
   EXPECT_TRUE(job.run().seeds.empty());
   EXPECT_EQ(job.run().input_seeds, 0u);
+}
+
+}  // namespace
+}  // namespace chokepoint::jqe
+
+namespace chokepoint::jqe {
+namespace {
+
+// Thesis Alg. 1 keeps at most n expansions per isomorphism class, counting the input set's own queries. A context
+// query takes its class's slot like an input query would, but is neither expanded nor reported.
+TEST(ExpansionJob, ContextSeedFillsItsClassWithoutBeingExpanded) {
+  Toxicology t = Toxicology::load();
+  const auto dbs = t.databases(true);
+  JqeOptions o;
+  o.per_pattern = 1;
+  const JqeRun alone = run_jqe({testing::seed(kToxicologySeed)}, dbs, o);
+  ASSERT_FALSE(alone.expansions.empty());
+  const std::string taken = alone.expansions[0].sql;
+
+  JqeOptions with_context = o;
+  with_context.context_seeds = {testing::seed(taken, "context")};
+  const JqeRun run = run_jqe({testing::seed(kToxicologySeed)}, dbs, with_context);
+  ASSERT_EQ(run.seeds.size(), 1u);  // the context query has no seed record
+  EXPECT_EQ(run.seeds[0].item.key, "0");
+  EXPECT_EQ(run.input_seeds, 1u);
+  EXPECT_EQ(run.expansions.size(), alone.expansions.size() - 1);  // its class was already full
+  for (const auto& x : run.expansions) {
+    EXPECT_NE(x.sql, taken);
+    EXPECT_EQ(x.seed, 0);
+  }
+  auto isomorphic = [](const JqeRun& r) {
+    size_t n = 0;
+    for (const auto& d : r.discards) n += d.reason == DiscardReason::isomorphic;
+    return n;
+  };
+  EXPECT_GT(isomorphic(run), isomorphic(alone));
 }
 
 }  // namespace

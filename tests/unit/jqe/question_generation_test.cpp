@@ -120,10 +120,10 @@ void run(QuestionJob& job, double t = 0) {
 JqeRun two_round_run() {
   JqeRun run;
   SeedRecord s1;
-  s1.item = JqeSeed{"0", "tox", "How many?", "chlorine refers to element = 'cl'", "SELECT 1", "simple"};
+  s1.item = EvalItem{"0", "tox", "How many?", "chlorine refers to element = 'cl'", "SELECT 1", "simple"};
   s1.root_id = "0";
   SeedRecord s2;
-  s2.item = JqeSeed{"0-e1", "tox", "How many?", "", "SELECT 2", "simple"};
+  s2.item = EvalItem{"0-e1", "tox", "How many?", "", "SELECT 2", "simple"};
   s2.root_id = "0";
   s2.round = 2;
   for (auto* s : {&s1, &s2}) s->candidates.push_back(CandidateRecord{"bond", 1.0, {"a.x = b.y"}});

@@ -46,9 +46,9 @@ struct Toxicology {
   }
 };
 
-inline JqeSeed seed(std::string sql, std::string id = "0", std::string db = "toxicology") {
-  JqeSeed s;
-  s.id = std::move(id);
+inline EvalItem seed(std::string sql, std::string id = "0", std::string db = "toxicology") {
+  EvalItem s;
+  s.key = std::move(id);
   s.db_id = std::move(db);
   s.question = "How many non-carcinogenic molecules contain chlorine?";
   s.sql = std::move(sql);
@@ -56,7 +56,7 @@ inline JqeSeed seed(std::string sql, std::string id = "0", std::string db = "tox
 }
 
 // Six seeds of every kind the driver meets: the thesis seed, a join, single tables, an unknown table, a compound.
-inline std::vector<JqeSeed> several() {
+inline std::vector<EvalItem> several() {
   return {seed(kToxicologySeed, "0"),
           seed("SELECT T1.element FROM atom AS T1 JOIN molecule AS T2 ON T1.molecule_id = T2.molecule_id "
                "WHERE T2.label = '+'", "1"),

@@ -13,7 +13,7 @@ double now_ms() {
 
 }  // namespace
 
-JqeBatch::JqeBatch(std::vector<jqe::JqeSeed> seeds, std::map<std::string, JqeBatchDatabase> databases,
+JqeBatch::JqeBatch(std::vector<EvalItem> seeds, std::map<std::string, JqeBatchDatabase> databases,
                    const jqe::JqeOptions& options)
     : total_(seeds.size()), owned_(std::move(databases)) {
   for (const auto& [id, db] : owned_) graphs_[id] = build_schema_graph(db.schema);

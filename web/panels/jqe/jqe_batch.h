@@ -26,7 +26,7 @@ struct JqeBatchDatabase {
 
 class JqeBatch {
  public:
-  JqeBatch(std::vector<jqe::JqeSeed> seeds, std::map<std::string, JqeBatchDatabase> databases,
+  JqeBatch(std::vector<EvalItem> seeds, std::map<std::string, JqeBatchDatabase> databases,
            const jqe::JqeOptions& options);
 
   // Works until budget_ms has passed (always at least one unit); returns done().

@@ -38,8 +38,8 @@ const char* verdict_words(const std::string& v) {
   return v.c_str();
 }
 
-jqe::JqeSeed seed_of(const EvalItem& item, size_t index) {
-  return jqe::JqeSeed{item.key.empty() ? std::to_string(index) : item.key, item.db_id, item.question, item.evidence,
+EvalItem seed_of(const EvalItem& item, size_t index) {
+  return EvalItem{item.key.empty() ? std::to_string(index) : item.key, item.db_id, item.question, item.evidence,
                       item.sql, item.difficulty};
 }
 
@@ -400,7 +400,7 @@ void step_jqe_seed(AppState& state, JqePanel& panel) {
   const EvalItem& item = *chosen->item;
   const LoadedDatabase* db = chosen->db;
   const jqe::JqeOptions options = jqe_options(panel.prefs);
-  std::vector<jqe::JqeSeed> context;
+  std::vector<EvalItem> context;
   if (panel.prefs.count_set && options.per_pattern > 0) {
     auto& members = panel.class_cache[cache_key(set, options)];
     if (!members) {
@@ -429,7 +429,7 @@ void start_jqe_batch(AppState& state, JqePanel& panel) {
     return;
   }
   const LoadedSet& set = sets[static_cast<size_t>(panel.set)];
-  std::vector<jqe::JqeSeed> seeds;
+  std::vector<EvalItem> seeds;
   std::map<std::string, JqeBatchDatabase> dbs;
   for (size_t i = 0; i < set.set.items.size(); ++i) {
     const auto& it = set.set.items[i];

@@ -13,7 +13,7 @@
 #include "web/app_state.h"
 #include "web/widgets/graph_view.h"
 #include "web/panels/jqe/jqe_batch.h"
-#include "web/panels/jqe/jqe_seed_context.h"
+#include "web/panels/jqe/class_members.h"
 #include "web/panels/jqe/jqe_step.h"
 
 namespace chokepoint::web {

@@ -3,13 +3,14 @@
 // up in the run_jqe result, which decided it.
 #include "web/panels/jqe/jqe_step.h"
 
+#include "core/jqe/seed_parse.h"
+
 #include <map>
 
 #include "core/jqe/candidate_tables.h"
 #include "core/jqe/combinations.h"
 #include "core/jqe/diversity.h"
 #include "core/jqe/join_conditions.h"
-#include "web/panels/jqe/jqe_seed_context.h"
 
 namespace chokepoint::web {
 namespace {
@@ -32,21 +33,21 @@ std::string shape_text(const jqe::GraphShape& s) {
 
 }  // namespace
 
-JqeStepView build_jqe_step(const jqe::JqeSeed& seed, const Schema& schema, const SchemaGraph& graph,
-                           const Connection* db, const std::vector<jqe::JqeSeed>& context,
+JqeStepView build_jqe_step(const EvalItem& seed, const Schema& schema, const SchemaGraph& graph,
+                           const Connection* db, const std::vector<EvalItem>& context,
                            const jqe::JqeOptions& options) {
   JqeStepView view;
-  view.seed_id = seed.id;
+  view.seed_id = seed.key;
   view.db_id = seed.db_id;
   view.question = seed.question;
   view.sql = seed.sql;
   view.context_members = static_cast<int>(context.size());
-  auto parsed = parse_query_for_jqe(seed.sql, schema);
+  auto parsed = jqe::parse_seed(seed, schema);
   if (!parsed.ok()) {
     view.error = parsed.error();
     return view;
   }
-  const sql::JoinQueryGraph& jqg = (*parsed)->jqg;
+  const sql::JoinQueryGraph& jqg = parsed->jqg;
   for (const auto& n : jqg.nodes) view.jqg_nodes.push_back(node_label(n));
   for (const auto& e : jqg.edges) {
     view.jqg_edges.push_back({e.a, e.b});
@@ -60,7 +61,9 @@ JqeStepView build_jqe_step(const jqe::JqeSeed& seed, const Schema& schema, const
   view.jqg_layout = force_layout(jqe::to_graph(jqg), lo);
 
   std::map<std::string, jqe::JqeDatabase> dbs{{seed.db_id, jqe::JqeDatabase{&schema, &graph, db}}};
-  jqe::JqeRun run = run_jqe_in_context(seed, context, dbs, options);
+  jqe::JqeOptions with_context = options;
+  with_context.context_seeds = context;  // the set's classes, so the seed gets the cap it has in a whole-set run
+  jqe::JqeRun run = jqe::run_jqe({seed}, dbs, with_context);
   if (run.seeds.empty() || !run.seeds[0].skipped.empty()) {
     view.error = run.seeds.empty() ? "no result" : run.seeds[0].skipped;
     return view;
@@ -119,7 +122,7 @@ JqeStepView build_jqe_step(const jqe::JqeSeed& seed, const Schema& schema, const
       e.id = x.id;
       e.label = row.label;
       e.sql = x.sql;
-      e.diff = sql_diff(seed.sql, x.sql);
+      e.diff = sql::sql_diff(seed.sql, x.sql);
       e.iso_class = x.iso_class;
       e.shape = x.shape;
       if (db) e.result = db->query(x.sql, limits);
@@ -193,8 +196,8 @@ nlohmann::json step_view_json(const JqeStepView& view) {
     exps.push_back({{"id", e.id},
                     {"label", e.label},
                     {"sql", e.sql},
-                    {"added", diff_text(e.diff, DiffKind::added)},
-                    {"removed", diff_text(e.diff, DiffKind::removed)},
+                    {"added", sql::diff_text(e.diff, sql::DiffKind::added)},
+                    {"removed", sql::diff_text(e.diff, sql::DiffKind::removed)},
                     {"iso_class", e.iso_class},
                     {"nodes", e.shape.nodes},
                     {"edges", e.shape.edges},

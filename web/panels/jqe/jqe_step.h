@@ -12,7 +12,7 @@
 #include "core/db/connection.h"
 #include "core/graph/layout.h"
 #include "core/jqe/expansion.h"
-#include "web/sql_diff.h"
+#include "core/sql/sql_diff.h"
 
 namespace chokepoint::web {
 
@@ -43,7 +43,7 @@ struct StepExpansion {
   std::string id;
   std::string label;  // the combination's label
   std::string sql;
-  std::vector<DiffRun> diff;
+  std::vector<sql::DiffRun> diff;
   int iso_class = -1;
   jqe::GraphShape shape;
   QueryOutcome result;  // run read-only within the time limit
@@ -66,8 +66,8 @@ struct JqeStepView {
 
 // `context`: queries counted as class members before the seed (jqe_seed_context.h). `db` holds the data for the
 // execution check and the results (null: schema-only).
-JqeStepView build_jqe_step(const jqe::JqeSeed& seed, const Schema& schema, const SchemaGraph& graph,
-                           const Connection* db, const std::vector<jqe::JqeSeed>& context,
+JqeStepView build_jqe_step(const EvalItem& seed, const Schema& schema, const SchemaGraph& graph,
+                           const Connection* db, const std::vector<EvalItem>& context,
                            const jqe::JqeOptions& options);
 
 nlohmann::json step_view_json(const JqeStepView& view);

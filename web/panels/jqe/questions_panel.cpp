@@ -33,10 +33,10 @@ std::string expanded_name(const std::string& source) {
 // JQE with the default preferences (one expansion per isomorphism class, one round) on the set's databases, with
 // the execution check where a database has data.
 std::shared_ptr<jqe::JqeRun> expand_set(const AppState& state, const LoadedSet& source, std::string& error) {
-  std::vector<jqe::JqeSeed> seeds;
+  std::vector<EvalItem> seeds;
   std::set<std::string> db_ids;
   for (const auto& item : source.set.items) {
-    seeds.push_back(jqe::JqeSeed{item.key, item.db_id, item.question, item.evidence, item.sql, item.difficulty});
+    seeds.push_back(item);
     db_ids.insert(item.db_id);
   }
   std::map<std::string, SchemaGraph> graphs;

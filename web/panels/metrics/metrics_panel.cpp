@@ -14,8 +14,11 @@
 #include <map>
 
 #include "core/dataset/eval_set_loader.h"
+#include "core/metrics/eval_pairs.h"
+#include "core/metrics/evaluation_job.h"
 #include "core/metrics/explanation.h"
 #include "core/metrics/regime.h"
+#include "core/metrics/report_csv.h"
 #include "core/metrics/transitions.h"
 #include "web/bridge/canvas_capture.h"
 #include "web/widgets/charts.h"
@@ -24,7 +27,7 @@
 #include "web/llm/llm_session.h"
 #include "web/panels/metrics/metric_glossary.h"
 #include "web/panels/eval_set_panel.h"
-#include "web/query_shape.h"
+#include "core/sql/query_shape.h"
 #include "web/widgets/widgets.h"
 
 namespace chokepoint::web {
@@ -43,24 +46,25 @@ void start_run(AppState& state, MetricsPanel& panel) {
   }
   const auto& gold = sets[static_cast<size_t>(panel.gold_set)];
   const auto& pred = sets[static_cast<size_t>(panel.pred_set)];
-  auto aligned = align_predictions(gold.set, pred.set);
-  if (!aligned.ok()) {
-    panel.error = aligned.error();
+  auto pairs = pair_gold_with_predictions(gold.set, pred.set);
+  if (!pairs.ok()) {
+    panel.error = pairs.error();
     return;
   }
   auto run = std::make_shared<MetricsRun>();
   run->label = gold.name + " vs " + pred.name;
+  EvaluationOptions options;
   const auto all = all_regimes();
-  run->options.regimes.clear();
+  options.regimes.clear();
   for (size_t i = 0; i < all.size() && i < 12; ++i)
-    if (panel.regimes[i]) run->options.regimes.push_back(all[i]);
-  if (run->options.regimes.empty()) run->options.regimes = table_xi_regimes();
-  run->options.semantics = panel.semantics == 0 ? ExSemantics::Bird : ExSemantics::Spider;
-  run->options.limits.timeout_ms = panel.timeout_ms;
-  run->options.limits.max_rows = 100000;
-  run->options.keep_details = true;
+    if (panel.regimes[i]) options.regimes.push_back(all[i]);
+  if (options.regimes.empty()) options.regimes = table_xi_regimes();
+  options.semantics = panel.semantics == 0 ? ExSemantics::Bird : ExSemantics::Spider;
+  options.limits.timeout_ms = panel.timeout_ms;
+  options.limits.max_rows = 100000;
+  options.keep_details = true;
   panel.prefetch.reset();
-  const bool semantic = std::any_of(run->options.regimes.begin(), run->options.regimes.end(),
+  const bool semantic = std::any_of(options.regimes.begin(), options.regimes.end(),
                                     [](const Regime& r) { return r.columns == ColumnRegime::Semantic; });
   if (panel.endpoint_embeddings && semantic) {
     auto endpoint = session_endpoint();
@@ -73,17 +77,21 @@ void start_run(AppState& state, MetricsPanel& panel) {
       panel.error = "SC with endpoint embeddings: name an embeddings model";
       return;
     }
-    run->options.columns.embed = cached_embedding_function(sc_embedding_cache(), model);
-    run->options.columns.embedding_label = "endpoint embeddings: " + model + " at " + endpoint_url(*endpoint, "");
+    options.columns.embed = cached_embedding_function(sc_embedding_cache(), model);
+    options.columns.embedding_label = "endpoint embeddings: " + model + " at " + endpoint_url(*endpoint, "");
     panel.prefetch = std::make_shared<ScEmbeddingPrefetch>(*endpoint, model, llm_session().settings.timeout_ms);
   }
   for (size_t i = 0; i < gold.set.items.size(); ++i) {
     const auto& g = gold.set.items[i];
-    run->pairs.push_back({g.key.empty() ? std::to_string(i) : g.key, g.db_id, g.sql, (*aligned)[i]});
     run->difficulty.push_back(g.difficulty);
     const LoadedDatabase* db = find_database(state, g.db_id);
-    run->joins.push_back(db ? join_count(g.sql, db->schema) : -1);
+    run->joins.push_back(db ? sql::join_count(g.sql, db->schema) : -1);
   }
+  run->job = std::make_unique<EvaluationJob>(std::move(*pairs), std::move(options), [&state](const std::string& db_id) {
+    const LoadedDatabase* db = find_database(state, db_id);
+    if (!db || !db->connection) return Result<const Connection*>(Error{"database " + db_id + " is not loaded"});
+    return Result<const Connection*>(db->connection.get());
+  });
   panel.run = run;
   panel.running = true;
   panel.selected_item = -1;
@@ -147,14 +155,14 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
   }
   if (panel.running) {
     const auto& run = *panel.run;
-    ImGui::ProgressBar(static_cast<float>(run.items.size()) / static_cast<float>(std::max<size_t>(1, run.pairs.size())),
+    ImGui::ProgressBar(static_cast<float>(run.items().size()) / static_cast<float>(std::max<size_t>(1, run.pairs().size())),
                        ImVec2(300, 0));
     ImGui::SameLine();
-    ImGui::Text("%zu / %zu", run.items.size(), run.pairs.size());
+    ImGui::Text("%zu / %zu", run.items().size(), run.pairs().size());
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) {
       panel.running = false;
-      notify(state, "evaluation cancelled after " + std::to_string(run.items.size()) + " items");
+      notify(state, "evaluation cancelled after " + std::to_string(run.items().size()) + " items");
     }
   } else {
     if (ImGui::Button("Evaluate")) start_run(state, panel);
@@ -164,7 +172,7 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
       ImGui::SameLine();
       if (ImGui::Button("Export CSV")) {
         const std::string path = "/tmp/chokepoint_metrics.csv";
-        std::ofstream(path, std::ios::binary) << metrics_csv(*panel.run);
+        std::ofstream(path, std::ios::binary) << evaluation_csv(panel.run->pairs(), panel.run->items(), panel.run->options().regimes, {panel.run->difficulty, panel.run->joins});
         offer_download(path, "chokepoint_metrics.csv", "text/csv");
       }
       ImGui::SameLine();
@@ -177,8 +185,8 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
 
 void draw_breakdown(const char* id, const MetricsRun& run, const std::vector<std::string>& keys) {
   std::map<std::string, std::vector<size_t>> groups;
-  for (size_t i = 0; i < run.items.size(); ++i) groups[keys[i].empty() ? "(none)" : keys[i]].push_back(i);
-  const auto& regimes = run.options.regimes;
+  for (size_t i = 0; i < run.items().size(); ++i) groups[keys[i].empty() ? "(none)" : keys[i]].push_back(i);
+  const auto& regimes = run.options().regimes;
   const int ncol = 3 + static_cast<int>(regimes.size());
   if (!ImGui::BeginTable(id, ncol, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) return;
   ImGui::TableSetupColumn(id);
@@ -187,7 +195,7 @@ void draw_breakdown(const char* id, const MetricsRun& run, const std::vector<std
   for (const auto& r : regimes) ImGui::TableSetupColumn((r.name() + " F1").c_str());
   table_headers_with_definitions();
   for (const auto& [key, idx] : groups) {
-    const EvaluationSummary s = summarize(run.items, regimes, idx);
+    const EvaluationSummary s = summarize(run.items(), regimes, idx);
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(key.c_str());
@@ -204,7 +212,7 @@ void draw_breakdown(const char* id, const MetricsRun& run, const std::vector<std
 }
 
 void draw_summary(const MetricsRun& run) {
-  const EvaluationSummary s = summarize(run.items, run.options.regimes);
+  const EvaluationSummary s = summarize(run.items(), run.options().regimes);
   ImGui::Text("%s: %zu items, %zu scored, EX %.2f%%  (gold errors %zu, prediction errors %zu, timeouts %zu)",
               run.label.c_str(), s.n, s.scored, s.ex, s.gold_errors, s.pred_errors, s.timeouts);
   if (ImGui::BeginTable("regime-means", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
@@ -232,9 +240,9 @@ void draw_summary(const MetricsRun& run) {
 void draw_charts(const MetricsRun& run, MetricsPanel& panel) {
   std::vector<bool> ex;
   std::vector<int> joins;
-  for (size_t i = 0; i < run.items.size(); ++i) {
-    if (run.items[i].status != ItemStatus::Scored) continue;
-    ex.push_back(run.items[i].ex);
+  for (size_t i = 0; i < run.items().size(); ++i) {
+    if (run.items()[i].status != ItemStatus::Scored) continue;
+    ex.push_back(run.items()[i].ex);
     joins.push_back(run.joins[i]);
   }
   auto buckets = ex_by_joins(ex, joins);
@@ -245,7 +253,7 @@ void draw_charts(const MetricsRun& run, MetricsPanel& panel) {
   ImGui::Text("EX by number of joins (SQLMorph Fig. 3)");
   draw_bar_chart("ex-by-joins", bars, 100.0, ImVec2(420, 180));
 
-  const auto& regimes = run.options.regimes;
+  const auto& regimes = run.options().regimes;
   if (regimes.empty()) return;
   panel.chart_regime = std::clamp(panel.chart_regime, 0, static_cast<int>(regimes.size()) - 1);
   ImGui::SameLine();
@@ -258,7 +266,7 @@ void draw_charts(const MetricsRun& run, MetricsPanel& panel) {
     ImGui::EndCombo();
   }
   std::vector<double> exp, exr;
-  for (const auto& it : run.items) {
+  for (const auto& it : run.items()) {
     if (it.status != ItemStatus::Scored || it.ex) continue;
     const auto& sc = it.scores[static_cast<size_t>(panel.chart_regime)];
     exp.push_back(sc.exp);
@@ -271,8 +279,8 @@ void draw_charts(const MetricsRun& run, MetricsPanel& panel) {
 
 void draw_delta(const MetricsRun& run, const MetricsRun& base) {
   std::vector<bool> a, b;
-  for (const auto& it : base.items) a.push_back(it.status == ItemStatus::Scored && it.ex);
-  for (const auto& it : run.items) b.push_back(it.status == ItemStatus::Scored && it.ex);
+  for (const auto& it : base.items()) a.push_back(it.status == ItemStatus::Scored && it.ex);
+  for (const auto& it : run.items()) b.push_back(it.status == ItemStatus::Scored && it.ex);
   auto aligned = align_runs(a, b);
   if (!aligned.ok()) {
     ImGui::TextDisabled("delta EX: the baseline has %zu items, this run %zu; they cannot be aligned", a.size(), b.size());
@@ -295,8 +303,8 @@ void draw_delta(const MetricsRun& run, const MetricsRun& base) {
 
 void draw_items(const MetricsRun& run, MetricsPanel& panel) {
   ImGui::BeginChild("metric-items", ImVec2(ImGui::GetContentRegionAvail().x * 0.35f, 0), true);
-  for (size_t i = 0; i < run.items.size(); ++i) {
-    const auto& it = run.items[i];
+  for (size_t i = 0; i < run.items().size(); ++i) {
+    const auto& it = run.items()[i];
     const char* mark = it.status != ItemStatus::Scored ? "gold?" : it.ex ? "EX=1" : "EX=0";
     std::string label = std::string(mark) + "  " + it.id + "  [" + it.db_id + "]##" + std::to_string(i);
     if (ImGui::Selectable(label.c_str(), panel.selected_item == static_cast<int>(i))) panel.selected_item = static_cast<int>(i);
@@ -304,11 +312,11 @@ void draw_items(const MetricsRun& run, MetricsPanel& panel) {
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("metric-explain", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
-  if (panel.selected_item < 0 || panel.selected_item >= static_cast<int>(run.items.size())) {
+  if (panel.selected_item < 0 || panel.selected_item >= static_cast<int>(run.items().size())) {
     ImGui::TextDisabled("Select an item to see which columns, rows and cells matched.");
   } else {
     const size_t i = static_cast<size_t>(panel.selected_item);
-    draw_item_explanation(run.pairs[i], run.items[i], run.options.regimes);
+    draw_item_explanation(run.pairs()[i], run.items()[i], run.options().regimes);
   }
   ImGui::EndChild();
 }
@@ -324,7 +332,7 @@ void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
   auto& run = *panel.run;
   if (panel.prefetch) {
     // The vectors first; a decline or a failed fetch (which may end the prefetch between frames) scores nothing.
-    if (!panel.prefetch->done() && !panel.prefetch->step(state, run.pairs, run.options, budget_ms)) return;
+    if (!panel.prefetch->done() && !panel.prefetch->step(state, run.pairs(), run.options(), budget_ms)) return;
     if (!panel.prefetch->error().empty()) {
       panel.error = panel.prefetch->error() + " — nothing was scored; vectors already fetched stay cached";
       panel.running = false;
@@ -333,24 +341,11 @@ void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
     }
   }
   const double start = now_ms();
-  while (run.items.size() < run.pairs.size() && now_ms() - start < budget_ms) {
-    const auto& pair = run.pairs[run.items.size()];
-    const LoadedDatabase* db = find_database(state, pair.db_id);
-    if (!db) {
-      ItemEvaluation missing;
-      missing.id = pair.id;
-      missing.db_id = pair.db_id;
-      missing.status = ItemStatus::NoDatabase;
-      missing.message = "database " + pair.db_id + " is not loaded";
-      run.items.push_back(std::move(missing));
-      continue;
-    }
-    run.items.push_back(evaluate_pair(*db->connection, pair, run.options));
-  }
-  if (run.items.size() == run.pairs.size()) {
+  run.job->advance([&] { return now_ms() - start < budget_ms; });
+  if (run.job->done()) {
     run.done = true;
     panel.running = false;
-    const auto s = summarize(run.items, run.options.regimes);
+    const auto s = summarize(run.items(), run.options().regimes);
     char buf[96];
     std::snprintf(buf, sizeof buf, "evaluated %zu items: EX %.2f%%", s.n, s.ex);
     notify(state, buf);
@@ -359,7 +354,7 @@ void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
 
 void draw_metrics_panel(AppState& state, MetricsPanel& panel) {
   draw_setup(state, panel);
-  if (!panel.run || panel.run->items.empty()) return;
+  if (!panel.run || panel.run->items().empty()) return;
   const auto& run = *panel.run;
   ImGui::Separator();
   if (ImGui::BeginTabBar("metric-views")) {
@@ -367,10 +362,10 @@ void draw_metrics_panel(AppState& state, MetricsPanel& panel) {
       draw_summary(run);
       ImGui::Text("per database");
       std::vector<std::string> dbs;
-      for (const auto& it : run.items) dbs.push_back(it.db_id);
+      for (const auto& it : run.items()) dbs.push_back(it.db_id);
       draw_breakdown("database", run, dbs);
       ImGui::Text("per difficulty");
-      draw_breakdown("difficulty", run, std::vector<std::string>(run.difficulty.begin(), run.difficulty.begin() + static_cast<long>(run.items.size())));
+      draw_breakdown("difficulty", run, std::vector<std::string>(run.difficulty.begin(), run.difficulty.begin() + static_cast<long>(run.items().size())));
       if (panel.baseline && panel.baseline != panel.run && panel.baseline->done && run.done) draw_delta(run, *panel.baseline);
       ImGui::EndTabItem();
     }
@@ -392,10 +387,10 @@ nlohmann::json metrics_state_json(const MetricsPanel& panel) {
   if (!panel.run) return j;
   j["label"] = panel.run->label;
   j["done"] = panel.run->done;
-  j["evaluated"] = panel.run->items.size();
-  j["total"] = panel.run->pairs.size();
-  j["summary"] = summary_to_json(summarize(panel.run->items, panel.run->options.regimes));
-  j["sc_embedding"] = panel.run->options.columns.embedding_label;
+  j["evaluated"] = panel.run->items().size();
+  j["total"] = panel.run->pairs().size();
+  j["summary"] = summary_to_json(summarize(panel.run->items(), panel.run->options().regimes));
+  j["sc_embedding"] = panel.run->options().columns.embedding_label;
   if (panel.prefetch)
     j["embeddings"] = {{"descriptors", panel.prefetch->texts()},
                        {"awaiting_confirmation", panel.prefetch->awaiting_confirmation()},
@@ -406,35 +401,6 @@ nlohmann::json metrics_state_json(const MetricsPanel& panel) {
                        {"error", panel.prefetch->error()},
                        {"cached", sc_embedding_cache().size()}};
   return j;
-}
-
-std::string metrics_csv(const MetricsRun& run) {
-  auto esc = [](const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-      if (c == '"') out += '"';
-      out += c;
-    }
-    return out + "\"";
-  };
-  std::string csv = "id,db_id,difficulty,joins,status,ex";
-  for (const auto& r : run.options.regimes) csv += "," + r.name() + " EXP," + r.name() + " EXR," + r.name() + " F1";
-  csv += ",gold_sql,pred_sql,message\n";
-  for (size_t i = 0; i < run.items.size(); ++i) {
-    const auto& it = run.items[i];
-    const char* status = it.status == ItemStatus::Scored ? "scored" : it.status == ItemStatus::GoldError ? "gold_error" : "no_database";
-    csv += esc(it.id) + "," + esc(it.db_id) + "," + esc(run.difficulty[i]) + "," + std::to_string(run.joins[i]) + "," +
-           status + "," + (it.ex ? "1" : "0");
-    for (size_t r = 0; r < run.options.regimes.size(); ++r) {
-      if (r < it.scores.size())
-        csv += "," + std::to_string(it.scores[r].exp) + "," + std::to_string(it.scores[r].exr) + "," +
-               std::to_string(it.scores[r].f1);
-      else
-        csv += ",,,";
-    }
-    csv += "," + esc(run.pairs[i].gold_sql) + "," + esc(run.pairs[i].pred_sql) + "," + esc(it.message) + "\n";
-  }
-  return csv;
 }
 
 MetricsPanel& metrics_panel() {

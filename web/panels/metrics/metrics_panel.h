@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/metrics/evaluation_job.h"
 #include "core/metrics/pair_evaluation.h"
 #include "web/app_state.h"
 #include "web/panels/metrics/sc_embeddings.h"
@@ -17,12 +18,13 @@ namespace chokepoint::web {
 
 struct MetricsRun {
   std::string label;                     // "gold.json vs pred.json"
-  std::vector<EvalPair> pairs;
   std::vector<std::string> difficulty;   // per pair, from the gold set ("" when absent)
   std::vector<int> joins;                // per pair: joins in the gold query's main join query graph (-1 unknown)
-  std::vector<ItemEvaluation> items;     // evaluated so far, in pair order
-  EvaluationOptions options;
+  std::unique_ptr<EvaluationJob> job;    // the pairs, options and items evaluated so far (core/metrics)
   bool done = false;
+  const std::vector<EvalPair>& pairs() const { return job->pairs(); }
+  const std::vector<ItemEvaluation>& items() const { return job->items(); }  // in pair order
+  const EvaluationOptions& options() const { return job->options(); }
 };
 
 struct MetricsPanel {
@@ -45,7 +47,6 @@ struct MetricsPanel {
 
 void draw_metrics_panel(AppState& state, MetricsPanel& panel);
 void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms);  // called every frame
-std::string metrics_csv(const MetricsRun& run);                                 // one row per item
 nlohmann::json metrics_state_json(const MetricsPanel& panel);
 MetricsPanel& metrics_panel();  // the panel's state                   // progress and summary, for the page
 

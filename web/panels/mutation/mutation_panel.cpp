@@ -60,7 +60,7 @@ void draw_operator_summary(const MutationLab& lab) {
   size_t fired = 0;
   for (const auto& op : mutate::mutation_operators()) fired += counts.count(op.name) != 0;
   ImGui::Text("%zu mutants from %zu of %zu operators (%zu more did not prepare); scored %zu / %zu", lab.mutants.size(),
-              fired, mutate::mutation_operators().size(), lab.rejected.size(), lab.scores.size(), lab.mutants.size());
+              fired, mutate::mutation_operators().size(), lab.rejected.size(), lab.scores().size(), lab.mutants.size());
   std::string silent;
   for (const auto& op : mutate::mutation_operators())
     if (!counts.count(op.name)) silent += std::string(silent.empty() ? "" : ", ") + op.name;
@@ -68,7 +68,7 @@ void draw_operator_summary(const MutationLab& lab) {
 }
 
 void draw_mutant_list(MutationPanel& panel, const MutationLab& lab) {
-  const auto& regimes = lab.options.regimes;
+  const auto& regimes = lab.options().regimes;
   const int ncol = 3 + static_cast<int>(regimes.size());
   if (!ImGui::BeginTable("mutants", ncol, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                               ImGuiTableFlags_Resizable))
@@ -91,11 +91,11 @@ void draw_mutant_list(MutationPanel& panel, const MutationLab& lab) {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(m.description.c_str());
     ImGui::TableNextColumn();
-    if (i >= lab.scores.size()) {
+    if (i >= lab.scores().size()) {
       ImGui::TextDisabled("...");
       continue;
     }
-    const auto& s = lab.scores[i];
+    const auto& s = lab.scores()[i];
     if (s.status != ItemStatus::Scored) {
       ImGui::TextDisabled("gold?");
       continue;
@@ -123,23 +123,23 @@ void draw_mutant_detail(const MutationPanel& panel, const MutationLab& lab) {
   ImGui::Separator();
   draw_sql_diff(lab.diffs[i]);
   ImGui::Separator();
-  if (i >= lab.scores.size()) {
+  if (i >= lab.scores().size()) {
     ImGui::TextDisabled("not scored yet");
     return;
   }
-  const auto& s = lab.scores[i];
+  const auto& s = lab.scores()[i];
   if (s.status != ItemStatus::Scored) {
     draw_error("gold query failed: " + s.message);
     return;
   }
-  ImGui::Text("EX = %d  (%s semantics)", s.ex ? 1 : 0, lab.options.semantics == ExSemantics::Bird ? "BIRD" : "Spider");
+  ImGui::Text("EX = %d  (%s semantics)", s.ex ? 1 : 0, lab.options().semantics == ExSemantics::Bird ? "BIRD" : "Spider");
   if (ImGui::BeginTable("mutant-metrics", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
     for (const char* h : {"regime", "EXP", "EXR", "F1"}) ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
-    for (size_t r = 0; r < s.scores.size() && r < lab.options.regimes.size(); ++r) {
+    for (size_t r = 0; r < s.scores.size() && r < lab.options().regimes.size(); ++r) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(lab.options.regimes[r].name().c_str());
+      ImGui::TextUnformatted(lab.options().regimes[r].name().c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%.3f", s.scores[r].exp);
       ImGui::TableNextColumn();
@@ -183,36 +183,32 @@ void generate_mutation_lab(AppState& state, MutationPanel& panel) {
   lab->gold_sql = item.sql;
   lab->mutants = std::move(check->kept);
   lab->rejected = std::move(check->rejected);
-  for (const auto& m : lab->mutants) lab->diffs.push_back(sql_diff(item.sql, m.sql));
+  for (const auto& m : lab->mutants) lab->diffs.push_back(sql::sql_diff(item.sql, m.sql));
   const auto all = all_regimes();
-  lab->options.regimes.clear();
+  EvaluationOptions options;
+  options.regimes.clear();
   for (size_t i = 0; i < all.size() && i < 12; ++i)
-    if (panel.regimes[i]) lab->options.regimes.push_back(all[i]);
-  if (lab->options.regimes.empty()) lab->options.regimes = {all[1]};
-  lab->options.semantics = panel.semantics == 0 ? ExSemantics::Bird : ExSemantics::Spider;
-  lab->options.limits.timeout_ms = panel.timeout_ms;
-  lab->options.limits.max_rows = 10000;
-  lab->options.keep_details = true;
+    if (panel.regimes[i]) options.regimes.push_back(all[i]);
+  if (options.regimes.empty()) options.regimes = {all[1]};
+  options.semantics = panel.semantics == 0 ? ExSemantics::Bird : ExSemantics::Spider;
+  options.limits.timeout_ms = panel.timeout_ms;
+  options.limits.max_rows = 10000;
+  options.keep_details = true;
+  std::vector<EvalPair> pairs;
+  for (const auto& m : lab->mutants) pairs.push_back({lab->gold_id, lab->db_id, lab->gold_sql, m.sql});
+  lab->job = std::make_unique<EvaluationJob>(std::move(pairs), std::move(options), [&state](const std::string& db_id) {
+    const LoadedDatabase* db = find_database(state, db_id);
+    if (!db || !db->connection) return Result<const Connection*>(Error{"database " + db_id + " is no longer loaded"});
+    return Result<const Connection*>(db->connection.get());
+  });
   panel.lab = lab;
   panel.selected = lab->mutants.empty() ? -1 : 0;
 }
 
-void step_mutation_job(AppState& state, MutationPanel& panel, double budget_ms) {
+void step_mutation_job(AppState&, MutationPanel& panel, double budget_ms) {
   if (!panel.lab || panel.lab->done()) return;
-  MutationLab& lab = *panel.lab;
-  const LoadedDatabase* db = find_database(state, lab.db_id);
   const double start = now_ms();
-  while (!lab.done() && now_ms() - start < budget_ms) {
-    const auto& m = lab.mutants[lab.scores.size()];
-    if (!db) {
-      ItemEvaluation missing;
-      missing.status = ItemStatus::NoDatabase;
-      missing.message = "database " + lab.db_id + " is no longer loaded";
-      lab.scores.push_back(std::move(missing));
-      continue;
-    }
-    lab.scores.push_back(evaluate_pair(*db->connection, EvalPair{lab.gold_id, lab.db_id, lab.gold_sql, m.sql}, lab.options));
-  }
+  panel.lab->job->advance([&] { return now_ms() - start < budget_ms; });
 }
 
 void draw_mutation_panel(AppState& state, MutationPanel& panel) {
@@ -244,11 +240,11 @@ nlohmann::json mutation_state_json(const MutationPanel& panel) {
   j["db_id"] = lab.db_id;
   j["gold_sql"] = lab.gold_sql;
   j["done"] = lab.done();
-  j["scored"] = lab.scores.size();
+  j["scored"] = lab.scores().size();
   j["total"] = lab.mutants.size();
   j["rejected"] = lab.rejected.size();
   json regimes = json::array();
-  for (const auto& r : lab.options.regimes) regimes.push_back(r.name());
+  for (const auto& r : lab.options().regimes) regimes.push_back(r.name());
   j["regimes"] = regimes;
   json ops = json::array();
   const auto counts = mutants_per_operator(lab);
@@ -261,17 +257,17 @@ nlohmann::json mutation_state_json(const MutationPanel& panel) {
   for (size_t i = 0; i < lab.mutants.size(); ++i) {
     const auto& m = lab.mutants[i];
     json x = {{"op", m.op}, {"description", m.description}, {"sql", m.sql},
-              {"added", diff_text(lab.diffs[i], DiffKind::added)}, {"removed", diff_text(lab.diffs[i], DiffKind::removed)}};
-    if (i < lab.scores.size()) {
-      const auto& s = lab.scores[i];
+              {"added", sql::diff_text(lab.diffs[i], sql::DiffKind::added)}, {"removed", sql::diff_text(lab.diffs[i], sql::DiffKind::removed)}};
+    if (i < lab.scores().size()) {
+      const auto& s = lab.scores()[i];
       x["status"] = s.status == ItemStatus::Scored ? "scored" : s.status == ItemStatus::GoldError ? "gold_error" : "no_database";
       x["ex"] = s.ex ? 1 : 0;
       x["pred_status"] = s.pred_status == QueryStatus::Ok ? "ok" : s.pred_status == QueryStatus::Timeout ? "timeout" : "error";
       x["rows"] = s.pred_result.rows.size();
       x["gold_rows"] = s.gold_result.rows.size();
       json sc = json::object();
-      for (size_t r = 0; r < s.scores.size() && r < lab.options.regimes.size(); ++r)
-        sc[lab.options.regimes[r].name()] = {{"exp", s.scores[r].exp}, {"exr", s.scores[r].exr}, {"f1", s.scores[r].f1}};
+      for (size_t r = 0; r < s.scores.size() && r < lab.options().regimes.size(); ++r)
+        sc[lab.options().regimes[r].name()] = {{"exp", s.scores[r].exp}, {"exr", s.scores[r].exr}, {"f1", s.scores[r].f1}};
       x["scores"] = sc;
       if (!s.message.empty()) x["message"] = s.message;
     }

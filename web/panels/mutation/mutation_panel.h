@@ -12,7 +12,8 @@
 #include "core/metrics/pair_evaluation.h"
 #include "core/mutate/mutant_generation.h"
 #include "web/app_state.h"
-#include "web/sql_diff.h"
+#include "core/metrics/evaluation_job.h"
+#include "core/sql/sql_diff.h"
 
 namespace chokepoint::web {
 
@@ -20,10 +21,11 @@ struct MutationLab {
   std::string gold_id, db_id, gold_sql;
   std::vector<mutate::CheckedMutant> mutants;   // kept (prepared) mutants, operator table order
   std::vector<mutate::CheckedMutant> rejected;  // did not prepare
-  std::vector<std::vector<DiffRun>> diffs;      // per mutant, against the gold
-  std::vector<ItemEvaluation> scores;           // per mutant, filled a few per frame
-  EvaluationOptions options;
-  bool done() const { return scores.size() == mutants.size(); }
+  std::vector<std::vector<sql::DiffRun>> diffs;      // per mutant, against the gold
+  std::unique_ptr<EvaluationJob> job;          // gold against each mutant, in mutant order, a few per frame
+  bool done() const { return !job || job->done(); }
+  const std::vector<ItemEvaluation>& scores() const { return job->items(); }  // per mutant, filled as the job runs
+  const EvaluationOptions& options() const { return job->options(); }
 };
 
 struct MutationPanel {

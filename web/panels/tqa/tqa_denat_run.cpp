@@ -57,7 +57,7 @@ void add_variant(AppState& state, DenatRun& run) {
   set.format = DatasetFormat::BirdDevJson;
   for (const auto& r : run.results) {
     if (!r.kept) continue;
-    tqa::TqaItem t = r.in_setting(run.setting);
+    EvalItem t = r.in_setting(run.setting);
     set.items.push_back({t.key, run.variant_id, t.question, t.evidence, t.sql, t.difficulty});
   }
   std::ofstream(run.set_path, std::ios::binary) << write_bird_dev_json(set);

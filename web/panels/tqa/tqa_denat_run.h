@@ -29,7 +29,7 @@ struct DenatRun {
   tqa::RenamePlan plan;
   std::shared_ptr<Connection> original;
   std::unique_ptr<Connection> renamed;         // read-write while the job runs; closed at the end
-  std::vector<tqa::TqaItem> items;             // the set's items on the source database
+  std::vector<EvalItem> items;             // the set's items on the source database
   std::vector<tqa::DenatItem> results;         // item order; results.size() done so far
   const Lexicon* lexicon = nullptr;            // for the deterministic mention rewrite
   bool cancelled = false;

@@ -37,7 +37,7 @@ Result<std::shared_ptr<LinkerRun>> start_linker_run(const AppState& state, int s
 void step_linker_run(LinkerRun& run, double budget_ms) {
   const double start = now_ms();
   while (run.running()) {
-    const std::vector<tqa::TqaItem> one = {run.items[run.analyses.size()]};
+    const std::vector<EvalItem> one = {run.items[run.analyses.size()]};
     auto analysed = tqa::analyze_linker_tables(one, run.databases, *run.matcher);
     run.analyses.push_back(std::move(analysed.front()));
     if (now_ms() - start >= budget_ms) break;

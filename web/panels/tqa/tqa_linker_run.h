@@ -17,7 +17,7 @@ namespace chokepoint::web {
 
 struct LinkerRun {
   std::string set_name;
-  std::vector<tqa::TqaItem> items;                        // the whole set, in file order
+  std::vector<EvalItem> items;                        // the whole set, in file order
   std::map<std::string, Schema> schemas;                  // db_id -> schema (loaded databases only)
   std::map<std::string, SchemaGraph> graphs;              // db_id -> schema graph (sibling rule: same column)
   std::map<std::string, tqa::LinkerDatabase> databases;   // pointers into the two maps above

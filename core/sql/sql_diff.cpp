@@ -1,12 +1,12 @@
 // Token LCS diff. Queries are short (hundreds of tokens), so the O(n*m) table is small; past kMaxCells the diff
 // degrades to "everything removed, everything added" rather than spend a frame's budget.
-#include "web/sql_diff.h"
+#include "core/sql/sql_diff.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
 
-namespace chokepoint::web {
+namespace chokepoint::sql {
 namespace {
 
 constexpr size_t kMaxCells = 4'000'000;
@@ -114,4 +114,4 @@ std::string diff_text(const std::vector<DiffRun>& runs, DiffKind kind) {
   return out;
 }
 
-}  // namespace chokepoint::web
+}  // namespace chokepoint::sql

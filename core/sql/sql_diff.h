@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace chokepoint::web {
+namespace chokepoint::sql {
 
 enum class DiffKind { same, added, removed };
 
@@ -24,4 +24,4 @@ std::vector<DiffRun> sql_diff(const std::string& before, const std::string& afte
 // The added (or removed) runs only, joined with " ... " (for tests and tooltips).
 std::string diff_text(const std::vector<DiffRun>& runs, DiffKind kind);
 
-}  // namespace chokepoint::web
+}  // namespace chokepoint::sql

@@ -1,11 +1,12 @@
-// Facts about one SQL query for the panels, through the core's parser and join query graphs.
+// Facts about one SQL query for the panels and reports (joins, tables, the main join query graph as a picture),
+// through the parser, name resolution and join query graphs.
 #pragma once
 #include <string>
 
 #include "core/schema/schema.h"
 #include "core/sql/join_query_graph.h"
 
-namespace chokepoint::web {
+namespace chokepoint::sql {
 
 // Joins in the main scope's join query graph: table instances minus one (0 for a single table); -1 when the SQL
 // does not parse.
@@ -22,4 +23,4 @@ struct QueryGraphPicture {
 };
 QueryGraphPicture query_graph_picture(const std::string& sql, const Schema& schema);
 
-}  // namespace chokepoint::web
+}  // namespace chokepoint::sql

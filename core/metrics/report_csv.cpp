@@ -1,0 +1,61 @@
+// CSV report writer.
+#include "core/metrics/report_csv.h"
+
+namespace chokepoint {
+namespace {
+
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+const char* item_status_text(ItemStatus s) {
+  switch (s) {
+    case ItemStatus::Scored: return "scored";
+    case ItemStatus::GoldError: return "gold_error";
+    case ItemStatus::NoDatabase: return "no_database";
+  }
+  return "";
+}
+
+const char* query_status_text(QueryStatus s) {
+  switch (s) {
+    case QueryStatus::Ok: return "ok";
+    case QueryStatus::Error: return "error";
+    case QueryStatus::Timeout: return "timeout";
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string evaluation_csv(const std::vector<EvalPair>& pairs, const std::vector<ItemEvaluation>& items,
+                           const std::vector<Regime>& regimes, const CsvItemFacts& facts) {
+  std::string csv = "id,db_id,difficulty,joins,status,prediction,ex";
+  for (const auto& r : regimes) csv += "," + r.name() + " EXP," + r.name() + " EXR," + r.name() + " F1";
+  csv += ",gold_sql,pred_sql,message\n";
+  for (size_t i = 0; i < items.size(); ++i) {
+    const ItemEvaluation& it = items[i];
+    const bool scored = it.status == ItemStatus::Scored;
+    csv += quoted(it.id) + "," + quoted(it.db_id) + "," + quoted(i < facts.difficulty.size() ? facts.difficulty[i] : "") +
+           "," + (i < facts.joins.size() ? std::to_string(facts.joins[i]) : std::string()) + "," +
+           item_status_text(it.status) + "," + (scored ? query_status_text(it.pred_status) : "") + "," +
+           (it.ex ? "1" : "0");
+    for (size_t r = 0; r < regimes.size(); ++r) {
+      if (scored && r < it.scores.size())
+        csv += "," + std::to_string(it.scores[r].exp) + "," + std::to_string(it.scores[r].exr) + "," +
+               std::to_string(it.scores[r].f1);
+      else
+        csv += ",,,";
+    }
+    const std::string gold = i < pairs.size() ? pairs[i].gold_sql : "", pred = i < pairs.size() ? pairs[i].pred_sql : "";
+    csv += "," + quoted(gold) + "," + quoted(pred) + "," + quoted(it.message) + "\n";
+  }
+  return csv;
+}
+
+}  // namespace chokepoint
