@@ -5,7 +5,7 @@ NATIVE     := $(BUILD)/native
 WASM       := $(BUILD)/wasm
 PORT       ?= 8080
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
-# TOOLCHAIN.md pitfall 1: every emcc call needs acorn from Debian's node modules.
+# decisions.md §T1: every emcc call needs acorn from Debian's node modules.
 export NODE_PATH := /usr/share/nodejs
 
 .PHONY: all setup native wasm app run test test-native test-wasm test-e2e conformance bench fuzz clean format

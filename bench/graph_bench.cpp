@@ -1,5 +1,5 @@
 // Benchmark: schema graphs and full statistics (cycles, diameter, centralities) for all Spider schemas of
-// tables.json plus the 11 BIRD dev schemas. Goal (issue 4): under 1 s natively, within 2x of that in wasm.
+// tables.json plus the 11 BIRD dev schemas. Goal: under 1 s natively, within 2x of that in wasm.
 // Usage: graph_bench [SPIDER_TABLES_JSON] [BIRD_DEV_TABLES_JSON]  (defaults: the shared data folder)
 #include <algorithm>
 #include <chrono>

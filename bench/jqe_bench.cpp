@@ -1,4 +1,4 @@
-// Benchmark: Join Query Expansion (issue 5 figures). (1) Schema-only JQE over all 1,534 BIRD dev gold queries with
+// Benchmark: Join Query Expansion . (1) Schema-only JQE over all 1,534 BIRD dev gold queries with
 // dev_tables.json, defaults, 1 round (goal: < 2 s native, < 4 s wasm); (2) JQE with execution checks on the Spider
 // dev databases present in the shared data folder. Prints the summary, shapes and Δd̄ tables as JSON, the runtime
 // and the peak RSS (Linux /proc; -1 elsewhere).

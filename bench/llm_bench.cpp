@@ -1,4 +1,4 @@
-// LLM layer overhead outside the network (issue 8 figures): per-call cost of rendering a prompt, building the HTTP
+// LLM layer overhead outside the network : per-call cost of rendering a prompt, building the HTTP
 // request, parsing the answer and looking up the replay store; a replay of 1,000 recorded calls through the
 // scheduler (target < 1 s, no network call); and the bytes the SQLite replay table adds per call.
 #include <chrono>

@@ -1,4 +1,4 @@
-// Parse + print throughput on the 2,568 Spider and BIRD dev gold queries (issue 3 goal: > 50,000 queries/s
+// Parse + print throughput on the 2,568 Spider and BIRD dev gold queries (goal: > 50,000 queries/s
 // native, wasm within 2x). Usage: sql_bench [DATA_DIR] (default /work/shared/data).
 #include <chrono>
 #include <cstdio>

@@ -1,5 +1,5 @@
 // TQA reference detection speed: linker tables and matched tokens for every BIRD dev item (1,534), no LLM. Goal
-// (issue 9): under 1 s natively. Prints lexicon load time separately, since the browser loads it once per session.
+//: under 1 s natively. Prints lexicon load time separately, since the browser loads it once per session.
 #include <chrono>
 #include <cstdio>
 #include <map>

@@ -8,7 +8,9 @@
 #include <optional>
 #include <sstream>
 
+#include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "core/base/json_dump.h"
 #include "cli/llm_transport_curl.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/dataset/eval_set.h"
@@ -70,22 +72,15 @@ int eval_main(const Args& args) {
   }
   options.keep_details = r.has("--explain");
 
-  // SC with endpoint embeddings (issue 8 item 6): column matching calls a cache-backed function that fetches the
+  // SC with endpoint embeddings: column matching calls a cache-backed function that fetches the
   // descriptors it has not seen through curl (blocking is fine in the CLI).
   EmbeddingCache embedding_cache;
   CurlTransport transport;
   std::optional<LlmSettings> llm;
   std::optional<LlmEndpoint> endpoint;
   if (r.has("--llm-config")) {
-    std::ifstream in(r.get("--llm-config"), std::ios::binary);
-    if (!in) return fail_input("cannot read " + r.get("--llm-config"));
-    std::ostringstream text;
-    text << in.rdbuf();
-    auto settings = settings_from_json(text.str(), [](const std::string& name) -> std::optional<std::string> {
-      const char* v = std::getenv(name.c_str());
-      return v ? std::optional<std::string>(v) : std::nullopt;
-    });
-    if (!settings.ok()) return fail_input(r.get("--llm-config") + ": " + settings.error());
+    auto settings = read_llm_config(r.get("--llm-config"));
+    if (!settings.ok()) return fail_input(settings.error());
     auto e = endpoint_from_settings(*settings);
     if (!e.ok()) return fail_input(r.get("--llm-config") + ": " + e.error());
     llm = *settings;
@@ -145,7 +140,7 @@ int eval_main(const Args& args) {
   report["items"] = arr;
   std::ofstream out(r.get("--out"), std::ios::binary);
   if (!out) return fail_input("cannot write '" + r.get("--out") + "'");
-  out << report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  out << dump_json(report, 2) << "\n";
   if (!out) return fail_input("could not finish writing '" + r.get("--out") + "'");
 
   auto s = summary_to_json(summary);

@@ -1,4 +1,4 @@
-// `chokepoint jqe`: Join Query Expansion over an evaluation set (PRODUCT.md §5), with execution checks on a folder
+// `chokepoint jqe`: Join Query Expansion over an evaluation set (decisions.md §5), with execution checks on a folder
 // of databases or schema-only from a tables.json. Writes the expansion set in BIRD format with provenance and
 // prints the summary JSON.
 #include <chrono>
@@ -11,12 +11,17 @@
 #include <sstream>
 #include <thread>
 
+#include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "core/base/clock.h"
+#include "core/base/file_text.h"
+#include "core/base/json_dump.h"
 #include "cli/llm_transport_curl.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/db/database_pool.h"
 #include "core/graph/schema_graph.h"
 #include "core/jqe/expansion.h"
+#include "core/jqe/options_json.h"
 #include "core/jqe/question_generation.h"
 #include "core/jqe/report.h"
 #include "core/llm/llm_settings.h"
@@ -52,29 +57,19 @@ const char* kUsage =
     "question_status becomes \"generated\" or \"failed\" (with the error). --replay FILE.sqlite records the\n"
     "answers so a rerun makes no network call. Exit 1 when some questions failed (the file is written anyway).";
 
-bool parse_int(const std::string& text, long long& out) {
-  try {
-    size_t used = 0;
-    out = std::stoll(text, &used);
-    return used == text.size();
-  } catch (...) {
-    return false;
-  }
+// "--per-pattern" -> "per_pattern", the options' JSON key.
+std::string option_key(std::string flag) {
+  flag = flag.substr(2);
+  for (char& c : flag)
+    if (c == '-') c = '_';
+  return flag;
 }
 
-bool write_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  return static_cast<bool>(out);
-}
-
-std::optional<std::string> env_lookup(const std::string& name) {
-  const char* v = std::getenv(name.c_str());
-  return v ? std::optional<std::string>(v) : std::nullopt;
-}
-
-double steady_ms() {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+// "per_pattern: must be ..." -> "per-pattern: must be ...", to print after "--".
+std::string flag_name(std::string error) {
+  for (size_t i = 0; i < error.size() && error[i] != ':'; ++i)
+    if (error[i] == '_') error[i] = '-';
+  return error;
 }
 
 // The questions stage: fills question (and evidence) of `expansions` (expansion_set_json, same order as the
@@ -82,12 +77,8 @@ double steady_ms() {
 int generate_questions(const ArgReader& r, const jqe::JqeRun& run, const std::map<std::string, Schema>& schemas,
                        nlohmann::json& expansions, std::string& error) {
   const std::string path = r.get("--llm-config");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return error = "cannot read " + path, -1;
-  std::ostringstream text;
-  text << in.rdbuf();
-  auto settings = settings_from_json(text.str(), env_lookup);
-  if (!settings.ok()) return error = path + ": " + settings.error(), -1;
+  auto settings = read_llm_config(path);
+  if (!settings.ok()) return error = settings.error(), -1;
   if (settings->model.empty()) return error = path + ": \"model\" is required", -1;
   auto endpoint = endpoint_from_settings(*settings);
   if (!endpoint.ok()) return error = path + ": " + endpoint.error(), -1;
@@ -131,7 +122,7 @@ int generate_questions(const ArgReader& r, const jqe::JqeRun& run, const std::ma
   // Curl answers inside send(), so each step makes progress; between retries the loop sleeps until the next one.
   while (q.running()) {
     const size_t before = q.count(jqe::ItemStatus::Done) + q.count(jqe::ItemStatus::Failed);
-    q.step(steady_ms());
+    q.step(monotonic_ms());
     if (q.count(jqe::ItemStatus::Done) + q.count(jqe::ItemStatus::Failed) == before && q.running())
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
@@ -157,46 +148,16 @@ int jqe(const Args& args) {
   if (set_path.empty() || r.get("--out").empty() || (r.get("--db-root").empty() && r.get("--tables").empty()))
     return fail_input(std::string("missing arguments\n") + kUsage);
 
+  // Flags become the options' JSON (--per-pattern 3 -> "per_pattern": "3"), so the CLI and the page share one
+  // parser and one set of bounds (core/jqe/options_json.h).
+  nlohmann::json flags = nlohmann::json::object();
+  for (const char* flag : {"--order", "--centrality", "--iso", "--per-pattern", "--budget", "--rounds", "--timeout-ms",
+                           "--max-per-pair"})
+    if (r.has(flag)) flags[option_key(flag)] = r.get(flag);
+  for (const char* flag : {"--execute-all", "--always-alias", "--add-projection", "--add-predicate"})
+    if (r.has(flag)) flags[option_key(flag)] = true;
   jqe::JqeOptions options;
-  if (r.has("--order")) {
-    auto order = jqe::parse_order(r.get("--order"));
-    if (!order.ok()) return fail_input(order.error());
-    options.preferences.order = *order;
-  }
-  if (r.has("--centrality")) {
-    auto c = jqe::parse_centrality(r.get("--centrality"));
-    if (!c.ok()) return fail_input(c.error());
-    options.preferences.centrality = *c;
-  }
-  if (r.has("--iso")) {
-    const std::string iso = r.get("--iso");
-    if (iso == "structural") options.iso = IsomorphismMode::structural;
-    else if (iso == "tables") options.iso = IsomorphismMode::by_tables;
-    else return fail_input("--iso must be structural or tables (got '" + iso + "')");
-  }
-  struct IntFlag {
-    const char* name;
-    long long min;
-    long long* out;
-  };
-  long long per_pattern = options.per_pattern, budget = 0, rounds = 1, timeout = options.timeout_ms,
-            per_pair = options.preferences.max_conditions_per_pair;
-  for (IntFlag f : {IntFlag{"--per-pattern", 0, &per_pattern}, IntFlag{"--budget", 0, &budget},
-                    IntFlag{"--rounds", 1, &rounds}, IntFlag{"--timeout-ms", 0, &timeout},
-                    IntFlag{"--max-per-pair", 0, &per_pair}}) {
-    if (!r.has(f.name)) continue;
-    if (!parse_int(r.get(f.name), *f.out) || *f.out < f.min)
-      return fail_input(std::string(f.name) + " needs an integer >= " + std::to_string(f.min));
-  }
-  options.per_pattern = static_cast<int>(per_pattern);
-  options.budget = static_cast<size_t>(budget);
-  options.rounds = static_cast<int>(rounds);
-  options.timeout_ms = static_cast<int>(timeout);
-  options.preferences.max_conditions_per_pair = static_cast<int>(per_pair);
-  options.execute_before_pruning = r.has("--execute-all");
-  if (r.has("--always-alias")) options.alias_style = jqe::AliasStyle::always;
-  options.add_projection = r.has("--add-projection");
-  options.add_predicate = r.has("--add-predicate");
+  if (auto st = jqe::apply_jqe_options_json(options, flags); !st.ok()) return fail_input("--" + flag_name(st.error()));
   SchemaGraphOptions graph_options;
   if (r.has("--siblings")) {
     auto s = parse_sibling_rule(r.get("--siblings"));
@@ -253,7 +214,7 @@ int jqe(const Args& args) {
     failed_questions = generate_questions(r, run, schemas, expansions, error);
     if (failed_questions < 0) return fail_input(error);
   }
-  if (!write_file(r.get("--out"), expansions.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"))
+  if (!write_file(r.get("--out"), dump_json(expansions, 2) + "\n"))
     return fail_input("cannot write " + r.get("--out"));
   if (r.has("--report") && !write_file(r.get("--report"), jqe::jqe_report(run).dump(2) + "\n"))
     return fail_input("cannot write " + r.get("--report"));

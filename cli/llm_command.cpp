@@ -6,6 +6,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/llm_transport_curl.h"
 #include "core/llm/llm_protocol.h"
@@ -21,15 +22,8 @@ int llm_test(const Args& args) {
     return fail_input("usage: chokepoint llm test --llm-config FILE [--timeout-ms N]");
   }
   std::string path = r.get("--llm-config");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail_input("cannot read " + path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  auto settings = settings_from_json(text.str(), [](const std::string& name) -> std::optional<std::string> {
-    const char* v = std::getenv(name.c_str());
-    return v ? std::optional<std::string>(v) : std::nullopt;
-  });
-  if (!settings.ok()) return fail_input(path + ": " + settings.error());
+  auto settings = read_llm_config(path);
+  if (!settings.ok()) return fail_input(settings.error());
   if (r.has("--timeout-ms")) {
     int t = std::atoi(r.get("--timeout-ms").c_str());
     if (t <= 0) return fail_input("--timeout-ms must be a positive number");

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
+#include "core/base/json_dump.h"
 #include "core/mutate/metrics_scorer.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/db/database_pool.h"
@@ -155,10 +156,10 @@ int mutate_main(const Args& args) {
 
   std::ofstream out(r.get("--out"), std::ios::binary);
   if (!out) return fail_input("cannot write '" + r.get("--out") + "'");
-  out << report.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+  out << dump_json(report, 2) << "\n";
   if (!out) return fail_input("could not finish writing '" + r.get("--out") + "'");
 
-  std::cout << summary.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+  std::cout << dump_json(summary, 2) << "\n";
   if (r.has("--table")) std::cerr << mutate::format_sensitivity_table(table);
   return 0;
 }

@@ -7,6 +7,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "core/db/connection.h"
 #include "core/schema/schema_ddl.h"
@@ -43,23 +44,6 @@ Result<std::vector<GoldLine>> read_gold(const std::string& path) {
   return out;
 }
 
-Result<std::map<std::string, Schema>> load_schemas(const std::string& path) {
-  auto list = load_tables_json(path);
-  if (!list.ok()) return Error{list.error()};
-  std::map<std::string, Schema> out;
-  for (auto& s : *list) out.emplace(s.db_id, std::move(s));
-  return out;
-}
-
-// tables.json may list SQLite's own sqlite_sequence (Spider world_1), which cannot be created.
-Schema without_internal_tables(Schema s) {
-  std::vector<Table> kept;
-  for (auto& t : s.tables)
-    if (to_lower_ascii(t.name).rfind("sqlite_", 0) != 0) kept.push_back(std::move(t));
-  s.tables = std::move(kept);
-  return s;
-}
-
 int sql_check(const Args& args) {
   ArgReader r(args, {});
   if (!r.error().empty()) return fail_input(r.error());
@@ -69,7 +53,7 @@ int sql_check(const Args& args) {
   if (!gold.ok()) return fail_input(gold.error());
   std::map<std::string, Schema> schemas;
   if (r.has("--tables")) {
-    auto s = load_schemas(r.get("--tables"));
+    auto s = tables_json_by_db(r.get("--tables"));
     if (!s.ok()) return fail_input(s.error());
     schemas = std::move(*s);
   }
@@ -89,7 +73,7 @@ int sql_check(const Args& args) {
       if (s == schemas.end()) {
         db_errors[db_id] = "no schema for " + db_id + " in " + r.get("--tables");
       } else {
-        auto c = create_schema_database(without_internal_tables(s->second));
+        auto c = create_schema_database(s->second);
         if (c.ok()) conn = std::make_unique<Connection>(std::move(*c));
         else db_errors[db_id] = c.error();
       }
@@ -152,7 +136,7 @@ int jqg(const Args& args) {
     return fail_input("usage: chokepoint jqg FILE --tables TABLES.json [--per-query]");
   auto gold = read_gold(r.positionals()[0]);
   if (!gold.ok()) return fail_input(gold.error());
-  auto schemas = load_schemas(r.get("--tables"));
+  auto schemas = tables_json_by_db(r.get("--tables"));
   if (!schemas.ok()) return fail_input(schemas.error());
   std::map<std::string, int> by_shape;
   double degree_sum = 0;

@@ -56,10 +56,11 @@ if [ -d "$DATA/bird" ]; then
 fi
 rm -rf "$DBS"
 
-# Timing fields are the only expected difference between two runs of the same code.
-python3 - "$OUT" <<'PY'
+# Timing fields and the checkout's path are the only expected differences between two runs of the same code.
+# The checkout's path is replaced by <root>, so snapshots of two checkouts compare too.
+python3 - "$OUT" "$ROOT" <<'PY'
 import json, os, re, sys
-root = sys.argv[1]
+root, checkout = sys.argv[1], sys.argv[2]
 timing = re.compile(r'(_ms|_seconds|^ms|^seconds|elapsed.*|wall.*)$')
 def scrub(v):
     if isinstance(v, dict):
@@ -72,8 +73,14 @@ for d, _, files in os.walk(root):
         p = os.path.join(d, f)
         try:
             text = open(p, encoding='utf-8').read()
+        except Exception:
+            continue  # binary (the de-naturalised databases)
+        text = text.replace(checkout, '<root>')
+        try:
             data = json.loads(text)
         except Exception:
+            with open(p, 'w', encoding='utf-8') as out:
+                out.write(text)
             continue
         with open(p, 'w', encoding='utf-8') as out:
             json.dump(scrub(data), out, indent=1, ensure_ascii=False, sort_keys=False)

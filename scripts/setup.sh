@@ -62,7 +62,7 @@ if [ ! -f "$TP/sqlite3-amalgamation/sqlite3.c" ]; then
   cp "$TP/sqlite3-build/sqlite3.c" "$TP/sqlite3-build/sqlite3.h" "$TP/sqlite3-amalgamation/"
 fi
 
-# Emscripten needs headers without glibc's: a folder of symlinks passed with -isystem (TOOLCHAIN.md pitfall 7).
+# Emscripten needs headers without glibc's: a folder of symlinks passed with -isystem (decisions.md §T7).
 mkdir -p "$TP/wasm-include"
 ln -sfn /usr/include/boost "$TP/wasm-include/boost"
 ln -sfn /usr/include/nlohmann "$TP/wasm-include/nlohmann"

@@ -1,4 +1,4 @@
-// Top level of the UI: a tab per registered panel (PRODUCT.md §9), each panel's background job stepped every frame
+// Top level of the UI: a tab per registered panel (decisions.md §9), each panel's background job stepped every frame
 // within a time budget so long work never freezes the page, and the newest notice beside the title.
 #include "web/app.h"
 

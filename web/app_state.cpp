@@ -8,4 +8,28 @@ void notify(AppState& state, std::string text, bool error) {
   if (state.notices.size() > 200) state.notices.erase(state.notices.begin());
 }
 
+const LoadedDatabase* find_database(const AppState& state, const std::string& db_id) {
+  for (const auto& d : state.databases.databases)
+    if (d.schema.db_id == db_id && d.connection) return &d;
+  return nullptr;
+}
+
+Result<ChosenItem> choose_item(const AppState& state, int set_index, int item_index) {
+  const auto& sets = state.eval_sets.sets;
+  if (set_index < 0 || set_index >= static_cast<int>(sets.size())) return Error{"no evaluation set loaded"};
+  const LoadedSet& set = sets[static_cast<size_t>(set_index)];
+  if (item_index < 0 || item_index >= static_cast<int>(set.set.items.size()))
+    return Error{"no item " + std::to_string(item_index) + " in " + set.name};
+  const EvalItem& item = set.set.items[static_cast<size_t>(item_index)];
+  const LoadedDatabase* db = find_database(state, item.db_id);
+  if (!db) return Error{"database " + item.db_id + " is not loaded"};
+  return ChosenItem{&set, &item, db};
+}
+
+int find_set(const AppState& state, const std::string& name) {
+  for (size_t i = 0; i < state.eval_sets.sets.size(); ++i)
+    if (state.eval_sets.sets[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
 }  // namespace chokepoint::web

@@ -1,10 +1,13 @@
-// The app's state: plain data, one struct per panel (STYLE.md, "UI code is a function of state"). Panels read it
+// The app's state: plain data, one struct per panel (decisions.md §S, "UI code is a function of state"). Panels read it
 // and draw; user actions change it. The core's results are stored here as values.
 #pragma once
+#include <map>
 #include <memory>
 #include <string>
+#include <typeindex>
 #include <vector>
 
+#include "core/base/result.h"
 #include "core/dataset/eval_set.h"
 #include "core/graph/layout.h"
 #include "web/widgets/graph_view.h"
@@ -83,10 +86,26 @@ struct Notice {
   bool error = false;
 };
 
+// Each feature panel's own state struct (JqePanel, TqaPanel, ...), created on first use. The panels' headers are
+// not included here (they include this file); a panel reaches its state with state.panels.get<TqaPanel>().
+class PanelStates {
+ public:
+  template <typename T>
+  T& get() {
+    auto& slot = slots_[std::type_index(typeid(T))];
+    if (!slot) slot = std::shared_ptr<void>(new T(), [](void* p) { delete static_cast<T*>(p); });
+    return *static_cast<T*>(slot.get());
+  }
+
+ private:
+  std::map<std::type_index, std::shared_ptr<void>> slots_;
+};
+
 struct AppState {
   DatabasesPanel databases;
   EvalSetPanel eval_sets;
   SchemaGraphPanel schema_graph;
+  PanelStates panels;
   std::vector<Notice> notices;
   std::vector<std::string> pending_files;  // uploaded paths waiting to be opened on the next frame
   std::string active_panel;  // name of the tab drawn last frame
@@ -95,5 +114,18 @@ struct AppState {
 };
 
 void notify(AppState& state, std::string text, bool error = false);
+
+// Lookups every panel and page command shares, so they check the same things and say so in the same words.
+const LoadedDatabase* find_database(const AppState& state, const std::string& db_id);  // first open one
+int find_set(const AppState& state, const std::string& name);                          // -1 when not loaded
+
+// An item of a loaded set together with its open database, or why there is none (no set, no such item, database
+// not loaded).
+struct ChosenItem {
+  const LoadedSet* set = nullptr;
+  const EvalItem* item = nullptr;
+  const LoadedDatabase* db = nullptr;
+};
+Result<ChosenItem> choose_item(const AppState& state, int set_index, int item_index);
 
 }  // namespace chokepoint::web

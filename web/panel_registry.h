@@ -17,7 +17,7 @@ struct PanelSpec {
   int order = 0;                                          // tabs sorted by order
   std::function<void(AppState&)> draw;                    // draws the panel's content
   std::function<void(AppState&, double budget_ms)> step;  // advances a long job by at most budget_ms (may be empty)
-  std::function<nlohmann::json()> state_json;             // the panel's state for the page (may be empty)
+  std::function<nlohmann::json(AppState&)> state_json;    // the panel's state for the page (may be empty)
 };
 
 std::vector<PanelSpec>& panel_registry();  // sorted by order on first draw

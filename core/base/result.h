@@ -1,4 +1,4 @@
-// Errors as values at the boundaries (STYLE.md): a Result<T> holds either a value or a message the user can act on.
+// Errors as values at the boundaries (decisions.md §S): a Result<T> holds either a value or a message the user can act on.
 // Exceptions never cross the wasm boundary or the CLI; code that may throw internally converts here.
 #pragma once
 #include <optional>

@@ -1,5 +1,6 @@
 // BIRD-format writers.
 #include "core/dataset/bird_writer.h"
+#include "core/base/json_dump.h"
 
 #include <algorithm>
 
@@ -22,14 +23,14 @@ std::string write_bird_dev_json(const EvalSet& set) {
     o["difficulty"] = it.difficulty;
     arr.push_back(std::move(o));
   }
-  return arr.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return dump_json(arr, 2) + "\n";
 }
 
 std::string write_bird_predictions(const EvalSet& set) {
   nlohmann::ordered_json o = nlohmann::ordered_json::object();
   for (size_t i = 0; i < set.items.size(); ++i)
     o[std::to_string(i)] = set.items[i].sql + "\t----- bird -----\t" + set.items[i].db_id;
-  return o.dump(4, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return dump_json(o, 4) + "\n";
 }
 
 }  // namespace chokepoint

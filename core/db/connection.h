@@ -1,6 +1,6 @@
 // One SQLite connection, RAII and move-only. Evaluation queries run read-only (SQLITE_OPEN_READONLY plus
 // PRAGMA query_only) with a wall-clock limit enforced by the progress handler, so a cartesian-product mutant
-// stops at the limit instead of hanging the page or the CLI (TOOLCHAIN.md, "SQLite facts").
+// stops at the limit instead of hanging the page or the CLI (decisions.md §T).
 #pragma once
 #include <string>
 

@@ -1,4 +1,4 @@
-// Isomorphism of join query graphs, the test behind JQE's diversity-aware pruning (PRODUCT.md §5.5; thesis §3.3):
+// Isomorphism of join query graphs, the test behind JQE's diversity-aware pruning (decisions.md §5.5; thesis §3.3):
 // `structural` ignores node labels (the reference implementation's nx.is_isomorphic), `by_tables` requires a
 // bijection that maps each node to one with the same label (table name, compared case-insensitively). Join keys
 // on edges are ignored in both, as in the thesis. Exact checks use Boost's VF2; a canonical invariant buckets

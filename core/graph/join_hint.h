@@ -1,6 +1,6 @@
 // Join conditions supplied from outside the declared keys: equi-joins found in a workload's SQL (source `workload`)
 // or written by a user in a small JSON file (source `user`). Real schemas often lack declared keys; hints are how
-// the schema graph learns the joins people actually write (PRODUCT.md §4.1).
+// the schema graph learns the joins people actually write (decisions.md §4.1).
 #pragma once
 #include <string>
 #include <vector>

@@ -1,4 +1,4 @@
-// The schema graph (PRODUCT.md §4): undirected, one node per table (isolated tables included), one edge per pair of
+// The schema graph (decisions.md §4): undirected, one node per table (isolated tables included), one edge per pair of
 // tables that can be joined, each edge holding every admissible join condition ("label") with the source that
 // produced it. |E| counts table pairs, not labels, as the thesis' Tables 1.1 and 3.5 do.
 #pragma once

@@ -1,4 +1,4 @@
-// Per-graph and per-collection structural statistics (definitions in statistics.h; PRODUCT.md §4.1 conventions).
+// Per-graph and per-collection structural statistics (definitions in statistics.h; decisions.md §4.1 conventions).
 #include "core/graph/statistics.h"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Stage A of JQE (thesis Algorithm 1 lines 8–14; PRODUCT.md §5.1): the tables that can be added to a query, i.e.
+// Stage A of JQE (thesis Algorithm 1 lines 8–14; decisions.md §5.1): the tables that can be added to a query, i.e.
 // the schema-graph neighbours of its base-table instances that the query does not already use.
 #pragma once
 #include <vector>

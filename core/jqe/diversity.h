@@ -1,4 +1,4 @@
-// Stage C of JQE, diversity-aware pruning (thesis §3.2.4; SQLMorph §IV-E; PRODUCT.md §5.5): keep at most n
+// Stage C of JQE, diversity-aware pruning (thesis §3.2.4; SQLMorph §IV-E; decisions.md §5.5): keep at most n
 // expansions per isomorphism class of join query graphs, counting the input set's graphs and every expansion
 // already kept as members. Unlike the reference implementation, a class that only the input set occupies is full
 // too (its counter was keyed by kept graphs, so dev-only shapes were never pruned).

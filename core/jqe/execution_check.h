@@ -1,4 +1,4 @@
-// Stage V's validity check (thesis §3.2.5; PRODUCT.md §5.7): an expansion is kept only if it runs on a read-only
+// Stage V's validity check (thesis §3.2.5; decisions.md §5.7): an expansion is kept only if it runs on a read-only
 // connection within the time limit and returns a meaningful result: at least one row, and not a lone NULL or 0
 // produced by an aggregate (the reference implementation's is_result_meaningful, decided on the tree rather than
 // by searching the text for "count(").

@@ -1,4 +1,4 @@
-// The JQE driver (thesis Algorithm 1; SQLMorph Alg. 1; PRODUCT.md §5): for every seed query, candidate tables ->
+// The JQE driver (thesis Algorithm 1; SQLMorph Alg. 1; decisions.md §5): for every seed query, candidate tables ->
 // join conditions -> combinations in preference order -> redundancy -> diversity cap -> SQL synthesis ->
 // execution check, over k rounds (round r+1 expands round r's kept expansions). Every kept expansion carries its
 // provenance; every discarded candidate its reason. With no connection for a database JQE runs schema-only: the

@@ -1,4 +1,4 @@
-// Stage B input (thesis Algorithm 1 lines 17–22; PRODUCT.md §5.2): every join condition that can connect a
+// Stage B input (thesis Algorithm 1 lines 17–22; decisions.md §5.2): every join condition that can connect a
 // candidate table to the query, one per schema label per query instance (a table used twice gives each instance
 // its own conditions). Columns are oriented by table name, never by label position, so the candidate's columns
 // always land on the candidate: the reference implementation's "swapped join columns" bug cannot occur.

@@ -1,4 +1,4 @@
-// User preferences that order join-condition combinations (PRODUCT.md §5.4; thesis §3.2.7; SQLMorph §IV-C.1):
+// User preferences that order join-condition combinations (decisions.md §5.4; thesis §3.2.7; SQLMorph §IV-C.1):
 // complexity (number of added conditions) and the candidate table's centrality in the schema graph, each ascending
 // or descending, in the order the user lists them. Default: complexity descending only. Whatever the keys, ties
 // break by candidate table name (case-insensitive), then by the conditions' positions in the candidate's list
@@ -24,8 +24,8 @@ struct OrderKey {
 struct Preferences {
   std::vector<OrderKey> order{{SortKey::complexity, Direction::descending}};
   CentralityKind centrality = CentralityKind::degree;
-  // At most this many conditions between the candidate and one query instance; 0 = unlimited, 1 = the PRODUCT.md
-  // §5.3 option "at most one condition per table pair". The default 2 admits the thesis' connected:JC3-JC4 and
+  // At most this many conditions between the candidate and one query instance; 0 = unlimited, 1 = the option
+  // "at most one condition per table pair" (decisions.md §5, item 3). The default 2 admits the thesis' connected:JC3-JC4 and
   // keeps BIRD's Match–Player edge (22 FK labels) from producing 2^22 combinations.
   int max_conditions_per_pair = 2;
 };

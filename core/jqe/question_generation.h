@@ -1,5 +1,5 @@
 // JQE's last stage: a natural-language question (and, for BIRD-style sets, an evidence line) for every expansion,
-// asked of the user's language model through the prompt templates of thesis appendix A (PRODUCT.md §5, §8). The
+// asked of the user's language model through the prompt templates of thesis appendix A (decisions.md §5, §8). The
 // job is step-driven like CallScheduler: questions first, then evidence (whose prompt quotes the new question); it
 // can be previewed before anything is sent, cancelled, resumed and retried, and a rerun answers from the replay
 // store. The user labels each finished pair aligned / adds context / loses intent (SQLMorph §IV-F).

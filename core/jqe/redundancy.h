@@ -1,4 +1,4 @@
-// Stage B' of JQE (thesis §3.2.3; SQLMorph §IV-D; PRODUCT.md §5.3): a combination is redundant when one of its
+// Stage B' of JQE (thesis §3.2.3; SQLMorph §IV-D; decisions.md §5.3): a combination is redundant when one of its
 // conditions is implied by transitivity. Real equality reasoning, not the reference implementation's cycle
 // heuristic: columns (per query instance) form equivalence classes under the query's equi-joins plus the other
 // conditions of the combination (union–find); a condition is redundant when every column pair it equates is already

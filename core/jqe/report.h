@@ -1,4 +1,4 @@
-// JQE reports as JSON (PRODUCT.md §5 "Reports"): counts of the generated set (= expansion + pruned, every
+// JQE reports as JSON (decisions.md §5 "Reports"): counts of the generated set (= expansion + pruned, every
 // non-redundant candidate; redundant combinations are filtered before any SQL exists, thesis Alg. 1 line 27),
 // JQG shape distributions before and after, average degree 2|E|/|V| (mean over queries, thesis Fig. 3.5),
 // the Δd̄ table laid out like thesis Table 3.2, the cyclic share like Table 3.4, and the same per database.

@@ -1,4 +1,4 @@
-// Stage D of JQE (thesis §3.2.5; SQLMorph §IV-C Stage D; PRODUCT.md §5.6): the expanded SQL, built on the syntax
+// Stage D of JQE (thesis §3.2.5; SQLMorph §IV-C Stage D; decisions.md §5.6): the expanded SQL, built on the syntax
 // tree so the rest of the query stays as written. The new table is appended to the main SELECT's FROM as
 // `JOIN <table> [AS <alias>] ON <conditions>`, or, when the query joins with commas, as `, <table> [AS <alias>]`
 // with the conditions ANDed to WHERE. Unqualified columns that the new table would make ambiguous are qualified

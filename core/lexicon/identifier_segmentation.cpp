@@ -1,6 +1,7 @@
 // Identifier segmentation. The dictionary step is a dynamic programme over split points; "word" means a WordNet
 // lemma after morphy in any part of speech (so plurals and verb forms segment too: "moviecharacters").
 #include "core/lexicon/identifier_segmentation.h"
+#include "core/base/text.h"
 
 #include <cctype>
 #include <limits>
@@ -14,12 +15,6 @@ bool is_upper(char c) { return std::isupper(static_cast<unsigned char>(c)) != 0;
 bool is_lower(char c) { return std::islower(static_cast<unsigned char>(c)) != 0; }
 bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
 bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 std::string base_form(const Lexicon& lex, const std::string& word) {
   for (auto p : kWordNetPosOrder) {
@@ -59,7 +54,7 @@ std::vector<std::string> split_identifier(std::string_view id) {
 }
 
 std::vector<std::string> segment_words(const Lexicon& lex, std::string_view run) {
-  std::string text = lower(run);
+  std::string text = to_lower_ascii(run);
   const size_t n = text.size();
   if (n == 0) return {};
   if (is_wordnet_word(lex, text) || n > 64) return {text};

@@ -2,6 +2,7 @@
 // decides which base form comes first). One deviation that cannot change a result: intermediate forms are
 // de-duplicated, so pathological tokens ("eseseses...") cannot grow the candidate list exponentially.
 #include "core/lexicon/morphy.h"
+#include "core/base/text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -32,10 +33,6 @@ const std::vector<Rule>& rules_for(PartOfSpeech pos) {
       return adv;
   }
   return adv;
-}
-
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
 std::vector<std::string> apply_rules(const std::vector<std::string>& forms, PartOfSpeech pos) {
@@ -111,8 +108,7 @@ bool is_wordnet_word(const Lexicon& lex, std::string_view word) {
 }
 
 std::vector<SynsetId> synsets_of(const Lexicon& lex, std::string_view word, std::optional<PartOfSpeech> pos) {
-  std::string lowered(word);
-  for (char& c : lowered) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::string lowered = to_lower_ascii(word);
   std::vector<PartOfSpeech> order;
   if (pos)
     order.push_back(*pos);

@@ -2,6 +2,7 @@
 // names (syntactic markers such as "(a)" dropped, as NLTK does), hypernym and instance-hypernym pointers, the sense
 // order of every index entry and the four exception lists.
 #include "core/lexicon/wordnet_import.h"
+#include "core/base/text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -87,12 +88,6 @@ bool parse_uint(std::string_view s, int base, uint32_t& out) {
   }
   out = static_cast<uint32_t>(v);
   return true;
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
 }
 
 // NLTK strips a trailing syntactic marker: "galore(ip)" -> "galore".
@@ -230,7 +225,7 @@ Result<std::string> build_lexicon_from_wordnet_dir(const std::string& dir) {
     std::vector<std::string> strings;
     for (int file = 0; file < 4; ++file) {
       for (const auto& s : synsets[file])
-        for (const auto& l : s.lemmas) strings.push_back(lower(l));
+        for (const auto& l : s.lemmas) strings.push_back(to_lower_ascii(l));
       for (const auto& [form, bases] : exceptions[file]) {
         strings.push_back(form);
         for (const auto& b : bases) strings.push_back(b);
@@ -264,7 +259,7 @@ Result<std::string> build_lexicon_from_wordnet_dir(const std::string& dir) {
         previous_offset = s.offset;
         put_varint(out, s.lemmas.size());
         for (const auto& l : s.lemmas) {
-          std::string lowered = lower(l);
+          std::string lowered = to_lower_ascii(l);
           auto entry = index[file].find(lowered);
           if (entry == index[file].end())
             return Error{"lemma '" + l + "' of synset " + std::to_string(s.offset) + " is missing from index." +
@@ -298,7 +293,7 @@ Result<std::string> build_lexicon_from_wordnet_dir(const std::string& dir) {
       for (const auto& [lemma, offsets] : index[file]) from_index += offsets.size();
       for (const auto& s : synsets[file]) {
         std::vector<std::string> distinct;
-        for (const auto& l : s.lemmas) distinct.push_back(lower(l));
+        for (const auto& l : s.lemmas) distinct.push_back(to_lower_ascii(l));
         std::sort(distinct.begin(), distinct.end());
         from_synsets += static_cast<size_t>(std::unique(distinct.begin(), distinct.end()) - distinct.begin());
       }

@@ -1,6 +1,7 @@
 // Decorations are stripped in a fixed order (fences, then label, then quotes) so the same answer always parses to
 // the same text.
 #include "core/llm/answer_parser.h"
+#include "core/base/json_dump.h"
 
 #include <cctype>
 #include <nlohmann/json.hpp>
@@ -148,7 +149,7 @@ Result<std::string> parse_answer(AnswerParser parser, const std::string& answer)
       if (!tokens.ok()) return Error{tokens.error()};
       nlohmann::json list = nlohmann::json::array();
       for (const auto& t : *tokens) list.push_back({{"position", t.position}, {"token", t.token}});
-      return list.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+      return dump_json(list);
     }
   }
   return Error{"unknown answer parser"};

@@ -1,6 +1,7 @@
 // System messages move to the top-level `system` field (Anthropic accepts only user/assistant turns); the seed is
 // not sent because the API has none. The answer is the concatenation of the text blocks of `content`.
 #include "core/llm/anthropic_protocol.h"
+#include "core/base/json_dump.h"
 
 #include <nlohmann/json.hpp>
 
@@ -37,7 +38,7 @@ HttpRequest anthropic_chat_http(const LlmEndpoint& endpoint, const ChatRequest& 
                   {"anthropic-version", endpoint.anthropic_version},
                   {"anthropic-dangerous-direct-browser-access", "true"}};
   if (!endpoint.api_key.empty()) http.headers.emplace_back("x-api-key", endpoint.api_key);
-  http.body = body.dump(-1, ' ', false, json::error_handler_t::replace);
+  http.body = dump_json(body);
   return http;
 }
 

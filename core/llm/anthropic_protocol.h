@@ -1,5 +1,5 @@
 // Anthropic's Messages API (/v1/messages). The browser may call it directly only with the header
-// `anthropic-dangerous-direct-browser-access: true` (TOOLCHAIN.md); the key goes in `x-api-key`.
+// `anthropic-dangerous-direct-browser-access: true` (decisions.md §T); the key goes in `x-api-key`.
 #pragma once
 #include "core/llm/chat_request.h"
 #include "core/llm/http_message.h"

@@ -1,6 +1,6 @@
 // What Chokepoint asks a language model: a chat (messages plus sampling parameters) or an embedding batch. These
 // values are provider-neutral; the protocol files turn them into HTTP requests. Temperature defaults to 0 and a seed
-// is sent when set, so reruns are as repeatable as the endpoint allows (PRODUCT.md §8).
+// is sent when set, so reruns are as repeatable as the endpoint allows (decisions.md §8).
 #pragma once
 #include <optional>
 #include <string>

@@ -1,19 +1,11 @@
 // Provider presets and URL joining.
 #include "core/llm/llm_endpoint.h"
+#include "core/base/text.h"
 
 #include <cctype>
 
 namespace chokepoint {
 namespace {
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-bool ends_with(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 }  // namespace
 
@@ -31,7 +23,7 @@ const std::vector<ProviderPreset>& provider_presets() {
 }
 
 Result<ProviderPreset> find_provider_preset(const std::string& name) {
-  std::string wanted = lower(name);
+  std::string wanted = to_lower_ascii(name);
   std::string names;
   for (const auto& p : provider_presets()) {
     if (p.name == wanted) return p;

@@ -1,4 +1,4 @@
-// Where calls go: the provider's protocol, the base URL and the key. The presets name the servers PRODUCT.md §8
+// Where calls go: the provider's protocol, the base URL and the key. The presets name the servers decisions.md §8
 // supports; all but Anthropic speak the OpenAI-compatible protocol, so a preset only fills in a default base URL
 // and tailors error advice (e.g. OLLAMA_ORIGINS for Ollama's CORS).
 #pragma once

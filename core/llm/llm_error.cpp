@@ -1,6 +1,7 @@
 // HTTP failure classification with user-facing advice. Messages never contain the key: the server's text is passed
 // through redact_secret before it is quoted, since some servers echo the key they refused.
 #include "core/llm/llm_error.h"
+#include "core/base/text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -14,11 +15,6 @@ namespace chokepoint {
 namespace {
 
 using nlohmann::json;
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 // The server's own explanation: OpenAI/Anthropic {"error":{"message":..}}, Ollama {"error":"..."}, else raw text.
 std::string server_message(const LlmEndpoint& endpoint, const std::string& body) {
@@ -45,7 +41,7 @@ std::string with_server_text(std::string advice, const std::string& quoted) {
   return advice;
 }
 
-// What to configure so a browser page may call this server (TOOLCHAIN.md: browser calls need CORS).
+// What to configure so a browser page may call this server (decisions.md §T: browser calls need CORS).
 std::string cors_advice(const LlmEndpoint& endpoint) {
   if (endpoint.provider == "ollama") return "start Ollama with OLLAMA_ORIGINS set to this page's origin (or *)";
   if (endpoint.provider == "lmstudio") return "turn on \"Enable CORS\" in LM Studio's server settings";
@@ -155,7 +151,7 @@ LlmError classify_http_failure(const LlmEndpoint& endpoint, const std::string& m
                                      "' or this endpoint; check the account's permissions",
                                  quoted);
   } else if (s == 404) {
-    bool names_model = lower(quoted).find("model") != std::string::npos;
+    bool names_model = to_lower_ascii(quoted).find("model") != std::string::npos;
     e.kind = names_model ? LlmErrorKind::ModelNotFound : LlmErrorKind::EndpointNotFound;
     e.message = names_model
                     ? with_server_text("404: model '" + model + "' not found; check the model name" +

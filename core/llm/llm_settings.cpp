@@ -1,5 +1,6 @@
 // JSON (de)serialisation of LlmSettings with strict field checking.
 #include "core/llm/llm_settings.h"
+#include "core/base/json_dump.h"
 
 #include <nlohmann/json.hpp>
 #include <set>
@@ -15,7 +16,7 @@ std::string settings_to_json(const LlmSettings& s) {
   if (s.seed) doc["seed"] = *s.seed;
   if (!s.key_env.empty()) doc["key_env"] = s.key_env;
   if (s.remember_key && !s.api_key.empty()) doc["key"] = s.api_key;
-  return doc.dump(2, ' ', false, json::error_handler_t::replace);
+  return dump_json(doc, 2);
 }
 
 Result<LlmSettings> settings_from_json(const std::string& text, const EnvLookup& env) {

@@ -1,4 +1,4 @@
-// The user's LLM settings (PRODUCT.md §8) and their JSON form, shared by the app's settings panel and the CLI's
+// The user's LLM settings (decisions.md §8) and their JSON form, shared by the app's settings panel and the CLI's
 // `--llm-config FILE`. The key is saved only when the user ticked "remember on this device"; otherwise it lives in
 // memory and settings_to_json leaves it out. A config may name an environment variable (`key_env`) instead.
 #pragma once

@@ -1,6 +1,7 @@
 // Request bodies carry exactly the parameters Chokepoint controls (model, messages, temperature, max_tokens, seed);
 // parsing accepts the fields every compatible server returns and reports anything else as a malformed answer.
 #include "core/llm/openai_protocol.h"
+#include "core/base/json_dump.h"
 
 #include <nlohmann/json.hpp>
 
@@ -15,8 +16,6 @@ HttpHeaders json_headers(const LlmEndpoint& endpoint) {
   if (!endpoint.api_key.empty()) h.emplace_back("Authorization", "Bearer " + endpoint.api_key);
   return h;
 }
-
-std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
 long long int_field(const json& obj, const char* name) {
   if (obj.is_object() && obj.contains(name) && obj[name].is_number_integer()) return obj[name].get<long long>();
@@ -37,7 +36,7 @@ HttpRequest openai_chat_http(const LlmEndpoint& endpoint, const ChatRequest& req
   HttpRequest http;
   http.url = endpoint_url(endpoint, "/chat/completions");
   http.headers = json_headers(endpoint);
-  http.body = dump(body);
+  http.body = dump_json(body);
   return http;
 }
 
@@ -74,7 +73,7 @@ HttpRequest openai_embeddings_http(const LlmEndpoint& endpoint, const EmbeddingR
   HttpRequest http;
   http.url = endpoint_url(endpoint, "/embeddings");
   http.headers = json_headers(endpoint);
-  http.body = dump(body);
+  http.body = dump_json(body);
   return http;
 }
 

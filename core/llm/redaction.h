@@ -1,5 +1,5 @@
 // Keeping the API key out of everything that is shown or stored: call logs, replay records, exports, error
-// messages (issue 8: "it never appears in logs, exports, replay records or screenshots").
+// messages ("it never appears in logs, exports, replay records or screenshots").
 #pragma once
 #include <string>
 

@@ -1,6 +1,7 @@
 // Canonical request form and the in-memory store. nlohmann::json objects keep keys sorted, so the canonical text
 // (and therefore the key) is the same natively and in wasm.
 #include "core/llm/replay_store.h"
+#include "core/base/json_dump.h"
 
 #include <nlohmann/json.hpp>
 
@@ -18,7 +19,7 @@ std::string canonical_request_json(const std::string& provider, const ChatReques
               {"max_tokens", request.max_tokens},
               {"seed", request.seed ? json(*request.seed) : json(nullptr)},
               {"messages", messages}};
-  return doc.dump(-1, ' ', false, json::error_handler_t::replace);
+  return dump_json(doc);
 }
 
 std::string replay_key(const std::string& provider, const ChatRequest& request) {

@@ -1,4 +1,4 @@
-// Recorded calls, so a rerun of a job answers from the workspace instead of the endpoint (PRODUCT.md §8:
+// Recorded calls, so a rerun of a job answers from the workspace instead of the endpoint (decisions.md §8:
 // reproducibility). A record is keyed by replay_key(): a SHA-256 of provider, model, sampling parameters and
 // messages, never of the base URL or the key. Records hold no secret: the request is stored in its canonical,
 // key-free form and the response as the parsed answer.

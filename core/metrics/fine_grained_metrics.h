@@ -29,7 +29,7 @@ struct PairComparison {
 };
 
 // Cell totals to metrics. Conventions: no gold and no predicted cells -> 1, 1, 1; no gold cells only -> EXP 0,
-// EXR 1; no predicted cells but some gold cells -> EXP 0 (PRODUCT.md §7: an empty prediction is not precise;
+// EXR 1; no predicted cells but some gold cells -> EXP 0 (decisions.md §7: an empty prediction is not precise;
 // the reference implementation gives it 1), EXR 0. F1 is 0 when EXP + EXR is 0.
 FineGrainedScore score_from_cells(size_t matched_cells, size_t gold_cells, size_t pred_cells);
 

@@ -1,6 +1,6 @@
 // Local text embeddings for semantic column matching: character trigram counts hashed into a fixed-size vector,
 // compared by cosine. Works offline and deterministically, so SC runs without an endpoint; the LLM layer can plug
-// endpoint embeddings in through EmbeddingFunction. Reports label which one was used (PRODUCT.md §7).
+// endpoint embeddings in through EmbeddingFunction. Reports label which one was used (decisions.md §7).
 #pragma once
 #include <cstdint>
 #include <functional>

@@ -1,5 +1,6 @@
 // Execution and scoring of pairs.
 #include "core/metrics/pair_evaluation.h"
+#include "core/base/clock.h"
 
 #include <chrono>
 
@@ -23,7 +24,7 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
   item.pred_status = pred.status;
   item.pred_ms = pred.elapsed_ms;
   item.truncated = gold.result.truncated || pred.result.truncated;
-  auto start = std::chrono::steady_clock::now();
+  const double start = monotonic_ms();
   if (!pred.ok()) {
     item.message = "prediction: " + pred.message;
     item.scores.assign(options.regimes.size(), FineGrainedScore{});
@@ -40,7 +41,7 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
       if (options.keep_details) item.comparisons = std::move(*cmps);
     }
   }
-  item.scoring_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  item.scoring_ms = elapsed_ms(start);
   if (options.keep_details) {
     item.gold_result = std::move(gold.result);
     item.pred_result = std::move(pred.result);

@@ -1,6 +1,6 @@
 // Evaluating gold/predicted SQL pairs end to end: execute both on the item's database within the limits, compute
 // EX under the chosen semantics and EXP/EXR/F1 under each requested regime. Gold failures are reported apart and
-// not scored (PRODUCT.md §7); a prediction that fails or times out scores 0 everywhere.
+// not scored (decisions.md §7); a prediction that fails or times out scores 0 everywhere.
 #pragma once
 #include <string>
 #include <vector>

@@ -1,4 +1,4 @@
-// Edits of comparison operators shared by the WHERE and HAVING operators. Names match behaviour (PRODUCT.md §7):
+// Edits of comparison operators shared by the WHERE and HAVING operators. Names match behaviour (decisions.md §7):
 // a stricter bound keeps fewer rows ("<=" -> "<"), a looser one keeps more ("<" -> "<="). The reference
 // implementation has where_strengthen/where_weaken the other way round (notes §5); Table IX's names are kept here
 // with the behaviour they name.

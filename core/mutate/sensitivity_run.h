@@ -42,7 +42,7 @@ struct MutantRecord {
 
 struct SkippedGold {
   std::string id, db_id;
-  std::string reason;  // no database, does not parse, fails or times out (not scored, PRODUCT.md §7)
+  std::string reason;  // no database, does not parse, fails or times out (not scored, decisions.md §7)
 };
 
 struct SensitivityRun {

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "core/base/text.h"
+
 namespace chokepoint {
 
 struct Column {
@@ -41,7 +43,5 @@ struct Schema {
 };
 
 // ASCII case-insensitive equality, the rule SQLite uses for identifiers.
-bool iequals(const std::string& a, const std::string& b);
-std::string to_lower_ascii(std::string s);
 
 }  // namespace chokepoint

@@ -1,4 +1,4 @@
-// Join query graphs (PRODUCT.md §3): per SELECT scope, nodes are the table instances of its FROM clause (a self-join
+// Join query graphs (decisions.md §3): per SELECT scope, nodes are the table instances of its FROM clause (a self-join
 // gives two; a subquery or CTE in FROM is a derived node) and an edge joins two instances with at least one
 // equi-join condition a.x = b.y between them, from JOIN ... ON, USING, NATURAL JOIN or a top-level AND conjunct of
 // WHERE. Each edge keeps its conditions with columns resolved to base table + column. Nested scopes get their own

@@ -1,4 +1,4 @@
-// The augmentation of a whole set as a step-driven job (PRODUCT.md §9: long work in slices): every linker item
+// The augmentation of a whole set as a step-driven job (decisions.md §9: long work in slices): every linker item
 // with at least one reference gets, per strategy, a rewritten question and/or evidence through the CallScheduler
 // (replay store first, so a rerun costs no calls). The evidence prompts of back-translation and contextual
 // augmentation receive the new question (appendix B.2-B.3), so they are queued once the question's answer is in.

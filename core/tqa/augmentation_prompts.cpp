@@ -1,5 +1,6 @@
 // Prompt variables are JSON strings built with nlohmann, so quotes inside tokens cannot break the prompt's lists.
 #include "core/tqa/augmentation_prompts.h"
+#include "core/base/json_dump.h"
 
 #include <map>
 
@@ -17,8 +18,6 @@ nlohmann::json token_list(const std::vector<TextToken>& tokens) {
   for (const auto& t : tokens) out.push_back({{"token", t.text}, {"position", t.position}});
   return out;
 }
-
-std::string dump(const nlohmann::json& j) { return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
 
 }  // namespace
 
@@ -55,7 +54,7 @@ std::vector<TextToken> matched_tokens(const ReferenceDetection& refs, TextSide s
 }
 
 std::string tokens_variable(const ReferenceDetection& refs, TextSide side) {
-  return dump(token_list(matched_tokens(refs, side)));
+  return dump_json(token_list(matched_tokens(refs, side)));
 }
 
 std::string components_variable(const ReferenceDetection& refs, TextSide side) {
@@ -66,7 +65,7 @@ std::string components_variable(const ReferenceDetection& refs, TextSide side) {
                    {"is_abbreviation", c.component.is_abbreviation},
                    {"matched_tokens", token_list(side_tokens(c, side))}});
   }
-  return dump(out);
+  return dump_json(out);
 }
 
 Result<std::string> render_augmentation_prompt(const PromptLibrary& library, Strategy s, TextSide side,

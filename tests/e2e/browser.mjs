@@ -1,5 +1,5 @@
 // Shared set-up for browser tests: serve the built app on a free loopback port and drive Debian's Chromium
-// headless through playwright-core (never a downloaded browser). Flags from TOOLCHAIN.md: SwiftShader WebGL2, and
+// headless through playwright-core (never a downloaded browser). Flags from decisions.md §T: SwiftShader WebGL2, and
 // no background networking (the network is closed here).
 import { chromium } from 'playwright-core';
 import { serve } from '../../scripts/serve.mjs';
@@ -65,3 +65,13 @@ export async function pixelStats(page, png, rect, clearRgb) {
     return { total: d.length / 4, notClear, bright };
   }, { b64: png.toString('base64'), rect, clearRgb });
 }
+
+// The page's test doors (web/bridge): a panel's state as JSON, a page command, an exported JSON function.
+export const panelState = (page, name) =>
+  page.evaluate((n) => JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], [n])), name);
+export const sendCommand = (page, command) =>
+  page.evaluate((j) => Module.ccall('chokepoint_command', null, ['string'], [j]), JSON.stringify(command));
+export const callJson = (page, fn) => page.evaluate((f) => JSON.parse(Module.ccall(f, 'string', [], [])), fn);
+// Two animation frames: a command queued now has been handled and drawn.
+export const nextFrames = (page) =>
+  page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));

@@ -4,12 +4,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startApp, waitReady, pixelStats, artefactDir } from './browser.mjs';
+import { startApp, waitReady, pixelStats, artefactDir, sendCommand, panelState, nextFrames } from './browser.mjs';
 
 let app;
-const panel = (name) => app.page.evaluate((n) => JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], [n])), name);
-const command = (c) => app.page.evaluate((j) => Module.ccall('chokepoint_command', null, ['string'], [j]), JSON.stringify(c));
-const frame = () => app.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const panel = (name) => panelState(app.page, name);
+const command = (c) => sendCommand(app.page, c);
+const frame = () => nextFrames(app.page);
 
 before(async () => {
   app = await startApp();

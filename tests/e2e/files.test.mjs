@@ -6,11 +6,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { startApp, waitReady, artefactDir } from './browser.mjs';
+import { startApp, waitReady, artefactDir, callJson } from './browser.mjs';
 
 let app;
 let dir;
-const call = (fn) => app.page.evaluate((f) => JSON.parse(Module.ccall(f, 'string', [], [])), fn);
+const call = (fn) => callJson(app.page, fn);
 
 before(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-e2e-'));

@@ -1,4 +1,4 @@
-// The teaching flow of issue 7: the thesis' toxicology seed (000 §3.1.2, item 0 of the built-in sample set) is
+// The teaching flow: the thesis' toxicology seed (000 §3.1.2, item 0 of the built-in sample set) is
 // expanded step by step in the browser, with real SQLite in wasm. Expected values are the thesis' own: candidate
 // tables bond and connected; join conditions JC1..JC4; six combinations of which {JC1, JC2} is redundant (either
 // condition is implied by the seed's join and the other); five expansions (i)-(v) with the join columns of
@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
-import { startApp, waitReady, pixelStats, artefactDir, repoRoot } from './browser.mjs';
+import { startApp, waitReady, pixelStats, artefactDir, repoRoot, sendCommand, panelState } from './browser.mjs';
 
 let app;
 before(async () => {
@@ -21,8 +21,8 @@ before(async () => {
 after(async () => { if (app) await app.close(); });
 
 const PANEL = 'Join query expansion';
-const state = () => app.page.evaluate((p) => JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], [p])), PANEL);
-const command = (c) => app.page.evaluate((j) => Module.ccall('chokepoint_command', null, ['string'], [j]), JSON.stringify(c));
+const state = () => panelState(app.page, PANEL);
+const command = (c) => sendCommand(app.page, c);
 // Commands apply at the start of the next frame: wait until the state says the step for `item` is there.
 async function stepFor(cmd) {
   await app.page.evaluate(() => { window.__jqeBefore = Module.ccall('chokepoint_panel_json', 'string', ['string'], ['Join query expansion']); });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { startFakeLlmServer } from '../llm_server/start_server.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startApp, waitReady, pixelStats, artefactDir } from './browser.mjs';
+import { startApp, waitReady, pixelStats, artefactDir, sendCommand, panelState, callJson } from './browser.mjs';
 
 const KEY = 'sk-e2e-SECRET-90210';
 let app;
@@ -31,9 +31,9 @@ const api = (p, body) => fetch(`http://127.0.0.1:${port}${p}`, body === undefine
   method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
 const stats = () => api('/stats');
 const arm = (mode, times, delay_ms = 0) => api('/control', { mode, times, delay_ms });
-const command = (c) => app.page.evaluate((j) => Module.ccall('chokepoint_command', null, ['string'], [j]), JSON.stringify(c));
-const panel = (name) => app.page.evaluate((n) => JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], [n])), name);
-const sets = () => app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], [])));
+const command = (c) => sendCommand(app.page, c);
+const panel = (name) => panelState(app.page, name);
+const sets = () => callJson(app.page, 'chokepoint_sets_json');
 async function until(name, predicate, timeout = 30000, what = 'condition') {
   const start = Date.now();
   for (;;) {

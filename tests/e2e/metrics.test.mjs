@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { execFileSync } from 'node:child_process';
-import { startApp, waitReady, pixelStats, artefactDir, repoRoot } from './browser.mjs';
+import { startApp, waitReady, pixelStats, artefactDir, repoRoot, sendCommand, panelState } from './browser.mjs';
 
 let app;
 before(async () => {
@@ -17,8 +17,8 @@ before(async () => {
 });
 after(async () => { if (app) await app.close(); });
 
-const metrics = () => app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], ['Predictions & metrics'])));
-const command = (c) => app.page.evaluate((j) => Module.ccall('chokepoint_command', null, ['string'], [j]), JSON.stringify(c));
+const metrics = () => panelState(app.page, 'Predictions & metrics');
+const command = (c) => sendCommand(app.page, c);
 
 test('evaluating the sample predictions gives EX 18/28 and fine-grained metrics per regime', async () => {
   await app.page.setInputFiles('#chokepoint-file-input', path.join(process.cwd(), '../../assets/sets/sample_pred.json'));

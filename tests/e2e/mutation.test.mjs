@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startApp, waitReady, pixelStats, artefactDir } from './browser.mjs';
+import { startApp, waitReady, pixelStats, artefactDir, sendCommand, panelState } from './browser.mjs';
 
 let app;
 before(async () => {
@@ -18,8 +18,8 @@ before(async () => {
 after(async () => { if (app) await app.close(); });
 
 const PANEL = 'Mutation lab';
-const state = () => app.page.evaluate((p) => JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], [p])), PANEL);
-const command = (c) => app.page.evaluate((j) => Module.ccall('chokepoint_command', null, ['string'], [j]), JSON.stringify(c));
+const state = () => panelState(app.page, PANEL);
+const command = (c) => sendCommand(app.page, c);
 const waitScored = () => app.page.waitForFunction(() => {
   const s = JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], ['Mutation lab']));
   return s.done === true && s.total > 0;

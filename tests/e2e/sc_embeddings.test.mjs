@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startFakeLlmServer } from '../llm_server/start_server.mjs';
-import { startApp, waitReady, repoRoot } from './browser.mjs';
+import { startApp, waitReady, repoRoot, sendCommand, panelState } from './browser.mjs';
 
 let app, server, port;
 before(async () => {
@@ -25,8 +25,8 @@ before(async () => {
 });
 after(async () => { if (app) await app.close(); server?.kill(); });
 
-const metrics = () => app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], ['Predictions & metrics'])));
-const command = (c) => app.page.evaluate((j) => Module.ccall('chokepoint_command', null, ['string'], [j]), JSON.stringify(c));
+const metrics = () => panelState(app.page, 'Predictions & metrics');
+const command = (c) => sendCommand(app.page, c);
 const stats = () => fetch(`http://127.0.0.1:${port}/stats`).then((r) => r.json());
 const REGIMES = ['SC-EC-IE', 'SC-PC-IE'];
 

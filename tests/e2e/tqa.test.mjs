@@ -1,4 +1,4 @@
-// The Text augmentation panel in the browser (issue 9 item 5). The WordNet lexicon must not be fetched at page
+// The Text augmentation panel in the browser. The WordNet lexicon must not be fetched at page
 // load, only when the panel is opened; then the linker analysis of the built-in sample set runs in wasm. The
 // thesis' movie example (§4.1.2) is item 14 of sample_dev.json: its join query graph is movie - characters - actor,
 // so the hub `characters` is the linker table and the question's "character" refers to it. A de-naturalised
@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startFakeLlmServer } from '../llm_server/start_server.mjs';
-import { startApp, waitReady, pixelStats, artefactDir } from './browser.mjs';
+import { startApp, waitReady, pixelStats, artefactDir, sendCommand, panelState, callJson } from './browser.mjs';
 
 
 const PANEL = 'Text augmentation';
@@ -29,8 +29,8 @@ after(async () => {
 });
 let llmServer;
 
-const tqa = () => app.page.evaluate((p) => JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], [p])), PANEL);
-const command = (c) => app.page.evaluate((j) => Module.ccall('chokepoint_command', null, ['string'], [j]), JSON.stringify(c));
+const tqa = () => panelState(app.page, PANEL);
+const command = (c) => sendCommand(app.page, c);
 const waitFor = (predicate, arg, timeout = 60000) =>
   app.page.waitForFunction(predicate, arg, { timeout, polling: 100 });
 
@@ -180,7 +180,7 @@ test('a de-naturalised variant of toxicology keeps every gold result and renames
   const newNames = variant.tables.map((t) => t.name.toLowerCase()).sort();
   assert.deepEqual(oldNames, ['atom', 'bond', 'connected', 'molecule']);
   assert.deepEqual(newNames, ['at', 'bd', 'cn', 'ml']);
-  const sets = await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], [])));
+  const sets = await callJson(app.page, 'chokepoint_sets_json');
   const set = sets.find((x) => x.name === 'toxicology_denat.json');
   assert.ok(set, 'the variant set was added');
   assert.equal(set.items, 14);
@@ -199,7 +199,7 @@ test('a de-naturalised variant of toxicology keeps every gold result and renames
   const back = reloaded.find((d) => d.db_id === 'toxicology_denat');
   assert.ok(back, 'the variant database is back after a reload');
   assert.deepEqual(back.tables.map((t) => t.name.toLowerCase()).sort(), ['at', 'bd', 'cn', 'ml']);
-  const setsBack = await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], [])));
+  const setsBack = await callJson(app.page, 'chokepoint_sets_json');
   assert.equal(setsBack.find((x) => x.name === 'toxicology_denat.json')?.items, 14);
 });
 

@@ -6,13 +6,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { startApp, waitReady } from './browser.mjs';
+import { startApp, waitReady, sendCommand, panelState, callJson } from './browser.mjs';
 
 let app;
 let dir;
-const panel = (name) => app.page.evaluate((n) => JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], [n])), name);
+const panel = (name) => panelState(app.page, name);
 const summary = () => app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_summary_json', 'string', [], [])));
-const command = (c) => app.page.evaluate((j) => Module.ccall('chokepoint_command', null, ['string'], [j]), JSON.stringify(c));
+const command = (c) => sendCommand(app.page, c);
 const notices = () => app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_notices_json', 'string', [], [])));
 
 before(async () => {
@@ -49,7 +49,7 @@ test('export, clear and import bring the workspace back', async () => {
   await app.page.setInputFiles('#chokepoint-file-input', archive);
   await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_summary_json', 'string', [], []))
     .some((d) => d.db_id === 'garden'));
-  const sets = await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], [])));
+  const sets = await callJson(app.page, 'chokepoint_sets_json');
   assert.ok(sets.some((s) => s.name === 'garden_gold.sql'));
   const ws = await panel('Workspace');
   assert.equal(ws.files.length, 2);

@@ -1,4 +1,4 @@
-// The WordNet lexicon in the browser, loaded on demand (issue 9: the 2.9 MB asset is not part of the page's
+// The WordNet lexicon in the browser, loaded on demand (the 2.9 MB asset is not part of the page's
 // start-up): the first panel that needs it calls request_lexicon(); web/bridge/js/lexicon_fetch.js fetches wordnet.lex
 // next to the app, reporting progress, writes it into the Emscripten file system and calls back; the next frame's
 // steps decode it with LexiconDecoder, a slice per frame, so no frame waits for the whole 2.9 MB.

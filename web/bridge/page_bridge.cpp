@@ -25,6 +25,7 @@ void set_page_status(const std::string& text) { chokepoint_js_set_status(text.c_
 void mark_page_ready(double first_frame_ms) { chokepoint_js_mark_ready(first_frame_ms); }
 double page_time_ms() { return chokepoint_js_now_ms(); }
 void bind_app_state(AppState* state) { g_state = state; }
+AppState* bound_app_state() { return g_state; }
 
 }  // namespace chokepoint::web
 

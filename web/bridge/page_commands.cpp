@@ -1,5 +1,6 @@
 // Page command queue and dispatch.
 #include "web/bridge/page_commands.h"
+#include "web/bridge/page_bridge.h"
 
 #include <emscripten.h>
 
@@ -67,7 +68,9 @@ extern "C" EMSCRIPTEN_KEEPALIVE void chokepoint_command(const char* json) {
 extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_panel_json(const char* panel) {
   static std::string out;
   out = "null";
+  chokepoint::web::AppState* state = chokepoint::web::bound_app_state();
+  if (!state) return out.c_str();
   for (const auto& p : chokepoint::web::panel_registry())
-    if (panel && p.name == panel && p.state_json) out = p.state_json().dump();
+    if (panel && p.name == panel && p.state_json) out = p.state_json(*state).dump();
   return out.c_str();
 }

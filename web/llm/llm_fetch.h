@@ -3,6 +3,7 @@
 // on the event loop, never blocking a frame. Header-only: exactly one web/*.cpp must
 //   #define CHOKEPOINT_LLM_FETCH_IMPLEMENTATION
 //   #include "web/llm/llm_fetch.h"
+#include "core/base/json_dump.h"
 // to define the exported callback and the transport's methods.
 #pragma once
 #include <map>
@@ -61,7 +62,7 @@ void FetchTransport::send(const HttpRequest& request, HttpDone done) {
   llm_fetch_detail::owner_of[id] = this;
   nlohmann::json headers = nlohmann::json::array();
   for (const auto& [name, value] : request.headers) headers.push_back({name, value});
-  std::string headers_json = headers.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string headers_json = dump_json(headers);
   chokepoint_llm_fetch(id, request.method.c_str(), request.url.c_str(), headers_json.c_str(), request.body.c_str(),
                        request.timeout_ms);
 }

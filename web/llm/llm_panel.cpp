@@ -1,6 +1,7 @@
 // LLM panel: settings in, connection test and call log out. Every change is applied to the session at once and
 // saved (without the key unless "remember" is ticked); the key field is masked so it never shows on screen.
 #include "web/llm/llm_panel.h"
+#include "core/base/json_dump.h"
 
 #include <imgui.h>
 
@@ -128,8 +129,8 @@ const char* status_text(const CallLogEntry& e, char* buf, size_t n) {
   return buf;
 }
 
-void draw_call_log(LlmPanel& panel) {
-  const auto log = session_call_log();
+void draw_call_log(AppState& state, LlmPanel& panel) {
+  const auto log = session_call_log(state);
   ImGui::Text("Call log (%zu requests; the key shows as [redacted])", log.size());
   ImGui::BeginChild("llm-log-list", ImVec2(ImGui::GetContentRegionAvail().x * 0.45f, 0), true);
   if (ImGui::BeginTable("llm-log", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
@@ -176,31 +177,29 @@ void draw_call_log(LlmPanel& panel) {
   ImGui::EndChild();
 }
 
-void ensure_loaded() {
+// The settings are read from the device once per page; the panel's input buffers then follow them.
+void ensure_loaded(AppState& state) {
   static bool loaded = false;
   if (loaded) return;
   loaded = true;
   load_llm_settings();
-  llm_panel().buffers_stale = true;
+  llm_panel(state).buffers_stale = true;
 }
 
 }  // namespace
 
-LlmPanel& llm_panel() {
-  static LlmPanel panel;
-  return panel;
-}
+LlmPanel& llm_panel(AppState& state) { return state.panels.get<LlmPanel>(); }
 
-void draw_llm_panel(AppState&, LlmPanel& panel) {
-  ensure_loaded();
+void draw_llm_panel(AppState& state, LlmPanel& panel) {
+  ensure_loaded(state);
   if (panel.buffers_stale) refresh_buffers(panel);
   draw_settings(panel);
   ImGui::Separator();
-  draw_call_log(panel);
+  draw_call_log(state, panel);
 }
 
-nlohmann::json llm_state_json() {
-  ensure_loaded();
+nlohmann::json llm_state_json(AppState& state) {
+  ensure_loaded(state);
   const LlmSessionState& s = llm_session();
   nlohmann::json j;
   // The key itself never leaves C++ through this door either: tests see only whether one is set.
@@ -212,12 +211,12 @@ nlohmann::json llm_state_json() {
   j["test"] = {{"running", s.test.running}, {"ok", s.test.ok}, {"message", s.test.message}};
   j["replay"] = {{"path", kReplayStorePath}, {"records", session_replay().size()}, {"error", s.replay_error}};
   nlohmann::json log = nlohmann::json::array();
-  for (const auto& e : session_call_log())
+  for (const auto& e : session_call_log(state))
     log.push_back({{"call_id", e.call_id}, {"attempt", e.attempt}, {"status", e.status}, {"error", e.error},
                    {"elapsed_ms", e.elapsed_ms}, {"request", e.request_text}, {"response", e.response_body}});
   j["log"] = log;
   // Round trip with replacement so a response cut inside a UTF-8 sequence cannot make the page's dump() throw.
-  return nlohmann::json::parse(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  return nlohmann::json::parse(dump_json(j));
 }
 
 namespace {
@@ -225,7 +224,7 @@ namespace {
 // {"do": "llm_settings", "provider", "base_url", "model", "key", "temperature", "seed" (number or null),
 //  "timeout_ms", "max_tokens", "remember"}: the same changes the inputs make; absent fields keep their value.
 void settings_command(AppState& state, const nlohmann::json& cmd) {
-  ensure_loaded();
+  ensure_loaded(state);
   LlmSettings& s = llm_session().settings;
   try {
     if (cmd.contains("provider")) {
@@ -250,25 +249,25 @@ void settings_command(AppState& state, const nlohmann::json& cmd) {
     return;
   }
   save_llm_settings();
-  llm_panel().buffers_stale = true;
+  llm_panel(state).buffers_stale = true;
 }
 
 const PageCommandRegistrar settings_cmd{"llm_settings", settings_command};
-const PageCommandRegistrar test_cmd{"llm_test_connection", [](AppState&, const nlohmann::json&) {
-                                      ensure_loaded();
+const PageCommandRegistrar test_cmd{"llm_test_connection", [](AppState& state, const nlohmann::json&) {
+                                      ensure_loaded(state);
                                       start_connection_test();
                                     }};
-const PageCommandRegistrar select_log_cmd{"llm_select_log", [](AppState&, const nlohmann::json& cmd) {
-                                            llm_panel().selected_log = cmd.value("index", -1);
+const PageCommandRegistrar select_log_cmd{"llm_select_log", [](AppState& state, const nlohmann::json& cmd) {
+                                            llm_panel(state).selected_log = cmd.value("index", -1);
                                           }};
 
 const PanelRegistrar registrar{PanelSpec{
-    "LLM", 80, [](AppState& state) { draw_llm_panel(state, llm_panel()); },
-    [](AppState&, double) {
-      ensure_loaded();
+    "LLM", 80, [](AppState& state) { draw_llm_panel(state, llm_panel(state)); },
+    [](AppState& state, double) {
+      ensure_loaded(state);
       step_connection_test(session_now_ms());
     },
-    [] { return llm_state_json(); }}};
+    [](AppState& state) { return llm_state_json(state); }}};
 
 }  // namespace
 }  // namespace chokepoint::web

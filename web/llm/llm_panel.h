@@ -1,4 +1,4 @@
-// The LLM panel (PRODUCT.md §8): endpoint settings (provider, base URL, model, masked key, temperature, seed,
+// The LLM panel (decisions.md §8): endpoint settings (provider, base URL, model, masked key, temperature, seed,
 // timeout, "remember on this device"), "test connection", the replay store's size, and the call log of every
 // request and response with the key redacted. The session itself lives in web/llm/llm_session.h.
 #pragma once
@@ -18,8 +18,8 @@ struct LlmPanel {
   int selected_log = -1;
 };
 
-LlmPanel& llm_panel();
+LlmPanel& llm_panel(AppState& state);
 void draw_llm_panel(AppState& state, LlmPanel& panel);
-nlohmann::json llm_state_json();
+nlohmann::json llm_state_json(AppState& state);
 
 }  // namespace chokepoint::web

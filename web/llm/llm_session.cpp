@@ -179,13 +179,13 @@ void step_connection_test(double now_ms) {
 
 void add_call_log_source(CallLogSource source) { runtime().log_sources.push_back(std::move(source)); }
 
-std::vector<CallLogEntry> session_call_log() {
+std::vector<CallLogEntry> session_call_log(AppState& state) {
   std::vector<CallLogEntry> out = llm_session().test_log;
   auto& r = runtime();
   if (r.test)
     for (const auto& e : r.test->log()) out.push_back(e);
   for (const auto& source : r.log_sources) {
-    auto more = source();
+    auto more = source(state);
     out.insert(out.end(), more.begin(), more.end());
   }
   return out;

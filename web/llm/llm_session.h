@@ -1,5 +1,5 @@
 // The app-wide LLM session: the user's settings, the browser transport (fetch), the replay store and the
-// connection test, shared by every panel that calls a model (PRODUCT.md §8). The key lives here in memory; it is
+// connection test, shared by every panel that calls a model (decisions.md §8). The key lives here in memory; it is
 // written to localStorage only when the user ticked "remember on this device", and never to the workspace, the
 // replay store, the call log or an export. The replay store is a SQLite file under /workspace (IndexedDB-backed)
 // so recorded answers survive a reload.
@@ -16,6 +16,8 @@
 #include "core/llm/replay_store.h"
 
 namespace chokepoint::web {
+
+struct AppState;
 
 extern const char* const kReplayStorePath;  // "/workspace/llm_replay.sqlite"
 
@@ -54,9 +56,9 @@ void start_connection_test();
 void step_connection_test(double now_ms);
 
 // The call log shown by the LLM panel: connection tests plus every job that registered a source.
-using CallLogSource = std::function<std::vector<CallLogEntry>()>;
+using CallLogSource = std::function<std::vector<CallLogEntry>(AppState&)>;
 void add_call_log_source(CallLogSource source);
-std::vector<CallLogEntry> session_call_log();
+std::vector<CallLogEntry> session_call_log(AppState& state);
 
 double session_now_ms();
 

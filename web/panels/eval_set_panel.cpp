@@ -66,24 +66,6 @@ void draw_item_detail(AppState& state, const EvalItem& item, int index) {
 
 }  // namespace
 
-const LoadedDatabase* find_database(const AppState& state, const std::string& db_id) {
-  for (const auto& d : state.databases.databases)
-    if (d.schema.db_id == db_id && d.connection) return &d;
-  return nullptr;
-}
-
-Result<ChosenItem> choose_item(const AppState& state, int set_index, int item_index) {
-  const auto& sets = state.eval_sets.sets;
-  if (set_index < 0 || set_index >= static_cast<int>(sets.size())) return Error{"no evaluation set loaded"};
-  const LoadedSet& set = sets[static_cast<size_t>(set_index)];
-  if (item_index < 0 || item_index >= static_cast<int>(set.set.items.size()))
-    return Error{"no item " + std::to_string(item_index) + " in " + set.name};
-  const EvalItem& item = set.set.items[static_cast<size_t>(item_index)];
-  const LoadedDatabase* db = find_database(state, item.db_id);
-  if (!db) return Error{"database " + item.db_id + " is not loaded"};
-  return ChosenItem{&set, &item, db};
-}
-
 void draw_eval_set_panel(AppState& state) {
   auto& panel = state.eval_sets;
   if (ImGui::Button("Open files...")) open_file_picker();
@@ -148,12 +130,9 @@ void draw_eval_set_panel(AppState& state) {
 }
 
 namespace {
-AppState* g_state = nullptr;  // for state_json, which takes no arguments
-
-nlohmann::json eval_set_json() {
+nlohmann::json eval_set_json(AppState& state) {
   nlohmann::json j = nlohmann::json::object();
-  if (!g_state) return j;
-  const auto& p = g_state->eval_sets;
+  const auto& p = state.eval_sets;
   j["selected_set"] = p.selected_set;
   j["selected_item"] = p.selected_item;
   j["filter_joins"] = p.filter_joins;
@@ -162,7 +141,7 @@ nlohmann::json eval_set_json() {
     const auto& items = p.sets[static_cast<size_t>(p.selected_set)].set.items;
     if (p.selected_item >= 0 && p.selected_item < static_cast<int>(items.size())) {
       const auto& it = items[static_cast<size_t>(p.selected_item)];
-      if (const LoadedDatabase* db = find_database(*g_state, it.db_id)) {
+      if (const LoadedDatabase* db = find_database(state, it.db_id)) {
         const sql::QueryGraphPicture pic = sql::query_graph_picture(it.sql, db->schema);
         j["jqg"] = {{"nodes", pic.nodes}, {"edges", pic.edges}, {"conditions", pic.edge_conditions}};
       }
@@ -181,11 +160,7 @@ void select_item_command(AppState& state, const nlohmann::json& cmd) {
 }
 
 const PanelRegistrar registrar{{"Evaluation set", 30,
-                                [](AppState& s) {
-                                  g_state = &s;
-                                  draw_eval_set_panel(s);
-                                },
-                                [](AppState& s, double) { g_state = &s; }, eval_set_json}};
+                                draw_eval_set_panel, nullptr, eval_set_json}};
 const PageCommandRegistrar select_registrar{"select_item", select_item_command};
 }  // namespace
 

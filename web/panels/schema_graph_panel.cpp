@@ -132,12 +132,9 @@ void draw_schema_graph_panel(AppState& state) {
 }
 
 namespace {
-AppState* g_state = nullptr;
-
-nlohmann::json schema_graph_json() {
+nlohmann::json schema_graph_json(AppState& state) {
   nlohmann::json j = nlohmann::json::object();
-  if (!g_state) return j;
-  const auto& p = g_state->schema_graph;
+  const auto& p = state.schema_graph;
   j["highlight"] = p.highlight;
   if (p.graph) {
     j["db_id"] = p.graph->db_id;
@@ -148,11 +145,7 @@ nlohmann::json schema_graph_json() {
 }
 
 const PanelRegistrar registrar{{"Schema graph", 20,
-                                [](AppState& s) {
-                                  g_state = &s;
-                                  draw_schema_graph_panel(s);
-                                },
-                                [](AppState& s, double) { g_state = &s; }, schema_graph_json}};
+                                draw_schema_graph_panel, nullptr, schema_graph_json}};
 }  // namespace
 
 }  // namespace chokepoint::web

@@ -50,7 +50,7 @@ void draw_workspace_panel(AppState& state) {
   }
 }
 
-nlohmann::json workspace_json() {
+nlohmann::json workspace_json(AppState&) {
   nlohmann::json files = nlohmann::json::array();
   for (const auto& f : workspace_files()) files.push_back(f);
   return {{"available", workspace_available()}, {"files", files}};

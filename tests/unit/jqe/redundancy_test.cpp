@@ -1,4 +1,4 @@
-// Transitive redundancy (thesis §3.2.3; PRODUCT.md §5.3) against the cases where the reference implementation's
+// Transitive redundancy (thesis §3.2.3; decisions.md §5.3) against the cases where the reference implementation's
 // "both join keys already joined" cycle heuristic is wrong, plus composite keys, self-joins and WHERE joins.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Expanded SQL synthesis (PRODUCT.md §5.6) end to end on the toxicology sample: fresh aliases that never collide
+// Expanded SQL synthesis (decisions.md §5.6) end to end on the toxicology sample: fresh aliases that never collide
 // (case-insensitively), comma joins extended through WHERE, self-joins, and columns the new table makes ambiguous.
 #include <gtest/gtest.h>
 

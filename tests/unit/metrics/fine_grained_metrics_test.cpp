@@ -111,7 +111,7 @@ TEST(FineGrained, EmptyGold) {
   EXPECT_EQ(s.f1, 0.0);
 }
 
-// Empty prediction, non-empty gold: EXP 0 (PRODUCT.md §7; the reference implementation says 1), EXR 0.
+// Empty prediction, non-empty gold: EXP 0 (decisions.md §7; the reference implementation says 1), EXR 0.
 TEST(FineGrained, EmptyPredictionIsNotPrecise) {
   for (const char* r : {"EC-EC-IE", "EC-PC-PE", "SC-PC-IE", "NC-PC"}) {
     auto s = score(result({"v"}, {{I(1)}}), result({"v"}, {}), r);

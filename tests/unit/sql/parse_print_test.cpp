@@ -1,4 +1,4 @@
-// One parse/print case per grammar feature of issue 3: the expected text is SQLite's canonical spelling of the input
+// One parse/print case per grammar feature: the expected text is SQLite's canonical spelling of the input
 // (keywords upper case, single spaces), written by hand; every case must also round-trip to an identical tree.
 #include <gtest/gtest.h>
 

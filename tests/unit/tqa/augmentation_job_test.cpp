@@ -10,6 +10,7 @@
 #include "core/graph/schema_graph.h"
 #include "core/llm/replay_store.h"
 #include "core/tqa/positional_rewrite.h"
+#include "tests/unit/llm/scripted_transport.h"
 #include "tests/unit/tqa/tqa_fixtures.h"
 
 namespace chokepoint::tqa {
@@ -18,29 +19,8 @@ namespace {
 using testing_support::kMovieQuestion;
 using testing_support::kMovieSql;
 using testing_support::movie_schema;
-
-// Answers synchronously with the text `answer(prompt)` chooses, in OpenAI's chat format.
-class FakeTransport : public HttpTransport {
- public:
-  explicit FakeTransport(std::function<std::string(const std::string&)> answer) : answer_(std::move(answer)) {}
-  void send(const HttpRequest& request, HttpDone done) override {
-    ++sent;
-    auto body = nlohmann::json::parse(request.body);
-    std::string prompt = body["messages"].back()["content"];
-    nlohmann::json reply = {{"model", "fake"},
-                            {"choices", {{{"message", {{"role", "assistant"}, {"content", answer_(prompt)}}},
-                                          {"finish_reason", "stop"}}}},
-                            {"usage", {{"prompt_tokens", 10}, {"completion_tokens", 5}}}};
-    HttpResponse r;
-    r.status = 200;
-    r.body = reply.dump();
-    done(r);
-  }
-  int sent = 0;
-
- private:
-  std::function<std::string(const std::string&)> answer_;
-};
+using testing_support::ScriptedTransport;
+using testing_support::scripted_endpoint;
 
 // The thesis' outputs: SR "figure", BT "portrayed ... role", CA "role".
 std::string thesis_rewrites(const std::string& prompt) {
@@ -49,13 +29,6 @@ std::string thesis_rewrites(const std::string& prompt) {
   if (prompt.find("back-translation") != std::string::npos)
     return "New question: Who portrayed the No.2 role in the credit list of the movie \"American Hustle\"?";
   return "New question: Who played the No.2 role in the credit list of the movie \"American Hustle\" ?";
-}
-
-LlmEndpoint fake_endpoint() {
-  LlmEndpoint e;
-  e.provider = "openai";
-  e.base_url = "http://127.0.0.1:1/v1";
-  return e;
 }
 
 struct MovieRun {
@@ -86,8 +59,8 @@ TEST(AugmentationJob, MovieExampleEachStrategyScoredByHiding) {
   MovieRun run = prepare(lex, matcher);
   ASSERT_EQ(run.analyses.size(), 1u);
   ASSERT_TRUE(run.analyses[0].linker.has_value());
-  FakeTransport transport(thesis_rewrites);
-  CallScheduler scheduler(fake_endpoint(), transport, nullptr);
+  ScriptedTransport transport(thesis_rewrites);
+  CallScheduler scheduler(scripted_endpoint(), transport, nullptr);
   AugmentationOptions options;
   options.request.model = "fake";
   AugmentationJob job(run.analyses, {{"movie", &run.schema}}, run.library, scheduler, matcher, options);
@@ -123,8 +96,8 @@ TEST(AugmentationJob, LiteralRuleCountsOnlySurvivingTokens) {
   REQUIRE_WORDNET();
   ReferenceMatcher matcher(lex);
   MovieRun run = prepare(lex, matcher);
-  FakeTransport transport(thesis_rewrites);
-  CallScheduler scheduler(fake_endpoint(), transport, nullptr);
+  ScriptedTransport transport(thesis_rewrites);
+  CallScheduler scheduler(scripted_endpoint(), transport, nullptr);
   AugmentationOptions options;
   options.hiding_rule = HidingRule::literal;  // the reference implementation's score
   AugmentationJob job(run.analyses, {{"movie", &run.schema}}, run.library, scheduler, matcher, options);
@@ -138,15 +111,15 @@ TEST(AugmentationJob, RerunAnswersFromTheReplayStore) {
   ReferenceMatcher matcher(lex);
   MovieRun run = prepare(lex, matcher);
   MemoryReplayStore replay;
-  FakeTransport first(thesis_rewrites);
+  ScriptedTransport first(thesis_rewrites);
   {
-    CallScheduler scheduler(fake_endpoint(), first, &replay);
+    CallScheduler scheduler(scripted_endpoint(), first, &replay);
     AugmentationJob job(run.analyses, {{"movie", &run.schema}}, run.library, scheduler, matcher, {});
     ASSERT_TRUE(job.start().ok());
     drive(job);
   }
-  FakeTransport second([](const std::string&) { return std::string("must not be asked"); });
-  CallScheduler scheduler(fake_endpoint(), second, &replay);
+  ScriptedTransport second([](const std::string&) { return std::string("must not be asked"); });
+  CallScheduler scheduler(scripted_endpoint(), second, &replay);
   AugmentationJob job(run.analyses, {{"movie", &run.schema}}, run.library, scheduler, matcher, {});
   ASSERT_TRUE(job.start().ok());
   drive(job);
@@ -166,13 +139,13 @@ TEST(AugmentationJob, EvidenceOfBackTranslationWaitsForTheNewQuestion) {
       {{"7", "movie", kMovieQuestion, "No.2 character refers to creditOrder = '2'", kMovieSql, ""}}, dbs, matcher);
   ASSERT_EQ(run.analyses[0].references.evidence_tokens(), 1u);
   std::vector<std::string> prompts;
-  FakeTransport transport([&](const std::string& prompt) {
+  ScriptedTransport transport([&](const std::string& prompt) {
     prompts.push_back(prompt);
     if (prompt.find("evidence passage") != std::string::npos)
       return std::string("Evidence: No.2 figure refers to creditOrder = '2'");
     return std::string("New question: Who played the No.2 figure in the credits of \"American Hustle\"?");
   });
-  CallScheduler scheduler(fake_endpoint(), transport, nullptr);
+  CallScheduler scheduler(scripted_endpoint(), transport, nullptr);
   AugmentationOptions options;
   options.strategies = {Strategy::back_translation};
   AugmentationJob job(run.analyses, {{"movie", &run.schema}}, *lib, scheduler, matcher, options);

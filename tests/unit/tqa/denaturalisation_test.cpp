@@ -18,16 +18,6 @@
 namespace chokepoint::tqa {
 namespace {
 
-Result<Connection> toxicology() {
-  std::ifstream in(CHOKEPOINT_SOURCE_DIR "/assets/db/toxicology.sql");
-  std::stringstream text;
-  text << in.rdbuf();
-  auto db = Connection::open_memory();
-  if (!db.ok()) return db;
-  if (auto st = db->exec_script(text.str()); !st.ok()) return Error{st.error()};
-  return db;
-}
-
 RenamePlan abbreviating_plan(const Lexicon& lex, const Schema& schema) {
   RenamePlan plan = plan_renames(
       schema, [&](const std::string& n) { return heuristic_naturalness(lex, n); }, abbreviate_identifier);
@@ -81,7 +71,7 @@ class ToxicologyDenat : public ::testing::Test {
   void SetUp() override {
     lex_ = testing_support::wordnet();
     if (!lex_) GTEST_SKIP() << "WordNet not installed";
-    auto db = toxicology();
+    auto db = testing_support::toxicology_sample();
     ASSERT_TRUE(db.ok()) << db.error();
     original_ = std::make_unique<Connection>(std::move(*db));
     auto schema = read_schema(*original_, "toxicology");

@@ -1,6 +1,6 @@
 // JS side of web/llm/llm_fetch.h (linked with --js-library): starts fetch() for the C++ FetchTransport and reports back
 // through the exported C function chokepoint_llm_on_http_done, so the UI keeps rendering while a call is in
-// flight (TOOLCHAIN.md: no emscripten_fetch, no Asyncify). A failed fetch (network down, CORS refusal) reports
+// flight (decisions.md §T: no emscripten_fetch, no Asyncify). A failed fetch (network down, CORS refusal) reports
 // status 0 with the browser's message; the time limit aborts the request and reports timed_out.
 mergeInto(LibraryManager.library, {
   chokepoint_llm_fetch: function (id, methodPtr, urlPtr, headersPtr, bodyPtr, timeoutMs) {

@@ -1,15 +1,12 @@
 // The batch job: owns copies of the databases and the job over them; times every unit for the frame figure.
 #include "web/panels/jqe/jqe_batch.h"
+#include "core/base/clock.h"
 
 #include <algorithm>
 #include <chrono>
 
 namespace chokepoint::web {
 namespace {
-
-double now_ms() {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 }  // namespace
 
@@ -24,12 +21,12 @@ JqeBatch::JqeBatch(std::vector<EvalItem> seeds, std::map<std::string, JqeBatchDa
 
 bool JqeBatch::step(double budget_ms) {
   if (done()) return true;
-  const double start = now_ms();
+  const double start = monotonic_ms();
   double last = start;
   // The phase a unit belongs to is read before it runs (after it, the job may already be in the next one).
   std::string phase = job_->done() ? "report" : jqe::to_string(job_->progress().phase);
   auto keep_going = [&] {
-    const double t = now_ms();
+    const double t = monotonic_ms();
     if (t - last > longest_unit_ms_) {
       longest_unit_ms_ = t - last;
       longest_unit_phase_ = phase;
@@ -49,7 +46,7 @@ bool JqeBatch::step(double budget_ms) {
       report_builder_.reset();
     }
   }
-  const double end = now_ms();
+  const double end = monotonic_ms();
   if (end - last > longest_unit_ms_) {
     longest_unit_ms_ = end - last;
     longest_unit_phase_ = phase;

@@ -1,6 +1,7 @@
 // Join query expansion panel. All decisions come from core/jqe (run_jqe through jqe_step.h and jqe_batch.h); the
 // panel arranges them. The step view is computed on request (one seed); the batch advances a little every frame.
 #include "web/panels/jqe/jqe_panel.h"
+#include "core/base/json_dump.h"
 
 #include <imgui.h>
 
@@ -14,7 +15,6 @@
 #include "web/bridge/file_bridge.h"
 #include "web/panel_registry.h"
 #include "web/widgets/set_item_picker.h"
-#include "web/panels/eval_set_panel.h"
 #include "web/widgets/sql_diff_view.h"
 #include "web/widgets/widgets.h"
 
@@ -46,60 +46,6 @@ EvalItem seed_of(const EvalItem& item, size_t index) {
 std::string cache_key(const LoadedSet& set, const jqe::JqeOptions& o) {
   return set.name + "#" + std::to_string(set.set.items.size()) + "#" +
          (o.iso == IsomorphismMode::structural ? "s" : "t");
-}
-
-void draw_preferences(JqePreferencesForm& p) {
-  ImGui::TextDisabled("Order of combinations");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(110);
-  ImGui::Combo("##key1", &p.key1, "complexity\0centrality\0");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(70);
-  ImGui::Combo("##dir1", &p.dir1, "asc\0desc\0");
-  ImGui::SameLine();
-  ImGui::TextDisabled("then");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(110);
-  ImGui::Combo("##key2", &p.key2, "(none)\0complexity\0centrality\0");
-  if (p.key2 != 0) {
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(70);
-    ImGui::Combo("##dir2", &p.dir2, "asc\0desc\0");
-  }
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(110);
-  ImGui::Combo("centrality", &p.centrality, "degree\0betweenness\0");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(110);
-  ImGui::Combo("isomorphism", &p.iso, "structural\0by tables\0");
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("structural: join graph shapes only; by tables: the same tables in the same shape");
-
-  auto int_field = [](const char* label, int& v, int lo, int hi, const char* tip) {
-    ImGui::SetNextItemWidth(90);
-    ImGui::InputInt(label, &v, 1);
-    v = std::clamp(v, lo, hi);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
-  };
-  int_field("n per pattern", p.per_pattern, 0, 1000000, "expansions kept per isomorphism class of join graphs; 0 = no cap");
-  ImGui::SameLine();
-  int_field("budget", p.budget, 0, 100000000, "total expansions kept; 0 = no budget");
-  ImGui::SameLine();
-  int_field("max conditions per pair", p.max_per_pair, 0, 64, "conditions between the new table and one query table; 0 = unlimited");
-  ImGui::SameLine();
-  int_field("rounds", p.rounds, 1, 5, "k: round r+1 expands round r's expansions");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(90);
-  ImGui::InputInt("timeout ms", &p.timeout_ms, 500);
-  p.timeout_ms = std::clamp(p.timeout_ms, 100, 600000);
-  ImGui::SameLine();
-  int_field("decision limit", p.max_decisions, 1, 3000000,
-            "the batch stops after this many recorded decisions (kept or discarded combinations), so a run too large "
-            "for the page's memory ends with a message; the CLI has no limit");
-  ImGui::Checkbox("execute before pruning", &p.execute_all);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("run every non-redundant candidate, even those the cap will prune");
-  ImGui::SameLine();
-  ImGui::Checkbox("count the set's queries in the classes (step view)", &p.count_set);
 }
 
 bool draw_seed_picker(AppState& state, JqePanel& panel) {
@@ -292,7 +238,7 @@ void draw_batch(AppState& state, JqePanel& panel) {
   if (ImGui::Button("Export BIRD JSON")) {
     const std::string path = "/tmp/chokepoint_jqe_expansions.json";
     std::ofstream(path, std::ios::binary)
-        << jqe::expansion_set_json(b.run()).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+        << dump_json(jqe::expansion_set_json(b.run()), 2) << "\n";
     offer_download(path, "jqe_expansions.json", "application/json");
   }
   if (panel.report.is_null()) return;
@@ -339,56 +285,6 @@ void draw_batch(AppState& state, JqePanel& panel) {
 
 }  // namespace
 
-jqe::JqeOptions jqe_options(const JqePreferencesForm& p) {
-  jqe::JqeOptions o;
-  o.preferences.order.clear();
-  const jqe::SortKey first = p.key1 == 0 ? jqe::SortKey::complexity : jqe::SortKey::centrality;
-  o.preferences.order.push_back({first, p.dir1 == 0 ? jqe::Direction::ascending : jqe::Direction::descending});
-  if (p.key2 != 0) {
-    const jqe::SortKey second = p.key2 == 1 ? jqe::SortKey::complexity : jqe::SortKey::centrality;
-    if (second != first)
-      o.preferences.order.push_back({second, p.dir2 == 0 ? jqe::Direction::ascending : jqe::Direction::descending});
-  }
-  o.preferences.centrality = p.centrality == 0 ? jqe::CentralityKind::degree : jqe::CentralityKind::betweenness;
-  o.preferences.max_conditions_per_pair = p.max_per_pair;
-  o.iso = p.iso == 0 ? IsomorphismMode::structural : IsomorphismMode::by_tables;
-  o.per_pattern = p.per_pattern;
-  o.budget = static_cast<size_t>(p.budget);
-  o.rounds = p.rounds;
-  o.timeout_ms = p.timeout_ms;
-  o.execute_before_pruning = p.execute_all;
-  o.max_recorded_decisions = static_cast<size_t>(p.max_decisions);
-  return o;
-}
-
-std::string apply_jqe_preferences(JqePreferencesForm& p, const nlohmann::json& cmd) {
-  if (cmd.contains("order")) {
-    auto order = jqe::parse_order(cmd["order"].get<std::string>());
-    if (!order.ok()) return order.error();
-    if (order->empty() || order->size() > 2) return "order takes one or two keys";
-    auto dir = [](jqe::Direction d) { return d == jqe::Direction::ascending ? 0 : 1; };
-    p.key1 = (*order)[0].key == jqe::SortKey::complexity ? 0 : 1;
-    p.dir1 = dir((*order)[0].direction);
-    p.key2 = order->size() < 2 ? 0 : (*order)[1].key == jqe::SortKey::complexity ? 1 : 2;
-    p.dir2 = order->size() < 2 ? 0 : dir((*order)[1].direction);
-  }
-  if (cmd.contains("centrality")) {
-    auto c = jqe::parse_centrality(cmd["centrality"].get<std::string>());
-    if (!c.ok()) return c.error();
-    p.centrality = *c == jqe::CentralityKind::degree ? 0 : 1;
-  }
-  if (cmd.contains("iso")) p.iso = cmd["iso"].get<std::string>() == "tables" ? 1 : 0;
-  if (cmd.contains("per_pattern")) p.per_pattern = std::max(0, cmd["per_pattern"].get<int>());
-  if (cmd.contains("budget")) p.budget = std::max(0, cmd["budget"].get<int>());
-  if (cmd.contains("max_decisions")) p.max_decisions = std::clamp(cmd["max_decisions"].get<int>(), 1, 3000000);
-  if (cmd.contains("max_per_pair")) p.max_per_pair = std::max(0, cmd["max_per_pair"].get<int>());
-  if (cmd.contains("rounds")) p.rounds = std::clamp(cmd["rounds"].get<int>(), 1, 5);
-  if (cmd.contains("timeout_ms")) p.timeout_ms = std::clamp(cmd["timeout_ms"].get<int>(), 100, 600000);
-  if (cmd.contains("execute_all")) p.execute_all = cmd["execute_all"].get<bool>();
-  if (cmd.contains("count_set")) p.count_set = cmd["count_set"].get<bool>();
-  return "";
-}
-
 void step_jqe_seed(AppState& state, JqePanel& panel) {
   panel.error.clear();
   auto chosen = choose_item(state, panel.set, panel.item);
@@ -399,7 +295,7 @@ void step_jqe_seed(AppState& state, JqePanel& panel) {
   const LoadedSet& set = *chosen->set;
   const EvalItem& item = *chosen->item;
   const LoadedDatabase* db = chosen->db;
-  const jqe::JqeOptions options = jqe_options(panel.prefs);
+  const jqe::JqeOptions& options = panel.prefs.options;
   std::vector<EvalItem> context;
   if (panel.prefs.count_set && options.per_pattern > 0) {
     auto& members = panel.class_cache[cache_key(set, options)];
@@ -438,7 +334,7 @@ void start_jqe_batch(AppState& state, JqePanel& panel) {
     if (const LoadedDatabase* d = find_database(state, it.db_id))
       dbs[it.db_id] = JqeBatchDatabase{d->schema, d->schema_only ? nullptr : d->connection};
   }
-  panel.batch = std::make_shared<JqeBatch>(std::move(seeds), std::move(dbs), jqe_options(panel.prefs));
+  panel.batch = std::make_shared<JqeBatch>(std::move(seeds), std::move(dbs), panel.prefs.options);
   panel.batch_label = "JQE over " + set.name + " (" + std::to_string(set.set.items.size()) + " seeds)";
   panel.report = nullptr;
   panel.show_view = 1;
@@ -458,7 +354,7 @@ void step_jqe_job(AppState& state, JqePanel& panel, double budget_ms) {
 }
 
 void draw_jqe_panel(AppState& state, JqePanel& panel) {
-  draw_preferences(panel.prefs);
+  draw_jqe_preferences(panel.prefs);
   ImGui::Separator();
   if (draw_seed_picker(state, panel)) {
     ImGui::SameLine();
@@ -482,106 +378,5 @@ void draw_jqe_panel(AppState& state, JqePanel& panel) {
     ImGui::EndTabBar();
   }
 }
-
-nlohmann::json jqe_state_json(const JqePanel& panel) {
-  nlohmann::json j = {{"error", panel.error}, {"set", panel.set}, {"item", panel.item}};
-  const auto o = jqe_options(panel.prefs);
-  j["preferences"] = {{"order", jqe::order_to_string(o.preferences.order)},
-                      {"centrality", jqe::to_string(o.preferences.centrality)},
-                      {"iso", o.iso == IsomorphismMode::structural ? "structural" : "tables"},
-                      {"per_pattern", o.per_pattern},
-                      {"budget", o.budget},
-                      {"max_decisions", o.max_recorded_decisions},
-                      {"max_per_pair", o.preferences.max_conditions_per_pair},
-                      {"rounds", o.rounds},
-                      {"timeout_ms", o.timeout_ms}};
-  j["step"] = panel.step ? step_view_json(*panel.step) : nlohmann::json(nullptr);
-  if (panel.batch) {
-    const auto& b = *panel.batch;
-    j["batch"] = {{"label", panel.batch_label},
-                  {"done", b.done()},
-                  {"cancelled", b.cancelled()},
-                  {"total", b.total()},
-                  {"phase", jqe::to_string(b.progress().phase)},
-                  {"round", b.progress().round},
-                  {"expanded", b.expanded()},
-                  {"kept", b.run().expansions.size()},
-                  {"longest_unit_ms", b.longest_unit_ms()},
-                  {"longest_unit_phase", b.longest_unit_phase()},
-                  {"stopped", b.run().stopped},
-                  {"work_ms", b.work_ms()}};
-    if (!panel.report.is_null()) {
-      j["batch"]["summary"] = panel.report["summary"];
-      j["batch"]["iso_classes"] = panel.report["iso_classes"];
-      j["batch"]["shapes_before"] = panel.report["shapes_before"];
-      j["batch"]["shapes_expansion"] = panel.report["shapes_expansion"];
-    }
-  } else {
-    j["batch"] = nullptr;
-  }
-  return j;
-}
-
-JqePanel& jqe_panel() {
-  static JqePanel panel;
-  return panel;
-}
-
-namespace {
-
-// Selects the set and item of a command: {"set": NAME, "item": N}; false (with panel.error) when absent.
-bool select_seed(AppState& state, JqePanel& panel, const nlohmann::json& cmd) {
-  if (cmd.contains("set")) {
-    const std::string name = cmd["set"].get<std::string>();
-    int found = -1;
-    for (size_t i = 0; i < state.eval_sets.sets.size(); ++i)
-      if (state.eval_sets.sets[i].name == name) found = static_cast<int>(i);
-    if (found < 0) {
-      panel.error = "no loaded set named " + name;
-      notify(state, "jqe: " + panel.error, true);
-      return false;
-    }
-    panel.set = found;
-  }
-  if (cmd.contains("item")) panel.item = cmd["item"].get<int>();
-  const std::string err = apply_jqe_preferences(panel.prefs, cmd);
-  if (!err.empty()) {
-    panel.error = err;
-    notify(state, "jqe: " + err, true);
-    return false;
-  }
-  return true;
-}
-
-// {"do": "jqe_step", "set": NAME, "item": N, preferences...}
-void jqe_step_command(AppState& state, const nlohmann::json& cmd) {
-  auto& panel = jqe_panel();
-  if (select_seed(state, panel, cmd)) step_jqe_seed(state, panel);
-}
-
-// {"do": "jqe_batch", "set": NAME, preferences...} starts; {"do": "jqe_batch", "cancel": true} cancels.
-void jqe_batch_command(AppState& state, const nlohmann::json& cmd) {
-  auto& panel = jqe_panel();
-  if (cmd.value("cancel", false)) {
-    if (panel.batch) panel.batch->cancel();
-    return;
-  }
-  if (select_seed(state, panel, cmd)) start_jqe_batch(state, panel);
-}
-
-// {"do": "jqe_view", "view": "step" | "batch"}: selects the panel's inner tab.
-void jqe_view_command(AppState&, const nlohmann::json& cmd) {
-  jqe_panel().show_view = cmd.value("view", "step") == "batch" ? 1 : 0;
-}
-
-const PanelRegistrar registrar{{"Join query expansion", 40,
-                                [](AppState& s) { draw_jqe_panel(s, jqe_panel()); },
-                                [](AppState& s, double budget) { step_jqe_job(s, jqe_panel(), budget); },
-                                [] { return jqe_state_json(jqe_panel()); }}};
-const PageCommandRegistrar step_registrar{"jqe_step", jqe_step_command};
-const PageCommandRegistrar batch_registrar{"jqe_batch", jqe_batch_command};
-const PageCommandRegistrar view_registrar{"jqe_view", jqe_view_command};
-
-}  // namespace
 
 }  // namespace chokepoint::web

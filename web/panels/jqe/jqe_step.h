@@ -1,4 +1,4 @@
-// The step-by-step view of JQE on one seed (PRODUCT.md §5; thesis §3.1.2): its join query graph, candidate tables
+// The step-by-step view of JQE on one seed (decisions.md §5; thesis §3.1.2): its join query graph, candidate tables
 // with their join conditions (numbered JC1, JC2, ... across candidates, as the thesis does), every join-condition
 // combination in preference order with its verdict and reason, the isomorphism classes of the generated
 // candidates, and each kept expansion as a diff against the seed with its result. Verdicts come from run_jqe (via

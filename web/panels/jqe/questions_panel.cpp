@@ -2,6 +2,7 @@
 // -> finished pairs are published to the Evaluation set panel and labelled by the user. Answers are recorded in the
 // workspace replay store as they arrive, so a reload, a retry or a failure loses no finished call.
 #include "web/panels/jqe/questions_panel.h"
+#include "core/base/json_dump.h"
 
 #include <imgui.h>
 
@@ -15,7 +16,6 @@
 #include "web/bridge/file_bridge.h"
 #include "web/llm/llm_session.h"
 #include "web/panel_registry.h"
-#include "web/panels/eval_set_panel.h"
 #include "web/widgets/widgets.h"
 
 namespace chokepoint::web {
@@ -65,7 +65,7 @@ void publish(AppState& state, QuestionsPanel& panel) {
   EvalSet set = panel.job->to_eval_set();
   panel.published = set.items.size();
   const std::string path = "/tmp/" + panel.output_name;
-  std::ofstream(path, std::ios::binary) << panel.job->to_json().dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::ofstream(path, std::ios::binary) << dump_json(panel.job->to_json(), 2);
   for (auto& loaded : state.eval_sets.sets) {
     if (loaded.name == panel.output_name) {
       loaded.set = std::move(set);
@@ -74,6 +74,8 @@ void publish(AppState& state, QuestionsPanel& panel) {
   }
   state.eval_sets.sets.push_back(LoadedSet{panel.output_name, path, std::move(set)});
 }
+
+}  // namespace
 
 void export_questions(AppState& state, QuestionsPanel& panel) {
   if (!panel.job) return;
@@ -94,12 +96,8 @@ void open_preview(QuestionsPanel& panel) {
   panel.open_popup = true;
 }
 
-}  // namespace
 
-QuestionsPanel& questions_panel() {
-  static QuestionsPanel panel;
-  return panel;
-}
+QuestionsPanel& questions_panel(AppState& state) { return state.panels.get<QuestionsPanel>(); }
 
 void prepare_questions(AppState& state, QuestionsPanel& panel) {
   panel.error.clear();
@@ -338,99 +336,4 @@ void draw_questions_panel(AppState& state, QuestionsPanel& panel) {
   }
 }
 
-nlohmann::json questions_state_json(const QuestionsPanel& panel) {
-  nlohmann::json j = {{"source", panel.source_name}, {"error", panel.error}, {"output_set", panel.output_name},
-                      {"published", panel.published}};
-  if (panel.run) j["expansions"] = panel.run->expansions.size();
-  if (panel.preview) {
-    nlohmann::json calls = nlohmann::json::array();
-    for (const auto& c : panel.preview->calls)
-      calls.push_back({{"id", c.id}, {"prompt", c.prompt}, {"tokens", c.estimated_tokens}, {"in_replay", c.in_replay}});
-    j["preview"] = {{"calls", calls}, {"network_calls", panel.preview->network_calls},
-                    {"estimated_tokens", panel.preview->estimated_tokens}, {"endpoint", panel.preview_endpoint}};
-  }
-  if (panel.job) {
-    const auto& job = *panel.job;
-    const UsageTotals u = job.usage();
-    nlohmann::json items = nlohmann::json::array();
-    for (const auto& it : job.items())
-      items.push_back({{"id", it.task.id}, {"status", jqe::item_status_name(it.status)}, {"question", it.question},
-                       {"evidence", it.evidence}, {"prompt", jqe::question_prompt_template(it.task.prompt)},
-                       {"label", jqe::alignment_name(it.label)}, {"error", it.error}, {"replayed", it.replayed}});
-    const char* phase = job.phase() == jqe::JobPhase::Questions ? "questions"
-                        : job.phase() == jqe::JobPhase::Evidence ? "evidence"
-                        : job.phase() == jqe::JobPhase::Finished ? "finished" : "idle";
-    j["job"] = {{"phase", phase}, {"running", job.running()},
-                {"cancelled", job.stopped() == SchedulerStop::Cancelled}, {"total", job.items().size()},
-                {"done", job.count(jqe::ItemStatus::Done)}, {"failed", job.count(jqe::ItemStatus::Failed)},
-                {"network_calls", u.network_calls}, {"replayed", u.replayed}, {"retries", u.retries},
-                {"last_error", job.last_error().value_or("")}, {"items", items}};
-  }
-  return nlohmann::json::parse(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-}
-
-namespace {
-
-QuestionsPanel& qp() { return questions_panel(); }
-
-// {"do": "questions_prepare", "set": NAME, "limit": N}: JQE and the preview; nothing is sent.
-void prepare_command(AppState& state, const nlohmann::json& cmd) {
-  if (cmd.contains("set")) {
-    const std::string name = cmd.value("set", "");
-    qp().source_set = -1;
-    for (size_t i = 0; i < state.eval_sets.sets.size(); ++i)
-      if (state.eval_sets.sets[i].name == name) qp().source_set = static_cast<int>(i);
-  }
-  qp().limit = std::max(0, cmd.value("limit", 0));
-  prepare_questions(state, qp());
-}
-
-void label_command(AppState& state, const nlohmann::json& cmd) {
-  if (!qp().job) return;
-  auto label = jqe::alignment_from_name(cmd.value("label", ""));
-  Status s = label.ok() ? qp().job->set_label(cmd.value("id", ""), *label) : Status(Error{label.error()});
-  if (!s.ok()) notify(state, "questions_label: " + s.error(), true);
-}
-
-const PageCommandRegistrar prepare_cmd{"questions_prepare", prepare_command};
-const PageCommandRegistrar confirm_cmd{"questions_confirm", [](AppState& state, const nlohmann::json&) {
-                                         confirm_questions(state, qp());
-                                       }};
-const PageCommandRegistrar dismiss_cmd{"questions_dismiss", [](AppState&, const nlohmann::json&) {
-                                         qp().preview.reset();
-                                       }};
-const PageCommandRegistrar cancel_cmd{"questions_cancel", [](AppState&, const nlohmann::json&) {
-                                        if (qp().job) qp().job->cancel();
-                                      }};
-const PageCommandRegistrar resume_cmd{"questions_resume", [](AppState&, const nlohmann::json&) {
-                                        if (qp().job) qp().job->resume();
-                                      }};
-const PageCommandRegistrar retry_cmd{"questions_retry", [](AppState&, const nlohmann::json&) {
-                                       if (qp().job && !qp().job->running()) open_preview(qp());
-                                     }};
-const PageCommandRegistrar label_cmd{"questions_label", label_command};
-const PageCommandRegistrar export_cmd{"questions_export", [](AppState& state, const nlohmann::json&) {
-                                        export_questions(state, qp());
-                                      }};
-
-// The LLM panel's call log shows every job's requests.
-const struct CallLogRegistration {
-  CallLogRegistration() {
-    add_call_log_source([] {
-      std::vector<CallLogEntry> out = qp().past_log;
-      if (qp().job) {
-        auto now = qp().job->log();
-        out.insert(out.end(), now.begin(), now.end());
-      }
-      return out;
-    });
-  }
-} call_log_registration;
-
-const PanelRegistrar registrar{PanelSpec{
-    "Questions", 82, [](AppState& state) { draw_questions_panel(state, qp()); },
-    [](AppState& state, double budget_ms) { step_questions(state, qp(), budget_ms); },
-    [] { return questions_state_json(qp()); }}};
-
-}  // namespace
 }  // namespace chokepoint::web

@@ -1,4 +1,4 @@
-// The Questions panel (issue 8 item 5): JQE over a loaded set, then a questions job that asks the configured model
+// The Questions panel: JQE over a loaded set, then a questions job that asks the configured model
 // for each expansion's question (and evidence for BIRD-style sets). Before anything is sent a privacy preview shows
 // every rendered prompt, the number of calls and the estimated tokens, and waits for confirm. The job runs a little
 // per frame with progress, cancel, resume and retry; finished pairs reach the Evaluation set panel as
@@ -34,10 +34,12 @@ struct QuestionsPanel {
   bool open_popup = false;                   // opens the preview modal on the next draw
 };
 
-QuestionsPanel& questions_panel();
+QuestionsPanel& questions_panel(AppState& state);
 // Runs JQE (when the source changed) and builds the job and its preview; sends nothing.
 void prepare_questions(AppState& state, QuestionsPanel& panel);
 void confirm_questions(AppState& state, QuestionsPanel& panel);
+void export_questions(AppState& state, QuestionsPanel& panel);  // adds the set to the app and offers a download
+void open_preview(QuestionsPanel& panel);                        // the pre-send preview (also "retry failed")
 void step_questions(AppState& state, QuestionsPanel& panel, double budget_ms);
 void draw_questions_panel(AppState& state, QuestionsPanel& panel);
 nlohmann::json questions_state_json(const QuestionsPanel& panel);

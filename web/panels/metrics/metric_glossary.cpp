@@ -1,4 +1,4 @@
-// Metric glossary (definitions follow SQLMorph §VI and PRODUCT.md §7).
+// Metric glossary (definitions follow SQLMorph §VI and decisions.md §7).
 #include "web/panels/metrics/metric_glossary.h"
 
 #include <imgui.h>

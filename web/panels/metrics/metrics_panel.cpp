@@ -1,6 +1,7 @@
 // Predictions & Metrics panel. Evaluation runs in time slices (a few pairs per frame) so the page stays responsive;
 // every number shown comes from core/metrics.
 #include "web/panels/metrics/metrics_panel.h"
+#include "core/base/clock.h"
 
 #include <imgui.h>
 
@@ -26,16 +27,12 @@
 #include "web/bridge/file_bridge.h"
 #include "web/llm/llm_session.h"
 #include "web/panels/metrics/metric_glossary.h"
-#include "web/panels/eval_set_panel.h"
 #include "core/sql/query_shape.h"
+#include "web/widgets/regime_picker.h"
 #include "web/widgets/widgets.h"
 
 namespace chokepoint::web {
 namespace {
-
-double now_ms() {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 void start_run(AppState& state, MetricsPanel& panel) {
   panel.error.clear();
@@ -54,12 +51,8 @@ void start_run(AppState& state, MetricsPanel& panel) {
   auto run = std::make_shared<MetricsRun>();
   run->label = gold.name + " vs " + pred.name;
   EvaluationOptions options;
-  const auto all = all_regimes();
-  options.regimes.clear();
-  for (size_t i = 0; i < all.size() && i < 12; ++i)
-    if (panel.regimes[i]) options.regimes.push_back(all[i]);
-  if (options.regimes.empty()) options.regimes = table_xi_regimes();
-  options.semantics = panel.semantics == 0 ? ExSemantics::Bird : ExSemantics::Spider;
+  options.regimes = panel.regimes.empty() ? table_xi_regimes() : panel.regimes;
+  options.semantics = panel.semantics;
   options.limits.timeout_ms = panel.timeout_ms;
   options.limits.max_rows = 100000;
   options.keep_details = true;
@@ -113,19 +106,12 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
   ImGui::SameLine();
   set_combo("predictions", panel.pred_set);
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(110);
-  ImGui::Combo("EX semantics", &panel.semantics, "BIRD (set)\0Spider (bag)\0");
+  draw_semantics_combo(panel.semantics);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(90);
   ImGui::InputInt("timeout ms", &panel.timeout_ms, 500);
   panel.timeout_ms = std::clamp(panel.timeout_ms, 100, 600000);
-  const auto all = all_regimes();
-  ImGui::Text("regimes:");
-  for (size_t i = 0; i < all.size() && i < 12; ++i) {
-    ImGui::SameLine();
-    ImGui::Checkbox(all[i].name().c_str(), &panel.regimes[i]);
-    tooltip_definition(all[i].name());
-  }
+  draw_regime_picker(panel.regimes, [](const Regime& r) { tooltip_definition(r.name()); });
   ImGui::Checkbox("SC with the endpoint's embeddings", &panel.endpoint_embeddings);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Semantic column matching embeds each column's name and top values with the model of the LLM\n"
@@ -140,7 +126,7 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
       panel.embedding_model = model;
   }
   if (panel.running && panel.prefetch && panel.prefetch->awaiting_confirmation()) {
-    // Privacy preview (PRODUCT.md §8): exactly what would leave the page, and nothing before the user says send.
+    // Privacy preview (decisions.md §8): exactly what would leave the page, and nothing before the user says send.
     const auto& texts = panel.prefetch->to_send();
     ImGui::Text("SC with the endpoint's embeddings will send %zu column descriptors (column names and their most "
                 "frequent values) to %s:", texts.size(), panel.prefetch->destination().c_str());
@@ -340,8 +326,8 @@ void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
       return;
     }
   }
-  const double start = now_ms();
-  run.job->advance([&] { return now_ms() - start < budget_ms; });
+  const double start = monotonic_ms();
+  run.job->advance([&] { return monotonic_ms() - start < budget_ms; });
   if (run.job->done()) {
     run.done = true;
     panel.running = false;
@@ -380,84 +366,5 @@ void draw_metrics_panel(AppState& state, MetricsPanel& panel) {
     ImGui::EndTabBar();
   }
 }
-
-nlohmann::json metrics_state_json(const MetricsPanel& panel) {
-  // queued: a page command asked for a run that the next frame starts (so a waiting test never reads the last run).
-  nlohmann::json j = {{"running", panel.running}, {"error", panel.error}, {"queued", panel.request_run}};
-  if (!panel.run) return j;
-  j["label"] = panel.run->label;
-  j["done"] = panel.run->done;
-  j["evaluated"] = panel.run->items().size();
-  j["total"] = panel.run->pairs().size();
-  j["summary"] = summary_to_json(summarize(panel.run->items(), panel.run->options().regimes));
-  j["sc_embedding"] = panel.run->options().columns.embedding_label;
-  if (panel.prefetch)
-    j["embeddings"] = {{"descriptors", panel.prefetch->texts()},
-                       {"awaiting_confirmation", panel.prefetch->awaiting_confirmation()},
-                       {"to_send", panel.prefetch->to_send().size()},
-                       {"destination", panel.prefetch->destination()},
-                       {"network_calls", panel.prefetch->network_calls()},
-                       {"done", panel.prefetch->done()},
-                       {"error", panel.prefetch->error()},
-                       {"cached", sc_embedding_cache().size()}};
-  return j;
-}
-
-MetricsPanel& metrics_panel() {
-  static MetricsPanel panel;
-  return panel;
-}
-
-namespace {
-
-// {"do": "evaluate", "gold": NAME, "pred": NAME, "semantics": "bird"|"spider", "regimes": ["EC-EC-IE", ...],
-//  "embeddings": true (SC with the LLM panel's endpoint), "embedding_model": NAME}
-void evaluate_command(AppState& state, const nlohmann::json& cmd) {
-  auto& panel = metrics_panel();
-  auto index_of = [&](const std::string& name) {
-    for (size_t i = 0; i < state.eval_sets.sets.size(); ++i)
-      if (state.eval_sets.sets[i].name == name) return static_cast<int>(i);
-    return -1;
-  };
-  const int g = index_of(cmd.value("gold", "")), p = index_of(cmd.value("pred", ""));
-  if (g < 0 || p < 0) {
-    notify(state, "evaluate: no loaded set named " + cmd.value(g < 0 ? "gold" : "pred", ""), true);
-    return;
-  }
-  panel.gold_set = g;
-  panel.pred_set = p;
-  panel.semantics = cmd.value("semantics", "bird") == "spider" ? 1 : 0;
-  panel.endpoint_embeddings = cmd.value("embeddings", false);
-  panel.embedding_model = cmd.value("embedding_model", "");
-  if (cmd.contains("timeout_ms")) panel.timeout_ms = cmd["timeout_ms"].get<int>();
-  if (cmd.contains("regimes")) {
-    const auto all = all_regimes();
-    for (bool& r : panel.regimes) r = false;
-    for (const auto& name : cmd["regimes"]) {
-      auto r = parse_regime(name.get<std::string>());
-      for (size_t i = 0; r.ok() && i < all.size() && i < 12; ++i)
-        if (all[i] == *r) panel.regimes[i] = true;
-    }
-  }
-  panel.request_run = true;
-}
-
-const PanelRegistrar registrar{{"Predictions & metrics", 60,
-                                [](AppState& s) { draw_metrics_panel(s, metrics_panel()); },
-                                [](AppState& s, double budget) { step_metrics_job(s, metrics_panel(), budget); },
-                                [] { return metrics_state_json(metrics_panel()); }}};
-const PageCommandRegistrar evaluate_registrar{"evaluate", evaluate_command};
-// {"do": "sc_embeddings", "send": true | false}: the answer to the privacy preview, like its two buttons.
-const PageCommandRegistrar sc_send_registrar{"sc_embeddings", [](AppState&, const nlohmann::json& cmd) {
-                                               auto& panel = metrics_panel();
-                                               if (!panel.prefetch || !panel.prefetch->awaiting_confirmation()) return;
-                                               if (cmd.value("send", false)) panel.prefetch->send();
-                                               else panel.prefetch->decline();
-                                             }};
-const PageCommandRegistrar png_registrar{"export_png", [](AppState&, const nlohmann::json& cmd) {
-                                           request_canvas_png(cmd.value("file", "chokepoint.png"));
-                                         }};
-
-}  // namespace
 
 }  // namespace chokepoint::web

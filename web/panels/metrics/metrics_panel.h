@@ -28,9 +28,13 @@ struct MetricsRun {
 };
 
 struct MetricsPanel {
+  static std::vector<Regime> default_regimes() {
+    auto all = all_regimes();
+    return {all.begin(), all.begin() + 5};
+  }
   int gold_set = 0, pred_set = 0;
-  int semantics = 0;                      // 0 BIRD, 1 Spider
-  bool regimes[12] = {true, true, true, true, true, false, false, false, false, false, false, false};
+  ExSemantics semantics = ExSemantics::Bird;
+  std::vector<Regime> regimes = default_regimes();  // none chosen: Table XI's
   int timeout_ms = 5000;
   std::shared_ptr<MetricsRun> run;        // current or last run
   std::shared_ptr<MetricsRun> baseline;   // pinned for ΔEX
@@ -48,6 +52,6 @@ struct MetricsPanel {
 void draw_metrics_panel(AppState& state, MetricsPanel& panel);
 void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms);  // called every frame
 nlohmann::json metrics_state_json(const MetricsPanel& panel);
-MetricsPanel& metrics_panel();  // the panel's state                   // progress and summary, for the page
+MetricsPanel& metrics_panel(AppState& state);
 
 }  // namespace chokepoint::web

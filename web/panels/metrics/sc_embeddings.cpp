@@ -1,19 +1,15 @@
 // Descriptor gathering and the batched fetch for endpoint SC embeddings.
 #include "web/panels/metrics/sc_embeddings.h"
+#include "core/base/clock.h"
 
 #include <chrono>
 
 #include "core/metrics/column_matching.h"
 #include "core/metrics/execution_accuracy.h"
 #include "web/llm/llm_session.h"
-#include "web/panels/eval_set_panel.h"
 
 namespace chokepoint::web {
 namespace {
-
-double now_ms() {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 }  // namespace
 
@@ -28,9 +24,9 @@ ScEmbeddingPrefetch::ScEmbeddingPrefetch(LlmEndpoint endpoint, std::string model
 bool ScEmbeddingPrefetch::step(const AppState& state, const std::vector<EvalPair>& pairs,
                                const EvaluationOptions& options, double budget_ms) {
   if (done_) return true;
-  const double start = now_ms();
+  const double start = monotonic_ms();
   // Phase 1: the descriptors, executing each pair as the evaluation will (same limits).
-  while (next_pair_ < pairs.size() && now_ms() - start < budget_ms) {
+  while (next_pair_ < pairs.size() && monotonic_ms() - start < budget_ms) {
     const EvalPair& pair = pairs[next_pair_++];
     const LoadedDatabase* db = find_database(state, pair.db_id);
     if (!db || !db->connection) continue;

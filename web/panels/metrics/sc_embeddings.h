@@ -1,4 +1,4 @@
-// SC with the endpoint's embeddings in the browser (issue 8: the LLM layer serves semantic column matching).
+// SC with the endpoint's embeddings in the browser (the LLM layer serves semantic column matching).
 // Column matching asks for its vectors synchronously while fetch() answers later, so before an evaluation scores
 // anything this job gathers every pair's column descriptors (semantic_descriptor_texts; pairs whose EX is 1 never
 // reach SC and are skipped), then — after the user has seen what will leave the page and said send — fetches the

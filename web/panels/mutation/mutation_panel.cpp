@@ -1,6 +1,7 @@
 // Mutation lab. Generation (parse, operators, prepare) is quick and runs on the click; executing gold and mutant
 // and scoring them runs in slices, like the metrics panel, because a join_break mutant can be a cartesian product.
 #include "web/panels/mutation/mutation_panel.h"
+#include "core/base/clock.h"
 
 #include <imgui.h>
 
@@ -12,16 +13,12 @@
 #include "core/mutate/operator_registry.h"
 #include "web/panel_registry.h"
 #include "web/widgets/set_item_picker.h"
-#include "web/panels/eval_set_panel.h"
 #include "web/widgets/sql_diff_view.h"
+#include "web/widgets/regime_picker.h"
 #include "web/widgets/widgets.h"
 
 namespace chokepoint::web {
 namespace {
-
-double now_ms() {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 std::map<std::string, size_t> mutants_per_operator(const MutationLab& lab) {
   std::map<std::string, size_t> n;
@@ -39,20 +36,14 @@ QueryOutcome as_outcome(QueryStatus status, const std::string& message, const Re
 
 void draw_picker(AppState& state, MutationPanel& panel) {
   if (!draw_set_item_picker(state.eval_sets.sets, panel.set, panel.item, "gold query", "mutation-picker", 560)) return;
-  ImGui::SetNextItemWidth(110);
-  ImGui::Combo("EX semantics", &panel.semantics, "BIRD (set)\0Spider (bag)\0");
+  draw_semantics_combo(panel.semantics);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(90);
   ImGui::InputInt("timeout ms", &panel.timeout_ms, 500);
   panel.timeout_ms = std::clamp(panel.timeout_ms, 100, 600000);
   ImGui::SameLine();
   if (ImGui::Button("Generate mutants")) generate_mutation_lab(state, panel);
-  const auto all = all_regimes();
-  ImGui::Text("regimes:");
-  for (size_t i = 0; i < all.size() && i < 12; ++i) {
-    ImGui::SameLine();
-    ImGui::Checkbox(all[i].name().c_str(), &panel.regimes[i]);
-  }
+  draw_regime_picker(panel.regimes);
 }
 
 void draw_operator_summary(const MutationLab& lab) {
@@ -184,13 +175,9 @@ void generate_mutation_lab(AppState& state, MutationPanel& panel) {
   lab->mutants = std::move(check->kept);
   lab->rejected = std::move(check->rejected);
   for (const auto& m : lab->mutants) lab->diffs.push_back(sql::sql_diff(item.sql, m.sql));
-  const auto all = all_regimes();
   EvaluationOptions options;
-  options.regimes.clear();
-  for (size_t i = 0; i < all.size() && i < 12; ++i)
-    if (panel.regimes[i]) options.regimes.push_back(all[i]);
-  if (options.regimes.empty()) options.regimes = {all[1]};
-  options.semantics = panel.semantics == 0 ? ExSemantics::Bird : ExSemantics::Spider;
+  options.regimes = panel.regimes.empty() ? std::vector<Regime>{all_regimes()[1]} : panel.regimes;
+  options.semantics = panel.semantics;
   options.limits.timeout_ms = panel.timeout_ms;
   options.limits.max_rows = 10000;
   options.keep_details = true;
@@ -207,8 +194,8 @@ void generate_mutation_lab(AppState& state, MutationPanel& panel) {
 
 void step_mutation_job(AppState&, MutationPanel& panel, double budget_ms) {
   if (!panel.lab || panel.lab->done()) return;
-  const double start = now_ms();
-  panel.lab->job->advance([&] { return now_ms() - start < budget_ms; });
+  const double start = monotonic_ms();
+  panel.lab->job->advance([&] { return monotonic_ms() - start < budget_ms; });
 }
 
 void draw_mutation_panel(AppState& state, MutationPanel& panel) {
@@ -277,26 +264,21 @@ nlohmann::json mutation_state_json(const MutationPanel& panel) {
   return j;
 }
 
-MutationPanel& mutation_panel() {
-  static MutationPanel panel;
-  return panel;
-}
+MutationPanel& mutation_panel(AppState& state) { return state.panels.get<MutationPanel>(); }
 
 namespace {
 
 // {"do": "mutation_lab", "set": NAME, "item": N, "semantics": "bird"|"spider", "regimes": [...], "timeout_ms": T,
 //  "select": K}: generates the lab (omit set/item to only select mutant K).
 void mutate_command(AppState& state, const nlohmann::json& cmd) {
-  auto& panel = mutation_panel();
+  auto& panel = mutation_panel(state);
   if (cmd.contains("select") && !cmd.contains("set") && !cmd.contains("item")) {
     panel.selected = cmd["select"].get<int>();
     return;
   }
   if (cmd.contains("set")) {
     const std::string name = cmd["set"].get<std::string>();
-    int found = -1;
-    for (size_t i = 0; i < state.eval_sets.sets.size(); ++i)
-      if (state.eval_sets.sets[i].name == name) found = static_cast<int>(i);
+    const int found = find_set(state, name);
     if (found < 0) {
       panel.error = "no loaded set named " + name;
       notify(state, "mutate: " + panel.error, true);
@@ -305,30 +287,28 @@ void mutate_command(AppState& state, const nlohmann::json& cmd) {
     panel.set = found;
   }
   if (cmd.contains("item")) panel.item = cmd["item"].get<int>();
-  if (cmd.contains("semantics")) panel.semantics = cmd["semantics"].get<std::string>() == "spider" ? 1 : 0;
+  if (cmd.contains("semantics")) {
+    auto semantics = semantics_from_json(cmd["semantics"]);
+    if (!semantics.ok()) return notify(state, "mutate: " + semantics.error(), true);
+    panel.semantics = *semantics;
+  }
   if (cmd.contains("timeout_ms")) panel.timeout_ms = std::clamp(cmd["timeout_ms"].get<int>(), 100, 600000);
   if (cmd.contains("regimes")) {
-    const auto all = all_regimes();
-    for (bool& r : panel.regimes) r = false;
-    for (const auto& name : cmd["regimes"]) {
-      auto r = parse_regime(name.get<std::string>());
-      if (!r.ok()) {
-        panel.error = r.error();
-        notify(state, "mutate: " + r.error(), true);
-        return;
-      }
-      for (size_t i = 0; i < all.size() && i < 12; ++i)
-        if (all[i] == *r) panel.regimes[i] = true;
+    auto regimes = regimes_from_json(cmd["regimes"]);
+    if (!regimes.ok()) {
+      panel.error = regimes.error();
+      return notify(state, "mutate: " + regimes.error(), true);
     }
+    panel.regimes = *regimes;
   }
   generate_mutation_lab(state, panel);
   if (cmd.contains("select")) panel.selected = cmd["select"].get<int>();
 }
 
 const PanelRegistrar registrar{{"Mutation lab", 70,
-                                [](AppState& s) { draw_mutation_panel(s, mutation_panel()); },
-                                [](AppState& s, double budget) { step_mutation_job(s, mutation_panel(), budget); },
-                                [] { return mutation_state_json(mutation_panel()); }}};
+                                [](AppState& s) { draw_mutation_panel(s, mutation_panel(s)); },
+                                [](AppState& s, double budget) { step_mutation_job(s, mutation_panel(s), budget); },
+                                [](AppState& s) { return mutation_state_json(mutation_panel(s)); }}};
 const PageCommandRegistrar mutate_registrar{"mutation_lab", mutate_command};
 
 }  // namespace

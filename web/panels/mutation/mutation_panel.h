@@ -1,4 +1,4 @@
-// The Mutation lab (issue 7 item 6; SQLMorph §VI-C-1): pick a gold query of a loaded set; every operator of
+// The Mutation lab (SQLMorph §VI-C-1): pick a gold query of a loaded set; every operator of
 // SQLMorph Table IX proposes its single-error mutants (core/mutate, kept when SQLite prepares them on the gold's
 // database); each mutant is shown as a diff against the gold with its edit, its EX and its EXP/EXR/F1 under the
 // chosen regimes (core/metrics), and its result beside the gold's. Scoring runs a few mutants per frame.
@@ -30,8 +30,8 @@ struct MutationLab {
 
 struct MutationPanel {
   int set = 0, item = 0;
-  int semantics = 0;  // 0 BIRD, 1 Spider
-  bool regimes[12] = {false, true, false, false, false, true, false, false, false, false, false, false};  // all_regimes(): EC-EC-IE, SC-EC-IE (SQLMorph Table X)
+  ExSemantics semantics = ExSemantics::Bird;
+  std::vector<Regime> regimes = {all_regimes()[1], all_regimes()[5]};  // SQLMorph Table X's two regimes
   int timeout_ms = 2000;
   std::shared_ptr<MutationLab> lab;
   int selected = -1;
@@ -42,6 +42,6 @@ void generate_mutation_lab(AppState& state, MutationPanel& panel);  // for panel
 void step_mutation_job(AppState& state, MutationPanel& panel, double budget_ms);
 void draw_mutation_panel(AppState& state, MutationPanel& panel);
 nlohmann::json mutation_state_json(const MutationPanel& panel);
-MutationPanel& mutation_panel();
+MutationPanel& mutation_panel(AppState& state);
 
 }  // namespace chokepoint::web

@@ -58,7 +58,7 @@ void set_call_log_run(const AugmentationRun* run) {
   g_log_run = run;
   if (registered) return;
   registered = true;
-  add_call_log_source([] {
+  add_call_log_source([](AppState&) {
     return g_log_run && g_log_run->scheduler ? g_log_run->scheduler->log() : std::vector<CallLogEntry>{};
   });
 }

@@ -1,23 +1,24 @@
-// A de-naturalised variant created in the browser (SQLMorph §V): the selected database cloned into the workspace
-// and renamed through ALTER TABLE, the gold SQL of the set's items for it rewritten through the AST and executed
-// on both databases a few items per frame, and at the end the variant database and the kept items (as a set in
-// the chosen setting) added to the app and written to the workspace so a reload brings them back.
+// A de-naturalised variant created in the browser (SQLMorph §V): core/tqa/denat_job on the selected database,
+// stepped a few milliseconds per frame, its copy written into the workspace; at the end the variant database and
+// the kept items (as a set in the chosen setting) are added to the app and written to the workspace so a reload
+// brings them back. With "use the LLM", naturalness and the text rewrite go through the LLM tab's endpoint (its
+// replay store first), exactly as `chokepoint tqa denat --llm-config`.
 #pragma once
 #include <memory>
 #include <string>
-#include <vector>
 
 #include "core/base/result.h"
 #include "core/db/connection.h"
 #include "core/lexicon/lexicon.h"
-#include "core/tqa/denaturalisation.h"
+#include "core/llm/call_scheduler.h"
+#include "core/tqa/denat_job.h"
 #include "core/tqa/rename_plan.h"
 #include "web/app_state.h"
 
 namespace chokepoint::web {
 
-// Naturalness (the dictionary-coverage heuristic: no LLM here) and proposed names (the deterministic abbreviator)
-// for every identifier of `schema`.
+// Naturalness (the dictionary-coverage heuristic) and proposed names (the deterministic abbreviator) for every
+// identifier of `schema`: the preview the panel shows before a variant is made.
 tqa::RenamePlan heuristic_rename_plan(const Lexicon& lex, const Schema& schema);
 
 struct DenatRun {
@@ -25,25 +26,26 @@ struct DenatRun {
   std::string variant_id;                      // "toxicology_denat" (the new database's db_id and file stem)
   std::string db_path, set_path;               // in the workspace (or /tmp when it is unavailable)
   tqa::DenatSetting setting = tqa::DenatSetting::LL;
-  Schema schema;                               // the original
-  tqa::RenamePlan plan;
+  bool with_llm = false;
+  Schema schema;                               // the original (the job refers to it)
   std::shared_ptr<Connection> original;
-  std::unique_ptr<Connection> renamed;         // read-write while the job runs; closed at the end
-  std::vector<EvalItem> items;             // the set's items on the source database
-  std::vector<tqa::DenatItem> results;         // item order; results.size() done so far
-  const Lexicon* lexicon = nullptr;            // for the deterministic mention rewrite
+  std::unique_ptr<CallScheduler> scheduler;    // with_llm only
+  std::unique_ptr<tqa::DenatJob> job;
   bool cancelled = false;
   bool finished = false;                       // the variant was added to the app (or failed to be)
   std::string error;
 
   bool running() const { return !cancelled && !finished && error.empty(); }
-  size_t kept() const;
+  size_t kept() const { return job ? job->kept() : 0; }
+  size_t checked() const { return job ? job->results().size() : 0; }
+  size_t total = 0;                            // items of the set on the source database
 };
 
-// Clones and renames at once (the sample databases take milliseconds); the items are checked by the steps.
+// Checks the choice and starts the job. Errors: no database, schema only, no LLM endpoint when `with_llm`.
 Result<std::unique_ptr<DenatRun>> start_denat_run(const AppState& state, int db_index, int set_index,
-                                                  const Lexicon& lex, tqa::DenatSetting setting);
-// Checks items until `budget_ms` is spent; after the last one, adds the variant database and set to `state`.
+                                                  const Lexicon& lex, tqa::DenatSetting setting, bool with_llm);
+// Steps the job for `budget_ms`; when it is done, adds the variant database and set to `state`.
 void step_denat_run(AppState& state, DenatRun& run, double budget_ms);
+void cancel_denat_run(DenatRun& run);
 
 }  // namespace chokepoint::web

@@ -1,16 +1,12 @@
 // Time-sliced linker analysis: analyze_linker_tables on one item at a time, sharing the run's matcher.
 #include "web/panels/tqa/tqa_linker_run.h"
+#include "core/base/clock.h"
 
 #include <chrono>
 
-#include "web/panels/eval_set_panel.h"
 
 namespace chokepoint::web {
 namespace {
-
-double now_ms() {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 }  // namespace
 
@@ -35,14 +31,14 @@ Result<std::shared_ptr<LinkerRun>> start_linker_run(const AppState& state, int s
 }
 
 void step_linker_run(LinkerRun& run, double budget_ms) {
-  const double start = now_ms();
+  const double start = monotonic_ms();
   while (run.running()) {
     const std::vector<EvalItem> one = {run.items[run.analyses.size()]};
     auto analysed = tqa::analyze_linker_tables(one, run.databases, *run.matcher);
     run.analyses.push_back(std::move(analysed.front()));
-    if (now_ms() - start >= budget_ms) break;
+    if (monotonic_ms() - start >= budget_ms) break;
   }
-  run.analysis_ms += now_ms() - start;
+  run.analysis_ms += monotonic_ms() - start;
 }
 
 }  // namespace chokepoint::web

@@ -1,4 +1,4 @@
-// The Text augmentation panel (issue 9 item 5; thesis ch. 4 and SQLMorph §V): for the selected evaluation set and
+// The Text augmentation panel (thesis ch. 4 and SQLMorph §V): for the selected evaluation set and
 // the loaded databases, (1) linker tables with their name components, the question and evidence tokens that refer
 // to them (highlighted) and the attribute mentions, plus set statistics like thesis Tables 4.1, 4.2 and 4.7, from
 // a time-sliced job; (2) the three augmentation strategies' rendered prompts for the selected item, and with an LLM
@@ -27,21 +27,23 @@ struct TqaPanel {
   bool only_linker_items = true;
   int selected = -1;                    // index into linker->analyses
   std::string error;                    // last analysis error
-  int view = 0;                         // sub-tab asked for by a page command: 0 none, 1 linker, 2 strategies, 3 denat
+  enum class View { none, linker, strategies, denat };
+  View view = View::none;               // sub-tab a page command or button asks for on the next frame
 
   std::unique_ptr<AugmentationRun> augmentation;
   std::string augmentation_error;
 
   int denat_db = -1;                    // index into the loaded databases
-  int denat_setting = 3;                // tqa::DenatSetting of the added set (default L/L)
+  tqa::DenatSetting denat_setting = tqa::DenatSetting::LL;  // of the set added with the variant
   std::string plan_for;                 // path of the database `plan` was computed for
   tqa::RenamePlan plan;
   bool request_variant = false;         // start once the lexicon is loaded
+  bool denat_llm = false;               // naturalness and text rewrite through the LLM tab's endpoint
   std::unique_ptr<DenatRun> denat;      // current or last variant
   std::string denat_error;
 };
 
-TqaPanel& tqa_panel();
+TqaPanel& tqa_panel(AppState& state);
 void draw_tqa_panel(AppState& state, TqaPanel& panel);
 void step_tqa_panel(AppState& state, TqaPanel& panel, double budget_ms);
 nlohmann::json tqa_state_json(const TqaPanel& panel);

@@ -1,0 +1,73 @@
+#include "cli/cli_inputs.h"
+
+#include <cstdlib>
+#include <iostream>
+
+#include "core/base/file_text.h"
+#include "core/db/database_pool.h"
+#include "core/schema/sqlite_schema.h"
+#include "core/schema/tables_json.h"
+
+namespace chokepoint::cli {
+namespace {
+
+const char* const kDefaultWordnet = "/usr/share/wordnet";
+
+std::optional<std::string> env_lookup(const std::string& name) {
+  const char* v = std::getenv(name.c_str());
+  return v ? std::optional<std::string>(v) : std::nullopt;
+}
+
+}  // namespace
+
+Result<LlmSettings> read_llm_config(const std::string& path) {
+  auto text = read_file(path);
+  if (!text.ok()) return Error{text.error()};
+  auto settings = settings_from_json(*text, env_lookup);
+  if (!settings.ok()) return Error{path + ": " + settings.error()};
+  return settings;
+}
+
+Result<Lexicon> open_lexicon(const ArgReader& r) {
+  if (r.has("--lexicon")) {
+    auto bytes = read_file(r.get("--lexicon"));
+    if (!bytes.ok()) return Error{bytes.error()};
+    return Lexicon::load(*bytes);
+  }
+  return Lexicon::load_wordnet_dir(r.get("--wordnet", kDefaultWordnet));
+}
+
+Result<std::map<std::string, Schema>> tables_json_by_db(const std::string& path) {
+  auto list = load_tables_json(path);
+  if (!list.ok()) return Error{list.error()};
+  std::map<std::string, Schema> out;
+  for (auto& s : *list) out.emplace(s.db_id, std::move(s));
+  return out;
+}
+
+Result<std::map<std::string, Schema>> schemas_for(const ArgReader& r, const std::set<std::string>& db_ids) {
+  std::map<std::string, Schema> out;
+  if (!r.get("--tables").empty()) {
+    auto all = load_tables_json(r.get("--tables"));
+    if (!all.ok()) return Error{r.get("--tables") + ": " + all.error()};
+    for (auto& s : *all)
+      if (db_ids.count(s.db_id)) out[s.db_id] = std::move(s);
+    return out;
+  }
+  DatabasePool pool(r.get("--db-root"));
+  for (const auto& db : db_ids) {
+    auto c = pool.get(db);
+    if (!c.ok()) {
+      std::cerr << "chokepoint: " << db << ": " << c.error() << " (its queries are skipped)\n";
+      continue;
+    }
+    SchemaReadOptions ro;
+    ro.count_rows = false;
+    auto s = read_schema(**c, db, ro);
+    if (!s.ok()) return Error{db + ": " + s.error()};
+    out[db] = std::move(*s);
+  }
+  return out;
+}
+
+}  // namespace chokepoint::cli

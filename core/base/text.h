@@ -1,0 +1,14 @@
+// ASCII case for identifiers, keywords and header names. SQL identifiers compare case-insensitively only over
+// ASCII (SQLite's own rule, sqlite3StrICmp), so these never touch bytes >= 0x80 of UTF-8 text.
+#pragma once
+#include <string>
+#include <string_view>
+
+namespace chokepoint {
+
+std::string to_lower_ascii(std::string_view s);
+bool iequals(std::string_view a, std::string_view b);
+bool starts_with(std::string_view s, std::string_view prefix);
+bool ends_with(std::string_view s, std::string_view suffix);
+
+}  // namespace chokepoint

@@ -1,0 +1,104 @@
+// The Predictions & metrics panel's state for the page (tests read it), its page commands and its registration.
+#include "web/panels/metrics/metrics_panel.h"
+#include "core/base/clock.h"
+
+#include <imgui.h>
+
+#include "web/panel_registry.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+
+#include "core/dataset/eval_set_loader.h"
+#include "core/metrics/eval_pairs.h"
+#include "core/metrics/evaluation_job.h"
+#include "core/metrics/explanation.h"
+#include "core/metrics/regime.h"
+#include "core/metrics/report_csv.h"
+#include "core/metrics/transitions.h"
+#include "web/bridge/canvas_capture.h"
+#include "web/widgets/charts.h"
+#include "web/panels/metrics/explanation_view.h"
+#include "web/bridge/file_bridge.h"
+#include "web/llm/llm_session.h"
+#include "web/panels/metrics/metric_glossary.h"
+#include "core/sql/query_shape.h"
+#include "web/widgets/regime_picker.h"
+#include "web/widgets/widgets.h"
+
+namespace chokepoint::web {
+
+nlohmann::json metrics_state_json(const MetricsPanel& panel) {
+  // queued: a page command asked for a run that the next frame starts (so a waiting test never reads the last run).
+  nlohmann::json j = {{"running", panel.running}, {"error", panel.error}, {"queued", panel.request_run}};
+  if (!panel.run) return j;
+  j["label"] = panel.run->label;
+  j["done"] = panel.run->done;
+  j["evaluated"] = panel.run->items().size();
+  j["total"] = panel.run->pairs().size();
+  j["summary"] = summary_to_json(summarize(panel.run->items(), panel.run->options().regimes));
+  j["sc_embedding"] = panel.run->options().columns.embedding_label;
+  if (panel.prefetch)
+    j["embeddings"] = {{"descriptors", panel.prefetch->texts()},
+                       {"awaiting_confirmation", panel.prefetch->awaiting_confirmation()},
+                       {"to_send", panel.prefetch->to_send().size()},
+                       {"destination", panel.prefetch->destination()},
+                       {"network_calls", panel.prefetch->network_calls()},
+                       {"done", panel.prefetch->done()},
+                       {"error", panel.prefetch->error()},
+                       {"cached", sc_embedding_cache().size()}};
+  return j;
+}
+
+MetricsPanel& metrics_panel(AppState& state) { return state.panels.get<MetricsPanel>(); }
+
+namespace {
+
+// {"do": "evaluate", "gold": NAME, "pred": NAME, "semantics": "bird"|"spider", "regimes": ["EC-EC-IE", ...],
+//  "embeddings": true (SC with the LLM panel's endpoint), "embedding_model": NAME}
+void evaluate_command(AppState& state, const nlohmann::json& cmd) {
+  auto& panel = metrics_panel(state);
+  const int g = find_set(state, cmd.value("gold", "")), p = find_set(state, cmd.value("pred", ""));
+  if (g < 0 || p < 0) {
+    notify(state, "evaluate: no loaded set named " + cmd.value(g < 0 ? "gold" : "pred", ""), true);
+    return;
+  }
+  panel.gold_set = g;
+  panel.pred_set = p;
+  auto semantics = semantics_from_json(cmd.value("semantics", "bird"));
+  if (!semantics.ok()) return notify(state, "evaluate: " + semantics.error(), true);
+  panel.semantics = *semantics;
+  panel.endpoint_embeddings = cmd.value("embeddings", false);
+  panel.embedding_model = cmd.value("embedding_model", "");
+  if (cmd.contains("timeout_ms")) panel.timeout_ms = cmd["timeout_ms"].get<int>();
+  if (cmd.contains("regimes")) {
+    auto regimes = regimes_from_json(cmd["regimes"]);
+    if (!regimes.ok()) return notify(state, "evaluate: " + regimes.error(), true);
+    panel.regimes = *regimes;
+  }
+  panel.request_run = true;
+}
+
+const PanelRegistrar registrar{{"Predictions & metrics", 60,
+                                [](AppState& s) { draw_metrics_panel(s, metrics_panel(s)); },
+                                [](AppState& s, double budget) { step_metrics_job(s, metrics_panel(s), budget); },
+                                [](AppState& s) { return metrics_state_json(metrics_panel(s)); }}};
+const PageCommandRegistrar evaluate_registrar{"evaluate", evaluate_command};
+// {"do": "sc_embeddings", "send": true | false}: the answer to the privacy preview, like its two buttons.
+const PageCommandRegistrar sc_send_registrar{"sc_embeddings", [](AppState& state, const nlohmann::json& cmd) {
+                                               auto& panel = metrics_panel(state);
+                                               if (!panel.prefetch || !panel.prefetch->awaiting_confirmation()) return;
+                                               if (cmd.value("send", false)) panel.prefetch->send();
+                                               else panel.prefetch->decline();
+                                             }};
+const PageCommandRegistrar png_registrar{"export_png", [](AppState&, const nlohmann::json& cmd) {
+                                           request_canvas_png(cmd.value("file", "chokepoint.png"));
+                                         }};
+
+}  // namespace
+
+}  // namespace chokepoint::web

@@ -1,0 +1,158 @@
+// The Text augmentation panel's "De-naturalisation" view: naturalness and proposed names per identifier, and
+// "Create variant" (web/panels/tqa/tqa_denat_run.h).
+#include "web/panels/tqa/tqa_views.h"
+
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "core/tqa/augmentation_prompts.h"
+#include "web/widgets/highlighted_text.h"
+#include "web/bridge/lexicon_loader.h"
+#include "web/llm/llm_session.h"
+#include "web/panel_registry.h"
+#include "web/widgets/enum_combo.h"
+#include "web/widgets/widgets.h"
+
+
+namespace chokepoint::web {
+namespace {
+
+
+void refresh_plan(const AppState& state, TqaPanel& panel) {
+  const auto& dbs = state.databases.databases;
+  if (panel.denat_db < 0 || panel.denat_db >= static_cast<int>(dbs.size())) return;
+  const LoadedDatabase& db = dbs[static_cast<size_t>(panel.denat_db)];
+  const Lexicon* lex = loaded_lexicon();
+  if (!lex || panel.plan_for == db.path) return;
+  panel.plan = heuristic_rename_plan(*lex, db.schema);
+  panel.plan_for = db.path;
+}
+
+void naturalness_row(const char* kind, const std::string& table, const tqa::IdentifierRename& r) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(kind);
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(table.c_str());
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(r.old_name.c_str());
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(tqa::naturalness_name(r.naturalness));
+  ImGui::TableNextColumn();
+  if (r.renamed()) ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.25f, 1), "%s", r.new_name.c_str());
+  else ImGui::TextDisabled("(kept)");
+}
+
+
+}  // namespace
+
+void draw_denat_view(AppState& state, TqaPanel& panel) {
+  const auto& dbs = state.databases.databases;
+  if (panel.denat_db < 0 || panel.denat_db >= static_cast<int>(dbs.size())) {
+    panel.denat_db = -1;
+    for (size_t i = 0; i < dbs.size() && panel.denat_db < 0; ++i)
+      if (!dbs[i].schema_only && dbs[i].origin != "denaturalised") panel.denat_db = static_cast<int>(i);
+  }
+  ImGui::SetNextItemWidth(200);
+  const char* current = panel.denat_db >= 0 ? dbs[static_cast<size_t>(panel.denat_db)].schema.db_id.c_str() : "(none)";
+  if (ImGui::BeginCombo("database", current)) {
+    for (size_t i = 0; i < dbs.size(); ++i) {
+      const std::string label = dbs[i].schema.db_id + " (" + dbs[i].origin + ")##db" + std::to_string(i);
+      if (ImGui::Selectable(label.c_str(), static_cast<int>(i) == panel.denat_db)) panel.denat_db = static_cast<int>(i);
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  set_combo(state, panel);
+  ImGui::SameLine();
+  enum_combo("variant set", panel.denat_setting,
+             {{tqa::DenatSetting::OL, "O/L (original text)"}, {tqa::DenatSetting::LL, "L/L (text rewritten)"}}, 150);
+  if (!loaded_lexicon()) {
+    ImGui::TextDisabled("Naturalness needs the WordNet lexicon.");
+    return;
+  }
+  refresh_plan(state, panel);
+  if (panel.denat_db < 0 || panel.plan_for.empty()) {
+    ImGui::TextDisabled("Load a database to de-naturalise.");
+    return;
+  }
+  const bool running = panel.denat && panel.denat->running();
+  if (running) {
+    const auto& run = *panel.denat;
+    ImGui::ProgressBar(static_cast<float>(run.job->progress()), ImVec2(220, 0));
+    ImGui::SameLine();
+    ImGui::Text("%s: gold results %zu / %zu", tqa::denat_phase_name(run.job->phase()), run.checked(), run.total);
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel##denat")) cancel_denat_run(*panel.denat);
+  } else {
+    if (ImGui::Button("Create variant")) panel.request_variant = true;
+    ImGui::SameLine();
+    const std::string no_llm = llm_unavailable_reason();
+    if (!no_llm.empty()) panel.denat_llm = false;
+    ImGui::BeginDisabled(!no_llm.empty());
+    ImGui::Checkbox("use the LLM", &panel.denat_llm);
+    ImGui::EndDisabled();
+    if (!no_llm.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip("Configure an endpoint in the LLM tab to classify naturalness and rewrite the texts by LLM.");
+  }
+  ImGui::SameLine();
+  ImGui::TextDisabled("clones into the workspace, renames through ALTER TABLE, rewrites the gold SQL through the AST, "
+                      "keeps items whose result is unchanged");
+  if (!panel.denat_error.empty()) draw_error(panel.denat_error);
+  if (panel.denat && !panel.denat->running()) {
+    const auto& run = *panel.denat;
+    if (!run.error.empty()) draw_error(run.error);
+    else if (run.cancelled) ImGui::TextDisabled("cancelled: nothing was added");
+    else
+      ImGui::Text("%s: %zu of %zu items kept, database %s and set %s added", run.variant_id.c_str(), run.kept(),
+                  run.checked(), run.db_path.c_str(), run.set_path.c_str());
+  }
+
+  // The finished variant's own plan (the LLM's labels when it was used), else the heuristic preview.
+  const bool variant_plan = panel.denat && panel.denat->job && panel.denat->job->phase() >= tqa::DenatPhase::sql &&
+                            panel.denat->job->phase() != tqa::DenatPhase::failed;
+  const tqa::RenamePlan& plan = variant_plan ? panel.denat->job->plan() : panel.plan;
+  size_t counts[4] = {0, 0, 0, 0};
+  for (const auto& t : plan.tables) {
+    ++counts[static_cast<int>(t.table.naturalness)];
+    for (const auto& c : t.columns) ++counts[static_cast<int>(c.naturalness)];
+  }
+  ImGui::Text("naturalness by the %s: N1 %zu, N2 %zu, N3 %zu; "
+              "%zu identifiers renamed by the %s",
+              tqa::naturalness_source_name(plan.naturalness_source), counts[1], counts[2], counts[3],
+              plan.renamed_count(), plan.naming.c_str());
+  const float half = ImGui::GetContentRegionAvail().x * 0.45f;
+  ImGui::BeginChild("tqa-identifiers", ImVec2(half, 0), true);
+  if (ImGui::BeginTable("tqa-naturalness", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
+    for (const char* h : {"kind", "table", "identifier", "N", "less natural"}) ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (const auto& t : plan.tables) {
+      naturalness_row("table", t.table.old_name, t.table);
+      for (const auto& c : t.columns) naturalness_row("column", t.table.old_name, c);
+    }
+    ImGui::EndTable();
+  }
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("tqa-variant-items", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+  if (!panel.denat || panel.denat->checked() == 0) {
+    ImGui::TextDisabled("The checked items of the variant appear here.");
+  } else {
+    for (const auto& r : panel.denat->job->results()) {
+      ImGui::TextColored(r.kept ? ImVec4(0.6f, 0.9f, 0.6f, 1) : ImVec4(1, 0.45f, 0.45f, 1), "%s %s",
+                         r.kept ? "kept" : "dropped", r.original.key.c_str());
+      ImGui::SameLine();
+      ImGui::TextUnformatted(r.kept ? r.less_natural_sql.c_str() : r.reason.c_str());
+      if (r.less_natural_question != r.original.question) {
+        ImGui::TextDisabled("   text (%s): %s", r.text_method.c_str(), r.less_natural_question.c_str());
+      }
+    }
+  }
+  ImGui::EndChild();
+}
+
+
+}  // namespace chokepoint::web

@@ -1,0 +1,57 @@
+#include "web/widgets/regime_picker.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "web/widgets/enum_combo.h"
+
+namespace chokepoint::web {
+namespace {
+
+bool contains(const std::vector<Regime>& list, const Regime& r) {
+  return std::find(list.begin(), list.end(), r) != list.end();
+}
+
+}  // namespace
+
+void draw_semantics_combo(ExSemantics& semantics) {
+  enum_combo("EX semantics", semantics, {{ExSemantics::Bird, "BIRD (set)"}, {ExSemantics::Spider, "Spider (bag)"}});
+}
+
+void draw_regime_picker(std::vector<Regime>& chosen, const std::function<void(const Regime&)>& after_each) {
+  const auto all = all_regimes();
+  std::vector<Regime> next;
+  ImGui::Text("regimes:");
+  for (const auto& r : all) {
+    bool on = contains(chosen, r);
+    ImGui::SameLine();
+    ImGui::Checkbox(r.name().c_str(), &on);
+    if (after_each) after_each(r);
+    if (on) next.push_back(r);
+  }
+  chosen = std::move(next);
+}
+
+Result<ExSemantics> semantics_from_json(const nlohmann::json& name) {
+  if (name == "bird") return ExSemantics::Bird;
+  if (name == "spider") return ExSemantics::Spider;
+  return Error{"semantics must be \"bird\" or \"spider\""};
+}
+
+Result<std::vector<Regime>> regimes_from_json(const nlohmann::json& names) {
+  if (!names.is_array()) return Error{"regimes must be a list of names such as \"EC-EC-IE\""};
+  std::vector<Regime> wanted;
+  for (const auto& n : names) {
+    if (!n.is_string()) return Error{"regimes must be a list of names such as \"EC-EC-IE\""};
+    auto r = parse_regime(n.get<std::string>());
+    if (!r.ok()) return Error{r.error()};
+    wanted.push_back(*r);
+  }
+  std::vector<Regime> ordered;  // all_regimes() order, as the picker keeps them
+  for (const auto& r : all_regimes())
+    if (contains(wanted, r)) ordered.push_back(r);
+  return ordered;
+}
+
+}  // namespace chokepoint::web
