@@ -38,8 +38,7 @@ long peak_rss_kb() {
 std::vector<EvalItem> seeds_of(const EvalSet& set, const std::set<std::string>& keep) {
   std::vector<EvalItem> out;
   for (const auto& i : set.items)
-    if (keep.empty() || keep.count(i.db_id))
-      out.push_back(i);
+    if (keep.empty() || keep.count(i.db_id)) out.push_back(i);
   return out;
 }
 

@@ -36,8 +36,8 @@ const char* kSchema =
 
 std::string query_for(int i) {
   return "SELECT COUNT(DISTINCT T1.molecule_id) FROM molecule AS T1 JOIN atom AS T2 ON T1.molecule_id = "
-         "T2.molecule_id WHERE T1.label = '-' AND T2.element = 'cl' AND T1.molecule_id <> 'TR" + std::to_string(i) +
-         "'";
+         "T2.molecule_id WHERE T1.label = '-' AND T2.element = 'cl' AND T1.molecule_id <> 'TR" +
+         std::to_string(i) + "'";
 }
 
 long long page_bytes(const Connection& db) {
@@ -80,9 +80,11 @@ int main() {
     double t2 = now_us();
     HttpResponse response;
     response.status = 200;
-    response.body = R"({"model":"llama3","choices":[{"message":{"role":"assistant","content":"How many non-)"
-                    R"(carcinogenic molecules other than TR)" + std::to_string(i) +
-                    R"( contain chlorine?"},"finish_reason":"stop"}],"usage":{"prompt_tokens":420,"completion_tokens":14}})";
+    response.body =
+        R"({"model":"llama3","choices":[{"message":{"role":"assistant","content":"How many non-)"
+        R"(carcinogenic molecules other than TR)" +
+        std::to_string(i) +
+        R"( contain chlorine?"},"finish_reason":"stop"}],"usage":{"prompt_tokens":420,"completion_tokens":14}})";
     auto completion = parse_chat_response(endpoint, call.request, response);
     auto question = parse_single_line_question(completion->text);
     double t3 = now_us();
@@ -111,14 +113,17 @@ int main() {
   replay.step(0);
   double replay_ms = (now_us() - r0) / 1000.0;
 
-  std::printf("llm_bench: %d calls, prompt %zu bytes (jqe_question_new)\n", kCalls, calls[0].request.messages[0].content.size());
-  std::printf("  per call outside the network: render %.1f us, build request %.1f us, parse answer %.1f us, "
-              "replay lookup (hash + SQLite) %.1f us, total %.1f us\n",
-              render_us / kCalls, build_us / kCalls, parse_us / kCalls, lookup_us / kCalls,
-              (render_us + build_us + parse_us + lookup_us) / kCalls);
-  std::printf("  replay of %d recorded calls: %.1f ms, %lld answered from the store, %lld network calls "
-              "(target < 1000 ms, 0 calls)\n",
-              kCalls, replay_ms, replay.usage().replayed, network.sent);
+  std::printf("llm_bench: %d calls, prompt %zu bytes (jqe_question_new)\n", kCalls,
+              calls[0].request.messages[0].content.size());
+  std::printf(
+      "  per call outside the network: render %.1f us, build request %.1f us, parse answer %.1f us, "
+      "replay lookup (hash + SQLite) %.1f us, total %.1f us\n",
+      render_us / kCalls, build_us / kCalls, parse_us / kCalls, lookup_us / kCalls,
+      (render_us + build_us + parse_us + lookup_us) / kCalls);
+  std::printf(
+      "  replay of %d recorded calls: %.1f ms, %lld answered from the store, %lld network calls "
+      "(target < 1000 ms, 0 calls)\n",
+      kCalls, replay_ms, replay.usage().replayed, network.sent);
   std::printf("  replay store: %lld bytes for %d calls = %.0f bytes per call (SQLite pages, prompt text included)\n",
               full_bytes - empty_bytes, kCalls, double(full_bytes - empty_bytes) / kCalls);
   return replay.finished() && network.sent == 0 && replay_ms < 1000 ? 0 : 1;

@@ -41,9 +41,15 @@ int end_to_end(const std::string& spider) {
     const auto& g = usable[i % usable.size()];
     std::string sql = strip_semicolons(g.sql), pred;
     switch (i % 3) {
-      case 0: pred = sql; break;
-      case 1: pred = "SELECT * FROM (" + sql + ") LIMIT 2"; break;
-      default: pred = "SELECT *, 1 AS extra FROM (" + sql + ")"; break;
+      case 0:
+        pred = sql;
+        break;
+      case 1:
+        pred = "SELECT * FROM (" + sql + ") LIMIT 2";
+        break;
+      default:
+        pred = "SELECT *, 1 AS extra FROM (" + sql + ")";
+        break;
     }
     pairs.push_back({std::to_string(i), g.db_id, sql, pred});
   }
@@ -60,10 +66,11 @@ int end_to_end(const std::string& spider) {
   auto s = summarize(items, o.regimes);
   std::printf("end to end: %zu pairs (%zu scored, EX %.2f%%, %zu prediction errors), 5 regimes\n", items.size(),
               s.scored, s.ex, s.pred_errors);
-  std::printf("  total %.1f ms; SQLite execution %.1f ms; outside SQLite %.1f ms = %.1f%% of total, %.1f%% of "
-              "execution time (scoring alone %.1f ms)\n",
-              total, sqlite_ms, total - sqlite_ms, 100.0 * (total - sqlite_ms) / total,
-              100.0 * (total - sqlite_ms) / sqlite_ms, scoring_ms);
+  std::printf(
+      "  total %.1f ms; SQLite execution %.1f ms; outside SQLite %.1f ms = %.1f%% of total, %.1f%% of "
+      "execution time (scoring alone %.1f ms)\n",
+      total, sqlite_ms, total - sqlite_ms, 100.0 * (total - sqlite_ms) / total, 100.0 * (total - sqlite_ms) / sqlite_ms,
+      scoring_ms);
   // Scoring time by regime, one regime at a time, on the same pairs.
   for (const char* name : {"EC-EC-IE", "EC-PC-IE", "SC-EC-IE", "NC-PC"}) {
     EvaluationOptions one;
@@ -101,8 +108,13 @@ void large_partial_matching() {
     auto& r = pred.rows[i];
     if (i % 3 == 0) r[4] = Value::of_real(-1.0 * static_cast<double>(i));
     if (i % 7 == 0) r[3] = Value::of_text("renamed " + std::to_string(i));
-    if (i % 13 == 0) r = {Value::of_int(static_cast<int64_t>(n + i)), Value::of_text("Spain"), Value::of_int(99),
-                          Value::of_text("x"), Value::of_real(0.5), Value::of_int(7)};
+    if (i % 13 == 0)
+      r = {Value::of_int(static_cast<int64_t>(n + i)),
+           Value::of_text("Spain"),
+           Value::of_int(99),
+           Value::of_text("x"),
+           Value::of_real(0.5),
+           Value::of_int(7)};
   }
   std::rotate(pred.rows.begin(), pred.rows.begin() + 4321, pred.rows.end());
   for (const char* name : {"EC-PC-IE", "SC-PC-IE", "NC-PC", "EC-EC-IE"}) {

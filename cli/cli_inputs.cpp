@@ -4,7 +4,6 @@
 #include <iostream>
 
 #include "core/base/file_text.h"
-#include "core/db/database_pool.h"
 #include "core/schema/sqlite_schema.h"
 #include "core/schema/tables_json.h"
 
@@ -45,6 +44,25 @@ Result<std::map<std::string, Schema>> tables_json_by_db(const std::string& path)
   return out;
 }
 
+Result<OpenDatabases> open_databases(const std::string& db_root, const std::set<std::string>& db_ids) {
+  OpenDatabases out;
+  out.pool = std::make_unique<DatabasePool>(db_root);
+  for (const auto& db : db_ids) {
+    auto c = out.pool->get(db);
+    if (!c.ok()) {
+      std::cerr << "chokepoint: " << db << ": " << c.error() << " (its queries are skipped)\n";
+      continue;
+    }
+    SchemaReadOptions ro;
+    ro.count_rows = false;
+    auto s = read_schema(**c, db, ro);
+    if (!s.ok()) return Error{db + ": " + s.error()};
+    out.schemas[db] = std::move(*s);
+    out.connections[db] = *c;
+  }
+  return out;
+}
+
 Result<std::map<std::string, Schema>> schemas_for(const ArgReader& r, const std::set<std::string>& db_ids) {
   std::map<std::string, Schema> out;
   if (!r.get("--tables").empty()) {
@@ -54,20 +72,9 @@ Result<std::map<std::string, Schema>> schemas_for(const ArgReader& r, const std:
       if (db_ids.count(s.db_id)) out[s.db_id] = std::move(s);
     return out;
   }
-  DatabasePool pool(r.get("--db-root"));
-  for (const auto& db : db_ids) {
-    auto c = pool.get(db);
-    if (!c.ok()) {
-      std::cerr << "chokepoint: " << db << ": " << c.error() << " (its queries are skipped)\n";
-      continue;
-    }
-    SchemaReadOptions ro;
-    ro.count_rows = false;
-    auto s = read_schema(**c, db, ro);
-    if (!s.ok()) return Error{db + ": " + s.error()};
-    out[db] = std::move(*s);
-  }
-  return out;
+  auto open = open_databases(r.get("--db-root"), db_ids);
+  if (!open.ok()) return Error{open.error()};
+  return std::move(open->schemas);
 }
 
 }  // namespace chokepoint::cli

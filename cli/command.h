@@ -22,7 +22,10 @@ struct Command {
 std::map<std::string, Command>& command_table();
 
 struct Registrar {
-  explicit Registrar(Command c) { auto n = c.name; command_table().emplace(std::move(n), std::move(c)); }
+  explicit Registrar(Command c) {
+    auto n = c.name;
+    command_table().emplace(std::move(n), std::move(c));
+  }
 };
 
 // Small argument reader shared by commands: flags `--name value`, switches `--name`, and positionals.

@@ -10,13 +10,13 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
-#include "core/base/json_dump.h"
 #include "cli/llm_transport_curl.h"
-#include "core/dataset/eval_set_loader.h"
+#include "core/base/json_dump.h"
 #include "core/dataset/eval_set.h"
+#include "core/dataset/eval_set_loader.h"
+#include "core/db/database_pool.h"
 #include "core/llm/embedding_cache.h"
 #include "core/llm/llm_settings.h"
-#include "core/db/database_pool.h"
 #include "core/metrics/eval_pairs.h"
 #include "core/metrics/explanation.h"
 #include "core/metrics/pair_evaluation.h"
@@ -56,9 +56,12 @@ int eval_main(const Args& args) {
 
   EvaluationOptions options;
   std::string sem = r.get("--semantics", "bird");
-  if (sem == "bird") options.semantics = ExSemantics::Bird;
-  else if (sem == "spider") options.semantics = ExSemantics::Spider;
-  else return fail_input("--semantics must be bird or spider, not '" + sem + "'");
+  if (sem == "bird")
+    options.semantics = ExSemantics::Bird;
+  else if (sem == "spider")
+    options.semantics = ExSemantics::Spider;
+  else
+    return fail_input("--semantics must be bird or spider, not '" + sem + "'");
   if (r.has("--regimes")) {
     auto regimes = parse_regime_list(r.get("--regimes"));
     if (!regimes.ok()) return fail_input(regimes.error());
@@ -87,8 +90,8 @@ int eval_main(const Args& args) {
     endpoint = *e;
     const std::string model = r.get("--embedding-model", llm->model);
     if (model.empty()) return fail_input("--llm-config: name an embeddings model (--embedding-model M)");
-    options.columns.embed = cached_embedding_function(
-        embedding_cache, model, [&, model](const std::vector<std::string>& missing) {
+    options.columns.embed =
+        cached_embedding_function(embedding_cache, model, [&, model](const std::vector<std::string>& missing) {
           return fetch_embeddings_now(*endpoint, model, missing, transport, embedding_cache, 64, llm->timeout_ms);
         });
     options.columns.embedding_label = "endpoint embeddings: " + model + " at " + endpoint_url(*endpoint, "");

@@ -13,10 +13,10 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/llm_transport_curl.h"
 #include "core/base/clock.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
-#include "cli/llm_transport_curl.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/db/database_pool.h"
 #include "core/graph/schema_graph.h"
@@ -86,9 +86,12 @@ int generate_questions(const ArgReader& r, const jqe::JqeRun& run, const std::ma
   if (!prompts.ok()) return error = prompts.error(), -1;
   jqe::EvidenceMode mode = jqe::EvidenceMode::WhenSeedHasEvidence;
   const std::string ev = r.get("--evidence", "auto");
-  if (ev == "always") mode = jqe::EvidenceMode::Always;
-  else if (ev == "never") mode = jqe::EvidenceMode::Never;
-  else if (ev != "auto") return error = "--evidence must be auto, always or never (got '" + ev + "')", -1;
+  if (ev == "always")
+    mode = jqe::EvidenceMode::Always;
+  else if (ev == "never")
+    mode = jqe::EvidenceMode::Never;
+  else if (ev != "auto")
+    return error = "--evidence must be auto, always or never (got '" + ev + "')", -1;
 
   std::map<std::string, std::string> ddl;
   for (const auto& [db, schema] : schemas) ddl[db] = schema_to_ddl(schema);
@@ -133,9 +136,9 @@ int generate_questions(const ArgReader& r, const jqe::JqeRun& run, const std::ma
   }
   const UsageTotals u = q.usage();
   std::cerr << "chokepoint: questions: " << q.count(jqe::ItemStatus::Done) << " generated, "
-            << q.count(jqe::ItemStatus::Failed) << " failed; " << u.network_calls << " network calls ("
-            << u.retries << " retries), " << u.replayed << " replayed, " << u.prompt_tokens << " + "
-            << u.completion_tokens << " tokens\n";
+            << q.count(jqe::ItemStatus::Failed) << " failed; " << u.network_calls << " network calls (" << u.retries
+            << " retries), " << u.replayed << " replayed, " << u.prompt_tokens << " + " << u.completion_tokens
+            << " tokens\n";
   for (const auto& it : q.items())
     if (it.status == jqe::ItemStatus::Failed) std::cerr << "chokepoint: " << it.task.id << ": " << it.error << "\n";
   return static_cast<int>(q.count(jqe::ItemStatus::Failed));
@@ -151,8 +154,8 @@ int jqe(const Args& args) {
   // Flags become the options' JSON (--per-pattern 3 -> "per_pattern": "3"), so the CLI and the page share one
   // parser and one set of bounds (core/jqe/options_json.h).
   nlohmann::json flags = nlohmann::json::object();
-  for (const char* flag : {"--order", "--centrality", "--iso", "--per-pattern", "--budget", "--rounds", "--timeout-ms",
-                           "--max-per-pair"})
+  for (const char* flag :
+       {"--order", "--centrality", "--iso", "--per-pattern", "--budget", "--rounds", "--timeout-ms", "--max-per-pair"})
     if (r.has(flag)) flags[option_key(flag)] = r.get(flag);
   for (const char* flag : {"--execute-all", "--always-alias", "--add-projection", "--add-predicate"})
     if (r.has(flag)) flags[option_key(flag)] = true;
@@ -175,23 +178,12 @@ int jqe(const Args& args) {
   }
 
   std::map<std::string, Schema> schemas;
-  std::unique_ptr<DatabasePool> pool;
-  std::map<std::string, const Connection*> connections;
+  OpenDatabases open;  // keeps the pool alive while the job runs
   if (!r.get("--db-root").empty()) {
-    pool = std::make_unique<DatabasePool>(r.get("--db-root"));
-    for (const auto& db : db_ids) {
-      auto c = pool->get(db);
-      if (!c.ok()) {
-        std::cerr << "chokepoint: " << db << ": " << c.error() << " (its queries are skipped)\n";
-        continue;
-      }
-      SchemaReadOptions ro;
-      ro.count_rows = false;
-      auto s = read_schema(**c, db, ro);
-      if (!s.ok()) return fail_input(db + ": " + s.error());
-      schemas[db] = std::move(*s);
-      connections[db] = *c;
-    }
+    auto opened = open_databases(r.get("--db-root"), db_ids);
+    if (!opened.ok()) return fail_input(opened.error());
+    open = std::move(*opened);
+    schemas = open.schemas;
   } else {
     auto all = load_tables_json(r.get("--tables"));
     if (!all.ok()) return fail_input(r.get("--tables") + ": " + all.error());
@@ -202,8 +194,8 @@ int jqe(const Args& args) {
   std::map<std::string, jqe::JqeDatabase> databases;
   for (const auto& [db, schema] : schemas) graphs[db] = build_schema_graph(schema, graph_options);
   for (const auto& [db, schema] : schemas) {
-    auto c = connections.find(db);
-    databases[db] = jqe::JqeDatabase{&schema, &graphs[db], c == connections.end() ? nullptr : c->second};
+    auto c = open.connections.find(db);
+    databases[db] = jqe::JqeDatabase{&schema, &graphs[db], c == open.connections.end() ? nullptr : c->second};
   }
 
   jqe::JqeRun run = jqe::run_jqe(seeds, databases, options);
@@ -214,11 +206,10 @@ int jqe(const Args& args) {
     failed_questions = generate_questions(r, run, schemas, expansions, error);
     if (failed_questions < 0) return fail_input(error);
   }
-  if (!write_file(r.get("--out"), dump_json(expansions, 2) + "\n"))
-    return fail_input("cannot write " + r.get("--out"));
-  if (r.has("--report") && !write_file(r.get("--report"), jqe::jqe_report(run).dump(2) + "\n"))
+  if (!write_file(r.get("--out"), dump_json(expansions, 2) + "\n")) return fail_input("cannot write " + r.get("--out"));
+  if (r.has("--report") && !write_file(r.get("--report"), dump_json(jqe::jqe_report(run), 2) + "\n"))
     return fail_input("cannot write " + r.get("--report"));
-  if (r.has("--pruned") && !write_file(r.get("--pruned"), jqe::pruned_set_json(run).dump(2) + "\n"))
+  if (r.has("--pruned") && !write_file(r.get("--pruned"), dump_json(jqe::pruned_set_json(run), 2) + "\n"))
     return fail_input("cannot write " + r.get("--pruned"));
   std::cout << jqe::jqe_summary(run).dump(2) << "\n";
   return failed_questions > 0 ? 1 : 0;

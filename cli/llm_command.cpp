@@ -33,8 +33,8 @@ int llm_test(const Args& args) {
   auto endpoint = endpoint_from_settings(*settings);
   if (!endpoint.ok()) return fail_input(path + ": " + endpoint.error());
 
-  ChatRequest request = chat_request_from_settings(
-      *settings, {{"user", "This is a connection test. Reply with the single word: pong"}});
+  ChatRequest request =
+      chat_request_from_settings(*settings, {{"user", "This is a connection test. Reply with the single word: pong"}});
   request.max_tokens = 16;
   HttpRequest http = chat_http_request(*endpoint, request);
   http.timeout_ms = settings->timeout_ms;

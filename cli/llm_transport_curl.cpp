@@ -78,8 +78,7 @@ void CurlTransport::send(const HttpRequest& request, HttpDone done) {
   }
   curl_slist_free_all(headers);
   curl_easy_cleanup(curl);
-  response.elapsed_ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  response.elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   done(std::move(response));
 }
 

@@ -12,7 +12,8 @@ namespace {
 void print_help() {
   std::cout << "chokepoint " CHOKEPOINT_VERSION " - text-to-SQL evaluation workbench (command-line tool)\n\n"
             << "Usage: chokepoint <command> [options]\n\nCommands:\n";
-  for (const auto& [name, cmd] : command_table()) std::cout << "  " << name << std::string(name.size() < 14 ? 14 - name.size() : 1, ' ') << cmd.summary << "\n";
+  for (const auto& [name, cmd] : command_table())
+    std::cout << "  " << name << std::string(name.size() < 14 ? 14 - name.size() : 1, ' ') << cmd.summary << "\n";
   std::cout << "\nOptions:\n  --help        this text (or `chokepoint <command> --help`)\n"
             << "  --version     print the version\n";
 }

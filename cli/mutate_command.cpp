@@ -10,12 +10,12 @@
 
 #include "cli/command.h"
 #include "core/base/json_dump.h"
-#include "core/mutate/metrics_scorer.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/db/database_pool.h"
 #include "core/metrics/execution_accuracy.h"
 #include "core/metrics/fine_grained_metrics.h"
 #include "core/metrics/regime.h"
+#include "core/mutate/metrics_scorer.h"
 #include "core/mutate/operator_registry.h"
 #include "core/mutate/sensitivity_run.h"
 #include "core/mutate/sensitivity_table.h"

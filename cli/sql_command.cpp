@@ -66,16 +66,20 @@ int sql_check(const Args& args) {
     std::unique_ptr<Connection> conn;
     if (!db_root.empty()) {
       auto c = Connection::open_read_only(db_root + "/" + db_id + "/" + db_id + ".sqlite");
-      if (c.ok()) conn = std::make_unique<Connection>(std::move(*c));
-      else db_errors[db_id] = c.error();
+      if (c.ok())
+        conn = std::make_unique<Connection>(std::move(*c));
+      else
+        db_errors[db_id] = c.error();
     } else {
       auto s = schemas.find(db_id);
       if (s == schemas.end()) {
         db_errors[db_id] = "no schema for " + db_id + " in " + r.get("--tables");
       } else {
         auto c = create_schema_database(s->second);
-        if (c.ok()) conn = std::make_unique<Connection>(std::move(*c));
-        else db_errors[db_id] = c.error();
+        if (c.ok())
+          conn = std::make_unique<Connection>(std::move(*c));
+        else
+          db_errors[db_id] = c.error();
       }
     }
     return dbs.emplace(db_id, std::move(conn)).first->second.get();
@@ -95,8 +99,10 @@ int sql_check(const Args& args) {
     ++parsed;
     std::string printed = sql::print_sql(**tree);
     auto again = sql::parse_sql(printed);
-    if (again.ok() && sql::equal(**tree, **again)) ++identical;
-    else failure(g.line, "roundtrip", "printed query parses differently: " + printed);
+    if (again.ok() && sql::equal(**tree, **again))
+      ++identical;
+    else
+      failure(g.line, "roundtrip", "printed query parses differently: " + printed);
     if (!prepare) continue;
     const Connection* db = database(g.db_id);
     if (!db) {
@@ -105,12 +111,13 @@ int sql_check(const Args& args) {
     }
     ++checked;
     auto st = db->prepare_check(printed);
-    if (st.ok()) ++prepared;
-    else failure(g.line, "prepare", st.error());
+    if (st.ok())
+      ++prepared;
+    else
+      failure(g.line, "prepare", st.error());
   }
-  json out = {{"total", gold->size()},          {"parsed", parsed},
-              {"roundtrip_identical", identical}, {"prepared", prepared},
-              {"prepare_checked", checked},       {"failures", failures}};
+  json out = {{"total", gold->size()}, {"parsed", parsed},           {"roundtrip_identical", identical},
+              {"prepared", prepared},  {"prepare_checked", checked}, {"failures", failures}};
   std::cout << out.dump(2) << "\n";
   return failures.empty() ? 0 : 1;
 }

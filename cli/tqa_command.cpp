@@ -2,40 +2,40 @@
 // denat` (SQLMorph §V: de-naturalised databases and O/O, L/O, O/L, L/L sets, the pipeline being core/tqa/denat_job).
 // The lexicon's probes `tqa wup` and `tqa lemma` live in cli/tqa_wordnet_command.cpp.
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <sstream>
-#include <thread>
-#include <cmath>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <set>
+#include <sstream>
+#include <thread>
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
-#include "core/base/file_text.h"
-#include "core/base/clock.h"
 #include "cli/llm_transport_curl.h"
+#include "core/base/clock.h"
+#include "core/base/file_text.h"
 #include "core/dataset/bird_writer.h"
-#include "core/llm/call_scheduler.h"
-#include "core/llm/llm_settings.h"
-#include "core/llm/prompt_template.h"
-#include "core/llm/answer_parser.h"
-#include "core/tqa/database_rename.h"
-#include "core/tqa/denat_job.h"
-#include "core/tqa/denaturalisation.h"
-#include "core/tqa/less_natural_name.h"
-#include "core/tqa/naturalness.h"
+#include "core/dataset/eval_set.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/db/database_pool.h"
 #include "core/graph/schema_graph.h"
 #include "core/lexicon/lexicon.h"
+#include "core/llm/answer_parser.h"
+#include "core/llm/call_scheduler.h"
+#include "core/llm/llm_settings.h"
+#include "core/llm/prompt_template.h"
 #include "core/schema/sqlite_schema.h"
 #include "core/schema/tables_json.h"
+#include "core/tqa/database_rename.h"
+#include "core/tqa/denat_job.h"
+#include "core/tqa/denaturalisation.h"
+#include "core/tqa/less_natural_name.h"
 #include "core/tqa/linker_analysis.h"
-#include "core/dataset/eval_set.h"
+#include "core/tqa/naturalness.h"
 
 namespace chokepoint::cli {
 namespace {
@@ -84,8 +84,8 @@ int tqa_linker(const Args& args) {
   return 0;
 }
 
-const Registrar linker_command{{"tqa linker", "TQA: linker tables and their references in questions and evidence",
-                                kLinkerUsage, tqa_linker}};
+const Registrar linker_command{
+    {"tqa linker", "TQA: linker tables and their references in questions and evidence", kLinkerUsage, tqa_linker}};
 
 const char* kDenatUsage =
     "Usage: chokepoint tqa denat --set SET.json --db-root DIR --out OUTDIR [--llm-config F] [--llm-names]\n"
@@ -102,8 +102,8 @@ const char* kDenatUsage =
 // Reports, per kind of LLM answer, each distinct reason answers were unusable, and what replaced them.
 void report_fallbacks(const std::string& what, const tqa::LlmAnswerUse& use, const std::string& fallback) {
   for (const auto& [message, n] : use.failures)
-    std::cerr << "chokepoint: " << what << ": " << n << " of " << use.asked << " answers unusable (" << message
-              << "); " << fallback << " used for them\n";
+    std::cerr << "chokepoint: " << what << ": " << n << " of " << use.asked << " answers unusable (" << message << "); "
+              << fallback << " used for them\n";
 }
 
 int tqa_denat(const Args& args) {
@@ -172,7 +172,8 @@ int tqa_denat(const Args& args) {
     while (!job.finished()) {
       job.step(elapsed_ms(start), 1000);
       // curl answers inside send(), so this rarely sleeps: only while the scheduler waits to retry.
-      if (job.waiting_for_llm() && !scheduler->has_in_flight()) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      if (job.waiting_for_llm() && !scheduler->has_in_flight())
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     if (!job.error().empty()) return fail_input(job.error());
     plans.push_back(tqa::rename_plan_json(job.plan()));
@@ -184,7 +185,8 @@ int tqa_denat(const Args& args) {
   }
 
   size_t kept = 0;
-  for (tqa::DenatSetting s : {tqa::DenatSetting::OO, tqa::DenatSetting::LO, tqa::DenatSetting::OL, tqa::DenatSetting::LL}) {
+  for (tqa::DenatSetting s :
+       {tqa::DenatSetting::OO, tqa::DenatSetting::LO, tqa::DenatSetting::OL, tqa::DenatSetting::LL}) {
     EvalSet out;
     out.format = DatasetFormat::BirdDevJson;
     for (const auto& d : results)
@@ -225,8 +227,8 @@ int tqa_denat(const Args& args) {
   return llm_failures ? 1 : 0;  // like `jqe --llm-config`: the files are written, the fallbacks are said
 }
 
-const Registrar denat_command{{"tqa denat", "TQA: de-naturalised schema names and O/O, L/O, O/L, L/L sets",
-                               kDenatUsage, tqa_denat}};
+const Registrar denat_command{
+    {"tqa denat", "TQA: de-naturalised schema names and O/O, L/O, O/L, L/L sets", kDenatUsage, tqa_denat}};
 
 }  // namespace
 }  // namespace chokepoint::cli

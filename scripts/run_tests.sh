@@ -78,7 +78,7 @@ run_node_suite() { # label, folder
 }
 
 if want native; then
-  run_node_suite "native/structure (module table)" "$ROOT/tests/structure"
+  run_node_suite "native/structure (modules, format)" "$ROOT/tests/structure"
   CHOKEPOINT_CLI="$NATIVE/chokepoint" run_node_suite "native/cli (loopback LLM server)" "$ROOT/tests/llm_server"
 fi
 

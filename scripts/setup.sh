@@ -16,7 +16,7 @@ fi
 SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
 PKGS=(build-essential cmake emscripten libboost-graph-dev nlohmann-json3-dev libkainjow-mustache-dev
       libsqlite3-dev sqlite3 libgtest-dev googletest wordnet-base tcl chromium libcurl4-openssl-dev
-      libclang-rt-14-dev clang-14 dpkg-dev python3 fonts-dejavu-core time)
+      libclang-rt-14-dev clang-14 clang-format dpkg-dev python3 fonts-dejavu-core time)
 command -v node >/dev/null || PKGS+=(nodejs npm)
 
 missing=()

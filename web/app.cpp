@@ -43,7 +43,8 @@ void start_app(AppState& state) {
   state.notices.clear();  // start-up loading is not news
   state.databases.selected = 0;
   auto& panels = panel_registry();
-  std::stable_sort(panels.begin(), panels.end(), [](const PanelSpec& a, const PanelSpec& b) { return a.order < b.order; });
+  std::stable_sort(panels.begin(), panels.end(),
+                   [](const PanelSpec& a, const PanelSpec& b) { return a.order < b.order; });
 }
 
 void draw_app(AppState& state) {

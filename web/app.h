@@ -7,5 +7,4 @@ namespace chokepoint::web {
 void start_app(AppState& state);  // opens the samples and the workspace files
 void draw_app(AppState& state);   // one frame
 
-
 }  // namespace chokepoint::web

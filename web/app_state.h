@@ -9,10 +9,10 @@
 
 #include "core/base/result.h"
 #include "core/dataset/eval_set.h"
-#include "core/graph/layout.h"
-#include "web/widgets/graph_view.h"
 #include "core/db/connection.h"
+#include "core/graph/layout.h"
 #include "core/schema/schema.h"
+#include "web/widgets/graph_view.h"
 
 namespace chokepoint::web {
 
@@ -24,14 +24,14 @@ struct LoadedDatabase {
   Schema schema;                           // read through SQLite in wasm
   std::shared_ptr<Connection> connection;  // read-only; null when the file could not be opened
   bool schema_only = false;
-  std::string error;                       // non-empty when the file could not be opened
+  std::string error;  // non-empty when the file could not be opened
 };
 
 struct RowBrowser {
-  int table = 0;        // index into the selected database's schema.tables
-  int page = 0;         // page of kRowsPerPage rows
-  std::string error;    // last query error
-  QueryOutcome rows;    // the current page
+  int table = 0;                                            // index into the selected database's schema.tables
+  int page = 0;                                             // page of kRowsPerPage rows
+  std::string error;                                        // last query error
+  QueryOutcome rows;                                        // the current page
   int loaded_db = -1, loaded_table = -1, loaded_page = -1;  // what `rows` holds
 };
 
@@ -42,7 +42,7 @@ struct DatabasesPanel {
 };
 
 struct LoadedSet {
-  std::string name;     // file name
+  std::string name;  // file name
   std::string path;
   EvalSet set;
 };
@@ -53,13 +53,13 @@ struct EvalSetPanel {
   int selected_item = -1;
   char filter_db[64] = "";
   char filter_text[128] = "";
-  QueryOutcome run;      // result of running the selected item's SQL
+  QueryOutcome run;  // result of running the selected item's SQL
   int run_item = -1;
-  int filter_joins = -1;            // -1 any; 0, 1, 2; 3 means three or more
-  std::vector<int> joins;           // join count per item of the selected set (-1 unknown)
-  int joins_for_set = -1;           // which set `joins` belongs to
+  int filter_joins = -1;   // -1 any; 0, 1, 2; 3 means three or more
+  std::vector<int> joins;  // join count per item of the selected set (-1 unknown)
+  int joins_for_set = -1;  // which set `joins` belongs to
   int joins_for_size = -1;
-  GraphView graph_view;             // the selected item's join query graph
+  GraphView graph_view;  // the selected item's join query graph
 };
 
 }  // namespace chokepoint::web
@@ -70,8 +70,8 @@ struct GraphStatistics;
 namespace chokepoint::web {
 
 struct SchemaGraphPanel {
-  int db = -1;          // database the cached graph belongs to
-  int rule = 0;         // sibling rule: 0 same column, 1 same table, 2 none
+  int db = -1;   // database the cached graph belongs to
+  int rule = 0;  // sibling rule: 0 same column, 1 same table, 2 none
   int built_rule = -1;
   std::shared_ptr<SchemaGraph> graph;
   std::shared_ptr<GraphStatistics> stats;
@@ -108,7 +108,7 @@ struct AppState {
   PanelStates panels;
   std::vector<Notice> notices;
   std::vector<std::string> pending_files;  // uploaded paths waiting to be opened on the next frame
-  std::string active_panel;  // name of the tab drawn last frame
+  std::string active_panel;                // name of the tab drawn last frame
   int frame = 0;
   double first_frame_ms = -1;  // time from page load to the first rendered frame with data
 };

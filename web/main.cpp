@@ -10,12 +10,12 @@
 
 #include <string>
 
-#include "web/app_state.h"
 #include "web/app.h"
+#include "web/app_state.h"
 #include "web/bridge/canvas_capture.h"
 #include "web/bridge/file_bridge.h"
-#include "web/fonts.h"
 #include "web/bridge/page_bridge.h"
+#include "web/fonts.h"
 
 namespace {
 

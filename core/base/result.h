@@ -1,5 +1,5 @@
-// Errors as values at the boundaries (decisions.md §S): a Result<T> holds either a value or a message the user can act on.
-// Exceptions never cross the wasm boundary or the CLI; code that may throw internally converts here.
+// Errors as values at the boundaries (decisions.md §S): a Result<T> holds either a value or a message the user can act
+// on. Exceptions never cross the wasm boundary or the CLI; code that may throw internally converts here.
 #pragma once
 #include <optional>
 #include <string>
@@ -15,8 +15,8 @@ struct Error {
 template <typename T>
 class Result {
  public:
-  Result(T value) : data_(std::move(value)) {}        // NOLINT: implicit on purpose, `return value;`
-  Result(Error error) : data_(std::move(error)) {}    // NOLINT
+  Result(T value) : data_(std::move(value)) {}      // NOLINT: implicit on purpose, `return value;`
+  Result(Error error) : data_(std::move(error)) {}  // NOLINT
   bool ok() const { return data_.index() == 0; }
   explicit operator bool() const { return ok(); }
   const T& value() const& { return std::get<0>(data_); }

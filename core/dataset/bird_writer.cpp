@@ -14,8 +14,10 @@ std::string write_bird_dev_json(const EvalSet& set) {
     nlohmann::ordered_json o;
     bool numeric = !it.key.empty() && it.key.size() < 19 &&
                    std::all_of(it.key.begin(), it.key.end(), [](char c) { return c >= '0' && c <= '9'; });
-    if (numeric) o["question_id"] = std::stoll(it.key);
-    else o["question_id"] = it.key;
+    if (numeric)
+      o["question_id"] = std::stoll(it.key);
+    else
+      o["question_id"] = it.key;
     o["db_id"] = it.db_id;
     o["question"] = it.question;
     o["evidence"] = it.evidence;

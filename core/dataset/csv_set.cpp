@@ -36,8 +36,11 @@ Result<std::vector<CsvRow>> read_records(const std::string& text) {
     char c = text[i];
     if (in_quotes) {
       if (c == '"') {
-        if (i + 1 < text.size() && text[i + 1] == '"') { field += '"'; ++i; }
-        else in_quotes = false;
+        if (i + 1 < text.size() && text[i + 1] == '"') {
+          field += '"';
+          ++i;
+        } else
+          in_quotes = false;
       } else {
         if (c == '\n') ++line;
         field += c;
@@ -72,7 +75,8 @@ Result<std::vector<CsvRow>> read_records(const std::string& text) {
 std::string lower(std::string s) {
   std::string out;
   for (char c : s)
-    if (!std::isspace(static_cast<unsigned char>(c))) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (!std::isspace(static_cast<unsigned char>(c)))
+      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
 }
 

@@ -14,12 +14,18 @@ namespace chokepoint {
 
 Result<EvalSet> parse_eval_set(const std::string& text, DatasetFormat format) {
   switch (format) {
-    case DatasetFormat::BirdDevJson: return parse_bird_dev_json(text);
-    case DatasetFormat::SpiderDevJson: return parse_spider_dev_json(text);
-    case DatasetFormat::GoldTsv: return parse_gold_tsv(text);
-    case DatasetFormat::BirdPredictionJson: return parse_bird_predictions(text);
-    case DatasetFormat::SqlLines: return parse_sql_lines(text);
-    case DatasetFormat::Csv: return parse_csv_set(text);
+    case DatasetFormat::BirdDevJson:
+      return parse_bird_dev_json(text);
+    case DatasetFormat::SpiderDevJson:
+      return parse_spider_dev_json(text);
+    case DatasetFormat::GoldTsv:
+      return parse_gold_tsv(text);
+    case DatasetFormat::BirdPredictionJson:
+      return parse_bird_predictions(text);
+    case DatasetFormat::SqlLines:
+      return parse_sql_lines(text);
+    case DatasetFormat::Csv:
+      return parse_csv_set(text);
   }
   return Error{"unknown format"};
 }

@@ -10,7 +10,7 @@ namespace chokepoint {
 
 Result<EvalSet> parse_eval_set(const std::string& text, DatasetFormat format);
 Result<EvalSet> parse_eval_set_auto(const std::string& text);  // detect_format, then parse
-Result<EvalSet> load_eval_set(const std::string& path);         // reads the file, then parse_eval_set_auto
+Result<EvalSet> load_eval_set(const std::string& path);        // reads the file, then parse_eval_set_auto
 
 // The predicted SQL for each gold item, in gold order. A prediction dict is matched by key = the gold item's
 // position (BIRD's evaluator does the same); a missing key gives an empty prediction. Every other format aligns by

@@ -9,12 +9,18 @@ namespace chokepoint {
 
 const char* dataset_format_name(DatasetFormat f) {
   switch (f) {
-    case DatasetFormat::BirdDevJson: return "bird-json";
-    case DatasetFormat::SpiderDevJson: return "spider-json";
-    case DatasetFormat::GoldTsv: return "gold-tsv";
-    case DatasetFormat::BirdPredictionJson: return "bird-predictions";
-    case DatasetFormat::SqlLines: return "sql-lines";
-    case DatasetFormat::Csv: return "csv";
+    case DatasetFormat::BirdDevJson:
+      return "bird-json";
+    case DatasetFormat::SpiderDevJson:
+      return "spider-json";
+    case DatasetFormat::GoldTsv:
+      return "gold-tsv";
+    case DatasetFormat::BirdPredictionJson:
+      return "bird-predictions";
+    case DatasetFormat::SqlLines:
+      return "sql-lines";
+    case DatasetFormat::Csv:
+      return "csv";
   }
   return "";
 }
@@ -27,7 +33,8 @@ bool looks_like_csv_header(const std::string& line) {
   auto check = [](std::string f) {
     std::string t;
     for (char c : f)
-      if (!std::isspace(static_cast<unsigned char>(c)) && c != '"') t += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (!std::isspace(static_cast<unsigned char>(c)) && c != '"')
+        t += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return t == "sql" || t == "query" || t == "predicted_sql" || t == "gold_sql" || t == "pred_sql";
   };
   for (char c : line) {

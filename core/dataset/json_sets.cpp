@@ -57,7 +57,8 @@ Result<EvalSet> parse_bird_predictions(const std::string& text) {
   static const std::string kSep = "\t----- bird -----\t";
   auto doc = parse_json_text(text);
   if (!doc.ok()) return Error{doc.error()};
-  if (!doc->is_object()) return Error{"BIRD predictions: expected a JSON object {\"0\": \"SQL\\t----- bird -----\\tdb_id\"}"};
+  if (!doc->is_object())
+    return Error{"BIRD predictions: expected a JSON object {\"0\": \"SQL\\t----- bird -----\\tdb_id\"}"};
   EvalSet set;
   set.format = DatasetFormat::BirdPredictionJson;
   for (auto it = doc->begin(); it != doc->end(); ++it) {

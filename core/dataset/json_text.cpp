@@ -6,8 +6,11 @@ namespace chokepoint {
 std::string describe_offset(const std::string& text, size_t byte_offset) {
   size_t line = 1, col = 1;
   for (size_t i = 0; i < byte_offset && i < text.size(); ++i) {
-    if (text[i] == '\n') { ++line; col = 1; }
-    else ++col;
+    if (text[i] == '\n') {
+      ++line;
+      col = 1;
+    } else
+      ++col;
   }
   return "line " + std::to_string(line) + ", column " + std::to_string(col);
 }

@@ -3,8 +3,8 @@
 
 #include <sqlite3.h>
 
-#include <chrono>
 #include <cctype>
+#include <chrono>
 #include <cstring>
 
 namespace chokepoint {
@@ -20,7 +20,10 @@ struct Deadline {
 // Called every N virtual-machine steps; a non-zero return interrupts the statement with SQLITE_INTERRUPT.
 int progress_check(void* p) {
   auto* d = static_cast<Deadline*>(p);
-  if (Clock::now() >= d->end) { d->hit = true; return 1; }
+  if (Clock::now() >= d->end) {
+    d->hit = true;
+    return 1;
+  }
   return 0;
 }
 
@@ -50,8 +53,14 @@ bool only_trailing_noise(const char* tail) {
   // Whitespace, semicolons and comments may follow the statement; anything else is a second statement.
   const char* p = tail;
   while (p && *p) {
-    if (std::isspace(static_cast<unsigned char>(*p)) || *p == ';') { ++p; continue; }
-    if (p[0] == '-' && p[1] == '-') { while (*p && *p != '\n') ++p; continue; }
+    if (std::isspace(static_cast<unsigned char>(*p)) || *p == ';') {
+      ++p;
+      continue;
+    }
+    if (p[0] == '-' && p[1] == '-') {
+      while (*p && *p != '\n') ++p;
+      continue;
+    }
     if (p[0] == '/' && p[1] == '*') {
       const char* e = std::strstr(p + 2, "*/");
       if (!e) return true;  // an unterminated comment at the end is still only a comment
@@ -65,8 +74,10 @@ bool only_trailing_noise(const char* tail) {
 
 Value read_value(sqlite3_stmt* st, int i) {
   switch (sqlite3_column_type(st, i)) {
-    case SQLITE_INTEGER: return Value::of_int(sqlite3_column_int64(st, i));
-    case SQLITE_FLOAT: return Value::of_real(sqlite3_column_double(st, i));
+    case SQLITE_INTEGER:
+      return Value::of_int(sqlite3_column_int64(st, i));
+    case SQLITE_FLOAT:
+      return Value::of_real(sqlite3_column_double(st, i));
     case SQLITE_TEXT: {
       const auto* t = reinterpret_cast<const char*>(sqlite3_column_text(st, i));
       return Value::of_text(std::string(t, static_cast<size_t>(sqlite3_column_bytes(st, i))));
@@ -75,7 +86,8 @@ Value read_value(sqlite3_stmt* st, int i) {
       const auto* b = static_cast<const char*>(sqlite3_column_blob(st, i));
       return Value::of_blob(b ? std::string(b, static_cast<size_t>(sqlite3_column_bytes(st, i))) : std::string());
     }
-    default: return Value::null();
+    default:
+      return Value::null();
   }
 }
 
@@ -142,7 +154,10 @@ QueryOutcome Connection::query(const std::string& sql, const QueryLimits& limits
   while (true) {
     rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) {
-      if (out.result.rows.size() >= limits.max_rows) { out.result.truncated = true; break; }
+      if (out.result.rows.size() >= limits.max_rows) {
+        out.result.truncated = true;
+        break;
+      }
       Row row;
       row.reserve(static_cast<size_t>(ncol));
       for (int i = 0; i < ncol; ++i) row.push_back(read_value(st, i));

@@ -12,8 +12,8 @@ struct sqlite3;
 namespace chokepoint {
 
 struct QueryLimits {
-  int timeout_ms = 5000;       // <= 0: no limit
-  size_t max_rows = 100000;    // rows kept; reading stops after this and sets ResultSet::truncated
+  int timeout_ms = 5000;     // <= 0: no limit
+  size_t max_rows = 100000;  // rows kept; reading stops after this and sets ResultSet::truncated
 };
 
 enum class QueryStatus { Ok, Error, Timeout };

@@ -16,10 +16,30 @@ struct Value {
   std::string bytes;    // when type == Text or Blob
 
   static Value null() { return {}; }
-  static Value of_int(int64_t v) { Value x; x.type = ValueType::Integer; x.integer = v; return x; }
-  static Value of_real(double v) { Value x; x.type = ValueType::Real; x.real = v; return x; }
-  static Value of_text(std::string v) { Value x; x.type = ValueType::Text; x.bytes = std::move(v); return x; }
-  static Value of_blob(std::string v) { Value x; x.type = ValueType::Blob; x.bytes = std::move(v); return x; }
+  static Value of_int(int64_t v) {
+    Value x;
+    x.type = ValueType::Integer;
+    x.integer = v;
+    return x;
+  }
+  static Value of_real(double v) {
+    Value x;
+    x.type = ValueType::Real;
+    x.real = v;
+    return x;
+  }
+  static Value of_text(std::string v) {
+    Value x;
+    x.type = ValueType::Text;
+    x.bytes = std::move(v);
+    return x;
+  }
+  static Value of_blob(std::string v) {
+    Value x;
+    x.type = ValueType::Blob;
+    x.bytes = std::move(v);
+    return x;
+  }
 
   bool is_null() const { return type == ValueType::Null; }
   bool is_number() const { return type == ValueType::Integer || type == ValueType::Real; }

@@ -169,9 +169,9 @@ Enrichment enrich_expansion(const EnrichmentRequest& r) {
           const char* source;
         };
         std::vector<Attempt> attempts;
-        attempts.push_back({shape.op,
-                            shape.kind == LiteralKind::number ? number_literal(shape.value) : string_literal(shape.value),
-                            "set"});
+        attempts.push_back(
+            {shape.op, shape.kind == LiteralKind::number ? number_literal(shape.value) : string_literal(shape.value),
+             "set"});
         for (size_t i = 0; i < attempts.size(); ++i) {
           NodePtr next = sql::clone(*current);
           NodePtr p = predicate_node(r.ref, column, attempts[i].op, sql::clone(*attempts[i].literal));
@@ -197,8 +197,10 @@ Enrichment enrich_expansion(const EnrichmentRequest& r) {
             // The set's literal selects nothing here: the column's most frequent value keeps rows if any can.
             Value v = most_frequent_value(*r.data, r.table->name, column, r.timeout_ms);
             NodePtr lit;
-            if (v.type == ValueType::Integer || v.type == ValueType::Real) lit = number_literal(v.to_string());
-            else if (v.type == ValueType::Text) lit = string_literal(v.bytes);
+            if (v.type == ValueType::Integer || v.type == ValueType::Real)
+              lit = number_literal(v.to_string());
+            else if (v.type == ValueType::Text)
+              lit = string_literal(v.bytes);
             if (lit && !(attempts[0].op == "=" && sql::equal(*lit, *attempts[0].literal)))
               attempts.push_back({"=", std::move(lit), "database"});
           }

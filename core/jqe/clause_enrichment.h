@@ -16,10 +16,10 @@
 namespace chokepoint::jqe {
 
 struct EnrichmentRequest {
-  const sql::Node* expansion = nullptr;          // the expanded query's tree (not modified)
-  const Table* table = nullptr;                  // the newly joined table
-  std::string ref;                               // how the query names it: its alias, else its table name
-  const TableStatistics* statistics = nullptr;   // nullptr: the set never mentions the table, nothing to add
+  const sql::Node* expansion = nullptr;         // the expanded query's tree (not modified)
+  const Table* table = nullptr;                 // the newly joined table
+  std::string ref;                              // how the query names it: its alias, else its table name
+  const TableStatistics* statistics = nullptr;  // nullptr: the set never mentions the table, nothing to add
   bool add_projection = false;
   bool add_predicate = false;
   const Connection* data = nullptr;       // execution check and most frequent values; nullptr = schema-only
@@ -28,11 +28,11 @@ struct EnrichmentRequest {
 };
 
 struct Enrichment {
-  std::string projection;      // the added result column as printed ("T3.bond_type"), "" if none
-  std::string predicate;       // the added predicate as printed ("T3.bond_type = '-'"), "" if none
-  std::string literal_source;  // "set" (the statistics' literal) or "database" (the column's most frequent value)
+  std::string projection;            // the added result column as printed ("T3.bond_type"), "" if none
+  std::string predicate;             // the added predicate as printed ("T3.bond_type = '-'"), "" if none
+  std::string literal_source;        // "set" (the statistics' literal) or "database" (the column's most frequent value)
   std::vector<std::string> dropped;  // additions tried and dropped, with the reason
-  std::string sql;             // the enriched query; "" when nothing was added
+  std::string sql;                   // the enriched query; "" when nothing was added
   sql::NodePtr tree;
 
   bool enriched() const { return !projection.empty() || !predicate.empty(); }

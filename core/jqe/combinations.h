@@ -14,9 +14,9 @@ namespace chokepoint::jqe {
 
 // What the enumerator needs to know about a candidate table.
 struct CandidateSpec {
-  std::string name;                 // table name, the tie-break after the preference keys
-  double centrality = 0;            // in the schema graph (preferences.h)
-  std::vector<int> condition_nodes; // for each condition, the query instance (JQG node) it joins
+  std::string name;                  // table name, the tie-break after the preference keys
+  double centrality = 0;             // in the schema graph (preferences.h)
+  std::vector<int> condition_nodes;  // for each condition, the query instance (JQG node) it joins
 };
 
 // One join-condition combination: a candidate and a non-empty set of its conditions (ascending indices).

@@ -34,10 +34,14 @@ bool has_aggregate(const sql::Node& expr) {
 
 const char* to_string(ExecutionVerdict verdict) {
   switch (verdict) {
-    case ExecutionVerdict::ok: return "ok";
-    case ExecutionVerdict::empty_result: return "empty_result";
-    case ExecutionVerdict::error: return "error";
-    case ExecutionVerdict::timeout: return "timeout";
+    case ExecutionVerdict::ok:
+      return "ok";
+    case ExecutionVerdict::empty_result:
+      return "empty_result";
+    case ExecutionVerdict::error:
+      return "error";
+    case ExecutionVerdict::timeout:
+      return "timeout";
   }
   return "?";
 }

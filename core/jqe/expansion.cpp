@@ -7,12 +7,18 @@ namespace chokepoint::jqe {
 
 const char* to_string(DiscardReason reason) {
   switch (reason) {
-    case DiscardReason::redundant: return "redundant";
-    case DiscardReason::isomorphic: return "isomorphic";
-    case DiscardReason::empty_result: return "empty_result";
-    case DiscardReason::error: return "error";
-    case DiscardReason::timeout: return "timeout";
-    case DiscardReason::budget: return "budget";
+    case DiscardReason::redundant:
+      return "redundant";
+    case DiscardReason::isomorphic:
+      return "isomorphic";
+    case DiscardReason::empty_result:
+      return "empty_result";
+    case DiscardReason::error:
+      return "error";
+    case DiscardReason::timeout:
+      return "timeout";
+    case DiscardReason::budget:
+      return "budget";
   }
   return "?";
 }

@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "core/dataset/eval_set.h"
 #include "core/db/connection.h"
 #include "core/graph/isomorphism.h"
 #include "core/graph/schema_graph.h"
 #include "core/jqe/preferences.h"
-#include "core/dataset/eval_set.h"
 #include "core/jqe/sql_synthesis.h"
 #include "core/schema/schema.h"
 
@@ -30,10 +30,10 @@ struct JqeDatabase {
 struct JqeOptions {
   Preferences preferences;
   IsomorphismMode iso = IsomorphismMode::structural;
-  int per_pattern = 1;      // n expansions per isomorphism class; <= 0: no cap
-  size_t budget = 0;        // total expansions kept over all rounds; 0: no budget
-  int rounds = 1;           // k
-  int timeout_ms = 5000;    // per execution check
+  int per_pattern = 1;    // n expansions per isomorphism class; <= 0: no cap
+  size_t budget = 0;      // total expansions kept over all rounds; 0: no budget
+  int rounds = 1;         // k
+  int timeout_ms = 5000;  // per execution check
   AliasStyle alias_style = AliasStyle::follow_query;
   // Execute every non-redundant candidate before the isomorphism cap, as the thesis' generated set (all non-empty)
   // implies. Off: only candidates that would fill a free slot are executed (much cheaper).
@@ -75,7 +75,7 @@ struct CandidateRecord {
 };
 
 struct SeedRecord {
-  EvalItem item;         // as given (round 1) or as the previous round's expansion became a seed
+  EvalItem item;        // as given (round 1) or as the previous round's expansion became a seed
   std::string root_id;  // the original seed (== item.id in round 1)
   int round = 1;
   std::string skipped;  // why it was not expanded ("" if it was)
@@ -89,17 +89,17 @@ struct Expansion {
   std::string id;  // "<seed id>-e<k>"
   int seed = -1;   // index in JqeRun::seeds
   int round = 1;
-  int candidate = -1;            // index in the seed's candidates
-  std::vector<int> conditions;   // indices in the candidate's conditions
-  std::string alias;             // "" if the table is referenced by name
+  int candidate = -1;           // index in the seed's candidates
+  std::vector<int> conditions;  // indices in the candidate's conditions
+  std::string alias;            // "" if the table is referenced by name
   std::string sql;
   int iso_class = -1;
   GraphShape shape;
   // Enrichment (options add_projection / add_predicate); all empty when nothing was added.
-  std::string added_projection;          // as printed, e.g. "T3.bond_type"
-  std::string added_predicate;           // as printed, e.g. "T3.bond_type = '-'"
-  std::string predicate_source;          // "set" or "database" (where the literal came from)
-  std::string unenriched_sql;            // the expansion before enrichment ("" when not enriched)
+  std::string added_projection;                 // as printed, e.g. "T3.bond_type"
+  std::string added_predicate;                  // as printed, e.g. "T3.bond_type = '-'"
+  std::string predicate_source;                 // "set" or "database" (where the literal came from)
+  std::string unenriched_sql;                   // the expansion before enrichment ("" when not enriched)
   std::vector<std::string> enrichment_dropped;  // additions tried and dropped, with the reason
   bool enriched() const { return !added_projection.empty() || !added_predicate.empty(); }
 };
@@ -112,7 +112,7 @@ struct Discard {
   std::string message;  // empty for isomorphic (see iso_class)
   int iso_class = -1;   // isomorphic: the full class
   GraphShape shape;
-  std::string sql;     // when synthesised
+  std::string sql;  // when synthesised
 };
 
 struct JqeRun {

@@ -62,10 +62,14 @@ struct SeedExpansion {
 
 const char* to_string(JqeProgress::Phase phase) {
   switch (phase) {
-    case JqeProgress::Phase::statistics: return "statistics";
-    case JqeProgress::Phase::parsing: return "parsing";
-    case JqeProgress::Phase::expanding: return "expanding";
-    case JqeProgress::Phase::done: return "done";
+    case JqeProgress::Phase::statistics:
+      return "statistics";
+    case JqeProgress::Phase::parsing:
+      return "parsing";
+    case JqeProgress::Phase::expanding:
+      return "expanding";
+    case JqeProgress::Phase::done:
+      return "done";
   }
   return "?";
 }
@@ -88,10 +92,14 @@ struct JqeJob::State {
   void step() {
     ++progress.units;
     switch (progress.phase) {
-      case JqeProgress::Phase::statistics: return count_statistics();
-      case JqeProgress::Phase::parsing: return parse_next();
-      case JqeProgress::Phase::expanding: return expand_step();
-      case JqeProgress::Phase::done: return;
+      case JqeProgress::Phase::statistics:
+        return count_statistics();
+      case JqeProgress::Phase::parsing:
+        return parse_next();
+      case JqeProgress::Phase::expanding:
+        return expand_step();
+      case JqeProgress::Phase::done:
+        return;
     }
   }
 
@@ -255,7 +263,8 @@ struct JqeJob::State {
       rec.candidates.push_back(std::move(cr));
       x.specs.push_back(std::move(spec));
     }
-    for (const auto& s : x.specs) x.admitted.push_back(combination_count(s, options.preferences.max_conditions_per_pair));
+    for (const auto& s : x.specs)
+      x.admitted.push_back(combination_count(s, options.preferences.max_conditions_per_pair));
     x.redundancy.emplace(seed.jqg);
     x.enumerator.emplace(x.specs, options.preferences);
   }
@@ -397,13 +406,13 @@ struct JqeJob::State {
   JqeProgress progress;
   bool cancelled = false;
 
-  std::vector<EvalItem> current;     // this round's seeds
-  std::vector<std::string> roots;   // their original seeds' ids
+  std::vector<EvalItem> current;                    // this round's seeds
+  std::vector<std::string> roots;                   // their original seeds' ids
   std::vector<std::unique_ptr<ParsedSeed>> parsed;  // per current seed; null = skipped (or already expanded)
-  size_t next = 0;                  // position in input (statistics) or current (parsing, expanding)
-  size_t context_next = 0;          // context seeds entered into the index so far (round 1 parsing)
-  size_t first_seed = 0;            // index in run.seeds of current[0]
-  size_t first_expansion = 0;       // index in run.expansions of this round's first
+  size_t next = 0;                                  // position in input (statistics) or current (parsing, expanding)
+  size_t context_next = 0;                          // context seeds entered into the index so far (round 1 parsing)
+  size_t first_seed = 0;                            // index in run.seeds of current[0]
+  size_t first_expansion = 0;                       // index in run.expansions of this round's first
   std::unique_ptr<SeedExpansion> active;
 
   SetStatistics statistics;

@@ -21,10 +21,10 @@ struct JqeProgress {
   enum class Phase { statistics, parsing, expanding, done };
   Phase phase = Phase::statistics;
   int round = 1;
-  size_t round_seeds = 0;      // seeds of the current round
-  size_t seeds_done = 0;       // of them, parsed (phase parsing) or expanded (phase expanding)
-  uint64_t combinations = 0;   // judged so far for the seed being expanded
-  size_t units = 0;            // units of work done since the start
+  size_t round_seeds = 0;     // seeds of the current round
+  size_t seeds_done = 0;      // of them, parsed (phase parsing) or expanded (phase expanding)
+  uint64_t combinations = 0;  // judged so far for the seed being expanded
+  size_t units = 0;           // units of work done since the start
 };
 const char* to_string(JqeProgress::Phase phase);
 

@@ -19,8 +19,8 @@ const std::vector<IntOptionBound> kIntBounds = {
 };
 
 Result<long long> integer(const nlohmann::json& v, const IntOptionBound& b) {
-  const std::string err = std::string(b.key) + ": must be an integer from " + std::to_string(b.min) + " to " +
-                          std::to_string(b.max);
+  const std::string err =
+      std::string(b.key) + ": must be an integer from " + std::to_string(b.min) + " to " + std::to_string(b.max);
   long long n = 0;
   if (v.is_number_integer()) {
     n = v.get<long long>();
@@ -93,16 +93,23 @@ Status apply_jqe_options_json(JqeOptions& options, const nlohmann::json& j) {
     } else if (key == "iso") {
       auto t = text(v, "iso");
       if (!t.ok()) return Error{t.error()};
-      if (*t == "structural") o.iso = IsomorphismMode::structural;
-      else if (*t == "tables") o.iso = IsomorphismMode::by_tables;
-      else return Error{"iso: must be structural or tables (got '" + *t + "')"};
+      if (*t == "structural")
+        o.iso = IsomorphismMode::structural;
+      else if (*t == "tables")
+        o.iso = IsomorphismMode::by_tables;
+      else
+        return Error{"iso: must be structural or tables (got '" + *t + "')"};
     } else if (key == "execute_all" || key == "add_projection" || key == "add_predicate" || key == "always_alias") {
       auto b = flag(v, key.c_str());
       if (!b.ok()) return Error{b.error()};
-      if (key == "execute_all") o.execute_before_pruning = *b;
-      else if (key == "add_projection") o.add_projection = *b;
-      else if (key == "add_predicate") o.add_predicate = *b;
-      else o.alias_style = *b ? AliasStyle::always : AliasStyle::follow_query;
+      if (key == "execute_all")
+        o.execute_before_pruning = *b;
+      else if (key == "add_projection")
+        o.add_projection = *b;
+      else if (key == "add_predicate")
+        o.add_predicate = *b;
+      else
+        o.alias_style = *b ? AliasStyle::always : AliasStyle::follow_query;
     } else {
       const IntOptionBound* bound = nullptr;
       for (const auto& b : kIntBounds)
@@ -110,12 +117,18 @@ Status apply_jqe_options_json(JqeOptions& options, const nlohmann::json& j) {
       if (!bound) return Error{"unknown JQE option '" + key + "'"};
       auto n = integer(v, *bound);
       if (!n.ok()) return Error{n.error()};
-      if (key == "per_pattern") o.per_pattern = static_cast<int>(*n);
-      else if (key == "budget") o.budget = static_cast<size_t>(*n);
-      else if (key == "max_per_pair") o.preferences.max_conditions_per_pair = static_cast<int>(*n);
-      else if (key == "rounds") o.rounds = static_cast<int>(*n);
-      else if (key == "timeout_ms") o.timeout_ms = static_cast<int>(*n);
-      else o.max_recorded_decisions = static_cast<size_t>(*n);
+      if (key == "per_pattern")
+        o.per_pattern = static_cast<int>(*n);
+      else if (key == "budget")
+        o.budget = static_cast<size_t>(*n);
+      else if (key == "max_per_pair")
+        o.preferences.max_conditions_per_pair = static_cast<int>(*n);
+      else if (key == "rounds")
+        o.rounds = static_cast<int>(*n);
+      else if (key == "timeout_ms")
+        o.timeout_ms = static_cast<int>(*n);
+      else
+        o.max_recorded_decisions = static_cast<size_t>(*n);
     }
   }
   options = std::move(o);

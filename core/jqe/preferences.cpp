@@ -29,12 +29,18 @@ Result<std::vector<OrderKey>> parse_order(const std::string& text) {
       dir = trim(item.substr(colon + 1));
     }
     OrderKey k;
-    if (iequals(name, "complexity")) k.key = SortKey::complexity;
-    else if (iequals(name, "centrality")) k.key = SortKey::centrality;
-    else return Error{"--order: unknown key '" + name + "' (use complexity or centrality)"};
-    if (iequals(dir, "asc")) k.direction = Direction::ascending;
-    else if (iequals(dir, "desc")) k.direction = Direction::descending;
-    else return Error{"--order: unknown direction '" + dir + "' (use asc or desc)"};
+    if (iequals(name, "complexity"))
+      k.key = SortKey::complexity;
+    else if (iequals(name, "centrality"))
+      k.key = SortKey::centrality;
+    else
+      return Error{"--order: unknown key '" + name + "' (use complexity or centrality)"};
+    if (iequals(dir, "asc"))
+      k.direction = Direction::ascending;
+    else if (iequals(dir, "desc"))
+      k.direction = Direction::descending;
+    else
+      return Error{"--order: unknown direction '" + dir + "' (use asc or desc)"};
     for (const auto& o : out)
       if (o.key == k.key) return Error{"--order: key '" + name + "' given twice"};
     out.push_back(k);

@@ -25,8 +25,8 @@ struct Preferences {
   std::vector<OrderKey> order{{SortKey::complexity, Direction::descending}};
   CentralityKind centrality = CentralityKind::degree;
   // At most this many conditions between the candidate and one query instance; 0 = unlimited, 1 = the option
-  // "at most one condition per table pair" (decisions.md §5, item 3). The default 2 admits the thesis' connected:JC3-JC4 and
-  // keeps BIRD's Match–Player edge (22 FK labels) from producing 2^22 combinations.
+  // "at most one condition per table pair" (decisions.md §5, item 3). The default 2 admits the thesis'
+  // connected:JC3-JC4 and keeps BIRD's Match–Player edge (22 FK labels) from producing 2^22 combinations.
   int max_conditions_per_pair = 2;
 };
 

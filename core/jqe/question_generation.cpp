@@ -30,10 +30,14 @@ const char* question_prompt_template(QuestionPrompt prompt) {
 
 const char* alignment_name(Alignment a) {
   switch (a) {
-    case Alignment::Unlabelled: return "unlabelled";
-    case Alignment::Aligned: return "aligned";
-    case Alignment::AddsContext: return "adds_context";
-    case Alignment::LosesIntent: return "loses_intent";
+    case Alignment::Unlabelled:
+      return "unlabelled";
+    case Alignment::Aligned:
+      return "aligned";
+    case Alignment::AddsContext:
+      return "adds_context";
+    case Alignment::LosesIntent:
+      return "loses_intent";
   }
   return "unlabelled";
 }
@@ -46,9 +50,12 @@ Result<Alignment> alignment_from_name(const std::string& name) {
 
 const char* item_status_name(ItemStatus s) {
   switch (s) {
-    case ItemStatus::Pending: return "pending";
-    case ItemStatus::Done: return "done";
-    case ItemStatus::Failed: return "failed";
+    case ItemStatus::Pending:
+      return "pending";
+    case ItemStatus::Done:
+      return "done";
+    case ItemStatus::Failed:
+      return "failed";
   }
   return "pending";
 }
@@ -74,16 +81,15 @@ Result<std::vector<QuestionTask>> question_tasks(const JqeRun& run, const std::m
     t.schema = schema->second;
     // Only a round-1 seed carries the benchmark's own question for this exact query (thesis §3, A.1 vs A.2).
     t.prompt = x.round == 1 && !s.item.question.empty() ? QuestionPrompt::Extended : QuestionPrompt::New;
-    t.wants_evidence = evidence == EvidenceMode::Always ||
-                       (evidence == EvidenceMode::WhenSeedHasEvidence && !s.item.evidence.empty());
+    t.wants_evidence =
+        evidence == EvidenceMode::Always || (evidence == EvidenceMode::WhenSeedHasEvidence && !s.item.evidence.empty());
     tasks.push_back(std::move(t));
   }
   return tasks;
 }
 
-Result<std::unique_ptr<QuestionJob>> QuestionJob::create(std::vector<QuestionTask> tasks,
-                                                         const PromptLibrary& prompts, ChatRequest request,
-                                                         std::string provider) {
+Result<std::unique_ptr<QuestionJob>> QuestionJob::create(std::vector<QuestionTask> tasks, const PromptLibrary& prompts,
+                                                         ChatRequest request, std::string provider) {
   std::unique_ptr<QuestionJob> job(new QuestionJob());
   job->request_ = std::move(request);
   job->request_.messages.clear();
@@ -122,10 +128,8 @@ Result<std::string> QuestionJob::render(const QuestionItem& item, bool evidence)
   }
   const PromptTemplate& p = templates_.at(question_prompt_template(t.prompt));
   if (t.prompt == QuestionPrompt::Extended)
-    return render_prompt(p, {{"schema", t.schema},
-                             {"old_query", t.seed_sql},
-                             {"old_question", t.seed_question},
-                             {"new_query", t.sql}});
+    return render_prompt(
+        p, {{"schema", t.schema}, {"old_query", t.seed_sql}, {"old_question", t.seed_question}, {"new_query", t.sql}});
   return render_prompt(p, {{"schema", t.schema}, {"main_query", t.sql}});
 }
 
@@ -175,7 +179,8 @@ QuestionPlan QuestionJob::plan(const ReplayStore* replay) const {
       call.estimated_tokens = estimate_tokens(call.prompt);
       // An evidence prompt quoting a question not generated yet has no replay key yet.
       const bool known = !evidence || !questions[i].empty();
-      if (replay && known && prompt.ok()) call.in_replay = replay->find(replay_key(provider_, request_for(*prompt))).has_value();
+      if (replay && known && prompt.ok())
+        call.in_replay = replay->find(replay_key(provider_, request_for(*prompt))).has_value();
       if (!call.in_replay) {
         plan.network_calls += 1;
         plan.estimated_tokens += call.estimated_tokens;
@@ -254,14 +259,14 @@ void QuestionJob::absorb_finished() {
       it.status = ItemStatus::Failed;
       it.error = call.last_error ? call.last_error->message : "the call failed";
     } else if (call.state == CallState::Succeeded && call.completion) {
-      auto parsed = evidence ? parse_evidence_line(call.completion->text)
-                             : parse_single_line_question(call.completion->text);
+      auto parsed =
+          evidence ? parse_evidence_line(call.completion->text) : parse_single_line_question(call.completion->text);
       if (!parsed.ok()) {
         // A rejected answer must not be replayed: forget it so "retry" asks the endpoint again.
         if (replay_) (void)replay_->erase(replay_key(provider_, call.call.request));
         it.status = ItemStatus::Failed;
-        it.error = std::string(evidence ? "evidence" : "question") + ": the model's answer was rejected: " +
-                   parsed.error();
+        it.error =
+            std::string(evidence ? "evidence" : "question") + ": the model's answer was rejected: " + parsed.error();
         continue;
       }
       slot = *parsed;
@@ -273,13 +278,7 @@ void QuestionJob::absorb_finished() {
 
 void QuestionJob::fold_scheduler() {
   if (!scheduler_) return;
-  const UsageTotals& u = scheduler_->usage();
-  usage_.network_calls += u.network_calls;
-  usage_.replayed += u.replayed;
-  usage_.retries += u.retries;
-  usage_.prompt_tokens += u.prompt_tokens;
-  usage_.completion_tokens += u.completion_tokens;
-  usage_.cost += u.cost;
+  usage_ += scheduler_->usage();
   log_.insert(log_.end(), scheduler_->log().begin(), scheduler_->log().end());
   scheduler_.reset();
   scheduled_.clear();
@@ -317,15 +316,7 @@ Status QuestionJob::set_label(const std::string& id, Alignment label) {
 
 UsageTotals QuestionJob::usage() const {
   UsageTotals u = usage_;
-  if (scheduler_) {
-    const UsageTotals& s = scheduler_->usage();
-    u.network_calls += s.network_calls;
-    u.replayed += s.replayed;
-    u.retries += s.retries;
-    u.prompt_tokens += s.prompt_tokens;
-    u.completion_tokens += s.completion_tokens;
-    u.cost += s.cost;
-  }
+  if (scheduler_) u += scheduler_->usage();
   return u;
 }
 
@@ -374,8 +365,8 @@ EvalSet QuestionJob::to_eval_set() const {
   for (const auto& it : items_) {
     if (it.status != ItemStatus::Done) continue;
     const QuestionTask& t = it.task;
-    set.items.push_back(EvalItem{t.id, t.db_id, it.question, t.wants_evidence ? it.evidence : t.seed_evidence,
-                                 t.sql, t.difficulty});
+    set.items.push_back(
+        EvalItem{t.id, t.db_id, it.question, t.wants_evidence ? it.evidence : t.seed_evidence, t.sql, t.difficulty});
   }
   return set;
 }

@@ -36,14 +36,14 @@ Result<Alignment> alignment_from_name(const std::string& name);
 
 // What one expansion needs for its prompts; built from a JqeRun by question_tasks() or directly by tests.
 struct QuestionTask {
-  std::string id;             // the expansion's id ("<seed id>-e<k>")
+  std::string id;  // the expansion's id ("<seed id>-e<k>")
   std::string db_id;
   std::string sql;            // the expanded query
   std::string seed_sql;       // the query it extends
   std::string seed_question;  // "" when the seed has none
   std::string seed_evidence;
   std::string difficulty;
-  std::string schema;         // the database's schema as shown to the model (CREATE TABLE script)
+  std::string schema;  // the database's schema as shown to the model (CREATE TABLE script)
   QuestionPrompt prompt = QuestionPrompt::Extended;
   bool wants_evidence = false;
 };
@@ -59,10 +59,10 @@ const char* item_status_name(ItemStatus s);  // "pending", "done", "failed"
 struct QuestionItem {
   QuestionTask task;
   ItemStatus status = ItemStatus::Pending;
-  std::string question;       // parsed answer of the question call ("" until it succeeded)
-  std::string evidence;       // parsed answer of the evidence call ("" until it succeeded or when not wanted)
-  std::string error;          // why the item failed (key-free, from the LLM layer or the answer parser)
-  bool replayed = true;       // every answer came from the replay store
+  std::string question;  // parsed answer of the question call ("" until it succeeded)
+  std::string evidence;  // parsed answer of the evidence call ("" until it succeeded or when not wanted)
+  std::string error;     // why the item failed (key-free, from the LLM layer or the answer parser)
+  bool replayed = true;  // every answer came from the replay store
   Alignment label = Alignment::Unlabelled;
 };
 
@@ -98,8 +98,8 @@ class QuestionJob {
   // The transport and replay store must outlive the job.
   void start(const LlmEndpoint& endpoint, HttpTransport& transport, ReplayStore* replay, SchedulerLimits limits = {});
   void step(double now_ms);
-  void cancel();  // no new sends; in-flight answers are still kept
-  void resume();  // continues a cancelled or budget-stopped job
+  void cancel();                  // no new sends; in-flight answers are still kept
+  void resume();                  // continues a cancelled or budget-stopped job
   SchedulerStop stopped() const;  // Cancelled, a budget stop, or None
   JobPhase phase() const { return phase_; }
   bool running() const { return phase_ == JobPhase::Questions || phase_ == JobPhase::Evidence; }
@@ -107,9 +107,9 @@ class QuestionJob {
   const std::vector<QuestionItem>& items() const { return items_; }
   Status set_label(const std::string& id, Alignment label);
   size_t count(ItemStatus s) const;
-  UsageTotals usage() const;               // over every scheduler the job ran
-  std::vector<CallLogEntry> log() const;   // key-free, every attempt, oldest first
-  std::optional<std::string> last_error() const;           // newest failure message, for the status line
+  UsageTotals usage() const;                      // over every scheduler the job ran
+  std::vector<CallLogEntry> log() const;          // key-free, every attempt, oldest first
+  std::optional<std::string> last_error() const;  // newest failure message, for the status line
 
   // The expanded set in BIRD dev.json form: question_id, db_id, question, evidence, SQL, difficulty, plus
   // question_status ("generated" / "failed" / "pending"), alignment and the seed's id, question and SQL.

@@ -61,7 +61,9 @@ struct Tally {
 };
 
 double mean(double sum, size_t n) { return n ? round4(sum / static_cast<double>(n)) : 0.0; }
-double pct(size_t part, size_t n) { return n ? round4(100.0 * static_cast<double>(part) / static_cast<double>(n)) : 0.0; }
+double pct(size_t part, size_t n) {
+  return n ? round4(100.0 * static_cast<double>(part) / static_cast<double>(n)) : 0.0;
+}
 
 // Enrichment counts appear only when an enrichment option is on, so default runs keep their exact output.
 json summary_of(const Tally& t, const JqeOptions& options) {
@@ -173,9 +175,7 @@ JqeReportBuilder::JqeReportBuilder(const JqeRun& run) : run_(run), counts_(std::
 
 JqeReportBuilder::~JqeReportBuilder() = default;
 
-size_t JqeReportBuilder::records() const {
-  return run_.seeds.size() + run_.expansions.size() + run_.discards.size();
-}
+size_t JqeReportBuilder::records() const { return run_.seeds.size() + run_.expansions.size() + run_.discards.size(); }
 
 bool JqeReportBuilder::feed(size_t n) {
   Counts& c = *counts_;

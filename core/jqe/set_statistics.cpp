@@ -105,9 +105,14 @@ class Counter {
     value.clear();
     if (!n) return LiteralKind::other;
     switch (n->kind) {
-      case Kind::Number: value = n->text; return LiteralKind::number;
-      case Kind::String: value = n->text; return LiteralKind::string;
-      case Kind::Null: return LiteralKind::null;
+      case Kind::Number:
+        value = n->text;
+        return LiteralKind::number;
+      case Kind::String:
+        value = n->text;
+        return LiteralKind::string;
+      case Kind::Null:
+        return LiteralKind::null;
       case Kind::Unary: {
         const Node* x = strip_parens(n->get(Slot::This));
         if ((n->text == "-" || n->text == "+") && x && x->kind == Kind::Number) {
@@ -125,7 +130,8 @@ class Counter {
         }
         return LiteralKind::other;
       }
-      default: return LiteralKind::other;
+      default:
+        return LiteralKind::other;
     }
   }
 
@@ -148,7 +154,8 @@ class Counter {
     for (size_t i = 0; i < items.size(); ++i) {
       std::string v;
       LiteralKind k = literal(items[i], v);
-      if (k == LiteralKind::other || k == LiteralKind::null || (i > 0 && k != kind)) return value.clear(), LiteralKind::other;
+      if (k == LiteralKind::other || k == LiteralKind::null || (i > 0 && k != kind))
+        return value.clear(), LiteralKind::other;
       kind = k;
       if (i > 0) value += separator;
       value += sql::print_sql(*strip_parens(items[i]));
@@ -203,10 +210,14 @@ class Counter {
 
 const char* to_string(LiteralKind kind) {
   switch (kind) {
-    case LiteralKind::number: return "number";
-    case LiteralKind::string: return "string";
-    case LiteralKind::null: return "null";
-    case LiteralKind::other: return "other";
+    case LiteralKind::number:
+      return "number";
+    case LiteralKind::string:
+      return "string";
+    case LiteralKind::null:
+      return "null";
+    case LiteralKind::other:
+      return "other";
   }
   return "?";
 }

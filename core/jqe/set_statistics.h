@@ -32,22 +32,22 @@ struct PredicateShape {
 };
 
 struct ColumnStatistics {
-  std::string column;       // schema spelling
-  size_t projections = 0;   // occurrences in SELECT lists (inside aggregates too)
-  size_t predicates = 0;    // occurrences as the column side of a predicate in WHERE or HAVING
+  std::string column;                  // schema spelling
+  size_t projections = 0;              // occurrences in SELECT lists (inside aggregates too)
+  size_t predicates = 0;               // occurrences as the column side of a predicate in WHERE or HAVING
   std::vector<PredicateShape> shapes;  // most frequent first; ties by op, kind, value
 };
 
 struct TableStatistics {
-  std::string table;                     // schema spelling
+  std::string table;                      // schema spelling
   std::vector<ColumnStatistics> columns;  // only columns with some count, in the schema's declaration order
 
   const ColumnStatistics* find(const std::string& column) const;  // case-insensitive
 };
 
 struct SetStatistics {
-  size_t queries = 0;   // queries counted
-  size_t skipped = 0;   // not parsed, or db_id unknown
+  size_t queries = 0;  // queries counted
+  size_t skipped = 0;  // not parsed, or db_id unknown
   // db_id -> lower-case table name -> statistics
   std::map<std::string, std::map<std::string, TableStatistics>> tables;
 

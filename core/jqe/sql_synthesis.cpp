@@ -75,8 +75,10 @@ std::string fresh_alias(const sql::NameResolution& names, const Node& query) {
       continue;
     }
     std::string p = inst.alias.substr(0, d);
-    if (!any) prefix = p;
-    else if (!iequals(p, prefix)) consistent = false;
+    if (!any)
+      prefix = p;
+    else if (!iequals(p, prefix))
+      consistent = false;
     any = true;
     next = std::max(next, std::stol(inst.alias.substr(d)));
   }

@@ -25,10 +25,10 @@ enum class AliasStyle {
 };
 
 struct SynthesisInput {
-  const sql::Node* query = nullptr;           // the seed's tree (not modified)
-  const sql::NameResolution* names = nullptr; // of `query`
-  const sql::JoinQueryGraph* jqg = nullptr;   // its main scope
-  const Table* candidate = nullptr;           // schema table to add
+  const sql::Node* query = nullptr;                   // the seed's tree (not modified)
+  const sql::NameResolution* names = nullptr;         // of `query`
+  const sql::JoinQueryGraph* jqg = nullptr;           // its main scope
+  const Table* candidate = nullptr;                   // schema table to add
   std::vector<const CandidateCondition*> conditions;  // non-empty
   AliasStyle alias_style = AliasStyle::follow_query;
 };
@@ -36,9 +36,9 @@ struct SynthesisInput {
 struct Synthesis {
   sql::NodePtr tree;
   std::string sql;
-  std::string alias;        // "" when the table is referenced by its name
-  std::string conditions;   // the added conditions as printed ("bond.molecule_id = molecule.molecule_id")
-  int qualified = 0;        // columns qualified to avoid ambiguity
+  std::string alias;       // "" when the table is referenced by its name
+  std::string conditions;  // the added conditions as printed ("bond.molecule_id = molecule.molecule_id")
+  int qualified = 0;       // columns qualified to avoid ambiguity
 };
 
 Result<Synthesis> synthesize_expansion(const SynthesisInput& input);

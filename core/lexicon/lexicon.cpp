@@ -66,17 +66,17 @@ struct LexiconDecoder::State {
   Lexicon lex;
   std::string error;
   uint64_t strings = 0, total = 0;
-  uint64_t i = 0;           // position in the current table
-  int file = 0;             // data file (synsets) or exception list being read
-  uint32_t offset = 0;      // running synset offset within the file
+  uint64_t i = 0;       // position in the current table
+  int file = 0;         // data file (synsets) or exception list being read
+  uint32_t offset = 0;  // running synset offset within the file
   uint64_t exception_count = 0;
   bool exception_header = true;
-  std::string current;      // the previous string, whose prefix the next one shares
+  std::string current;  // the previous string, whose prefix the next one shares
   static constexpr uint16_t kNoDepth = 0xFFFF;
-  std::vector<unsigned char> depth_state;               // per synset: 0 new, 1 on the DFS stack, 2 done
-  std::vector<std::pair<uint32_t, uint32_t>> stack;     // (synset, next parent index)
-  size_t units = 0, expected_units = 1;  // the total is exact only once the synset count is read
-  mutable double reported = 0;            // progress never goes back when the estimate is corrected
+  std::vector<unsigned char> depth_state;            // per synset: 0 new, 1 on the DFS stack, 2 done
+  std::vector<std::pair<uint32_t, uint32_t>> stack;  // (synset, next parent index)
+  size_t units = 0, expected_units = 1;              // the total is exact only once the synset count is read
+  mutable double reported = 0;                       // progress never goes back when the estimate is corrected
 
   void fail(const Error& e) {
     error = e.message;
@@ -88,16 +88,25 @@ struct LexiconDecoder::State {
   void step() {
     ++units;
     switch (stage) {
-      case Stage::header: return read_header();
-      case Stage::strings: return read_string();
-      case Stage::file_counts: return read_file_counts();
-      case Stage::synsets: return read_synset();
-      case Stage::exceptions: return read_exception();
-      case Stage::index_count: return count_index_entries();
-      case Stage::index_fill: return fill_index_entries();
-      case Stage::depths: return compute_depths();
+      case Stage::header:
+        return read_header();
+      case Stage::strings:
+        return read_string();
+      case Stage::file_counts:
+        return read_file_counts();
+      case Stage::synsets:
+        return read_synset();
+      case Stage::exceptions:
+        return read_exception();
+      case Stage::index_count:
+        return count_index_entries();
+      case Stage::index_fill:
+        return fill_index_entries();
+      case Stage::depths:
+        return compute_depths();
       case Stage::done:
-      case Stage::failed: return;
+      case Stage::failed:
+        return;
     }
   }
 
@@ -334,8 +343,8 @@ bool LexiconDecoder::done() const {
 
 double LexiconDecoder::fraction() const {
   if (done()) return 1.0;
-  const double f = std::min(0.99, static_cast<double>(state_->units) /
-                                      static_cast<double>(std::max<size_t>(1, state_->expected_units)));
+  const double f = std::min(
+      0.99, static_cast<double>(state_->units) / static_cast<double>(std::max<size_t>(1, state_->expected_units)));
   state_->reported = std::max(state_->reported, f);
   return state_->reported;
 }

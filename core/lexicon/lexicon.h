@@ -105,9 +105,9 @@ class LexiconDecoder {
   LexiconDecoder& operator=(const LexiconDecoder&) = delete;
 
   bool step(size_t units);
-  bool done() const;       // decoded or failed
-  double fraction() const; // rough progress, 0..1
-  Result<Lexicon> take();  // once done(); an error for corrupt data (never an exception)
+  bool done() const;        // decoded or failed
+  double fraction() const;  // rough progress, 0..1
+  Result<Lexicon> take();   // once done(); an error for corrupt data (never an exception)
 
  private:
   struct State;

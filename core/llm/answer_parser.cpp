@@ -77,9 +77,12 @@ Result<AnswerParser> answer_parser_from_name(const std::string& name) {
 
 const char* answer_parser_name(AnswerParser parser) {
   switch (parser) {
-    case AnswerParser::SingleLineQuestion: return "single_line_question";
-    case AnswerParser::EvidenceLine: return "evidence_line";
-    case AnswerParser::TokenList: return "token_list";
+    case AnswerParser::SingleLineQuestion:
+      return "single_line_question";
+    case AnswerParser::EvidenceLine:
+      return "evidence_line";
+    case AnswerParser::TokenList:
+      return "token_list";
   }
   return "";
 }
@@ -142,8 +145,10 @@ Result<std::vector<PositionedToken>> parse_token_list(const std::string& answer)
 
 Result<std::string> parse_answer(AnswerParser parser, const std::string& answer) {
   switch (parser) {
-    case AnswerParser::SingleLineQuestion: return parse_single_line_question(answer);
-    case AnswerParser::EvidenceLine: return parse_evidence_line(answer);
+    case AnswerParser::SingleLineQuestion:
+      return parse_single_line_question(answer);
+    case AnswerParser::EvidenceLine:
+      return parse_evidence_line(answer);
     case AnswerParser::TokenList: {
       auto tokens = parse_token_list(answer);
       if (!tokens.ok()) return Error{tokens.error()};

@@ -108,7 +108,8 @@ void CallScheduler::absorb(const Arrival& arrival, double now_ms) {
     usage_.prompt_tokens += done.usage.prompt_tokens;
     usage_.completion_tokens += done.usage.completion_tokens;
     usage_.cost += (done.usage.prompt_tokens * prices_.input_per_million +
-                    done.usage.completion_tokens * prices_.output_per_million) / 1e6;
+                    done.usage.completion_tokens * prices_.output_per_million) /
+                   1e6;
     c.state = CallState::Succeeded;
     c.completion = done;
     c.last_error.reset();
@@ -153,8 +154,7 @@ void CallScheduler::step(double now_ms) {
   // 3. Sends, in call order: due retries and queued calls share the concurrency limit.
   if (stop_ != SchedulerStop::None) return;
   size_t in_flight = count(CallState::InFlight);
-  for (size_t i = 0; i < calls_.size() && in_flight < static_cast<size_t>(std::max(1, limits_.max_concurrency));
-       ++i) {
+  for (size_t i = 0; i < calls_.size() && in_flight < static_cast<size_t>(std::max(1, limits_.max_concurrency)); ++i) {
     CallStatus& c = calls_[i];
     bool due = c.state == CallState::Queued || (c.state == CallState::WaitingRetry && c.retry_at_ms <= now_ms);
     if (!due) continue;

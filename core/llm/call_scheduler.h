@@ -19,8 +19,8 @@ namespace chokepoint {
 
 struct SchedulerLimits {
   int max_concurrency = 2;
-  int max_attempts = 4;              // per call, first try included
-  double base_backoff_ms = 1000;     // wait before retry k (k >= 1) is base * 2^(k-1), capped below
+  int max_attempts = 4;           // per call, first try included
+  double base_backoff_ms = 1000;  // wait before retry k (k >= 1) is base * 2^(k-1), capped below
   double max_backoff_ms = 60000;
   long long max_network_calls = -1;  // budget: HTTP requests sent, retries included; -1 = no cap
   long long max_tokens = -1;         // budget: prompt + completion tokens reported by the endpoint; -1 = no cap
@@ -39,21 +39,32 @@ struct UsageTotals {
   long long retries = 0;        // network calls that were retries
   long long prompt_tokens = 0;
   long long completion_tokens = 0;
-  double cost = 0;              // from TokenPrices
+  double cost = 0;  // from TokenPrices
+
+  // Totals of two schedulers (a job that ran several keeps the sum).
+  UsageTotals& operator+=(const UsageTotals& o) {
+    network_calls += o.network_calls;
+    replayed += o.replayed;
+    retries += o.retries;
+    prompt_tokens += o.prompt_tokens;
+    completion_tokens += o.completion_tokens;
+    cost += o.cost;
+    return *this;
+  }
 };
 
 enum class CallState { Queued, InFlight, WaitingRetry, Succeeded, Failed };
 
 struct LlmCall {
-  std::string id;       // caller's name for the call, e.g. "expansion 12 / question"
+  std::string id;  // caller's name for the call, e.g. "expansion 12 / question"
   ChatRequest request;
 };
 
 struct CallStatus {
   LlmCall call;
   CallState state = CallState::Queued;
-  int attempts = 0;                    // network attempts made
-  double retry_at_ms = 0;              // when WaitingRetry
+  int attempts = 0;                      // network attempts made
+  double retry_at_ms = 0;                // when WaitingRetry
   std::optional<Completion> completion;  // when Succeeded
   bool from_replay = false;
   std::optional<LlmError> last_error;  // the final error when Failed, the latest one while retrying
@@ -63,7 +74,7 @@ struct CallStatus {
 struct CallLogEntry {
   std::string call_id;
   int attempt = 0;
-  std::string request_text;   // describe_request(), redacted
+  std::string request_text;  // describe_request(), redacted
   int status = 0;
   std::string response_body;  // redacted, truncated to 4 KB
   std::string error;          // "" on success
@@ -93,7 +104,7 @@ class CallScheduler {
   void resume();  // clears a cancel or a budget stop (after the caller raised the limits with set_limits)
   void set_limits(const SchedulerLimits& limits) { limits_ = limits; }
 
-  bool finished() const;                      // every call Succeeded or Failed
+  bool finished() const;  // every call Succeeded or Failed
   bool has_in_flight() const;
   SchedulerStop stopped() const { return stop_; }
   std::optional<double> next_retry_ms() const;  // earliest WaitingRetry time, for hosts that sleep

@@ -17,13 +17,13 @@ struct ChatRequest {
   std::string model;
   std::vector<ChatMessage> messages;  // in order; Anthropic receives the system messages in its `system` field
   double temperature = 0.0;
-  std::optional<long long> seed;      // omitted from the wire when unset (Anthropic has no seed)
-  int max_tokens = 512;               // required by Anthropic, a cap for the others
+  std::optional<long long> seed;  // omitted from the wire when unset (Anthropic has no seed)
+  int max_tokens = 512;           // required by Anthropic, a cap for the others
 };
 
 struct EmbeddingRequest {
   std::string model;
-  std::vector<std::string> inputs;    // one vector comes back per input, in the same order
+  std::vector<std::string> inputs;  // one vector comes back per input, in the same order
 };
 
 // Token counts as the endpoint reported them (0 when it did not).

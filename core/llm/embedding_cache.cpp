@@ -39,7 +39,8 @@ EmbeddingFetch::EmbeddingFetch(LlmEndpoint endpoint, std::string model, const st
   if (!todo_.empty() && !embeddings_supported(endpoint_)) {
     LlmError e;
     e.kind = LlmErrorKind::Unsupported;
-    e.message = "provider " + endpoint_.provider + " has no embeddings API; choose an OpenAI-compatible endpoint "
+    e.message = "provider " + endpoint_.provider +
+                " has no embeddings API; choose an OpenAI-compatible endpoint "
                 "for SC embeddings, or keep the local trigram embeddings";
     error_ = e;
   }
@@ -58,8 +59,9 @@ void EmbeddingFetch::step() {
       continue;
     }
     if (parsed->vectors.size() != a.request.inputs.size()) {
-      error_ = malformed_response(endpoint_, a.response, "expected " + std::to_string(a.request.inputs.size()) +
-                                                             " vectors, got " + std::to_string(parsed->vectors.size()));
+      error_ = malformed_response(endpoint_, a.response,
+                                  "expected " + std::to_string(a.request.inputs.size()) + " vectors, got " +
+                                      std::to_string(parsed->vectors.size()));
       continue;
     }
     for (size_t i = 0; i < a.request.inputs.size(); ++i) cache_.put(model_, a.request.inputs[i], parsed->vectors[i]);

@@ -19,8 +19,8 @@ struct HttpRequest {
 };
 
 struct HttpResponse {
-  int status = 0;             // HTTP status, 0 when no response arrived
-  HttpHeaders headers;        // names lower-cased by the transports
+  int status = 0;       // HTTP status, 0 when no response arrived
+  HttpHeaders headers;  // names lower-cased by the transports
   std::string body;
   bool timed_out = false;     // the transport gave up after HttpRequest::timeout_ms
   std::string network_error;  // transport's own words when status == 0 ("Connection refused", "Failed to fetch")

@@ -5,9 +5,7 @@
 #include <cctype>
 
 namespace chokepoint {
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 const std::vector<ProviderPreset>& provider_presets() {
   static const std::vector<ProviderPreset> presets = {

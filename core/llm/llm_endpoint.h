@@ -12,8 +12,8 @@ namespace chokepoint {
 enum class LlmProtocol { OpenAICompatible, Anthropic };
 
 struct ProviderPreset {
-  std::string name;              // "openai", "ollama", "llamacpp", "vllm", "lmstudio", "anthropic", "custom"
-  std::string label;             // for the settings panel
+  std::string name;   // "openai", "ollama", "llamacpp", "vllm", "lmstudio", "anthropic", "custom"
+  std::string label;  // for the settings panel
   LlmProtocol protocol;
   std::string default_base_url;  // "" for custom
   bool needs_key;                // hosted services reject calls without one
@@ -27,8 +27,8 @@ Result<ProviderPreset> find_provider_preset(const std::string& name);
 struct LlmEndpoint {
   std::string provider = "openai";  // a preset name
   LlmProtocol protocol = LlmProtocol::OpenAICompatible;
-  std::string base_url;             // e.g. "http://localhost:11434/v1" or "https://api.anthropic.com"
-  std::string api_key;              // secret: never logged, exported or recorded (see redaction.h)
+  std::string base_url;  // e.g. "http://localhost:11434/v1" or "https://api.anthropic.com"
+  std::string api_key;   // secret: never logged, exported or recorded (see redaction.h)
   std::string anthropic_version = "2023-06-01";
 };
 

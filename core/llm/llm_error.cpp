@@ -59,19 +59,32 @@ bool LlmError::retryable() const {
 
 const char* error_kind_name(LlmErrorKind kind) {
   switch (kind) {
-    case LlmErrorKind::Unauthorized: return "unauthorized";
-    case LlmErrorKind::Forbidden: return "forbidden";
-    case LlmErrorKind::ModelNotFound: return "model_not_found";
-    case LlmErrorKind::EndpointNotFound: return "endpoint_not_found";
-    case LlmErrorKind::BadRequest: return "bad_request";
-    case LlmErrorKind::RateLimited: return "rate_limited";
-    case LlmErrorKind::ServerError: return "server_error";
-    case LlmErrorKind::Timeout: return "timeout";
-    case LlmErrorKind::Unreachable: return "unreachable";
-    case LlmErrorKind::MalformedResponse: return "malformed_response";
-    case LlmErrorKind::Unsupported: return "unsupported";
-    case LlmErrorKind::BudgetExceeded: return "budget_exceeded";
-    case LlmErrorKind::Cancelled: return "cancelled";
+    case LlmErrorKind::Unauthorized:
+      return "unauthorized";
+    case LlmErrorKind::Forbidden:
+      return "forbidden";
+    case LlmErrorKind::ModelNotFound:
+      return "model_not_found";
+    case LlmErrorKind::EndpointNotFound:
+      return "endpoint_not_found";
+    case LlmErrorKind::BadRequest:
+      return "bad_request";
+    case LlmErrorKind::RateLimited:
+      return "rate_limited";
+    case LlmErrorKind::ServerError:
+      return "server_error";
+    case LlmErrorKind::Timeout:
+      return "timeout";
+    case LlmErrorKind::Unreachable:
+      return "unreachable";
+    case LlmErrorKind::MalformedResponse:
+      return "malformed_response";
+    case LlmErrorKind::Unsupported:
+      return "unsupported";
+    case LlmErrorKind::BudgetExceeded:
+      return "budget_exceeded";
+    case LlmErrorKind::Cancelled:
+      return "cancelled";
   }
   return "unknown";
 }
@@ -125,7 +138,8 @@ LlmError classify_http_failure(const LlmEndpoint& endpoint, const std::string& m
   e.status = response.status;
   if (response.timed_out) {
     e.kind = LlmErrorKind::Timeout;
-    e.message = "no answer from " + endpoint.base_url + " within the time limit; the model may be loading or "
+    e.message = "no answer from " + endpoint.base_url +
+                " within the time limit; the model may be loading or "
                 "overloaded (raise the timeout or try again)";
     return e;
   }
@@ -134,7 +148,8 @@ LlmError classify_http_failure(const LlmEndpoint& endpoint, const std::string& m
     std::string why = redact_secret(response.network_error, endpoint.api_key);
     e.message = "could not reach " + endpoint.base_url + (why.empty() ? "" : " (" + why + ")") +
                 ": check that the server is running and the base URL is right; in the browser this is also what a "
-                "CORS refusal looks like: " + cors_advice(endpoint);
+                "CORS refusal looks like: " +
+                cors_advice(endpoint);
     return e;
   }
   std::string quoted = server_message(endpoint, response.body);
@@ -174,8 +189,9 @@ LlmError classify_http_failure(const LlmEndpoint& endpoint, const std::string& m
     e.message = with_server_text(std::to_string(s) + ": the server failed; retrying later may help", quoted);
   } else if (s == 400 || s == 413 || s == 422) {
     e.kind = LlmErrorKind::BadRequest;
-    e.message = with_server_text(std::to_string(s) + ": the server rejected the request (prompt too long, or a "
-                                                     "parameter this model does not accept)",
+    e.message = with_server_text(std::to_string(s) +
+                                     ": the server rejected the request (prompt too long, or a "
+                                     "parameter this model does not accept)",
                                  quoted);
   } else {
     e.kind = LlmErrorKind::BadRequest;
@@ -192,9 +208,10 @@ LlmError malformed_response(const LlmEndpoint& endpoint, const HttpResponse& res
   for (char& c : head) {
     if (c == '\n' || c == '\r') c = ' ';
   }
-  e.message = "the answer from " + endpoint.base_url + " is not a valid response: " + what +
-              (head.empty() ? std::string(" (empty body)") : " (body starts: " + redact_secret(head, endpoint.api_key) + ")") +
-              "; check that the provider setting matches the server";
+  e.message =
+      "the answer from " + endpoint.base_url + " is not a valid response: " + what +
+      (head.empty() ? std::string(" (empty body)") : " (body starts: " + redact_secret(head, endpoint.api_key) + ")") +
+      "; check that the provider setting matches the server";
   return e;
 }
 

@@ -30,10 +30,10 @@ enum class LlmErrorKind {
 
 struct LlmError {
   LlmErrorKind kind = LlmErrorKind::MalformedResponse;
-  int status = 0;                  // HTTP status, 0 when none
-  std::string message;             // one line, key-free, with advice
-  long long retry_after_ms = -1;   // from Retry-After / retry-after-ms, -1 when absent
-  bool retryable() const;          // RateLimited, ServerError and Timeout are worth another attempt
+  int status = 0;                 // HTTP status, 0 when none
+  std::string message;            // one line, key-free, with advice
+  long long retry_after_ms = -1;  // from Retry-After / retry-after-ms, -1 when absent
+  bool retryable() const;         // RateLimited, ServerError and Timeout are worth another attempt
 };
 
 const char* error_kind_name(LlmErrorKind kind);  // "unauthorized", "rate_limited", ... (stable: used in logs)
@@ -41,7 +41,7 @@ const char* error_kind_name(LlmErrorKind kind);  // "unauthorized", "rate_limite
 template <typename T>
 class LlmResult {
  public:
-  LlmResult(T value) : value_(std::move(value)) {}     // NOLINT: implicit on purpose
+  LlmResult(T value) : value_(std::move(value)) {}         // NOLINT: implicit on purpose
   LlmResult(LlmError error) : error_(std::move(error)) {}  // NOLINT
   bool ok() const { return value_.has_value(); }
   const T& value() const { return *value_; }

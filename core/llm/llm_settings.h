@@ -16,8 +16,8 @@ struct LlmSettings {
   std::string provider = "ollama";  // a preset name (llm_endpoint.h)
   std::string base_url;             // "" = the preset's default
   std::string model;
-  std::string api_key;              // secret
-  std::string key_env;              // name of an environment variable holding the key (CLI configs)
+  std::string api_key;  // secret
+  std::string key_env;  // name of an environment variable holding the key (CLI configs)
   double temperature = 0.0;
   std::optional<long long> seed;
   int max_tokens = 512;

@@ -22,6 +22,28 @@ long long int_field(const json& obj, const char* name) {
   return 0;
 }
 
+std::string model_or(const json& doc, const std::string& requested) {
+  return doc.contains("model") && doc["model"].is_string() ? doc["model"].get<std::string>() : requested;
+}
+
+HttpRequest post_json(const LlmEndpoint& endpoint, const std::string& path, const json& body) {
+  HttpRequest http;
+  http.url = endpoint_url(endpoint, path);
+  http.headers = json_headers(endpoint);
+  http.body = dump_json(body);
+  return http;
+}
+
+// The body of a 2xx answer as a JSON object; otherwise the failure its status or body shows.
+LlmResult<json> answer_object(const LlmEndpoint& endpoint, const std::string& model, const HttpResponse& response) {
+  if (response.timed_out || response.status < 200 || response.status >= 300) {
+    return classify_http_failure(endpoint, model, response);
+  }
+  json doc = json::parse(response.body, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) return malformed_response(endpoint, response, "not JSON");
+  return doc;
+}
+
 }  // namespace
 
 HttpRequest openai_chat_http(const LlmEndpoint& endpoint, const ChatRequest& request) {
@@ -33,20 +55,14 @@ HttpRequest openai_chat_http(const LlmEndpoint& endpoint, const ChatRequest& req
                {"max_tokens", request.max_tokens},
                {"stream", false}};
   if (request.seed) body["seed"] = *request.seed;
-  HttpRequest http;
-  http.url = endpoint_url(endpoint, "/chat/completions");
-  http.headers = json_headers(endpoint);
-  http.body = dump_json(body);
-  return http;
+  return post_json(endpoint, "/chat/completions", body);
 }
 
 LlmResult<Completion> openai_chat_parse(const LlmEndpoint& endpoint, const ChatRequest& request,
                                         const HttpResponse& response) {
-  if (response.timed_out || response.status < 200 || response.status >= 300) {
-    return classify_http_failure(endpoint, request.model, response);
-  }
-  json doc = json::parse(response.body, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object()) return malformed_response(endpoint, response, "not JSON");
+  auto answer = answer_object(endpoint, request.model, response);
+  if (!answer.ok()) return answer.error();
+  const json& doc = answer.value();
   if (!doc.contains("choices") || !doc["choices"].is_array() || doc["choices"].empty()) {
     return malformed_response(endpoint, response, "no \"choices\"");
   }
@@ -57,7 +73,7 @@ LlmResult<Completion> openai_chat_parse(const LlmEndpoint& endpoint, const ChatR
   }
   Completion c;
   c.text = choice["message"]["content"].get<std::string>();
-  c.model = doc.contains("model") && doc["model"].is_string() ? doc["model"].get<std::string>() : request.model;
+  c.model = model_or(doc, request.model);
   if (choice.contains("finish_reason") && choice["finish_reason"].is_string()) {
     c.finish_reason = choice["finish_reason"].get<std::string>();
   }
@@ -69,30 +85,23 @@ LlmResult<Completion> openai_chat_parse(const LlmEndpoint& endpoint, const ChatR
 }
 
 HttpRequest openai_embeddings_http(const LlmEndpoint& endpoint, const EmbeddingRequest& request) {
-  json body = {{"model", request.model}, {"input", request.inputs}};
-  HttpRequest http;
-  http.url = endpoint_url(endpoint, "/embeddings");
-  http.headers = json_headers(endpoint);
-  http.body = dump_json(body);
-  return http;
+  return post_json(endpoint, "/embeddings", {{"model", request.model}, {"input", request.inputs}});
 }
 
 LlmResult<Embeddings> openai_embeddings_parse(const LlmEndpoint& endpoint, const EmbeddingRequest& request,
                                               const HttpResponse& response) {
-  if (response.timed_out || response.status < 200 || response.status >= 300) {
-    return classify_http_failure(endpoint, request.model, response);
-  }
-  json doc = json::parse(response.body, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object()) return malformed_response(endpoint, response, "not JSON");
+  auto answer = answer_object(endpoint, request.model, response);
+  if (!answer.ok()) return answer.error();
+  const json& doc = answer.value();
   if (!doc.contains("data") || !doc["data"].is_array()) return malformed_response(endpoint, response, "no \"data\"");
   const json& data = doc["data"];
   if (data.size() != request.inputs.size()) {
-    return malformed_response(endpoint, response,
-                              std::to_string(data.size()) + " vectors for " + std::to_string(request.inputs.size()) +
-                                  " inputs");
+    return malformed_response(
+        endpoint, response,
+        std::to_string(data.size()) + " vectors for " + std::to_string(request.inputs.size()) + " inputs");
   }
   Embeddings out;
-  out.model = doc.contains("model") && doc["model"].is_string() ? doc["model"].get<std::string>() : request.model;
+  out.model = model_or(doc, request.model);
   out.vectors.resize(data.size());
   std::vector<bool> seen(data.size(), false);
   for (size_t i = 0; i < data.size(); ++i) {

@@ -54,8 +54,9 @@ Status check_parses(const std::string& source) {
 }
 #else
 Result<std::string> render_mustache(const std::string&, const PromptVariables&) {
-  return Error{"built without the Mustache header (install libkainjow-mustache-dev; wasm-include/mustache.hpp "
-               "must point to /usr/include/kainjow/mustache.hpp)"};
+  return Error{
+      "built without the Mustache header (install libkainjow-mustache-dev; wasm-include/mustache.hpp "
+      "must point to /usr/include/kainjow/mustache.hpp)"};
 }
 Status check_parses(const std::string&) { return ok_status(); }
 #endif

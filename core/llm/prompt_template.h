@@ -18,7 +18,7 @@ struct PromptTemplate {
   std::string purpose;                 // one line for the preview panel
   std::vector<std::string> variables;  // every variable the template uses, as declared
   AnswerParser parser = AnswerParser::SingleLineQuestion;
-  std::string text;                    // the Mustache source
+  std::string text;  // the Mustache source
 };
 
 struct PromptLibrary {

@@ -44,7 +44,8 @@ std::optional<ReplayRecord> SqliteReplayStore::find(const std::string& key) cons
   limits.max_rows = 1;
   auto out = db_->query(
       "SELECT provider, model, request, answer, answer_model, finish_reason, prompt_tokens, completion_tokens "
-      "FROM llm_replay WHERE key = '" + key + "'",
+      "FROM llm_replay WHERE key = '" +
+          key + "'",
       limits);
   if (!out.ok() || out.result.rows.empty()) return std::nullopt;
   const auto& row = out.result.rows[0];
@@ -63,12 +64,11 @@ std::optional<ReplayRecord> SqliteReplayStore::find(const std::string& key) cons
 
 Status SqliteReplayStore::put(const ReplayRecord& r) {
   if (!is_hex_key(r.key)) return Error{"replay key must be lowercase hex"};
-  std::string sql = "INSERT OR REPLACE INTO llm_replay VALUES (" + sql_literal(r.key) + ", " +
-                    sql_literal(r.provider) + ", " + sql_literal(r.model) + ", " + sql_literal(r.request_json) +
-                    ", " + sql_literal(r.completion.text) + ", " + sql_literal(r.completion.model) + ", " +
-                    sql_literal(r.completion.finish_reason) + ", " +
-                    std::to_string(r.completion.usage.prompt_tokens) + ", " +
-                    std::to_string(r.completion.usage.completion_tokens) + ");";
+  std::string sql = "INSERT OR REPLACE INTO llm_replay VALUES (" + sql_literal(r.key) + ", " + sql_literal(r.provider) +
+                    ", " + sql_literal(r.model) + ", " + sql_literal(r.request_json) + ", " +
+                    sql_literal(r.completion.text) + ", " + sql_literal(r.completion.model) + ", " +
+                    sql_literal(r.completion.finish_reason) + ", " + std::to_string(r.completion.usage.prompt_tokens) +
+                    ", " + std::to_string(r.completion.usage.completion_tokens) + ");";
   auto s = db_->exec_script(sql);
   if (!s.ok()) return Error{"cannot record the call in the workspace: " + s.error()};
   return ok_status();

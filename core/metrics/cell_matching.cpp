@@ -119,9 +119,15 @@ size_t shared_cells(const Side& a, size_t ra, const Side& b, size_t rb) {
   const size_t na = a.width(ra), nb = b.width(rb);
   size_t i = 0, j = 0, n = 0;
   while (i < na && j < nb) {
-    if (x[i] < y[j]) ++i;
-    else if (y[j] < x[i]) ++j;
-    else { ++n; ++i; ++j; }
+    if (x[i] < y[j])
+      ++i;
+    else if (y[j] < x[i])
+      ++j;
+    else {
+      ++n;
+      ++i;
+      ++j;
+    }
   }
   return n;
 }
@@ -165,7 +171,8 @@ CellMatching match_sides(const Side& g, const Side& p, CellRegime regime) {
     out.matched_cells += g.width(gr);
   }
   if (regime == CellRegime::Exact) {
-    std::sort(out.matches.begin(), out.matches.end(), [](const RowMatch& a, const RowMatch& b) { return a.gold_row < b.gold_row; });
+    std::sort(out.matches.begin(), out.matches.end(),
+              [](const RowMatch& a, const RowMatch& b) { return a.gold_row < b.gold_row; });
     return out;
   }
 
@@ -208,7 +215,10 @@ CellMatching match_sides(const Side& g, const Side& p, CellRegime regime) {
         for (size_t e = h; e < list.size() && list[e] < best; ++e) {
           size_t pr = list[e];
           if (pred_done[pr]) continue;
-          if (shared_cells(g, gr, p, p.order[pr]) >= level) { best = pr; break; }
+          if (shared_cells(g, gr, p, p.order[pr]) >= level) {
+            best = pr;
+            break;
+          }
         }
       }
       if (best == np) continue;
@@ -218,7 +228,8 @@ CellMatching match_sides(const Side& g, const Side& p, CellRegime regime) {
       out.matched_cells += cells_shared;
     }
   }
-  std::sort(out.matches.begin(), out.matches.end(), [](const RowMatch& a, const RowMatch& b) { return a.gold_row < b.gold_row; });
+  std::sort(out.matches.begin(), out.matches.end(),
+            [](const RowMatch& a, const RowMatch& b) { return a.gold_row < b.gold_row; });
   return out;
 }
 

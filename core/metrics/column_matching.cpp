@@ -47,14 +47,23 @@ ColumnKind column_kind(const ResultSet& r, size_t col) {
     if (col >= row.size()) continue;
     ColumnKind k;
     switch (row[col].type) {
-      case ValueType::Null: continue;
+      case ValueType::Null:
+        continue;
       case ValueType::Integer:
-      case ValueType::Real: k = ColumnKind::Numeric; break;
-      case ValueType::Text: k = ColumnKind::Text; break;
-      default: k = ColumnKind::Blob; break;
+      case ValueType::Real:
+        k = ColumnKind::Numeric;
+        break;
+      case ValueType::Text:
+        k = ColumnKind::Text;
+        break;
+      default:
+        k = ColumnKind::Blob;
+        break;
     }
-    if (kind == ColumnKind::Unknown) kind = k;
-    else if (kind != k) return ColumnKind::Mixed;
+    if (kind == ColumnKind::Unknown)
+      kind = k;
+    else if (kind != k)
+      return ColumnKind::Mixed;
   }
   return kind;
 }
@@ -97,8 +106,10 @@ std::string column_descriptor(const ResultSet& r, size_t col, size_t top_k) {
     index.reserve(vals.size());
     for (const Value* v : vals) {
       auto placed = index.emplace(v, runs.size());
-      if (placed.second) runs.push_back({1, v});
-      else ++runs[placed.first->second].count;
+      if (placed.second)
+        runs.push_back({1, v});
+      else
+        ++runs[placed.first->second].count;
     }
   }
   const size_t k = std::min(top_k, runs.size());

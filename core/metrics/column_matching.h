@@ -18,9 +18,9 @@ struct ColumnPair {
 };
 
 struct ColumnMatchOptions {
-  size_t top_k = 10;           // values in a descriptor (most frequent first)
-  double threshold = 0.7;      // SC keeps pairs with similarity strictly above this (§VI-B-a)
-  EmbeddingFunction embed;     // empty: ngram_embeddings (local, offline)
+  size_t top_k = 10;        // values in a descriptor (most frequent first)
+  double threshold = 0.7;   // SC keeps pairs with similarity strictly above this (§VI-B-a)
+  EmbeddingFunction embed;  // empty: ngram_embeddings (local, offline)
   std::string embedding_label = "local character trigram cosine";  // shown in reports
 };
 

@@ -14,9 +14,7 @@ namespace {
 
 using RowBag = std::unordered_map<Row, size_t, RowHash, RowEqual>;
 
-size_t width(const ResultSet& r) {
-  return r.rows.empty() ? r.column_names.size() : r.rows.front().size();
-}
+size_t width(const ResultSet& r) { return r.rows.empty() ? r.column_names.size() : r.rows.front().size(); }
 
 // Distinct values of column i, sorted, so two columns' value sets compare with ==.
 std::vector<Value> column_value_set(const std::vector<Row>& rows, size_t i) {
@@ -133,8 +131,7 @@ bool spider_results_match(const ResultSet& gold, const ResultSet& pred, bool ord
   return search_permutations(gold.rows, pred.rows, candidates, order_matters, perm, used, budget);
 }
 
-bool execution_match(ExSemantics semantics, const std::string& gold_sql, const ResultSet& gold,
-                     const ResultSet& pred) {
+bool execution_match(ExSemantics semantics, const std::string& gold_sql, const ResultSet& gold, const ResultSet& pred) {
   if (semantics == ExSemantics::Bird) return bird_results_match(gold, pred);
   return spider_results_match(gold, pred, has_outer_order_by(gold_sql));
 }

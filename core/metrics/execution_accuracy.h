@@ -21,7 +21,6 @@ bool bird_results_match(const ResultSet& gold, const ResultSet& pred);
 bool spider_results_match(const ResultSet& gold, const ResultSet& pred, bool order_matters);
 
 // EX for one pair under `semantics`; `gold_sql` decides order sensitivity for Spider.
-bool execution_match(ExSemantics semantics, const std::string& gold_sql, const ResultSet& gold,
-                     const ResultSet& pred);
+bool execution_match(ExSemantics semantics, const std::string& gold_sql, const ResultSet& gold, const ResultSet& pred);
 
 }  // namespace chokepoint

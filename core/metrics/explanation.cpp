@@ -15,18 +15,24 @@ std::string name_of(const ResultSet& r, size_t i) { return i < r.column_names.si
 
 const char* status_name(QueryStatus s) {
   switch (s) {
-    case QueryStatus::Ok: return "ok";
-    case QueryStatus::Error: return "error";
-    case QueryStatus::Timeout: return "timeout";
+    case QueryStatus::Ok:
+      return "ok";
+    case QueryStatus::Error:
+      return "error";
+    case QueryStatus::Timeout:
+      return "timeout";
   }
   return "";
 }
 
 const char* item_status_name(ItemStatus s) {
   switch (s) {
-    case ItemStatus::Scored: return "scored";
-    case ItemStatus::GoldError: return "gold_error";
-    case ItemStatus::NoDatabase: return "no_database";
+    case ItemStatus::Scored:
+      return "scored";
+    case ItemStatus::GoldError:
+      return "gold_error";
+    case ItemStatus::NoDatabase:
+      return "no_database";
   }
   return "";
 }
@@ -70,15 +76,21 @@ nlohmann::json comparison_to_json(const PairComparison& cmp, const ResultSet& go
   j["forced_by_ex"] = cmp.score.forced_by_ex;
   auto cols = nlohmann::json::array();
   for (const auto& c : cmp.columns)
-    cols.push_back({{"gold", c.gold}, {"pred", c.pred}, {"gold_name", name_of(gold, c.gold)},
-                    {"pred_name", name_of(pred, c.pred)}, {"similarity", round4(c.similarity)}});
+    cols.push_back({{"gold", c.gold},
+                    {"pred", c.pred},
+                    {"gold_name", name_of(gold, c.gold)},
+                    {"pred_name", name_of(pred, c.pred)},
+                    {"similarity", round4(c.similarity)}});
   j["columns"] = cols;
   auto rows = nlohmann::json::array();
   size_t exact = 0, partial = 0;
   for (const auto& m : cmp.rows) {
     (m.exact ? exact : partial)++;
     if (rows.size() >= max_rows) continue;
-    rows.push_back({{"gold_row", m.gold_row}, {"pred_row", m.pred_row}, {"exact", m.exact}, {"cells", m.cells},
+    rows.push_back({{"gold_row", m.gold_row},
+                    {"pred_row", m.pred_row},
+                    {"exact", m.exact},
+                    {"cells", m.cells},
                     {"counted_columns", counted_gold_columns(cmp, m, gold, pred)}});
   }
   j["rows"] = rows;
@@ -108,12 +120,13 @@ nlohmann::json item_to_json(const ItemEvaluation& item, const std::vector<Regime
   if (item.truncated) j["truncated"] = true;
   nlohmann::json scores = nlohmann::json::object();
   for (size_t k = 0; k < regimes.size() && k < item.scores.size(); ++k)
-    scores[regimes[k].name()] = {{"exp", round4(item.scores[k].exp)}, {"exr", round4(item.scores[k].exr)},
-                                 {"f1", round4(item.scores[k].f1)}};
+    scores[regimes[k].name()] = {
+        {"exp", round4(item.scores[k].exp)}, {"exr", round4(item.scores[k].exr)}, {"f1", round4(item.scores[k].f1)}};
   j["regimes"] = scores;
   if (!item.comparisons.empty()) {
     auto ex = nlohmann::json::array();
-    for (const auto& c : item.comparisons) ex.push_back(comparison_to_json(c, item.gold_result, item.pred_result, max_rows));
+    for (const auto& c : item.comparisons)
+      ex.push_back(comparison_to_json(c, item.gold_result, item.pred_result, max_rows));
     j["explanations"] = ex;
     j["gold_columns"] = item.gold_result.column_names;
     j["pred_columns"] = item.pred_result.column_names;
@@ -134,7 +147,8 @@ nlohmann::json summary_to_json(const EvaluationSummary& s) {
   j["pred_errors"] = s.pred_errors;
   j["timeouts"] = s.timeouts;
   nlohmann::json r = nlohmann::json::object();
-  for (const auto& m : s.regimes) r[m.regime.name()] = {{"exp", round2(m.exp)}, {"exr", round2(m.exr)}, {"f1", round2(m.f1)}};
+  for (const auto& m : s.regimes)
+    r[m.regime.name()] = {{"exp", round2(m.exp)}, {"exr", round2(m.exr)}, {"f1", round2(m.f1)}};
   j["regimes"] = r;
   return j;
 }

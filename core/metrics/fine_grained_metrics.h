@@ -15,8 +15,8 @@ namespace chokepoint {
 struct FineGrainedScore {
   double exp = 0, exr = 0, f1 = 0;  // in [0, 1]
   size_t matched_cells = 0;
-  size_t gold_cells = 0;  // |rows(q)| * |cols(q)|
-  size_t pred_cells = 0;  // |rows(q^)| * |cols(q^)| (PE, NC) or |rows(q^)| * |c_cap| (IE)
+  size_t gold_cells = 0;      // |rows(q)| * |cols(q)|
+  size_t pred_cells = 0;      // |rows(q^)| * |cols(q^)| (PE, NC) or |rows(q^)| * |c_cap| (IE)
   bool forced_by_ex = false;  // EX = 1, so all three are 1 without matching (§VI-B)
 };
 

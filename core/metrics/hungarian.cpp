@@ -23,12 +23,21 @@ std::vector<int> min_cost_rows_le_cols(const std::vector<std::vector<double>>& c
       for (size_t j = 1; j <= m; ++j) {
         if (used[j]) continue;
         double cur = cost[i0 - 1][j - 1] - u[i0] - v[j];
-        if (cur < minv[j]) { minv[j] = cur; way[j] = j0; }
-        if (minv[j] < delta) { delta = minv[j]; j1 = j; }
+        if (cur < minv[j]) {
+          minv[j] = cur;
+          way[j] = j0;
+        }
+        if (minv[j] < delta) {
+          delta = minv[j];
+          j1 = j;
+        }
       }
       for (size_t j = 0; j <= m; ++j) {
-        if (used[j]) { u[p[j]] += delta; v[j] -= delta; }
-        else minv[j] -= delta;
+        if (used[j]) {
+          u[p[j]] += delta;
+          v[j] -= delta;
+        } else
+          minv[j] -= delta;
       }
       j0 = j1;
     } while (p[j0] != 0);

@@ -16,7 +16,8 @@ std::vector<uint32_t> trigram_buckets(const std::string& text, size_t dims) {
   if (text.empty() || dims == 0) return out;
   const size_t n = text.size() + 2;  // the padded length
   auto at = [&](size_t i) -> unsigned char {
-    return i == 0 || i == n - 1 ? ' ' : static_cast<unsigned char>(std::tolower(static_cast<unsigned char>(text[i - 1])));
+    return i == 0 || i == n - 1 ? ' '
+                                : static_cast<unsigned char>(std::tolower(static_cast<unsigned char>(text[i - 1])));
   };
   out.reserve(n - 2);
   for (size_t i = 0; i + 3 <= n; ++i) {
@@ -41,8 +42,10 @@ SparseEmbedding sparse_ngram_embedding(const std::string& text, size_t dims) {
   SparseEmbedding out;
   out.reserve(buckets.size());
   for (uint32_t b : buckets) {
-    if (!out.empty() && out.back().first == b) out.back().second += 1.0;
-    else out.push_back({b, 1.0});
+    if (!out.empty() && out.back().first == b)
+      out.back().second += 1.0;
+    else
+      out.push_back({b, 1.0});
   }
   return out;
 }
@@ -52,9 +55,15 @@ double cosine_similarity(const SparseEmbedding& a, const SparseEmbedding& b) {
   for (const auto& x : a) na += x.second * x.second;
   for (const auto& x : b) nb += x.second * x.second;
   for (size_t i = 0, j = 0; i < a.size() && j < b.size();) {
-    if (a[i].first < b[j].first) ++i;
-    else if (b[j].first < a[i].first) ++j;
-    else { dot += a[i].second * b[j].second; ++i; ++j; }
+    if (a[i].first < b[j].first)
+      ++i;
+    else if (b[j].first < a[i].first)
+      ++j;
+    else {
+      dot += a[i].second * b[j].second;
+      ++i;
+      ++j;
+    }
   }
   if (na == 0 || nb == 0) return 0.0;
   return dot / (std::sqrt(na) * std::sqrt(nb));

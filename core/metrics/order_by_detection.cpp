@@ -18,7 +18,10 @@ bool has_outer_order_by(const std::string& sql) {
       ++i;
       while (i < n) {
         if (sql[i] == close) {
-          if (close != ']' && i + 1 < n && sql[i + 1] == close) { i += 2; continue; }
+          if (close != ']' && i + 1 < n && sql[i + 1] == close) {
+            i += 2;
+            continue;
+          }
           break;
         }
         ++i;
@@ -36,8 +39,18 @@ bool has_outer_order_by(const std::string& sql) {
       i = e == std::string::npos ? n : e + 2;
       continue;
     }
-    if (c == '(') { ++depth; ++i; last_word_was_order = false; continue; }
-    if (c == ')') { if (depth > 0) --depth; ++i; last_word_was_order = false; continue; }
+    if (c == '(') {
+      ++depth;
+      ++i;
+      last_word_was_order = false;
+      continue;
+    }
+    if (c == ')') {
+      if (depth > 0) --depth;
+      ++i;
+      last_word_was_order = false;
+      continue;
+    }
     if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
       size_t s = i;
       while (i < n && (std::isalnum(static_cast<unsigned char>(sql[i])) || sql[i] == '_' || sql[i] == '$')) ++i;

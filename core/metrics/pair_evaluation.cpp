@@ -67,7 +67,10 @@ EvaluationSummary summarize(const std::vector<ItemEvaluation>& items, const std:
     if (i >= items.size()) continue;
     const auto& it = items[i];
     ++s.n;
-    if (it.status == ItemStatus::NoDatabase) { ++s.no_database; continue; }
+    if (it.status == ItemStatus::NoDatabase) {
+      ++s.no_database;
+      continue;
+    }
     if (it.status == ItemStatus::GoldError) {
       ++s.gold_errors;
       if (it.gold_status == QueryStatus::Timeout) ++s.gold_timeouts;

@@ -41,10 +41,10 @@ struct ItemEvaluation {
   QueryStatus pred_status = QueryStatus::Ok;
   std::string message;  // why gold or prediction failed (SQLite's message, or the open error)
   bool ex = false;
-  bool truncated = false;                  // a result hit the row cap
-  std::vector<FineGrainedScore> scores;    // one per options.regimes when Scored
-  double gold_ms = 0, pred_ms = 0;         // SQLite time, from the connection
-  double scoring_ms = 0;                   // EX plus all regimes
+  bool truncated = false;                // a result hit the row cap
+  std::vector<FineGrainedScore> scores;  // one per options.regimes when Scored
+  double gold_ms = 0, pred_ms = 0;       // SQLite time, from the connection
+  double scoring_ms = 0;                 // EX plus all regimes
   // With keep_details:
   ResultSet gold_result, pred_result;
   std::vector<PairComparison> comparisons;

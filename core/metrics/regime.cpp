@@ -10,8 +10,11 @@ std::vector<std::string> split(const std::string& s, char sep) {
   std::vector<std::string> out;
   std::string cur;
   for (char c : s) {
-    if (c == sep) { out.push_back(cur); cur.clear(); }
-    else cur += c;
+    if (c == sep) {
+      out.push_back(cur);
+      cur.clear();
+    } else
+      cur += c;
   }
   out.push_back(cur);
   return out;
@@ -20,7 +23,8 @@ std::vector<std::string> split(const std::string& s, char sep) {
 std::string trim_upper(const std::string& s) {
   std::string out;
   for (char c : s)
-    if (!std::isspace(static_cast<unsigned char>(c))) out += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (!std::isspace(static_cast<unsigned char>(c)))
+      out += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return out;
 }
 
@@ -41,13 +45,20 @@ Result<Regime> parse_regime(const std::string& text) {
   };
   if (parts.size() < 2 || parts.size() > 3) return bad("needs two or three parts");
   Regime r;
-  if (parts[0] == "EC") r.columns = ColumnRegime::Exact;
-  else if (parts[0] == "SC") r.columns = ColumnRegime::Semantic;
-  else if (parts[0] == "NC") r.columns = ColumnRegime::None;
-  else return bad("unknown column regime '" + parts[0] + "'");
-  if (parts[1] == "EC") r.cells = CellRegime::Exact;
-  else if (parts[1] == "PC") r.cells = CellRegime::Partial;
-  else return bad("unknown cell regime '" + parts[1] + "'");
+  if (parts[0] == "EC")
+    r.columns = ColumnRegime::Exact;
+  else if (parts[0] == "SC")
+    r.columns = ColumnRegime::Semantic;
+  else if (parts[0] == "NC")
+    r.columns = ColumnRegime::None;
+  else
+    return bad("unknown column regime '" + parts[0] + "'");
+  if (parts[1] == "EC")
+    r.cells = CellRegime::Exact;
+  else if (parts[1] == "PC")
+    r.cells = CellRegime::Partial;
+  else
+    return bad("unknown cell regime '" + parts[1] + "'");
   if (r.columns == ColumnRegime::None) {
     if (parts.size() == 3 && parts[2] == "IE") return bad("IE is unavailable under NC (no matched column set)");
     if (parts.size() == 3 && parts[2] != "PE") return bad("unknown extras option '" + parts[2] + "'");
@@ -55,9 +66,12 @@ Result<Regime> parse_regime(const std::string& text) {
     return r;
   }
   if (parts.size() != 3) return bad("EC and SC need an extras part, PE or IE");
-  if (parts[2] == "PE") r.extras = ExtraColumns::Penalize;
-  else if (parts[2] == "IE") r.extras = ExtraColumns::Ignore;
-  else return bad("unknown extras option '" + parts[2] + "'");
+  if (parts[2] == "PE")
+    r.extras = ExtraColumns::Penalize;
+  else if (parts[2] == "IE")
+    r.extras = ExtraColumns::Ignore;
+  else
+    return bad("unknown extras option '" + parts[2] + "'");
   return r;
 }
 
@@ -79,8 +93,11 @@ std::vector<Regime> table_xi_regimes() {
   using C = ColumnRegime;
   using L = CellRegime;
   using X = ExtraColumns;
-  return {{C::Exact, L::Exact, X::Ignore}, {C::Exact, L::Partial, X::Ignore}, {C::Semantic, L::Exact, X::Ignore},
-          {C::Semantic, L::Partial, X::Ignore}, {C::None, L::Partial, X::Penalize}};
+  return {{C::Exact, L::Exact, X::Ignore},
+          {C::Exact, L::Partial, X::Ignore},
+          {C::Semantic, L::Exact, X::Ignore},
+          {C::Semantic, L::Partial, X::Ignore},
+          {C::None, L::Partial, X::Penalize}};
 }
 
 std::vector<Regime> all_regimes() {

@@ -8,9 +8,9 @@
 
 namespace chokepoint {
 
-enum class ColumnRegime { Exact, Semantic, None };   // EC, SC, NC
-enum class CellRegime { Exact, Partial };            // EC, PC
-enum class ExtraColumns { Penalize, Ignore };        // PE, IE
+enum class ColumnRegime { Exact, Semantic, None };  // EC, SC, NC
+enum class CellRegime { Exact, Partial };           // EC, PC
+enum class ExtraColumns { Penalize, Ignore };       // PE, IE
 
 // Invariant: columns == None implies extras == Penalize (§VI-B-c: IE needs a matched column set, NC builds none).
 struct Regime {
@@ -19,9 +19,7 @@ struct Regime {
   ExtraColumns extras = ExtraColumns::Ignore;
 
   std::string name() const;  // "EC-EC-IE"; under NC the extras part is omitted: "NC-PC"
-  bool operator==(const Regime& o) const {
-    return columns == o.columns && cells == o.cells && extras == o.extras;
-  }
+  bool operator==(const Regime& o) const { return columns == o.columns && cells == o.cells && extras == o.extras; }
 };
 
 // Parses "EC-PC-IE", "sc-ec-pe", "NC-PC" (also "NC-PC-PE", normalised to "NC-PC"). "NC-x-IE" is an error, as is a

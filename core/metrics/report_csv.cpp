@@ -15,18 +15,24 @@ std::string quoted(const std::string& s) {
 
 const char* item_status_text(ItemStatus s) {
   switch (s) {
-    case ItemStatus::Scored: return "scored";
-    case ItemStatus::GoldError: return "gold_error";
-    case ItemStatus::NoDatabase: return "no_database";
+    case ItemStatus::Scored:
+      return "scored";
+    case ItemStatus::GoldError:
+      return "gold_error";
+    case ItemStatus::NoDatabase:
+      return "no_database";
   }
   return "";
 }
 
 const char* query_status_text(QueryStatus s) {
   switch (s) {
-    case QueryStatus::Ok: return "ok";
-    case QueryStatus::Error: return "error";
-    case QueryStatus::Timeout: return "timeout";
+    case QueryStatus::Ok:
+      return "ok";
+    case QueryStatus::Error:
+      return "error";
+    case QueryStatus::Timeout:
+      return "timeout";
   }
   return "";
 }
@@ -41,8 +47,9 @@ std::string evaluation_csv(const std::vector<EvalPair>& pairs, const std::vector
   for (size_t i = 0; i < items.size(); ++i) {
     const ItemEvaluation& it = items[i];
     const bool scored = it.status == ItemStatus::Scored;
-    csv += quoted(it.id) + "," + quoted(it.db_id) + "," + quoted(i < facts.difficulty.size() ? facts.difficulty[i] : "") +
-           "," + (i < facts.joins.size() ? std::to_string(facts.joins[i]) : std::string()) + "," +
+    csv += quoted(it.id) + "," + quoted(it.db_id) + "," +
+           quoted(i < facts.difficulty.size() ? facts.difficulty[i] : "") + "," +
+           (i < facts.joins.size() ? std::to_string(facts.joins[i]) : std::string()) + "," +
            item_status_text(it.status) + "," + (scored ? query_status_text(it.pred_status) : "") + "," +
            (it.ex ? "1" : "0");
     for (size_t r = 0; r < regimes.size(); ++r) {
@@ -52,7 +59,8 @@ std::string evaluation_csv(const std::vector<EvalPair>& pairs, const std::vector
       else
         csv += ",,,";
     }
-    const std::string gold = i < pairs.size() ? pairs[i].gold_sql : "", pred = i < pairs.size() ? pairs[i].pred_sql : "";
+    const std::string gold = i < pairs.size() ? pairs[i].gold_sql : "",
+                      pred = i < pairs.size() ? pairs[i].pred_sql : "";
     csv += "," + quoted(gold) + "," + quoted(pred) + "," + quoted(it.message) + "\n";
   }
   return csv;

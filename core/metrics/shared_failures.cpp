@@ -15,7 +15,10 @@ Result<std::vector<size_t>> shared_failure_positions(const std::vector<SystemRun
     bool all_failed = true;
     for (const auto& r : runs) {
       const auto& it = r.items[i];
-      if (it.status != ItemStatus::Scored || it.ex) { all_failed = false; break; }
+      if (it.status != ItemStatus::Scored || it.ex) {
+        all_failed = false;
+        break;
+      }
     }
     if (all_failed) out.push_back(i);
   }
@@ -29,7 +32,8 @@ Result<std::vector<SharedFailureRow>> shared_failure_table(const std::vector<Sys
   std::vector<SharedFailureRow> out;
   for (const auto& r : runs) {
     SharedFailureRow row{r.name, {}};
-    if (!positions->empty()) row.summary = summarize(r.items, regimes, *positions);
+    if (!positions->empty())
+      row.summary = summarize(r.items, regimes, *positions);
     else
       for (const auto& g : regimes) row.summary.regimes.push_back({g, 0, 0, 0});
     out.push_back(std::move(row));

@@ -10,10 +10,14 @@ DeltaExTable delta_ex_table(const std::vector<ExTransition>& items) {
   DeltaExTable t;
   t.n = items.size();
   for (const auto& it : items) {
-    if (it.delta() > 0) ++t.improved;
-    else if (it.delta() < 0) ++t.degraded;
-    else if (it.original) ++t.kept_correct;
-    else ++t.kept_wrong;
+    if (it.delta() > 0)
+      ++t.improved;
+    else if (it.delta() < 0)
+      ++t.degraded;
+    else if (it.original)
+      ++t.kept_correct;
+    else
+      ++t.kept_wrong;
   }
   return t;
 }
@@ -28,14 +32,15 @@ Result<std::vector<ExTransition>> align_variants(const std::vector<bool>& origin
   for (size_t i = 0; i < variant_ex.size(); ++i) {
     size_t o = origin_of_variant[i];
     if (o >= original_ex.size())
-      return Error{"variant " + std::to_string(i) + " points to original " + std::to_string(o) + ", but there are only " +
-                   std::to_string(original_ex.size()) + " originals"};
+      return Error{"variant " + std::to_string(i) + " points to original " + std::to_string(o) +
+                   ", but there are only " + std::to_string(original_ex.size()) + " originals"};
     out.push_back({original_ex[o], variant_ex[i]});
   }
   return out;
 }
 
-Result<std::vector<ExTransition>> align_runs(const std::vector<bool>& original_ex, const std::vector<bool>& variant_ex) {
+Result<std::vector<ExTransition>> align_runs(const std::vector<bool>& original_ex,
+                                             const std::vector<bool>& variant_ex) {
   if (original_ex.size() != variant_ex.size())
     return Error{"runs are not aligned: " + std::to_string(original_ex.size()) + " original items vs " +
                  std::to_string(variant_ex.size()) + " variant items"};

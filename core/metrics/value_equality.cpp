@@ -38,11 +38,15 @@ uint64_t bytes_hash(const std::string& s) {
 
 int rank(const Value& v) {
   switch (v.type) {
-    case ValueType::Null: return 0;
+    case ValueType::Null:
+      return 0;
     case ValueType::Integer:
-    case ValueType::Real: return 1;
-    case ValueType::Text: return 2;
-    case ValueType::Blob: return 3;
+    case ValueType::Real:
+      return 1;
+    case ValueType::Text:
+      return 2;
+    case ValueType::Blob:
+      return 3;
   }
   return 4;
 }
@@ -51,7 +55,8 @@ int rank(const Value& v) {
 
 bool python_equal(const Value& a, const Value& b) {
   switch (a.type) {
-    case ValueType::Null: return b.type == ValueType::Null;
+    case ValueType::Null:
+      return b.type == ValueType::Null;
     case ValueType::Integer:
       if (b.type == ValueType::Integer) return a.integer == b.integer;
       if (b.type == ValueType::Real) return int_equals_real(a.integer, b.real);
@@ -60,16 +65,20 @@ bool python_equal(const Value& a, const Value& b) {
       if (b.type == ValueType::Real) return a.real == b.real;
       if (b.type == ValueType::Integer) return int_equals_real(b.integer, a.real);
       return false;
-    case ValueType::Text: return b.type == ValueType::Text && a.bytes == b.bytes;
-    case ValueType::Blob: return b.type == ValueType::Blob && a.bytes == b.bytes;
+    case ValueType::Text:
+      return b.type == ValueType::Text && a.bytes == b.bytes;
+    case ValueType::Blob:
+      return b.type == ValueType::Blob && a.bytes == b.bytes;
   }
   return false;
 }
 
 uint64_t python_hash(const Value& v) {
   switch (v.type) {
-    case ValueType::Null: return 0x6e756c6cULL;
-    case ValueType::Integer: return mix(1, static_cast<uint64_t>(v.integer));
+    case ValueType::Null:
+      return 0x6e756c6cULL;
+    case ValueType::Integer:
+      return mix(1, static_cast<uint64_t>(v.integer));
     case ValueType::Real: {
       int64_t i = 0;
       if (real_is_int64(v.real, &i)) return mix(1, static_cast<uint64_t>(i));
@@ -78,8 +87,10 @@ uint64_t python_hash(const Value& v) {
       std::memcpy(&bits, &r, sizeof bits);
       return mix(2, bits);
     }
-    case ValueType::Text: return mix(3, bytes_hash(v.bytes));
-    case ValueType::Blob: return mix(4, bytes_hash(v.bytes));
+    case ValueType::Text:
+      return mix(3, bytes_hash(v.bytes));
+    case ValueType::Blob:
+      return mix(4, bytes_hash(v.bytes));
   }
   return 0;
 }
@@ -88,7 +99,8 @@ bool value_less(const Value& a, const Value& b) {
   int ra = rank(a), rb = rank(b);
   if (ra != rb) return ra < rb;
   switch (a.type) {
-    case ValueType::Null: return false;
+    case ValueType::Null:
+      return false;
     case ValueType::Integer:
     case ValueType::Real: {
       if (a.type == ValueType::Integer && b.type == ValueType::Integer) return a.integer < b.integer;
@@ -101,7 +113,8 @@ bool value_less(const Value& a, const Value& b) {
       return a.type == ValueType::Integer;
     }
     case ValueType::Text:
-    case ValueType::Blob: return a.bytes < b.bytes;
+    case ValueType::Blob:
+      return a.bytes < b.bytes;
   }
   return false;
 }

@@ -17,8 +17,8 @@ std::string text_of(const Value& v) { return v.type == ValueType::Text ? v.bytes
 Result<Schema> read_schema(const Connection& db, const std::string& db_id, const SchemaReadOptions& options) {
   Schema s;
   s.db_id = db_id;
-  auto tables = db.query(
-      "SELECT name FROM sqlite_schema WHERE type='table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid");
+  auto tables =
+      db.query("SELECT name FROM sqlite_schema WHERE type='table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid");
   if (!tables.ok()) return Error{"cannot list tables: " + tables.message};
   for (const auto& row : tables.result.rows) {
     Table t;
@@ -57,7 +57,8 @@ Result<Schema> read_schema(const Connection& db, const std::string& db_id, const
   // Resolve FKs without target columns to the target's primary key.
   for (auto& t : s.tables) {
     for (auto& fk : t.foreign_keys) {
-      bool unnamed = std::all_of(fk.to_columns.begin(), fk.to_columns.end(), [](const std::string& c) { return c.empty(); });
+      bool unnamed =
+          std::all_of(fk.to_columns.begin(), fk.to_columns.end(), [](const std::string& c) { return c.empty(); });
       if (!unnamed) continue;
       const Table* target = s.find_table(fk.to_table);
       if (target && target->primary_key.size() == fk.from_columns.size()) fk.to_columns = target->primary_key;

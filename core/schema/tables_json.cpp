@@ -36,7 +36,8 @@ Result<Schema> schema_from_entry(const json& e, size_t index) {
   for (size_t i = 0; i < cols.size(); ++i) {
     int ti = cols[i].at(0).get<int>();
     if (ti < 0) continue;
-    if (static_cast<size_t>(ti) >= s.tables.size()) return Error{where + ": column " + std::to_string(i) + " names a missing table"};
+    if (static_cast<size_t>(ti) >= s.tables.size())
+      return Error{where + ": column " + std::to_string(i) + " names a missing table"};
     Column c;
     c.name = cols[i].at(1).get<std::string>();
     if (i < types.size()) c.type = types[i].get<std::string>();

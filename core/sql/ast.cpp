@@ -161,8 +161,8 @@ NodePtr replace(Node& node, NodePtr replacement) {
     old->parent = nullptr;
     if (replacement) replacement->parent = p;
     c.node = std::move(replacement);
-    if (!c.node) p->children.erase(std::find_if(p->children.begin(), p->children.end(),
-                                                [](const Child& x) { return !x.node; }));
+    if (!c.node)
+      p->children.erase(std::find_if(p->children.begin(), p->children.end(), [](const Child& x) { return !x.node; }));
     return old;
   }
   return nullptr;
@@ -170,19 +170,19 @@ NodePtr replace(Node& node, NodePtr replacement) {
 
 const char* kind_name(Kind kind) {
   static const char* const names[] = {
-      "Select", "Compound", "With", "Cte", "Table", "Subquery", "JoinGroup", "Join", "Alias", "Star", "Ordering",
-      "Identifier", "Column", "Number", "String", "Blob", "Null", "Constant", "Parameter", "Unary", "Binary", "Like",
-      "In", "Between", "Postfix", "Collate", "Case", "When", "Cast", "Function", "Window", "Frame", "FrameBound",
-      "Exists", "Paren", "Tuple"};
+      "Select",    "Compound", "With",       "Cte",    "Table",  "Subquery",   "JoinGroup", "Join",    "Alias",
+      "Star",      "Ordering", "Identifier", "Column", "Number", "String",     "Blob",      "Null",    "Constant",
+      "Parameter", "Unary",    "Binary",     "Like",   "In",     "Between",    "Postfix",   "Collate", "Case",
+      "When",      "Cast",     "Function",   "Window", "Frame",  "FrameBound", "Exists",    "Paren",   "Tuple"};
   return names[static_cast<int>(kind)];
 }
 
 const char* slot_name(Slot slot) {
   static const char* const names[] = {
-      "With", "Schema", "Table", "Name", "Operand", "This", "Left", "Right", "Low", "High", "Escape", "Columns",
-      "Items", "Query", "Source", "From", "Where", "GroupBy", "Having", "Ctes", "Whens", "Condition", "Result",
-      "Else", "Args", "Filter", "Over", "PartitionBy", "OrderBy", "Frame", "Start", "End", "Exclude", "On",
-      "Using", "Alias", "Limit", "Offset"};
+      "With",   "Schema",    "Table",   "Name",  "Operand", "This",   "Left",  "Right",       "Low",     "High",
+      "Escape", "Columns",   "Items",   "Query", "Source",  "From",   "Where", "GroupBy",     "Having",  "Ctes",
+      "Whens",  "Condition", "Result",  "Else",  "Args",    "Filter", "Over",  "PartitionBy", "OrderBy", "Frame",
+      "Start",  "End",       "Exclude", "On",    "Using",   "Alias",  "Limit", "Offset"};
   return names[static_cast<int>(slot)];
 }
 

@@ -63,17 +63,85 @@
 namespace chokepoint::sql {
 
 enum class Kind : uint8_t {
-  Select, Compound, With, Cte, Table, Subquery, JoinGroup, Join, Alias, Star, Ordering, Identifier, Column, Number,
-  String, Blob, Null, Constant, Parameter, Unary, Binary, Like, In, Between, Postfix, Collate, Case, When, Cast,
-  Function, Window, Frame, FrameBound, Exists, Paren, Tuple,
+  Select,
+  Compound,
+  With,
+  Cte,
+  Table,
+  Subquery,
+  JoinGroup,
+  Join,
+  Alias,
+  Star,
+  Ordering,
+  Identifier,
+  Column,
+  Number,
+  String,
+  Blob,
+  Null,
+  Constant,
+  Parameter,
+  Unary,
+  Binary,
+  Like,
+  In,
+  Between,
+  Postfix,
+  Collate,
+  Case,
+  When,
+  Cast,
+  Function,
+  Window,
+  Frame,
+  FrameBound,
+  Exists,
+  Paren,
+  Tuple,
 };
 
 // Children are kept sorted by slot (in this order), list slots in insertion order, so equal trees have equal
 // child sequences whichever order a transform added them in.
 enum class Slot : uint8_t {
-  With, Schema, Table, Name, Operand, This, Left, Right, Low, High, Escape, Columns, Items, Query, Source, From,
-  Where, GroupBy, Having, Ctes, Whens, Condition, Result, Else, Args, Filter, Over, PartitionBy, OrderBy, Frame,
-  Start, End, Exclude, On, Using, Alias, Limit, Offset,
+  With,
+  Schema,
+  Table,
+  Name,
+  Operand,
+  This,
+  Left,
+  Right,
+  Low,
+  High,
+  Escape,
+  Columns,
+  Items,
+  Query,
+  Source,
+  From,
+  Where,
+  GroupBy,
+  Having,
+  Ctes,
+  Whens,
+  Condition,
+  Result,
+  Else,
+  Args,
+  Filter,
+  Over,
+  PartitionBy,
+  OrderBy,
+  Frame,
+  Start,
+  End,
+  Exclude,
+  On,
+  Using,
+  Alias,
+  Limit,
+  Offset,
 };
 
 enum Flag : uint16_t {
@@ -100,12 +168,12 @@ struct Child {
 
 struct Node {
   Kind kind;
-  std::string text;          // meaning depends on kind (see the table above)
-  char quote = 0;            // Identifier and String only
-  uint16_t flags = 0;        // Flag bits
-  Node* parent = nullptr;    // owner; nullptr for a root
+  std::string text;        // meaning depends on kind (see the table above)
+  char quote = 0;          // Identifier and String only
+  uint16_t flags = 0;      // Flag bits
+  Node* parent = nullptr;  // owner; nullptr for a root
   std::vector<Child> children;
-  uint32_t height = 1;       // parser bookkeeping against hostile nesting; not maintained by edits, not compared
+  uint32_t height = 1;  // parser bookkeeping against hostile nesting; not maintained by edits, not compared
 
   explicit Node(Kind k, std::string t = {}) : kind(k), text(std::move(t)) {}
   Node(const Node&) = delete;

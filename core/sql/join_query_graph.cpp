@@ -178,10 +178,14 @@ class GraphBuilder {
 
 const char* join_source_name(JoinSource s) {
   switch (s) {
-    case JoinSource::On: return "on";
-    case JoinSource::Using: return "using";
-    case JoinSource::Natural: return "natural";
-    case JoinSource::Where: return "where";
+    case JoinSource::On:
+      return "on";
+    case JoinSource::Using:
+      return "using";
+    case JoinSource::Natural:
+      return "natural";
+    case JoinSource::Where:
+      return "where";
   }
   return "";
 }
@@ -214,7 +218,8 @@ JoinQueryGraph build_join_query_graph(const NameResolution& names, const Schema&
 
 std::vector<JoinQueryGraph> build_join_query_graphs(const NameResolution& names, const Schema& schema) {
   std::vector<JoinQueryGraph> out;
-  for (size_t s = 0; s < names.scopes.size(); ++s) out.push_back(build_join_query_graph(names, schema, static_cast<int>(s)));
+  for (size_t s = 0; s < names.scopes.size(); ++s)
+    out.push_back(build_join_query_graph(names, schema, static_cast<int>(s)));
   return out;
 }
 

@@ -38,7 +38,7 @@ struct JqgNode {
 };
 
 struct JqgEdge {
-  int a = -1, b = -1;  // indices into JoinQueryGraph::nodes, a < b
+  int a = -1, b = -1;                     // indices into JoinQueryGraph::nodes, a < b
   std::vector<JoinCondition> conditions;  // in the order they appear in the query
 };
 

@@ -17,63 +17,165 @@ struct Entry {
 // Sorted by name (checked by a unit test). Every keyword of sqlite3_keyword_name(), plus TRUE and FALSE, which
 // SQLite parses as identifiers that fall back to constants.
 constexpr Entry kKeywords[] = {
-    {"ABORT", Keyword::Reserved}, {"ACTION", Keyword::Reserved}, {"ADD", Keyword::Reserved},
-    {"AFTER", Keyword::Reserved}, {"ALL", Keyword::All}, {"ALTER", Keyword::Reserved},
-    {"ALWAYS", Keyword::Reserved}, {"ANALYZE", Keyword::Reserved}, {"AND", Keyword::And}, {"AS", Keyword::As},
-    {"ASC", Keyword::Asc}, {"ATTACH", Keyword::Reserved}, {"AUTOINCREMENT", Keyword::Reserved},
-    {"BEFORE", Keyword::Reserved}, {"BEGIN", Keyword::Reserved}, {"BETWEEN", Keyword::Between},
-    {"BY", Keyword::By}, {"CASCADE", Keyword::Reserved}, {"CASE", Keyword::Case}, {"CAST", Keyword::Cast},
-    {"CHECK", Keyword::Reserved}, {"COLLATE", Keyword::Collate}, {"COLUMN", Keyword::Reserved},
-    {"COMMIT", Keyword::Reserved}, {"CONFLICT", Keyword::Reserved}, {"CONSTRAINT", Keyword::Reserved},
-    {"CREATE", Keyword::Reserved}, {"CROSS", Keyword::Cross}, {"CURRENT", Keyword::Current},
-    {"CURRENT_DATE", Keyword::CurrentDate}, {"CURRENT_TIME", Keyword::CurrentTime},
-    {"CURRENT_TIMESTAMP", Keyword::CurrentTimestamp}, {"DATABASE", Keyword::Reserved},
-    {"DEFAULT", Keyword::Reserved}, {"DEFERRABLE", Keyword::Reserved}, {"DEFERRED", Keyword::Reserved},
-    {"DELETE", Keyword::Reserved}, {"DESC", Keyword::Desc}, {"DETACH", Keyword::Reserved},
-    {"DISTINCT", Keyword::Distinct}, {"DO", Keyword::Reserved}, {"DROP", Keyword::Reserved},
-    {"EACH", Keyword::Reserved}, {"ELSE", Keyword::Else}, {"END", Keyword::End}, {"ESCAPE", Keyword::Escape},
-    {"EXCEPT", Keyword::Except}, {"EXCLUDE", Keyword::Exclude}, {"EXCLUSIVE", Keyword::Reserved},
-    {"EXISTS", Keyword::Exists}, {"EXPLAIN", Keyword::Reserved}, {"FAIL", Keyword::Reserved},
-    {"FALSE", Keyword::False}, {"FILTER", Keyword::Filter}, {"FIRST", Keyword::First},
-    {"FOLLOWING", Keyword::Following}, {"FOR", Keyword::Reserved}, {"FOREIGN", Keyword::Reserved},
-    {"FROM", Keyword::From}, {"FULL", Keyword::Full}, {"GENERATED", Keyword::Reserved}, {"GLOB", Keyword::Glob},
-    {"GROUP", Keyword::Group}, {"GROUPS", Keyword::Groups}, {"HAVING", Keyword::Having}, {"IF", Keyword::Reserved},
-    {"IGNORE", Keyword::Reserved}, {"IMMEDIATE", Keyword::Reserved}, {"IN", Keyword::In},
-    {"INDEX", Keyword::Reserved}, {"INDEXED", Keyword::Indexed}, {"INITIALLY", Keyword::Reserved},
-    {"INNER", Keyword::Inner}, {"INSERT", Keyword::Reserved}, {"INSTEAD", Keyword::Reserved},
-    {"INTERSECT", Keyword::Intersect}, {"INTO", Keyword::Reserved}, {"IS", Keyword::Is},
-    {"ISNULL", Keyword::Isnull}, {"JOIN", Keyword::Join}, {"KEY", Keyword::Reserved}, {"LAST", Keyword::Last},
-    {"LEFT", Keyword::Left}, {"LIKE", Keyword::Like}, {"LIMIT", Keyword::Limit}, {"MATCH", Keyword::Match},
-    {"MATERIALIZED", Keyword::Materialized}, {"NATURAL", Keyword::Natural}, {"NO", Keyword::No},
-    {"NOT", Keyword::Not}, {"NOTHING", Keyword::Reserved}, {"NOTNULL", Keyword::Notnull}, {"NULL", Keyword::Null},
-    {"NULLS", Keyword::Nulls}, {"OF", Keyword::Reserved}, {"OFFSET", Keyword::Offset}, {"ON", Keyword::On},
-    {"OR", Keyword::Or}, {"ORDER", Keyword::Order}, {"OTHERS", Keyword::Others}, {"OUTER", Keyword::Outer},
-    {"OVER", Keyword::Over}, {"PARTITION", Keyword::Partition}, {"PLAN", Keyword::Reserved},
-    {"PRAGMA", Keyword::Reserved}, {"PRECEDING", Keyword::Preceding}, {"PRIMARY", Keyword::Reserved},
-    {"QUERY", Keyword::Reserved}, {"RAISE", Keyword::Reserved}, {"RANGE", Keyword::Range},
-    {"RECURSIVE", Keyword::Recursive}, {"REFERENCES", Keyword::Reserved}, {"REGEXP", Keyword::Regexp},
-    {"REINDEX", Keyword::Reserved}, {"RELEASE", Keyword::Reserved}, {"RENAME", Keyword::Reserved},
-    {"REPLACE", Keyword::Reserved}, {"RESTRICT", Keyword::Reserved}, {"RETURNING", Keyword::Reserved},
-    {"RIGHT", Keyword::Right}, {"ROLLBACK", Keyword::Reserved}, {"ROW", Keyword::Row}, {"ROWS", Keyword::Rows},
-    {"SAVEPOINT", Keyword::Reserved}, {"SELECT", Keyword::Select}, {"SET", Keyword::Reserved},
-    {"TABLE", Keyword::Reserved}, {"TEMP", Keyword::Reserved}, {"TEMPORARY", Keyword::Reserved},
-    {"THEN", Keyword::Then}, {"TIES", Keyword::Ties}, {"TO", Keyword::Reserved},
-    {"TRANSACTION", Keyword::Reserved}, {"TRIGGER", Keyword::Reserved}, {"TRUE", Keyword::True},
-    {"UNBOUNDED", Keyword::Unbounded}, {"UNION", Keyword::Union}, {"UNIQUE", Keyword::Reserved},
-    {"UPDATE", Keyword::Reserved}, {"USING", Keyword::Using}, {"VACUUM", Keyword::Reserved},
-    {"VALUES", Keyword::Values}, {"VIEW", Keyword::Reserved}, {"VIRTUAL", Keyword::Reserved},
-    {"WHEN", Keyword::When}, {"WHERE", Keyword::Where}, {"WINDOW", Keyword::Window}, {"WITH", Keyword::With},
+    {"ABORT", Keyword::Reserved},
+    {"ACTION", Keyword::Reserved},
+    {"ADD", Keyword::Reserved},
+    {"AFTER", Keyword::Reserved},
+    {"ALL", Keyword::All},
+    {"ALTER", Keyword::Reserved},
+    {"ALWAYS", Keyword::Reserved},
+    {"ANALYZE", Keyword::Reserved},
+    {"AND", Keyword::And},
+    {"AS", Keyword::As},
+    {"ASC", Keyword::Asc},
+    {"ATTACH", Keyword::Reserved},
+    {"AUTOINCREMENT", Keyword::Reserved},
+    {"BEFORE", Keyword::Reserved},
+    {"BEGIN", Keyword::Reserved},
+    {"BETWEEN", Keyword::Between},
+    {"BY", Keyword::By},
+    {"CASCADE", Keyword::Reserved},
+    {"CASE", Keyword::Case},
+    {"CAST", Keyword::Cast},
+    {"CHECK", Keyword::Reserved},
+    {"COLLATE", Keyword::Collate},
+    {"COLUMN", Keyword::Reserved},
+    {"COMMIT", Keyword::Reserved},
+    {"CONFLICT", Keyword::Reserved},
+    {"CONSTRAINT", Keyword::Reserved},
+    {"CREATE", Keyword::Reserved},
+    {"CROSS", Keyword::Cross},
+    {"CURRENT", Keyword::Current},
+    {"CURRENT_DATE", Keyword::CurrentDate},
+    {"CURRENT_TIME", Keyword::CurrentTime},
+    {"CURRENT_TIMESTAMP", Keyword::CurrentTimestamp},
+    {"DATABASE", Keyword::Reserved},
+    {"DEFAULT", Keyword::Reserved},
+    {"DEFERRABLE", Keyword::Reserved},
+    {"DEFERRED", Keyword::Reserved},
+    {"DELETE", Keyword::Reserved},
+    {"DESC", Keyword::Desc},
+    {"DETACH", Keyword::Reserved},
+    {"DISTINCT", Keyword::Distinct},
+    {"DO", Keyword::Reserved},
+    {"DROP", Keyword::Reserved},
+    {"EACH", Keyword::Reserved},
+    {"ELSE", Keyword::Else},
+    {"END", Keyword::End},
+    {"ESCAPE", Keyword::Escape},
+    {"EXCEPT", Keyword::Except},
+    {"EXCLUDE", Keyword::Exclude},
+    {"EXCLUSIVE", Keyword::Reserved},
+    {"EXISTS", Keyword::Exists},
+    {"EXPLAIN", Keyword::Reserved},
+    {"FAIL", Keyword::Reserved},
+    {"FALSE", Keyword::False},
+    {"FILTER", Keyword::Filter},
+    {"FIRST", Keyword::First},
+    {"FOLLOWING", Keyword::Following},
+    {"FOR", Keyword::Reserved},
+    {"FOREIGN", Keyword::Reserved},
+    {"FROM", Keyword::From},
+    {"FULL", Keyword::Full},
+    {"GENERATED", Keyword::Reserved},
+    {"GLOB", Keyword::Glob},
+    {"GROUP", Keyword::Group},
+    {"GROUPS", Keyword::Groups},
+    {"HAVING", Keyword::Having},
+    {"IF", Keyword::Reserved},
+    {"IGNORE", Keyword::Reserved},
+    {"IMMEDIATE", Keyword::Reserved},
+    {"IN", Keyword::In},
+    {"INDEX", Keyword::Reserved},
+    {"INDEXED", Keyword::Indexed},
+    {"INITIALLY", Keyword::Reserved},
+    {"INNER", Keyword::Inner},
+    {"INSERT", Keyword::Reserved},
+    {"INSTEAD", Keyword::Reserved},
+    {"INTERSECT", Keyword::Intersect},
+    {"INTO", Keyword::Reserved},
+    {"IS", Keyword::Is},
+    {"ISNULL", Keyword::Isnull},
+    {"JOIN", Keyword::Join},
+    {"KEY", Keyword::Reserved},
+    {"LAST", Keyword::Last},
+    {"LEFT", Keyword::Left},
+    {"LIKE", Keyword::Like},
+    {"LIMIT", Keyword::Limit},
+    {"MATCH", Keyword::Match},
+    {"MATERIALIZED", Keyword::Materialized},
+    {"NATURAL", Keyword::Natural},
+    {"NO", Keyword::No},
+    {"NOT", Keyword::Not},
+    {"NOTHING", Keyword::Reserved},
+    {"NOTNULL", Keyword::Notnull},
+    {"NULL", Keyword::Null},
+    {"NULLS", Keyword::Nulls},
+    {"OF", Keyword::Reserved},
+    {"OFFSET", Keyword::Offset},
+    {"ON", Keyword::On},
+    {"OR", Keyword::Or},
+    {"ORDER", Keyword::Order},
+    {"OTHERS", Keyword::Others},
+    {"OUTER", Keyword::Outer},
+    {"OVER", Keyword::Over},
+    {"PARTITION", Keyword::Partition},
+    {"PLAN", Keyword::Reserved},
+    {"PRAGMA", Keyword::Reserved},
+    {"PRECEDING", Keyword::Preceding},
+    {"PRIMARY", Keyword::Reserved},
+    {"QUERY", Keyword::Reserved},
+    {"RAISE", Keyword::Reserved},
+    {"RANGE", Keyword::Range},
+    {"RECURSIVE", Keyword::Recursive},
+    {"REFERENCES", Keyword::Reserved},
+    {"REGEXP", Keyword::Regexp},
+    {"REINDEX", Keyword::Reserved},
+    {"RELEASE", Keyword::Reserved},
+    {"RENAME", Keyword::Reserved},
+    {"REPLACE", Keyword::Reserved},
+    {"RESTRICT", Keyword::Reserved},
+    {"RETURNING", Keyword::Reserved},
+    {"RIGHT", Keyword::Right},
+    {"ROLLBACK", Keyword::Reserved},
+    {"ROW", Keyword::Row},
+    {"ROWS", Keyword::Rows},
+    {"SAVEPOINT", Keyword::Reserved},
+    {"SELECT", Keyword::Select},
+    {"SET", Keyword::Reserved},
+    {"TABLE", Keyword::Reserved},
+    {"TEMP", Keyword::Reserved},
+    {"TEMPORARY", Keyword::Reserved},
+    {"THEN", Keyword::Then},
+    {"TIES", Keyword::Ties},
+    {"TO", Keyword::Reserved},
+    {"TRANSACTION", Keyword::Reserved},
+    {"TRIGGER", Keyword::Reserved},
+    {"TRUE", Keyword::True},
+    {"UNBOUNDED", Keyword::Unbounded},
+    {"UNION", Keyword::Union},
+    {"UNIQUE", Keyword::Reserved},
+    {"UPDATE", Keyword::Reserved},
+    {"USING", Keyword::Using},
+    {"VACUUM", Keyword::Reserved},
+    {"VALUES", Keyword::Values},
+    {"VIEW", Keyword::Reserved},
+    {"VIRTUAL", Keyword::Reserved},
+    {"WHEN", Keyword::When},
+    {"WHERE", Keyword::Where},
+    {"WINDOW", Keyword::Window},
+    {"WITH", Keyword::With},
     {"WITHOUT", Keyword::Reserved},
 };
 
 // Words SQLite lets through as identifiers although they are keywords. The Reserved entries among them (ABORT,
 // ACTION, ...) are also fallbacks, which is why keyword_of() maps fallback words it does not otherwise need to None.
 constexpr const char* kReservedFallbacks[] = {
-    "ABORT", "ACTION", "AFTER", "ALWAYS", "ANALYZE", "ATTACH", "BEFORE", "BEGIN", "CASCADE", "COLUMN", "CONFLICT",
-    "DATABASE", "DEFERRED", "DETACH", "DO", "EACH", "EXCLUSIVE", "EXPLAIN", "FAIL", "FOR", "GENERATED", "IF",
-    "IGNORE", "IMMEDIATE", "INITIALLY", "INSTEAD", "KEY", "OF", "PLAN", "PRAGMA", "QUERY", "RAISE", "REINDEX",
-    "RELEASE", "RENAME", "REPLACE", "RESTRICT", "ROLLBACK", "SAVEPOINT", "TEMP", "TRIGGER", "VACUUM", "VIEW",
-    "VIRTUAL", "WITHOUT"};
+    "ABORT",    "ACTION",   "AFTER",     "ALWAYS",   "ANALYZE", "ATTACH",    "BEFORE",    "BEGIN",     "CASCADE",
+    "COLUMN",   "CONFLICT", "DATABASE",  "DEFERRED", "DETACH",  "DO",        "EACH",      "EXCLUSIVE", "EXPLAIN",
+    "FAIL",     "FOR",      "GENERATED", "IF",       "IGNORE",  "IMMEDIATE", "INITIALLY", "INSTEAD",   "KEY",
+    "OF",       "PLAN",     "PRAGMA",    "QUERY",    "RAISE",   "REINDEX",   "RELEASE",   "RENAME",    "REPLACE",
+    "RESTRICT", "ROLLBACK", "SAVEPOINT", "TEMP",     "TRIGGER", "VACUUM",    "VIEW",      "VIRTUAL",   "WITHOUT"};
 
 const Entry* lookup(std::string_view word) {
   char upper[24];
@@ -107,17 +209,45 @@ Keyword keyword_of(std::string_view word) {
 bool keyword_is_fallback_identifier(Keyword k) {
   switch (k) {
     case Keyword::None:
-    case Keyword::Asc: case Keyword::Desc: case Keyword::By: case Keyword::Cast: case Keyword::End:
-    case Keyword::Like: case Keyword::Glob: case Keyword::Regexp: case Keyword::Match: case Keyword::No:
-    case Keyword::Offset: case Keyword::Recursive: case Keyword::Row: case Keyword::Rows: case Keyword::With:
-    case Keyword::Nulls: case Keyword::First: case Keyword::Last: case Keyword::CurrentDate:
-    case Keyword::CurrentTime: case Keyword::CurrentTimestamp: case Keyword::Current: case Keyword::Following:
-    case Keyword::Partition: case Keyword::Preceding: case Keyword::Range: case Keyword::Unbounded:
-    case Keyword::Exclude: case Keyword::Groups: case Keyword::Others: case Keyword::Ties:
+    case Keyword::Asc:
+    case Keyword::Desc:
+    case Keyword::By:
+    case Keyword::Cast:
+    case Keyword::End:
+    case Keyword::Like:
+    case Keyword::Glob:
+    case Keyword::Regexp:
+    case Keyword::Match:
+    case Keyword::No:
+    case Keyword::Offset:
+    case Keyword::Recursive:
+    case Keyword::Row:
+    case Keyword::Rows:
+    case Keyword::With:
+    case Keyword::Nulls:
+    case Keyword::First:
+    case Keyword::Last:
+    case Keyword::CurrentDate:
+    case Keyword::CurrentTime:
+    case Keyword::CurrentTimestamp:
+    case Keyword::Current:
+    case Keyword::Following:
+    case Keyword::Partition:
+    case Keyword::Preceding:
+    case Keyword::Range:
+    case Keyword::Unbounded:
+    case Keyword::Exclude:
+    case Keyword::Groups:
+    case Keyword::Others:
+    case Keyword::Ties:
     case Keyword::Materialized:
     // Not keywords to SQLite's grammar at all: the tokenizer decides from context (WINDOW, OVER, FILTER) or they
     // are identifiers with a constant fallback (TRUE, FALSE).
-    case Keyword::Window: case Keyword::Over: case Keyword::Filter: case Keyword::True: case Keyword::False:
+    case Keyword::Window:
+    case Keyword::Over:
+    case Keyword::Filter:
+    case Keyword::True:
+    case Keyword::False:
       return true;
     default:
       return false;

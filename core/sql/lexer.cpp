@@ -138,8 +138,10 @@ class Lexer {
       if (!scan_quoted('\'', false, err, "blob literal")) return false;
       size_t digits = pos_ - start - 3;
       for (size_t i = start + 2; i + 1 < pos_; ++i)
-        if (!is_hex(at(i))) return fail(err, start, "hexadecimal digits in a blob", std::string(in_.substr(start, pos_ - start)));
-      if (digits % 2 != 0) return fail(err, start, "an even number of hex digits", std::string(in_.substr(start, pos_ - start)));
+        if (!is_hex(at(i)))
+          return fail(err, start, "hexadecimal digits in a blob", std::string(in_.substr(start, pos_ - start)));
+      if (digits % 2 != 0)
+        return fail(err, start, "an even number of hex digits", std::string(in_.substr(start, pos_ - start)));
       t.type = TokenType::Blob;
       return true;
     }
@@ -167,7 +169,9 @@ class Lexer {
         ++pos_;
         while (is_digit(at(pos_))) ++pos_;
         return true;
-      case ':': case '@': case '$':
+      case ':':
+      case '@':
+      case '$':
         if (is_id_char(n)) {
           t.type = TokenType::Parameter;
           ++pos_;
@@ -190,8 +194,22 @@ class Lexer {
       return true;
     }
     switch (c) {
-      case '(': case ')': case ',': case '.': case ';': case '+': case '-': case '*': case '/': case '%':
-      case '&': case '|': case '<': case '>': case '=': case '~':
+      case '(':
+      case ')':
+      case ',':
+      case '.':
+      case ';':
+      case '+':
+      case '-':
+      case '*':
+      case '/':
+      case '%':
+      case '&':
+      case '|':
+      case '<':
+      case '>':
+      case '=':
+      case '~':
         ++pos_;
         return true;
       default:
@@ -210,8 +228,10 @@ class Lexer {
 std::string SyntaxError::message() const {
   std::string m = "syntax error at line " + std::to_string(line) + ", column " + std::to_string(column);
   if (!expected.empty()) m += ": expected " + expected;
-  if (found == "end of input") m += (expected.empty() ? ": found " : ", found ") + found;
-  else if (!found.empty()) m += (expected.empty() ? ": found '" : ", found '") + found.substr(0, 60) + "'";
+  if (found == "end of input")
+    m += (expected.empty() ? ": found " : ", found ") + found;
+  else if (!found.empty())
+    m += (expected.empty() ? ": found '" : ", found '") + found.substr(0, 60) + "'";
   return m;
 }
 

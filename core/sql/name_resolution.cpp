@@ -143,8 +143,13 @@ class Resolver {
 
   void expr(const Node& n, int scope, const std::vector<CteDef>& ctes) {
     switch (n.kind) {
-      case Kind::Select: case Kind::Compound: query(n, scope, ctes, false); return;
-      case Kind::Column: column(n, scope); return;
+      case Kind::Select:
+      case Kind::Compound:
+        query(n, scope, ctes, false);
+        return;
+      case Kind::Column:
+        column(n, scope);
+        return;
       case Kind::Alias:
         if (const Node* e = n.get(Slot::This)) expr(*e, scope, ctes);
         return;
@@ -152,7 +157,9 @@ class Resolver {
         for (const auto& c : n.children)
           if (c.slot != Slot::Source) expr(*c.node, scope, ctes);
         return;
-      case Kind::Star: case Kind::Identifier: return;
+      case Kind::Star:
+      case Kind::Identifier:
+        return;
       default:
         for (const auto& c : n.children) expr(*c.node, scope, ctes);
     }

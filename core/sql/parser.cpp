@@ -11,8 +11,8 @@ namespace {
 
 struct ParseFailure {};
 
-constexpr int kPrecOr = 1, kPrecAnd = 2, kPrecNot = 3, kPrecEquality = 4, kPrecCompare = 5, kPrecBit = 7,
-              kPrecAdd = 8, kPrecMul = 9, kPrecConcat = 10, kPrecCollate = 11;
+constexpr int kPrecOr = 1, kPrecAnd = 2, kPrecNot = 3, kPrecEquality = 4, kPrecCompare = 5, kPrecBit = 7, kPrecAdd = 8,
+              kPrecMul = 9, kPrecConcat = 10, kPrecCollate = 11;
 
 std::string upper(std::string_view s) {
   std::string out(s);
@@ -188,8 +188,10 @@ class Parser {
   NodePtr select_core() {
     expect(Keyword::Select, "SELECT");
     auto s = make_node(Kind::Select);
-    if (accept(Keyword::Distinct)) s->flags |= kDistinct;
-    else if (accept(Keyword::All)) s->flags |= kAll;
+    if (accept(Keyword::Distinct))
+      s->flags |= kDistinct;
+    else if (accept(Keyword::All))
+      s->flags |= kAll;
     do s->add(Slot::Columns, result_column());
     while (accept_op(","));
     if (accept(Keyword::From)) from_list(*s);
@@ -287,12 +289,17 @@ class Parser {
   NodePtr ordering() {
     auto o = make_node(Kind::Ordering);
     o->add(Slot::This, expr());
-    if (accept(Keyword::Asc)) o->text = "ASC";
-    else if (accept(Keyword::Desc)) o->text = "DESC";
+    if (accept(Keyword::Asc))
+      o->text = "ASC";
+    else if (accept(Keyword::Desc))
+      o->text = "DESC";
     if (accept(Keyword::Nulls)) {
-      if (accept(Keyword::First)) o->flags |= kNullsFirst;
-      else if (accept(Keyword::Last)) o->flags |= kNullsLast;
-      else fail("FIRST or LAST after NULLS");
+      if (accept(Keyword::First))
+        o->flags |= kNullsFirst;
+      else if (accept(Keyword::Last))
+        o->flags |= kNullsLast;
+      else
+        fail("FIRST or LAST after NULLS");
     }
     return o;
   }
@@ -322,10 +329,19 @@ class Parser {
     }
     if (t.type != TokenType::Word) return 0;
     switch (t.keyword) {
-      case Keyword::Or: return kPrecOr;
-      case Keyword::And: return kPrecAnd;
-      case Keyword::Is: case Keyword::In: case Keyword::Like: case Keyword::Glob: case Keyword::Match:
-      case Keyword::Regexp: case Keyword::Between: case Keyword::Isnull: case Keyword::Notnull:
+      case Keyword::Or:
+        return kPrecOr;
+      case Keyword::And:
+        return kPrecAnd;
+      case Keyword::Is:
+      case Keyword::In:
+      case Keyword::Like:
+      case Keyword::Glob:
+      case Keyword::Match:
+      case Keyword::Regexp:
+      case Keyword::Between:
+      case Keyword::Isnull:
+      case Keyword::Notnull:
         return kPrecEquality;
       case Keyword::Not: {
         const Token& n = peek(1);
@@ -334,8 +350,10 @@ class Parser {
           return kPrecEquality;
         return 0;
       }
-      case Keyword::Collate: return kPrecCollate;
-      default: return 0;
+      case Keyword::Collate:
+        return kPrecCollate;
+      default:
+        return 0;
     }
   }
 
@@ -355,8 +373,10 @@ class Parser {
     const Token& t = next();
     if (t.type == TokenType::Operator) return binary(std::string(t.text), std::move(left), expr_prec(p + 1));
     switch (t.keyword) {
-      case Keyword::Or: return binary("OR", std::move(left), expr_prec(kPrecOr + 1));
-      case Keyword::And: return binary("AND", std::move(left), expr_prec(kPrecAnd + 1));
+      case Keyword::Or:
+        return binary("OR", std::move(left), expr_prec(kPrecOr + 1));
+      case Keyword::And:
+        return binary("AND", std::move(left), expr_prec(kPrecAnd + 1));
       case Keyword::Collate: {
         auto c = make_node(Kind::Collate);
         const Token& n = peek();
@@ -365,7 +385,8 @@ class Parser {
         c->add(Slot::This, std::move(left));
         return c;
       }
-      case Keyword::Isnull: case Keyword::Notnull: {
+      case Keyword::Isnull:
+      case Keyword::Notnull: {
         auto pf = make_node(Kind::Postfix, upper(t.text));
         pf->add(Slot::This, std::move(left));
         return pf;
@@ -457,7 +478,8 @@ class Parser {
   NodePtr primary() {
     const Token& t = peek();
     switch (t.type) {
-      case TokenType::Number: return make_node(Kind::Number, std::string(next().text));
+      case TokenType::Number:
+        return make_node(Kind::Number, std::string(next().text));
       case TokenType::String: {
         auto s = make_node(Kind::String, unquote(next().text));
         s->quote = '\'';
@@ -467,23 +489,33 @@ class Parser {
         std::string_view raw = next().text;
         return make_node(Kind::Blob, std::string(raw.substr(2, raw.size() - 3)));
       }
-      case TokenType::Parameter: return make_node(Kind::Parameter, std::string(next().text));
+      case TokenType::Parameter:
+        return make_node(Kind::Parameter, std::string(next().text));
       case TokenType::Operator:
         if (t.is_op("(")) return parenthesised();
         fail("an expression");
-      case TokenType::QuotedIdentifier: return column_ref();
-      case TokenType::End: fail("an expression");
-      case TokenType::Word: break;
+      case TokenType::QuotedIdentifier:
+        return column_ref();
+      case TokenType::End:
+        fail("an expression");
+      case TokenType::Word:
+        break;
     }
     const Token& n = peek(1);
     switch (t.keyword) {
-      case Keyword::Null: ++i_; return make_node(Kind::Null);
-      case Keyword::CurrentDate: case Keyword::CurrentTime: case Keyword::CurrentTimestamp:
+      case Keyword::Null:
+        ++i_;
+        return make_node(Kind::Null);
+      case Keyword::CurrentDate:
+      case Keyword::CurrentTime:
+      case Keyword::CurrentTimestamp:
         return make_node(Kind::Constant, upper(next().text));
-      case Keyword::True: case Keyword::False:
+      case Keyword::True:
+      case Keyword::False:
         if (n.is_op(".") || n.is_op("(")) break;
         return make_node(Kind::Constant, upper(next().text));
-      case Keyword::Case: return case_expr();
+      case Keyword::Case:
+        return case_expr();
       case Keyword::Cast:
         if (n.is_op("(")) return cast_expr();
         break;
@@ -495,7 +527,8 @@ class Parser {
         expect_op(")");
         return e;
       }
-      default: break;
+      default:
+        break;
     }
     if (n.is_op("(") && (is_name_word(t) || t.keyword == Keyword::Reserved)) return function_call();
     if (is_name_word(t)) return column_ref();
@@ -598,8 +631,10 @@ class Parser {
     if (accept_op("*")) {
       f->flags |= kStar;
     } else if (!peek().is_op(")")) {
-      if (accept(Keyword::Distinct)) f->flags |= kDistinct;
-      else if (accept(Keyword::All)) f->flags |= kAll;
+      if (accept(Keyword::Distinct))
+        f->flags |= kDistinct;
+      else if (accept(Keyword::All))
+        f->flags |= kAll;
       do f->add(Slot::Args, expr());
       while (accept_op(","));
     }
@@ -680,9 +715,12 @@ class Parser {
     }
     NodePtr e = expr();
     auto b = make_node(Kind::FrameBound);
-    if (accept(Keyword::Preceding)) b->text = "PRECEDING";
-    else if (accept(Keyword::Following)) b->text = "FOLLOWING";
-    else fail("PRECEDING or FOLLOWING");
+    if (accept(Keyword::Preceding))
+      b->text = "PRECEDING";
+    else if (accept(Keyword::Following))
+      b->text = "FOLLOWING";
+    else
+      fail("PRECEDING or FOLLOWING");
     b->add(Slot::This, std::move(e));
     return b;
   }

@@ -10,8 +10,8 @@
 
 namespace chokepoint::sql {
 
-constexpr int kMaxParseDepth = 1000;    // recursion depth of the parser (nested parentheses, subqueries, NOTs)
-constexpr int kMaxTreeHeight = 2500;    // height of the tree (long operator chains, compound chains)
+constexpr int kMaxParseDepth = 1000;  // recursion depth of the parser (nested parentheses, subqueries, NOTs)
+constexpr int kMaxTreeHeight = 2500;  // height of the tree (long operator chains, compound chains)
 
 // One statement: a query (Select or Compound, with its WITH clause), optionally followed by semicolons.
 // On failure the message says line, column, what was expected and what was found; `error`, when given,

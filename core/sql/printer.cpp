@@ -11,8 +11,7 @@
 namespace chokepoint::sql {
 namespace {
 
-constexpr int kPrecNot = 3, kPrecEquality = 4, kPrecCompare = 5, kPrecCollate = 11, kPrecUnary = 12,
-              kPrecAtom = 100;
+constexpr int kPrecNot = 3, kPrecEquality = 4, kPrecCompare = 5, kPrecCollate = 11, kPrecUnary = 12, kPrecAtom = 100;
 
 int binary_prec(const std::string& op) {
   if (op == "OR") return 1;
@@ -27,11 +26,19 @@ int binary_prec(const std::string& op) {
 
 int prec(const Node& n) {
   switch (n.kind) {
-    case Kind::Binary: return binary_prec(n.text);
-    case Kind::Like: case Kind::In: case Kind::Between: case Kind::Postfix: return kPrecEquality;
-    case Kind::Unary: return n.text == "NOT" ? kPrecNot : kPrecUnary;
-    case Kind::Collate: return kPrecCollate;
-    default: return kPrecAtom;
+    case Kind::Binary:
+      return binary_prec(n.text);
+    case Kind::Like:
+    case Kind::In:
+    case Kind::Between:
+    case Kind::Postfix:
+      return kPrecEquality;
+    case Kind::Unary:
+      return n.text == "NOT" ? kPrecNot : kPrecUnary;
+    case Kind::Collate:
+      return kPrecCollate;
+    default:
+      return kPrecAtom;
   }
 }
 
@@ -41,11 +48,22 @@ bool closed_right(const Node& n) { return n.kind == Kind::In || n.kind == Kind::
 // The operand printed first, and the precedence it is printed under.
 const Node* left_operand(const Node& n, int& need) {
   switch (n.kind) {
-    case Kind::Binary: need = binary_prec(n.text); return n.get(Slot::Left);
-    case Kind::Like: need = kPrecEquality; return n.get(Slot::Left);
-    case Kind::In: case Kind::Between: case Kind::Postfix: need = kPrecEquality; return n.get(Slot::This);
-    case Kind::Collate: need = kPrecCollate; return n.get(Slot::This);
-    default: return nullptr;
+    case Kind::Binary:
+      need = binary_prec(n.text);
+      return n.get(Slot::Left);
+    case Kind::Like:
+      need = kPrecEquality;
+      return n.get(Slot::Left);
+    case Kind::In:
+    case Kind::Between:
+    case Kind::Postfix:
+      need = kPrecEquality;
+      return n.get(Slot::This);
+    case Kind::Collate:
+      need = kPrecCollate;
+      return n.get(Slot::This);
+    default:
+      return nullptr;
   }
 }
 
@@ -81,11 +99,24 @@ class Printer {
 
   void node(const Node& n) {
     switch (n.kind) {
-      case Kind::Select: case Kind::Compound: query(n); break;
-      case Kind::With: with(n); break;
-      case Kind::Table: case Kind::Subquery: case Kind::JoinGroup: source(n); break;
-      case Kind::Join: join(n); break;
-      default: expr(n, 0, 0); break;
+      case Kind::Select:
+      case Kind::Compound:
+        query(n);
+        break;
+      case Kind::With:
+        with(n);
+        break;
+      case Kind::Table:
+      case Kind::Subquery:
+      case Kind::JoinGroup:
+        source(n);
+        break;
+      case Kind::Join:
+        join(n);
+        break;
+      default:
+        expr(n, 0, 0);
+        break;
     }
   }
 
@@ -124,8 +155,10 @@ class Printer {
 
   void select_core(const Node& s) {
     out += "SELECT ";
-    if (s.has(kDistinct)) out += "DISTINCT ";
-    else if (s.has(kAll)) out += "ALL ";
+    if (s.has(kDistinct))
+      out += "DISTINCT ";
+    else if (s.has(kAll))
+      out += "ALL ";
     list(s, Slot::Columns, "", "");
     from(s, " FROM ");
     if (const Node* w = s.get(Slot::Where)) {
@@ -244,7 +277,9 @@ class Printer {
 
   void expr(const Node& n, int, int follow) {
     switch (n.kind) {
-      case Kind::Identifier: out += print_identifier(n); return;
+      case Kind::Identifier:
+        out += print_identifier(n);
+        return;
       case Kind::Column:
         for (Slot s : {Slot::Schema, Slot::Table}) {
           if (const Node* part = n.get(s)) {
@@ -254,10 +289,22 @@ class Printer {
         }
         if (const Node* name = n.get(Slot::Name)) out += print_identifier(*name);
         return;
-      case Kind::Number: case Kind::Constant: case Kind::Parameter: out += n.text; return;
-      case Kind::String: append_quoted(out, n.text, n.quote ? n.quote : '\'', n.quote ? n.quote : '\''); return;
-      case Kind::Blob: out += "X'"; out += n.text; out += '\''; return;
-      case Kind::Null: out += "NULL"; return;
+      case Kind::Number:
+      case Kind::Constant:
+      case Kind::Parameter:
+        out += n.text;
+        return;
+      case Kind::String:
+        append_quoted(out, n.text, n.quote ? n.quote : '\'', n.quote ? n.quote : '\'');
+        return;
+      case Kind::Blob:
+        out += "X'";
+        out += n.text;
+        out += '\'';
+        return;
+      case Kind::Null:
+        out += "NULL";
+        return;
       case Kind::Star:
         if (const Node* t = n.get(Slot::Table)) {
           out += print_identifier(*t);
@@ -373,10 +420,18 @@ class Printer {
         out += n.text;
         out += ')';
         return;
-      case Kind::Function: function(n); return;
-      case Kind::Window: window(n); return;
-      case Kind::Frame: frame(n); return;
-      case Kind::FrameBound: frame_bound(n); return;
+      case Kind::Function:
+        function(n);
+        return;
+      case Kind::Window:
+        window(n);
+        return;
+      case Kind::Frame:
+        frame(n);
+        return;
+      case Kind::FrameBound:
+        frame_bound(n);
+        return;
       case Kind::Exists:
         out += "EXISTS (";
         if (const Node* q = n.get(Slot::Query)) query(*q);
@@ -409,8 +464,10 @@ class Printer {
     if (f.has(kStar)) {
       out += '*';
     } else {
-      if (f.has(kDistinct)) out += "DISTINCT ";
-      else if (f.has(kAll)) out += "ALL ";
+      if (f.has(kDistinct))
+        out += "DISTINCT ";
+      else if (f.has(kAll))
+        out += "ALL ";
       list(f, Slot::Args, "", "");
     }
     out += ')';
@@ -482,16 +539,26 @@ bool identifier_needs_quotes(std::string_view name) {
 std::string print_identifier(const Node& id) {
   std::string out;
   switch (id.quote) {
-    case '"': append_quoted(out, id.text, '"', '"'); break;
-    case '`': append_quoted(out, id.text, '`', '`'); break;
-    case '[':
-      if (id.text.find(']') == std::string::npos) append_quoted(out, id.text, '[', ']');
-      else append_quoted(out, id.text, '"', '"');
+    case '"':
+      append_quoted(out, id.text, '"', '"');
       break;
-    case '\'': append_quoted(out, id.text, '\'', '\''); break;
+    case '`':
+      append_quoted(out, id.text, '`', '`');
+      break;
+    case '[':
+      if (id.text.find(']') == std::string::npos)
+        append_quoted(out, id.text, '[', ']');
+      else
+        append_quoted(out, id.text, '"', '"');
+      break;
+    case '\'':
+      append_quoted(out, id.text, '\'', '\'');
+      break;
     default:
-      if (id.has(kBareKeyword) || !identifier_needs_quotes(id.text)) out = id.text;
-      else append_quoted(out, id.text, '"', '"');
+      if (id.has(kBareKeyword) || !identifier_needs_quotes(id.text))
+        out = id.text;
+      else
+        append_quoted(out, id.text, '"', '"');
       break;
   }
   return out;

@@ -76,7 +76,8 @@ AttributeMentions attribute_mentions(ReferenceMatcher& matcher, const LinkerAttr
                                      std::string_view question, std::string_view evidence) {
   AttributeMentions m;
   auto any = [&](const std::vector<std::string>& cols, std::string_view text) {
-    return std::any_of(cols.begin(), cols.end(), [&](const std::string& c) { return attribute_mentioned(matcher, c, text); });
+    return std::any_of(cols.begin(), cols.end(),
+                       [&](const std::string& c) { return attribute_mentioned(matcher, c, text); });
   };
   m.join_in_question = any(attributes.join, question);
   m.other_in_question = any(attributes.other, question);

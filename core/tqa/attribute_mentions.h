@@ -1,9 +1,9 @@
 // Linker-table attribute mentions (thesis Tables 4.7-4.8): the linker table's columns the gold SQL uses, split into
 // join attributes (in an equi-join condition of the JQG) and projection/filter attributes (every other use), and
 // whether the question or evidence mentions them. A column is "potentially referred to" (the thesis' words) when
-// some component of its name (segmented like a table name) matches a token under the linker matching rule; identifiers written in
-// the text are split too ("CreditOrder" -> credit, order), and evidence is read whole, values included, because
-// its column references are exactly the implicit cues the thesis counts.
+// some component of its name (segmented like a table name) matches a token under the linker matching rule; identifiers
+// written in the text are split too ("CreditOrder" -> credit, order), and evidence is read whole, values included,
+// because its column references are exactly the implicit cues the thesis counts.
 #pragma once
 #include <string>
 #include <string_view>

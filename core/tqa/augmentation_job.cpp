@@ -27,11 +27,12 @@ AugmentationJob::AugmentationJob(const std::vector<ItemLinkerAnalysis>& analyses
 Status AugmentationJob::queue(size_t r, TextSide side) {
   AugmentedItem& res = results_[r];
   const ItemLinkerAnalysis& a = *res.source;
-  auto prompt = render_augmentation_prompt(library_, res.strategy, side, a.item, a.linker->table, a.references,
-                                           res.new_question);
+  auto prompt =
+      render_augmentation_prompt(library_, res.strategy, side, a.item, a.linker->table, a.references, res.new_question);
   if (!prompt.ok()) return Error{prompt.error()};
   LlmCall call;
-  call.id = a.item.key + "/" + strategy_code(res.strategy) + "/" + (side == TextSide::question ? "question" : "evidence");
+  call.id =
+      a.item.key + "/" + strategy_code(res.strategy) + "/" + (side == TextSide::question ? "question" : "evidence");
   call.request = options_.request;
   call.request.messages = {{"user", *prompt}};
   size_t index = scheduler_.add(std::move(call));
@@ -83,13 +84,17 @@ void AugmentationJob::absorb(size_t call, const CallStatus& status) {
     const std::string& original = p.side == TextSide::question ? a.item.question : a.item.evidence;
     auto text = list.ok() ? replace_at_positions(original, matched_tokens(a.references, p.side), *list)
                           : Result<std::string>(Error{list.error()});
-    if (text.ok()) target = *text, rewritten = true;
-    else res.errors.push_back(std::string(side_name) + ": " + text.error());
+    if (text.ok())
+      target = *text, rewritten = true;
+    else
+      res.errors.push_back(std::string(side_name) + ": " + text.error());
   } else {
     auto text = p.side == TextSide::question ? parse_single_line_question(status.completion->text)
                                              : parse_evidence_line(status.completion->text);
-    if (text.ok()) target = *text, rewritten = true;
-    else res.errors.push_back(std::string(side_name) + ": " + text.error());
+    if (text.ok())
+      target = *text, rewritten = true;
+    else
+      res.errors.push_back(std::string(side_name) + ": " + text.error());
   }
   --open_calls_[p.result];
   // The evidence of BT and CA waits for the new question (the original one if the question call failed).
@@ -145,13 +150,11 @@ nlohmann::json AugmentationJob::hiding_table() const {
     HidingTally t;
     for (const auto& r : results_)
       if (r.strategy == s && open_calls_[static_cast<size_t>(&r - results_.data())] == 0) t.add(r.hiding);
-    out[strategy_code(s)] = {{"question_percent", t.question_percent()},
-                             {"question_hidden", t.question_hidden},
-                             {"question_scored", t.question_scored},
-                             {"evidence_percent", t.evidence_percent()},
-                             {"evidence_hidden", t.evidence_hidden},
-                             {"evidence_scored", t.evidence_scored},
-                             {"rule", hiding_rule_name(options_.hiding_rule)}};
+    out[strategy_code(s)] = {
+        {"question_percent", t.question_percent()},      {"question_hidden", t.question_hidden},
+        {"question_scored", t.question_scored},          {"evidence_percent", t.evidence_percent()},
+        {"evidence_hidden", t.evidence_hidden},          {"evidence_scored", t.evidence_scored},
+        {"rule", hiding_rule_name(options_.hiding_rule)}};
   }
   return out;
 }

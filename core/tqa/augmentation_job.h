@@ -76,8 +76,8 @@ class AugmentationJob {
   ReferenceMatcher& matcher_;
   AugmentationOptions options_;
   std::vector<AugmentedItem> results_;
-  std::vector<int> open_calls_;                  // per result: calls still expected
-  std::map<size_t, Pending> pending_;            // scheduler call index -> what it is for
+  std::vector<int> open_calls_;        // per result: calls still expected
+  std::map<size_t, Pending> pending_;  // scheduler call index -> what it is for
   std::vector<std::string> start_errors_;
 };
 

@@ -23,18 +23,24 @@ nlohmann::json token_list(const std::vector<TextToken>& tokens) {
 
 const char* strategy_name(Strategy s) {
   switch (s) {
-    case Strategy::synonym_replacement: return "synonym_replacement";
-    case Strategy::back_translation: return "back_translation";
-    case Strategy::contextual_augmentation: return "contextual_augmentation";
+    case Strategy::synonym_replacement:
+      return "synonym_replacement";
+    case Strategy::back_translation:
+      return "back_translation";
+    case Strategy::contextual_augmentation:
+      return "contextual_augmentation";
   }
   return "";
 }
 
 const char* strategy_code(Strategy s) {
   switch (s) {
-    case Strategy::synonym_replacement: return "SR";
-    case Strategy::back_translation: return "BT";
-    case Strategy::contextual_augmentation: return "CA";
+    case Strategy::synonym_replacement:
+      return "SR";
+    case Strategy::back_translation:
+      return "BT";
+    case Strategy::contextual_augmentation:
+      return "CA";
   }
   return "";
 }

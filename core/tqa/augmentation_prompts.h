@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "core/base/result.h"
+#include "core/dataset/eval_set.h"
 #include "core/llm/prompt_template.h"
 #include "core/tqa/reference_detection.h"
-#include "core/dataset/eval_set.h"
 
 namespace chokepoint::tqa {
 

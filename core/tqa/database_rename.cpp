@@ -23,11 +23,12 @@ Status apply_rename_plan(const Connection& db, const RenamePlan& plan) {
   for (const auto& t : plan.tables)
     for (const auto& c : t.columns)
       if (c.renamed())
-        script += "ALTER TABLE " + quote_identifier(t.table.old_name) + " RENAME COLUMN " + quote_identifier(c.old_name) + " TO " +
-                  quote_identifier(c.new_name) + ";\n";
+        script += "ALTER TABLE " + quote_identifier(t.table.old_name) + " RENAME COLUMN " +
+                  quote_identifier(c.old_name) + " TO " + quote_identifier(c.new_name) + ";\n";
   for (const auto& t : plan.tables)
     if (t.table.renamed())
-      script += "ALTER TABLE " + quote_identifier(t.table.old_name) + " RENAME TO " + quote_identifier(t.table.new_name) + ";\n";
+      script += "ALTER TABLE " + quote_identifier(t.table.old_name) + " RENAME TO " +
+                quote_identifier(t.table.new_name) + ";\n";
   if (auto st = db.exec_script(script); !st.ok()) return Error{"renaming failed: " + st.error()};
   for (const auto& t : plan.tables) {
     QueryOutcome info = db.query("SELECT name FROM pragma_table_info(" + [&] {

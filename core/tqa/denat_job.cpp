@@ -44,21 +44,33 @@ void DenatLlmUse::add(const DenatLlmUse& other) {
 
 const char* denat_phase_name(DenatPhase p) {
   switch (p) {
-    case DenatPhase::naturalness: return "labelling naturalness";
-    case DenatPhase::names: return "proposing names";
-    case DenatPhase::rename: return "renaming the copy";
-    case DenatPhase::sql: return "checking gold SQL";
-    case DenatPhase::questions: return "rewriting questions";
-    case DenatPhase::evidence: return "rewriting evidence";
-    case DenatPhase::done: return "done";
-    case DenatPhase::failed: return "failed";
+    case DenatPhase::naturalness:
+      return "labelling naturalness";
+    case DenatPhase::names:
+      return "proposing names";
+    case DenatPhase::rename:
+      return "renaming the copy";
+    case DenatPhase::sql:
+      return "checking gold SQL";
+    case DenatPhase::questions:
+      return "rewriting questions";
+    case DenatPhase::evidence:
+      return "rewriting evidence";
+    case DenatPhase::done:
+      return "done";
+    case DenatPhase::failed:
+      return "failed";
   }
   return "";
 }
 
 DenatJob::DenatJob(const Schema& schema, const Connection& original, std::vector<EvalItem> items,
                    const Lexicon& lexicon, DenatJobOptions options, DenatLlm llm)
-    : schema_(schema), original_(original), items_(std::move(items)), lexicon_(lexicon), options_(std::move(options)),
+    : schema_(schema),
+      original_(original),
+      items_(std::move(items)),
+      lexicon_(lexicon),
+      options_(std::move(options)),
       llm_(llm) {
   for (const auto& t : schema_.tables) {
     identifiers_.push_back(t.name);
@@ -82,15 +94,22 @@ size_t DenatJob::kept() const {
 
 double DenatJob::progress() const {
   switch (phase_) {
-    case DenatPhase::naturalness: return 0;
-    case DenatPhase::names: return 0.05;
-    case DenatPhase::rename: return 0.1;
+    case DenatPhase::naturalness:
+      return 0;
+    case DenatPhase::names:
+      return 0.05;
+    case DenatPhase::rename:
+      return 0.1;
     case DenatPhase::sql:
-      return 0.1 + 0.7 * (items_.empty() ? 1.0 : static_cast<double>(results_.size()) / static_cast<double>(items_.size()));
-    case DenatPhase::questions: return 0.8;
-    case DenatPhase::evidence: return 0.9;
+      return 0.1 +
+             0.7 * (items_.empty() ? 1.0 : static_cast<double>(results_.size()) / static_cast<double>(items_.size()));
+    case DenatPhase::questions:
+      return 0.8;
+    case DenatPhase::evidence:
+      return 0.9;
     case DenatPhase::done:
-    case DenatPhase::failed: return 1;
+    case DenatPhase::failed:
+      return 1;
   }
   return 0;
 }
@@ -123,8 +142,10 @@ std::vector<Result<std::string>> DenatJob::answers() const {
   std::vector<Result<std::string>> out;
   for (size_t i = batch_first_; i < batch_first_ + batch_size_; ++i) {
     const auto& c = llm_.scheduler->calls()[i];
-    if (c.completion) out.push_back(c.completion->text);
-    else out.push_back(Error{c.last_error ? c.last_error->message : std::string("call not answered")});
+    if (c.completion)
+      out.push_back(c.completion->text);
+    else
+      out.push_back(Error{c.last_error ? c.last_error->message : std::string("call not answered")});
   }
   return out;
 }
@@ -181,7 +202,8 @@ void DenatJob::absorb_questions() {
     d.text_method = q.ok() ? "llm" : "deterministic mention rewrite";
     if (d.original.evidence.empty()) continue;
     // The evidence prompt sees the new question, so both texts use the same names.
-    auto p = render_denat_prompt(*llm_.library, TextSide::evidence, plan_, d.less_natural_question, d.original.evidence);
+    auto p =
+        render_denat_prompt(*llm_.library, TextSide::evidence, plan_, d.less_natural_question, d.original.evidence);
     if (!p.ok()) return fail(p.error());
     prompts.push_back({d.original.key + "/denat/evidence", *p});
     evidence_items_.push_back(question_items_[k]);

@@ -32,8 +32,8 @@ namespace chokepoint::tqa {
 struct DenatLlm {
   CallScheduler* scheduler = nullptr;  // null: no LLM at all
   const PromptLibrary* library = nullptr;
-  ChatRequest request;                 // model and sampling; the messages are filled per call
-  bool names = false;                  // the LLM proposes the new names too
+  ChatRequest request;  // model and sampling; the messages are filled per call
+  bool names = false;   // the LLM proposes the new names too
 };
 
 // How one kind of LLM answer fared: used, or replaced by the fallback, with each distinct failure counted once (so
@@ -55,9 +55,9 @@ enum class DenatPhase { naturalness, names, rename, sql, questions, evidence, do
 const char* denat_phase_name(DenatPhase p);
 
 struct DenatJobOptions {
-  std::string renamed_path;     // where the renamed copy is written (":memory:" for none on disk)
-  QueryLimits limits;           // per gold query, on each database
-  bool require_renames = false; // fail when every identifier is already N3 (the app: a variant equal to the source)
+  std::string renamed_path;      // where the renamed copy is written (":memory:" for none on disk)
+  QueryLimits limits;            // per gold query, on each database
+  bool require_renames = false;  // fail when every identifier is already N3 (the app: a variant equal to the source)
 };
 
 class DenatJob {
@@ -71,11 +71,11 @@ class DenatJob {
   void step(double now_ms, double budget_ms);
   bool finished() const { return phase_ == DenatPhase::done || phase_ == DenatPhase::failed; }
   DenatPhase phase() const { return phase_; }
-  const std::string& error() const { return error_; }  // when failed
-  double progress() const;                             // 0..1
+  const std::string& error() const { return error_; }   // when failed
+  double progress() const;                              // 0..1
   bool waiting_for_llm() const { return batch_open_; }  // a batch of calls is out; hosts may sleep a little
 
-  const RenamePlan& plan() const { return plan_; }     // complete from the sql phase on
+  const RenamePlan& plan() const { return plan_; }                    // complete from the sql phase on
   const std::vector<DenatItem>& results() const { return results_; }  // item order; complete when done
   size_t kept() const;
   const DenatLlmUse& llm_use() const { return use_; }
@@ -85,8 +85,8 @@ class DenatJob {
  private:
   using Batch = std::vector<std::pair<std::string, std::string>>;  // call id, prompt
   void fail(const std::string& message);
-  bool queue(const Batch& prompts);             // false (and failed) when there is no LLM
-  bool batch_answered(double now_ms);           // steps the scheduler; true when every call of the batch is over
+  bool queue(const Batch& prompts);    // false (and failed) when there is no LLM
+  bool batch_answered(double now_ms);  // steps the scheduler; true when every call of the batch is over
   std::vector<Result<std::string>> answers() const;
   void plan_and_rename();
   void start_questions();

@@ -12,20 +12,28 @@ namespace chokepoint::tqa {
 
 const char* denat_setting_name(DenatSetting s) {
   switch (s) {
-    case DenatSetting::OO: return "O/O";
-    case DenatSetting::LO: return "L/O";
-    case DenatSetting::OL: return "O/L";
-    case DenatSetting::LL: return "L/L";
+    case DenatSetting::OO:
+      return "O/O";
+    case DenatSetting::LO:
+      return "L/O";
+    case DenatSetting::OL:
+      return "O/L";
+    case DenatSetting::LL:
+      return "L/L";
   }
   return "";
 }
 
 const char* denat_setting_file(DenatSetting s) {
   switch (s) {
-    case DenatSetting::OO: return "O_O";
-    case DenatSetting::LO: return "L_O";
-    case DenatSetting::OL: return "O_L";
-    case DenatSetting::LL: return "L_L";
+    case DenatSetting::OO:
+      return "O_O";
+    case DenatSetting::LO:
+      return "L_O";
+    case DenatSetting::OL:
+      return "O_L";
+    case DenatSetting::LL:
+      return "L_L";
   }
   return "";
 }

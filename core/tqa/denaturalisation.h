@@ -9,13 +9,13 @@
 #include <string_view>
 
 #include "core/base/result.h"
+#include "core/dataset/eval_set.h"
 #include "core/db/connection.h"
 #include "core/lexicon/lexicon.h"
 #include "core/llm/prompt_template.h"
 #include "core/schema/schema.h"
 #include "core/tqa/augmentation_prompts.h"
 #include "core/tqa/rename_plan.h"
-#include "core/dataset/eval_set.h"
 
 namespace chokepoint::tqa {
 
@@ -28,9 +28,9 @@ struct DenatItem {
   std::string less_natural_sql;       // the gold SQL for the renamed database
   std::string less_natural_question;  // schema mentions rewritten
   std::string less_natural_evidence;
-  std::string text_method;            // "llm" or "deterministic mention rewrite"
-  bool kept = false;                  // the renamed SQL returns the original's rows
-  std::string reason;                 // why not kept
+  std::string text_method;  // "llm" or "deterministic mention rewrite"
+  bool kept = false;        // the renamed SQL returns the original's rows
+  std::string reason;       // why not kept
 
   // The item as it appears in a setting's set.
   EvalItem in_setting(DenatSetting s) const;

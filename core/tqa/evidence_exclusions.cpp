@@ -29,8 +29,8 @@ std::vector<TextSpan> value_parts(std::string_view text) {
     size_t at = 0;
     while ((at = lower.find(trigger, at)) != std::string::npos) {
       size_t start = at + trigger.size();
-      bool whole_word = trigger == "=" || ((at == 0 || !word_char(lower[at - 1])) &&
-                                           (start >= lower.size() || !word_char(lower[start])));
+      bool whole_word = trigger == "=" ||
+                        ((at == 0 || !word_char(lower[at - 1])) && (start >= lower.size() || !word_char(lower[start])));
       if (whole_word) {
         size_t end = lower.find(';', start);
         parts.push_back({start, end == std::string::npos ? lower.size() : end});
@@ -48,8 +48,10 @@ void merge(std::vector<TextSpan>& spans) {
   std::vector<TextSpan> out;
   for (const auto& s : spans) {
     if (s.end <= s.begin) continue;
-    if (!out.empty() && s.begin <= out.back().end) out.back().end = std::max(out.back().end, s.end);
-    else out.push_back(s);
+    if (!out.empty() && s.begin <= out.back().end)
+      out.back().end = std::max(out.back().end, s.end);
+    else
+      out.push_back(s);
   }
   spans = std::move(out);
 }
@@ -77,15 +79,17 @@ std::vector<TextSpan> evidence_exclusions(std::string_view text, const Schema& s
       continue;
     }
     size_t j = i;
-    while (j < text.size() && (word_char(text[j]) ||
-                               (text[j] == '.' && j + 1 < text.size() && word_char(text[j + 1]) && j > i)))
+    while (j < text.size() &&
+           (word_char(text[j]) || (text[j] == '.' && j + 1 < text.size() && word_char(text[j + 1]) && j > i)))
       ++j;
     std::string_view run = text.substr(i, j - i);
     bool identifier = run.find('_') != std::string_view::npos ||
-                      (run.find('.') != std::string_view::npos &&
-                       std::any_of(run.begin(), run.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }));
+                      (run.find('.') != std::string_view::npos && std::any_of(run.begin(), run.end(), [](char c) {
+                         return std::isalpha(static_cast<unsigned char>(c));
+                       }));
     for (size_t k = 1; k < run.size() && !identifier; ++k)  // CamelCase: a capital after a lower-case letter
-      identifier = std::islower(static_cast<unsigned char>(run[k - 1])) && std::isupper(static_cast<unsigned char>(run[k]));
+      identifier =
+          std::islower(static_cast<unsigned char>(run[k - 1])) && std::isupper(static_cast<unsigned char>(run[k]));
     size_t after = j;
     while (after < text.size() && text[after] == ' ') ++after;
     bool call = after < text.size() && text[after] == '(';

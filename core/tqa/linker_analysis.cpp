@@ -42,8 +42,7 @@ std::vector<ItemLinkerAnalysis> analyze_linker_tables(const std::vector<EvalItem
     a.jqg_nodes = q->jqg.nodes.size();
     a.linker = q->linker;
     if (a.linker) {
-      a.references = detect_references(matcher, a.linker->components, item.question, item.evidence,
-                                       *db->second.schema);
+      a.references = detect_references(matcher, a.linker->components, item.question, item.evidence, *db->second.schema);
       a.attributes = linker_attributes(*q);
       a.mentions = attribute_mentions(matcher, a.attributes, item.question, item.evidence);
     }

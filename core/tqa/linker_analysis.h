@@ -9,12 +9,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/dataset/eval_set.h"
 #include "core/graph/schema_graph.h"
 #include "core/schema/schema.h"
 #include "core/tqa/attribute_mentions.h"
 #include "core/tqa/linker_table.h"
 #include "core/tqa/reference_detection.h"
-#include "core/dataset/eval_set.h"
 
 namespace chokepoint::tqa {
 
@@ -25,8 +25,8 @@ struct LinkerDatabase {
 
 struct ItemLinkerAnalysis {
   EvalItem item;
-  std::string error;       // "" when the SQL parsed and the database is known
-  size_t jqg_nodes = 0;    // of the main scope
+  std::string error;     // "" when the SQL parsed and the database is known
+  size_t jqg_nodes = 0;  // of the main scope
   std::optional<LinkerTable> linker;
   ReferenceDetection references;  // empty without a linker table
   LinkerAttributes attributes;
@@ -39,12 +39,12 @@ std::vector<ItemLinkerAnalysis> analyze_linker_tables(const std::vector<EvalItem
                                                       ReferenceMatcher& matcher);
 
 struct LinkerStatistics {
-  size_t queries = 0;              // items analysed
-  size_t errors = 0;               // unparsable SQL or unknown database
-  size_t with_linker_table = 0;    // JQG of >= 3 nodes with a base-table hub
+  size_t queries = 0;                  // items analysed
+  size_t errors = 0;                   // unparsable SQL or unknown database
+  size_t with_linker_table = 0;        // JQG of >= 3 nodes with a base-table hub
   size_t with_question_reference = 0;  // of those, at least one component matched in the question (the thesis' set)
-  size_t questions = 0;            // linker items with a non-empty question
-  size_t evidences = 0;            // linker items with a non-empty evidence
+  size_t questions = 0;                // linker items with a non-empty question
+  size_t evidences = 0;                // linker items with a non-empty evidence
   size_t components_in_questions = 0;  // Table 4.2, summed over linker items
   size_t components_in_evidence = 0;
   size_t matching_question_tokens = 0;

@@ -53,7 +53,8 @@ std::optional<LinkerTable> find_linker_table(const sql::JoinQueryGraph& jqg, con
     };
     for (int t : tied) {
       double a = score(t), b = score(chosen);
-      if (a > b + kTieEpsilon) chosen = t;
+      if (a > b + kTieEpsilon)
+        chosen = t;
       else if (std::fabs(a - b) <= kTieEpsilon &&
                to_lower_ascii(jqg.nodes[t].table) < to_lower_ascii(jqg.nodes[chosen].table))
         chosen = t;
@@ -68,7 +69,8 @@ std::vector<LinkerComponent> linker_components(const Lexicon& lex, std::string_v
   std::vector<LinkerComponent> out;
   for (const Segment& s : segment_identifier(lex, table_name)) {
     if (s.kind == SegmentKind::number || s.text.size() < 2 || is_stopword(s.text)) continue;
-    bool alpha = std::all_of(s.text.begin(), s.text.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+    bool alpha =
+        std::all_of(s.text.begin(), s.text.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
     if (!alpha) continue;
     LinkerComponent c;
     c.segment = s.text;

@@ -24,10 +24,10 @@ struct LinkerComponent {
 };
 
 struct LinkerTable {
-  std::string table;              // schema spelling
-  int node = -1;                  // index into the JQG's nodes
-  double betweenness = 0;         // in the JQG (networkx normalisation)
-  bool tie_broken_by_schema = false;  // several instances shared the top JQG betweenness
+  std::string table;                        // schema spelling
+  int node = -1;                            // index into the JQG's nodes
+  double betweenness = 0;                   // in the JQG (networkx normalisation)
+  bool tie_broken_by_schema = false;        // several instances shared the top JQG betweenness
   std::vector<LinkerComponent> components;  // in name order, no repeated lemma
 };
 

@@ -11,9 +11,12 @@ namespace chokepoint::tqa {
 
 const char* naturalness_name(Naturalness n) {
   switch (n) {
-    case Naturalness::N1: return "N1";
-    case Naturalness::N2: return "N2";
-    case Naturalness::N3: return "N3";
+    case Naturalness::N1:
+      return "N1";
+    case Naturalness::N2:
+      return "N2";
+    case Naturalness::N3:
+      return "N3";
   }
   return "";
 }
@@ -28,8 +31,10 @@ Naturalness heuristic_naturalness(const Lexicon& lex, std::string_view identifie
     if (s.kind == SegmentKind::number) continue;
     double n = static_cast<double>(s.text.size());
     letters += n;
-    if ((s.kind == SegmentKind::word && s.text.size() >= 2) || is_stopword(s.text)) score += n;  // "Of" in DateOfBirth
-    else if (s.text.size() >= 4) score += 0.5 * n;
+    if ((s.kind == SegmentKind::word && s.text.size() >= 2) || is_stopword(s.text))
+      score += n;  // "Of" in DateOfBirth
+    else if (s.text.size() >= 4)
+      score += 0.5 * n;
   }
   if (letters == 0) return Naturalness::N3;
   double coverage = score / letters;

@@ -20,7 +20,8 @@ Result<std::string> replace_at_positions(std::string_view text, const std::vecto
     replacement[static_cast<size_t>(s.position)] = s.token;
   }
   for (const auto& [pos, tok] : by_position)
-    if (!replacement.count(pos)) return Error{"no synonym for \"" + tok->text + "\" at position " + std::to_string(pos)};
+    if (!replacement.count(pos))
+      return Error{"no synonym for \"" + tok->text + "\" at position " + std::to_string(pos)};
   std::string out(text);
   for (auto it = replacement.rbegin(); it != replacement.rend(); ++it) {
     const TextToken& t = *by_position[it->first];

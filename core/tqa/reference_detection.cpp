@@ -35,7 +35,8 @@ std::vector<TextToken> candidate_tokens(const Lexicon& lex, std::string_view tex
   std::vector<TextToken> out;
   for (const Token& t : tokenize(text)) {
     if (t.kind != TokenKind::word || t.quoted || t.length < 2) continue;
-    bool hidden = std::any_of(excluded.begin(), excluded.end(), [&](const TextSpan& s) { return s.contains(t.offset); });
+    bool hidden =
+        std::any_of(excluded.begin(), excluded.end(), [&](const TextSpan& s) { return s.contains(t.offset); });
     if (hidden) continue;
     TextToken tok;
     tok.text = t.text;

@@ -20,9 +20,9 @@ constexpr double kWuPalmerThreshold = 0.95;  // thesis §4.2 (the reference code
 
 // A word of the text that may be matched: its spelling, position and lemma.
 struct TextToken {
-  std::string text;   // as written
-  std::string lower;  // lower-cased
-  std::string lemma;  // morphy base form (noun first, then verb, adjective, adverb), else `lower`
+  std::string text;     // as written
+  std::string lower;    // lower-cased
+  std::string lemma;    // morphy base form (noun first, then verb, adjective, adverb), else `lower`
   size_t position = 0;  // byte offset in the original text (the thesis' "position")
   size_t length = 0;
 };
@@ -55,7 +55,7 @@ struct ReferenceDetection {
   std::vector<ComponentReferences> components;  // one per linker component, in name order
   size_t components_in_question() const;        // components with at least one question match
   size_t components_in_evidence() const;
-  size_t question_tokens() const;               // matched tokens summed over components
+  size_t question_tokens() const;  // matched tokens summed over components
   size_t evidence_tokens() const;
 };
 

@@ -32,7 +32,7 @@ struct TableRename {
 struct RenamePlan {
   std::string db_id;
   NaturalnessSource naturalness_source = NaturalnessSource::heuristic;
-  std::string naming;  // "deterministic abbreviator" or "llm"
+  std::string naming;               // "deterministic abbreviator" or "llm"
   std::vector<TableRename> tables;  // schema order
 
   const TableRename* find_table(const std::string& old_table) const;  // case-insensitive

@@ -14,8 +14,11 @@ std::string row_key(const Row& row) {
   for (const Value& v : row) {
     key += static_cast<char>('0' + static_cast<int>(v.type));
     switch (v.type) {
-      case ValueType::Null: break;
-      case ValueType::Integer: key += std::to_string(v.integer); break;
+      case ValueType::Null:
+        break;
+      case ValueType::Integer:
+        key += std::to_string(v.integer);
+        break;
       case ValueType::Real: {
         char bits[sizeof(double)];
         std::memcpy(bits, &v.real, sizeof bits);

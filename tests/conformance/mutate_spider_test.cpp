@@ -35,7 +35,6 @@ const mutate::OperatorSensitivity& row_of(const mutate::SensitivityTable& t, con
   return none;
 }
 
-
 }  // namespace
 
 TEST(MutateSpider, SensitivityReportOnTheSharedDatabases) {

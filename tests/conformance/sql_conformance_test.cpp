@@ -96,16 +96,20 @@ void check_gold_file(const std::string& gold, Databases& dbs, size_t expected_co
     ++parsed;
     std::string printed = print_sql(**tree);
     auto again = parse_sql(printed);
-    if (again.ok() && equal(**tree, **again)) ++identical;
-    else ADD_FAILURE() << gold << ":" << g.line << " round trip differs\n  " << g.sql << "\n  " << printed;
+    if (again.ok() && equal(**tree, **again))
+      ++identical;
+    else
+      ADD_FAILURE() << gold << ":" << g.line << " round trip differs\n  " << g.sql << "\n  " << printed;
     const Connection* db = dbs.get(g.db_id);
     if (!db) {
       ADD_FAILURE() << gold << ":" << g.line << " no schema for " << g.db_id;
       continue;
     }
     auto st = db->prepare_check(printed);
-    if (st.ok()) ++prepared;
-    else ADD_FAILURE() << gold << ":" << g.line << " prepare: " << st.error() << "\n  " << printed;
+    if (st.ok())
+      ++prepared;
+    else
+      ADD_FAILURE() << gold << ":" << g.line << " prepare: " << st.error() << "\n  " << printed;
   }
   EXPECT_EQ(parsed, expected_count);
   EXPECT_EQ(identical, expected_count);

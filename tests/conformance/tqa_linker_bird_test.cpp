@@ -72,10 +72,11 @@ TEST(TqaLinkerBird, DevStatisticsBesideThesisTable42) {
   std::printf("  matching evidence tokens       %zu   (thesis 320 / 71 / 63)\n", s.matching_evidence_tokens);
   for (const auto& [n, count] : s.node_counts) std::printf("  JQG with %zu nodes             %zu\n", n, count);
   auto pct = [](size_t a, size_t b) { return b ? 100.0 * static_cast<double>(a) / static_cast<double>(b) : 0.0; };
-  std::printf("  Table 4.7: join atts in Qs %.1f%%, proj/filter in Qs %.1f%%, join in Evs %.1f%%, proj/filter in "
-              "Evs %.1f%%   (thesis dev 63.2 / 22.4 / 68.0 / 30.3)\n",
-              pct(s.join_attributes_in_questions, s.questions), pct(s.other_attributes_in_questions, s.questions),
-              pct(s.join_attributes_in_evidence, s.evidences), pct(s.other_attributes_in_evidence, s.evidences));
+  std::printf(
+      "  Table 4.7: join atts in Qs %.1f%%, proj/filter in Qs %.1f%%, join in Evs %.1f%%, proj/filter in "
+      "Evs %.1f%%   (thesis dev 63.2 / 22.4 / 68.0 / 30.3)\n",
+      pct(s.join_attributes_in_questions, s.questions), pct(s.other_attributes_in_questions, s.questions),
+      pct(s.join_attributes_in_evidence, s.evidences), pct(s.other_attributes_in_evidence, s.evidences));
 }
 
 }  // namespace

@@ -9,7 +9,7 @@
 namespace chokepoint::web {
 
 void bind_file_bridge(AppState* state);
-void open_file_picker();                                           // accepts .sqlite, .json, .sql, .csv, .txt
+void open_file_picker();  // accepts .sqlite, .json, .sql, .csv, .txt
 void offer_download(const std::string& fs_path, const std::string& file_name, const std::string& mime);
 
 }  // namespace chokepoint::web

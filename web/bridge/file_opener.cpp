@@ -60,8 +60,8 @@ OpenedKind open_file(AppState& state, const std::string& path, const std::string
     d.connection = std::make_shared<Connection>(std::move(db).value());
     state.databases.databases.push_back(std::move(d));
     state.databases.selected = static_cast<int>(state.databases.databases.size()) - 1;
-    notify(state, "opened database " + name + " (" + std::to_string(state.databases.databases.back().schema.tables.size()) +
-                      " tables)");
+    notify(state, "opened database " + name + " (" +
+                      std::to_string(state.databases.databases.back().schema.tables.size()) + " tables)");
     return OpenedKind::Database;
   }
   const std::string lower = to_lower_ascii(name);

@@ -42,11 +42,16 @@ std::string megabytes(double bytes) {
 
 const char* lexicon_load_name(LexiconLoad s) {
   switch (s) {
-    case LexiconLoad::idle: return "idle";
-    case LexiconLoad::fetching: return "fetching";
-    case LexiconLoad::fetched: return "fetched";
-    case LexiconLoad::loaded: return "loaded";
-    case LexiconLoad::failed: return "failed";
+    case LexiconLoad::idle:
+      return "idle";
+    case LexiconLoad::fetching:
+      return "fetching";
+    case LexiconLoad::fetched:
+      return "fetched";
+    case LexiconLoad::loaded:
+      return "loaded";
+    case LexiconLoad::failed:
+      return "failed";
   }
   return "?";
 }
@@ -114,7 +119,8 @@ const Lexicon* loaded_lexicon() { return loader().lexicon.get(); }
 float lexicon_progress_fraction() {
   const auto& s = loader().state;
   if (s.status == LexiconLoad::loaded) return 1.0f;
-  if (s.status == LexiconLoad::fetched) return loader().decoder ? static_cast<float>(loader().decoder->fraction()) : 0.0f;
+  if (s.status == LexiconLoad::fetched)
+    return loader().decoder ? static_cast<float>(loader().decoder->fraction()) : 0.0f;
   if (s.status != LexiconLoad::fetching || s.bytes_total <= 0 || s.bytes_received > s.bytes_total) return 0.0f;
   return static_cast<float>(s.bytes_received / s.bytes_total);
 }
@@ -122,7 +128,8 @@ float lexicon_progress_fraction() {
 std::string lexicon_progress_text() {
   const auto& s = loader().state;
   switch (s.status) {
-    case LexiconLoad::idle: return "the WordNet lexicon is not loaded yet";
+    case LexiconLoad::idle:
+      return "the WordNet lexicon is not loaded yet";
     case LexiconLoad::fetching: {
       std::string t = "loading the WordNet lexicon";
       if (s.bytes_total > 0 && s.bytes_received <= s.bytes_total) {
@@ -134,24 +141,32 @@ std::string lexicon_progress_text() {
       }
       return t;
     }
-    case LexiconLoad::fetched: return "parsing the WordNet lexicon, " + megabytes(s.size_bytes > 0 ? s.size_bytes : s.bytes_received);
+    case LexiconLoad::fetched:
+      return "parsing the WordNet lexicon, " + megabytes(s.size_bytes > 0 ? s.size_bytes : s.bytes_received);
     case LexiconLoad::loaded: {
       char buf[128];
       std::snprintf(buf, sizeof buf, "WordNet lexicon loaded: %s in %.0f ms (fetch %.0f ms, parse %.0f ms)",
                     megabytes(s.size_bytes).c_str(), s.total_ms, s.fetch_ms, s.parse_ms);
       return buf;
     }
-    case LexiconLoad::failed: return "the WordNet lexicon could not be loaded: " + s.error;
+    case LexiconLoad::failed:
+      return "the WordNet lexicon could not be loaded: " + s.error;
   }
   return "";
 }
 
 nlohmann::json lexicon_state_json() {
   const auto& s = loader().state;
-  return {{"status", lexicon_load_name(s.status)}, {"url", s.url},
-          {"bytes_received", s.bytes_received}, {"bytes_total", s.bytes_total},
-          {"size_bytes", s.size_bytes},       {"fetch_ms", s.fetch_ms},
-          {"parse_ms", s.parse_ms},           {"longest_slice_ms", s.longest_slice_ms}, {"slices", s.slices},           {"load_ms", s.total_ms},
+  return {{"status", lexicon_load_name(s.status)},
+          {"url", s.url},
+          {"bytes_received", s.bytes_received},
+          {"bytes_total", s.bytes_total},
+          {"size_bytes", s.size_bytes},
+          {"fetch_ms", s.fetch_ms},
+          {"parse_ms", s.parse_ms},
+          {"longest_slice_ms", s.longest_slice_ms},
+          {"slices", s.slices},
+          {"load_ms", s.total_ms},
           {"error", s.error}};
 }
 

@@ -67,4 +67,3 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_sets_json() {
   chokepoint::web::g_summary = out.dump();
   return chokepoint::web::g_summary.c_str();
 }
-

@@ -9,7 +9,7 @@ namespace chokepoint::web {
 
 void set_page_status(const std::string& text);
 void mark_page_ready(double first_frame_ms);
-double page_time_ms();  // ms since navigation start (performance.now())
+double page_time_ms();                 // ms since navigation start (performance.now())
 void bind_app_state(AppState* state);  // what the exported functions read
 AppState* bound_app_state();           // null before the app started
 

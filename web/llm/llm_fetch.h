@@ -1,5 +1,5 @@
-// The browser's HTTP transport for core/llm: FetchTransport hands each request to web/bridge/js/llm_fetch.js, which runs
-// fetch() and calls chokepoint_llm_on_http_done when the answer (or the failure) arrives; the callback then runs
+// The browser's HTTP transport for core/llm: FetchTransport hands each request to web/bridge/js/llm_fetch.js, which
+// runs fetch() and calls chokepoint_llm_on_http_done when the answer (or the failure) arrives; the callback then runs
 // on the event loop, never blocking a frame. Header-only: exactly one web/*.cpp must
 //   #define CHOKEPOINT_LLM_FETCH_IMPLEMENTATION
 //   #include "web/llm/llm_fetch.h"
@@ -77,9 +77,9 @@ void FetchTransport::complete(int id, HttpResponse response) {
 
 }  // namespace chokepoint
 
-extern "C" EMSCRIPTEN_KEEPALIVE void chokepoint_llm_on_http_done(int id, int status, int timed_out,
-                                                                 double elapsed_ms, const char* headers_json,
-                                                                 const char* body, const char* error) {
+extern "C" EMSCRIPTEN_KEEPALIVE void chokepoint_llm_on_http_done(int id, int status, int timed_out, double elapsed_ms,
+                                                                 const char* headers_json, const char* body,
+                                                                 const char* error) {
   using namespace chokepoint;
   auto owner = llm_fetch_detail::owner_of.find(id);
   if (owner == llm_fetch_detail::owner_of.end()) return;

@@ -17,9 +17,7 @@
 namespace chokepoint::web {
 namespace {
 
-void copy_to(char* buf, size_t size, const std::string& text) {
-  std::snprintf(buf, size, "%s", text.c_str());
-}
+void copy_to(char* buf, size_t size, const std::string& text) { std::snprintf(buf, size, "%s", text.c_str()); }
 
 void refresh_buffers(LlmPanel& panel) {
   const LlmSettings& s = llm_session().settings;
@@ -69,8 +67,9 @@ void draw_settings(LlmPanel& panel) {
   ImGui::SameLine();
   if (ImGui::Checkbox("remember on this device", &s.remember_key)) changed = true;
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Saves the key in this browser's localStorage. Otherwise it is forgotten when the page closes.\n"
-                      "It is never written to the workspace, the replay store, the call log or an export.");
+    ImGui::SetTooltip(
+        "Saves the key in this browser's localStorage. Otherwise it is forgotten when the page closes.\n"
+        "It is never written to the workspace, the replay store, the call log or an export.");
   float temperature = static_cast<float>(s.temperature);
   ImGui::SetNextItemWidth(160);
   if (ImGui::SliderFloat("temperature", &temperature, 0.0f, 2.0f, "%.2f")) {
@@ -112,9 +111,12 @@ void draw_settings(LlmPanel& panel) {
   ImGui::EndDisabled();
   ImGui::SameLine();
   if (!test.message.empty()) {
-    if (test.running) ImGui::TextDisabled("%s", test.message.c_str());
-    else if (test.ok) ImGui::TextColored(ImVec4(0.6f, 0.85f, 0.6f, 1), "%s", test.message.c_str());
-    else ImGui::TextColored(ImVec4(1, 0.45f, 0.45f, 1), "%s", test.message.c_str());
+    if (test.running)
+      ImGui::TextDisabled("%s", test.message.c_str());
+    else if (test.ok)
+      ImGui::TextColored(ImVec4(0.6f, 0.85f, 0.6f, 1), "%s", test.message.c_str());
+    else
+      ImGui::TextColored(ImVec4(1, 0.45f, 0.45f, 1), "%s", test.message.c_str());
   }
   ReplayStore& replay = session_replay();
   ImGui::TextDisabled("Replay store: %zu recorded answers in %s", replay.size(),
@@ -203,17 +205,26 @@ nlohmann::json llm_state_json(AppState& state) {
   const LlmSessionState& s = llm_session();
   nlohmann::json j;
   // The key itself never leaves C++ through this door either: tests see only whether one is set.
-  j["settings"] = {{"provider", s.settings.provider}, {"base_url", s.settings.base_url},
-                   {"model", s.settings.model}, {"has_key", !s.settings.api_key.empty()},
-                   {"remember_key", s.settings.remember_key}, {"temperature", s.settings.temperature},
+  j["settings"] = {{"provider", s.settings.provider},
+                   {"base_url", s.settings.base_url},
+                   {"model", s.settings.model},
+                   {"has_key", !s.settings.api_key.empty()},
+                   {"remember_key", s.settings.remember_key},
+                   {"temperature", s.settings.temperature},
                    {"seed", s.settings.seed ? nlohmann::json(*s.settings.seed) : nlohmann::json(nullptr)},
-                   {"timeout_ms", s.settings.timeout_ms}, {"max_tokens", s.settings.max_tokens}};
+                   {"timeout_ms", s.settings.timeout_ms},
+                   {"max_tokens", s.settings.max_tokens}};
   j["test"] = {{"running", s.test.running}, {"ok", s.test.ok}, {"message", s.test.message}};
   j["replay"] = {{"path", kReplayStorePath}, {"records", session_replay().size()}, {"error", s.replay_error}};
   nlohmann::json log = nlohmann::json::array();
   for (const auto& e : session_call_log(state))
-    log.push_back({{"call_id", e.call_id}, {"attempt", e.attempt}, {"status", e.status}, {"error", e.error},
-                   {"elapsed_ms", e.elapsed_ms}, {"request", e.request_text}, {"response", e.response_body}});
+    log.push_back({{"call_id", e.call_id},
+                   {"attempt", e.attempt},
+                   {"status", e.status},
+                   {"error", e.error},
+                   {"elapsed_ms", e.elapsed_ms},
+                   {"request", e.request_text},
+                   {"response", e.response_body}});
   j["log"] = log;
   // Round trip with replacement so a response cut inside a UTF-8 sequence cannot make the page's dump() throw.
   return nlohmann::json::parse(dump_json(j));
@@ -261,13 +272,12 @@ const PageCommandRegistrar select_log_cmd{"llm_select_log", [](AppState& state, 
                                             llm_panel(state).selected_log = cmd.value("index", -1);
                                           }};
 
-const PanelRegistrar registrar{PanelSpec{
-    "LLM", 80, [](AppState& state) { draw_llm_panel(state, llm_panel(state)); },
-    [](AppState& state, double) {
-      ensure_loaded(state);
-      step_connection_test(session_now_ms());
-    },
-    [](AppState& state) { return llm_state_json(state); }}};
+const PanelRegistrar registrar{PanelSpec{"LLM", 80, [](AppState& state) { draw_llm_panel(state, llm_panel(state)); },
+                                         [](AppState& state, double) {
+                                           ensure_loaded(state);
+                                           step_connection_test(session_now_ms());
+                                         },
+                                         [](AppState& state) { return llm_state_json(state); }}};
 
 }  // namespace
 }  // namespace chokepoint::web

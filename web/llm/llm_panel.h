@@ -13,7 +13,7 @@ namespace chokepoint::web {
 struct LlmPanel {
   char base_url[256] = "";
   char model[128] = "";
-  char key[256] = "";      // memory only; the masked input's buffer
+  char key[256] = "";         // memory only; the masked input's buffer
   bool buffers_stale = true;  // the settings changed outside the inputs (load, page command)
   int selected_log = -1;
 };

@@ -17,14 +17,20 @@
 // localStorage holds the settings (and the key only if remembered); it may throw in private modes, hence the guards.
 EM_JS(char*, chokepoint_js_llm_settings_load, (), {
   var s = "";
-  try { s = window.localStorage.getItem("chokepoint.llm_settings") || ""; } catch (e) {}
+  try {
+    s = window.localStorage.getItem("chokepoint.llm_settings") || "";
+  } catch (e) {
+  }
   var n = lengthBytesUTF8(s) + 1;
   var p = _malloc(n);
   stringToUTF8(s, p, n);
   return p;
 });
 EM_JS(void, chokepoint_js_llm_settings_save, (const char* json), {
-  try { window.localStorage.setItem("chokepoint.llm_settings", UTF8ToString(json)); } catch (e) {}
+  try {
+    window.localStorage.setItem("chokepoint.llm_settings", UTF8ToString(json));
+  } catch (e) {
+  }
 });
 
 namespace chokepoint::web {
@@ -102,8 +108,10 @@ ReplayStore& session_replay() {
       (void)db->exec_script("PRAGMA journal_mode=MEMORY;");
       r.replay_db.emplace(std::move(*db));
       auto store = SqliteReplayStore::open(*r.replay_db);
-      if (store.ok()) r.replay = std::make_unique<SqliteReplayStore>(std::move(*store));
-      else why = store.error();
+      if (store.ok())
+        r.replay = std::make_unique<SqliteReplayStore>(std::move(*store));
+      else
+        why = store.error();
     } else {
       why = db.error();
     }
@@ -126,8 +134,10 @@ const PromptLibrary* session_prompts() {
   if (!r.prompts_loaded) {
     r.prompts_loaded = true;
     auto lib = load_prompt_library("/prompts");
-    if (lib.ok()) r.prompts = std::move(*lib);
-    else r.prompts_error = lib.error();
+    if (lib.ok())
+      r.prompts = std::move(*lib);
+    else
+      r.prompts_error = lib.error();
   }
   return r.prompts ? &*r.prompts : nullptr;
 }

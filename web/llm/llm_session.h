@@ -44,11 +44,11 @@ void load_llm_settings();
 
 Result<LlmEndpoint> session_endpoint();  // from the current settings; an Error names what is missing
 ChatRequest session_request(std::vector<ChatMessage> messages);
-SchedulerLimits session_limits();       // timeout from the settings
-HttpTransport& session_transport();     // the fetch() transport
-ReplayStore& session_replay();          // the workspace store, or an in-memory one when the workspace is missing
-void persist_replay();                  // after answers were recorded: sync /workspace to IndexedDB
-const PromptLibrary* session_prompts(); // /prompts, loaded once (nullptr with the error noticed)
+SchedulerLimits session_limits();        // timeout from the settings
+HttpTransport& session_transport();      // the fetch() transport
+ReplayStore& session_replay();           // the workspace store, or an in-memory one when the workspace is missing
+void persist_replay();                   // after answers were recorded: sync /workspace to IndexedDB
+const PromptLibrary* session_prompts();  // /prompts, loaded once (nullptr with the error noticed)
 std::string session_prompts_error();
 
 // Test connection: one tiny request, one attempt, never answered from the replay store.

@@ -91,8 +91,8 @@ void draw_row_browser(DatabasesPanel& panel) {
     QueryLimits lim;
     lim.timeout_ms = 2000;
     lim.max_rows = kRowsPerPage;
-    b.rows = d.connection->query("SELECT * FROM " + quote_identifier(t.name) + " LIMIT " + std::to_string(kRowsPerPage) +
-                                     " OFFSET " + std::to_string(b.page * kRowsPerPage),
+    b.rows = d.connection->query("SELECT * FROM " + quote_identifier(t.name) + " LIMIT " +
+                                     std::to_string(kRowsPerPage) + " OFFSET " + std::to_string(b.page * kRowsPerPage),
                                  lim);
     b.loaded_db = panel.selected;
     b.loaded_table = b.table;
@@ -147,14 +147,14 @@ namespace {
 const PanelRegistrar registrar{{"Databases", 10, draw_databases_panel, nullptr, nullptr}};
 // {"do": "select_database", "db_id": NAME}: what clicking a database in the list does.
 const PageCommandRegistrar select_registrar{"select_database", [](AppState& s, const nlohmann::json& cmd) {
-  auto& dbs = s.databases.databases;
-  for (size_t i = 0; i < dbs.size(); ++i)
-    if (dbs[i].schema.db_id == cmd.value("db_id", "")) {
-      s.databases.selected = static_cast<int>(i);
-      return;
-    }
-  notify(s, "no database named " + cmd.value("db_id", ""), true);
-}};
+                                              auto& dbs = s.databases.databases;
+                                              for (size_t i = 0; i < dbs.size(); ++i)
+                                                if (dbs[i].schema.db_id == cmd.value("db_id", "")) {
+                                                  s.databases.selected = static_cast<int>(i);
+                                                  return;
+                                                }
+                                              notify(s, "no database named " + cmd.value("db_id", ""), true);
+                                            }};
 }  // namespace
 
 }  // namespace chokepoint::web

@@ -6,12 +6,12 @@
 #include "web/panel_registry.h"
 
 #include "core/dataset/eval_set.h"
-#include "web/bridge/file_bridge.h"
-#include "web/widgets/graph_view.h"
-#include "core/sql/query_shape.h"
-#include "web/widgets/widgets.h"
 #include "core/graph/layout.h"
 #include "core/graph/undirected_graph.h"
+#include "core/sql/query_shape.h"
+#include "web/bridge/file_bridge.h"
+#include "web/widgets/graph_view.h"
+#include "web/widgets/widgets.h"
 
 namespace chokepoint::web {
 namespace {
@@ -117,7 +117,8 @@ void draw_eval_set_panel(AppState& state) {
     }
     if (!contains_ci(it.question, panel.filter_text) && !contains_ci(it.sql, panel.filter_text)) continue;
     std::string label = "[" + it.db_id + "] " + (it.question.empty() ? it.sql : it.question) + "##" + std::to_string(i);
-    if (ImGui::Selectable(label.c_str(), panel.selected_item == static_cast<int>(i))) panel.selected_item = static_cast<int>(i);
+    if (ImGui::Selectable(label.c_str(), panel.selected_item == static_cast<int>(i)))
+      panel.selected_item = static_cast<int>(i);
   }
   ImGui::EndChild();
   ImGui::SameLine();
@@ -159,8 +160,7 @@ void select_item_command(AppState& state, const nlohmann::json& cmd) {
   if (cmd.contains("joins")) p.filter_joins = cmd["joins"].get<int>();
 }
 
-const PanelRegistrar registrar{{"Evaluation set", 30,
-                                draw_eval_set_panel, nullptr, eval_set_json}};
+const PanelRegistrar registrar{{"Evaluation set", 30, draw_eval_set_panel, nullptr, eval_set_json}};
 const PageCommandRegistrar select_registrar{"select_item", select_item_command};
 }  // namespace
 

@@ -16,9 +16,10 @@ void section(const char* title, const char* body) {
 }
 
 void draw_help_panel(AppState&) {
-  ImGui::TextWrapped("Chokepoint evaluates text-to-SQL systems on your own databases, inside this page. The sample "
-                     "databases toxicology and movies and the set sample_dev.json show every method; nothing you "
-                     "open leaves the page unless you configure an LLM endpoint and confirm a batch.");
+  ImGui::TextWrapped(
+      "Chokepoint evaluates text-to-SQL systems on your own databases, inside this page. The sample "
+      "databases toxicology and movies and the set sample_dev.json show every method; nothing you "
+      "open leaves the page unless you configure an LLM endpoint and confirm a batch.");
   ImGui::Spacing();
   section("Databases and schema graphs",
           "Open a SQLite file (button or drag and drop) or a tables.json. The schema graph has one node per table "

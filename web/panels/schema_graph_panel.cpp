@@ -12,8 +12,8 @@
 #include "core/graph/layout.h"
 #include "core/graph/schema_graph.h"
 #include "core/graph/statistics.h"
-#include "web/widgets/graph_view.h"
 #include "core/sql/query_shape.h"
+#include "web/widgets/graph_view.h"
 
 namespace chokepoint::web {
 namespace {
@@ -97,7 +97,8 @@ void draw_schema_graph_panel(AppState& state) {
     if (es.selected_item >= 0 && es.selected_item < static_cast<int>(items.size()) &&
         items[static_cast<size_t>(es.selected_item)].db_id == db.schema.db_id) {
       panel.highlight = sql::query_tables(items[static_cast<size_t>(es.selected_item)].sql, db.schema);
-      ImGui::TextDisabled("highlighted: the tables of evaluation item %s", items[static_cast<size_t>(es.selected_item)].key.c_str());
+      ImGui::TextDisabled("highlighted: the tables of evaluation item %s",
+                          items[static_cast<size_t>(es.selected_item)].key.c_str());
     }
   }
 
@@ -114,8 +115,8 @@ void draw_schema_graph_panel(AppState& state) {
     if (const Table* t = db.schema.find_table(n.label)) {
       for (const auto& c : t->columns) n.tooltip += c.name + "  " + c.type + "\n";
     }
-    n.highlighted = std::find(panel.highlight.begin(), panel.highlight.end(), to_lower_ascii(n.label)) !=
-                    panel.highlight.end();
+    n.highlighted =
+        std::find(panel.highlight.begin(), panel.highlight.end(), to_lower_ascii(n.label)) != panel.highlight.end();
     nodes.push_back(std::move(n));
   }
   std::vector<GraphEdgeView> edges;
@@ -144,8 +145,7 @@ nlohmann::json schema_graph_json(AppState& state) {
   return j;
 }
 
-const PanelRegistrar registrar{{"Schema graph", 20,
-                                draw_schema_graph_panel, nullptr, schema_graph_json}};
+const PanelRegistrar registrar{{"Schema graph", 20, draw_schema_graph_panel, nullptr, schema_graph_json}};
 }  // namespace
 
 }  // namespace chokepoint::web

@@ -20,7 +20,8 @@ float distance_to_segment(ImVec2 p, ImVec2 a, ImVec2 b) {
 
 }  // namespace
 
-void draw_graph_view(GraphView& view, const std::vector<GraphNodeView>& nodes, const std::vector<GraphEdgeView>& edges) {
+void draw_graph_view(GraphView& view, const std::vector<GraphNodeView>& nodes,
+                     const std::vector<GraphEdgeView>& edges) {
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImVec2 size = ImGui::GetContentRegionAvail();
   size.x = std::max(size.x, 50.0f);
@@ -32,7 +33,8 @@ void draw_graph_view(GraphView& view, const std::vector<GraphNodeView>& nodes, c
     view.pan_x += io.MouseDelta.x;
     view.pan_y += io.MouseDelta.y;
   }
-  if (hovered && io.MouseWheel != 0) view.zoom = std::clamp(view.zoom * (io.MouseWheel > 0 ? 1.1f : 1 / 1.1f), 0.2f, 8.0f);
+  if (hovered && io.MouseWheel != 0)
+    view.zoom = std::clamp(view.zoom * (io.MouseWheel > 0 ? 1.1f : 1 / 1.1f), 0.2f, 8.0f);
 
   double min_x = 1e300, min_y = 1e300, max_x = -1e300, max_y = -1e300;
   for (const auto& n : nodes) {

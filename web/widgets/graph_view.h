@@ -22,7 +22,7 @@ struct GraphNodeView {
 
 struct GraphEdgeView {
   int a = 0, b = 0;
-  int weight = 1;       // drawn thicker and annotated when > 1
+  int weight = 1;  // drawn thicker and annotated when > 1
   std::string tooltip;
 };
 

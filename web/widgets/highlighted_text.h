@@ -11,7 +11,7 @@ namespace chokepoint::web {
 struct TextHighlight {
   size_t begin = 0;  // byte offsets into the text, [begin, end)
   size_t end = 0;
-  ImVec4 color;      // text colour of the range
+  ImVec4 color;  // text colour of the range
 };
 
 // Draws `text` wrapped at the content region's width; highlighted ranges get their colour and a frame behind them.

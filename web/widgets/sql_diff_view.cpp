@@ -17,7 +17,7 @@ void draw_sql_diff(const std::vector<sql::DiffRun>& runs) {
   for (const auto& run : runs) {
     const ImVec4 colour = run.kind == sql::DiffKind::added     ? ImVec4(0.35f, 0.9f, 0.4f, 1.0f)
                           : run.kind == sql::DiffKind::removed ? ImVec4(1.0f, 0.45f, 0.45f, 1.0f)
-                                                          : ImGui::GetStyleColorVec4(ImGuiCol_Text);
+                                                               : ImGui::GetStyleColorVec4(ImGuiCol_Text);
     std::istringstream words(run.text);
     std::string word;
     while (words >> word) {

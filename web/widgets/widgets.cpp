@@ -5,7 +5,9 @@
 
 namespace chokepoint::web {
 
-void draw_error(const std::string& message) { ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1.0f), "%s", message.c_str()); }
+void draw_error(const std::string& message) {
+  ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1.0f), "%s", message.c_str());
+}
 
 void draw_result_table(const char* id, const QueryOutcome& outcome, size_t max_rows) {
   if (outcome.status == QueryStatus::Timeout) {
@@ -24,8 +26,9 @@ void draw_result_table(const char* id, const QueryOutcome& outcome, size_t max_r
     ImGui::TextDisabled("too many columns to draw (%d)", ncol);
     return;
   }
-  if (!ImGui::BeginTable(id, ncol, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
-                                       ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable,
+  if (!ImGui::BeginTable(id, ncol,
+                         ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
+                             ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable,
                          ImVec2(0, 0)))
     return;
   ImGui::TableSetupScrollFreeze(0, 1);

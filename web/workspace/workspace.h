@@ -15,7 +15,7 @@ extern const char* const kWorkspaceFiles;  // "/workspace/files"
 std::string keep_in_workspace(const std::string& uploaded_path);
 std::vector<std::string> workspace_files();  // sorted
 bool remove_from_workspace(const std::string& path);
-void persist_workspace();                    // IndexedDB sync, asynchronous
-bool workspace_available();                  // false when IndexedDB could not be mounted (private mode)
+void persist_workspace();    // IndexedDB sync, asynchronous
+bool workspace_available();  // false when IndexedDB could not be mounted (private mode)
 
 }  // namespace chokepoint::web

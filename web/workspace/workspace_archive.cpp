@@ -69,9 +69,10 @@ Result<int> export_workspace(const std::string& archive_path) {
   std::remove(archive_path.c_str());
   auto db = Connection::open_read_write(archive_path);
   if (!db.ok()) return Error{db.error()};
-  std::string script = "BEGIN; CREATE TABLE files(path TEXT PRIMARY KEY, bytes BLOB NOT NULL);"
-                       "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES('format', "
-                       "'chokepoint-workspace-1');";
+  std::string script =
+      "BEGIN; CREATE TABLE files(path TEXT PRIMARY KEY, bytes BLOB NOT NULL);"
+      "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES('format', "
+      "'chokepoint-workspace-1');";
   int n = 0;
   for (const auto& f : files) {
     std::ifstream in(f, std::ios::binary);

@@ -1,8 +1,8 @@
 // The Workspace panel: the files kept in IndexedDB, and the log of messages.
 #include <imgui.h>
 
-#include "web/panel_registry.h"
 #include "web/bridge/file_bridge.h"
+#include "web/panel_registry.h"
 #include "web/workspace/workspace.h"
 #include "web/workspace/workspace_state.h"
 
@@ -10,11 +10,13 @@ namespace chokepoint::web {
 namespace {
 
 void draw_workspace_panel(AppState& state) {
-  ImGui::TextWrapped("Files you open are kept in this browser's IndexedDB and reopened on the next visit. "
-                     "They never leave this machine.");
+  ImGui::TextWrapped(
+      "Files you open are kept in this browser's IndexedDB and reopened on the next visit. "
+      "They never leave this machine.");
   if (!workspace_available()) ImGui::TextColored(ImVec4(1, 0.6f, 0.3f, 1), "IndexedDB is not available here.");
   if (ImGui::Button("Export workspace")) export_workspace_download(state);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("One .chokepoint file (a SQLite database) with every workspace file; never an API key.");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("One .chokepoint file (a SQLite database) with every workspace file; never an API key.");
   ImGui::SameLine();
   if (ImGui::Button("Import workspace...")) open_file_picker();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Pick a .chokepoint file: it replaces the workspace's files.");
@@ -57,12 +59,10 @@ nlohmann::json workspace_json(AppState&) {
 }
 
 const PanelRegistrar registrar{{"Workspace", 90, draw_workspace_panel, nullptr, workspace_json}};
-const PageCommandRegistrar export_command{"workspace_export", [](AppState& s, const nlohmann::json&) {
-                                            export_workspace_download(s);
-                                          }};
-const PageCommandRegistrar clear_command{"workspace_clear", [](AppState& s, const nlohmann::json&) {
-                                           clear_workspace(s);
-                                         }};
+const PageCommandRegistrar export_command{"workspace_export",
+                                          [](AppState& s, const nlohmann::json&) { export_workspace_download(s); }};
+const PageCommandRegistrar clear_command{"workspace_clear",
+                                         [](AppState& s, const nlohmann::json&) { clear_workspace(s); }};
 
 }  // namespace
 }  // namespace chokepoint::web

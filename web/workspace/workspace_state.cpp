@@ -16,9 +16,9 @@ void reload_workspace_files(AppState& state) {
                            [](const LoadedDatabase& d) { return d.origin == "upload" || d.origin == "workspace"; }),
             dbs.end());
   auto& sets = state.eval_sets.sets;
-  sets.erase(std::remove_if(sets.begin(), sets.end(),
-                            [](const LoadedSet& s) { return s.path.rfind("/assets/", 0) != 0; }),
-             sets.end());
+  sets.erase(
+      std::remove_if(sets.begin(), sets.end(), [](const LoadedSet& s) { return s.path.rfind("/assets/", 0) != 0; }),
+      sets.end());
   state.databases.selected = 0;
   state.databases.browser = RowBrowser{};
   state.eval_sets.selected_set = 0;

@@ -1,5 +1,5 @@
-// The sample data in assets/ is the living example for every algorithm (decisions.md §S), so its promises are tested here:
-// the scripts load with consistent keys, the thesis' §3.1.2 seed query and its five join expansions all count
+// The sample data in assets/ is the living example for every algorithm (decisions.md §S), so its promises are tested
+// here: the scripts load with consistent keys, the thesis' §3.1.2 seed query and its five join expansions all count
 // molecules (with the counts worked out by hand in assets/db/toxicology.sql), §4.1.2's question has its answer,
 // and every query of the sample evaluation set runs and returns rows.
 #include <gtest/gtest.h>

@@ -15,7 +15,8 @@ const char* kBird =
     R"([{"question_id": 0, "db_id": "california_schools", "question": "Q?", "evidence": "E", )"
     R"("SQL": "SELECT 1", "difficulty": "simple"}, {"question_id": 1, "db_id": "financial", "question": "R?", )"
     R"("evidence": "", "SQL": "SELECT 2", "difficulty": "moderate"}])";
-const char* kSpider = R"([{"db_id": "concert_singer", "question": "How many singers?", "query": "SELECT count(*) FROM singer"}])";
+const char* kSpider =
+    R"([{"db_id": "concert_singer", "question": "How many singers?", "query": "SELECT count(*) FROM singer"}])";
 }  // namespace
 
 TEST(FormatDetection, RecognisesEveryFormat) {

@@ -15,8 +15,9 @@ Connection memory_db(const std::string& script) {
 }
 
 TEST(Connection, ReturnsTypedValuesWithColumnNamesAndDeclaredTypes) {
-  auto db = memory_db("CREATE TABLE t(a INTEGER, b REAL, c TEXT, d BLOB); INSERT INTO t VALUES(1, 2.5, 'x', X'0aff');"
-                      "INSERT INTO t VALUES(NULL, NULL, NULL, NULL);");
+  auto db = memory_db(
+      "CREATE TABLE t(a INTEGER, b REAL, c TEXT, d BLOB); INSERT INTO t VALUES(1, 2.5, 'x', X'0aff');"
+      "INSERT INTO t VALUES(NULL, NULL, NULL, NULL);");
   auto out = db.query("SELECT a, b, c, d, a + 1 AS e FROM t ORDER BY a IS NULL");
   ASSERT_TRUE(out.ok()) << out.message;
   ASSERT_EQ(out.result.column_names, (std::vector<std::string>{"a", "b", "c", "d", "e"}));
@@ -31,8 +32,9 @@ TEST(Connection, ReturnsTypedValuesWithColumnNamesAndDeclaredTypes) {
 }
 
 TEST(Connection, RowCapSetsTruncatedFlag) {
-  auto db = memory_db("CREATE TABLE t(a); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i<50) "
-                      "INSERT INTO t SELECT i FROM n;");
+  auto db = memory_db(
+      "CREATE TABLE t(a); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i<50) "
+      "INSERT INTO t SELECT i FROM n;");
   QueryLimits lim;
   lim.max_rows = 10;
   auto out = db.query("SELECT a FROM t", lim);
@@ -45,8 +47,9 @@ TEST(Connection, RowCapSetsTruncatedFlag) {
 }
 
 TEST(Connection, RunawayCartesianProductStopsAtTheTimeLimit) {
-  auto db = memory_db("CREATE TABLE t(a); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i<2000) "
-                      "INSERT INTO t SELECT i FROM n;");
+  auto db = memory_db(
+      "CREATE TABLE t(a); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i<2000) "
+      "INSERT INTO t SELECT i FROM n;");
   QueryLimits lim;
   lim.timeout_ms = 200;
   auto out = db.query("SELECT count(*) FROM t a, t b, t c, t d", lim);

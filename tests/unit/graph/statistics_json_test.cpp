@@ -1,4 +1,5 @@
-// The JSON printed by `chokepoint schema stats`: field names and order as the schema-stats spec names them, labels with their sources.
+// The JSON printed by `chokepoint schema stats`: field names and order as the schema-stats spec names them, labels with
+// their sources.
 #include "core/graph/statistics_json.h"
 
 #include <gtest/gtest.h>

@@ -13,7 +13,6 @@ using testing::kToxicologySeed;
 using testing::several;
 using testing::Toxicology;
 
-
 std::string fingerprint(const JqeRun& run) {
   return jqe_report(run).dump() + expansion_set_json(run).dump() + pruned_set_json(run).dump();
 }

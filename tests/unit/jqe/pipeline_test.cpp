@@ -62,7 +62,9 @@ TEST(Combinations, CountsWithoutEnumerating) {
 // sorted as documented (unit order, then lexicographic), must list exactly the same combinations.
 TEST(Combinations, DirectAdmissibleSubsetsEqualFilteredBruteForce) {
   uint64_t seed = 7;
-  auto rnd = [&](int n) { return static_cast<int>((seed = seed * 6364136223846793005ULL + 1442695040888963407ULL) >> 33) % n; };
+  auto rnd = [&](int n) {
+    return static_cast<int>((seed = seed * 6364136223846793005ULL + 1442695040888963407ULL) >> 33) % n;
+  };
   for (int round = 0; round < 40; ++round) {
     CandidateSpec c{"T", 0.5, {}};
     const int m = 1 + rnd(9);
@@ -77,13 +79,15 @@ TEST(Combinations, DirectAdmissibleSubsetsEqualFilteredBruteForce) {
       for (int i = 0; i < m; ++i)
         if (mask & (1u << i)) {
           subset.push_back(i);
-          ok = ok && (p.max_conditions_per_pair == 0 || ++per_node[static_cast<size_t>(c.condition_nodes[i])] <= p.max_conditions_per_pair);
+          ok = ok && (p.max_conditions_per_pair == 0 ||
+                      ++per_node[static_cast<size_t>(c.condition_nodes[i])] <= p.max_conditions_per_pair);
         }
       if (ok) expected.push_back({0, subset});
     }
     const bool asc = round % 2 == 1;
     std::sort(expected.begin(), expected.end(), [&](const auto& a, const auto& b) {
-      if (a.second.size() != b.second.size()) return asc ? a.second.size() < b.second.size() : a.second.size() > b.second.size();
+      if (a.second.size() != b.second.size())
+        return asc ? a.second.size() < b.second.size() : a.second.size() > b.second.size();
       return a.second < b.second;
     });
     EXPECT_EQ(all({c}, p), expected) << "round " << round;
@@ -105,7 +109,6 @@ TEST(ExecutionCheck, LoneZeroOrNullAggregateIsEmpty) {
   EXPECT_EQ(check("SELECT 0 FROM atom LIMIT 1").verdict, ExecutionVerdict::ok);  // a real 0, not an aggregate's
   EXPECT_EQ(check("SELECT nope FROM atom").verdict, ExecutionVerdict::error);
 }
-
 
 TEST(Driver, BudgetStopsKeepingAndSaysSo) {
   Toxicology t = Toxicology::load();

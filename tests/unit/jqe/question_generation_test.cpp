@@ -48,8 +48,10 @@ class FakeEndpoint : public HttpTransport {
     std::string prompt = body["messages"][0]["content"];
     prompts.push_back(prompt);
     HttpResponse r = answer(prompt);
-    if (hold) held.push_back({std::move(done), std::move(r)});
-    else done(std::move(r));
+    if (hold)
+      held.push_back({std::move(done), std::move(r)});
+    else
+      done(std::move(r));
   }
   void release_all() {
     while (!held.empty()) {
@@ -69,9 +71,10 @@ class FakeEndpoint : public HttpTransport {
                            ? (prompt.rfind("EVI", 0) == 0 ? "Evidence: E(" + prompt.substr(0, 12) + ")"
                                                           : "Q(" + prompt.substr(0, 12) + ")?")
                            : override_text;
-    nlohmann::json b = {{"model", "m"},
-                        {"choices", {{{"message", {{"role", "assistant"}, {"content", text}}}, {"finish_reason", "stop"}}}},
-                        {"usage", {{"prompt_tokens", 10}, {"completion_tokens", 4}}}};
+    nlohmann::json b = {
+        {"model", "m"},
+        {"choices", {{{"message", {{"role", "assistant"}, {"content", text}}}, {"finish_reason", "stop"}}}},
+        {"usage", {{"prompt_tokens", 10}, {"completion_tokens", 4}}}};
     r.status = 200;
     r.body = b.dump();
     return r;
@@ -101,8 +104,9 @@ ChatRequest request() {
 
 // Two expansions of a BIRD-style seed (evidence wanted) and one of a Spider-style seed, as question_tasks makes them.
 std::vector<QuestionTask> tasks() {
-  QuestionTask a{"0-e1", "tox", "SELECT b", "SELECT a", "How many a?", "a means x", "simple", "S1",
-                 QuestionPrompt::Extended, true};
+  QuestionTask a{
+      "0-e1", "tox", "SELECT b", "SELECT a", "How many a?", "a means x", "simple", "S1", QuestionPrompt::Extended,
+      true};
   QuestionTask b{"1-e1", "mov", "SELECT d", "SELECT c", "", "", "", "S2", QuestionPrompt::New, false};
   return {a, b};
 }
@@ -151,7 +155,7 @@ TEST(QuestionTasks, RoundOneWithABenchmarkQuestionRewritesItLaterRoundsDescribeT
   EXPECT_EQ((*t)[0].seed_sql, "SELECT 1");
   EXPECT_EQ((*t)[0].sql, "SELECT 2");
   EXPECT_EQ((*t)[0].schema, "CREATE TABLE t(x)");
-  EXPECT_TRUE((*t)[0].wants_evidence);   // the seed carries evidence: BIRD style
+  EXPECT_TRUE((*t)[0].wants_evidence);  // the seed carries evidence: BIRD style
   EXPECT_EQ((*t)[1].prompt, QuestionPrompt::New);
   EXPECT_FALSE((*t)[1].wants_evidence);  // its seed has none
   auto always = question_tasks(two_round_run(), {{"tox", "S"}}, EvidenceMode::Always);

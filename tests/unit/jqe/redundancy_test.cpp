@@ -111,15 +111,19 @@ TEST(Redundancy, SelfJoinInstancesAreDistinct) {
   std::vector<CandidateCondition> conds = {cond(0, {"molecule_id"}, {"molecule_id"}),
                                            cond(2, {"molecule_id"}, {"molecule_id"})};
   {
-    Query q = query("SELECT * FROM atom AS a1 JOIN connected AS c ON c.atom_id = a1.atom_id "
-                    "JOIN atom AS a2 ON c.atom_id2 = a2.atom_id", t.schema);
+    Query q = query(
+        "SELECT * FROM atom AS a1 JOIN connected AS c ON c.atom_id = a1.atom_id "
+        "JOIN atom AS a2 ON c.atom_id2 = a2.atom_id",
+        t.schema);
     ASSERT_EQ(q.jqg.nodes.size(), 3u);
     RedundancyChecker r(q.jqg);
     EXPECT_EQ(r.redundant_condition(conds, {0, 1}), -1);
   }
   {
-    Query q = query("SELECT * FROM atom AS a1 JOIN connected AS c ON c.atom_id = a1.atom_id "
-                    "JOIN atom AS a2 ON a2.molecule_id = a1.molecule_id", t.schema);
+    Query q = query(
+        "SELECT * FROM atom AS a1 JOIN connected AS c ON c.atom_id = a1.atom_id "
+        "JOIN atom AS a2 ON a2.molecule_id = a1.molecule_id",
+        t.schema);
     RedundancyChecker r(q.jqg);
     EXPECT_EQ(r.redundant_condition(conds, {0, 1}), 0);
   }

@@ -78,8 +78,9 @@ TEST(SqlSynthesis, CommaJoinsGetConditionsInWhere) {
 
 TEST(SqlSynthesis, OrInWhereIsParenthesisedWhenExtended) {
   Toxicology t = Toxicology::load();
-  JqeRun run = expand_all(t, "SELECT COUNT(*) FROM molecule, atom WHERE atom.molecule_id = molecule.molecule_id "
-                             "AND atom.element = 'cl' OR atom.element = 'br'");
+  JqeRun run = expand_all(t,
+                          "SELECT COUNT(*) FROM molecule, atom WHERE atom.molecule_id = molecule.molecule_id "
+                          "AND atom.element = 'cl' OR atom.element = 'br'");
   const Expansion* x = find(run, "bond", 1);
   ASSERT_NE(x, nullptr);
   EXPECT_NE(x->sql.find("WHERE (atom.molecule_id"), std::string::npos) << x->sql;
@@ -104,8 +105,9 @@ TEST(SqlSynthesis, AmbiguousUnqualifiedColumnsAreQualified) {
 
 TEST(SqlSynthesis, SelfJoinGivesEachInstanceItsOwnConditions) {
   Toxicology t = Toxicology::load();
-  JqeRun run = expand_all(t, "SELECT a1.element, a2.element FROM atom AS a1 JOIN connected AS c ON c.atom_id = "
-                             "a1.atom_id JOIN atom AS a2 ON c.atom_id2 = a2.atom_id");
+  JqeRun run = expand_all(t,
+                          "SELECT a1.element, a2.element FROM atom AS a1 JOIN connected AS c ON c.atom_id = "
+                          "a1.atom_id JOIN atom AS a2 ON c.atom_id2 = a2.atom_id");
   ASSERT_EQ(run.seeds[0].skipped, "");
   const Expansion* x = find(run, "molecule", 2);
   ASSERT_NE(x, nullptr);

@@ -34,10 +34,10 @@ const std::string kTail = " WHERE molecule.label = \"-\" AND atom.element = \"cl
 //    columns" bug (notes §2.3-2); JC1 = molecule.molecule_id = bond.molecule_id must join bond to molecule.
 //  * (iii)–(v) print the seed's join as molecule.molecule_id = atom.molecule_id; JQE keeps the seed as written.
 const std::vector<std::string> kThesisExpansions = {
-    kHead + "JOIN bond ON bond.molecule_id = molecule.molecule_id" + kTail,                                // (i)
-    kHead + "JOIN bond ON bond.molecule_id = atom.molecule_id" + kTail,                                    // (ii)
-    kHead + "JOIN connected ON connected.atom_id = atom.atom_id" + kTail,                                   // (iii)
-    kHead + "JOIN connected ON connected.atom_id2 = atom.atom_id" + kTail,                                 // (iv)
+    kHead + "JOIN bond ON bond.molecule_id = molecule.molecule_id" + kTail,  // (i)
+    kHead + "JOIN bond ON bond.molecule_id = atom.molecule_id" + kTail,      // (ii)
+    kHead + "JOIN connected ON connected.atom_id = atom.atom_id" + kTail,    // (iii)
+    kHead + "JOIN connected ON connected.atom_id2 = atom.atom_id" + kTail,   // (iv)
     kHead + "JOIN connected ON connected.atom_id = atom.atom_id AND connected.atom_id2 = atom.atom_id" + kTail,  // (v)
 };
 
@@ -49,7 +49,10 @@ struct Parsed {
 
 Parsed parse(const std::string& sql, const Schema& schema) {
   Parsed p;
-  { auto r = sql::parse_sql(sql); p.tree = std::move(r.value()); }
+  {
+    auto r = sql::parse_sql(sql);
+    p.tree = std::move(r.value());
+  }
   p.names = sql::resolve_names(*p.tree, schema);
   p.jqg = sql::build_join_query_graph(p.names, schema, p.names.main_scope);
   return p;
@@ -74,12 +77,12 @@ TEST(ThesisExample, JoinConditionsJC1ToJC4WithCandidateColumnsOnTheCandidate) {
   ASSERT_EQ(bond.size(), 2u);
   EXPECT_EQ(bond[0].text, "bond.molecule_id = molecule.molecule_id");  // JC1 (molecule is node 0)
   EXPECT_EQ(bond[0].node, 0);
-  EXPECT_EQ(bond[1].text, "bond.molecule_id = atom.molecule_id");      // JC2 (FK–FK sibling label)
+  EXPECT_EQ(bond[1].text, "bond.molecule_id = atom.molecule_id");  // JC2 (FK–FK sibling label)
   EXPECT_EQ(bond[1].node, 1);
   auto connected = join_conditions(p.jqg, t.graph, t.graph.find_table("connected"));
   ASSERT_EQ(connected.size(), 2u);
-  EXPECT_EQ(connected[0].text, "connected.atom_id = atom.atom_id");    // JC3
-  EXPECT_EQ(connected[1].text, "connected.atom_id2 = atom.atom_id");   // JC4
+  EXPECT_EQ(connected[0].text, "connected.atom_id = atom.atom_id");   // JC3
+  EXPECT_EQ(connected[1].text, "connected.atom_id2 = atom.atom_id");  // JC4
 }
 
 TEST(ThesisExample, SixCombinationsAndJC1JC2IsRedundant) {
@@ -107,8 +110,8 @@ TEST(ThesisExample, SixCombinationsAndJC1JC2IsRedundant) {
     if (redundancy.redundant_condition(conds[static_cast<size_t>(c.candidate)], c.conditions) >= 0)
       redundant.push_back(label);
   }
-  EXPECT_EQ(seen, (std::vector<std::string>{"bond:JC1", "bond:JC2", "connected:JC3", "connected:JC4",
-                                            "bond:JC1JC2", "connected:JC3JC4"}));
+  EXPECT_EQ(seen, (std::vector<std::string>{"bond:JC1", "bond:JC2", "connected:JC3", "connected:JC4", "bond:JC1JC2",
+                                            "connected:JC3JC4"}));
   EXPECT_EQ(redundant, (std::vector<std::string>{"bond:JC1JC2"}));
 }
 

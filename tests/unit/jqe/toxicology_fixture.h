@@ -59,7 +59,8 @@ inline EvalItem seed(std::string sql, std::string id = "0", std::string db = "to
 inline std::vector<EvalItem> several() {
   return {seed(kToxicologySeed, "0"),
           seed("SELECT T1.element FROM atom AS T1 JOIN molecule AS T2 ON T1.molecule_id = T2.molecule_id "
-               "WHERE T2.label = '+'", "1"),
+               "WHERE T2.label = '+'",
+               "1"),
           seed("SELECT bond_type FROM bond WHERE bond_id = 'TR001_1_2'", "2"),
           seed("SELECT COUNT(*) FROM connected", "3"),
           seed("SELECT * FROM nowhere", "4"),

@@ -131,7 +131,8 @@ TEST(LexiconDecoder, SmallStepsGiveTheSameLexicon) {
     EXPECT_EQ(stepped->max_depth(s), lex.max_depth(s));
     EXPECT_EQ(names(*stepped, stepped->hypernyms(s)), names(lex, lex.hypernyms(s)));
   }
-  EXPECT_EQ(names(*stepped, stepped->senses("dog", PartOfSpeech::noun)), names(lex, lex.senses("dog", PartOfSpeech::noun)));
+  EXPECT_EQ(names(*stepped, stepped->senses("dog", PartOfSpeech::noun)),
+            names(lex, lex.senses("dog", PartOfSpeech::noun)));
   ASSERT_NE(stepped->exception_bases("geese", PartOfSpeech::noun), nullptr);
 }
 

@@ -70,17 +70,22 @@ TEST(LlmError, RateLimitReadsRetryAfterSeconds) {
 TEST(LlmError, RetryAfterMsTakesPrecedenceAndHttpDatesCountFromTheDateHeader) {
   EXPECT_EQ(retry_after_ms({{"Retry-After", "2"}, {"retry-after-ms", "250"}}), 250);
   EXPECT_EQ(retry_after_ms({{"Retry-After", "Wed, 21 Oct 2015 07:28:00 GMT"}}), -1);  // no Date to measure from
-  EXPECT_EQ(retry_after_ms({{"Retry-After", "Wed, 21 Oct 2015 07:28:00 GMT"}, {"Date", "Wed, 21 Oct 2015 07:27:30 GMT"}}),
-            30000);
+  EXPECT_EQ(
+      retry_after_ms({{"Retry-After", "Wed, 21 Oct 2015 07:28:00 GMT"}, {"Date", "Wed, 21 Oct 2015 07:27:30 GMT"}}),
+      30000);
   // Across a leap day and a month end.
-  EXPECT_EQ(retry_after_ms({{"Retry-After", "Fri, 01 Mar 2024 00:00:30 GMT"}, {"Date", "Thu, 29 Feb 2024 23:59:30 GMT"}}),
-            60000);
-  EXPECT_EQ(retry_after_ms({{"Retry-After", "Fri, 01 Mar 2024 00:00:30 GMT"}, {"Date", "Wed, 28 Feb 2024 23:59:30 GMT"}}),
-            86460000);
+  EXPECT_EQ(
+      retry_after_ms({{"Retry-After", "Fri, 01 Mar 2024 00:00:30 GMT"}, {"Date", "Thu, 29 Feb 2024 23:59:30 GMT"}}),
+      60000);
+  EXPECT_EQ(
+      retry_after_ms({{"Retry-After", "Fri, 01 Mar 2024 00:00:30 GMT"}, {"Date", "Wed, 28 Feb 2024 23:59:30 GMT"}}),
+      86460000);
   // A date already passed means retry now; a malformed date is ignored.
-  EXPECT_EQ(retry_after_ms({{"Retry-After", "Wed, 21 Oct 2015 07:28:00 GMT"}, {"Date", "Wed, 21 Oct 2015 08:00:00 GMT"}}), 0);
-  EXPECT_EQ(retry_after_ms({{"Retry-After", "Wed, 21 Foo 2015 07:28:00 GMT"}, {"Date", "Wed, 21 Oct 2015 07:27:30 GMT"}}),
-            -1);
+  EXPECT_EQ(
+      retry_after_ms({{"Retry-After", "Wed, 21 Oct 2015 07:28:00 GMT"}, {"Date", "Wed, 21 Oct 2015 08:00:00 GMT"}}), 0);
+  EXPECT_EQ(
+      retry_after_ms({{"Retry-After", "Wed, 21 Foo 2015 07:28:00 GMT"}, {"Date", "Wed, 21 Oct 2015 07:27:30 GMT"}}),
+      -1);
   EXPECT_EQ(retry_after_ms({}), -1);
 }
 

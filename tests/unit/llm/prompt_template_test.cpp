@@ -22,7 +22,8 @@ TEST(PromptLibrary, ManifestListsTheThreeJqeTemplatesWithTheirParsers) {
   const auto& lib = library();
   ASSERT_GE(lib.templates.size(), 3u);  // other capabilities (TQA) add their own templates
   ASSERT_NE(lib.find("jqe_question_extended"), nullptr);
-  EXPECT_EQ(lib.find("jqe_question_extended")->variables, (std::vector<std::string>{"schema", "old_query", "old_question", "new_query"}));
+  EXPECT_EQ(lib.find("jqe_question_extended")->variables,
+            (std::vector<std::string>{"schema", "old_query", "old_question", "new_query"}));
   EXPECT_EQ(lib.find("jqe_question_extended")->parser, AnswerParser::SingleLineQuestion);
   EXPECT_EQ(lib.find("jqe_question_new")->parser, AnswerParser::SingleLineQuestion);
   EXPECT_EQ(lib.find("jqe_evidence_new")->parser, AnswerParser::EvidenceLine);
@@ -35,8 +36,9 @@ TEST(PromptTemplate, ExtendedQuestionGolden) {
   auto text = render_prompt(*t, {{"schema", kSchema},
                                  {"old_query", "SELECT COUNT(*) FROM molecule WHERE label = '-'"},
                                  {"old_question", "How many molecules are not carcinogenic?"},
-                                 {"new_query", "SELECT COUNT(*) FROM molecule AS T1 JOIN bond AS T2 ON "
-                                               "T1.molecule_id = T2.molecule_id WHERE T1.label = '-'"}});
+                                 {"new_query",
+                                  "SELECT COUNT(*) FROM molecule AS T1 JOIN bond AS T2 ON "
+                                  "T1.molecule_id = T2.molecule_id WHERE T1.label = '-'"}});
   ASSERT_TRUE(text.ok()) << text.error();
   EXPECT_EQ(*text,
             "A text-to-SQL pair was changed: its SQL query now joins one more table. Rewrite the question so that "
@@ -170,8 +172,7 @@ TEST(AnswerParser, JsonAnswersAreNotQuestionsOrEvidence) {
 }
 
 TEST(AnswerParser, EvidenceLineNeedsTheLabel) {
-  EXPECT_EQ(*parse_evidence_line("Evidence: carcinogenic refers to label = '+'"),
-            "carcinogenic refers to label = '+'");
+  EXPECT_EQ(*parse_evidence_line("Evidence: carcinogenic refers to label = '+'"), "carcinogenic refers to label = '+'");
   EXPECT_EQ(*parse_evidence_line("**Evidence:** chlorine refers to element = 'cl'"),
             "chlorine refers to element = 'cl'");
   EXPECT_FALSE(parse_evidence_line("carcinogenic refers to label = '+'").ok());
@@ -180,8 +181,9 @@ TEST(AnswerParser, EvidenceLineNeedsTheLabel) {
 }
 
 TEST(AnswerParser, TokenListReadsJsonWithPositions) {
-  auto tokens = parse_token_list("```json\n[{\"token\": \"part\", \"position\": 5}, {\"token\": \"role\", "
-                                 "\"position\": 12}]\n```");
+  auto tokens = parse_token_list(
+      "```json\n[{\"token\": \"part\", \"position\": 5}, {\"token\": \"role\", "
+      "\"position\": 12}]\n```");
   ASSERT_TRUE(tokens.ok()) << tokens.error();
   EXPECT_EQ(*tokens, (std::vector<PositionedToken>{{"part", 5}, {"role", 12}}));
   EXPECT_FALSE(parse_token_list("[{\"token\": \"x\"}]").ok());

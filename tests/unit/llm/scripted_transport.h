@@ -26,10 +26,10 @@ class ScriptedTransport : public HttpTransport {
       done(r);
       return;
     }
-    nlohmann::json reply = {{"model", "scripted"},
-                            {"choices", {{{"message", {{"role", "assistant"}, {"content", text}}},
-                                          {"finish_reason", "stop"}}}},
-                            {"usage", {{"prompt_tokens", 10}, {"completion_tokens", 5}}}};
+    nlohmann::json reply = {
+        {"model", "scripted"},
+        {"choices", {{{"message", {{"role", "assistant"}, {"content", text}}}, {"finish_reason", "stop"}}}},
+        {"usage", {{"prompt_tokens", 10}, {"completion_tokens", 5}}}};
     r.status = 200;
     r.body = reply.dump();
     done(r);

@@ -43,8 +43,8 @@ TEST(ColumnDescriptor, SmallAndLargeColumnsRankAlike) {
     }
     return result({"v"}, rows);
   };
-  EXPECT_EQ(column_descriptor(column(1), 0, 10), "v: a, b, 2.0, 3, c");    // 17 values: sorted path
-  EXPECT_EQ(column_descriptor(column(10), 0, 10), "v: a, b, 2.0, 3, c");   // 160 values: counted path
+  EXPECT_EQ(column_descriptor(column(1), 0, 10), "v: a, b, 2.0, 3, c");   // 17 values: sorted path
+  EXPECT_EQ(column_descriptor(column(10), 0, 10), "v: a, b, 2.0, 3, c");  // 160 values: counted path
   EXPECT_EQ(column_descriptor(column(10), 0, 3), "v: a, b, 2.0");
 }
 

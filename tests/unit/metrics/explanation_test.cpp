@@ -42,7 +42,8 @@ TEST(Explanation, SummaryJsonHasTheIssueFields) {
   s.ex = 50.0;
   s.regimes.push_back({*parse_regime("NC-PC"), 12.345, 50, 20});
   auto j = summary_to_json(s);
-  for (const char* k : {"n", "ex", "gold_errors", "pred_errors", "timeouts", "regimes"}) EXPECT_TRUE(j.contains(k)) << k;
+  for (const char* k : {"n", "ex", "gold_errors", "pred_errors", "timeouts", "regimes"})
+    EXPECT_TRUE(j.contains(k)) << k;
   EXPECT_EQ(j["regimes"]["NC-PC"]["exp"], 12.35);
 }
 

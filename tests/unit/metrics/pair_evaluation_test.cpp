@@ -26,15 +26,17 @@ const char* kRunaway =
 TEST(PairEvaluation, CorrectAndWrongPredictions) {
   Connection db = memory_db(kSingers);
   EvaluationOptions o;
-  auto right = evaluate_pair(db, {"0", "s", "SELECT name FROM singer WHERE country = 'France'",
-                                  "SELECT name FROM singer WHERE country = \"France\" ORDER BY id"}, o);
+  auto right = evaluate_pair(db,
+                             {"0", "s", "SELECT name FROM singer WHERE country = 'France'",
+                              "SELECT name FROM singer WHERE country = \"France\" ORDER BY id"},
+                             o);
   EXPECT_EQ(right.status, ItemStatus::Scored);
   EXPECT_TRUE(right.ex);
   ASSERT_EQ(right.scores.size(), 5u);
   for (const auto& s : right.scores) EXPECT_EQ(s.f1, 1.0);
   // Over-prediction: all four names for the two French ones. EC-EC-IE: 2 of 4 predicted cells, 2 of 2 gold cells.
-  auto over = evaluate_pair(db, {"1", "s", "SELECT name FROM singer WHERE country = 'France'",
-                                 "SELECT name FROM singer"}, o);
+  auto over =
+      evaluate_pair(db, {"1", "s", "SELECT name FROM singer WHERE country = 'France'", "SELECT name FROM singer"}, o);
   EXPECT_FALSE(over.ex);
   EXPECT_NEAR(over.scores[0].exp, 0.5, 1e-12);
   EXPECT_NEAR(over.scores[0].exr, 1.0, 1e-12);
@@ -79,8 +81,8 @@ TEST(PairEvaluation, SummaryCountsErrorsApartFromScores) {
   items.push_back(evaluate_pair(db, {"0", "s", "SELECT name FROM singer", "SELECT name FROM singer"}, o));
   items.push_back(evaluate_pair(db, {"1", "s", "SELECT name FROM singer", "SELECT nam FROM singer"}, o));
   items.push_back(evaluate_pair(db, {"2", "s", "SELECT nope FROM singer", "SELECT 1"}, o));
-  items.push_back(evaluate_pair(db, {"3", "s", "SELECT name FROM singer WHERE age > 40",
-                                     "SELECT name FROM singer WHERE age > 30"}, o));
+  items.push_back(evaluate_pair(
+      db, {"3", "s", "SELECT name FROM singer WHERE age > 40", "SELECT name FROM singer WHERE age > 30"}, o));
   auto s = summarize(items, o.regimes);
   EXPECT_EQ(s.n, 4u);
   EXPECT_EQ(s.scored, 3u);

@@ -59,7 +59,8 @@ TEST(ReportCsv, UnscoredItemHasEmptyScoresAndNoPredictionStatus) {
   it.id = "2";
   it.db_id = "gone";
   it.status = ItemStatus::NoDatabase;
-  const std::string row = lines(evaluation_csv({{"2", "gone", "SELECT 1", "SELECT 1"}}, {it}, {table_xi_regimes()[0]})).at(1);
+  const std::string row =
+      lines(evaluation_csv({{"2", "gone", "SELECT 1", "SELECT 1"}}, {it}, {table_xi_regimes()[0]})).at(1);
   EXPECT_EQ(row.rfind("\"2\",\"gone\",\"\",,no_database,,0,,,,", 0), 0u) << row;
 }
 

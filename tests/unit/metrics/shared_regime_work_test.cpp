@@ -9,12 +9,14 @@ namespace chokepoint {
 using namespace testing_support;
 
 TEST(SharedRegimeWork, SameScoresAsOneRegimeAtATime) {
-  auto g = result({"name", "age", "city"},
-                  {{T("ann"), I(31), T("Paris")}, {T("bob"), I(42), T("Lyon")}, {T("cy"), I(42), T("Lyon")},
-                   {T("dee"), N(), T("Nice")}});
-  auto p = result({"age", "name", "town", "extra"},
-                  {{I(31), T("ann"), T("Paris"), I(1)}, {I(42), T("bob"), T("Nice"), I(1)}, {R(42.0), T("cy"), T("Lyon"), I(2)},
-                   {I(7), T("zed"), T("Lyon"), I(2)}});
+  auto g = result({"name", "age", "city"}, {{T("ann"), I(31), T("Paris")},
+                                            {T("bob"), I(42), T("Lyon")},
+                                            {T("cy"), I(42), T("Lyon")},
+                                            {T("dee"), N(), T("Nice")}});
+  auto p = result({"age", "name", "town", "extra"}, {{I(31), T("ann"), T("Paris"), I(1)},
+                                                     {I(42), T("bob"), T("Nice"), I(1)},
+                                                     {R(42.0), T("cy"), T("Lyon"), I(2)},
+                                                     {I(7), T("zed"), T("Lyon"), I(2)}});
   auto all = compare_results_for_regimes(g, p, all_regimes(), false);
   ASSERT_TRUE(all.ok());
   ASSERT_EQ(all->size(), all_regimes().size());

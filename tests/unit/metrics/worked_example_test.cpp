@@ -26,7 +26,7 @@ Connection california_schools() {
   for (int i = 0; i < 70; ++i) {
     std::string code = "'" + std::to_string(1000 + i) + "'";
     std::string school = std::string("Lincoln ") + kinds[i % 4] + " " + std::to_string(i);
-    std::string frpm_name = i == 7 ? "Lincoln Elementary Seven" : school;  // the one mismatch (i = 7 qualifies)
+    std::string frpm_name = i == 7 ? "Lincoln Elementary Seven" : school;         // the one mismatch (i = 7 qualifies)
     double k12 = 300 + i, ages = i < 56 ? 300 + i - 31 - (i % 5) : 300 + i - 10;  // first 56 differ by > 30
     sql += "INSERT INTO schools VALUES(" + code + ", '" + school + "', '" + std::to_string(100 + i) +
            " Main Street', 'Fresno', '9370" + std::to_string(i % 10) + "', 'CA');";

@@ -41,7 +41,8 @@ TEST(TablesJson, MalformedInputIsAnErrorNotACrash) {
   EXPECT_FALSE(parse_tables_json("{}").ok());
   EXPECT_FALSE(parse_tables_json(R"([{"db_id":"x"}])").ok());
   EXPECT_FALSE(parse_tables_json(R"([{"db_id":"x","table_names_original":["a"],
-      "column_names_original":[[0,"c"]],"primary_keys":[7]}])").ok());
+      "column_names_original":[[0,"c"]],"primary_keys":[7]}])")
+                   .ok());
   EXPECT_FALSE(load_tables_json("/nonexistent/tables.json").ok());
 }
 
@@ -64,7 +65,8 @@ TEST(SqliteSchema, ForeignKeyWithoutColumnsMeansThePrimaryKey) {
   auto db = Connection::open_memory();
   ASSERT_TRUE(db.ok());
   ASSERT_TRUE(db->exec_script("CREATE TABLE p(a, b, PRIMARY KEY(b, a)); CREATE TABLE c(x, y, FOREIGN KEY(x, y) "
-                              "REFERENCES p); INSERT INTO p VALUES (1, 2);").ok());
+                              "REFERENCES p); INSERT INTO p VALUES (1, 2);")
+                  .ok());
   auto s = read_schema(*db, "t");
   ASSERT_TRUE(s.ok()) << s.error();
   EXPECT_EQ(s->tables[0].primary_key, (std::vector<std::string>{"b", "a"}));

@@ -73,9 +73,9 @@ TEST(Ast, CloneIsDeepAndEqual) {
 
 TEST(Ast, EqualityIsStructuralAndSeesSpelling) {
   EXPECT_TRUE(equal(*parse("select a from t"), *parse("SELECT a\n FROM t;")));
-  EXPECT_FALSE(equal(*parse("SELECT a FROM t"), *parse("SELECT A FROM t")));      // identifier case kept
+  EXPECT_FALSE(equal(*parse("SELECT a FROM t"), *parse("SELECT A FROM t")));        // identifier case kept
   EXPECT_FALSE(equal(*parse("SELECT \"a\" FROM t"), *parse("SELECT `a` FROM t")));  // quote kept
-  EXPECT_FALSE(equal(*parse("SELECT (a) FROM t"), *parse("SELECT a FROM t")));    // parentheses kept
+  EXPECT_FALSE(equal(*parse("SELECT (a) FROM t"), *parse("SELECT a FROM t")));      // parentheses kept
 }
 
 TEST(Ast, JoinInjectionIsAShortPureFunction) {

@@ -85,17 +85,19 @@ TEST(JoinQueryGraph, MoviesQueryIsTheActorCharactersMoviePath) {
 }
 
 TEST(JoinQueryGraph, SelfJoinGivesTwoNodes) {
-  auto g = graphs_of("SELECT * FROM connected AS c JOIN atom AS a1 ON c.atom_id = a1.atom_id "
-                     "JOIN atom AS a2 ON c.atom_id2 = a2.atom_id",
-                     testing::toxicology());
+  auto g = graphs_of(
+      "SELECT * FROM connected AS c JOIN atom AS a1 ON c.atom_id = a1.atom_id "
+      "JOIN atom AS a2 ON c.atom_id2 = a2.atom_id",
+      testing::toxicology());
   ASSERT_EQ(g.main().nodes.size(), 3u);
   EXPECT_EQ(g.main().edges.size(), 2u);
 }
 
 TEST(JoinQueryGraph, CommaJoinWithWhereConjunctsAndSeveralConditionsPerEdge) {
-  auto g = graphs_of("SELECT * FROM atom AS a, connected AS c WHERE a.atom_id = c.atom_id AND a.atom_id = c.atom_id2 "
-                     "AND a.element = 'cl' AND (a.molecule_id = 'x' OR a.atom_id = c.bond_id)",
-                     testing::toxicology());
+  auto g = graphs_of(
+      "SELECT * FROM atom AS a, connected AS c WHERE a.atom_id = c.atom_id AND a.atom_id = c.atom_id2 "
+      "AND a.element = 'cl' AND (a.molecule_id = 'x' OR a.atom_id = c.bond_id)",
+      testing::toxicology());
   ASSERT_EQ(g.main().edges.size(), 1u);
   const auto& cs = g.main().edges[0].conditions;
   ASSERT_EQ(cs.size(), 2u);  // the OR is not a top-level conjunct
@@ -138,9 +140,10 @@ TEST(JoinQueryGraph, DerivedTableIsANodeAndNestedScopesHaveTheirOwnGraphs) {
 }
 
 TEST(JoinQueryGraph, TriangleIsCyclic) {
-  auto g = graphs_of("SELECT * FROM atom AS a JOIN connected AS c ON a.atom_id = c.atom_id JOIN bond AS b "
-                     "ON c.bond_id = b.bond_id AND b.molecule_id = a.molecule_id",
-                     testing::toxicology());
+  auto g = graphs_of(
+      "SELECT * FROM atom AS a JOIN connected AS c ON a.atom_id = c.atom_id JOIN bond AS b "
+      "ON c.bond_id = b.bond_id AND b.molecule_id = a.molecule_id",
+      testing::toxicology());
   EXPECT_EQ(g.main().edges.size(), 3u);
   EXPECT_TRUE(g.main().is_cyclic());
 }

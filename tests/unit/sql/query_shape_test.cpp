@@ -21,9 +21,9 @@ TEST(QueryShape, EachJoinedTableInstanceIsOneJoin) {
 }
 
 TEST(QueryShape, SelfJoinCountsBothInstances) {
-  EXPECT_EQ(join_count("SELECT a.atom_id FROM atom a JOIN atom b ON a.molecule_id = b.molecule_id",
-                       testing::toxicology()),
-            1);
+  EXPECT_EQ(
+      join_count("SELECT a.atom_id FROM atom a JOIN atom b ON a.molecule_id = b.molecule_id", testing::toxicology()),
+      1);
 }
 
 TEST(QueryShape, SubqueryTablesAreNotJoinsOfTheMainScope) {

@@ -7,7 +7,8 @@ namespace chokepoint::sql {
 
 TEST(SqlDiff, TokensAreWordsStringsAndSinglePunctuation) {
   auto t = sql_tokens("SELECT T1.a,count(*) FROM t WHERE b = 'x y'");
-  std::vector<std::string> want = {"SELECT", "T1.a", ",", "count", "(", "*", ")", "FROM", "t", "WHERE", "b", "=", "'x y'"};
+  std::vector<std::string> want = {"SELECT", "T1.a", ",",     "count", "(", "*",    ")",
+                                   "FROM",   "t",    "WHERE", "b",     "=", "'x y'"};
   EXPECT_EQ(t, want);
 }
 

@@ -28,10 +28,9 @@ inline Schema toxicology() {
                                 {{{"molecule_id"}, "molecule", {"molecule_id"}}}));
   s.tables.push_back(make_table("bond", {"bond_id", "molecule_id", "bond_type"}, {"bond_id"},
                                 {{{"molecule_id"}, "molecule", {"molecule_id"}}}));
-  s.tables.push_back(make_table("connected", {"atom_id", "atom_id2", "bond_id"}, {"atom_id", "atom_id2"},
-                                {{{"atom_id"}, "atom", {"atom_id"}},
-                                 {{"atom_id2"}, "atom", {"atom_id"}},
-                                 {{"bond_id"}, "bond", {"bond_id"}}}));
+  s.tables.push_back(make_table(
+      "connected", {"atom_id", "atom_id2", "bond_id"}, {"atom_id", "atom_id2"},
+      {{{"atom_id"}, "atom", {"atom_id"}}, {{"atom_id2"}, "atom", {"atom_id"}}, {{"bond_id"}, "bond", {"bond_id"}}}));
   return s;
 }
 
@@ -43,13 +42,12 @@ inline Schema movies() {
                                  "Biography", "Gender", "Ethnicity", "NetWorth"},
                                 {"ActorID"}));
   s.tables.push_back(make_table("movie",
-                                {"MovieID", "Title", "MPAARating", "Budget", "Gross", "ReleaseDate", "Genre",
-                                 "Runtime", "Rating", "RatingCount", "Summary"},
+                                {"MovieID", "Title", "MPAARating", "Budget", "Gross", "ReleaseDate", "Genre", "Runtime",
+                                 "Rating", "RatingCount", "Summary"},
                                 {"MovieID"}));
-  s.tables.push_back(make_table("characters", {"MovieID", "ActorID", "CharacterName", "CreditOrder", "Pay",
-                                               "Screentime"},
-                                {"MovieID", "ActorID"},
-                                {{{"MovieID"}, "movie", {"MovieID"}}, {{"ActorID"}, "actor", {"ActorID"}}}));
+  s.tables.push_back(
+      make_table("characters", {"MovieID", "ActorID", "CharacterName", "CreditOrder", "Pay", "Screentime"},
+                 {"MovieID", "ActorID"}, {{{"MovieID"}, "movie", {"MovieID"}}, {{"ActorID"}, "actor", {"ActorID"}}}));
   return s;
 }
 

@@ -19,8 +19,8 @@ namespace {
 using testing_support::kMovieQuestion;
 using testing_support::kMovieSql;
 using testing_support::movie_schema;
-using testing_support::ScriptedTransport;
 using testing_support::scripted_endpoint;
+using testing_support::ScriptedTransport;
 
 // The thesis' outputs: SR "figure", BT "portrayed ... role", CA "role".
 std::string thesis_rewrites(const std::string& prompt) {
@@ -103,7 +103,8 @@ TEST(AugmentationJob, LiteralRuleCountsOnlySurvivingTokens) {
   AugmentationJob job(run.analyses, {{"movie", &run.schema}}, run.library, scheduler, matcher, options);
   ASSERT_TRUE(job.start().ok());
   drive(job);
-  for (const auto& r : job.results()) EXPECT_EQ(r.hiding.question[0], std::optional<int>(1)) << strategy_code(r.strategy);
+  for (const auto& r : job.results())
+    EXPECT_EQ(r.hiding.question[0], std::optional<int>(1)) << strategy_code(r.strategy);
 }
 
 TEST(AugmentationJob, RerunAnswersFromTheReplayStore) {

@@ -108,8 +108,8 @@ TEST_F(ToxicologyDenat, RenameTouchesNoStringLiteralAliasOrKeyword) {
 }
 
 TEST_F(ToxicologyDenat, SubqueryOutputColumnsFollowTheirRenamedSource) {
-  auto sql = rename_sql(
-      "SELECT T.bond_type FROM (SELECT bond_type, COUNT(bond_id) FROM bond GROUP BY bond_type) AS T", schema_, plan_);
+  auto sql = rename_sql("SELECT T.bond_type FROM (SELECT bond_type, COUNT(bond_id) FROM bond GROUP BY bond_type) AS T",
+                        schema_, plan_);
   ASSERT_TRUE(sql.ok());
   EXPECT_EQ(*sql, "SELECT T.bd_tp FROM (SELECT bd_tp, COUNT(bd_id) FROM bd GROUP BY bd_tp) AS T");
 }

@@ -6,9 +6,7 @@
 #include <chrono>
 
 namespace chokepoint::web {
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 JqeBatch::JqeBatch(std::vector<EvalItem> seeds, std::map<std::string, JqeBatchDatabase> databases,
                    const jqe::JqeOptions& options)
@@ -71,9 +69,12 @@ float JqeBatch::fraction() const {
   if (p.round > 1) return 0.9f;  // later rounds: their size is known only when they start
   const double n = static_cast<double>(std::max<size_t>(1, p.round_seeds));
   switch (p.phase) {
-    case jqe::JqeProgress::Phase::statistics: return static_cast<float>(0.05 * p.seeds_done / n);
-    case jqe::JqeProgress::Phase::parsing: return static_cast<float>(0.05 + 0.05 * p.seeds_done / n);
-    default: return static_cast<float>(0.1 + 0.8 * p.seeds_done / n);
+    case jqe::JqeProgress::Phase::statistics:
+      return static_cast<float>(0.05 * p.seeds_done / n);
+    case jqe::JqeProgress::Phase::parsing:
+      return static_cast<float>(0.05 + 0.05 * p.seeds_done / n);
+    default:
+      return static_cast<float>(0.1 + 0.8 * p.seeds_done / n);
   }
 }
 

@@ -42,7 +42,7 @@ class JqeBatch {
   // Share of the work done, 0..1 (parsing and expanding of round 1; later rounds fill the last tenth).
   float fraction() const;
   jqe::JqeProgress progress() const { return job_->progress(); }
-  double longest_unit_ms() const { return longest_unit_ms_; }  // the longest single unit of work
+  double longest_unit_ms() const { return longest_unit_ms_; }                    // the longest single unit of work
   const std::string& longest_unit_phase() const { return longest_unit_phase_; }  // its phase, or "report"
   double work_ms() const { return work_ms_; }
   const jqe::JqeRun& run() const { return job_->run(); }

@@ -1,6 +1,6 @@
 // The join query expansion panel's state for the page (tests read it), its page commands and its registration.
-#include "web/panels/jqe/jqe_panel.h"
 #include "core/base/json_dump.h"
+#include "web/panels/jqe/jqe_panel.h"
 
 #include <imgui.h>
 
@@ -10,9 +10,9 @@
 
 #include "core/graph/schema_graph.h"
 #include "core/jqe/report.h"
-#include "web/widgets/charts.h"
 #include "web/bridge/file_bridge.h"
 #include "web/panel_registry.h"
+#include "web/widgets/charts.h"
 #include "web/widgets/set_item_picker.h"
 #include "web/widgets/sql_diff_view.h"
 #include "web/widgets/widgets.h"
@@ -98,8 +98,7 @@ void jqe_view_command(AppState& state, const nlohmann::json& cmd) {
   jqe_panel(state).show_view = cmd.value("view", "step") == "batch" ? 1 : 0;
 }
 
-const PanelRegistrar registrar{{"Join query expansion", 40,
-                                [](AppState& s) { draw_jqe_panel(s, jqe_panel(s)); },
+const PanelRegistrar registrar{{"Join query expansion", 40, [](AppState& s) { draw_jqe_panel(s, jqe_panel(s)); },
                                 [](AppState& s, double budget) { step_jqe_job(s, jqe_panel(s), budget); },
                                 [](AppState& s) { return jqe_state_json(jqe_panel(s)); }}};
 const PageCommandRegistrar step_registrar{"jqe_step", jqe_step_command};

@@ -11,9 +11,9 @@
 
 #include "core/graph/schema_graph.h"
 #include "core/jqe/report.h"
-#include "web/widgets/charts.h"
 #include "web/bridge/file_bridge.h"
 #include "web/panel_registry.h"
+#include "web/widgets/charts.h"
 #include "web/widgets/set_item_picker.h"
 #include "web/widgets/sql_diff_view.h"
 #include "web/widgets/widgets.h"
@@ -39,8 +39,12 @@ const char* verdict_words(const std::string& v) {
 }
 
 EvalItem seed_of(const EvalItem& item, size_t index) {
-  return EvalItem{item.key.empty() ? std::to_string(index) : item.key, item.db_id, item.question, item.evidence,
-                      item.sql, item.difficulty};
+  return EvalItem{item.key.empty() ? std::to_string(index) : item.key,
+                  item.db_id,
+                  item.question,
+                  item.evidence,
+                  item.sql,
+                  item.difficulty};
 }
 
 std::string cache_key(const LoadedSet& set, const jqe::JqeOptions& o) {
@@ -95,9 +99,10 @@ void draw_candidates(const JqeStepView& v) {
 void draw_combinations(JqePanel& panel, const JqeStepView& v) {
   ImGui::Text("Join-condition combinations in preference order: %zu%s", v.combinations.size(),
               v.unexplored ? " (more left unexplored by the per-seed limit)" : "");
-  if (!ImGui::BeginTable("combinations", 5,
-                         ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable,
-                         ImVec2(0, std::min(40.0f + 22.0f * static_cast<float>(v.combinations.size()), 230.0f))))
+  if (!ImGui::BeginTable(
+          "combinations", 5,
+          ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable,
+          ImVec2(0, std::min(40.0f + 22.0f * static_cast<float>(v.combinations.size()), 230.0f))))
     return;
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn("combination", ImGuiTableColumnFlags_WidthFixed, 170);
@@ -156,7 +161,9 @@ void draw_expansions(JqePanel& panel, const JqeStepView& v) {
     draw_sql_diff(e.diff);
     const bool open = panel.selected_expansion == static_cast<int>(i) || v.expansions.size() <= 6;
     if (open) {
-      ImGui::BeginChild("result", ImVec2(0, std::min(60.0f + 20.0f * static_cast<float>(e.result.result.rows.size()), 130.0f)), false);
+      ImGui::BeginChild("result",
+                        ImVec2(0, std::min(60.0f + 20.0f * static_cast<float>(e.result.result.rows.size()), 130.0f)),
+                        false);
       draw_result_table("expansion-result", e.result, 200);
       ImGui::EndChild();
     } else if (ImGui::SmallButton("show result")) {
@@ -182,7 +189,8 @@ void draw_step(JqePanel& panel) {
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(v.sql.c_str());
   ImGui::PopTextWrapPos();
-  ImGui::Text("Join query graph: %d tables, %d joins%s", v.shape.nodes, v.shape.edges, v.shape.cyclic ? ", cyclic" : "");
+  ImGui::Text("Join query graph: %d tables, %d joins%s", v.shape.nodes, v.shape.edges,
+              v.shape.cyclic ? ", cyclic" : "");
   draw_jqg(panel, v);
   draw_candidates(v);
   ImGui::EndChild();
@@ -237,8 +245,7 @@ void draw_batch(AppState& state, JqePanel& panel) {
   ImGui::TextDisabled("longest unit of work %.1f ms, total work %.0f ms", b.longest_unit_ms(), b.work_ms());
   if (ImGui::Button("Export BIRD JSON")) {
     const std::string path = "/tmp/chokepoint_jqe_expansions.json";
-    std::ofstream(path, std::ios::binary)
-        << dump_json(jqe::expansion_set_json(b.run()), 2) << "\n";
+    std::ofstream(path, std::ios::binary) << dump_json(jqe::expansion_set_json(b.run()), 2) << "\n";
     offer_download(path, "jqe_expansions.json", "application/json");
   }
   if (panel.report.is_null()) return;
@@ -309,9 +316,9 @@ void step_jqe_seed(AppState& state, JqePanel& panel) {
     context = members->context(options.per_pattern);
   }
   const SchemaGraph graph = build_schema_graph(db->schema);
-  panel.step = std::make_shared<JqeStepView>(build_jqe_step(seed_of(item, static_cast<size_t>(panel.item)), db->schema,
-                                                            graph, db->schema_only ? nullptr : db->connection.get(),
-                                                            context, options));
+  panel.step =
+      std::make_shared<JqeStepView>(build_jqe_step(seed_of(item, static_cast<size_t>(panel.item)), db->schema, graph,
+                                                   db->schema_only ? nullptr : db->connection.get(), context, options));
   panel.jqg_view = GraphView{};
   panel.show_view = 0;
   panel.selected_expansion = panel.step->expansions.empty() ? -1 : 0;
@@ -345,10 +352,11 @@ void step_jqe_job(AppState& state, JqePanel& panel, double budget_ms) {
   if (panel.batch->step(std::min(budget_ms, kMaxSliceMs))) {  // also finalises a cancelled batch
     panel.report = panel.batch->report();
     const std::string& stopped = panel.batch->run().stopped;
-    notify(state, panel.batch->cancelled()  ? "JQE batch cancelled"
-                  : !stopped.empty()        ? "JQE batch " + stopped
-                                            : "JQE batch: " + std::to_string(panel.batch->run().expansions.size()) +
-                                           " expansions from " + std::to_string(panel.batch->total()) + " seeds",
+    notify(state,
+           panel.batch->cancelled() ? "JQE batch cancelled"
+           : !stopped.empty()       ? "JQE batch " + stopped
+                                    : "JQE batch: " + std::to_string(panel.batch->run().expansions.size()) +
+                                    " expansions from " + std::to_string(panel.batch->total()) + " seeds",
            !stopped.empty());
   }
 }

@@ -11,11 +11,11 @@
 
 #include "core/jqe/expansion.h"
 #include "web/app_state.h"
-#include "web/panels/jqe/jqe_preferences.h"
-#include "web/widgets/graph_view.h"
-#include "web/panels/jqe/jqe_batch.h"
 #include "web/panels/jqe/class_members.h"
+#include "web/panels/jqe/jqe_batch.h"
+#include "web/panels/jqe/jqe_preferences.h"
 #include "web/panels/jqe/jqe_step.h"
+#include "web/widgets/graph_view.h"
 
 namespace chokepoint::web {
 
@@ -35,8 +35,7 @@ struct JqePanel {
   std::map<std::string, std::shared_ptr<ClassMembers>> class_cache;
 };
 
-
-void step_jqe_seed(AppState& state, JqePanel& panel);   // builds panel.step for panel.set / panel.item
+void step_jqe_seed(AppState& state, JqePanel& panel);  // builds panel.step for panel.set / panel.item
 void start_jqe_batch(AppState& state, JqePanel& panel);
 void draw_jqe_panel(AppState& state, JqePanel& panel);
 void step_jqe_job(AppState& state, JqePanel& panel, double budget_ms);

@@ -62,7 +62,8 @@ void draw_jqe_preferences(JqePreferences& p) {
   enum_combo("centrality", o.preferences.centrality,
              {{jqe::CentralityKind::degree, "degree"}, {jqe::CentralityKind::betweenness, "betweenness"}});
   ImGui::SameLine();
-  enum_combo("isomorphism", o.iso, {{IsomorphismMode::structural, "structural"}, {IsomorphismMode::by_tables, "by tables"}});
+  enum_combo("isomorphism", o.iso,
+             {{IsomorphismMode::structural, "structural"}, {IsomorphismMode::by_tables, "by tables"}});
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("structural: join graph shapes only; by tables: the same tables in the same shape");
 

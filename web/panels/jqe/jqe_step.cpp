@@ -33,9 +33,8 @@ std::string shape_text(const jqe::GraphShape& s) {
 
 }  // namespace
 
-JqeStepView build_jqe_step(const EvalItem& seed, const Schema& schema, const SchemaGraph& graph,
-                           const Connection* db, const std::vector<EvalItem>& context,
-                           const jqe::JqeOptions& options) {
+JqeStepView build_jqe_step(const EvalItem& seed, const Schema& schema, const SchemaGraph& graph, const Connection* db,
+                           const std::vector<EvalItem>& context, const jqe::JqeOptions& options) {
   JqeStepView view;
   view.seed_id = seed.key;
   view.db_id = seed.db_id;
@@ -125,8 +124,10 @@ JqeStepView build_jqe_step(const EvalItem& seed, const Schema& schema, const Sch
       e.diff = sql::sql_diff(seed.sql, x.sql);
       e.iso_class = x.iso_class;
       e.shape = x.shape;
-      if (db) e.result = db->query(x.sql, limits);
-      else e.result.message = "schema-only database: no rows to show";
+      if (db)
+        e.result = db->query(x.sql, limits);
+      else
+        e.result.message = "schema-only database: no rows to show";
       view.expansions.push_back(std::move(e));
     } else if (auto d = dropped.find(key); d != dropped.end()) {
       const jqe::Discard& x = *d->second;
@@ -139,7 +140,8 @@ JqeStepView build_jqe_step(const EvalItem& seed, const Schema& schema, const Sch
           for (int i : combo.conditions) {
             const auto& c = cand.conditions[static_cast<size_t>(i)];
             if (x.message.find(c.text) != std::string::npos)
-              row.why = c.label + " (" + c.text + ") is implied by transitivity from the query's joins and the "
+              row.why = c.label + " (" + c.text +
+                        ") is implied by transitivity from the query's joins and the "
                         "other conditions";
           }
           break;
@@ -162,9 +164,16 @@ JqeStepView build_jqe_step(const EvalItem& seed, const Schema& schema, const Sch
 
 nlohmann::json step_view_json(const JqeStepView& view) {
   using nlohmann::json;
-  json j = {{"seed_id", view.seed_id}, {"db_id", view.db_id}, {"sql", view.sql}, {"error", view.error},
-            {"jqg_nodes", view.jqg_nodes}, {"nodes", view.shape.nodes}, {"edges", view.shape.edges},
-            {"cyclic", view.shape.cyclic}, {"unexplored", view.unexplored}, {"context_members", view.context_members}};
+  json j = {{"seed_id", view.seed_id},
+            {"db_id", view.db_id},
+            {"sql", view.sql},
+            {"error", view.error},
+            {"jqg_nodes", view.jqg_nodes},
+            {"nodes", view.shape.nodes},
+            {"edges", view.shape.edges},
+            {"cyclic", view.shape.cyclic},
+            {"unexplored", view.unexplored},
+            {"context_members", view.context_members}};
   json cands = json::array();
   for (const auto& c : view.candidates) {
     json conds = json::array();
@@ -188,7 +197,9 @@ nlohmann::json step_view_json(const JqeStepView& view) {
   j["combinations"] = combos;
   json exps = json::array();
   for (const auto& e : view.expansions) {
-    json r = {{"status", e.result.status == QueryStatus::Ok ? "ok" : e.result.status == QueryStatus::Timeout ? "timeout" : "error"},
+    json r = {{"status", e.result.status == QueryStatus::Ok        ? "ok"
+                         : e.result.status == QueryStatus::Timeout ? "timeout"
+                                                                   : "error"},
               {"rows", e.result.result.rows.size()},
               {"message", e.result.message}};
     if (e.result.ok() && !e.result.result.rows.empty() && !e.result.result.rows[0].empty())

@@ -36,7 +36,7 @@ struct StepCombination {
   std::string why;              // the reason in words
   int iso_class = -1;           // class in this seed's run (-1 when unknown)
   jqe::GraphShape shape;
-  int expansion = -1;           // index in JqeStepView::expansions when kept
+  int expansion = -1;  // index in JqeStepView::expansions when kept
 };
 
 struct StepExpansion {
@@ -51,24 +51,23 @@ struct StepExpansion {
 
 struct JqeStepView {
   std::string seed_id, db_id, question, sql;
-  std::string error;  // why the seed could not be expanded ("" if it was)
-  std::vector<std::string> jqg_nodes;                 // "molecule" or "T1 (bond)"
+  std::string error;                   // why the seed could not be expanded ("" if it was)
+  std::vector<std::string> jqg_nodes;  // "molecule" or "T1 (bond)"
   std::vector<std::pair<int, int>> jqg_edges;
-  std::vector<std::string> jqg_edge_conditions;       // per edge, its conditions, one per line
+  std::vector<std::string> jqg_edge_conditions;  // per edge, its conditions, one per line
   std::vector<Point2> jqg_layout;
   jqe::GraphShape shape;
   std::vector<StepCandidate> candidates;
-  std::vector<StepCombination> combinations;         // in enumeration (preference) order
+  std::vector<StepCombination> combinations;  // in enumeration (preference) order
   uint64_t unexplored = 0;
   std::vector<StepExpansion> expansions;
-  int context_members = 0;                           // set queries counted in the classes
+  int context_members = 0;  // set queries counted in the classes
 };
 
 // `context`: queries counted as class members before the seed (jqe_seed_context.h). `db` holds the data for the
 // execution check and the results (null: schema-only).
-JqeStepView build_jqe_step(const EvalItem& seed, const Schema& schema, const SchemaGraph& graph,
-                           const Connection* db, const std::vector<EvalItem>& context,
-                           const jqe::JqeOptions& options);
+JqeStepView build_jqe_step(const EvalItem& seed, const Schema& schema, const SchemaGraph& graph, const Connection* db,
+                           const std::vector<EvalItem>& context, const jqe::JqeOptions& options);
 
 nlohmann::json step_view_json(const JqeStepView& view);
 

@@ -1,6 +1,6 @@
 // The Questions panel's state for the page (tests read it), its page commands, its call log and its registration.
-#include "web/panels/jqe/questions_panel.h"
 #include "core/base/json_dump.h"
+#include "web/panels/jqe/questions_panel.h"
 
 #include <imgui.h>
 
@@ -19,32 +19,48 @@
 namespace chokepoint::web {
 
 nlohmann::json questions_state_json(const QuestionsPanel& panel) {
-  nlohmann::json j = {{"source", panel.source_name}, {"error", panel.error}, {"output_set", panel.output_name},
+  nlohmann::json j = {{"source", panel.source_name},
+                      {"error", panel.error},
+                      {"output_set", panel.output_name},
                       {"published", panel.published}};
   if (panel.run) j["expansions"] = panel.run->expansions.size();
   if (panel.preview) {
     nlohmann::json calls = nlohmann::json::array();
     for (const auto& c : panel.preview->calls)
       calls.push_back({{"id", c.id}, {"prompt", c.prompt}, {"tokens", c.estimated_tokens}, {"in_replay", c.in_replay}});
-    j["preview"] = {{"calls", calls}, {"network_calls", panel.preview->network_calls},
-                    {"estimated_tokens", panel.preview->estimated_tokens}, {"endpoint", panel.preview_endpoint}};
+    j["preview"] = {{"calls", calls},
+                    {"network_calls", panel.preview->network_calls},
+                    {"estimated_tokens", panel.preview->estimated_tokens},
+                    {"endpoint", panel.preview_endpoint}};
   }
   if (panel.job) {
     const auto& job = *panel.job;
     const UsageTotals u = job.usage();
     nlohmann::json items = nlohmann::json::array();
     for (const auto& it : job.items())
-      items.push_back({{"id", it.task.id}, {"status", jqe::item_status_name(it.status)}, {"question", it.question},
-                       {"evidence", it.evidence}, {"prompt", jqe::question_prompt_template(it.task.prompt)},
-                       {"label", jqe::alignment_name(it.label)}, {"error", it.error}, {"replayed", it.replayed}});
-    const char* phase = job.phase() == jqe::JobPhase::Questions ? "questions"
+      items.push_back({{"id", it.task.id},
+                       {"status", jqe::item_status_name(it.status)},
+                       {"question", it.question},
+                       {"evidence", it.evidence},
+                       {"prompt", jqe::question_prompt_template(it.task.prompt)},
+                       {"label", jqe::alignment_name(it.label)},
+                       {"error", it.error},
+                       {"replayed", it.replayed}});
+    const char* phase = job.phase() == jqe::JobPhase::Questions  ? "questions"
                         : job.phase() == jqe::JobPhase::Evidence ? "evidence"
-                        : job.phase() == jqe::JobPhase::Finished ? "finished" : "idle";
-    j["job"] = {{"phase", phase}, {"running", job.running()},
-                {"cancelled", job.stopped() == SchedulerStop::Cancelled}, {"total", job.items().size()},
-                {"done", job.count(jqe::ItemStatus::Done)}, {"failed", job.count(jqe::ItemStatus::Failed)},
-                {"network_calls", u.network_calls}, {"replayed", u.replayed}, {"retries", u.retries},
-                {"last_error", job.last_error().value_or("")}, {"items", items}};
+                        : job.phase() == jqe::JobPhase::Finished ? "finished"
+                                                                 : "idle";
+    j["job"] = {{"phase", phase},
+                {"running", job.running()},
+                {"cancelled", job.stopped() == SchedulerStop::Cancelled},
+                {"total", job.items().size()},
+                {"done", job.count(jqe::ItemStatus::Done)},
+                {"failed", job.count(jqe::ItemStatus::Failed)},
+                {"network_calls", u.network_calls},
+                {"replayed", u.replayed},
+                {"retries", u.retries},
+                {"last_error", job.last_error().value_or("")},
+                {"items", items}};
   }
   return nlohmann::json::parse(dump_json(j));
 }
@@ -66,7 +82,8 @@ void prepare_command(AppState& state, const nlohmann::json& cmd) {
 void label_command(AppState& state, const nlohmann::json& cmd) {
   if (!questions_panel(state).job) return;
   auto label = jqe::alignment_from_name(cmd.value("label", ""));
-  Status s = label.ok() ? questions_panel(state).job->set_label(cmd.value("id", ""), *label) : Status(Error{label.error()});
+  Status s =
+      label.ok() ? questions_panel(state).job->set_label(cmd.value("id", ""), *label) : Status(Error{label.error()});
   if (!s.ok()) notify(state, "questions_label: " + s.error(), true);
 }
 
@@ -74,9 +91,8 @@ const PageCommandRegistrar prepare_cmd{"questions_prepare", prepare_command};
 const PageCommandRegistrar confirm_cmd{"questions_confirm", [](AppState& state, const nlohmann::json&) {
                                          confirm_questions(state, questions_panel(state));
                                        }};
-const PageCommandRegistrar dismiss_cmd{"questions_dismiss", [](AppState& state, const nlohmann::json&) {
-                                         questions_panel(state).preview.reset();
-                                       }};
+const PageCommandRegistrar dismiss_cmd{
+    "questions_dismiss", [](AppState& state, const nlohmann::json&) { questions_panel(state).preview.reset(); }};
 const PageCommandRegistrar cancel_cmd{"questions_cancel", [](AppState& state, const nlohmann::json&) {
                                         if (questions_panel(state).job) questions_panel(state).job->cancel();
                                       }};
@@ -84,7 +100,8 @@ const PageCommandRegistrar resume_cmd{"questions_resume", [](AppState& state, co
                                         if (questions_panel(state).job) questions_panel(state).job->resume();
                                       }};
 const PageCommandRegistrar retry_cmd{"questions_retry", [](AppState& state, const nlohmann::json&) {
-                                       if (questions_panel(state).job && !questions_panel(state).job->running()) open_preview(questions_panel(state));
+                                       if (questions_panel(state).job && !questions_panel(state).job->running())
+                                         open_preview(questions_panel(state));
                                      }};
 const PageCommandRegistrar label_cmd{"questions_label", label_command};
 const PageCommandRegistrar export_cmd{"questions_export", [](AppState& state, const nlohmann::json&) {
@@ -105,10 +122,10 @@ const struct CallLogRegistration {
   }
 } call_log_registration;
 
-const PanelRegistrar registrar{PanelSpec{
-    "Questions", 82, [](AppState& state) { draw_questions_panel(state, questions_panel(state)); },
-    [](AppState& state, double budget_ms) { step_questions(state, questions_panel(state), budget_ms); },
-    [](AppState& state) { return questions_state_json(questions_panel(state)); }}};
+const PanelRegistrar registrar{
+    PanelSpec{"Questions", 82, [](AppState& state) { draw_questions_panel(state, questions_panel(state)); },
+              [](AppState& state, double budget_ms) { step_questions(state, questions_panel(state), budget_ms); },
+              [](AppState& state) { return questions_state_json(questions_panel(state)); }}};
 
 }  // namespace
 }  // namespace chokepoint::web

@@ -49,8 +49,8 @@ std::shared_ptr<jqe::JqeRun> expand_set(const AppState& state, const LoadedSet& 
       continue;
     }
     graphs[db] = build_schema_graph(loaded->schema);
-    databases[db] = jqe::JqeDatabase{&loaded->schema, &graphs[db],
-                                     loaded->schema_only ? nullptr : loaded->connection.get()};
+    databases[db] =
+        jqe::JqeDatabase{&loaded->schema, &graphs[db], loaded->schema_only ? nullptr : loaded->connection.get()};
   }
   if (databases.empty()) {
     error = "none of the set's databases is loaded";
@@ -90,12 +90,11 @@ void open_preview(QuestionsPanel& panel) {
     return;
   }
   panel.preview = panel.job->plan(&session_replay());
-  panel.preview_endpoint = endpoint_url(*endpoint, "") + " (" + endpoint->provider + ", model " +
-                           llm_session().settings.model + ")";
+  panel.preview_endpoint =
+      endpoint_url(*endpoint, "") + " (" + endpoint->provider + ", model " + llm_session().settings.model + ")";
   panel.selected_preview = 0;
   panel.open_popup = true;
 }
-
 
 QuestionsPanel& questions_panel(AppState& state) { return state.panels.get<QuestionsPanel>(); }
 
@@ -130,15 +129,18 @@ void prepare_questions(AppState& state, QuestionsPanel& panel) {
   std::map<std::string, std::string> schemas;
   for (const auto& seed : panel.run->seeds) {
     if (schemas.count(seed.item.db_id)) continue;
-    if (const LoadedDatabase* db = find_database(state, seed.item.db_id)) schemas[seed.item.db_id] = schema_to_ddl(db->schema);
+    if (const LoadedDatabase* db = find_database(state, seed.item.db_id))
+      schemas[seed.item.db_id] = schema_to_ddl(db->schema);
   }
   auto tasks = jqe::question_tasks(*panel.run, schemas);
   if (!tasks.ok()) {
     panel.error = tasks.error();
     return;
   }
-  if (panel.limit > 0 && tasks->size() > static_cast<size_t>(panel.limit)) tasks->resize(static_cast<size_t>(panel.limit));
-  auto job = jqe::QuestionJob::create(std::move(*tasks), *prompts, session_request({}), llm_session().settings.provider);
+  if (panel.limit > 0 && tasks->size() > static_cast<size_t>(panel.limit))
+    tasks->resize(static_cast<size_t>(panel.limit));
+  auto job =
+      jqe::QuestionJob::create(std::move(*tasks), *prompts, session_request({}), llm_session().settings.provider);
   if (!job.ok()) {
     panel.error = job.error();
     return;
@@ -180,8 +182,9 @@ void step_questions(AppState& state, QuestionsPanel& panel, double) {
   if (panel.job->count(jqe::ItemStatus::Done) != panel.published || finished) publish(state, panel);
   if (finished) {
     const size_t done = panel.job->count(jqe::ItemStatus::Done), failed = panel.job->count(jqe::ItemStatus::Failed);
-    notify(state, "questions: " + std::to_string(done) + " generated, " + std::to_string(failed) + " failed (" +
-                      std::to_string(usage.network_calls) + " calls, " + std::to_string(usage.replayed) + " replayed)",
+    notify(state,
+           "questions: " + std::to_string(done) + " generated, " + std::to_string(failed) + " failed (" +
+               std::to_string(usage.network_calls) + " calls, " + std::to_string(usage.replayed) + " replayed)",
            failed > 0);
   }
 }
@@ -202,9 +205,10 @@ void draw_preview_modal(AppState& state, QuestionsPanel& panel) {
   }
   const jqe::QuestionPlan& plan = *panel.preview;
   ImGui::Text("Destination: %s", panel.preview_endpoint.c_str());
-  ImGui::Text("%zu calls will be sent, about %lld prompt tokens (each answer up to %d tokens); %zu more are answered "
-              "by the replay store.",
-              plan.network_calls, plan.estimated_tokens, plan.max_answer_tokens, plan.calls.size() - plan.network_calls);
+  ImGui::Text(
+      "%zu calls will be sent, about %lld prompt tokens (each answer up to %d tokens); %zu more are answered "
+      "by the replay store.",
+      plan.network_calls, plan.estimated_tokens, plan.max_answer_tokens, plan.calls.size() - plan.network_calls);
   ImGui::TextDisabled("Only these prompts leave the page. The API key is sent to the destination only, in a header.");
   if (ImGui::Button("Confirm and send")) {
     confirm_questions(state, panel);
@@ -228,7 +232,8 @@ void draw_preview_modal(AppState& state, QuestionsPanel& panel) {
   ImGui::BeginChild("preview-prompt", ImVec2(0, 0), true);
   if (panel.selected_preview >= 0 && panel.selected_preview < static_cast<int>(plan.calls.size())) {
     const auto& c = plan.calls[static_cast<size_t>(panel.selected_preview)];
-    ImGui::Text("%s: about %lld tokens%s", c.id.c_str(), c.estimated_tokens, c.in_replay ? " (from the replay store)" : "");
+    ImGui::Text("%s: about %lld tokens%s", c.id.c_str(), c.estimated_tokens,
+                c.in_replay ? " (from the replay store)" : "");
     ImGui::Separator();
     ImGui::TextWrapped("%s", c.prompt.c_str());
   }
@@ -265,7 +270,8 @@ void draw_job(AppState& state, QuestionsPanel& panel) {
   if (auto e = job.last_error()) ImGui::TextColored(kRed, "%s", e->c_str());
 
   ImGui::BeginChild("question-items", ImVec2(0, 0), true);
-  if (ImGui::BeginTable("questions", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
+  if (ImGui::BeginTable("questions", 5,
+                        ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn("expansion", ImGuiTableColumnFlags_WidthFixed, 90);
     ImGui::TableSetupColumn("status", ImGuiTableColumnFlags_WidthFixed, 60);
     ImGui::TableSetupColumn("question / evidence", ImGuiTableColumnFlags_WidthStretch, 4);
@@ -279,12 +285,17 @@ void draw_job(AppState& state, QuestionsPanel& panel) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(it.task.id.c_str());
       ImGui::TableNextColumn();
-      if (it.status == jqe::ItemStatus::Done) ImGui::TextColored(kGreen, "done");
-      else if (it.status == jqe::ItemStatus::Failed) ImGui::TextColored(kRed, "failed");
-      else ImGui::TextDisabled("pending");
+      if (it.status == jqe::ItemStatus::Done)
+        ImGui::TextColored(kGreen, "done");
+      else if (it.status == jqe::ItemStatus::Failed)
+        ImGui::TextColored(kRed, "failed");
+      else
+        ImGui::TextDisabled("pending");
       ImGui::TableNextColumn();
-      if (!it.question.empty()) ImGui::TextWrapped("%s", it.question.c_str());
-      else ImGui::TextDisabled("%s", it.task.seed_question.c_str());
+      if (!it.question.empty())
+        ImGui::TextWrapped("%s", it.question.c_str());
+      else
+        ImGui::TextDisabled("%s", it.task.seed_question.c_str());
       if (!it.evidence.empty()) ImGui::TextDisabled("%s", it.evidence.c_str());
       if (!it.error.empty()) ImGui::TextColored(kRed, "%s", it.error.c_str());
       ImGui::TableNextColumn();
@@ -309,10 +320,13 @@ void draw_questions_panel(AppState& state, QuestionsPanel& panel) {
   const bool busy = panel.job && panel.job->running();
   ImGui::BeginDisabled(busy);
   ImGui::SetNextItemWidth(240);
-  const char* current = panel.source_set < static_cast<int>(sets.size()) ? sets[static_cast<size_t>(panel.source_set)].name.c_str() : "(none)";
+  const char* current = panel.source_set < static_cast<int>(sets.size())
+                            ? sets[static_cast<size_t>(panel.source_set)].name.c_str()
+                            : "(none)";
   if (ImGui::BeginCombo("set to expand", current)) {
     for (size_t i = 0; i < sets.size(); ++i)
-      if (ImGui::Selectable(sets[i].name.c_str(), static_cast<int>(i) == panel.source_set)) panel.source_set = static_cast<int>(i);
+      if (ImGui::Selectable(sets[i].name.c_str(), static_cast<int>(i) == panel.source_set))
+        panel.source_set = static_cast<int>(i);
     ImGui::EndCombo();
   }
   ImGui::SameLine();
@@ -323,8 +337,9 @@ void draw_questions_panel(AppState& state, QuestionsPanel& panel) {
   if (ImGui::Button("Prepare questions...")) prepare_questions(state, panel);
   ImGui::EndDisabled();
   const auto& s = llm_session().settings;
-  ImGui::TextDisabled("Model: %s at %s (set in the LLM tab). Templates: thesis appendix A (A.1 extended, A.2 new, A.3 evidence).",
-                      s.model.empty() ? "(none)" : s.model.c_str(), s.base_url.empty() ? "(preset default)" : s.base_url.c_str());
+  ImGui::TextDisabled(
+      "Model: %s at %s (set in the LLM tab). Templates: thesis appendix A (A.1 extended, A.2 new, A.3 evidence).",
+      s.model.empty() ? "(none)" : s.model.c_str(), s.base_url.empty() ? "(preset default)" : s.base_url.c_str());
   if (panel.run)
     ImGui::Text("JQE on %s: %zu seeds -> %zu expansions", panel.source_name.c_str(), panel.run->input_seeds,
                 panel.run->expansions.size());

@@ -17,21 +17,21 @@
 namespace chokepoint::web {
 
 struct QuestionsPanel {
-  int source_set = 0;                        // index in AppState::eval_sets.sets
-  int limit = 0;                             // first N expansions only; 0 = all
-  std::string source_name;                   // name of the set the job was prepared from
-  std::shared_ptr<jqe::JqeRun> run;          // JQE over the source set
+  int source_set = 0;                // index in AppState::eval_sets.sets
+  int limit = 0;                     // first N expansions only; 0 = all
+  std::string source_name;           // name of the set the job was prepared from
+  std::shared_ptr<jqe::JqeRun> run;  // JQE over the source set
   std::unique_ptr<jqe::QuestionJob> job;
   std::optional<jqe::QuestionPlan> preview;  // shown until confirmed or cancelled
   std::string preview_endpoint;              // where the calls will go (base URL, model)
   std::string error;
-  std::string output_name;                   // "<set>.expanded.json"
-  size_t published = 0;                      // done items last copied to the evaluation set
-  long long persisted_calls = 0;             // network answers already synced to IndexedDB
-  std::vector<CallLogEntry> past_log;        // calls of earlier jobs, for the LLM panel's call log
+  std::string output_name;             // "<set>.expanded.json"
+  size_t published = 0;                // done items last copied to the evaluation set
+  long long persisted_calls = 0;       // network answers already synced to IndexedDB
+  std::vector<CallLogEntry> past_log;  // calls of earlier jobs, for the LLM panel's call log
   int selected_item = -1;
   int selected_preview = 0;
-  bool open_popup = false;                   // opens the preview modal on the next draw
+  bool open_popup = false;  // opens the preview modal on the next draw
 };
 
 QuestionsPanel& questions_panel(AppState& state);
@@ -39,7 +39,7 @@ QuestionsPanel& questions_panel(AppState& state);
 void prepare_questions(AppState& state, QuestionsPanel& panel);
 void confirm_questions(AppState& state, QuestionsPanel& panel);
 void export_questions(AppState& state, QuestionsPanel& panel);  // adds the set to the app and offers a download
-void open_preview(QuestionsPanel& panel);                        // the pre-send preview (also "retry failed")
+void open_preview(QuestionsPanel& panel);                       // the pre-send preview (also "retry failed")
 void step_questions(AppState& state, QuestionsPanel& panel, double budget_ms);
 void draw_questions_panel(AppState& state, QuestionsPanel& panel);
 nlohmann::json questions_state_json(const QuestionsPanel& panel);

@@ -8,18 +8,29 @@ namespace {
 
 std::string regime_definition(const std::string& r) {
   // r like "EC-PC-IE" or "NC-PC"
-  std::string cols = r.substr(0, 2), cells = r.size() >= 5 ? r.substr(3, 2) : "", extras = r.size() >= 8 ? r.substr(6, 2) : "";
+  std::string cols = r.substr(0, 2), cells = r.size() >= 5 ? r.substr(3, 2) : "",
+              extras = r.size() >= 8 ? r.substr(6, 2) : "";
   std::string d;
-  if (cols == "EC") d = "columns paired by exact name";
-  else if (cols == "SC") d = "columns paired by similarity of name and top values (Hungarian, threshold 0.7)";
-  else if (cols == "NC") d = "no column pairing: cells matched by value within rows";
-  else return "";
-  if (cells == "EC") d += "; rows match when every paired cell is equal";
-  else if (cells == "PC") d += "; exact row matches first, then best partial matches";
-  else return "";
-  if (extras == "IE") d += "; extra predicted columns ignored";
-  else if (extras == "PE") d += "; extra predicted columns penalised";
-  else if (cols == "NC") d += "; extra columns always count";
+  if (cols == "EC")
+    d = "columns paired by exact name";
+  else if (cols == "SC")
+    d = "columns paired by similarity of name and top values (Hungarian, threshold 0.7)";
+  else if (cols == "NC")
+    d = "no column pairing: cells matched by value within rows";
+  else
+    return "";
+  if (cells == "EC")
+    d += "; rows match when every paired cell is equal";
+  else if (cells == "PC")
+    d += "; exact row matches first, then best partial matches";
+  else
+    return "";
+  if (extras == "IE")
+    d += "; extra predicted columns ignored";
+  else if (extras == "PE")
+    d += "; extra predicted columns penalised";
+  else if (cols == "NC")
+    d += "; extra columns always count";
   return d;
 }
 
@@ -36,7 +47,8 @@ std::string metric_definition(const std::string& raw) {
       name = head;
     }
   }
-  if (name == "EX") return "Execution accuracy: 1 when the prediction returns the gold result (BIRD: sets of rows; Spider: bags).";
+  if (name == "EX")
+    return "Execution accuracy: 1 when the prediction returns the gold result (BIRD: sets of rows; Spider: bags).";
   if (name == "EXP") return "Execution precision: share of predicted cells that match gold cells.";
   if (name == "EXR") return "Execution recall: share of gold cells the prediction recovers.";
   if (name == "F1") return "Harmonic mean of EXP and EXR.";

@@ -1,6 +1,6 @@
 // The Predictions & metrics panel's state for the page (tests read it), its page commands and its registration.
-#include "web/panels/metrics/metrics_panel.h"
 #include "core/base/clock.h"
+#include "web/panels/metrics/metrics_panel.h"
 
 #include <imgui.h>
 
@@ -20,13 +20,13 @@
 #include "core/metrics/regime.h"
 #include "core/metrics/report_csv.h"
 #include "core/metrics/transitions.h"
+#include "core/sql/query_shape.h"
 #include "web/bridge/canvas_capture.h"
-#include "web/widgets/charts.h"
-#include "web/panels/metrics/explanation_view.h"
 #include "web/bridge/file_bridge.h"
 #include "web/llm/llm_session.h"
+#include "web/panels/metrics/explanation_view.h"
 #include "web/panels/metrics/metric_glossary.h"
-#include "core/sql/query_shape.h"
+#include "web/widgets/charts.h"
 #include "web/widgets/regime_picker.h"
 #include "web/widgets/widgets.h"
 
@@ -92,8 +92,10 @@ const PageCommandRegistrar evaluate_registrar{"evaluate", evaluate_command};
 const PageCommandRegistrar sc_send_registrar{"sc_embeddings", [](AppState& state, const nlohmann::json& cmd) {
                                                auto& panel = metrics_panel(state);
                                                if (!panel.prefetch || !panel.prefetch->awaiting_confirmation()) return;
-                                               if (cmd.value("send", false)) panel.prefetch->send();
-                                               else panel.prefetch->decline();
+                                               if (cmd.value("send", false))
+                                                 panel.prefetch->send();
+                                               else
+                                                 panel.prefetch->decline();
                                              }};
 const PageCommandRegistrar png_registrar{"export_png", [](AppState&, const nlohmann::json& cmd) {
                                            request_canvas_png(cmd.value("file", "chokepoint.png"));

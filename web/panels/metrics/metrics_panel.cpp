@@ -21,13 +21,13 @@
 #include "core/metrics/regime.h"
 #include "core/metrics/report_csv.h"
 #include "core/metrics/transitions.h"
+#include "core/sql/query_shape.h"
 #include "web/bridge/canvas_capture.h"
-#include "web/widgets/charts.h"
-#include "web/panels/metrics/explanation_view.h"
 #include "web/bridge/file_bridge.h"
 #include "web/llm/llm_session.h"
+#include "web/panels/metrics/explanation_view.h"
 #include "web/panels/metrics/metric_glossary.h"
-#include "core/sql/query_shape.h"
+#include "web/widgets/charts.h"
 #include "web/widgets/regime_picker.h"
 #include "web/widgets/widgets.h"
 
@@ -94,7 +94,8 @@ void start_run(AppState& state, MetricsPanel& panel) {
 void draw_setup(AppState& state, MetricsPanel& panel) {
   const auto& sets = state.eval_sets.sets;
   auto set_combo = [&](const char* label, int& index) {
-    const char* current = index < static_cast<int>(sets.size()) ? sets[static_cast<size_t>(index)].name.c_str() : "(none)";
+    const char* current =
+        index < static_cast<int>(sets.size()) ? sets[static_cast<size_t>(index)].name.c_str() : "(none)";
     ImGui::SetNextItemWidth(220);
     if (ImGui::BeginCombo(label, current)) {
       for (size_t i = 0; i < sets.size(); ++i)
@@ -114,9 +115,10 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
   draw_regime_picker(panel.regimes, [](const Regime& r) { tooltip_definition(r.name()); });
   ImGui::Checkbox("SC with the endpoint's embeddings", &panel.endpoint_embeddings);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Semantic column matching embeds each column's name and top values with the model of the LLM\n"
-                      "panel (OpenAI-compatible /v1/embeddings) instead of the local character-trigram cosine.\n"
-                      "Column descriptors (names and values of your results) are sent to that endpoint.");
+    ImGui::SetTooltip(
+        "Semantic column matching embeds each column's name and top values with the model of the LLM\n"
+        "panel (OpenAI-compatible /v1/embeddings) instead of the local character-trigram cosine.\n"
+        "Column descriptors (names and values of your results) are sent to that endpoint.");
   if (panel.endpoint_embeddings) {
     ImGui::SameLine();
     static char model[128];
@@ -128,8 +130,10 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
   if (panel.running && panel.prefetch && panel.prefetch->awaiting_confirmation()) {
     // Privacy preview (decisions.md §8): exactly what would leave the page, and nothing before the user says send.
     const auto& texts = panel.prefetch->to_send();
-    ImGui::Text("SC with the endpoint's embeddings will send %zu column descriptors (column names and their most "
-                "frequent values) to %s:", texts.size(), panel.prefetch->destination().c_str());
+    ImGui::Text(
+        "SC with the endpoint's embeddings will send %zu column descriptors (column names and their most "
+        "frequent values) to %s:",
+        texts.size(), panel.prefetch->destination().c_str());
     ImGui::BeginChild("sc-preview", ImVec2(0, 120), true);
     for (const auto& t : texts) ImGui::TextUnformatted(t.c_str());
     ImGui::EndChild();
@@ -141,8 +145,9 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
   }
   if (panel.running) {
     const auto& run = *panel.run;
-    ImGui::ProgressBar(static_cast<float>(run.items().size()) / static_cast<float>(std::max<size_t>(1, run.pairs().size())),
-                       ImVec2(300, 0));
+    ImGui::ProgressBar(
+        static_cast<float>(run.items().size()) / static_cast<float>(std::max<size_t>(1, run.pairs().size())),
+        ImVec2(300, 0));
     ImGui::SameLine();
     ImGui::Text("%zu / %zu", run.items().size(), run.pairs().size());
     ImGui::SameLine();
@@ -158,7 +163,9 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
       ImGui::SameLine();
       if (ImGui::Button("Export CSV")) {
         const std::string path = "/tmp/chokepoint_metrics.csv";
-        std::ofstream(path, std::ios::binary) << evaluation_csv(panel.run->pairs(), panel.run->items(), panel.run->options().regimes, {panel.run->difficulty, panel.run->joins});
+        std::ofstream(path, std::ios::binary)
+            << evaluation_csv(panel.run->pairs(), panel.run->items(), panel.run->options().regimes,
+                              {panel.run->difficulty, panel.run->joins});
         offer_download(path, "chokepoint_metrics.csv", "text/csv");
       }
       ImGui::SameLine();
@@ -269,7 +276,8 @@ void draw_delta(const MetricsRun& run, const MetricsRun& base) {
   for (const auto& it : run.items()) b.push_back(it.status == ItemStatus::Scored && it.ex);
   auto aligned = align_runs(a, b);
   if (!aligned.ok()) {
-    ImGui::TextDisabled("delta EX: the baseline has %zu items, this run %zu; they cannot be aligned", a.size(), b.size());
+    ImGui::TextDisabled("delta EX: the baseline has %zu items, this run %zu; they cannot be aligned", a.size(),
+                        b.size());
     return;
   }
   const DeltaExTable t = delta_ex_table(*aligned);
@@ -293,7 +301,8 @@ void draw_items(const MetricsRun& run, MetricsPanel& panel) {
     const auto& it = run.items()[i];
     const char* mark = it.status != ItemStatus::Scored ? "gold?" : it.ex ? "EX=1" : "EX=0";
     std::string label = std::string(mark) + "  " + it.id + "  [" + it.db_id + "]##" + std::to_string(i);
-    if (ImGui::Selectable(label.c_str(), panel.selected_item == static_cast<int>(i))) panel.selected_item = static_cast<int>(i);
+    if (ImGui::Selectable(label.c_str(), panel.selected_item == static_cast<int>(i)))
+      panel.selected_item = static_cast<int>(i);
   }
   ImGui::EndChild();
   ImGui::SameLine();
@@ -351,8 +360,11 @@ void draw_metrics_panel(AppState& state, MetricsPanel& panel) {
       for (const auto& it : run.items()) dbs.push_back(it.db_id);
       draw_breakdown("database", run, dbs);
       ImGui::Text("per difficulty");
-      draw_breakdown("difficulty", run, std::vector<std::string>(run.difficulty.begin(), run.difficulty.begin() + static_cast<long>(run.items().size())));
-      if (panel.baseline && panel.baseline != panel.run && panel.baseline->done && run.done) draw_delta(run, *panel.baseline);
+      draw_breakdown("difficulty", run,
+                     std::vector<std::string>(run.difficulty.begin(),
+                                              run.difficulty.begin() + static_cast<long>(run.items().size())));
+      if (panel.baseline && panel.baseline != panel.run && panel.baseline->done && run.done)
+        draw_delta(run, *panel.baseline);
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Charts")) {

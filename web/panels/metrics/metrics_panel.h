@@ -17,10 +17,10 @@
 namespace chokepoint::web {
 
 struct MetricsRun {
-  std::string label;                     // "gold.json vs pred.json"
-  std::vector<std::string> difficulty;   // per pair, from the gold set ("" when absent)
-  std::vector<int> joins;                // per pair: joins in the gold query's main join query graph (-1 unknown)
-  std::unique_ptr<EvaluationJob> job;    // the pairs, options and items evaluated so far (core/metrics)
+  std::string label;                    // "gold.json vs pred.json"
+  std::vector<std::string> difficulty;  // per pair, from the gold set ("" when absent)
+  std::vector<int> joins;               // per pair: joins in the gold query's main join query graph (-1 unknown)
+  std::unique_ptr<EvaluationJob> job;   // the pairs, options and items evaluated so far (core/metrics)
   bool done = false;
   const std::vector<EvalPair>& pairs() const { return job->pairs(); }
   const std::vector<ItemEvaluation>& items() const { return job->items(); }  // in pair order
@@ -36,16 +36,16 @@ struct MetricsPanel {
   ExSemantics semantics = ExSemantics::Bird;
   std::vector<Regime> regimes = default_regimes();  // none chosen: Table XI's
   int timeout_ms = 5000;
-  std::shared_ptr<MetricsRun> run;        // current or last run
-  std::shared_ptr<MetricsRun> baseline;   // pinned for ΔEX
+  std::shared_ptr<MetricsRun> run;       // current or last run
+  std::shared_ptr<MetricsRun> baseline;  // pinned for ΔEX
   bool running = false;
-  int chart_regime = 0;                   // index into run->options.regimes
+  int chart_regime = 0;  // index into run->options.regimes
   int selected_item = -1;
   std::string error;
-  bool request_run = false;               // set by a page command; acted on like the Evaluate button
+  bool request_run = false;  // set by a page command; acted on like the Evaluate button
   // SC with the endpoint's embeddings (LLM panel settings) instead of the local trigram cosine.
   bool endpoint_embeddings = false;
-  std::string embedding_model;            // "" = the LLM settings' model
+  std::string embedding_model;                    // "" = the LLM settings' model
   std::shared_ptr<ScEmbeddingPrefetch> prefetch;  // before the run scores: the vectors SC will need
 };
 

@@ -9,9 +9,7 @@
 #include "web/llm/llm_session.h"
 
 namespace chokepoint::web {
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 EmbeddingCache& sc_embedding_cache() {
   static EmbeddingCache cache;

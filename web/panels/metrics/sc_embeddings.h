@@ -2,8 +2,9 @@
 // Column matching asks for its vectors synchronously while fetch() answers later, so before an evaluation scores
 // anything this job gathers every pair's column descriptors (semantic_descriptor_texts; pairs whose EX is 1 never
 // reach SC and are skipped), then — after the user has seen what will leave the page and said send — fetches the
-// vectors the session cache lacks in batches (EmbeddingFetch), a step per frame. The evaluation then reads them from the cache (cached_embedding_function). A failed fetch stops the
-// run with the LLM layer's message; batches already fetched stay cached for the next attempt.
+// vectors the session cache lacks in batches (EmbeddingFetch), a step per frame. The evaluation then reads them from
+// the cache (cached_embedding_function). A failed fetch stops the run with the LLM layer's message; batches already
+// fetched stay cached for the next attempt.
 #pragma once
 #include <memory>
 #include <set>
@@ -28,7 +29,9 @@ class ScEmbeddingPrefetch {
             double budget_ms);
   bool done() const { return done_; }
   // Descriptors are gathered and some are not cached: nothing is sent until send() (or decline()).
-  bool awaiting_confirmation() const { return fetch_ == nullptr && !done_ && gathered_ && !missing_texts_.empty() && !sent_; }
+  bool awaiting_confirmation() const {
+    return fetch_ == nullptr && !done_ && gathered_ && !missing_texts_.empty() && !sent_;
+  }
   const std::vector<std::string>& to_send() const { return missing_texts_; }  // what would leave the page
   std::string destination() const;
   void send() { sent_ = true; }

@@ -12,9 +12,9 @@
 #include "core/metrics/regime.h"
 #include "core/mutate/operator_registry.h"
 #include "web/panel_registry.h"
+#include "web/widgets/regime_picker.h"
 #include "web/widgets/set_item_picker.h"
 #include "web/widgets/sql_diff_view.h"
-#include "web/widgets/regime_picker.h"
 #include "web/widgets/widgets.h"
 
 namespace chokepoint::web {
@@ -61,14 +61,16 @@ void draw_operator_summary(const MutationLab& lab) {
 void draw_mutant_list(MutationPanel& panel, const MutationLab& lab) {
   const auto& regimes = lab.options().regimes;
   const int ncol = 3 + static_cast<int>(regimes.size());
-  if (!ImGui::BeginTable("mutants", ncol, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                                              ImGuiTableFlags_Resizable))
+  if (!ImGui::BeginTable(
+          "mutants", ncol,
+          ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable))
     return;
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn("operator", ImGuiTableColumnFlags_WidthFixed, 150);
   ImGui::TableSetupColumn("edit");
   ImGui::TableSetupColumn("EX", ImGuiTableColumnFlags_WidthFixed, 30);
-  for (const auto& r : regimes) ImGui::TableSetupColumn((r.name() + " F1").c_str(), ImGuiTableColumnFlags_WidthFixed, 85);
+  for (const auto& r : regimes)
+    ImGui::TableSetupColumn((r.name() + " F1").c_str(), ImGuiTableColumnFlags_WidthFixed, 85);
   ImGui::TableHeadersRow();
   for (size_t i = 0; i < lab.mutants.size(); ++i) {
     const auto& m = lab.mutants[i];
@@ -123,7 +125,8 @@ void draw_mutant_detail(const MutationPanel& panel, const MutationLab& lab) {
     draw_error("gold query failed: " + s.message);
     return;
   }
-  ImGui::Text("EX = %d  (%s semantics)", s.ex ? 1 : 0, lab.options().semantics == ExSemantics::Bird ? "BIRD" : "Spider");
+  ImGui::Text("EX = %d  (%s semantics)", s.ex ? 1 : 0,
+              lab.options().semantics == ExSemantics::Bird ? "BIRD" : "Spider");
   if (ImGui::BeginTable("mutant-metrics", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
     for (const char* h : {"regime", "EXP", "EXR", "F1"}) ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
@@ -243,18 +246,26 @@ nlohmann::json mutation_state_json(const MutationPanel& panel) {
   json mutants = json::array();
   for (size_t i = 0; i < lab.mutants.size(); ++i) {
     const auto& m = lab.mutants[i];
-    json x = {{"op", m.op}, {"description", m.description}, {"sql", m.sql},
-              {"added", sql::diff_text(lab.diffs[i], sql::DiffKind::added)}, {"removed", sql::diff_text(lab.diffs[i], sql::DiffKind::removed)}};
+    json x = {{"op", m.op},
+              {"description", m.description},
+              {"sql", m.sql},
+              {"added", sql::diff_text(lab.diffs[i], sql::DiffKind::added)},
+              {"removed", sql::diff_text(lab.diffs[i], sql::DiffKind::removed)}};
     if (i < lab.scores().size()) {
       const auto& s = lab.scores()[i];
-      x["status"] = s.status == ItemStatus::Scored ? "scored" : s.status == ItemStatus::GoldError ? "gold_error" : "no_database";
+      x["status"] = s.status == ItemStatus::Scored      ? "scored"
+                    : s.status == ItemStatus::GoldError ? "gold_error"
+                                                        : "no_database";
       x["ex"] = s.ex ? 1 : 0;
-      x["pred_status"] = s.pred_status == QueryStatus::Ok ? "ok" : s.pred_status == QueryStatus::Timeout ? "timeout" : "error";
+      x["pred_status"] = s.pred_status == QueryStatus::Ok        ? "ok"
+                         : s.pred_status == QueryStatus::Timeout ? "timeout"
+                                                                 : "error";
       x["rows"] = s.pred_result.rows.size();
       x["gold_rows"] = s.gold_result.rows.size();
       json sc = json::object();
       for (size_t r = 0; r < s.scores.size() && r < lab.options().regimes.size(); ++r)
-        sc[lab.options().regimes[r].name()] = {{"exp", s.scores[r].exp}, {"exr", s.scores[r].exr}, {"f1", s.scores[r].f1}};
+        sc[lab.options().regimes[r].name()] = {
+            {"exp", s.scores[r].exp}, {"exr", s.scores[r].exr}, {"f1", s.scores[r].f1}};
       x["scores"] = sc;
       if (!s.message.empty()) x["message"] = s.message;
     }
@@ -305,8 +316,7 @@ void mutate_command(AppState& state, const nlohmann::json& cmd) {
   if (cmd.contains("select")) panel.selected = cmd["select"].get<int>();
 }
 
-const PanelRegistrar registrar{{"Mutation lab", 70,
-                                [](AppState& s) { draw_mutation_panel(s, mutation_panel(s)); },
+const PanelRegistrar registrar{{"Mutation lab", 70, [](AppState& s) { draw_mutation_panel(s, mutation_panel(s)); },
                                 [](AppState& s, double budget) { step_mutation_job(s, mutation_panel(s), budget); },
                                 [](AppState& s) { return mutation_state_json(mutation_panel(s)); }}};
 const PageCommandRegistrar mutate_registrar{"mutation_lab", mutate_command};

@@ -9,20 +9,20 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/metrics/evaluation_job.h"
 #include "core/metrics/pair_evaluation.h"
 #include "core/mutate/mutant_generation.h"
-#include "web/app_state.h"
-#include "core/metrics/evaluation_job.h"
 #include "core/sql/sql_diff.h"
+#include "web/app_state.h"
 
 namespace chokepoint::web {
 
 struct MutationLab {
   std::string gold_id, db_id, gold_sql;
-  std::vector<mutate::CheckedMutant> mutants;   // kept (prepared) mutants, operator table order
-  std::vector<mutate::CheckedMutant> rejected;  // did not prepare
-  std::vector<std::vector<sql::DiffRun>> diffs;      // per mutant, against the gold
-  std::unique_ptr<EvaluationJob> job;          // gold against each mutant, in mutant order, a few per frame
+  std::vector<mutate::CheckedMutant> mutants;    // kept (prepared) mutants, operator table order
+  std::vector<mutate::CheckedMutant> rejected;   // did not prepare
+  std::vector<std::vector<sql::DiffRun>> diffs;  // per mutant, against the gold
+  std::unique_ptr<EvaluationJob> job;            // gold against each mutant, in mutant order, a few per frame
   bool done() const { return !job || job->done(); }
   const std::vector<ItemEvaluation>& scores() const { return job->items(); }  // per mutant, filled as the job runs
   const EvaluationOptions& options() const { return job->options(); }

@@ -22,7 +22,7 @@ struct AugmentationRun {
   std::string label;                              // "item 14" or "sample_dev.json (9 items)"
   std::unique_ptr<CallScheduler> scheduler;
   std::unique_ptr<tqa::AugmentationJob> job;
-  bool persisted = false;                         // replay store synced after the job finished
+  bool persisted = false;  // replay store synced after the job finished
 
   bool finished() const { return job && job->finished(); }
 };

@@ -1,20 +1,18 @@
 // The Text augmentation panel's state for the page (tests read it) and its page commands.
 #include "web/panels/tqa/tqa_views.h"
 
-
 #include <imgui.h>
 
 #include <algorithm>
 #include <cstdio>
 
 #include "core/tqa/augmentation_prompts.h"
-#include "web/widgets/highlighted_text.h"
 #include "web/bridge/lexicon_loader.h"
 #include "web/llm/llm_session.h"
 #include "web/panel_registry.h"
 #include "web/widgets/enum_combo.h"
+#include "web/widgets/highlighted_text.h"
 #include "web/widgets/widgets.h"
-
 
 namespace chokepoint::web {
 
@@ -54,12 +52,19 @@ nlohmann::json tqa_state_json(const TqaPanel& panel) {
       nlohmann::json q = nlohmann::json::array(), e = nlohmann::json::array();
       for (const auto& s : r.hiding.question) q.push_back(s ? nlohmann::json(*s) : nlohmann::json());
       for (const auto& s : r.hiding.evidence) e.push_back(s ? nlohmann::json(*s) : nlohmann::json());
-      results.push_back({{"key", r.source->item.key}, {"strategy", tqa::strategy_code(r.strategy)},
-                         {"new_question", r.new_question}, {"new_evidence", r.new_evidence},
-                         {"hiding_question", q}, {"hiding_evidence", e}, {"errors", r.errors}});
+      results.push_back({{"key", r.source->item.key},
+                         {"strategy", tqa::strategy_code(r.strategy)},
+                         {"new_question", r.new_question},
+                         {"new_evidence", r.new_evidence},
+                         {"hiding_question", q},
+                         {"hiding_evidence", e},
+                         {"errors", r.errors}});
     }
-    j["augmentation"] = {{"label", panel.augmentation->label}, {"finished", job.finished()},
-                         {"progress", job.progress()}, {"results", results}, {"hiding", job.hiding_table()}};
+    j["augmentation"] = {{"label", panel.augmentation->label},
+                         {"finished", job.finished()},
+                         {"progress", job.progress()},
+                         {"results", results},
+                         {"hiding", job.hiding_table()}};
   }
   if (!panel.augmentation_error.empty()) j["augmentation_error"] = panel.augmentation_error;
   if (!panel.plan_for.empty()) j["plan"] = tqa::rename_plan_json(panel.plan);
@@ -67,13 +72,26 @@ nlohmann::json tqa_state_json(const TqaPanel& panel) {
     const auto& run = *panel.denat;
     nlohmann::json items = nlohmann::json::array();
     for (const auto& r : run.job->results())
-      items.push_back({{"key", r.original.key}, {"kept", r.kept}, {"reason", r.reason}, {"sql", r.original.sql},
-                       {"less_natural_sql", r.less_natural_sql}, {"less_natural_question", r.less_natural_question}});
-    j["variant"] = {{"source", run.source_db_id}, {"variant_id", run.variant_id}, {"db_path", run.db_path},
-                    {"set_path", run.set_path}, {"setting", tqa::denat_setting_name(run.setting)},
-                    {"running", run.running()}, {"finished", run.finished}, {"cancelled", run.cancelled},
-                    {"error", run.error}, {"checked", run.checked()}, {"total", run.total},
-                    {"kept", run.kept()}, {"items", items}, {"with_llm", run.with_llm},
+      items.push_back({{"key", r.original.key},
+                       {"kept", r.kept},
+                       {"reason", r.reason},
+                       {"sql", r.original.sql},
+                       {"less_natural_sql", r.less_natural_sql},
+                       {"less_natural_question", r.less_natural_question}});
+    j["variant"] = {{"source", run.source_db_id},
+                    {"variant_id", run.variant_id},
+                    {"db_path", run.db_path},
+                    {"set_path", run.set_path},
+                    {"setting", tqa::denat_setting_name(run.setting)},
+                    {"running", run.running()},
+                    {"finished", run.finished},
+                    {"cancelled", run.cancelled},
+                    {"error", run.error},
+                    {"checked", run.checked()},
+                    {"total", run.total},
+                    {"kept", run.kept()},
+                    {"items", items},
+                    {"with_llm", run.with_llm},
                     {"phase", tqa::denat_phase_name(run.job->phase())}};
     if (run.job->phase() >= tqa::DenatPhase::sql && run.job->phase() != tqa::DenatPhase::failed)
       j["variant"]["plan"] = tqa::rename_plan_json(run.job->plan());
@@ -87,7 +105,6 @@ nlohmann::json tqa_state_json(const TqaPanel& panel) {
   if (!panel.denat_error.empty()) j["variant_error"] = panel.denat_error;
   return j;
 }
-
 
 namespace {
 
@@ -171,7 +188,8 @@ const PageCommandRegistrar analyze_registrar{"tqa_analyze", analyze_command};
 const PageCommandRegistrar select_registrar{"tqa_select", select_command};
 const PageCommandRegistrar variant_registrar{"tqa_variant", variant_command};
 const PageCommandRegistrar augment_registrar{"tqa_augment", augment_command};
-const PageCommandRegistrar lexicon_registrar{"tqa_load_lexicon", [](AppState&, const nlohmann::json&) { request_lexicon(); }};
+const PageCommandRegistrar lexicon_registrar{"tqa_load_lexicon",
+                                             [](AppState&, const nlohmann::json&) { request_lexicon(); }};
 
 }  // namespace
 

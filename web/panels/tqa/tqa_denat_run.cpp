@@ -63,8 +63,8 @@ void add_variant(AppState& state, DenatRun& run) {
   state.eval_sets.sets.push_back({set_name, run.set_path, std::move(set)});
   if (workspace_available()) persist_workspace();
   run.finished = true;
-  notify(state, "created " + run.variant_id + " (" + tqa::denat_setting_name(run.setting) + "): " +
-                    std::to_string(run.kept()) + " of " + std::to_string(run.checked()) + " items kept");
+  notify(state, "created " + run.variant_id + " (" + tqa::denat_setting_name(run.setting) +
+                    "): " + std::to_string(run.kept()) + " of " + std::to_string(run.checked()) + " items kept");
 }
 
 }  // namespace
@@ -91,7 +91,8 @@ Result<std::unique_ptr<DenatRun>> start_denat_run(const AppState& state, int db_
     if (!endpoint.ok()) return Error{"the LLM tab has no usable endpoint: " + endpoint.error()};
     const PromptLibrary* prompts = session_prompts();
     if (!prompts) return Error{"prompts: " + session_prompts_error()};
-    run->scheduler = std::make_unique<CallScheduler>(*endpoint, session_transport(), &session_replay(), session_limits());
+    run->scheduler =
+        std::make_unique<CallScheduler>(*endpoint, session_transport(), &session_replay(), session_limits());
     llm = {run->scheduler.get(), prompts, session_request({}), false};
   }
   run->source_db_id = source.schema.db_id;
@@ -112,7 +113,8 @@ Result<std::unique_ptr<DenatRun>> start_denat_run(const AppState& state, int db_
   mkdir(folder.c_str(), 0777);
   for (int n = 1;; ++n) {
     std::string id = run->source_db_id + "_denat" + (n == 1 ? "" : std::to_string(n));
-    if (database_known(state, id) || file_exists(folder + "/" + id + ".sqlite") || file_exists(folder + "/" + id + ".json"))
+    if (database_known(state, id) || file_exists(folder + "/" + id + ".sqlite") ||
+        file_exists(folder + "/" + id + ".json"))
       continue;
     run->variant_id = id;
     break;

@@ -22,23 +22,23 @@ namespace chokepoint::web {
 tqa::RenamePlan heuristic_rename_plan(const Lexicon& lex, const Schema& schema);
 
 struct DenatRun {
-  std::string source_db_id;                    // "toxicology"
-  std::string variant_id;                      // "toxicology_denat" (the new database's db_id and file stem)
-  std::string db_path, set_path;               // in the workspace (or /tmp when it is unavailable)
+  std::string source_db_id;       // "toxicology"
+  std::string variant_id;         // "toxicology_denat" (the new database's db_id and file stem)
+  std::string db_path, set_path;  // in the workspace (or /tmp when it is unavailable)
   tqa::DenatSetting setting = tqa::DenatSetting::LL;
   bool with_llm = false;
-  Schema schema;                               // the original (the job refers to it)
+  Schema schema;  // the original (the job refers to it)
   std::shared_ptr<Connection> original;
-  std::unique_ptr<CallScheduler> scheduler;    // with_llm only
+  std::unique_ptr<CallScheduler> scheduler;  // with_llm only
   std::unique_ptr<tqa::DenatJob> job;
   bool cancelled = false;
-  bool finished = false;                       // the variant was added to the app (or failed to be)
+  bool finished = false;  // the variant was added to the app (or failed to be)
   std::string error;
 
   bool running() const { return !cancelled && !finished && error.empty(); }
   size_t kept() const { return job ? job->kept() : 0; }
   size_t checked() const { return job ? job->results().size() : 0; }
-  size_t total = 0;                            // items of the set on the source database
+  size_t total = 0;  // items of the set on the source database
 };
 
 // Checks the choice and starts the job. Errors: no database, schema only, no LLM endpoint when `with_llm`.

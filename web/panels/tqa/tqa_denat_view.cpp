@@ -2,24 +2,21 @@
 // "Create variant" (web/panels/tqa/tqa_denat_run.h).
 #include "web/panels/tqa/tqa_views.h"
 
-
 #include <imgui.h>
 
 #include <algorithm>
 #include <cstdio>
 
 #include "core/tqa/augmentation_prompts.h"
-#include "web/widgets/highlighted_text.h"
 #include "web/bridge/lexicon_loader.h"
 #include "web/llm/llm_session.h"
 #include "web/panel_registry.h"
 #include "web/widgets/enum_combo.h"
+#include "web/widgets/highlighted_text.h"
 #include "web/widgets/widgets.h"
-
 
 namespace chokepoint::web {
 namespace {
-
 
 void refresh_plan(const AppState& state, TqaPanel& panel) {
   const auto& dbs = state.databases.databases;
@@ -42,10 +39,11 @@ void naturalness_row(const char* kind, const std::string& table, const tqa::Iden
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(tqa::naturalness_name(r.naturalness));
   ImGui::TableNextColumn();
-  if (r.renamed()) ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.25f, 1), "%s", r.new_name.c_str());
-  else ImGui::TextDisabled("(kept)");
+  if (r.renamed())
+    ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.25f, 1), "%s", r.new_name.c_str());
+  else
+    ImGui::TextDisabled("(kept)");
 }
-
 
 }  // namespace
 
@@ -99,13 +97,16 @@ void draw_denat_view(AppState& state, TqaPanel& panel) {
       ImGui::SetTooltip("Configure an endpoint in the LLM tab to classify naturalness and rewrite the texts by LLM.");
   }
   ImGui::SameLine();
-  ImGui::TextDisabled("clones into the workspace, renames through ALTER TABLE, rewrites the gold SQL through the AST, "
-                      "keeps items whose result is unchanged");
+  ImGui::TextDisabled(
+      "clones into the workspace, renames through ALTER TABLE, rewrites the gold SQL through the AST, "
+      "keeps items whose result is unchanged");
   if (!panel.denat_error.empty()) draw_error(panel.denat_error);
   if (panel.denat && !panel.denat->running()) {
     const auto& run = *panel.denat;
-    if (!run.error.empty()) draw_error(run.error);
-    else if (run.cancelled) ImGui::TextDisabled("cancelled: nothing was added");
+    if (!run.error.empty())
+      draw_error(run.error);
+    else if (run.cancelled)
+      ImGui::TextDisabled("cancelled: nothing was added");
     else
       ImGui::Text("%s: %zu of %zu items kept, database %s and set %s added", run.variant_id.c_str(), run.kept(),
                   run.checked(), run.db_path.c_str(), run.set_path.c_str());
@@ -120,10 +121,11 @@ void draw_denat_view(AppState& state, TqaPanel& panel) {
     ++counts[static_cast<int>(t.table.naturalness)];
     for (const auto& c : t.columns) ++counts[static_cast<int>(c.naturalness)];
   }
-  ImGui::Text("naturalness by the %s: N1 %zu, N2 %zu, N3 %zu; "
-              "%zu identifiers renamed by the %s",
-              tqa::naturalness_source_name(plan.naturalness_source), counts[1], counts[2], counts[3],
-              plan.renamed_count(), plan.naming.c_str());
+  ImGui::Text(
+      "naturalness by the %s: N1 %zu, N2 %zu, N3 %zu; "
+      "%zu identifiers renamed by the %s",
+      tqa::naturalness_source_name(plan.naturalness_source), counts[1], counts[2], counts[3], plan.renamed_count(),
+      plan.naming.c_str());
   const float half = ImGui::GetContentRegionAvail().x * 0.45f;
   ImGui::BeginChild("tqa-identifiers", ImVec2(half, 0), true);
   if (ImGui::BeginTable("tqa-naturalness", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
@@ -153,6 +155,5 @@ void draw_denat_view(AppState& state, TqaPanel& panel) {
   }
   ImGui::EndChild();
 }
-
 
 }  // namespace chokepoint::web

@@ -4,11 +4,8 @@
 
 #include <chrono>
 
-
 namespace chokepoint::web {
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 Result<std::shared_ptr<LinkerRun>> start_linker_run(const AppState& state, int set_index, const Lexicon& lex) {
   const auto& sets = state.eval_sets.sets;

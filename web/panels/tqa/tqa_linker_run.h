@@ -17,14 +17,14 @@ namespace chokepoint::web {
 
 struct LinkerRun {
   std::string set_name;
-  std::vector<EvalItem> items;                        // the whole set, in file order
-  std::map<std::string, Schema> schemas;                  // db_id -> schema (loaded databases only)
-  std::map<std::string, SchemaGraph> graphs;              // db_id -> schema graph (sibling rule: same column)
-  std::map<std::string, tqa::LinkerDatabase> databases;   // pointers into the two maps above
-  std::unique_ptr<tqa::ReferenceMatcher> matcher;         // one per run: its similarity cache spans the set
-  std::vector<tqa::ItemLinkerAnalysis> analyses;          // item order; analyses.size() items done so far
+  std::vector<EvalItem> items;                           // the whole set, in file order
+  std::map<std::string, Schema> schemas;                 // db_id -> schema (loaded databases only)
+  std::map<std::string, SchemaGraph> graphs;             // db_id -> schema graph (sibling rule: same column)
+  std::map<std::string, tqa::LinkerDatabase> databases;  // pointers into the two maps above
+  std::unique_ptr<tqa::ReferenceMatcher> matcher;        // one per run: its similarity cache spans the set
+  std::vector<tqa::ItemLinkerAnalysis> analyses;         // item order; analyses.size() items done so far
   bool cancelled = false;
-  double analysis_ms = 0;                                 // time spent in the core, summed over slices
+  double analysis_ms = 0;  // time spent in the core, summed over slices
 
   bool done() const { return analyses.size() == items.size(); }
   bool running() const { return !cancelled && !done(); }

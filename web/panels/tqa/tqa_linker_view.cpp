@@ -2,20 +2,18 @@
 // the item list, and the selected item's linker components with the question and evidence tokens that refer to them.
 #include "web/panels/tqa/tqa_views.h"
 
-
 #include <imgui.h>
 
 #include <algorithm>
 #include <cstdio>
 
 #include "core/tqa/augmentation_prompts.h"
-#include "web/widgets/highlighted_text.h"
 #include "web/bridge/lexicon_loader.h"
 #include "web/llm/llm_session.h"
 #include "web/panel_registry.h"
 #include "web/widgets/enum_combo.h"
+#include "web/widgets/highlighted_text.h"
 #include "web/widgets/widgets.h"
-
 
 namespace chokepoint::web {
 namespace {
@@ -44,7 +42,8 @@ void draw_statistics(const LinkerRun& run) {
   const tqa::LinkerStatistics s = tqa::linker_statistics(run.analyses);
   ImGui::Text("Set statistics over %zu analysed queries (like thesis Tables 4.1, 4.2 and 4.7; no LLM involved)",
               s.queries);
-  if (ImGui::BeginTable("tqa-stats", 2, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+  if (ImGui::BeginTable("tqa-stats", 2,
+                        ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
     table_row("queries with a linker table (JQG >= 3 nodes)", percent_of(s.with_linker_table, s.queries));
     table_row("  ... with a reference in the question", percent_of(s.with_question_reference, s.with_linker_table));
     table_row("linker components found in questions", std::to_string(s.components_in_questions));
@@ -56,7 +55,8 @@ void draw_statistics(const LinkerRun& run) {
     table_row("join attributes mentioned in evidence", percent_of(s.join_attributes_in_evidence, s.evidences));
     table_row("projection/filter attributes in evidence", percent_of(s.other_attributes_in_evidence, s.evidences));
     std::string nodes;
-    for (const auto& [n, count] : s.node_counts) nodes += (nodes.empty() ? "" : ", ") + std::to_string(n) + " nodes: " + std::to_string(count);
+    for (const auto& [n, count] : s.node_counts)
+      nodes += (nodes.empty() ? "" : ", ") + std::to_string(n) + " nodes: " + std::to_string(count);
     table_row("linker queries by JQG size", nodes.empty() ? "-" : nodes);
     if (s.errors) table_row("not analysed (SQL error or database not loaded)", std::to_string(s.errors));
     char ms[32];
@@ -113,8 +113,9 @@ void draw_item_detail(const tqa::ItemLinkerAnalysis& a) {
       }
       ImGui::EndTable();
     }
-    ImGui::TextDisabled("Words match at Wu-Palmer >= %.2f (or equal lemmas); abbreviations at vowel-stripped partial ratio 100.",
-                        tqa::kWuPalmerThreshold);
+    ImGui::TextDisabled(
+        "Words match at Wu-Palmer >= %.2f (or equal lemmas); abbreviations at vowel-stripped partial ratio 100.",
+        tqa::kWuPalmerThreshold);
     auto join_list = [](const std::vector<std::string>& v) {
       std::string s;
       for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
@@ -133,7 +134,6 @@ void draw_item_detail(const tqa::ItemLinkerAnalysis& a) {
   ImGui::PopTextWrapPos();
 }
 
-
 }  // namespace
 
 void draw_linker_view(AppState& state, TqaPanel& panel) {
@@ -142,22 +142,24 @@ void draw_linker_view(AppState& state, TqaPanel& panel) {
   const bool running = panel.linker && panel.linker->running();
   if (running) {
     const auto& run = *panel.linker;
-    ImGui::ProgressBar(static_cast<float>(run.analyses.size()) / static_cast<float>(std::max<size_t>(1, run.items.size())),
-                       ImVec2(220, 0));
+    ImGui::ProgressBar(
+        static_cast<float>(run.analyses.size()) / static_cast<float>(std::max<size_t>(1, run.items.size())),
+        ImVec2(220, 0));
     ImGui::SameLine();
     ImGui::Text("%zu / %zu", run.analyses.size(), run.items.size());
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) panel.linker->cancelled = true;
   } else if (ImGui::Button(panel.request_analysis && lexicon_loader().status != LexiconLoad::failed
-                                ? "Waiting for the lexicon..."
-                                : "Analyse linker tables")) {
+                               ? "Waiting for the lexicon..."
+                               : "Analyse linker tables")) {
     request_lexicon();
     panel.request_analysis = true;
   }
   if (!panel.error.empty()) draw_error(panel.error);
   if (!panel.linker) {
-    ImGui::TextDisabled("The analysis finds, for each query whose join query graph has at least 3 nodes, the table of "
-                        "highest betweenness and the question/evidence words that name it (thesis Algorithm 2).");
+    ImGui::TextDisabled(
+        "The analysis finds, for each query whose join query graph has at least 3 nodes, the table of "
+        "highest betweenness and the question/evidence words that name it (thesis Algorithm 2).");
     return;
   }
   const LinkerRun& run = *panel.linker;
@@ -175,20 +177,24 @@ void draw_linker_view(AppState& state, TqaPanel& panel) {
     const auto& a = run.analyses[i];
     if (panel.only_linker_items && !a.linker) continue;
     std::string label = a.item.key + " [" + a.item.db_id + "] ";
-    if (!a.error.empty()) label += "error";
-    else if (a.linker) label += a.linker->table + " (" + std::to_string(a.references.question_tokens()) + "q/" +
-                                std::to_string(a.references.evidence_tokens()) + "e)";
-    else label += "-";
+    if (!a.error.empty())
+      label += "error";
+    else if (a.linker)
+      label += a.linker->table + " (" + std::to_string(a.references.question_tokens()) + "q/" +
+               std::to_string(a.references.evidence_tokens()) + "e)";
+    else
+      label += "-";
     label += "##tqa" + std::to_string(i);
     if (ImGui::Selectable(label.c_str(), panel.selected == static_cast<int>(i))) panel.selected = static_cast<int>(i);
   }
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("tqa-item", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
-  if (const auto* a = selected_analysis(panel)) draw_item_detail(*a);
-  else ImGui::TextDisabled("Select an item to see its linker table and the words that refer to it.");
+  if (const auto* a = selected_analysis(panel))
+    draw_item_detail(*a);
+  else
+    ImGui::TextDisabled("Select an item to see its linker table and the words that refer to it.");
   ImGui::EndChild();
 }
-
 
 }  // namespace chokepoint::web

@@ -10,11 +10,11 @@
 #include <cstdio>
 
 #include "core/tqa/augmentation_prompts.h"
-#include "web/widgets/highlighted_text.h"
 #include "web/bridge/lexicon_loader.h"
 #include "web/llm/llm_session.h"
 #include "web/panel_registry.h"
 #include "web/widgets/enum_combo.h"
+#include "web/widgets/highlighted_text.h"
 #include "web/widgets/widgets.h"
 
 namespace chokepoint::web {
@@ -23,8 +23,8 @@ namespace {
 const char* const kPanelName = "Text augmentation";
 
 // One colour per linker component, so a reader sees which token refers to which part of the name.
-const ImVec4 kComponentColors[] = {{1.0f, 0.78f, 0.25f, 1}, {0.45f, 0.85f, 1.0f, 1}, {0.6f, 1.0f, 0.5f, 1},
-                                   {1.0f, 0.55f, 0.8f, 1}};
+const ImVec4 kComponentColors[] = {
+    {1.0f, 0.78f, 0.25f, 1}, {0.45f, 0.85f, 1.0f, 1}, {0.6f, 1.0f, 0.5f, 1}, {1.0f, 0.55f, 0.8f, 1}};
 void start_analysis(AppState& state, TqaPanel& panel) {
   panel.request_analysis = false;
   panel.error.clear();
@@ -45,8 +45,8 @@ void start_variant(AppState& state, TqaPanel& panel) {
   panel.denat_error.clear();
   const Lexicon* lex = loaded_lexicon();
   if (!lex) return;
-  auto run = start_denat_run(state, panel.denat_db, effective_set(state, panel), *lex,
-                             panel.denat_setting, panel.denat_llm);
+  auto run =
+      start_denat_run(state, panel.denat_db, effective_set(state, panel), *lex, panel.denat_setting, panel.denat_llm);
   if (!run.ok()) {
     panel.denat_error = run.error();
     notify(state, "de-naturalisation: " + run.error(), true);
@@ -78,8 +78,9 @@ void draw_lexicon_line() {
 
 }  // namespace
 
-ImVec4 component_color(size_t i) { return kComponentColors[i % (sizeof kComponentColors / sizeof kComponentColors[0])]; }
-
+ImVec4 component_color(size_t i) {
+  return kComponentColors[i % (sizeof kComponentColors / sizeof kComponentColors[0])];
+}
 
 int effective_set(const AppState& state, const TqaPanel& panel) {
   const int n = static_cast<int>(state.eval_sets.sets.size());
@@ -154,8 +155,8 @@ void draw_tqa_panel(AppState& state, TqaPanel& panel) {
 }
 
 void step_tqa_panel(AppState& state, TqaPanel& panel, double budget_ms) {
-  // The lexicon is decoded once per page: it gets a fixed 6 ms a frame rather than this panel's share of the jobs' budget
-  // (which would stretch ~120 ms of decoding over some 50 frames).
+  // The lexicon is decoded once per page: it gets a fixed 6 ms a frame rather than this panel's share of the jobs'
+  // budget (which would stretch ~120 ms of decoding over some 50 frames).
   step_lexicon_loader(6.0);
   if (!loaded_lexicon()) return;
   if (panel.request_analysis && !(panel.linker && panel.linker->running())) start_analysis(state, panel);

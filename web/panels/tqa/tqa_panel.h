@@ -20,26 +20,26 @@
 namespace chokepoint::web {
 
 struct TqaPanel {
-  int set_index = -1;                   // the set to analyse (-1: the Evaluation set tab's selection)
-  std::shared_ptr<LinkerRun> linker;    // current or last analysis
-  bool request_analysis = false;        // start once the lexicon is loaded
-  bool auto_analysed = false;           // the first opening analyses the selected set by itself
+  int set_index = -1;                 // the set to analyse (-1: the Evaluation set tab's selection)
+  std::shared_ptr<LinkerRun> linker;  // current or last analysis
+  bool request_analysis = false;      // start once the lexicon is loaded
+  bool auto_analysed = false;         // the first opening analyses the selected set by itself
   bool only_linker_items = true;
-  int selected = -1;                    // index into linker->analyses
-  std::string error;                    // last analysis error
+  int selected = -1;  // index into linker->analyses
+  std::string error;  // last analysis error
   enum class View { none, linker, strategies, denat };
-  View view = View::none;               // sub-tab a page command or button asks for on the next frame
+  View view = View::none;  // sub-tab a page command or button asks for on the next frame
 
   std::unique_ptr<AugmentationRun> augmentation;
   std::string augmentation_error;
 
-  int denat_db = -1;                    // index into the loaded databases
+  int denat_db = -1;                                        // index into the loaded databases
   tqa::DenatSetting denat_setting = tqa::DenatSetting::LL;  // of the set added with the variant
-  std::string plan_for;                 // path of the database `plan` was computed for
+  std::string plan_for;                                     // path of the database `plan` was computed for
   tqa::RenamePlan plan;
-  bool request_variant = false;         // start once the lexicon is loaded
-  bool denat_llm = false;               // naturalness and text rewrite through the LLM tab's endpoint
-  std::unique_ptr<DenatRun> denat;      // current or last variant
+  bool request_variant = false;     // start once the lexicon is loaded
+  bool denat_llm = false;           // naturalness and text rewrite through the LLM tab's endpoint
+  std::unique_ptr<DenatRun> denat;  // current or last variant
   std::string denat_error;
 };
 

@@ -2,24 +2,21 @@
 // selected item and, with an LLM configured, their rewrites and hiding scores.
 #include "web/panels/tqa/tqa_views.h"
 
-
 #include <imgui.h>
 
 #include <algorithm>
 #include <cstdio>
 
 #include "core/tqa/augmentation_prompts.h"
-#include "web/widgets/highlighted_text.h"
 #include "web/bridge/lexicon_loader.h"
 #include "web/llm/llm_session.h"
 #include "web/panel_registry.h"
 #include "web/widgets/enum_combo.h"
+#include "web/widgets/highlighted_text.h"
 #include "web/widgets/widgets.h"
-
 
 namespace chokepoint::web {
 namespace {
-
 
 void draw_wrapped_box(const char* id, const std::string& text, float height) {
   ImGui::BeginChild(id, ImVec2(0, height), true);
@@ -117,7 +114,6 @@ void draw_llm_controls(TqaPanel& panel, const tqa::ItemLinkerAnalysis& a) {
   }
 }
 
-
 }  // namespace
 
 void draw_strategies_view(TqaPanel& panel) {
@@ -130,7 +126,8 @@ void draw_strategies_view(TqaPanel& panel) {
   ImGui::SameLine();
   ImGui::TextColored(ImVec4(1.0f, 0.78f, 0.25f, 1), "%s", a->linker->table.c_str());
   draw_highlighted_text(a->item.question, highlights(a->references, tqa::TextSide::question));
-  if (!a->item.evidence.empty()) draw_highlighted_text(a->item.evidence, highlights(a->references, tqa::TextSide::evidence));
+  if (!a->item.evidence.empty())
+    draw_highlighted_text(a->item.evidence, highlights(a->references, tqa::TextSide::evidence));
   if (a->references.question_tokens() + a->references.evidence_tokens() == 0)
     ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "Neither text refers to the linker table: the job skips this item.");
   draw_llm_controls(panel, *a);
@@ -148,21 +145,24 @@ void draw_strategies_view(TqaPanel& panel) {
     if (r) draw_augmented(*r);
     const std::string new_question = r ? r->new_question : a->item.question;
     for (tqa::TextSide side : {tqa::TextSide::question, tqa::TextSide::evidence}) {
-      const bool has = side == tqa::TextSide::question ? a->references.question_tokens() > 0 : a->references.evidence_tokens() > 0;
+      const bool has =
+          side == tqa::TextSide::question ? a->references.question_tokens() > 0 : a->references.evidence_tokens() > 0;
       if (!has) continue;
-      auto prompt = tqa::render_augmentation_prompt(*prompts, s, side, a->item, a->linker->table, a->references, new_question);
+      auto prompt =
+          tqa::render_augmentation_prompt(*prompts, s, side, a->item, a->linker->table, a->references, new_question);
       const char* side_name = side == tqa::TextSide::question ? "question" : "evidence";
       ImGui::TextDisabled("%s prompt (%s)%s", side_name, tqa::strategy_template(s, side).c_str(),
                           side == tqa::TextSide::evidence && s != tqa::Strategy::synonym_replacement && !r
                               ? ", shown with the original question until the new one exists"
                               : "");
-      if (prompt.ok()) draw_wrapped_box(side_name, *prompt, 150);
-      else draw_error(prompt.error());
+      if (prompt.ok())
+        draw_wrapped_box(side_name, *prompt, 150);
+      else
+        draw_error(prompt.error());
     }
     ImGui::PopID();
   }
   ImGui::EndChild();
 }
-
 
 }  // namespace chokepoint::web

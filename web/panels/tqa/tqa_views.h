@@ -10,12 +10,12 @@
 
 namespace chokepoint::web {
 
-void draw_linker_view(AppState& state, TqaPanel& panel);      // tqa_linker_view.cpp
-void draw_strategies_view(TqaPanel& panel);                   // tqa_strategies_view.cpp
-void draw_denat_view(AppState& state, TqaPanel& panel);       // tqa_denat_view.cpp
+void draw_linker_view(AppState& state, TqaPanel& panel);  // tqa_linker_view.cpp
+void draw_strategies_view(TqaPanel& panel);               // tqa_strategies_view.cpp
+void draw_denat_view(AppState& state, TqaPanel& panel);   // tqa_denat_view.cpp
 
 // Shared by the views (tqa_panel.cpp).
-ImVec4 component_color(size_t i);  // one colour per linker component
+ImVec4 component_color(size_t i);                                 // one colour per linker component
 int effective_set(const AppState& state, const TqaPanel& panel);  // the panel's set, else the Evaluation tab's
 const tqa::ItemLinkerAnalysis* selected_analysis(const TqaPanel& panel);
 void stop_augmentation(TqaPanel& panel);
