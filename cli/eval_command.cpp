@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
@@ -28,10 +29,20 @@
 namespace chokepoint::cli {
 namespace {
 
+// A whole number of MiB within [lo, hi], as bytes; std::out_of_range outside it, std::invalid_argument if not a number.
+size_t megabytes(const std::string& text, unsigned long lo, unsigned long hi) {
+  size_t used = 0;
+  const unsigned long v = std::stoul(text, &used);
+  if (used != text.size()) throw std::invalid_argument(text);
+  if (v < lo || v > hi) throw std::out_of_range(text);
+  return static_cast<size_t>(v) << 20;
+}
+
 const char* kUsage =
     "Usage: chokepoint eval --gold FILE --pred FILE --db-root DIR --out REPORT.json\n"
     "                       [--semantics bird|spider] [--regimes EC-EC-IE,NC-PC,...] [--timeout-ms T]\n"
-    "                       [--max-rows N] [--explain] [--csv ITEMS.csv] [--llm-config FILE [--embedding-model M]]\n"
+    "                       [--max-rows N] [--max-value-mb M] [--max-result-mb M] [--explain] [--csv ITEMS.csv]\n"
+    "                       [--llm-config FILE [--embedding-model M]]\n"
     "FILE formats (detected from the content): BIRD or Spider dev.json, gold TSV (SQL<TAB>db_id per line),\n"
     "BIRD prediction dicts {\"0\": \"SQL\\t----- bird -----\\tdb_id\"}, one SQL per line (aligned with the gold),\n"
     "CSV with a sql column. Databases are DIR/<db_id>/<db_id>.sqlite, opened read-only.\n"
@@ -39,7 +50,11 @@ const char* kUsage =
     "  order when the gold has ORDER BY, column permutations allowed).\n"
     "--regimes: fine-grained metric configurations (default: the five of SQLMorph Table XI:\n"
     "  EC-EC-IE,EC-PC-IE,SC-EC-IE,SC-PC-IE,NC-PC). SC uses local character-trigram embeddings.\n"
-    "--timeout-ms: per-query time limit (default 5000). --explain: per-item column and row matchings in the report.\n"
+    "--timeout-ms: time limit of one item, gold, prediction and scoring together (default 5000); over it the\n"
+    "  prediction is a timeout. --max-rows (default 100000) and --max-result-mb (default 64) cap a result, which is\n"
+    "  then marked truncated with the cap; --max-value-mb (default 16) is the longest string or blob a query may "
+    "make.\n"
+    "--explain: per-item column and row matchings in the report.\n"
     "--csv ITEMS.csv: also one row per item (id, db_id, difficulty, joins, status, prediction ok|error|timeout, ex,\n"
     "  EXP/EXR/F1 per regime, gold_sql, pred_sql, message), the same file the app's \"Export CSV\" writes.\n"
     "--llm-config FILE: SC uses the endpoint's embeddings instead (OpenAI-compatible /v1/embeddings; model from\n"
@@ -70,8 +85,12 @@ int eval_main(const Args& args) {
   try {
     if (r.has("--timeout-ms")) options.limits.timeout_ms = std::stoi(r.get("--timeout-ms"));
     if (r.has("--max-rows")) options.limits.max_rows = static_cast<size_t>(std::stoul(r.get("--max-rows")));
+    if (r.has("--max-value-mb")) options.limits.max_value_bytes = megabytes(r.get("--max-value-mb"), 1, 1000);
+    if (r.has("--max-result-mb")) options.limits.max_result_bytes = megabytes(r.get("--max-result-mb"), 1, 4096);
+  } catch (const std::out_of_range&) {
+    return fail_input("--max-value-mb takes 1 to 1000 and --max-result-mb 1 to 4096");
   } catch (...) {
-    return fail_input("--timeout-ms and --max-rows take whole numbers");
+    return fail_input("--timeout-ms, --max-rows, --max-value-mb and --max-result-mb take whole numbers");
   }
   options.keep_details = r.has("--explain");
 

@@ -1,5 +1,6 @@
 // SQLite connection wrapper: opening modes, bounded query execution, script execution.
 #include "core/db/connection.h"
+#include "core/db/bounded_printf.h"
 
 #include <sqlite3.h>
 
@@ -46,6 +47,7 @@ Result<Connection> open_with(const std::string& path, int flags, bool read_only)
     return Error{"'" + path + "' is not a readable SQLite database: " + msg};
   }
   if (read_only) sqlite3_exec(db, "PRAGMA query_only=1", nullptr, nullptr, nullptr);
+  install_bounded_printf(db);
   return Result<Connection>(Connection::adopt(db, path));
 }
 
@@ -91,7 +93,44 @@ Value read_value(sqlite3_stmt* st, int i) {
   }
 }
 
+// The stored size of the row under the cursor, before reading it (see stored_bytes in value.h).
+size_t row_bytes_at(sqlite3_stmt* st, int ncol) {
+  size_t n = sizeof(Row) + static_cast<size_t>(ncol) * sizeof(Value);
+  for (int i = 0; i < ncol; ++i) {
+    const int t = sqlite3_column_type(st, i);
+    if (t != SQLITE_TEXT && t != SQLITE_BLOB) continue;
+    const size_t b = static_cast<size_t>(sqlite3_column_bytes(st, i));
+    if (b > 15) n += b;
+  }
+  return n;
+}
+
+// Sets SQLITE_LIMIT_LENGTH for one query and puts the connection's own limit back afterwards.
+class LengthLimit {
+ public:
+  LengthLimit(sqlite3* db, size_t max_bytes) : db_(db) {
+    if (max_bytes == 0) return;
+    const int v = max_bytes > 1000000000u ? 1000000000 : static_cast<int>(max_bytes);
+    previous_ = sqlite3_limit(db_, SQLITE_LIMIT_LENGTH, v);
+  }
+  ~LengthLimit() {
+    if (previous_ >= 0) sqlite3_limit(db_, SQLITE_LIMIT_LENGTH, previous_);
+  }
+  LengthLimit(const LengthLimit&) = delete;
+  LengthLimit& operator=(const LengthLimit&) = delete;
+
+ private:
+  sqlite3* db_;
+  int previous_ = -1;
+};
+
 }  // namespace
+
+std::string size_label(size_t bytes) {
+  if (bytes >= (1u << 20) && bytes % (1u << 20) == 0) return std::to_string(bytes >> 20) + " MiB";
+  if (bytes >= (1u << 10) && bytes % (1u << 10) == 0) return std::to_string(bytes >> 10) + " KiB";
+  return std::to_string(bytes) + " bytes";
+}
 
 Connection Connection::adopt(sqlite3* db, std::string path) { return Connection(db, std::move(path)); }
 
@@ -132,12 +171,16 @@ QueryOutcome Connection::query(const std::string& sql, const QueryLimits& limits
     return out;
   };
 
+  LengthLimit length_limit(db_, limits.max_value_bytes);
   sqlite3_stmt* st = nullptr;
   const char* tail = nullptr;
   int rc = sqlite3_prepare_v2(db_, sql.c_str(), static_cast<int>(sql.size()), &st, &tail);
   if (rc != SQLITE_OK) {
     if (deadline.hit) return finish(QueryStatus::Timeout, "query exceeded the time limit");
-    return finish(QueryStatus::Error, sqlite3_errmsg(db_));
+    std::string msg = sqlite3_errmsg(db_);
+    if ((rc & 0xff) == SQLITE_TOOBIG && limits.max_value_bytes > 0)
+      msg += " (a value or the statement may be at most " + size_label(limits.max_value_bytes) + ")";
+    return finish(QueryStatus::Error, msg);
   }
   if (!st) return finish(QueryStatus::Error, "empty statement");
   if (!only_trailing_noise(tail)) {
@@ -151,13 +194,22 @@ QueryOutcome Connection::query(const std::string& sql, const QueryLimits& limits
     out.result.column_names.push_back(n ? n : "");
     out.result.declared_types.push_back(t ? t : "");
   }
+  size_t kept_bytes = 0;
   while (true) {
     rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) {
       if (out.result.rows.size() >= limits.max_rows) {
         out.result.truncated = true;
+        out.result.truncation = "row cap of " + std::to_string(limits.max_rows) + " rows";
         break;
       }
+      const size_t row_bytes = row_bytes_at(st, ncol);
+      if (limits.max_result_bytes > 0 && kept_bytes + row_bytes > limits.max_result_bytes) {
+        out.result.truncated = true;
+        out.result.truncation = "size cap of " + size_label(limits.max_result_bytes);
+        break;
+      }
+      kept_bytes += row_bytes;
       Row row;
       row.reserve(static_cast<size_t>(ncol));
       for (int i = 0; i < ncol; ++i) row.push_back(read_value(st, i));
@@ -167,6 +219,8 @@ QueryOutcome Connection::query(const std::string& sql, const QueryLimits& limits
     if (rc == SQLITE_DONE) break;
     std::string msg = deadline.hit ? "query exceeded the time limit of " + std::to_string(limits.timeout_ms) + " ms"
                                    : sqlite3_errmsg(db_);
+    if (!deadline.hit && (rc & 0xff) == SQLITE_TOOBIG && limits.max_value_bytes > 0)
+      msg += " (a value may be at most " + size_label(limits.max_value_bytes) + ")";
     sqlite3_finalize(st);
     out.result.rows.clear();
     return finish(deadline.hit ? QueryStatus::Timeout : QueryStatus::Error, msg);

@@ -1,6 +1,8 @@
 // One SQLite connection, RAII and move-only. Evaluation queries run read-only (SQLITE_OPEN_READONLY plus
-// PRAGMA query_only) with a wall-clock limit enforced by the progress handler, so a cartesian-product mutant
-// stops at the limit instead of hanging the page or the CLI (decisions.md §T).
+// PRAGMA query_only) within limits a query cannot talk its way past (decisions.md §10): a wall-clock limit enforced
+// by the progress handler (a cartesian product stops instead of hanging the page or the CLI), a maximum value length
+// enforced by SQLite itself (SQLITE_LIMIT_LENGTH: printf('%.*c', 900000000, 'x') fails at once instead of
+// allocating 900 MB), and caps on the rows and bytes kept, reported as truncation with the cap that was hit.
 #pragma once
 #include <string>
 
@@ -12,9 +14,14 @@ struct sqlite3;
 namespace chokepoint {
 
 struct QueryLimits {
-  int timeout_ms = 5000;     // <= 0: no limit
-  size_t max_rows = 100000;  // rows kept; reading stops after this and sets ResultSet::truncated
+  int timeout_ms = 5000;                // <= 0: no limit
+  size_t max_rows = 100000;             // rows kept; reading stops after this and sets ResultSet::truncated
+  size_t max_value_bytes = 16u << 20;   // longest string or blob a query may make; 0: SQLite's own (1e9)
+  size_t max_result_bytes = 64u << 20;  // result_bytes() kept; reading stops before the row that would pass it
 };
+
+// "16 MiB", "1000 bytes": how limits are named in messages.
+std::string size_label(size_t bytes);
 
 enum class QueryStatus { Ok, Error, Timeout };
 

@@ -43,4 +43,30 @@ std::string Value::to_string() const {
   return "";
 }
 
+std::string Value::display_prefix(size_t max_bytes) const {
+  if (type != ValueType::Text && type != ValueType::Blob) return to_string();
+  const size_t shown = type == ValueType::Blob ? max_bytes / 2 : max_bytes;  // a blob byte is two hex digits
+  if (bytes.size() <= shown) return to_string();
+  size_t cut = shown;
+  if (type == ValueType::Text)
+    while (cut > 0 && (static_cast<unsigned char>(bytes[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+  Value head = *this;
+  head.bytes.resize(cut);
+  std::string s = head.to_string();
+  if (type == ValueType::Blob) s.pop_back();  // the closing quote: the blob goes on
+  return s + "\u2026 (" + std::to_string(bytes.size()) + " bytes)";
+}
+
+size_t stored_bytes(const Row& row) {
+  size_t n = sizeof(Row) + row.capacity() * sizeof(Value);
+  for (const auto& v : row) n += v.bytes.capacity() > 15 ? v.bytes.capacity() : 0;  // short strings live inline
+  return n;
+}
+
+size_t result_bytes(const ResultSet& result) {
+  size_t n = 0;
+  for (const auto& row : result.rows) n += stored_bytes(row);
+  return n;
+}
+
 }  // namespace chokepoint

@@ -45,6 +45,9 @@ struct Value {
   bool is_number() const { return type == ValueType::Integer || type == ValueType::Real; }
   // Display form: integers plainly, reals with up to 17 significant digits, NULL as "NULL", blobs as X'..'.
   std::string to_string() const;
+  // The display form cut to about `max_bytes` (whole UTF-8 characters), with "… (N bytes)" when cut: what a table
+  // cell, a descriptor or a tooltip shows of a value a prediction may have made megabytes long.
+  std::string display_prefix(size_t max_bytes) const;
 };
 
 using Row = std::vector<Value>;
@@ -53,7 +56,13 @@ struct ResultSet {
   std::vector<std::string> column_names;
   std::vector<std::string> declared_types;  // "" for expressions
   std::vector<Row> rows;
-  bool truncated = false;  // true when the row cap stopped reading; rows then holds the first max_rows rows
+  bool truncated = false;  // a cap stopped reading; rows then holds the rows read before it
+  std::string truncation;  // which cap: "row cap of 100000 rows" or "size cap of 64 MiB" (empty when not truncated)
 };
+
+// Bytes a row or a result occupies as stored here (the Value structs and their text), the measure the result-size
+// cap counts, so the cap bounds memory rather than the bytes SQLite reported.
+size_t stored_bytes(const Row& row);
+size_t result_bytes(const ResultSet& result);
 
 }  // namespace chokepoint

@@ -142,7 +142,10 @@ uint64_t ids_hash(const Side& s, size_t r) {
   return h;
 }
 
-CellMatching match_sides(const Side& g, const Side& p, CellRegime regime) {
+// True every 256th call once the deadline has passed (a clock read per row would cost more than the matching).
+bool out_of_time(const Deadline& deadline, size_t i) { return (i & 255) == 0 && deadline.passed(); }
+
+CellMatching match_sides(const Side& g, const Side& p, CellRegime regime, const Deadline& deadline) {
   CellMatching out;
   const size_t ng = g.rows(), np = p.rows();
   std::vector<bool> gold_done(ng, false), pred_done(np, false);  // indexed by canonical rank
@@ -153,6 +156,10 @@ CellMatching match_sides(const Side& g, const Side& p, CellRegime regime) {
   by_row.reserve(np);
   for (size_t rank = 0; rank < np; ++rank) by_row[ids_hash(p, p.order[rank])].second.push_back(rank);
   for (size_t rank = 0; rank < ng; ++rank) {
+    if (out_of_time(deadline, rank)) {
+      out.stopped = true;
+      return out;
+    }
     const size_t gr = g.order[rank];
     if (g.width(gr) == 0) continue;
     auto it = by_row.find(ids_hash(g, gr));
@@ -193,6 +200,10 @@ CellMatching match_sides(const Side& g, const Side& p, CellRegime regime) {
   std::vector<std::pair<size_t, uint32_t>> cells;
   for (size_t level = top; level >= 1; --level) {
     for (size_t rank = 0; rank < ng; ++rank) {
+      if (out_of_time(deadline, rank)) {
+        out.stopped = true;
+        return out;
+      }
       if (gold_done[rank]) continue;
       const size_t gr = g.order[rank];
       const size_t width = g.width(gr);
@@ -236,20 +247,21 @@ CellMatching match_sides(const Side& g, const Side& p, CellRegime regime) {
 }  // namespace
 
 CellMatching match_cells_on_columns(const ResultSet& gold, const ResultSet& pred, const std::vector<ColumnPair>& pairs,
-                                    CellRegime regime) {
+                                    CellRegime regime, const Deadline& deadline) {
   if (pairs.empty()) return {};
   Interner in((gold.rows.size() + pred.rows.size()) * pairs.size());
   Side g = project_positional(gold, pairs, true, in);
   Side p = project_positional(pred, pairs, false, in);
-  return match_sides(g, p, regime);
+  return match_sides(g, p, regime, deadline);
 }
 
-CellMatching match_cells_without_columns(const ResultSet& gold, const ResultSet& pred, CellRegime regime) {
+CellMatching match_cells_without_columns(const ResultSet& gold, const ResultSet& pred, CellRegime regime,
+                                         const Deadline& deadline) {
   Interner in(gold.rows.size() * (gold.rows.empty() ? 0 : gold.rows[0].size()) +
               pred.rows.size() * (pred.rows.empty() ? 0 : pred.rows[0].size()));
   Side g = project_multiset(gold, in);
   Side p = project_multiset(pred, in);
-  return match_sides(g, p, regime);
+  return match_sides(g, p, regime, deadline);
 }
 
 }  // namespace chokepoint

@@ -7,6 +7,7 @@
 #pragma once
 #include <vector>
 
+#include "core/base/deadline.h"
 #include "core/db/value.h"
 #include "core/metrics/column_matching.h"
 #include "core/metrics/regime.h"
@@ -23,12 +24,15 @@ struct RowMatch {
 struct CellMatching {
   std::vector<RowMatch> matches;  // sorted by gold_row
   size_t matched_cells = 0;
+  bool stopped = false;  // the deadline passed: the matching is incomplete and must not be scored
 };
 
 // Positional matching on `pairs` (EC/SC column regimes).
+// Both poll `deadline` every few hundred rows.
 CellMatching match_cells_on_columns(const ResultSet& gold, const ResultSet& pred, const std::vector<ColumnPair>& pairs,
-                                    CellRegime regime);
+                                    CellRegime regime, const Deadline& deadline = Deadline::never());
 // Column-free matching (NC): rows as multisets of values.
-CellMatching match_cells_without_columns(const ResultSet& gold, const ResultSet& pred, CellRegime regime);
+CellMatching match_cells_without_columns(const ResultSet& gold, const ResultSet& pred, CellRegime regime,
+                                         const Deadline& deadline = Deadline::never());
 
 }  // namespace chokepoint

@@ -6,22 +6,19 @@
 #include <exception>
 #include <unordered_map>
 
+#include "core/base/text.h"
 #include "core/metrics/hungarian.h"
 #include "core/metrics/value_equality.h"
 
 namespace chokepoint {
 namespace {
 
-bool iequal(const std::string& a, const std::string& b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
-  return true;
-}
-
 size_t column_count(const ResultSet& r) {
   return std::max(r.column_names.size(), r.rows.empty() ? size_t{0} : r.rows.front().size());
 }
+
+// The columns SC considers (see kMaxSemanticColumns).
+size_t semantic_columns(const ResultSet& r) { return std::min(column_count(r), kMaxSemanticColumns); }
 
 std::string column_name(const ResultSet& r, size_t i) { return i < r.column_names.size() ? r.column_names[i] : ""; }
 
@@ -118,14 +115,14 @@ std::string column_descriptor(const ResultSet& r, size_t col, size_t top_k) {
     return a.count != b.count ? a.count > b.count : value_less(*a.value, *b.value);
   });
   std::string d = column_name(r, col) + ":";
-  for (size_t i = 0; i < k; ++i) d += (i ? ", " : " ") + runs[i].value->to_string();
+  for (size_t i = 0; i < k; ++i) d += (i ? ", " : " ") + runs[i].value->display_prefix(kDescriptorValueBytes);
   return d;
 }
 
 std::vector<std::string> semantic_descriptor_texts(const ResultSet& gold, const ResultSet& pred,
                                                    const ColumnMatchOptions& options) {
   std::vector<std::string> texts;
-  const size_t ng = column_count(gold), np = column_count(pred);
+  const size_t ng = semantic_columns(gold), np = semantic_columns(pred);
   if (ng == 0 || np == 0) return texts;
   for (size_t g = 0; g < ng; ++g) texts.push_back(column_descriptor(gold, g, options.top_k));
   for (size_t p = 0; p < np; ++p) texts.push_back(column_descriptor(pred, p, options.top_k));
@@ -138,7 +135,7 @@ std::vector<ColumnPair> match_columns_exact(const ResultSet& gold, const ResultS
   std::vector<bool> used(np, false);
   for (size_t g = 0; g < column_count(gold); ++g) {
     for (size_t p = 0; p < np; ++p) {
-      if (used[p] || !iequal(column_name(gold, g), column_name(pred, p))) continue;
+      if (used[p] || !iequals(column_name(gold, g), column_name(pred, p))) continue;
       used[p] = true;
       out.push_back({g, p, 1.0});
       break;
@@ -149,7 +146,7 @@ std::vector<ColumnPair> match_columns_exact(const ResultSet& gold, const ResultS
 
 Result<std::vector<ColumnPair>> match_columns_semantic(const ResultSet& gold, const ResultSet& pred,
                                                        const ColumnMatchOptions& options) {
-  const size_t ng = column_count(gold), np = column_count(pred);
+  const size_t ng = semantic_columns(gold), np = semantic_columns(pred);
   if (ng == 0 || np == 0) return std::vector<ColumnPair>{};
   const std::vector<std::string> texts = semantic_descriptor_texts(gold, pred, options);
   std::vector<Embedding> vecs;

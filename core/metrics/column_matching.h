@@ -29,6 +29,12 @@ enum class ColumnKind { Unknown, Numeric, Text, Blob, Mixed };
 ColumnKind column_kind(const ResultSet& r, size_t col);
 bool kinds_compatible(ColumnKind a, ColumnKind b);
 
+// Bounds that keep SC's cost independent of what a prediction returns (decisions.md §10): a descriptor shows at
+// most kDescriptorValueBytes of each value (Value::display_prefix), and the assignment, cubic in the columns,
+// considers the first kMaxSemanticColumns columns of each side (SQLite allows 2,000); PairComparison says when.
+constexpr size_t kDescriptorValueBytes = 1000;
+constexpr size_t kMaxSemanticColumns = 256;
+
 // "name: v1, v2, ..." with the top_k most frequent non-NULL values (ties in value order), as the reference's
 // descriptor minus its pandas dtype text (the type enters through kinds_compatible instead).
 std::string column_descriptor(const ResultSet& r, size_t col, size_t top_k);

@@ -65,18 +65,19 @@ bool rows_equal_under(const std::vector<Row>& gold, const std::vector<Row>& pred
 // equality, so the pruning never loses a match). The test-suite evaluator samples rows for the same purpose.
 bool search_permutations(const std::vector<Row>& gold, const std::vector<Row>& pred,
                          const std::vector<std::vector<size_t>>& candidates, bool order_matters,
-                         std::vector<size_t>& perm, std::vector<bool>& used, size_t& budget) {
+                         std::vector<size_t>& perm, std::vector<bool>& used, size_t& budget, const Deadline& deadline) {
   size_t i = perm.size();
   if (i == candidates.size()) {
     if (budget == 0) return false;
     --budget;
+    if (deadline.passed()) budget = 0;  // the caller's deadline check reports the item as a timeout
     return rows_equal_under(gold, pred, perm, order_matters);
   }
   for (size_t j : candidates[i]) {
     if (used[j]) continue;
     used[j] = true;
     perm.push_back(j);
-    bool found = search_permutations(gold, pred, candidates, order_matters, perm, used, budget);
+    bool found = search_permutations(gold, pred, candidates, order_matters, perm, used, budget, deadline);
     perm.pop_back();
     used[j] = false;
     if (found) return true;
@@ -109,7 +110,7 @@ bool bird_results_match(const ResultSet& gold, const ResultSet& pred) {
   return true;
 }
 
-bool spider_results_match(const ResultSet& gold, const ResultSet& pred, bool order_matters) {
+bool spider_results_match(const ResultSet& gold, const ResultSet& pred, bool order_matters, const Deadline& deadline) {
   if (gold.rows.empty() && pred.rows.empty()) return true;
   if (gold.rows.size() != pred.rows.size()) return false;
   const size_t n = width(gold);
@@ -128,12 +129,13 @@ bool spider_results_match(const ResultSet& gold, const ResultSet& pred, bool ord
   std::vector<size_t> perm;
   std::vector<bool> used(n, false);
   size_t budget = 20000;  // permutations fully checked; only columns with identical value sets multiply this
-  return search_permutations(gold.rows, pred.rows, candidates, order_matters, perm, used, budget);
+  return search_permutations(gold.rows, pred.rows, candidates, order_matters, perm, used, budget, deadline);
 }
 
-bool execution_match(ExSemantics semantics, const std::string& gold_sql, const ResultSet& gold, const ResultSet& pred) {
+bool execution_match(ExSemantics semantics, const std::string& gold_sql, const ResultSet& gold, const ResultSet& pred,
+                     const Deadline& deadline) {
   if (semantics == ExSemantics::Bird) return bird_results_match(gold, pred);
-  return spider_results_match(gold, pred, has_outer_order_by(gold_sql));
+  return spider_results_match(gold, pred, has_outer_order_by(gold_sql), deadline);
 }
 
 }  // namespace chokepoint

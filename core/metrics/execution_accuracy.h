@@ -5,6 +5,7 @@
 #pragma once
 #include <string>
 
+#include "core/base/deadline.h"
 #include "core/db/value.h"
 
 namespace chokepoint {
@@ -18,9 +19,12 @@ bool bird_results_match(const ResultSet& gold, const ResultSet& pred);
 
 // Spider test-suite result_eq: same row count, same column count, and some column permutation of `pred` whose
 // rows equal gold's as a bag (or as a list when order_matters). Two empty results are equal.
-bool spider_results_match(const ResultSet& gold, const ResultSet& pred, bool order_matters);
+// The permutation search checks at most 20,000 full permutations and stops (no match) when `deadline` passes.
+bool spider_results_match(const ResultSet& gold, const ResultSet& pred, bool order_matters,
+                          const Deadline& deadline = Deadline::never());
 
 // EX for one pair under `semantics`; `gold_sql` decides order sensitivity for Spider.
-bool execution_match(ExSemantics semantics, const std::string& gold_sql, const ResultSet& gold, const ResultSet& pred);
+bool execution_match(ExSemantics semantics, const std::string& gold_sql, const ResultSet& gold, const ResultSet& pred,
+                     const Deadline& deadline = Deadline::never());
 
 }  // namespace chokepoint

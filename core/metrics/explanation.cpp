@@ -117,7 +117,10 @@ nlohmann::json item_to_json(const ItemEvaluation& item, const std::vector<Regime
   if (!item.message.empty()) j["message"] = item.message;
   if (item.status != ItemStatus::Scored) return j;
   j["ex"] = item.ex ? 1 : 0;
-  if (item.truncated) j["truncated"] = true;
+  if (item.truncated) {
+    j["truncated"] = true;
+    j["truncation"] = item.truncation;
+  }
   nlohmann::json scores = nlohmann::json::object();
   for (size_t k = 0; k < regimes.size() && k < item.scores.size(); ++k)
     scores[regimes[k].name()] = {

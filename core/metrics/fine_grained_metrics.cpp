@@ -10,6 +10,12 @@ size_t column_count(const ResultSet& r) {
   return std::max(r.column_names.size(), r.rows.empty() ? size_t{0} : r.rows.front().size());
 }
 
+const char* kStopped = "scoring stopped at the item's time limit";
+
+bool sc_capped(const ResultSet& gold, const ResultSet& pred) {
+  return column_count(gold) > kMaxSemanticColumns || column_count(pred) > kMaxSemanticColumns;
+}
+
 }  // namespace
 
 FineGrainedScore score_from_cells(size_t matched_cells, size_t gold_cells, size_t pred_cells) {
@@ -28,7 +34,7 @@ FineGrainedScore score_from_cells(size_t matched_cells, size_t gold_cells, size_
 }
 
 Result<PairComparison> compare_results(const ResultSet& gold, const ResultSet& pred, const Regime& regime, bool ex,
-                                       const ColumnMatchOptions& options) {
+                                       const ColumnMatchOptions& options, const Deadline& deadline) {
   PairComparison out;
   out.regime = regime;
   const size_t gold_cells = gold.rows.size() * column_count(gold);
@@ -41,7 +47,7 @@ Result<PairComparison> compare_results(const ResultSet& gold, const ResultSet& p
   CellMatching cells;
   size_t pred_cells = pred.rows.size() * column_count(pred);
   if (regime.columns == ColumnRegime::None) {
-    cells = match_cells_without_columns(gold, pred, regime.cells);
+    cells = match_cells_without_columns(gold, pred, regime.cells, deadline);
   } else {
     if (regime.columns == ColumnRegime::Exact) {
       out.columns = match_columns_exact(gold, pred);
@@ -49,10 +55,12 @@ Result<PairComparison> compare_results(const ResultSet& gold, const ResultSet& p
       auto sc = match_columns_semantic(gold, pred, options);
       if (!sc.ok()) return Error{sc.error()};
       out.columns = std::move(*sc);
+      out.columns_capped = sc_capped(gold, pred);
     }
-    cells = match_cells_on_columns(gold, pred, out.columns, regime.cells);
+    cells = match_cells_on_columns(gold, pred, out.columns, regime.cells, deadline);
     if (regime.extras == ExtraColumns::Ignore) pred_cells = pred.rows.size() * out.columns.size();
   }
+  if (cells.stopped) return Error{kStopped};
   out.rows = std::move(cells.matches);
   out.score = score_from_cells(cells.matched_cells, gold_cells, pred_cells);
   return out;
@@ -60,7 +68,8 @@ Result<PairComparison> compare_results(const ResultSet& gold, const ResultSet& p
 
 Result<std::vector<PairComparison>> compare_results_for_regimes(const ResultSet& gold, const ResultSet& pred,
                                                                 const std::vector<Regime>& regimes, bool ex,
-                                                                const ColumnMatchOptions& options, bool scores_only) {
+                                                                const ColumnMatchOptions& options, bool scores_only,
+                                                                const Deadline& deadline) {
   std::vector<PairComparison> out;
   if (ex) {
     for (const auto& r : regimes) out.push_back(*compare_results(gold, pred, r, true, options));
@@ -87,6 +96,7 @@ Result<std::vector<PairComparison>> compare_results_for_regimes(const ResultSet&
   };
   std::vector<Cells> cells;
   for (const auto& r : regimes) {
+    if (deadline.passed()) return Error{kStopped};
     const int ci = static_cast<int>(r.columns);
     Columns& c = columns[ci];
     if (!c.done) {
@@ -107,13 +117,15 @@ Result<std::vector<PairComparison>> compare_results_for_regimes(const ResultSet&
       if (m.positional == positional && m.pairs == key && (m.regime == CellRegime::Partial || widest[ci] == m.regime))
         found = &m;
     if (!found) {
-      CellMatching m = positional ? match_cells_on_columns(gold, pred, c.pairs, widest[ci])
-                                  : match_cells_without_columns(gold, pred, widest[ci]);
+      CellMatching m = positional ? match_cells_on_columns(gold, pred, c.pairs, widest[ci], deadline)
+                                  : match_cells_without_columns(gold, pred, widest[ci], deadline);
+      if (m.stopped) return Error{kStopped};
       cells.push_back({positional, std::move(key), widest[ci], std::move(m)});
       found = &cells.back();
     }
     PairComparison cmp;
     cmp.regime = r;
+    cmp.columns_capped = r.columns == ColumnRegime::Semantic && sc_capped(gold, pred);
     if (!scores_only) cmp.columns = c.pairs;
     size_t matched = 0;
     for (const auto& m : found->matching.matches) {

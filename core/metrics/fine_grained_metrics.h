@@ -26,6 +26,7 @@ struct PairComparison {
   FineGrainedScore score;
   std::vector<ColumnPair> columns;  // empty under NC and when forced by EX
   std::vector<RowMatch> rows;       // empty when forced by EX
+  bool columns_capped = false;      // SC matched only the first kMaxSemanticColumns columns of a side
 };
 
 // Cell totals to metrics. Conventions: no gold and no predicted cells -> 1, 1, 1; no gold cells only -> EXP 0,
@@ -34,18 +35,21 @@ struct PairComparison {
 FineGrainedScore score_from_cells(size_t matched_cells, size_t gold_cells, size_t pred_cells);
 
 // Scores one pair. `ex` is the pair's execution accuracy under the chosen semantics: EX = 1 forces EXP = EXR =
-// F1 = 1 (§VI-B). Fails only when a plugged-in embedding function fails (SC).
+// F1 = 1 (§VI-B). Fails when a plugged-in embedding function fails (SC) or the deadline passes.
 Result<PairComparison> compare_results(const ResultSet& gold, const ResultSet& pred, const Regime& regime, bool ex,
-                                       const ColumnMatchOptions& options = {});
+                                       const ColumnMatchOptions& options = {},
+                                       const Deadline& deadline = Deadline::never());
 
 // The same for several regimes at once, sharing work: one column matching per column regime, and one cell matching
 // per column regime (the exact-cell result is the exact phase of the partial-cell one; extras change only the
 // predicted cell total). Output in the order of `regimes`; equal to calling compare_results for each. With
 // scores_only, each comparison carries its score and regime but not its column pairs and matched rows (a batch
-// that keeps no explanations need not copy them per regime).
+// that keeps no explanations need not copy them per regime). Work stops soon after `deadline` passes, with an error
+// naming the time limit (the caller reports the item as a timeout).
 Result<std::vector<PairComparison>> compare_results_for_regimes(const ResultSet& gold, const ResultSet& pred,
                                                                 const std::vector<Regime>& regimes, bool ex,
                                                                 const ColumnMatchOptions& options = {},
-                                                                bool scores_only = false);
+                                                                bool scores_only = false,
+                                                                const Deadline& deadline = Deadline::never());
 
 }  // namespace chokepoint

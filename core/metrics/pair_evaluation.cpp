@@ -1,6 +1,7 @@
 // Execution and scoring of pairs.
 #include "core/metrics/pair_evaluation.h"
 #include "core/base/clock.h"
+#include "core/base/deadline.h"
 
 #include <chrono>
 
@@ -8,10 +9,31 @@
 
 namespace chokepoint {
 
+namespace {
+
+std::string truncation_of(const ResultSet& gold, const ResultSet& pred) {
+  std::string out;
+  if (gold.truncated) out = "gold: " + gold.truncation;
+  if (pred.truncated) out += (out.empty() ? "" : "; ") + std::string("prediction: ") + pred.truncation;
+  return out;
+}
+
+std::string item_limit(int timeout_ms) { return "the item's time limit of " + std::to_string(timeout_ms) + " ms"; }
+
+void score_as_failed(ItemEvaluation& item, const ResultSet& gold, size_t regimes) {
+  item.ex = false;
+  item.scores.assign(regimes, FineGrainedScore{});
+  for (auto& s : item.scores) s.gold_cells = gold.rows.size() * gold.column_names.size();
+}
+
+}  // namespace
+
 ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const EvaluationOptions& options) {
   ItemEvaluation item;
   item.id = pair.id;
   item.db_id = pair.db_id;
+  // One deadline for the item: the prediction gets what the gold left, scoring what both left.
+  const Deadline deadline = Deadline::after_ms(options.limits.timeout_ms);
   QueryOutcome gold = db.query(pair.gold_sql, options.limits);
   item.gold_status = gold.status;
   item.gold_ms = gold.elapsed_ms;
@@ -20,20 +42,36 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
     item.message = "gold: " + gold.message;
     return item;
   }
-  QueryOutcome pred = db.query(pair.pred_sql, options.limits);
+  QueryLimits pred_limits = options.limits;
+  if (deadline.limited()) pred_limits.timeout_ms = deadline.remaining_ms();
+  QueryOutcome pred;
+  if (deadline.limited() && pred_limits.timeout_ms == 0) {
+    pred.status = QueryStatus::Timeout;
+  } else {
+    pred = db.query(pair.pred_sql, pred_limits);
+  }
   item.pred_status = pred.status;
   item.pred_ms = pred.elapsed_ms;
   item.truncated = gold.result.truncated || pred.result.truncated;
+  item.truncation = truncation_of(gold.result, pred.result);
   const double start = monotonic_ms();
-  if (!pred.ok()) {
+  if (pred.status == QueryStatus::Timeout) {
+    item.message = "prediction: stopped at " + item_limit(options.limits.timeout_ms) + " (gold " +
+                   std::to_string(static_cast<long long>(item.gold_ms)) + " ms)";
+    score_as_failed(item, gold.result, options.regimes.size());
+  } else if (!pred.ok()) {
     item.message = "prediction: " + pred.message;
-    item.scores.assign(options.regimes.size(), FineGrainedScore{});
-    for (auto& s : item.scores) s.gold_cells = gold.result.rows.size() * gold.result.column_names.size();
+    score_as_failed(item, gold.result, options.regimes.size());
   } else {
-    item.ex = execution_match(options.semantics, pair.gold_sql, gold.result, pred.result);
+    item.ex = execution_match(options.semantics, pair.gold_sql, gold.result, pred.result, deadline);
     auto cmps = compare_results_for_regimes(gold.result, pred.result, options.regimes, item.ex, options.columns,
-                                            !options.keep_details);
-    if (!cmps.ok()) {
+                                            !options.keep_details, deadline);
+    if (deadline.passed()) {
+      // Scoring ran out of the item's time: the item is a timeout, whatever part of it was scored.
+      item.pred_status = QueryStatus::Timeout;
+      item.message = "prediction: scoring stopped at " + item_limit(options.limits.timeout_ms);
+      score_as_failed(item, gold.result, options.regimes.size());
+    } else if (!cmps.ok()) {
       item.message = cmps.error();
       item.scores.assign(options.regimes.size(), FineGrainedScore{});
     } else {

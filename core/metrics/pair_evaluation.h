@@ -23,7 +23,7 @@ struct EvalPair {
 struct EvaluationOptions {
   ExSemantics semantics = ExSemantics::Bird;
   std::vector<Regime> regimes = table_xi_regimes();
-  QueryLimits limits;
+  QueryLimits limits;  // timeout_ms bounds the whole item: gold, prediction and scoring together
   ColumnMatchOptions columns;
   bool keep_details = false;  // keep results and comparisons, for explanations
 };
@@ -39,9 +39,10 @@ struct ItemEvaluation {
   ItemStatus status = ItemStatus::Scored;
   QueryStatus gold_status = QueryStatus::Ok;
   QueryStatus pred_status = QueryStatus::Ok;
-  std::string message;  // why gold or prediction failed (SQLite's message, or the open error)
+  std::string message;  // why gold or prediction failed (SQLite's message, the open error, or the limit reached)
   bool ex = false;
-  bool truncated = false;                // a result hit the row cap
+  bool truncated = false;                // a result hit the row or size cap (scores use the rows read)
+  std::string truncation;                // which result and which cap, e.g. "prediction: row cap of 100000 rows"
   std::vector<FineGrainedScore> scores;  // one per options.regimes when Scored
   double gold_ms = 0, pred_ms = 0;       // SQLite time, from the connection
   double scoring_ms = 0;                 // EX plus all regimes
