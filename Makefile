@@ -47,18 +47,24 @@ conformance: native
 bench: native wasm
 	@bash scripts/run_bench.sh $(NATIVE) $(WASM)
 
-# One hour by default (FUZZ_SECONDS overrides); libFuzzer with ASan, built with clang 14.
+# One hour by default (FUZZ_SECONDS overrides), shared by the targets in tests/fuzz (the SQL parser gets half; result
+# comparison and the set/prediction loaders a quarter each); libFuzzer with ASan, built with clang 14.
 FUZZ_SECONDS ?= 3600
 fuzz: setup
 	@cmake -S . -B $(BUILD)/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCHOKEPOINT_FUZZ=ON \
 	  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 >/dev/null
-	@cmake --build $(BUILD)/fuzz -j$(JOBS) --target sql_parser_fuzz
-	@mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/seeds
+	@cmake --build $(BUILD)/fuzz -j$(JOBS) --target sql_parser_fuzz result_compare_fuzz eval_set_loader_fuzz
+	@mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/seeds $(BUILD)/fuzz/corpus_results $(BUILD)/fuzz/corpus_sets
 	@# Seeds: the benchmark gold queries when ../shared/data is present, one query per file.
 	@for f in ../shared/data/spider/dev_gold.sql ../shared/data/bird/dev_gold.sql; do \
 	  [ -f $$f ] && awk -F'\t' -v d=$(BUILD)/fuzz/seeds -v p=$$(basename $$(dirname $$f)) \
 	    '{ print $$1 > (d "/" p "_" NR ".sql"); close(d "/" p "_" NR ".sql") }' $$f; done; true
-	@$(BUILD)/fuzz/sql_parser_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus $(BUILD)/fuzz/seeds
+	@$(BUILD)/fuzz/sql_parser_fuzz -max_total_time=$$(($(FUZZ_SECONDS) / 2)) -max_len=4096 \
+	  -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus $(BUILD)/fuzz/seeds
+	@$(BUILD)/fuzz/result_compare_fuzz -max_total_time=$$(($(FUZZ_SECONDS) / 4)) -max_len=512 \
+	  -artifact_prefix=$(BUILD)/fuzz/results- $(BUILD)/fuzz/corpus_results
+	@$(BUILD)/fuzz/eval_set_loader_fuzz -max_total_time=$$(($(FUZZ_SECONDS) / 4)) -max_len=65536 \
+	  -artifact_prefix=$(BUILD)/fuzz/sets- $(BUILD)/fuzz/corpus_sets assets/sets
 
 format:
 	@find core web cli tests bench -name '*.cpp' -o -name '*.h' | xargs clang-format -i

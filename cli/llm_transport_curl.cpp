@@ -14,8 +14,22 @@ namespace chokepoint::cli {
 #ifdef CHOKEPOINT_HAVE_CURL
 namespace {
 
+// An answer larger than this is cut off (an LLM endpoint has no reason to send more; a hostile or broken one might
+// never stop). Time is bounded by CURLOPT_TIMEOUT_MS, which covers a slow or endless body too.
+constexpr size_t kMaxBodyBytes = 16u << 20;
+
+struct Body {
+  std::string bytes;
+  bool too_large = false;
+};
+
 size_t on_body(char* data, size_t size, size_t count, void* user) {
-  static_cast<std::string*>(user)->append(data, size * count);
+  auto* body = static_cast<Body*>(user);
+  if (body->bytes.size() + size * count > kMaxBodyBytes) {
+    body->too_large = true;
+    return 0;  // libcurl stops the transfer with CURLE_WRITE_ERROR
+  }
+  body->bytes.append(data, size * count);
   return size * count;
 }
 
@@ -62,11 +76,17 @@ void CurlTransport::send(const HttpRequest& request, HttpDone done) {
   curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(request.timeout_ms));
   curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
-  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &response.body);
+  Body body;
+  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &body);
   curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_header);
   curl_easy_setopt(curl, CURLOPT_HEADERDATA, &response.headers);
   CURLcode code = curl_easy_perform(curl);
-  if (code == CURLE_OK) {
+  response.body = std::move(body.bytes);
+  if (body.too_large) {
+    response.status = 0;
+    response.body.clear();
+    response.network_error = "the answer was larger than 16 MiB; Chokepoint stopped reading it";
+  } else if (code == CURLE_OK) {
     long status = 0;
     curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
     response.status = static_cast<int>(status);

@@ -29,3 +29,31 @@ for b in "$ROOT"/bench/*.cpp; do
     node "$WASM/$name.js" "${args[@]}"
   fi
 done
+
+# Hostile predictions through the CLI, one process each: wall time and peak RSS (the goal, decisions.md §10: within
+# the item limit + 10% and under 256 MB). The in-process figures per input are hostile_bench's above.
+if [ -x "$NATIVE/chokepoint" ] && command -v sqlite3 >/dev/null; then
+  echo "=== hostile predictions through chokepoint eval (--timeout-ms 3000), one process each"
+  tmp=$(mktemp -d); mkdir -p "$tmp/db/concert"
+  sqlite3 "$tmp/db/concert/concert.sqlite" "CREATE TABLE singer(id INTEGER PRIMARY KEY, name TEXT, country TEXT, age INT);
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
+    INSERT INTO singer SELECT i, 'singer ' || i, 'country ' || (i % 40), 20 + i % 50 FROM n;"
+  printf 'SELECT name FROM singer\tconcert\n' > "$tmp/gold.sql"
+  printf '%-34s %9s %12s\n' prediction "wall s" "peak RSS MB"
+  while IFS='|' read -r name sql; do
+    printf '%s\n' "$sql" > "$tmp/pred.sql"
+    /usr/bin/time -f '%e %M' -o "$tmp/time" "$NATIVE/chokepoint" eval --gold "$tmp/gold.sql" --pred "$tmp/pred.sql" \
+      --db-root "$tmp/db" --out "$tmp/report.json" --timeout-ms 3000 \
+      --regimes EC-EC-IE,EC-PC-IE,SC-EC-IE,SC-PC-IE,NC-PC,NC-EC >/dev/null 2>&1
+    read -r wall rss < "$tmp/time"
+    printf '%-34s %9s %12.1f\n' "$name" "$wall" "$(awk -v k="$rss" 'BEGIN { print k / 1024 }')"
+  done <<'LIST'
+printf 900,000,000 chars|SELECT printf('%.*c', 900000000, 'x')
+randomblob(900,000,000)|SELECT randomblob(900000000)
+one 16 MB value|SELECT printf('%.*c', 16000000, 'x')
+16 MB values, endless rows|WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT printf('%.*c', 16000000, 'x') FROM c
+endless recursive CTE|WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c
+cartesian count (10^9 rows)|WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 1000) SELECT count(*) FROM n a, n b, n c
+LIST
+  rm -rf "$tmp"
+fi

@@ -2,10 +2,14 @@
 // within a time budget so long work never freezes the page, and the newest notice beside the title.
 #include "web/app.h"
 
+#include <emscripten.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <chrono>
+#include <exception>
+#include <new>
 
 #include "web/bridge/file_opener.h"
 #include "web/bridge/page_commands.h"
@@ -47,13 +51,49 @@ void start_app(AppState& state) {
                    [](const PanelSpec& a, const PanelSpec& b) { return a.order < b.order; });
 }
 
-void draw_app(AppState& state) {
-  if (!state.pending_files.empty()) open_pending_files(state);
-  apply_page_commands(state);
-  for (auto& p : panel_registry())
-    if (p.step) p.step(state, kJobBudgetMs / static_cast<double>(panel_registry().size()) * 2);
-  const std::string requested_tab = take_requested_tab();
+namespace {
 
+std::string describe_exception() {
+  try {
+    throw;
+  } catch (const std::bad_alloc&) {
+    return "out of memory (std::bad_alloc)";
+  } catch (const std::exception& e) {
+    return e.what();
+  } catch (...) {
+    return "an unknown error";
+  }
+}
+
+// Steps each panel's job; a job that throws is paused (not retried every frame) and said so.
+void step_jobs(AppState& state) {
+  for (auto& p : panel_registry()) {
+    if (!p.step || state.paused_jobs.count(p.name)) continue;
+    try {
+      p.step(state, kJobBudgetMs / static_cast<double>(panel_registry().size()) * 2);
+    } catch (...) {
+      state.paused_jobs.insert(p.name);
+      state.failure = "The " + p.name + " job failed: " + describe_exception() +
+                      ". It is paused; your files are kept in this browser's workspace.";
+    }
+  }
+}
+
+// The failure line above the tabs: what happened and the two ways on.
+void draw_failure(AppState& state) {
+  if (state.failure.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.55f, 0.45f, 1));
+  ImGui::TextWrapped("%s", state.failure.c_str());
+  ImGui::PopStyleColor();
+  if (ImGui::Button("Dismiss and resume")) {
+    state.failure.clear();
+    state.paused_jobs.clear();
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Reload the page")) emscripten_run_script("location.reload()");
+}
+
+void draw_tabs(AppState& state, const std::string& requested_tab) {
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
   ImGui::Begin("Chokepoint", nullptr,
@@ -67,6 +107,7 @@ void draw_app(AppState& state) {
     const auto& n = state.notices.back();
     ImGui::TextColored(n.error ? ImVec4(1, 0.45f, 0.45f, 1) : ImVec4(0.6f, 0.85f, 0.6f, 1), "  %s", n.text.c_str());
   }
+  draw_failure(state);
   if (ImGui::BeginTabBar("panels")) {
     for (auto& p : panel_registry()) {
       const ImGuiTabItemFlags flags = requested_tab == p.name ? ImGuiTabItemFlags_SetSelected : 0;
@@ -79,6 +120,32 @@ void draw_app(AppState& state) {
     ImGui::EndTabBar();
   }
   ImGui::End();
+}
+
+}  // namespace
+
+void draw_app(AppState& state) {
+  try {
+    if (!state.pending_files.empty()) open_pending_files(state);
+    apply_page_commands(state);
+  } catch (...) {
+    state.failure = "Opening a file or running a page command failed: " + describe_exception() + ".";
+  }
+  step_jobs(state);
+  const std::string requested_tab = take_requested_tab();
+  try {
+    draw_tabs(state, requested_tab);
+  } catch (...) {
+    // Close whatever the panel left open so the frame ends cleanly, then draw the failure alone this frame.
+    ImGui::ErrorCheckEndFrameRecover(nullptr);
+    state.failure = "Drawing the " + state.active_panel + " tab failed: " + describe_exception() +
+                    ". Your files are kept in this browser's workspace.";
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
+    ImGui::Begin("Chokepoint (recovering)", nullptr, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove);
+    draw_failure(state);
+    ImGui::End();
+  }
 }
 
 }  // namespace chokepoint::web

@@ -3,6 +3,7 @@
 #pragma once
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <typeindex>
 #include <vector>
@@ -109,6 +110,10 @@ struct AppState {
   std::vector<Notice> notices;
   std::vector<std::string> pending_files;  // uploaded paths waiting to be opened on the next frame
   std::string active_panel;                // name of the tab drawn last frame
+  // A C++ exception that escaped a panel (decisions.md §10): what failed, shown above the tabs with a way on, and the
+  // panels whose background job is paused because its step threw.
+  std::string failure;
+  std::set<std::string> paused_jobs;
   int frame = 0;
   double first_frame_ms = -1;  // time from page load to the first rendered frame with data
 };

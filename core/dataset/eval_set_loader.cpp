@@ -1,6 +1,8 @@
 // Dispatch over formats, file reading and prediction alignment.
 #include "core/dataset/eval_set_loader.h"
 
+#include "core/base/file_text.h"
+
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -37,11 +39,9 @@ Result<EvalSet> parse_eval_set_auto(const std::string& text) {
 }
 
 Result<EvalSet> load_eval_set(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{"cannot read '" + path + "'"};
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  auto set = parse_eval_set_auto(ss.str());
+  auto text = read_file(path, kMaxSetFileBytes);
+  if (!text.ok()) return Error{text.error()};
+  auto set = parse_eval_set_auto(*text);
   if (!set.ok()) return Error{path + ": " + set.error()};
   return set;
 }

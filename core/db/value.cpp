@@ -69,4 +69,16 @@ size_t result_bytes(const ResultSet& result) {
   return n;
 }
 
+bool keep_leading_rows(ResultSet& result, size_t max_bytes) {
+  size_t used = 0, keep = 0;
+  for (; keep < result.rows.size(); ++keep) {
+    used += stored_bytes(result.rows[keep]);
+    if (used > max_bytes) break;
+  }
+  if (keep == result.rows.size()) return false;
+  result.rows.erase(result.rows.begin() + static_cast<long>(keep), result.rows.end());
+  result.rows.shrink_to_fit();
+  return true;
+}
+
 }  // namespace chokepoint

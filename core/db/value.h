@@ -64,5 +64,7 @@ struct ResultSet {
 // cap counts, so the cap bounds memory rather than the bytes SQLite reported.
 size_t stored_bytes(const Row& row);
 size_t result_bytes(const ResultSet& result);
+// Keeps the leading rows of `result` whose stored size fits in `max_bytes` and frees the rest; true if any went.
+bool keep_leading_rows(ResultSet& result, size_t max_bytes);
 
 }  // namespace chokepoint

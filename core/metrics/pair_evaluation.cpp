@@ -37,6 +37,7 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
   QueryOutcome gold = db.query(pair.gold_sql, options.limits);
   item.gold_status = gold.status;
   item.gold_ms = gold.elapsed_ms;
+  item.gold_rows = gold.result.rows.size();
   if (!gold.ok()) {
     item.status = ItemStatus::GoldError;
     item.message = "gold: " + gold.message;
@@ -52,6 +53,7 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
   }
   item.pred_status = pred.status;
   item.pred_ms = pred.elapsed_ms;
+  item.pred_rows = pred.result.rows.size();
   item.truncated = gold.result.truncated || pred.result.truncated;
   item.truncation = truncation_of(gold.result, pred.result);
   const double start = monotonic_ms();
@@ -83,6 +85,10 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
   if (options.keep_details) {
     item.gold_result = std::move(gold.result);
     item.pred_result = std::move(pred.result);
+    if (options.kept_result_bytes > 0) {
+      keep_leading_rows(item.gold_result, options.kept_result_bytes);
+      keep_leading_rows(item.pred_result, options.kept_result_bytes);
+    }
   }
   return item;
 }

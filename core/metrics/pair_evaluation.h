@@ -26,6 +26,9 @@ struct EvaluationOptions {
   QueryLimits limits;  // timeout_ms bounds the whole item: gold, prediction and scoring together
   ColumnMatchOptions columns;
   bool keep_details = false;  // keep results and comparisons, for explanations
+  // With keep_details: at most this many bytes of each result are kept (the leading rows), so a run that keeps
+  // details for every item stays small whatever the predictions return; 0 keeps everything (the CLI's --explain).
+  size_t kept_result_bytes = 0;
 };
 
 enum class ItemStatus {
@@ -46,7 +49,8 @@ struct ItemEvaluation {
   std::vector<FineGrainedScore> scores;  // one per options.regimes when Scored
   double gold_ms = 0, pred_ms = 0;       // SQLite time, from the connection
   double scoring_ms = 0;                 // EX plus all regimes
-  // With keep_details:
+  size_t gold_rows = 0, pred_rows = 0;   // rows each query returned (within the caps)
+  // With keep_details (the leading rows only when kept_result_bytes trimmed them):
   ResultSet gold_result, pred_result;
   std::vector<PairComparison> comparisons;
 };

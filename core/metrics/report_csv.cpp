@@ -61,7 +61,10 @@ std::string evaluation_csv(const std::vector<EvalPair>& pairs, const std::vector
     }
     const std::string gold = i < pairs.size() ? pairs[i].gold_sql : "",
                       pred = i < pairs.size() ? pairs[i].pred_sql : "";
-    csv += "," + quoted(gold) + "," + quoted(pred) + "," + quoted(it.message) + "\n";
+    // A cut result is named in the message column, so the file says which scores rest on part of a result.
+    std::string message = it.message;
+    if (it.truncated) message += (message.empty() ? "" : "; ") + std::string("truncated: ") + it.truncation;
+    csv += "," + quoted(gold) + "," + quoted(pred) + "," + quoted(message) + "\n";
   }
   return csv;
 }

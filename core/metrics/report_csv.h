@@ -16,8 +16,8 @@ struct CsvItemFacts {
 
 // Columns: id, db_id, difficulty, joins, status (scored | gold_error | no_database), prediction (ok | error |
 // timeout; empty when the item was not scored, so a failed prediction is never just "scored"), ex, then EXP, EXR,
-// F1 per regime (empty when not scored), gold_sql, pred_sql, message. Text fields are always quoted (RFC 4180:
-// a quote is doubled), so commas, quotes and newlines in SQL survive.
+// F1 per regime (empty when not scored), gold_sql, pred_sql, message (why it failed; "truncated: <cap>" for a cut
+// result). Text fields are always quoted (RFC 4180: a quote is doubled), so commas, quotes and newlines in SQL survive.
 std::string evaluation_csv(const std::vector<EvalPair>& pairs, const std::vector<ItemEvaluation>& items,
                            const std::vector<Regime>& regimes, const CsvItemFacts& facts = {});
 

@@ -2,6 +2,8 @@
 // core/dataset), then loading through the core.
 #include "web/bridge/file_opener.h"
 
+#include "core/base/file_text.h"
+
 #include <fstream>
 #include <sstream>
 
@@ -72,11 +74,13 @@ OpenedKind open_file(AppState& state, const std::string& path, const std::string
       return OpenedKind::Failed;
     }
   }
-  in.clear();
-  in.seekg(0);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  const std::string text = ss.str();
+  in.close();
+  auto read = read_file(path, kMaxSetFileBytes);
+  if (!read.ok()) {
+    notify(state, name + ": " + read.error(), true);
+    return OpenedKind::Failed;
+  }
+  const std::string text = std::move(*read);
   if (looks_like_tables_json(text)) {
     auto schemas = parse_tables_json(text);
     if (!schemas.ok()) {

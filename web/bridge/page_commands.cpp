@@ -3,6 +3,7 @@
 #include "web/bridge/page_bridge.h"
 
 #include <emscripten.h>
+#include <malloc.h>
 
 #include <nlohmann/json.hpp>
 #include <vector>
@@ -74,3 +75,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_panel_json(const char* pa
     if (panel && p.name == panel && p.state_json) out = p.state_json(*state).dump();
   return out.c_str();
 }
+
+// Bytes the wasm heap's allocator holds now (not the heap's size, which never shrinks): what tests and the bench
+// compare before and after a run.
+extern "C" EMSCRIPTEN_KEEPALIVE double chokepoint_heap_used() { return static_cast<double>(mallinfo().uordblks); }

@@ -21,7 +21,8 @@ void draw_result_table(const char* id, const QueryOutcome& outcome, size_t max_r
   const auto& r = outcome.result;
   const int ncol = static_cast<int>(r.column_names.size());
   if (ncol == 0) return;
-  ImGui::Text("%zu rows%s, %.1f ms", r.rows.size(), r.truncated ? " (truncated)" : "", outcome.elapsed_ms);
+  ImGui::Text("%zu rows%s%s, %.1f ms", r.rows.size(), r.truncated ? ", truncated at the " : "", r.truncation.c_str(),
+              outcome.elapsed_ms);
   if (ncol > 63) {
     ImGui::TextDisabled("too many columns to draw (%d)", ncol);
     return;
@@ -45,7 +46,7 @@ void draw_result_table(const char* id, const QueryOutcome& outcome, size_t max_r
         if (v.is_null())
           ImGui::TextDisabled("NULL");
         else
-          ImGui::TextUnformatted(v.to_string().c_str());
+          ImGui::TextUnformatted(v.display_prefix(200).c_str());  // values can be 16 MiB
       }
     }
   }

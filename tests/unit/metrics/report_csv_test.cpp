@@ -64,4 +64,19 @@ TEST(ReportCsv, UnscoredItemHasEmptyScoresAndNoPredictionStatus) {
   EXPECT_EQ(row.rfind("\"2\",\"gone\",\"\",,no_database,,0,,,,", 0), 0u) << row;
 }
 
+TEST(ReportCsv, ACutResultIsNamedInTheMessage) {
+  EvalPair p{"3", "db", "SELECT 1", "SELECT x FROM big"};
+  ItemEvaluation it;
+  it.id = "3";
+  it.db_id = "db";
+  it.truncated = true;
+  it.truncation = "prediction: row cap of 100000 rows";
+  it.scores.push_back({});
+  const auto rows = lines(evaluation_csv({p}, {it}, {table_xi_regimes()[0]}));
+  ASSERT_EQ(rows.size(), 2u);
+  const std::string tail = ",\"truncated: prediction: row cap of 100000 rows\"";
+  ASSERT_GE(rows[1].size(), tail.size());
+  EXPECT_EQ(rows[1].substr(rows[1].size() - tail.size()), tail);
+}
+
 }  // namespace chokepoint

@@ -29,13 +29,39 @@ mergeInto(LibraryManager.library, {
         strings.forEach(function (p) { _free(p); });
       }
     }
+    // The body, read as it arrives and abandoned past `cap` bytes: an endpoint that never stops sending costs at
+    // most that much memory (and the time limit above ends it in time).
+    function readCapped(response, cap) {
+      if (!response.body || !response.body.getReader || typeof TextDecoder === 'undefined') return response.text();
+      var reader = response.body.getReader();
+      var chunks = [];
+      var total = 0;
+      function pump() {
+        return reader.read().then(function (r) {
+          if (r.done) {
+            var all = new Uint8Array(total);
+            var at = 0;
+            chunks.forEach(function (c) { all.set(c, at); at += c.length; });
+            return new TextDecoder().decode(all);
+          }
+          total += r.value.length;
+          if (total > cap) {
+            reader.cancel();
+            throw new Error('the answer was larger than 16 MiB; Chokepoint stopped reading it');
+          }
+          chunks.push(r.value);
+          return pump();
+        });
+      }
+      return pump();
+    }
     var init = { method: method, headers: headers, mode: 'cors', credentials: 'omit', cache: 'no-store' };
     if (method !== 'GET' && method !== 'HEAD') init.body = body;
     if (controller) init.signal = controller.signal;
     fetch(url, init).then(function (response) {
       var pairs = [];
       response.headers.forEach(function (value, name) { pairs.push([name.toLowerCase(), value]); });
-      return response.text().then(function (text) { deliver(response.status, pairs, text, ''); });
+      return readCapped(response, 16 * 1024 * 1024).then(function (text) { deliver(response.status, pairs, text, ''); });
     }).catch(function (e) {
       deliver(0, [], '', timedOut ? 'timed out' : String((e && e.message) || e));
     });

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <string>
 
 #include "core/metrics/explanation.h"
 #include "web/widgets/widgets.h"
@@ -15,6 +16,16 @@ namespace chokepoint::web {
 namespace {
 
 constexpr size_t kShownRows = 200;
+constexpr size_t kShownValueBytes = 200;  // a cell shows this much of a value (a prediction can make 16 MiB ones)
+
+std::string rows_label(const char* side, size_t total, size_t kept) {
+  std::string s = std::string(side) + " (" + std::to_string(total) + " rows";
+  if (kept == 0 && total > 0)
+    s += ", none kept for display: the first alone is over 2 MiB";
+  else if (kept < total)
+    s += ", the first " + std::to_string(kept) + " kept for display";
+  return s + ")";
+}
 
 const ImU32 kCounted = IM_COL32(40, 110, 60, 255);
 const ImU32 kPartialRow = IM_COL32(100, 90, 30, 255);
@@ -49,7 +60,7 @@ void draw_result_with_marks(const char* id, const ResultSet& rs, const std::map<
       if (v.is_null())
         ImGui::TextDisabled("NULL");
       else
-        ImGui::TextUnformatted(v.to_string().c_str());
+        ImGui::TextUnformatted(v.display_prefix(kShownValueBytes).c_str());
     }
   }
   ImGui::EndTable();
@@ -68,7 +79,11 @@ void draw_item_explanation(const EvalPair& pair, const ItemEvaluation& item, con
     draw_error("not scored: " + item.message);
     return;
   }
-  if (item.pred_status != QueryStatus::Ok) draw_error("prediction failed: " + item.message);
+  if (item.pred_status == QueryStatus::Timeout)
+    draw_error("prediction timed out: " + item.message);
+  else if (item.pred_status != QueryStatus::Ok)
+    draw_error("prediction failed: " + item.message);
+  if (item.truncated) ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "truncated: %s", item.truncation.c_str());
   if (item.comparisons.empty()) return;
   static int shown = 0;
   shown = std::clamp(shown, 0, static_cast<int>(item.comparisons.size()) - 1);
@@ -94,6 +109,7 @@ void draw_item_explanation(const EvalPair& pair, const ItemEvaluation& item, con
   std::map<size_t, std::set<size_t>> gold_counted, pred_counted;
   std::set<size_t> gold_partial, pred_partial;
   for (const auto& m : cmp.rows) {
+    if (m.gold_row >= kShownRows && m.pred_row >= kShownRows) continue;  // only drawn rows need their marks
     const auto cols = counted_gold_columns(cmp, m, item.gold_result, item.pred_result);
     gold_counted[m.gold_row].insert(cols.begin(), cols.end());
     for (size_t gc : cols)
@@ -106,7 +122,7 @@ void draw_item_explanation(const EvalPair& pair, const ItemEvaluation& item, con
   }
   ImGui::TextDisabled("green: cells that count; yellow rows: partial matches; * paired columns");
   ImGui::BeginGroup();
-  ImGui::Text("gold (%zu rows)", item.gold_result.rows.size());
+  ImGui::TextUnformatted(rows_label("gold", item.gold_rows, item.gold_result.rows.size()).c_str());
   ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.48f);
   ImGui::BeginChild("gold-side", ImVec2(ImGui::GetContentRegionAvail().x * 0.49f, 290));
   draw_result_with_marks("gold-rs", item.gold_result, gold_counted, gold_partial, gold_cols);
@@ -115,7 +131,7 @@ void draw_item_explanation(const EvalPair& pair, const ItemEvaluation& item, con
   ImGui::EndGroup();
   ImGui::SameLine();
   ImGui::BeginGroup();
-  ImGui::Text("prediction (%zu rows)", item.pred_result.rows.size());
+  ImGui::TextUnformatted(rows_label("prediction", item.pred_rows, item.pred_result.rows.size()).c_str());
   ImGui::BeginChild("pred-side", ImVec2(0, 290));
   draw_result_with_marks("pred-rs", item.pred_result, pred_counted, pred_partial, pred_cols);
   ImGui::EndChild();

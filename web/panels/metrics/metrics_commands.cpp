@@ -42,6 +42,21 @@ nlohmann::json metrics_state_json(const MetricsPanel& panel) {
   j["total"] = panel.run->pairs().size();
   j["summary"] = summary_to_json(summarize(panel.run->items(), panel.run->options().regimes));
   j["sc_embedding"] = panel.run->options().columns.embedding_label;
+  // Items that hit a limit, failed or were cut, with the reason the Items list shows (the first 100).
+  nlohmann::json flagged = nlohmann::json::array();
+  for (const auto& it : panel.run->items()) {
+    if (flagged.size() >= 100) break;
+    if (it.status != ItemStatus::Scored || (it.pred_status == QueryStatus::Ok && !it.truncated)) continue;
+    flagged.push_back({{"id", it.id},
+                       {"prediction", it.pred_status == QueryStatus::Ok        ? "ok"
+                                      : it.pred_status == QueryStatus::Timeout ? "timeout"
+                                                                               : "error"},
+                       {"truncation", it.truncation},
+                       {"message", it.message.substr(0, 300)},
+                       {"kept_rows", it.pred_result.rows.size()},
+                       {"rows", it.pred_rows}});
+  }
+  j["flagged"] = flagged;
   if (panel.prefetch)
     j["embeddings"] = {{"descriptors", panel.prefetch->texts()},
                        {"awaiting_confirmation", panel.prefetch->awaiting_confirmation()},

@@ -56,6 +56,8 @@ void start_run(AppState& state, MetricsPanel& panel) {
   options.limits.timeout_ms = panel.timeout_ms;
   options.limits.max_rows = 100000;
   options.keep_details = true;
+  // A tab has a few GB at most and keeps every item's details: 2 MiB of each result is plenty to look at.
+  options.kept_result_bytes = 2u << 20;
   panel.prefetch.reset();
   const bool semantic = std::any_of(options.regimes.begin(), options.regimes.end(),
                                     [](const Regime& r) { return r.columns == ColumnRegime::Semantic; });
@@ -300,7 +302,13 @@ void draw_items(const MetricsRun& run, MetricsPanel& panel) {
   for (size_t i = 0; i < run.items().size(); ++i) {
     const auto& it = run.items()[i];
     const char* mark = it.status != ItemStatus::Scored ? "gold?" : it.ex ? "EX=1" : "EX=0";
-    std::string label = std::string(mark) + "  " + it.id + "  [" + it.db_id + "]##" + std::to_string(i);
+    // Why an item is what it is, at a glance: a limit, an error, or a result cut by a cap.
+    const char* why = it.status != ItemStatus::Scored          ? ""
+                      : it.pred_status == QueryStatus::Timeout ? "  time limit"
+                      : it.pred_status == QueryStatus::Error   ? "  error"
+                      : it.truncated                           ? "  truncated"
+                                                               : "";
+    std::string label = std::string(mark) + why + "  " + it.id + "  [" + it.db_id + "]##" + std::to_string(i);
     if (ImGui::Selectable(label.c_str(), panel.selected_item == static_cast<int>(i)))
       panel.selected_item = static_cast<int>(i);
   }

@@ -1,0 +1,109 @@
+// Hostile predictions through the metrics panel, as a user would upload them: values of 900 MB asked for, 16 MB
+// values without end, an endless recursive query, a runaway cartesian product, 2,000 columns, deep nesting. The tab
+// must stay alive, every item must be reported with its reason, and the memory the run keeps must stay small.
+// Frame times are printed as figures (bench territory); behaviour is asserted.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames } from './browser.mjs';
+
+let app;
+before(async () => {
+  app = await startApp();
+  await app.page.goto(app.url);
+  await waitReady(app);
+});
+after(async () => { if (app) await app.close(); });
+
+const wide = 'SELECT ' + Array.from({ length: 2000 }, (_, i) => i + 1).join(', ');
+const HOSTILE = {
+  0: ["SELECT printf('%.*c', 900000000, 'x')", 'error', /too big.*16 MiB/],
+  1: ['SELECT randomblob(900000000)', 'error', /too big/],
+  2: ["WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT printf('%.*c', 16000000, 'x') FROM c",
+      'ok', null, /size cap/],
+  3: ['WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c', 'ok', null, /row cap of 100000/],
+  4: ['WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 1000) ' +
+      'SELECT count(*) FROM n a, n b, n c', 'timeout', /time limit of 1000 ms/],
+  5: ['SELECT ' + '('.repeat(900) + '1' + ')'.repeat(900), 'error', /stack overflow|too large|too deep/],
+  6: [wide, 'ok', null, null],
+};
+
+test('hostile predictions leave the tab alive, each item reported with its reason, memory kept small', async () => {
+  const sample = JSON.parse(fs.readFileSync(path.join(repoRoot, 'assets/sets/sample_pred.json'), 'utf8'));
+  for (const [k, [sql]] of Object.entries(HOSTILE)) {
+    const db = sample[k].split('\t').pop();
+    sample[k] = `${sql}\t----- bird -----\t${db}`;
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-hostile-'));
+  const file = path.join(dir, 'hostile_pred.json');
+  fs.writeFileSync(file, JSON.stringify(sample, null, 1));
+  await app.page.setInputFiles('#chokepoint-file-input', file);
+  await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))
+    .some((s) => s.name === 'hostile_pred.json'));
+
+  const heap = () => app.page.evaluate(() => ({ used: Module.ccall('chokepoint_heap_used', 'number', [], []),
+                                                size: HEAP8.length }));
+  const before = await heap();
+  await app.page.evaluate(() => {
+    window.__frames = [];
+    let last = performance.now();
+    const tick = (t) => { window.__frames.push(t - last); last = t; if (!window.__stopFrames) requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+  });
+  await sendCommand(app.page, { do: 'show', tab: 'Predictions & metrics' });
+  await sendCommand(app.page, { do: 'evaluate', gold: 'sample_dev.json', pred: 'hostile_pred.json', semantics: 'bird',
+                                regimes: ['EC-EC-IE', 'EC-PC-IE', 'SC-EC-IE', 'SC-PC-IE', 'NC-PC', 'EC-PC-PE'],
+                                timeout_ms: 1000 });
+  await app.page.waitForFunction(() => {
+    const m = JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], ['Predictions & metrics']));
+    return m.done === true && m.queued === false;
+  }, null, { timeout: 120000 });
+  const frames = await app.page.evaluate(() => { window.__stopFrames = true; return window.__frames; });
+  const m = await panelState(app.page, 'Predictions & metrics');
+  const after = await heap();
+
+  assert.equal(m.total, 28);
+  assert.equal(m.evaluated, 28, 'every item was evaluated');
+  assert.equal(m.summary.gold_errors, 0);
+  const byId = new Map(m.flagged.map((f) => [String(f.id), f]));
+  for (const [k, [, prediction, message, truncation]] of Object.entries(HOSTILE)) {
+    if (prediction === 'ok' && !truncation) continue;
+    const f = byId.get(k);
+    assert.ok(f, `item ${k} is reported with a reason: ${JSON.stringify(m.flagged)}`);
+    assert.equal(f.prediction, prediction, `item ${k}: ${JSON.stringify(f)}`);
+    if (message) assert.match(f.message, message, `item ${k}`);
+    if (truncation) assert.match(f.truncation, truncation, `item ${k}`);
+  }
+  assert.ok(byId.get('3').kept_rows < byId.get('3').rows, 'the run keeps only the leading rows of a huge result');
+  assert.ok(m.summary.timeouts >= 1 && m.summary.pred_errors >= 3, JSON.stringify(m.summary));
+
+  // The tab is alive: it kept drawing during the run, draws now, and shows no failure.
+  assert.ok(frames.length > 10, `frames drawn during the run: ${frames.length}`);
+  await nextFrames(app.page);
+  assert.equal(await app.page.isHidden('#failure'), true, 'no failure overlay');
+  const status = await app.page.textContent('#status');
+  assert.ok(!/^error/.test(status), `status line: ${status}`);
+  // Memory: what the allocator holds after the run (the run and its kept details included) stays within 64 MiB
+  // of what it held before; the heap's size (which WebAssembly never shrinks) is reported.
+  const grew = (after.used - before.used) / 1048576;
+  assert.ok(grew < 64, `heap in use grew by ${grew.toFixed(1)} MiB`);
+
+  await sendCommand(app.page, { do: 'show', tab: 'Predictions & metrics' });
+  await nextFrames(app.page);
+  fs.writeFileSync(path.join(artefactDir, 'hostile_predictions.png'), await app.page.screenshot());
+  // As a person would look: the Items tab (a click at its place), then the third item (16 MB values, cut).
+  await app.page.mouse.click(161, 166);
+  await nextFrames(app.page);
+  await app.page.mouse.click(120, 230);
+  await nextFrames(app.page);
+  await nextFrames(app.page);
+  fs.writeFileSync(path.join(artefactDir, 'hostile_items.png'), await app.page.screenshot());
+  frames.sort((x, y) => x - y);
+  const over50 = frames.filter((f) => f > 50).length;
+  console.log(`# hostile predictions in the browser (1000 ms item limit): ${frames.length} frames, longest ` +
+    `${frames[frames.length - 1].toFixed(0)} ms, ${over50} over 50 ms; heap in use ${(before.used / 1048576).toFixed(1)} ` +
+    `-> ${(after.used / 1048576).toFixed(1)} MiB; heap size ${(before.size / 1048576).toFixed(0)} -> ` +
+    `${(after.size / 1048576).toFixed(0)} MiB`);
+});
