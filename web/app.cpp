@@ -10,8 +10,12 @@
 #include <chrono>
 #include <exception>
 #include <new>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
 
 #include "web/bridge/file_opener.h"
+#include "web/bridge/page_bridge.h"
 #include "web/bridge/page_commands.h"
 #include "web/panel_registry.h"
 #include "web/workspace/workspace.h"
@@ -70,6 +74,10 @@ void step_jobs(AppState& state) {
   for (auto& p : panel_registry()) {
     if (!p.step || state.paused_jobs.count(p.name)) continue;
     try {
+      if (state.fail_next_step == p.name) {
+        state.fail_next_step.clear();
+        throw std::runtime_error("simulated failure");
+      }
       p.step(state, kJobBudgetMs / static_cast<double>(panel_registry().size()) * 2);
     } catch (...) {
       state.paused_jobs.insert(p.name);
@@ -113,6 +121,11 @@ void draw_tabs(AppState& state, const std::string& requested_tab) {
       const ImGuiTabItemFlags flags = requested_tab == p.name ? ImGuiTabItemFlags_SetSelected : 0;
       if (ImGui::BeginTabItem(p.name.c_str(), nullptr, flags)) {
         state.active_panel = p.name;
+        if (state.fail_next_draw == p.name) {
+          state.fail_next_draw.clear();
+          ImGui::BeginChild("simulated");  // left open on purpose: the recovery must close it
+          throw std::runtime_error("simulated failure");
+        }
         p.draw(state);
         ImGui::EndTabItem();
       }
@@ -121,6 +134,13 @@ void draw_tabs(AppState& state, const std::string& requested_tab) {
   }
   ImGui::End();
 }
+
+// {"do": "simulate_failure", "panel": NAME, "in": "step" | "draw"}: the panel's next step or draw throws, so a test
+// (or a curious user) can see that the app reports it and goes on.
+const PageCommandRegistrar simulate_failure_registrar{
+    "simulate_failure", [](AppState& state, const nlohmann::json& cmd) {
+      (cmd.value("in", "step") == "draw" ? state.fail_next_draw : state.fail_next_step) = cmd.value("panel", "");
+    }};
 
 }  // namespace
 
@@ -149,3 +169,13 @@ void draw_app(AppState& state) {
 }
 
 }  // namespace chokepoint::web
+
+// The failure line's state, for tests: {"failure": TEXT, "paused_jobs": [NAME, ...]}.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_failure_json() {
+  static std::string out;
+  const chokepoint::web::AppState* state = chokepoint::web::bound_app_state();
+  nlohmann::json j = {{"failure", state ? state->failure : ""},
+                      {"paused_jobs", state ? state->paused_jobs : std::set<std::string>{}}};
+  out = j.dump();
+  return out.c_str();
+}

@@ -114,6 +114,8 @@ struct AppState {
   // panels whose background job is paused because its step threw.
   std::string failure;
   std::set<std::string> paused_jobs;
+  // Diagnostics ({"do": "simulate_failure"}): the next step or draw of this panel throws, to show the recovery.
+  std::string fail_next_step, fail_next_draw;
   int frame = 0;
   double first_frame_ms = -1;  // time from page load to the first rendered frame with data
 };

@@ -110,7 +110,9 @@ bool bird_results_match(const ResultSet& gold, const ResultSet& pred) {
   return true;
 }
 
-bool spider_results_match(const ResultSet& gold, const ResultSet& pred, bool order_matters, const Deadline& deadline) {
+bool spider_results_match(const ResultSet& gold, const ResultSet& pred, bool order_matters, const Deadline& deadline,
+                          bool* search_capped) {
+  if (search_capped) *search_capped = false;
   if (gold.rows.empty() && pred.rows.empty()) return true;
   if (gold.rows.size() != pred.rows.size()) return false;
   const size_t n = width(gold);
@@ -128,14 +130,17 @@ bool spider_results_match(const ResultSet& gold, const ResultSet& pred, bool ord
   }
   std::vector<size_t> perm;
   std::vector<bool> used(n, false);
-  size_t budget = 20000;  // permutations fully checked; only columns with identical value sets multiply this
-  return search_permutations(gold.rows, pred.rows, candidates, order_matters, perm, used, budget, deadline);
+  size_t budget = kMaxPermutations;  // permutations fully checked
+  const bool found = search_permutations(gold.rows, pred.rows, candidates, order_matters, perm, used, budget, deadline);
+  if (search_capped) *search_capped = !found && budget == 0 && !deadline.passed();
+  return found;
 }
 
 bool execution_match(ExSemantics semantics, const std::string& gold_sql, const ResultSet& gold, const ResultSet& pred,
-                     const Deadline& deadline) {
+                     const Deadline& deadline, bool* search_capped) {
+  if (search_capped) *search_capped = false;
   if (semantics == ExSemantics::Bird) return bird_results_match(gold, pred);
-  return spider_results_match(gold, pred, has_outer_order_by(gold_sql), deadline);
+  return spider_results_match(gold, pred, has_outer_order_by(gold_sql), deadline, search_capped);
 }
 
 }  // namespace chokepoint

@@ -19,12 +19,15 @@ bool bird_results_match(const ResultSet& gold, const ResultSet& pred);
 
 // Spider test-suite result_eq: same row count, same column count, and some column permutation of `pred` whose
 // rows equal gold's as a bag (or as a list when order_matters). Two empty results are equal.
-// The permutation search checks at most 20,000 full permutations and stops (no match) when `deadline` passes.
+// The permutation search checks at most kMaxPermutations full permutations and stops (no match) when `deadline`
+// passes; `search_capped`, when given, says whether the cap ended the search (columns with identical value sets
+// multiply the candidates, so a wide result of equal columns can reach it).
+constexpr size_t kMaxPermutations = 20000;
 bool spider_results_match(const ResultSet& gold, const ResultSet& pred, bool order_matters,
-                          const Deadline& deadline = Deadline::never());
+                          const Deadline& deadline = Deadline::never(), bool* search_capped = nullptr);
 
 // EX for one pair under `semantics`; `gold_sql` decides order sensitivity for Spider.
 bool execution_match(ExSemantics semantics, const std::string& gold_sql, const ResultSet& gold, const ResultSet& pred,
-                     const Deadline& deadline = Deadline::never());
+                     const Deadline& deadline = Deadline::never(), bool* search_capped = nullptr);
 
 }  // namespace chokepoint

@@ -121,6 +121,7 @@ nlohmann::json item_to_json(const ItemEvaluation& item, const std::vector<Regime
     j["truncated"] = true;
     j["truncation"] = item.truncation;
   }
+  if (!item.capped.empty()) j["capped"] = item.capped;
   nlohmann::json scores = nlohmann::json::object();
   for (size_t k = 0; k < regimes.size() && k < item.scores.size(); ++k)
     scores[regimes[k].name()] = {

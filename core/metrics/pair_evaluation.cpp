@@ -65,7 +65,12 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
     item.message = "prediction: " + pred.message;
     score_as_failed(item, gold.result, options.regimes.size());
   } else {
-    item.ex = execution_match(options.semantics, pair.gold_sql, gold.result, pred.result, deadline);
+    bool permutations_capped = false;
+    item.ex =
+        execution_match(options.semantics, pair.gold_sql, gold.result, pred.result, deadline, &permutations_capped);
+    if (permutations_capped)
+      item.capped = "EX: the column permutation search stopped after " + std::to_string(kMaxPermutations) +
+                    " permutations without a match";
     auto cmps = compare_results_for_regimes(gold.result, pred.result, options.regimes, item.ex, options.columns,
                                             !options.keep_details, deadline);
     if (deadline.passed()) {
@@ -78,6 +83,12 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
       item.scores.assign(options.regimes.size(), FineGrainedScore{});
     } else {
       for (auto& c : *cmps) item.scores.push_back(c.score);
+      for (const auto& c : *cmps)
+        if (c.columns_capped) {
+          item.capped += std::string(item.capped.empty() ? "" : "; ") + "SC matched the first " +
+                         std::to_string(kMaxSemanticColumns) + " columns of each side";
+          break;
+        }
       if (options.keep_details) item.comparisons = std::move(*cmps);
     }
   }

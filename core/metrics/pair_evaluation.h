@@ -44,8 +44,9 @@ struct ItemEvaluation {
   QueryStatus pred_status = QueryStatus::Ok;
   std::string message;  // why gold or prediction failed (SQLite's message, the open error, or the limit reached)
   bool ex = false;
-  bool truncated = false;                // a result hit the row or size cap (scores use the rows read)
-  std::string truncation;                // which result and which cap, e.g. "prediction: row cap of 100000 rows"
+  bool truncated = false;  // a result hit the row or size cap (scores use the rows read)
+  std::string truncation;  // which result and which cap, e.g. "prediction: row cap of 100000 rows"
+  std::string capped;      // a scoring search that stopped at its cap (Spider's permutation search, SC's column cap)
   std::vector<FineGrainedScore> scores;  // one per options.regimes when Scored
   double gold_ms = 0, pred_ms = 0;       // SQLite time, from the connection
   double scoring_ms = 0;                 // EX plus all regimes

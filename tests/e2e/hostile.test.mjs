@@ -107,3 +107,34 @@ test('hostile predictions leave the tab alive, each item reported with its reaso
     `-> ${(after.used / 1048576).toFixed(1)} MiB; heap size ${(before.size / 1048576).toFixed(0)} -> ` +
     `${(after.size / 1048576).toFixed(0)} MiB`);
 });
+
+test('a C++ exception in a panel is reported with a way on, and the app keeps drawing', async () => {
+  const failure = () => app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_failure_json', 'string', [], [])));
+  // In a job step: the job is paused and named.
+  await sendCommand(app.page, { do: 'simulate_failure', panel: 'Predictions & metrics', in: 'step' });
+  await nextFrames(app.page);
+  await nextFrames(app.page);
+  let f = await failure();
+  assert.match(f.failure, /The Predictions & metrics job failed: simulated failure\. It is paused/);
+  assert.deepEqual(f.paused_jobs, ['Predictions & metrics']);
+  // In drawing, with an ImGui child left open: the frame recovers and the next ones draw the tabs again.
+  await sendCommand(app.page, { do: 'show', tab: 'Databases' });
+  await nextFrames(app.page);
+  await sendCommand(app.page, { do: 'simulate_failure', panel: 'Databases', in: 'draw' });
+  await nextFrames(app.page);
+  await nextFrames(app.page);
+  f = await failure();
+  assert.match(f.failure, /Drawing the Databases tab failed: simulated failure/);
+  await nextFrames(app.page);
+  const png = await app.page.screenshot();
+  fs.writeFileSync(path.join(artefactDir, 'failure_recovered.png'), png);
+  assert.equal(await app.page.isHidden('#failure'), true, 'no dead-canvas overlay: the app itself shows it');
+  // "Dismiss and resume", clicked where it is drawn (under the title line), clears it and resumes the jobs.
+  const box = await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_failure_json', 'string', [], [])));
+  assert.ok(box.failure.length > 0);
+  await app.page.mouse.click(77, 56);
+  await nextFrames(app.page);
+  f = await failure();
+  assert.equal(f.failure, '', 'dismissed by the click');
+  assert.deepEqual(f.paused_jobs, []);
+});

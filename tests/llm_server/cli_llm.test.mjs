@@ -156,3 +156,17 @@ test('bad config is an input error (exit 2) and sends nothing', async () => {
   assert.match(unset.stderr, /NO_SUCH_VARIABLE_X is not set/);
   assert.equal((await stats()).requests, before);
 });
+
+test('a 20 MB answer is cut off at 16 MiB with a clear error, exit 1', async () => {
+  const r = await run(config('huge', openai('fail-huge')));
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(r.stderr, /larger than 16 MiB/);
+});
+
+test('an answer that never ends stops at the time limit, exit 1', async () => {
+  const start = Date.now();
+  const r = await run(config('endless', openai('fail-endless')), ['--timeout-ms', '1500']);
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(r.stdout + r.stderr, /timed out|timeout/i);
+  assert.ok(Date.now() - start < 15000, 'bounded by the time limit, not by the server');
+});

@@ -1,7 +1,8 @@
 // A fake LLM endpoint for tests: a real HTTP server on 127.0.0.1 (node standard library only) speaking the
 // OpenAI-compatible /v1/chat/completions and /v1/embeddings and Anthropic's /v1/messages. Answers are derived
 // from a SHA-256 of the prompt, so the same request always gets the same answer. It can be told to fail:
-//   - per request, by model name: fail-401, fail-403, fail-404, fail-429, fail-500, fail-malformed, slow-<ms>
+//   - per request, by model name: fail-401, fail-403, fail-404, fail-429, fail-500, fail-malformed, fail-huge (a 20 MB
+//     body), fail-endless (a body that never ends), slow-<ms>
 //   - for the next N requests: POST /control {"mode": "401"|"429"|"500"|"malformed"|"slow"|"nocors", "times": N,
 //     "delay_ms": ms}
 // GET /stats reports the calls received (so a replayed run can check it made none). The server stops by itself
@@ -112,6 +113,21 @@ async function handleApi(req, res, path, body) {
       return send(res, 429, errorBody('rate_limit_error', 'slow down', anthropic), { 'Retry-After': '1' });
     } else if (fail.mode === '500') return send(res, 500, errorBody('api_error', 'internal failure', anthropic));
     else if (fail.mode === 'malformed') return send(res, 200, '{"choices": [ {"message": ');
+    else if (fail.mode === 'huge') {
+      // A 20 MB answer: more than any client should hold for one chat reply.
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
+      res.write('{"choices": [{"message": {"role": "assistant", "content": "');
+      const chunk = 'x'.repeat(1 << 20);
+      for (let i = 0; i < 20; i++) res.write(chunk);
+      return res.end('"}}]}');
+    } else if (fail.mode === 'endless') {
+      // A body that never ends: a few bytes every 50 ms until the client gives up.
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
+      res.write('{"choices": [{"message": {"role": "assistant", "content": "');
+      const timer = setInterval(() => res.write('still going '), 50);
+      res.on('close', () => clearInterval(timer));
+      return;
+    }
   }
   if (!authorized(req, anthropic)) {
     return send(res, 401, errorBody('authentication_error', 'invalid api key', anthropic), {}, cors);

@@ -94,21 +94,38 @@ Result<int> import_workspace(const std::string& archive_path) {
   auto fmt = db->query("SELECT value FROM meta WHERE key = 'format'");
   if (!fmt.ok() || fmt.result.rows.empty() || fmt.result.rows[0][0].bytes != "chokepoint-workspace-1")
     return Error{"not a Chokepoint workspace archive (no format marker)"};
-  QueryLimits lim;
-  lim.max_rows = 100000;
-  lim.timeout_ms = 30000;
-  auto rows = db->query("SELECT path, bytes FROM files ORDER BY path", lim);
+  // Paths first, then each file's bytes on its own, so no result holds more than one file. An archive is a SQLite
+  // file already in memory (it stores bytes uncompressed), so an entry cannot be bigger than the upload itself:
+  // the per-query caps for predictions (decisions.md §10) do not apply here, but the time limit does.
+  QueryLimits list_limits;
+  list_limits.max_rows = 100000;
+  list_limits.timeout_ms = 30000;
+  auto rows = db->query("SELECT path FROM files ORDER BY path", list_limits);
   if (!rows.ok()) return Error{"damaged workspace archive: " + rows.message};
+  if (rows.result.truncated) return Error{"the archive lists more than 100000 files"};
   for (const auto& r : rows.result.rows)
     if (r[0].type != ValueType::Text || !safe_relative(r[0].bytes))
       return Error{"damaged workspace archive: bad file path"};
+  QueryLimits file_limits;
+  file_limits.timeout_ms = 30000;
+  file_limits.max_rows = 1;
+  file_limits.max_value_bytes = 0;   // SQLite's own limit (1e9 bytes)
+  file_limits.max_result_bytes = 0;  // one file, whatever its size
+  std::vector<std::pair<std::string, std::string>> contents;
+  for (const auto& r : rows.result.rows) {
+    auto bytes = db->query("SELECT bytes FROM files WHERE path = " + sql_text(r[0].bytes), file_limits);
+    if (!bytes.ok() || bytes.result.rows.size() != 1)
+      return Error{"damaged workspace archive: cannot read " + r[0].bytes + (bytes.ok() ? "" : ": " + bytes.message)};
+    contents.emplace_back(r[0].bytes, std::move(bytes.result.rows[0][0].bytes));
+  }
+  // Only now, with every file read, is the current workspace replaced: a damaged archive changes nothing.
   clear_workspace_files();
   int n = 0;
-  for (const auto& r : rows.result.rows) {
-    const std::string path = "/workspace/" + r[0].bytes;
+  for (const auto& [relative, bytes] : contents) {
+    const std::string path = "/workspace/" + relative;
     make_parents(path);
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << r[1].bytes;
+    out << bytes;
     if (out) ++n;
   }
   persist_workspace();

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "core/base/deadline.h"
+#include "core/metrics/execution_accuracy.h"
 #include "core/metrics/explanation.h"
 #include "core/metrics/fine_grained_metrics.h"
 #include "core/metrics/pair_evaluation.h"
@@ -158,6 +159,21 @@ TEST(HostilePredictions, ManyColumnsAreMatchedWithinTheAssignmentCap) {
   ASSERT_TRUE(cmp.ok()) << cmp.error();
   EXPECT_TRUE(cmp->columns_capped);
   EXPECT_LE(cmp->columns.size(), kMaxSemanticColumns);
+}
+
+TEST(HostilePredictions, ThePermutationSearchCapIsReported) {
+  // Eight columns with the same value set: every permutation is a candidate (8! = 40,320), none matches, since a
+  // gold row has seven 1s and a predicted row six.
+  ResultSet gold = result({"a", "b", "c", "d", "e", "f", "g", "h"}, {});
+  ResultSet pred = gold;
+  gold.rows = {{I(1), I(1), I(1), I(1), I(1), I(1), I(1), I(2)}, {I(2), I(2), I(2), I(2), I(2), I(2), I(2), I(1)}};
+  pred.rows = {{I(1), I(1), I(1), I(1), I(1), I(1), I(2), I(2)}, {I(2), I(2), I(2), I(2), I(2), I(2), I(1), I(1)}};
+  bool capped = false;
+  EXPECT_FALSE(spider_results_match(gold, pred, false, Deadline::never(), &capped));
+  EXPECT_TRUE(capped);
+  // A match found early is not a capped search.
+  EXPECT_TRUE(spider_results_match(gold, gold, false, Deadline::never(), &capped));
+  EXPECT_FALSE(capped);
 }
 
 }  // namespace chokepoint

@@ -84,6 +84,7 @@ void draw_item_explanation(const EvalPair& pair, const ItemEvaluation& item, con
   else if (item.pred_status != QueryStatus::Ok)
     draw_error("prediction failed: " + item.message);
   if (item.truncated) ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "truncated: %s", item.truncation.c_str());
+  if (!item.capped.empty()) ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "capped: %s", item.capped.c_str());
   if (item.comparisons.empty()) return;
   static int shown = 0;
   shown = std::clamp(shown, 0, static_cast<int>(item.comparisons.size()) - 1);
