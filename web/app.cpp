@@ -170,12 +170,16 @@ void draw_app(AppState& state) {
 
 }  // namespace chokepoint::web
 
-// The failure line's state, for tests: {"failure": TEXT, "paused_jobs": [NAME, ...]}.
-extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_failure_json() {
+// The app's own state, for tests: {"failure": TEXT, "paused_jobs": [NAME, ...], "active_panel": NAME,
+// "display": [W, H]} (display: the size ImGui lays out for, in CSS pixels).
+extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_app_json() {
   static std::string out;
   const chokepoint::web::AppState* state = chokepoint::web::bound_app_state();
+  const ImVec2 size = ImGui::GetCurrentContext() ? ImGui::GetIO().DisplaySize : ImVec2(0, 0);
   nlohmann::json j = {{"failure", state ? state->failure : ""},
-                      {"paused_jobs", state ? state->paused_jobs : std::set<std::string>{}}};
+                      {"paused_jobs", state ? state->paused_jobs : std::set<std::string>{}},
+                      {"active_panel", state ? state->active_panel : ""},
+                      {"display", {size.x, size.y}}};
   out = j.dump();
   return out.c_str();
 }

@@ -24,6 +24,13 @@ using chokepoint::web::AppState;
 GLFWwindow* g_window = nullptr;
 AppState g_state;
 
+// Resizes the canvas's drawing buffer through Emscripten's Browser object; GLFW hears of it through its resize
+// listener, as for any size. Not glfwSetWindowSize: Emscripten's GLFW (library_glfw.js, setWindowSize) takes a size
+// equal to the screen's as a request for fullscreen, so with the viewport = screen (F11, kiosk, a projector) it asked
+// for fullscreen every frame (refused without a user gesture, which also used up the page's user activation so the
+// file picker stopped opening), never resized the canvas, and wrapped it in a container that moved it down.
+EM_JS(void, resize_canvas, (int width, int height), { Browser.setCanvasSize(width, height); });
+
 // Dear ImGui 1.86 does not follow the canvas size: match the drawing buffer to the element's CSS size each frame.
 void fit_canvas_to_window() {
   double css_w = 0, css_h = 0;
@@ -31,10 +38,7 @@ void fit_canvas_to_window() {
   int w = static_cast<int>(css_w), h = static_cast<int>(css_h);
   int cur_w = 0, cur_h = 0;
   glfwGetWindowSize(g_window, &cur_w, &cur_h);
-  if (w > 0 && h > 0 && (w != cur_w || h != cur_h)) {
-    emscripten_set_canvas_element_size("#canvas", w, h);
-    glfwSetWindowSize(g_window, w, h);
-  }
+  if (w > 0 && h > 0 && (w != cur_w || h != cur_h)) resize_canvas(w, h);
 }
 
 void main_loop() {

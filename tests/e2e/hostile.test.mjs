@@ -109,7 +109,7 @@ test('hostile predictions leave the tab alive, each item reported with its reaso
 });
 
 test('a C++ exception in a panel is reported with a way on, and the app keeps drawing', async () => {
-  const failure = () => app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_failure_json', 'string', [], [])));
+  const failure = () => app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], [])));
   // In a job step: the job is paused and named.
   await sendCommand(app.page, { do: 'simulate_failure', panel: 'Predictions & metrics', in: 'step' });
   await nextFrames(app.page);
@@ -130,7 +130,7 @@ test('a C++ exception in a panel is reported with a way on, and the app keeps dr
   fs.writeFileSync(path.join(artefactDir, 'failure_recovered.png'), png);
   assert.equal(await app.page.isHidden('#failure'), true, 'no dead-canvas overlay: the app itself shows it');
   // "Dismiss and resume", clicked where it is drawn (under the title line), clears it and resumes the jobs.
-  const box = await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_failure_json', 'string', [], [])));
+  const box = await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], [])));
   assert.ok(box.failure.length > 0);
   await app.page.mouse.click(77, 56);
   await nextFrames(app.page);

@@ -1,0 +1,52 @@
+// The app at the sizes people use, full screen included (viewport = screen: F11, kiosk, a projector): the canvas
+// fills the page, the UI lays out for that size, a click lands on the widget under the pointer, and the page asks
+// for neither fullscreen nor pointer lock (both used to be requested every frame at screen size).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startApp, waitReady, artefactDir, nextFrames } from './browser.mjs';
+
+const SIZES = [
+  { name: '1024x700', viewport: { width: 1024, height: 700 } },
+  { name: '1440x900', viewport: { width: 1440, height: 900 } },
+  { name: '1920x1080', viewport: { width: 1920, height: 1080 } },
+  { name: 'full screen 1600x900', viewport: { width: 1600, height: 900 }, screen: { width: 1600, height: 900 } },
+];
+
+for (const size of SIZES) {
+  test(`at ${size.name} the canvas fills the page and clicks land where the pointer is`, async () => {
+    const app = await startApp({ viewport: size.viewport, screen: size.screen });
+    try {
+      await app.page.goto(app.url);
+      await waitReady(app);
+      await nextFrames(app.page);
+      const appState = () => app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], [])));
+      const canvas = await app.page.evaluate(() => {
+        const c = document.getElementById('canvas');
+        const r = c.getBoundingClientRect();
+        return { w: c.width, h: c.height, x: r.x, y: r.y, cw: r.width, ch: r.height,
+                 inner: [innerWidth, innerHeight], parent: c.parentElement.tagName };
+      });
+      assert.deepEqual([canvas.x, canvas.y], [0, 0], `canvas at the page's corner: ${JSON.stringify(canvas)}`);
+      assert.deepEqual([canvas.cw, canvas.ch], canvas.inner, 'the canvas element fills the page');
+      assert.deepEqual([canvas.w, canvas.h], canvas.inner, 'the drawing buffer has the page size');
+      assert.equal(canvas.parent, 'BODY', 'the canvas was not moved into a fullscreen container');
+      const s = await appState();
+      assert.deepEqual(s.display, canvas.inner, 'ImGui lays out for the page size');
+      // A real click on the "Schema graph" tab, where it is drawn (top-left, the same at every size).
+      await app.page.mouse.click(141, 37);
+      await nextFrames(app.page);
+      await nextFrames(app.page);
+      assert.equal((await appState()).active_panel, 'Schema graph', 'the click reached the tab under the pointer');
+      // And one near the bottom-right corner does not throw the layout off: the status line stays where it was.
+      await app.page.mouse.click(size.viewport.width - 5, size.viewport.height - 5);
+      await nextFrames(app.page);
+      fs.writeFileSync(path.join(artefactDir, `size_${size.name.replace(/ /g, '_')}.png`), await app.page.screenshot());
+      const noise = app.consoleLines.filter((l) => /fullscreen|pointer ?lock/i.test(l));
+      assert.deepEqual(noise, [], 'no fullscreen or pointer-lock requests');
+    } finally {
+      await app.close();
+    }
+  });
+}
