@@ -41,6 +41,18 @@ void fit_canvas_to_window() {
   if (w > 0 && h > 0 && (w != cur_w || h != cur_h)) resize_canvas(w, h);
 }
 
+// The wheel, read from the DOM event itself. Emscripten's GLFW hands GLFW's scroll callback the event's raw
+// deltaX/deltaY (pixels, positive = down) where GLFW promises steps with positive = up, so the wheel scrolled the
+// wrong way and about a hundred times too far. One step here is what the browser calls a notch: 100 pixels, 3 lines
+// or a tenth of a page; up is positive, as ImGui expects.
+EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
+  const double per_step = e->deltaMode == DOM_DELTA_PIXEL ? 100.0 : e->deltaMode == DOM_DELTA_LINE ? 3.0 : 0.1;
+  ImGuiIO& io = ImGui::GetIO();
+  io.MouseWheel -= static_cast<float>(e->deltaY / per_step);
+  io.MouseWheelH -= static_cast<float>(e->deltaX / per_step);
+  return EM_TRUE;  // the page itself does not scroll
+}
+
 void main_loop() {
   fit_canvas_to_window();
   glfwPollEvents();
@@ -93,6 +105,8 @@ int main() {
   chokepoint::web::load_fonts(static_cast<float>(emscripten_get_device_pixel_ratio()));
   ImGui_ImplGlfw_InitForOpenGL(g_window, true);
   ImGui_ImplOpenGL3_Init("#version 300 es");
+  glfwSetScrollCallback(g_window, nullptr);  // the wheel comes through on_wheel instead
+  emscripten_set_wheel_callback("#canvas", nullptr, true, on_wheel);
 
   chokepoint::web::bind_app_state(&g_state);
   chokepoint::web::set_page_status("opening sample databases");

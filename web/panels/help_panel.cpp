@@ -60,8 +60,9 @@ void draw_help_panel(AppState&) {
           "comparison, break a join, swap an aggregate, ...) and shows how each metric reacts: a good metric drops "
           "for every real error and by more for bigger ones.");
   section("Keyboard",
-          "Tab and the arrow keys move between widgets, Space or Enter activates, Ctrl+Tab switches windows. "
-          "Hover any metric name for its definition.");
+          "The arrow keys move between widgets, Space or Enter activates, Tab moves between text fields, Ctrl+Tab "
+          "switches windows. The wheel scrolls lists and zooms graphs (up zooms in). Hover any metric name for its "
+          "definition.");
 }
 
 const PanelRegistrar registrar{{"Help", 100, draw_help_panel, nullptr, nullptr}};

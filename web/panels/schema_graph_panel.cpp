@@ -137,6 +137,7 @@ nlohmann::json schema_graph_json(AppState& state) {
   nlohmann::json j = nlohmann::json::object();
   const auto& p = state.schema_graph;
   j["highlight"] = p.highlight;
+  j["zoom"] = p.view.zoom;
   if (p.graph) {
     j["db_id"] = p.graph->db_id;
     j["tables"] = p.graph->tables;

@@ -34,7 +34,7 @@ void draw_graph_view(GraphView& view, const std::vector<GraphNodeView>& nodes,
     view.pan_y += io.MouseDelta.y;
   }
   if (hovered && io.MouseWheel != 0)
-    view.zoom = std::clamp(view.zoom * (io.MouseWheel > 0 ? 1.1f : 1 / 1.1f), 0.2f, 8.0f);
+    view.zoom = std::clamp(view.zoom * std::pow(1.1f, io.MouseWheel), 0.2f, 8.0f);  // 10% per wheel step, up = in
 
   double min_x = 1e300, min_y = 1e300, max_x = -1e300, max_y = -1e300;
   for (const auto& n : nodes) {
