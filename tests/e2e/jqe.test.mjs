@@ -188,3 +188,30 @@ test('a batch can be cancelled and the app keeps working', async () => {
   assert.equal(s.step.error, '');
   assert.ok(s.step.candidates.length > 0);
 });
+
+test("the Help's toxicology example with the default settings, stepped through by clicking, shows what the Help says",
+  async () => {
+    // A fresh page: nothing set by the tests above.
+    const fresh = await startApp();
+    try {
+      await fresh.page.goto(fresh.url);
+      await waitReady(fresh);
+      await fresh.page.mouse.click(372, 37);  // the "Join query expansion" tab
+      await fresh.page.waitForTimeout(100);
+      await fresh.page.mouse.click(848, 141);  // "Step through" with the default set and seed (item 0)
+      await fresh.page.waitForFunction(() => {
+        const s = JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], ['Join query expansion']));
+        return s.step && s.step.combinations && s.step.combinations.length > 0;
+      }, null, { timeout: 30000 });
+      const s = await panelState(fresh.page, PANEL);
+      // The Help: candidates bond and connected, {JC1, JC2} redundant, kept expansions ranked, at most n per shape.
+      assert.deepEqual(s.step.candidates.map((c) => c.table).sort(), ['bond', 'connected']);
+      assert.equal(s.step.combinations.length, 6);
+      assert.equal(s.step.combinations.find((c) => c.label === 'bond: {JC1, JC2}').verdict, 'redundant');
+      assert.ok(s.step.expansions.length >= 1, `the default settings keep an expansion: ${JSON.stringify(s.prefs)}`);
+      await fresh.page.waitForTimeout(100);
+      fs.writeFileSync(path.join(artefactDir, 'jqe_help_example_defaults.png'), await fresh.page.screenshot());
+    } finally {
+      await fresh.close();
+    }
+  });

@@ -99,10 +99,13 @@ void draw_candidates(const JqeStepView& v) {
 void draw_combinations(JqePanel& panel, const JqeStepView& v) {
   ImGui::Text("Join-condition combinations in preference order: %zu%s", v.combinations.size(),
               v.unexplored ? " (more left unexplored by the per-seed limit)" : "");
-  if (!ImGui::BeginTable(
-          "combinations", 5,
-          ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable,
-          ImVec2(0, std::min(40.0f + 22.0f * static_cast<float>(v.combinations.size()), 230.0f))))
+  // Up to a dozen rows the table takes the height its rows need (a "why" may wrap over several lines); beyond,
+  // it scrolls within about twelve lines.
+  const bool scrolls = v.combinations.size() > 12;
+  ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_Resizable;
+  if (scrolls) flags |= ImGuiTableFlags_ScrollY;
+  if (!ImGui::BeginTable("combinations", 5, flags,
+                         ImVec2(0, scrolls ? ImGui::GetTextLineHeightWithSpacing() * 13.0f : 0.0f)))
     return;
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn("combination", ImGuiTableColumnFlags_WidthFixed, 170);
@@ -152,6 +155,27 @@ void draw_classes(const JqeStepView& v) {
 
 void draw_expansions(JqePanel& panel, const JqeStepView& v) {
   ImGui::Text("Expanded queries: %zu  (green: added, red: removed)", v.expansions.size());
+  if (v.expansions.empty()) {
+    // Say why nothing was kept, and what would change it.
+    size_t over_cap = 0, redundant = 0, empty = 0;
+    for (const auto& c : v.combinations) {
+      over_cap += c.verdict == "isomorphic";
+      redundant += c.verdict == "redundant";
+      empty += c.verdict == "empty_result";
+    }
+    std::string why = "None kept: ";
+    if (over_cap > 0)
+      why += std::to_string(over_cap) + " combination(s) fell in join-graph classes that already hold n per pattern" +
+             (v.context_members ? " (the set's own queries count as members)" : "") +
+             ". Raise n per pattern (0 = no cap)" +
+             (v.context_members ? " or untick \"count the set's queries\"" : "") + ". ";
+    if (redundant > 0) why += std::to_string(redundant) + " redundant. ";
+    if (empty > 0) why += std::to_string(empty) + " gave an empty result. ";
+    if (v.combinations.empty()) why += "the seed has no candidate table to join.";
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.8f, 0.4f, 1));
+    ImGui::TextWrapped("%s", why.c_str());
+    ImGui::PopStyleColor();
+  }
   for (size_t i = 0; i < v.expansions.size(); ++i) {
     const auto& e = v.expansions[i];
     ImGui::PushID(static_cast<int>(i));

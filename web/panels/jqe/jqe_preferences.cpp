@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <string>
 
 #include "core/jqe/options_json.h"
 #include "web/widgets/enum_combo.h"
@@ -15,7 +16,10 @@ using jqe::SortKey;
 
 void int_input(const char* label, const char* key, int& v, int step = 1) {
   const auto& b = jqe::jqe_int_bound(key);
-  ImGui::SetNextItemWidth(90);
+  // Wide enough for the largest allowed value beside the -/+ buttons (a 7-digit limit showed as "30000(").
+  const std::string widest = std::to_string(std::min<long long>(b.max, 99999999));
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize(widest.c_str()).x + ImGui::GetFrameHeight() * 2 +
+                          ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemInnerSpacing.x * 2);
   ImGui::InputInt(label, &v, step);
   v = static_cast<int>(std::clamp<long long>(v, b.min, b.max));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", b.meaning);

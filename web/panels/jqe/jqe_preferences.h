@@ -11,7 +11,9 @@ namespace chokepoint::web {
 
 struct JqePreferences {
   jqe::JqeOptions options = browser_defaults();
-  bool count_set = true;  // step view: count the set's other queries as class members, as the batch does
+  // Step view: count the set's other queries as class members, as the batch does. Off by default so that stepping
+  // through a seed (Help's example) shows its expansions; the step view says when the set's queries would fill n.
+  bool count_set = false;
 
   // The batch stops after this many recorded decisions: about 90 bytes of wasm heap each (BIRD dev: 510,176
   // decisions, +43 MiB), so three million stay far below the page's 2 GiB.
