@@ -46,6 +46,7 @@ struct LoadedSet {
   std::string name;  // file name
   std::string path;
   EvalSet set;
+  bool predictions = false;  // a model's predictions (holds_predictions), offered as such and never as a gold set
 };
 
 struct EvalSetPanel {

@@ -32,4 +32,8 @@ struct EvalSet {
   std::vector<EvalItem> items;  // in file order (prediction dicts: by numeric key)
 };
 
+// Whether a loaded file holds a model's predictions rather than gold queries: BIRD's prediction dict and one SQL per
+// line always do; a CSV does when none of its rows has a question; every other format is a gold set.
+bool holds_predictions(const EvalSet& set);
+
 }  // namespace chokepoint

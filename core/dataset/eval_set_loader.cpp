@@ -39,6 +39,7 @@ Result<EvalSet> parse_eval_set_auto(const std::string& text) {
 }
 
 Result<EvalSet> load_eval_set(const std::string& path) {
+  if (!std::ifstream(path, std::ios::binary)) return Error{"cannot read '" + path + "'"};
   auto text = read_file(path, kMaxSetFileBytes);
   if (!text.ok()) return Error{text.error()};
   auto set = parse_eval_set_auto(*text);

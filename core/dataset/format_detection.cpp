@@ -25,6 +25,20 @@ const char* dataset_format_name(DatasetFormat f) {
   return "";
 }
 
+bool holds_predictions(const EvalSet& set) {
+  switch (set.format) {
+    case DatasetFormat::BirdPredictionJson:
+    case DatasetFormat::SqlLines:
+      return true;
+    case DatasetFormat::Csv:
+      for (const auto& item : set.items)
+        if (!item.question.empty()) return false;
+      return true;
+    default:
+      return false;
+  }
+}
+
 namespace {
 
 bool looks_like_csv_header(const std::string& line) {

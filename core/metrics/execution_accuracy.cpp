@@ -90,6 +90,19 @@ bool search_permutations(const std::vector<Row>& gold, const std::vector<Row>& p
 
 const char* ex_semantics_name(ExSemantics s) { return s == ExSemantics::Bird ? "bird" : "spider"; }
 
+std::optional<ExSemantics> semantics_of_format(DatasetFormat format) {
+  switch (format) {
+    case DatasetFormat::BirdDevJson:
+    case DatasetFormat::BirdPredictionJson:
+      return ExSemantics::Bird;
+    case DatasetFormat::SpiderDevJson:
+    case DatasetFormat::SqlLines:
+      return ExSemantics::Spider;
+    default:
+      return std::nullopt;
+  }
+}
+
 bool bird_results_match(const ResultSet& gold, const ResultSet& pred) {
   // Sets of row pointers: the rows are hashed and compared in place, never copied.
   struct RefHash {

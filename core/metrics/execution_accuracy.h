@@ -3,9 +3,11 @@
 // Spider test-suite (exec_eval.py, result_eq): bag of rows, row order matters iff the gold query has ORDER BY,
 // and the predicted columns may be any permutation of the gold ones.
 #pragma once
+#include <optional>
 #include <string>
 
 #include "core/base/deadline.h"
+#include "core/dataset/eval_set.h"
 #include "core/db/value.h"
 
 namespace chokepoint {
@@ -13,6 +15,10 @@ namespace chokepoint {
 enum class ExSemantics { Bird, Spider };
 
 const char* ex_semantics_name(ExSemantics s);  // "bird" / "spider"
+
+// The semantics a file's own benchmark uses, when its format says which: BIRD's JSON and prediction dict -> BIRD,
+// Spider's JSON and one-SQL-per-line predictions -> Spider; gold TSV and CSV are used by both (none).
+std::optional<ExSemantics> semantics_of_format(DatasetFormat format);
 
 // Set equality of rows under Python equality (1 == 1.0). Two empty results are equal whatever their columns.
 bool bird_results_match(const ResultSet& gold, const ResultSet& pred);

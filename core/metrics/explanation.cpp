@@ -122,6 +122,7 @@ nlohmann::json item_to_json(const ItemEvaluation& item, const std::vector<Regime
     j["truncation"] = item.truncation;
   }
   if (!item.capped.empty()) j["capped"] = item.capped;
+  if (!item.ex_reasons.empty()) j["ex_reasons"] = item.ex_reasons;
   nlohmann::json scores = nlohmann::json::object();
   for (size_t k = 0; k < regimes.size() && k < item.scores.size(); ++k)
     scores[regimes[k].name()] = {

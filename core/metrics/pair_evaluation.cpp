@@ -6,6 +6,7 @@
 #include <chrono>
 
 #include "core/metrics/evaluation_job.h"
+#include "core/metrics/ex_reasons.h"
 
 namespace chokepoint {
 
@@ -68,6 +69,8 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
     bool permutations_capped = false;
     item.ex =
         execution_match(options.semantics, pair.gold_sql, gold.result, pred.result, deadline, &permutations_capped);
+    if (!item.ex && options.keep_details)
+      item.ex_reasons = ex_zero_reasons(options.semantics, pair.gold_sql, gold.result, pred.result);
     if (permutations_capped)
       item.capped = "EX: the column permutation search stopped after " + std::to_string(kMaxPermutations) +
                     " permutations without a match";

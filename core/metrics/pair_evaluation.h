@@ -47,6 +47,7 @@ struct ItemEvaluation {
   bool truncated = false;  // a result hit the row or size cap (scores use the rows read)
   std::string truncation;  // which result and which cap, e.g. "prediction: row cap of 100000 rows"
   std::string capped;      // a scoring search that stopped at its cap (Spider's permutation search, SC's column cap)
+  std::vector<std::string> ex_reasons;   // with keep_details, when both ran and EX = 0: why (ex_reasons.h)
   std::vector<FineGrainedScore> scores;  // one per options.regimes when Scored
   double gold_ms = 0, pred_ms = 0;       // SQLite time, from the connection
   double scoring_ms = 0;                 // EX plus all regimes

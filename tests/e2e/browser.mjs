@@ -76,3 +76,14 @@ export const callJson = (page, fn) => page.evaluate((f) => JSON.parse(Module.cca
 // Two animation frames: a command queued now has been handled and drawn.
 export const nextFrames = (page) =>
   page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+// A click as a person makes it, spread over frames: Dear ImGui 1.86 reads the mouse once per frame, so a press and
+// release inside one frame would be missed.
+export async function clickAt(page, x, y) {
+  await page.mouse.move(x, y);
+  await nextFrames(page);
+  await page.mouse.down();
+  await nextFrames(page);
+  await page.mouse.up();
+  await nextFrames(page);
+}

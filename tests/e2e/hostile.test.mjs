@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames } from './browser.mjs';
+import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt } from './browser.mjs';
 
 let app;
 before(async () => {
@@ -94,9 +94,9 @@ test('hostile predictions leave the tab alive, each item reported with its reaso
   await nextFrames(app.page);
   fs.writeFileSync(path.join(artefactDir, 'hostile_predictions.png'), await app.page.screenshot());
   // As a person would look: the Items tab (a click at its place), then the third item (16 MB values, cut).
-  await app.page.mouse.click(161, 166);
+  await clickAt(app.page, 161, 166);
   await nextFrames(app.page);
-  await app.page.mouse.click(120, 230);
+  await clickAt(app.page, 120, 230);
   await nextFrames(app.page);
   await nextFrames(app.page);
   fs.writeFileSync(path.join(artefactDir, 'hostile_items.png'), await app.page.screenshot());
@@ -132,7 +132,7 @@ test('a C++ exception in a panel is reported with a way on, and the app keeps dr
   // "Dismiss and resume", clicked where it is drawn (under the title line), clears it and resumes the jobs.
   const box = await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], [])));
   assert.ok(box.failure.length > 0);
-  await app.page.mouse.click(77, 56);
+  await clickAt(app.page, 77, 56);
   await nextFrames(app.page);
   f = await failure();
   assert.equal(f.failure, '', 'dismissed by the click');

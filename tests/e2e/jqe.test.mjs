@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
-import { startApp, waitReady, pixelStats, artefactDir, repoRoot, sendCommand, panelState } from './browser.mjs';
+import { startApp, waitReady, pixelStats, artefactDir, repoRoot, sendCommand, panelState, clickAt } from './browser.mjs';
 
 let app;
 before(async () => {
@@ -196,9 +196,9 @@ test("the Help's toxicology example with the default settings, stepped through b
     try {
       await fresh.page.goto(fresh.url);
       await waitReady(fresh);
-      await fresh.page.mouse.click(372, 37);  // the "Join query expansion" tab
+      await clickAt(fresh.page, 372, 37);  // the "Join query expansion" tab
       await fresh.page.waitForTimeout(100);
-      await fresh.page.mouse.click(848, 141);  // "Step through" with the default set and seed (item 0)
+      await clickAt(fresh.page, 848, 141);  // "Step through" with the default set and seed (item 0)
       await fresh.page.waitForFunction(() => {
         const s = JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], ['Join query expansion']));
         return s.step && s.step.combinations && s.step.combinations.length > 0;

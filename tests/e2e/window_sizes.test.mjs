@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startApp, waitReady, artefactDir, nextFrames } from './browser.mjs';
+import { startApp, waitReady, artefactDir, nextFrames, clickAt } from './browser.mjs';
 
 const SIZES = [
   { name: '1024x700', viewport: { width: 1024, height: 700 } },
@@ -35,12 +35,12 @@ for (const size of SIZES) {
       const s = await appState();
       assert.deepEqual(s.display, canvas.inner, 'ImGui lays out for the page size');
       // A real click on the "Schema graph" tab, where it is drawn (top-left, the same at every size).
-      await app.page.mouse.click(141, 37);
+      await clickAt(app.page, 141, 37);
       await nextFrames(app.page);
       await nextFrames(app.page);
       assert.equal((await appState()).active_panel, 'Schema graph', 'the click reached the tab under the pointer');
       // And one near the bottom-right corner does not throw the layout off: the status line stays where it was.
-      await app.page.mouse.click(size.viewport.width - 5, size.viewport.height - 5);
+      await clickAt(app.page, size.viewport.width - 5, size.viewport.height - 5);
       await nextFrames(app.page);
       fs.writeFileSync(path.join(artefactDir, `size_${size.name.replace(/ /g, '_')}.png`), await app.page.screenshot());
       const noise = app.consoleLines.filter((l) => /fullscreen|pointer ?lock/i.test(l));

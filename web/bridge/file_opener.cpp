@@ -109,10 +109,14 @@ OpenedKind open_file(AppState& state, const std::string& path, const std::string
     notify(state, name + ": not a database, tables.json or evaluation set: " + set.error(), true);
     return OpenedKind::Failed;
   }
-  state.eval_sets.sets.push_back({name, path, std::move(set).value()});
-  state.eval_sets.selected_set = static_cast<int>(state.eval_sets.sets.size()) - 1;
-  notify(state, "opened evaluation set " + name + " (" + std::to_string(state.eval_sets.sets.back().set.items.size()) +
-                    " items)");
+  const bool predictions = holds_predictions(*set);
+  const size_t items = set->items.size();
+  state.eval_sets.sets.push_back({name, path, std::move(set).value(), predictions});
+  // A predictions file is not a set to browse or augment: the set tabs stay on the gold set they showed.
+  if (!predictions) state.eval_sets.selected_set = static_cast<int>(state.eval_sets.sets.size()) - 1;
+  notify(state, std::string(predictions ? "opened predictions " : "opened evaluation set ") + name + " (" +
+                    std::to_string(items) + " items" + (predictions ? "; choose it in Predictions & metrics" : "") +
+                    ")");
   return OpenedKind::EvalSet;
 }
 

@@ -15,8 +15,16 @@ bool contains(const std::vector<Regime>& list, const Regime& r) {
 
 }  // namespace
 
-void draw_semantics_combo(ExSemantics& semantics) {
-  enum_combo("EX semantics", semantics, {{ExSemantics::Bird, "BIRD (set)"}, {ExSemantics::Spider, "Spider (bag)"}});
+bool draw_semantics_combo(ExSemantics& semantics) {
+  const bool changed = enum_combo(
+      "EX semantics", semantics,
+      {{ExSemantics::Bird, "BIRD: set of rows"}, {ExSemantics::Spider, "Spider: bag, ordered if ORDER BY"}}, 250);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "BIRD: the rows as a set (duplicates and row order ignored), columns in order.\n"
+        "Spider (test-suite evaluator): the rows as a bag (duplicates count); row order counts when the gold\n"
+        "query ends with ORDER BY; the predicted columns may be any permutation of the gold ones.");
+  return changed;
 }
 
 void draw_regime_picker(std::vector<Regime>& chosen, const std::function<void(const Regime&)>& after_each) {

@@ -12,7 +12,7 @@
 
 namespace chokepoint::web {
 
-void draw_semantics_combo(ExSemantics& semantics);
+bool draw_semantics_combo(ExSemantics& semantics);  // true when the user changed it
 // `after_each` draws extra widgets after a regime's checkbox (the metrics panel's definition tooltip).
 void draw_regime_picker(std::vector<Regime>& chosen, const std::function<void(const Regime&)>& after_each = nullptr);
 

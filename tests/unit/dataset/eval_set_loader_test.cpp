@@ -30,6 +30,16 @@ TEST(FormatDetection, RecognisesEveryFormat) {
   EXPECT_FALSE(detect_format("[{\"x\": 1}]").ok());
 }
 
+TEST(FormatDetection, PredictionFilesAreToldFromGoldSets) {
+  EXPECT_FALSE(holds_predictions(*parse_eval_set_auto(kBird)));
+  EXPECT_FALSE(holds_predictions(*parse_eval_set_auto(kSpider)));
+  EXPECT_FALSE(holds_predictions(*parse_eval_set_auto("SELECT 1\tdb\n")));
+  EXPECT_TRUE(holds_predictions(*parse_eval_set_auto("{\"0\": \"SELECT 1\\t----- bird -----\\tdb\"}")));
+  EXPECT_TRUE(holds_predictions(*parse_eval_set_auto("SELECT 1\nSELECT 2\n")));
+  EXPECT_TRUE(holds_predictions(*parse_eval_set_auto("db_id,sql\ndb,SELECT 1\n")));
+  EXPECT_FALSE(holds_predictions(*parse_eval_set_auto("db_id,question,sql\ndb,How many?,SELECT 1\n")));
+}
+
 TEST(JsonSets, BirdDevJsonFields) {
   auto s = parse_bird_dev_json(kBird);
   ASSERT_TRUE(s.ok());

@@ -92,4 +92,13 @@ TEST(SpiderEx, OrderByWithTiesOnRealDatabase) {
   EXPECT_TRUE(execution_match(ExSemantics::Spider, "SELECT name, score FROM t", gold.result, tie_b.result));
 }
 
+TEST(ExSemanticsDefault, FollowsTheFilesBenchmarkWhenTheFormatSaysIt) {
+  EXPECT_EQ(semantics_of_format(DatasetFormat::BirdDevJson), ExSemantics::Bird);
+  EXPECT_EQ(semantics_of_format(DatasetFormat::BirdPredictionJson), ExSemantics::Bird);
+  EXPECT_EQ(semantics_of_format(DatasetFormat::SpiderDevJson), ExSemantics::Spider);
+  EXPECT_EQ(semantics_of_format(DatasetFormat::SqlLines), ExSemantics::Spider);
+  EXPECT_FALSE(semantics_of_format(DatasetFormat::GoldTsv).has_value());  // both benchmarks ship this format
+  EXPECT_FALSE(semantics_of_format(DatasetFormat::Csv).has_value());
+}
+
 }  // namespace chokepoint

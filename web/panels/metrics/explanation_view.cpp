@@ -85,6 +85,11 @@ void draw_item_explanation(const EvalPair& pair, const ItemEvaluation& item, con
     draw_error("prediction failed: " + item.message);
   if (item.truncated) ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "truncated: %s", item.truncation.c_str());
   if (!item.capped.empty()) ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "capped: %s", item.capped.c_str());
+  for (const auto& why : item.ex_reasons) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.8f, 0.4f, 1));
+    ImGui::TextWrapped("EX = 0: %s", why.c_str());
+    ImGui::PopStyleColor();
+  }
   if (item.comparisons.empty()) return;
   static int shown = 0;
   shown = std::clamp(shown, 0, static_cast<int>(item.comparisons.size()) - 1);

@@ -34,7 +34,9 @@ namespace chokepoint::web {
 
 nlohmann::json metrics_state_json(const MetricsPanel& panel) {
   // queued: a page command asked for a run that the next frame starts (so a waiting test never reads the last run).
-  nlohmann::json j = {{"running", panel.running}, {"error", panel.error}, {"queued", panel.request_run}};
+  nlohmann::json j = {{"running", panel.running},    {"error", panel.error},
+                      {"queued", panel.request_run}, {"gold_set", panel.gold_set},
+                      {"pred_set", panel.pred_set},  {"semantics", ex_semantics_name(panel.semantics)}};
   if (!panel.run) return j;
   j["label"] = panel.run->label;
   j["done"] = panel.run->done;
@@ -46,13 +48,16 @@ nlohmann::json metrics_state_json(const MetricsPanel& panel) {
   nlohmann::json flagged = nlohmann::json::array();
   for (const auto& it : panel.run->items()) {
     if (flagged.size() >= 100) break;
-    if (it.status != ItemStatus::Scored || (it.pred_status == QueryStatus::Ok && !it.truncated)) continue;
+    if (it.status != ItemStatus::Scored ||
+        (it.pred_status == QueryStatus::Ok && !it.truncated && it.ex_reasons.empty()))
+      continue;
     flagged.push_back({{"id", it.id},
                        {"prediction", it.pred_status == QueryStatus::Ok        ? "ok"
                                       : it.pred_status == QueryStatus::Timeout ? "timeout"
                                                                                : "error"},
                        {"truncation", it.truncation},
                        {"message", it.message.substr(0, 300)},
+                       {"ex_reasons", it.ex_reasons},
                        {"kept_rows", it.pred_result.rows.size()},
                        {"rows", it.pred_rows}});
   }
@@ -84,9 +89,12 @@ void evaluate_command(AppState& state, const nlohmann::json& cmd) {
   }
   panel.gold_set = g;
   panel.pred_set = p;
-  auto semantics = semantics_from_json(cmd.value("semantics", "bird"));
-  if (!semantics.ok()) return notify(state, "evaluate: " + semantics.error(), true);
-  panel.semantics = *semantics;
+  if (cmd.contains("semantics")) {
+    auto semantics = semantics_from_json(cmd.value("semantics", "bird"));
+    if (!semantics.ok()) return notify(state, "evaluate: " + semantics.error(), true);
+    panel.semantics = *semantics;
+    panel.semantics_chosen = true;
+  }
   panel.endpoint_embeddings = cmd.value("embeddings", false);
   panel.embedding_model = cmd.value("embedding_model", "");
   if (cmd.contains("timeout_ms")) panel.timeout_ms = cmd["timeout_ms"].get<int>();

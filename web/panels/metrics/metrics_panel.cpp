@@ -37,7 +37,8 @@ namespace {
 void start_run(AppState& state, MetricsPanel& panel) {
   panel.error.clear();
   const auto& sets = state.eval_sets.sets;
-  if (panel.gold_set >= static_cast<int>(sets.size()) || panel.pred_set >= static_cast<int>(sets.size())) {
+  const int n = static_cast<int>(sets.size());
+  if (panel.gold_set < 0 || panel.gold_set >= n || panel.pred_set < 0 || panel.pred_set >= n) {
     panel.error = "choose a gold set and a prediction set";
     return;
   }
@@ -95,21 +96,34 @@ void start_run(AppState& state, MetricsPanel& panel) {
 
 void draw_setup(AppState& state, MetricsPanel& panel) {
   const auto& sets = state.eval_sets.sets;
-  auto set_combo = [&](const char* label, int& index) {
-    const char* current =
-        index < static_cast<int>(sets.size()) ? sets[static_cast<size_t>(index)].name.c_str() : "(none)";
+  // The gold picker offers gold sets only; the prediction picker offers every file (a gold set evaluated against
+  // itself is a sanity check), prediction files marked.
+  auto set_combo = [&](const char* label, int& index, bool gold) {
+    const bool valid = index >= 0 && index < static_cast<int>(sets.size());
+    const char* current = valid ? sets[static_cast<size_t>(index)].name.c_str() : "(none)";
     ImGui::SetNextItemWidth(220);
     if (ImGui::BeginCombo(label, current)) {
-      for (size_t i = 0; i < sets.size(); ++i)
-        if (ImGui::Selectable(sets[i].name.c_str(), static_cast<int>(i) == index)) index = static_cast<int>(i);
+      for (size_t i = 0; i < sets.size(); ++i) {
+        if (gold && sets[i].predictions) continue;
+        const std::string name =
+            sets[i].name + (sets[i].predictions ? "  (predictions)" : "") + "##" + std::to_string(i);
+        if (ImGui::Selectable(name.c_str(), static_cast<int>(i) == index)) index = static_cast<int>(i);
+      }
       ImGui::EndCombo();
     }
   };
-  set_combo("gold", panel.gold_set);
+  set_combo("gold", panel.gold_set, true);
   ImGui::SameLine();
-  set_combo("predictions", panel.pred_set);
+  set_combo("predictions", panel.pred_set, false);
   ImGui::SameLine();
-  draw_semantics_combo(panel.semantics);
+  if (draw_semantics_combo(panel.semantics)) panel.semantics_chosen = true;
+  ImGui::SameLine();
+  ImGui::TextDisabled("(files?)");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Gold: BIRD or Spider dev.json, SQL<TAB>db_id lines, or a CSV with sql and question columns.\n"
+        "Predictions: BIRD's {\"0\": \"SQL\\t----- bird -----\\tdb_id\"} dict (matched by key), one SQL per line\n"
+        "(matched by line), or a CSV with a sql column. Open them in Databases > Open files, or drop them here.");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(90);
   ImGui::InputInt("timeout ms", &panel.timeout_ms, 500);
@@ -326,7 +340,27 @@ void draw_items(const MetricsRun& run, MetricsPanel& panel) {
 
 }  // namespace
 
+// The pickers follow uploads: a new predictions file becomes the prediction pick, a new gold set the gold pick, and
+// the EX semantics follows the gold's benchmark when its format says which (else the predictions').
+void follow_new_sets(const AppState& state, MetricsPanel& panel) {
+  const auto& sets = state.eval_sets.sets;
+  if (panel.sets_seen >= sets.size()) return;
+  for (; panel.sets_seen < sets.size(); ++panel.sets_seen)
+    (sets[panel.sets_seen].predictions ? panel.pred_set : panel.gold_set) = static_cast<int>(panel.sets_seen);
+  if (!panel.semantics_chosen) {
+    auto of = [&](int i) -> std::optional<ExSemantics> {
+      if (i < 0 || i >= static_cast<int>(sets.size())) return std::nullopt;
+      return semantics_of_format(sets[static_cast<size_t>(i)].set.format);
+    };
+    if (auto g = of(panel.gold_set))
+      panel.semantics = *g;
+    else if (auto p = of(panel.pred_set))
+      panel.semantics = *p;
+  }
+}
+
 void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
+  follow_new_sets(state, panel);
   if (panel.request_run && !panel.running) {
     panel.request_run = false;
     start_run(state, panel);
