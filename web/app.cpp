@@ -111,9 +111,18 @@ void draw_tabs(AppState& state, const std::string& requested_tab) {
   ImGui::SameLine();
   ImGui::TextDisabled("text-to-SQL evaluation workbench");
   if (!state.notices.empty()) {
-    ImGui::SameLine();
+    // Beside the title when it fits; otherwise on its own lines, wrapped, so the end of a long message (the
+    // OLLAMA_ORIGINS hint, a file name) is never cut at the window's edge.
     const auto& n = state.notices.back();
-    ImGui::TextColored(n.error ? ImVec4(1, 0.45f, 0.45f, 1) : ImVec4(0.6f, 0.85f, 0.6f, 1), "  %s", n.text.c_str());
+    const ImVec4 colour = n.error ? ImVec4(1, 0.45f, 0.45f, 1) : ImVec4(0.6f, 0.85f, 0.6f, 1);
+    ImGui::SameLine();
+    const float room = ImGui::GetContentRegionAvail().x;
+    if (ImGui::CalcTextSize(n.text.c_str()).x + 20 > room) ImGui::NewLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(("  " + n.text).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
   }
   draw_failure(state);
   if (ImGui::BeginTabBar("panels")) {

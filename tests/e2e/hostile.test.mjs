@@ -96,7 +96,7 @@ test('hostile predictions leave the tab alive, each item reported with its reaso
   // As a person would look: the Items tab (a click at its place), then the third item (16 MB values, cut).
   await clickAt(app.page, 161, 166);
   await nextFrames(app.page);
-  await clickAt(app.page, 120, 230);
+  await clickAt(app.page, 120, 262);
   await nextFrames(app.page);
   await nextFrames(app.page);
   fs.writeFileSync(path.join(artefactDir, 'hostile_items.png'), await app.page.screenshot());

@@ -72,8 +72,15 @@ test('Spider files switch the semantics; a row-order-only failure is explained a
     // Every cell matches (F1 = 1 under every regime) while EX = 0: the reason is what tells them apart.
     await clickAt(app.page, 161, 166);  // the Items tab
     await nextFrames(app.page);
-    await clickAt(app.page, 100, 192);  // the first item
+    await clickAt(app.page, 100, 224);  // the first item (under the list's filter)
     await nextFrames(app.page);
     await nextFrames(app.page);
     fs.writeFileSync(path.join(artefactDir, 'metrics_order_only.png'), await app.page.screenshot());
+    // The Items list's filter, used as a person would: open the "show" combo, pick "EX = 0".
+    await clickAt(app.page, 100, 199);
+    await clickAt(app.page, 40, 244);
+    m = await panelState(app.page, METRICS);
+    assert.equal(m.item_filter, 1, 'EX = 0 chosen');
+    assert.equal(m.items_shown, 1, 'only the order-only item is listed');
+    fs.writeFileSync(path.join(artefactDir, 'metrics_items_filter.png'), await app.page.screenshot());
   });

@@ -128,7 +128,7 @@ void draw_item_explanation(const EvalPair& pair, const ItemEvaluation& item, con
   }
   ImGui::TextDisabled("green: cells that count; yellow rows: partial matches; * paired columns");
   ImGui::BeginGroup();
-  ImGui::TextUnformatted(rows_label("gold", item.gold_rows, item.gold_result.rows.size()).c_str());
+  ImGui::TextWrapped("%s", rows_label("gold", item.gold_rows, item.gold_result.rows.size()).c_str());
   ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.48f);
   ImGui::BeginChild("gold-side", ImVec2(ImGui::GetContentRegionAvail().x * 0.49f, 290));
   draw_result_with_marks("gold-rs", item.gold_result, gold_counted, gold_partial, gold_cols);
@@ -137,7 +137,7 @@ void draw_item_explanation(const EvalPair& pair, const ItemEvaluation& item, con
   ImGui::EndGroup();
   ImGui::SameLine();
   ImGui::BeginGroup();
-  ImGui::TextUnformatted(rows_label("prediction", item.pred_rows, item.pred_result.rows.size()).c_str());
+  ImGui::TextWrapped("%s", rows_label("prediction", item.pred_rows, item.pred_result.rows.size()).c_str());
   ImGui::BeginChild("pred-side", ImVec2(0, 290));
   draw_result_with_marks("pred-rs", item.pred_result, pred_counted, pred_partial, pred_cols);
   ImGui::EndChild();

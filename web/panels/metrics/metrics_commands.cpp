@@ -62,6 +62,8 @@ nlohmann::json metrics_state_json(const MetricsPanel& panel) {
                        {"rows", it.pred_rows}});
   }
   j["flagged"] = flagged;
+  j["item_filter"] = panel.item_filter;
+  j["items_shown"] = filtered_items(*panel.run, panel).size();
   if (panel.prefetch)
     j["embeddings"] = {{"descriptors", panel.prefetch->texts()},
                        {"awaiting_confirmation", panel.prefetch->awaiting_confirmation()},

@@ -40,6 +40,7 @@ struct MetricsPanel {
   bool running = false;
   int chart_regime = 0;  // index into run->options.regimes
   int selected_item = -1;
+  int item_filter = 0;  // Items list: all, EX = 0, errors, time limits, truncated, changed vs the pinned run
   std::string error;
   bool request_run = false;  // set by a page command; acted on like the Evaluate button
   // SC with the endpoint's embeddings (LLM panel settings) instead of the local trigram cosine.
@@ -49,6 +50,8 @@ struct MetricsPanel {
 };
 
 void draw_metrics_panel(AppState& state, MetricsPanel& panel);
+// Positions of the run's items the Items list shows under panel.item_filter.
+std::vector<size_t> filtered_items(const MetricsRun& run, const MetricsPanel& panel);
 void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms);  // called every frame
 nlohmann::json metrics_state_json(const MetricsPanel& panel);
 MetricsPanel& metrics_panel(AppState& state);
