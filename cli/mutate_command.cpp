@@ -66,10 +66,6 @@ json table_to_json(const mutate::SensitivityTable& table) {
   return ops;
 }
 
-const char* status_name(QueryStatus s) {
-  return s == QueryStatus::Ok ? "ok" : s == QueryStatus::Timeout ? "timeout" : "error";
-}
-
 int mutate_main(const Args& args) {
   ArgReader r(args, {"--drop-equivalent", "--table"});
   if (!r.error().empty()) return fail_input(r.error());
@@ -134,7 +130,7 @@ int mutate_main(const Args& args) {
     for (size_t i = 0; i < regime_names.size() && i < m.scores.exp.size(); ++i)
       scores[regime_names[i]] = {{"exp", m.scores.exp[i]}, {"exr", m.scores.exr[i]}, {"f1", m.scores.f1[i]}};
     json item = {{"gold_id", m.gold_id},  {"db_id", m.db_id}, {"op", m.op},
-                 {"edit", m.description}, {"sql", m.sql},     {"status", status_name(m.status)},
+                 {"edit", m.description}, {"sql", m.sql},     {"status", query_status_name(m.status)},
                  {"ex", m.scores.ex},     {"scores", scores}};
     if (!m.message.empty()) item["message"] = m.message;
     if (m.truncated) item["truncated"] = true;

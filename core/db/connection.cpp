@@ -126,6 +126,18 @@ class LengthLimit {
 
 }  // namespace
 
+const char* query_status_name(QueryStatus s) {
+  switch (s) {
+    case QueryStatus::Ok:
+      return "ok";
+    case QueryStatus::Error:
+      return "error";
+    case QueryStatus::Timeout:
+      return "timeout";
+  }
+  return "";
+}
+
 std::string size_label(size_t bytes) {
   if (bytes >= (1u << 20) && bytes % (1u << 20) == 0) return std::to_string(bytes >> 20) + " MiB";
   if (bytes >= (1u << 10) && bytes % (1u << 10) == 0) return std::to_string(bytes >> 10) + " KiB";

@@ -24,6 +24,7 @@ struct QueryLimits {
 std::string size_label(size_t bytes);
 
 enum class QueryStatus { Ok, Error, Timeout };
+const char* query_status_name(QueryStatus s);  // "ok", "error", "timeout" (stable: reports and CSV use it)
 
 struct QueryOutcome {
   QueryStatus status = QueryStatus::Ok;

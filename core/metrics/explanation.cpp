@@ -13,30 +13,6 @@ double round4(double x) { return std::round(x * 10000.0) / 10000.0; }
 
 std::string name_of(const ResultSet& r, size_t i) { return i < r.column_names.size() ? r.column_names[i] : ""; }
 
-const char* status_name(QueryStatus s) {
-  switch (s) {
-    case QueryStatus::Ok:
-      return "ok";
-    case QueryStatus::Error:
-      return "error";
-    case QueryStatus::Timeout:
-      return "timeout";
-  }
-  return "";
-}
-
-const char* item_status_name(ItemStatus s) {
-  switch (s) {
-    case ItemStatus::Scored:
-      return "scored";
-    case ItemStatus::GoldError:
-      return "gold_error";
-    case ItemStatus::NoDatabase:
-      return "no_database";
-  }
-  return "";
-}
-
 }  // namespace
 
 std::vector<size_t> counted_gold_columns(const PairComparison& cmp, const RowMatch& match, const ResultSet& gold,
@@ -112,8 +88,8 @@ nlohmann::json item_to_json(const ItemEvaluation& item, const std::vector<Regime
   j["id"] = item.id;
   j["db_id"] = item.db_id;
   j["status"] = item_status_name(item.status);
-  j["gold_status"] = status_name(item.gold_status);
-  j["pred_status"] = status_name(item.pred_status);
+  j["gold_status"] = query_status_name(item.gold_status);
+  j["pred_status"] = query_status_name(item.pred_status);
   if (!item.message.empty()) j["message"] = item.message;
   if (item.status != ItemStatus::Scored) return j;
   j["ex"] = item.ex ? 1 : 0;

@@ -29,6 +29,18 @@ void score_as_failed(ItemEvaluation& item, const ResultSet& gold, size_t regimes
 
 }  // namespace
 
+const char* item_status_name(ItemStatus s) {
+  switch (s) {
+    case ItemStatus::Scored:
+      return "scored";
+    case ItemStatus::GoldError:
+      return "gold_error";
+    case ItemStatus::NoDatabase:
+      return "no_database";
+  }
+  return "";
+}
+
 ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const EvaluationOptions& options) {
   ItemEvaluation item;
   item.id = pair.id;

@@ -36,6 +36,7 @@ enum class ItemStatus {
   GoldError,   // gold SQL failed or timed out: reported, not scored
   NoDatabase,  // the item's database could not be opened: reported, not scored
 };
+const char* item_status_name(ItemStatus s);  // "scored", "gold_error", "no_database" (stable: reports use it)
 
 struct ItemEvaluation {
   std::string id, db_id;

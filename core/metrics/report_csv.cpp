@@ -13,30 +13,6 @@ std::string quoted(const std::string& s) {
   return out + "\"";
 }
 
-const char* item_status_text(ItemStatus s) {
-  switch (s) {
-    case ItemStatus::Scored:
-      return "scored";
-    case ItemStatus::GoldError:
-      return "gold_error";
-    case ItemStatus::NoDatabase:
-      return "no_database";
-  }
-  return "";
-}
-
-const char* query_status_text(QueryStatus s) {
-  switch (s) {
-    case QueryStatus::Ok:
-      return "ok";
-    case QueryStatus::Error:
-      return "error";
-    case QueryStatus::Timeout:
-      return "timeout";
-  }
-  return "";
-}
-
 }  // namespace
 
 std::string evaluation_csv(const std::vector<EvalPair>& pairs, const std::vector<ItemEvaluation>& items,
@@ -50,7 +26,7 @@ std::string evaluation_csv(const std::vector<EvalPair>& pairs, const std::vector
     csv += quoted(it.id) + "," + quoted(it.db_id) + "," +
            quoted(i < facts.difficulty.size() ? facts.difficulty[i] : "") + "," +
            (i < facts.joins.size() ? std::to_string(facts.joins[i]) : std::string()) + "," +
-           item_status_text(it.status) + "," + (scored ? query_status_text(it.pred_status) : "") + "," +
+           item_status_name(it.status) + "," + (scored ? query_status_name(it.pred_status) : "") + "," +
            (it.ex ? "1" : "0");
     for (size_t r = 0; r < regimes.size(); ++r) {
       if (scored && r < it.scores.size())

@@ -197,9 +197,7 @@ nlohmann::json step_view_json(const JqeStepView& view) {
   j["combinations"] = combos;
   json exps = json::array();
   for (const auto& e : view.expansions) {
-    json r = {{"status", e.result.status == QueryStatus::Ok        ? "ok"
-                         : e.result.status == QueryStatus::Timeout ? "timeout"
-                                                                   : "error"},
+    json r = {{"status", query_status_name(e.result.status)},
               {"rows", e.result.result.rows.size()},
               {"message", e.result.message}};
     if (e.result.ok() && !e.result.result.rows.empty() && !e.result.result.rows[0].empty())

@@ -52,9 +52,7 @@ nlohmann::json metrics_state_json(const MetricsPanel& panel) {
         (it.pred_status == QueryStatus::Ok && !it.truncated && it.ex_reasons.empty()))
       continue;
     flagged.push_back({{"id", it.id},
-                       {"prediction", it.pred_status == QueryStatus::Ok        ? "ok"
-                                      : it.pred_status == QueryStatus::Timeout ? "timeout"
-                                                                               : "error"},
+                       {"prediction", query_status_name(it.pred_status)},
                        {"truncation", it.truncation},
                        {"message", it.message.substr(0, 300)},
                        {"ex_reasons", it.ex_reasons},

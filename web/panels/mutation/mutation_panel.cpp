@@ -253,13 +253,9 @@ nlohmann::json mutation_state_json(const MutationPanel& panel) {
               {"removed", sql::diff_text(lab.diffs[i], sql::DiffKind::removed)}};
     if (i < lab.scores().size()) {
       const auto& s = lab.scores()[i];
-      x["status"] = s.status == ItemStatus::Scored      ? "scored"
-                    : s.status == ItemStatus::GoldError ? "gold_error"
-                                                        : "no_database";
+      x["status"] = item_status_name(s.status);
       x["ex"] = s.ex ? 1 : 0;
-      x["pred_status"] = s.pred_status == QueryStatus::Ok        ? "ok"
-                         : s.pred_status == QueryStatus::Timeout ? "timeout"
-                                                                 : "error";
+      x["pred_status"] = query_status_name(s.pred_status);
       x["rows"] = s.pred_result.rows.size();
       x["gold_rows"] = s.gold_result.rows.size();
       json sc = json::object();
