@@ -62,10 +62,17 @@ Result<EvalSet> parse_bird_predictions(const std::string& text) {
   EvalSet set;
   set.format = DatasetFormat::BirdPredictionJson;
   for (auto it = doc->begin(); it != doc->end(); ++it) {
-    if (!it.value().is_string()) return Error{"BIRD predictions: value of key \"" + it.key() + "\" is not a string"};
-    std::string v = it.value().get<std::string>();
     EvalItem item;
     item.key = it.key();
+    if (!it.value().is_string()) {
+      // Published prediction files hold 0 (or null) where a system produced nothing (bird_dev_chatgpt.json: 54 of
+      // 1,534). BIRD's evaluation.py (package_sqls) runs such a value as the query " " on database "financial";
+      // we take it as an empty prediction on the item's own database, which fails and scores 0. (BIRD's way would
+      // count it correct whenever financial's empty result equals the gold's, i.e. when the gold result is empty.)
+      set.items.push_back(std::move(item));
+      continue;
+    }
+    std::string v = it.value().get<std::string>();
     auto cut = v.rfind(kSep);
     if (cut == std::string::npos) {
       item.sql = v;

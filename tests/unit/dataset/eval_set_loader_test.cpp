@@ -30,6 +30,17 @@ TEST(FormatDetection, RecognisesEveryFormat) {
   EXPECT_FALSE(detect_format("[{\"x\": 1}]").ok());
 }
 
+TEST(JsonSets, BirdPredictionsWithANumberForAMissingAnswer) {
+  // As published files do: 0 where the system produced nothing. The item is an empty prediction, not a load error.
+  auto set = parse_eval_set_auto("{\"0\": \"SELECT 1\\t----- bird -----\\tdb\", \"1\": 0, \"2\": null}");
+  ASSERT_TRUE(set.ok()) << set.error();
+  ASSERT_EQ(set->items.size(), 3u);
+  EXPECT_EQ(set->items[0].sql, "SELECT 1");
+  EXPECT_EQ(set->items[1].sql, "");
+  EXPECT_EQ(set->items[1].key, "1");
+  EXPECT_EQ(set->items[2].sql, "");
+}
+
 TEST(FormatDetection, PredictionFilesAreToldFromGoldSets) {
   EXPECT_FALSE(holds_predictions(*parse_eval_set_auto(kBird)));
   EXPECT_FALSE(holds_predictions(*parse_eval_set_auto(kSpider)));
