@@ -188,6 +188,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_app_json() {
   nlohmann::json j = {{"failure", state ? state->failure : ""},
                       {"paused_jobs", state ? state->paused_jobs : std::set<std::string>{}},
                       {"active_panel", state ? state->active_panel : ""},
+                      {"ui_scale", state ? state->ui_scale : 1.0f},
                       {"display", {size.x, size.y}}};
   out = j.dump();
   return out.c_str();

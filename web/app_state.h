@@ -111,6 +111,7 @@ struct AppState {
   std::vector<Notice> notices;
   std::vector<std::string> pending_files;  // uploaded paths waiting to be opened on the next frame
   std::string active_panel;                // name of the tab drawn last frame
+  float ui_scale = 1.0f;                   // text and widget size (Help: "Text size"), kept in localStorage
   // A C++ exception that escaped a panel (decisions.md §10): what failed, shown above the tabs with a way on, and the
   // panels whose background job is paused because its step threw.
   std::string failure;

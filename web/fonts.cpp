@@ -17,7 +17,7 @@ bool readable(const char* path) {
 
 }  // namespace
 
-void load_fonts(float dpr) {
+void load_fonts(float dpr, float ui_scale) {
   ImGuiIO& io = ImGui::GetIO();
   if (dpr < 1.0f) dpr = 1.0f;
   if (!readable("/fonts/ui.ttf")) {
@@ -32,7 +32,7 @@ void load_fonts(float dpr) {
   builder.BuildRanges(&ranges);
   ImFontConfig cfg;
   cfg.OversampleH = 2;
-  const float size = 15.0f * dpr;
+  const float size = 15.0f * dpr * ui_scale;
   io.Fonts->AddFontFromFileTTF("/fonts/ui.ttf", size, &cfg, ranges.Data);
   if (readable("/fonts/mono.ttf")) g_mono = io.Fonts->AddFontFromFileTTF("/fonts/mono.ttf", size, &cfg, ranges.Data);
   io.FontGlobalScale = 1.0f / dpr;

@@ -5,7 +5,8 @@
 
 namespace chokepoint::web {
 
-void load_fonts(float device_pixel_ratio);
+// `ui_scale` (1 = 15 px text) is the user's text size for projectors; the atlas is rasterised at that size too.
+void load_fonts(float device_pixel_ratio, float ui_scale = 1.0f);
 ImFont* mono_font();  // nullptr when only the built-in font is available
 
 }  // namespace chokepoint::web

@@ -15,6 +15,7 @@
 #include "web/bridge/canvas_capture.h"
 #include "web/bridge/file_bridge.h"
 #include "web/bridge/page_bridge.h"
+#include "web/bridge/ui_scale.h"
 #include "web/fonts.h"
 
 namespace {
@@ -55,6 +56,7 @@ EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
 
 void main_loop() {
   fit_canvas_to_window();
+  chokepoint::web::apply_ui_scale(g_state.ui_scale, static_cast<float>(emscripten_get_device_pixel_ratio()));
   glfwPollEvents();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
@@ -103,6 +105,7 @@ int main() {
   ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   ImGui::StyleColorsDark();
   chokepoint::web::load_fonts(static_cast<float>(emscripten_get_device_pixel_ratio()));
+  g_state.ui_scale = chokepoint::web::load_ui_scale();  // applied before the first frame
   ImGui_ImplGlfw_InitForOpenGL(g_window, true);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   glfwSetScrollCallback(g_window, nullptr);  // the wheel comes through on_wheel instead

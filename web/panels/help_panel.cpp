@@ -1,6 +1,7 @@
 // The Help panel: what each method does, told with the built-in sample databases so every step can be tried at once.
 #include <imgui.h>
 
+#include "web/bridge/ui_scale.h"
 #include "web/panel_registry.h"
 
 namespace chokepoint::web {
@@ -15,7 +16,19 @@ void section(const char* title, const char* body) {
   }
 }
 
-void draw_help_panel(AppState&) {
+void draw_help_panel(AppState& state) {
+  // Text size, for a projector or a high seat: kept in this browser and applied from the next frame.
+  static const float kScales[] = {1.0f, 1.25f, 1.5f, 2.0f};
+  static const char* kNames[] = {"100%", "125%", "150%", "200%"};
+  int current = 0;
+  for (int i = 0; i < 4; ++i)
+    if (state.ui_scale == kScales[i]) current = i;
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize("200%").x + ImGui::GetFrameHeight() * 2);
+  if (ImGui::Combo("text size", &current, kNames, 4)) {
+    state.ui_scale = kScales[current];
+    save_ui_scale(state.ui_scale);
+  }
+  ImGui::Separator();
   ImGui::TextWrapped(
       "Chokepoint evaluates text-to-SQL systems on your own databases, inside this page. The sample "
       "databases toxicology and movies and the set sample_dev.json show every method; nothing you "
