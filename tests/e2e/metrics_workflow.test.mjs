@@ -84,3 +84,21 @@ test('Spider files switch the semantics; a row-order-only failure is explained a
     assert.equal(m.items_shown, 1, 'only the order-only item is listed');
     fs.writeFileSync(path.join(artefactDir, 'metrics_items_filter.png'), await app.page.screenshot());
   });
+
+test('after a reload the choices are back and the last evaluation is there again', async () => {
+  await app.page.waitForFunction(() => window.chokepoint && window.chokepoint.lastPersist, null, { timeout: 20000 });
+  await app.page.waitForTimeout(300);
+  await app.page.reload();
+  await waitReady(app);
+  await app.page.waitForFunction((p) => {
+    const s = JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], [p]));
+    return s.done === true;
+  }, METRICS, { timeout: 30000 });
+  const names = (await sets()).map((s) => s.name);
+  const m = await panelState(app.page, METRICS);
+  assert.equal(names[m.gold_set], 'spider_gold.json');
+  assert.equal(names[m.pred_set], 'spider_pred.sql');
+  assert.equal(m.semantics, 'spider');
+  assert.equal(m.total, 2);
+  assert.equal(m.summary.ex, 50, 'the same result as before the reload');
+});

@@ -5,33 +5,25 @@
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
 
+#include <cstdlib>
+#include <string>
+
+#include "web/bridge/local_store.h"
 #include "web/fonts.h"
 
 namespace chokepoint::web {
 namespace {
 
-// localStorage may throw in private modes, hence the guards.
-EM_JS(double, chokepoint_js_ui_scale_load, (), {
-  try {
-    return Number(window.localStorage.getItem("chokepoint.ui_scale") || "1") || 1;
-  } catch (e) {
-    return 1;
-  }
-});
-EM_JS(void, chokepoint_js_ui_scale_save, (double scale), {
-  try {
-    window.localStorage.setItem("chokepoint.ui_scale", String(scale));
-  } catch (e) {
-  }
-});
-
 float clamp_scale(double s) { return s < 1 ? 1.0f : s > 2 ? 2.0f : static_cast<float>(s); }
 
 }  // namespace
 
-float load_ui_scale() { return clamp_scale(chokepoint_js_ui_scale_load()); }
+float load_ui_scale() {
+  const std::string s = local_get("chokepoint.ui_scale");
+  return clamp_scale(s.empty() ? 1.0 : std::atof(s.c_str()));
+}
 
-void save_ui_scale(float scale) { chokepoint_js_ui_scale_save(clamp_scale(scale)); }
+void save_ui_scale(float scale) { local_set("chokepoint.ui_scale", std::to_string(clamp_scale(scale))); }
 
 void apply_ui_scale(float scale, float dpr) {
   static float applied = 1.0f;

@@ -5,6 +5,8 @@
 
 #include "web/llm/llm_session.h"
 
+#include "web/bridge/local_store.h"
+
 #include <emscripten.h>
 
 #include <cstdlib>
@@ -14,24 +16,8 @@
 #include "core/llm/sqlite_replay_store.h"
 #include "web/workspace/workspace.h"
 
-// localStorage holds the settings (and the key only if remembered); it may throw in private modes, hence the guards.
-EM_JS(char*, chokepoint_js_llm_settings_load, (), {
-  var s = "";
-  try {
-    s = window.localStorage.getItem("chokepoint.llm_settings") || "";
-  } catch (e) {
-  }
-  var n = lengthBytesUTF8(s) + 1;
-  var p = _malloc(n);
-  stringToUTF8(s, p, n);
-  return p;
-});
-EM_JS(void, chokepoint_js_llm_settings_save, (const char* json), {
-  try {
-    window.localStorage.setItem("chokepoint.llm_settings", UTF8ToString(json));
-  } catch (e) {
-  }
-});
+// localStorage holds the settings (and the key only if remembered).
+const char* const kSettingsKey = "chokepoint.llm_settings";
 
 namespace chokepoint::web {
 
@@ -67,13 +53,11 @@ double session_now_ms() { return emscripten_get_now(); }
 
 void save_llm_settings() {
   const std::string json = settings_to_json(llm_session().settings);
-  chokepoint_js_llm_settings_save(json.c_str());
+  local_set(kSettingsKey, json);
 }
 
 void load_llm_settings() {
-  char* raw = chokepoint_js_llm_settings_load();
-  std::string text = raw ? raw : "";
-  std::free(raw);
+  const std::string text = local_get(kSettingsKey);
   if (text.empty()) return;
   auto s = settings_from_json(text);
   if (s.ok()) llm_session().settings = *s;

@@ -28,6 +28,7 @@
 #include "web/panels/metrics/explanation_view.h"
 #include "web/panels/metrics/items_view.h"
 #include "web/panels/metrics/metric_glossary.h"
+#include "web/panels/metrics/metrics_memory.h"
 #include "web/widgets/charts.h"
 #include "web/widgets/enum_combo.h"
 #include "web/widgets/regime_picker.h"
@@ -53,6 +54,7 @@ void start_run(AppState& state, MetricsPanel& panel) {
   }
   auto run = std::make_shared<MetricsRun>();
   run->label = gold.name + " vs " + pred.name;
+  remember_metrics_choices(state, panel, true);
   EvaluationOptions options;
   options.regimes = panel.regimes.empty() ? table_xi_regimes() : panel.regimes;
   options.semantics = panel.semantics;
@@ -336,6 +338,7 @@ void follow_new_sets(const AppState& state, MetricsPanel& panel) {
 
 void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
   follow_new_sets(state, panel);
+  restore_metrics_choices(state, panel);
   if (panel.request_run && !panel.running) {
     panel.request_run = false;
     start_run(state, panel);

@@ -30,7 +30,8 @@ struct MetricsRun {
 struct MetricsPanel {
   static std::vector<Regime> default_regimes() { return table_xi_regimes(); }  // the five of SQLMorph Table XI
   int gold_set = 0, pred_set = 0;
-  size_t sets_seen = 0;  // loaded sets the pickers have followed (each new upload becomes the gold or prediction pick)
+  bool restored = false;  // the last session's choices were applied (metrics_memory.h)
+  size_t sets_seen = 0;   // loaded sets the pickers have followed (each new upload becomes the gold or prediction pick)
   ExSemantics semantics = ExSemantics::Bird;
   bool semantics_chosen = false;  // by the user or a command; until then it follows the files' benchmark
   std::vector<Regime> regimes = default_regimes();  // none chosen: Table XI's
