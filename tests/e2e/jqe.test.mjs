@@ -211,6 +211,17 @@ test("the Help's toxicology example with the default settings, stepped through b
       assert.ok(s.step.expansions.length >= 1, `the default settings keep an expansion: ${JSON.stringify(s.prefs)}`);
       await fresh.page.waitForTimeout(100);
       fs.writeFileSync(path.join(artefactDir, 'jqe_help_example_defaults.png'), await fresh.page.screenshot());
+      // Walk through the decisions one at a time, as a teacher would: start, two steps on, one back.
+      const reveal = async () => (await panelState(fresh.page, PANEL)).reveal;
+      await clickAt(fresh.page, 570, 215);  // "Walk through the decisions"
+      assert.equal(await reveal(), 1);
+      fs.writeFileSync(path.join(artefactDir, 'jqe_walk_start.png'), await fresh.page.screenshot());
+      await clickAt(fresh.page, 591, 215);  // "next >"
+      await clickAt(fresh.page, 591, 215);
+      assert.equal(await reveal(), 3);
+      await clickAt(fresh.page, 517, 215);  // "< previous"
+      assert.equal(await reveal(), 2, 'the second decision: {JC3, JC4} kept');
+      fs.writeFileSync(path.join(artefactDir, 'jqe_walk_second.png'), await fresh.page.screenshot());
     } finally {
       await fresh.close();
     }

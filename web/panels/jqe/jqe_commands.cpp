@@ -23,6 +23,7 @@ nlohmann::json jqe_state_json(const JqePanel& panel) {
   nlohmann::json j = {{"error", panel.error}, {"set", panel.set}, {"item", panel.item}};
   j["preferences"] = jqe_preferences_json(panel.prefs);
   j["step"] = panel.step ? step_view_json(*panel.step) : nlohmann::json(nullptr);
+  j["reveal"] = panel.reveal;
   if (panel.batch) {
     const auto& b = *panel.batch;
     j["batch"] = {{"label", panel.batch_label},

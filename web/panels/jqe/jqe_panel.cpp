@@ -133,6 +133,7 @@ void draw_batch(AppState& state, JqePanel& panel) {
 
 void step_jqe_seed(AppState& state, JqePanel& panel) {
   panel.error.clear();
+  panel.reveal = -1;
   auto chosen = choose_item(state, panel.set, panel.item);
   if (!chosen.ok()) {
     panel.error = chosen.error();

@@ -26,6 +26,9 @@ struct JqePanel {
   std::shared_ptr<JqeStepView> step;
   GraphView jqg_view;
   int selected_expansion = -1;
+  // Walking through the step view's decisions one at a time (teaching): how many combinations are shown, in
+  // preference order; -1 shows them all. A new step starts at -1.
+  int reveal = -1;
   std::shared_ptr<JqeBatch> batch;
   std::string batch_label;
   nlohmann::json report;  // jqe_report of the finished batch

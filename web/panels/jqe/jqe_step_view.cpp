@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,23 @@ void draw_candidates(const JqeStepView& v) {
 void draw_combinations(JqePanel& panel, const JqeStepView& v) {
   ImGui::Text("Join-condition combinations in preference order: %zu%s", v.combinations.size(),
               v.unexplored ? " (more left unexplored by the per-seed limit)" : "");
+  // One decision at a time, for teaching: each combination is revealed with its verdict and reason.
+  const int n = static_cast<int>(v.combinations.size());
+  if (panel.reveal < 0) {
+    if (n > 0 && ImGui::SmallButton("Walk through the decisions")) panel.reveal = 1;
+  } else {
+    if (ImGui::SmallButton("< previous") && panel.reveal > 1) --panel.reveal;
+    ImGui::SameLine();
+    if (ImGui::SmallButton("next >") && panel.reveal < n) ++panel.reveal;
+    ImGui::SameLine();
+    if (ImGui::SmallButton("show all")) panel.reveal = -1;
+    if (panel.reveal > 0 && panel.reveal <= n) {
+      const auto& c = v.combinations[static_cast<size_t>(panel.reveal - 1)];
+      ImGui::TextWrapped("Decision %d of %d: %s is %s: %s", panel.reveal, n, c.label.c_str(), verdict_words(c.verdict),
+                         c.why.c_str());
+    }
+  }
+  const int shown = panel.reveal < 0 ? n : std::min(panel.reveal, n);
   // Up to a dozen rows the table takes the height its rows need (a "why" may wrap over several lines); beyond,
   // it scrolls within about twelve lines.
   const bool scrolls = v.combinations.size() > 12;
@@ -89,7 +107,7 @@ void draw_combinations(JqePanel& panel, const JqeStepView& v) {
   ImGui::TableSetupColumn("why");
   ImGui::TableHeadersRow();
   ImGuiListClipper clipper;
-  clipper.Begin(static_cast<int>(v.combinations.size()));
+  clipper.Begin(shown);
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
       const auto& c = v.combinations[static_cast<size_t>(i)];
@@ -128,7 +146,15 @@ void draw_classes(const JqeStepView& v) {
 }
 
 void draw_expansions(JqePanel& panel, const JqeStepView& v) {
-  ImGui::Text("Expanded queries: %zu  (green: added, red: removed)", v.expansions.size());
+  // While walking through, only the expansions of the combinations revealed so far.
+  std::set<int> revealed;
+  if (panel.reveal >= 0)
+    for (int k = 0; k < std::min(panel.reveal, static_cast<int>(v.combinations.size())); ++k)
+      revealed.insert(v.combinations[static_cast<size_t>(k)].expansion);
+  size_t shown = v.expansions.size();
+  if (panel.reveal >= 0)
+    shown = static_cast<size_t>(std::count_if(revealed.begin(), revealed.end(), [](int e) { return e >= 0; }));
+  ImGui::Text("Expanded queries: %zu%s  (green: added, red: removed)", shown, panel.reveal >= 0 ? " so far" : "");
   if (v.expansions.empty()) {
     // Say why nothing was kept, and what would change it.
     size_t over_cap = 0, redundant = 0, empty = 0;
@@ -151,6 +177,7 @@ void draw_expansions(JqePanel& panel, const JqeStepView& v) {
     ImGui::PopStyleColor();
   }
   for (size_t i = 0; i < v.expansions.size(); ++i) {
+    if (panel.reveal >= 0 && !revealed.count(static_cast<int>(i))) continue;
     const auto& e = v.expansions[i];
     ImGui::PushID(static_cast<int>(i));
     ImGui::Separator();
