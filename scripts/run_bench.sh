@@ -57,3 +57,9 @@ cartesian count (10^9 rows)|WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x 
 LIST
   rm -rf "$tmp"
 fi
+
+# Big databases in the app (issue 20): open time, longest frame, JS heap, kept across a reload; needs Chromium.
+if [ -f "$WASM/app/index.html" ] && [ -x "${CHROMIUM:-/usr/bin/chromium}" ] && command -v sqlite3 >/dev/null; then
+  echo "=== big databases in the browser (bench/big_databases.mjs)"
+  node "$ROOT/bench/big_databases.mjs" 50 150 350
+fi

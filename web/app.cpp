@@ -18,6 +18,7 @@
 #include "web/bridge/page_bridge.h"
 #include "web/bridge/page_commands.h"
 #include "web/panel_registry.h"
+#include "web/workspace/file_loads_view.h"
 #include "web/workspace/workspace.h"
 #include "web/workspace/workspace_state.h"
 
@@ -30,14 +31,18 @@ constexpr double kJobBudgetMs = 12.0;
 void open_pending_files(AppState& state) {
   auto files = std::move(state.pending_files);
   state.pending_files.clear();
-  for (const auto& path : files) {
+  for (const auto& [path, origin] : files) {
     if (path.size() > 11 && path.compare(path.size() - 11, 11, ".chokepoint") == 0) {
       import_workspace_archive(state, path);
       continue;
     }
-    if (open_file(state, path, "upload") == OpenedKind::Failed) continue;
-    const std::string kept = keep_in_workspace(path);
-    if (kept.empty()) notify(state, "the workspace is not available: this file will not survive a reload", true);
+    if (open_file(state, path, origin) == OpenedKind::Failed) {
+      // An upload that cannot be opened is not kept; a kept file that fails stays kept for the user to remove.
+      if (origin == "upload") discard_upload(path);
+      continue;
+    }
+    if (origin == "upload" && !keep_in_workspace(path))
+      notify(state, "the workspace is not available: this file will not survive a reload", true);
   }
 }
 
@@ -125,6 +130,10 @@ void draw_tabs(AppState& state, const std::string& requested_tab) {
     ImGui::PopStyleColor();
   }
   draw_failure(state);
+  // Files on their way in (a big database takes seconds), on every tab; asked of the store a few times a second.
+  static WorkspaceReport loads;
+  if (state.frame % 6 == 0 || !loads.loads.empty()) loads = workspace_report();
+  draw_file_loads(loads);
   if (ImGui::BeginTabBar("panels")) {
     for (auto& p : panel_registry()) {
       const ImGuiTabItemFlags flags = requested_tab == p.name ? ImGuiTabItemFlags_SetSelected : 0;

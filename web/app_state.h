@@ -109,7 +109,10 @@ struct AppState {
   SchemaGraphPanel schema_graph;
   PanelStates panels;
   std::vector<Notice> notices;
-  std::vector<std::string> pending_files;  // uploaded paths waiting to be opened on the next frame
+  struct PendingFile {
+    std::string path, origin;  // origin: upload or workspace (a big kept file read after a reload)
+  };
+  std::vector<PendingFile> pending_files;  // files read into the page, waiting to be opened on the next frame
   std::string active_panel;                // name of the tab drawn last frame
   float ui_scale = 1.0f;                   // text and widget size (Help: "Text size"), kept in localStorage
   // A C++ exception that escaped a panel (decisions.md §10): what failed, shown above the tabs with a way on, and the

@@ -87,3 +87,15 @@ export async function clickAt(page, x, y) {
   await page.mouse.up();
   await nextFrames(page);
 }
+
+// Waits until the workspace store has written everything (web/bridge/pre/workspace.js): no file loading, no write
+// queued, no file 'saving'. Returns the store's report.
+export async function workspaceSettled(page, timeoutMs = 20000) {
+  await page.waitForFunction(() => {
+    const ws = window.Module && Module.chokepointWorkspace;
+    if (!ws || !ws.available) return false;
+    const r = JSON.parse(ws.report());
+    return !r.writing && r.loads.length === 0 && r.files.every((f) => f.state !== 'saving');
+  }, null, { timeout: timeoutMs });
+  return page.evaluate(() => JSON.parse(Module.chokepointWorkspace.report()));
+}

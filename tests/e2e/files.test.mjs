@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { startApp, waitReady, artefactDir, callJson } from './browser.mjs';
+import { startApp, waitReady, artefactDir, callJson, workspaceSettled } from './browser.mjs';
 
 let app;
 let dir;
@@ -70,8 +70,7 @@ test('corrupt and non-SQLite files and malformed JSON give clear messages', asyn
 });
 
 test('loaded files survive a reload through the IndexedDB workspace', async () => {
-  await app.page.waitForFunction(() => window.chokepoint && window.chokepoint.lastPersist, null, { timeout: 20000 });
-  await app.page.waitForTimeout(300);
+  await workspaceSettled(app.page);
   await app.page.reload();
   await waitReady(app);
   const dbs = await call('chokepoint_summary_json');

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { startFakeLlmServer } from '../llm_server/start_server.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startApp, waitReady, pixelStats, artefactDir, sendCommand, panelState, callJson } from './browser.mjs';
+import { startApp, waitReady, pixelStats, artefactDir, sendCommand, panelState, callJson, workspaceSettled } from './browser.mjs';
 
 const KEY = 'sk-e2e-SECRET-90210';
 let app;
@@ -75,7 +75,9 @@ async function workspaceBytesContain(secret) {
           r.onsuccess = () => ok(r.result);
         });
         for (const v of values) {
-          const bytes = v && v.contents ? new TextDecoder('latin1').decode(v.contents) : JSON.stringify(v);
+          // The workspace store keeps Blobs (web/bridge/pre/workspace.js); older IDBFS records kept bytes.
+          const bytes = v && v.blob ? new TextDecoder('latin1').decode(await v.blob.arrayBuffer())
+            : v && v.contents ? new TextDecoder('latin1').decode(v.contents) : JSON.stringify(v);
           if (bytes.includes(secret)) hits.push(`indexedDB ${name}/${store}`);
         }
       }
@@ -153,7 +155,7 @@ test('settings, connection test, privacy preview before any call, questions reac
 });
 
 test('after a reload the replay store answers without calls; the key is in no workspace file or export', async () => {
-  await app.page.waitForFunction(() => window.chokepoint && window.chokepoint.lastPersist, null, { timeout: 10000 });
+  await workspaceSettled(app.page);
   await app.page.waitForTimeout(500);
   await app.page.reload();
   await waitReady(app);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt } from './browser.mjs';
+import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt, workspaceSettled } from './browser.mjs';
 
 let app;
 before(async () => {
@@ -86,8 +86,7 @@ test('Spider files switch the semantics; a row-order-only failure is explained a
   });
 
 test('after a reload the choices are back and the last evaluation is there again', async () => {
-  await app.page.waitForFunction(() => window.chokepoint && window.chokepoint.lastPersist, null, { timeout: 20000 });
-  await app.page.waitForTimeout(300);
+  await workspaceSettled(app.page);
   await app.page.reload();
   await waitReady(app);
   await app.page.waitForFunction((p) => {

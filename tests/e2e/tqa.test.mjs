@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startFakeLlmServer } from '../llm_server/start_server.mjs';
-import { startApp, waitReady, pixelStats, artefactDir, sendCommand, panelState, callJson } from './browser.mjs';
+import { startApp, waitReady, pixelStats, artefactDir, sendCommand, panelState, callJson, workspaceSettled } from './browser.mjs';
 
 
 const PANEL = 'Text augmentation';
@@ -191,8 +191,7 @@ test('a de-naturalised variant of toxicology keeps every gold result and renames
   assert.ok(stats.bright > 1500, `the panel is drawn: ${JSON.stringify(stats)}`);
 
   // The variant lives in the workspace: after a reload it is opened again with its renamed tables and its set.
-  await app.page.waitForFunction(() => window.chokepoint.lastPersist && !Module.chokepointWorkspace.syncing, null,
-                                 { timeout: 10000 });
+  await workspaceSettled(app.page);
   await app.page.reload();
   await waitReady(app);
   const reloaded = await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_summary_json', 'string', [], [])));

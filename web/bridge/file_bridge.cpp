@@ -21,7 +21,13 @@ void offer_download(const std::string& fs_path, const std::string& file_name, co
 
 }  // namespace chokepoint::web
 
-// Called by files.js once the bytes are in the virtual file system.
-extern "C" EMSCRIPTEN_KEEPALIVE void chokepoint_on_file(const char* path) {
-  if (chokepoint::web::g_state && path) chokepoint::web::g_state->pending_files.emplace_back(path);
+// Called by web/bridge/pre/workspace.js once a file's bytes are all in the virtual file system.
+extern "C" EMSCRIPTEN_KEEPALIVE void chokepoint_on_file(const char* path, const char* origin) {
+  if (chokepoint::web::g_state && path)
+    chokepoint::web::g_state->pending_files.push_back({path, origin ? origin : "upload"});
+}
+
+// Called by the workspace store when a file cannot be kept, or its reading stopped (between frames, never inside one).
+extern "C" EMSCRIPTEN_KEEPALIVE void chokepoint_on_workspace_event(const char* text, int error) {
+  if (chokepoint::web::g_state && text) chokepoint::web::notify(*chokepoint::web::g_state, text, error != 0);
 }

@@ -1,6 +1,7 @@
-// Files in and out of the page. In: the file picker and drag-and-drop (web/bridge/js/files.js) write the bytes into the
-// Emscripten file system under /uploads and call chokepoint_on_file(path); the path waits in AppState until the next
-// frame opens it. Out: offer_download() hands a file of the virtual file system to the browser as a download.
+// Files in and out of the page. In: the file picker and drag-and-drop (web/bridge/js/files.js) read the bytes into the
+// Emscripten file system a chunk at a time (under /workspace/files, or /uploads without a workspace) and call
+// chokepoint_on_file(path, origin); the path waits in AppState until the next frame opens it. Out: offer_download()
+// hands a file of the virtual file system to the browser as a download.
 #pragma once
 #include <string>
 

@@ -1,37 +1,49 @@
-// Workspace files in IDBFS.
+// Workspace files: the C++ side of web/bridge/pre/workspace.js.
 #include "web/workspace/workspace.h"
 
 #include <dirent.h>
 #include <emscripten.h>
-#include <sys/stat.h>
 
 #include <algorithm>
-#include <cstdio>
-#include <fstream>
+
+#include <nlohmann/json.hpp>
 
 extern "C" {
 void chokepoint_js_persist_workspace();
 int chokepoint_js_workspace_available();
+void chokepoint_js_workspace_remove(const char* path);
+void chokepoint_js_workspace_cancel_load(const char* path);
+void chokepoint_js_workspace_discard(const char* path);
+int chokepoint_js_workspace_restoring();
 }
 
 namespace chokepoint::web {
 
 const char* const kWorkspaceFiles = "/workspace/files";
 
-std::string keep_in_workspace(const std::string& uploaded_path) {
-  if (!workspace_available()) return "";
-  mkdir(kWorkspaceFiles, 0777);
-  auto slash = uploaded_path.find_last_of('/');
-  std::string target = std::string(kWorkspaceFiles) + "/" + uploaded_path.substr(slash + 1);
-  if (target == uploaded_path) return target;
-  std::ifstream in(uploaded_path, std::ios::binary);
-  std::ofstream out(target, std::ios::binary | std::ios::trunc);
-  if (!in || !out) return "";
-  out << in.rdbuf();
-  out.close();
-  if (!out) return "";
+WorkspaceReport workspace_report() {
+  WorkspaceReport r;
+  const char* text =
+      emscripten_run_script_string("Module.chokepointWorkspace ? Module.chokepointWorkspace.report() : '{}'");
+  const auto j = nlohmann::json::parse(text ? text : "{}", nullptr, false);
+  if (!j.is_object()) return r;
+  r.available = j.value("available", false);
+  r.writing = j.value("writing", false);
+  r.usage = j.value("usage", int64_t{-1});
+  r.quota = j.value("quota", int64_t{-1});
+  for (const auto& f : j.value("files", nlohmann::json::array()))
+    r.files.push_back({f.value("path", ""), f.value("state", ""), f.value("detail", ""), f.value("size", int64_t{0}),
+                       f.value("opened", true)});
+  for (const auto& l : j.value("loads", nlohmann::json::array()))
+    r.loads.push_back({l.value("path", ""), l.value("name", ""), l.value("origin", ""), l.value("done", int64_t{0}),
+                       l.value("total", int64_t{0})});
+  return r;
+}
+
+bool keep_in_workspace(const std::string& path) {
+  if (!workspace_available() || path.rfind("/workspace/", 0) != 0) return false;
   persist_workspace();
-  return target;
+  return true;
 }
 
 std::vector<std::string> workspace_files() {
@@ -48,13 +60,10 @@ std::vector<std::string> workspace_files() {
   return out;
 }
 
-bool remove_from_workspace(const std::string& path) {
-  if (path.rfind(kWorkspaceFiles, 0) != 0) return false;
-  bool ok = std::remove(path.c_str()) == 0;
-  persist_workspace();
-  return ok;
-}
-
+void remove_from_workspace(const std::string& path) { chokepoint_js_workspace_remove(path.c_str()); }
+void discard_upload(const std::string& path) { chokepoint_js_workspace_discard(path.c_str()); }
+void cancel_file_load(const std::string& path) { chokepoint_js_workspace_cancel_load(path.c_str()); }
+int workspace_restoring() { return chokepoint_js_workspace_restoring(); }
 void persist_workspace() { chokepoint_js_persist_workspace(); }
 bool workspace_available() { return chokepoint_js_workspace_available() != 0; }
 

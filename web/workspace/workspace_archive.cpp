@@ -137,6 +137,13 @@ int clear_workspace_files() {
   list_files(kWorkspaceFiles, files);
   int n = 0;
   for (const auto& f : files) n += std::remove(f.c_str()) == 0 ? 1 : 0;
+  // Kept files not read into this page (a big file still loading, or cancelled) are only in the store.
+  for (const auto& f : workspace_report().files) {
+    if (f.opened || f.path.rfind(kWorkspaceFiles, 0) != 0) continue;
+    cancel_file_load(f.path);
+    remove_from_workspace(f.path);
+    ++n;
+  }
   persist_workspace();
   return n;
 }

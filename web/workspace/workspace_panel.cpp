@@ -3,11 +3,26 @@
 
 #include "web/bridge/file_bridge.h"
 #include "web/panel_registry.h"
+#include "web/workspace/file_loads_view.h"
 #include "web/workspace/workspace.h"
 #include "web/workspace/workspace_state.h"
 
 namespace chokepoint::web {
 namespace {
+
+// The state of one kept file, in words: saved, saving, or why it will not be there after a reload.
+void draw_kept_state(const KeptFile& f) {
+  const char* word = f.state == "saved"       ? (f.opened ? "saved" : "saved, not opened")
+                     : f.state == "saving"    ? "saving..."
+                     : f.state == "too_large" ? "too large for this browser"
+                                              : "not saved";
+  const bool bad = f.state == "too_large" || f.state == "failed";
+  if (bad)
+    ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", word);
+  else
+    ImGui::TextUnformatted(word);
+  if (!f.detail.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f.detail.c_str());
+}
 
 void draw_workspace_panel(AppState& state) {
   ImGui::TextWrapped(
@@ -32,15 +47,34 @@ void draw_workspace_panel(AppState& state) {
     if (ImGui::Button("Keep")) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   }
-  for (const auto& f : workspace_files()) {
-    ImGui::PushID(f.c_str());
-    if (ImGui::SmallButton("remove")) {
-      remove_from_workspace(f);
-      notify(state, "removed " + f + " from the workspace (reload to close it)");
+  const WorkspaceReport report = workspace_report();
+  draw_file_loads(report);
+  if (report.quota > 0)
+    ImGui::TextDisabled("This browser lets the page store %s; %s is in use.", megabytes(report.quota).c_str(),
+                        megabytes(report.usage).c_str());
+  if (ImGui::BeginTable("kept-files", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+    ImGui::TableSetupColumn("file", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("size");
+    ImGui::TableSetupColumn("kept");
+    ImGui::TableSetupColumn("");
+    ImGui::TableHeadersRow();
+    for (const auto& f : report.files) {
+      ImGui::PushID(f.path.c_str());
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(f.path.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(megabytes(f.size).c_str());
+      ImGui::TableNextColumn();
+      draw_kept_state(f);
+      ImGui::TableNextColumn();
+      if (ImGui::SmallButton("remove")) {
+        remove_from_workspace(f.path);
+        notify(state, "removed " + f.path + " from the workspace (reload to close it)");
+      }
+      ImGui::PopID();
     }
-    ImGui::SameLine();
-    ImGui::TextUnformatted(f.c_str());
-    ImGui::PopID();
+    ImGui::EndTable();
   }
   ImGui::Separator();
   ImGui::TextDisabled("Messages");
@@ -53,9 +87,16 @@ void draw_workspace_panel(AppState& state) {
 }
 
 nlohmann::json workspace_json(AppState&) {
-  nlohmann::json files = nlohmann::json::array();
+  const WorkspaceReport r = workspace_report();
+  nlohmann::json files = nlohmann::json::array(), kept = nlohmann::json::array(), loads = nlohmann::json::array();
   for (const auto& f : workspace_files()) files.push_back(f);
-  return {{"available", workspace_available()}, {"files", files}};
+  for (const auto& f : r.files)
+    kept.push_back(
+        {{"path", f.path}, {"state", f.state}, {"detail", f.detail}, {"size", f.size}, {"opened", f.opened}});
+  for (const auto& l : r.loads)
+    loads.push_back({{"path", l.path}, {"origin", l.origin}, {"done", l.done}, {"total", l.total}});
+  return {{"available", r.available}, {"files", files},   {"kept", kept},    {"loads", loads},
+          {"writing", r.writing},     {"usage", r.usage}, {"quota", r.quota}};
 }
 
 const PanelRegistrar registrar{{"Workspace", 90, draw_workspace_panel, nullptr, workspace_json}};

@@ -1,5 +1,7 @@
-// File picker, drag-and-drop and downloads for the app (linked with --js-library). Uploaded bytes go to /uploads in
-// the Emscripten file system; C++ is told through the exported chokepoint_on_file(path).
+// File picker, drag-and-drop and downloads for the app (linked with --js-library). Uploaded files are read into the
+// Emscripten file system a chunk at a time (web/bridge/pre/workspace.js, ws.loadBlob): under /workspace/files when the
+// workspace is available, so the file that is opened is the file that is kept, otherwise under /uploads. C++ is told
+// through the exported chokepoint_on_file(path, origin) once the whole file is there.
 mergeInto(LibraryManager.library, {
   $chokepointFiles__postset: 'chokepointFiles.install();',
   $chokepointFiles: {
@@ -7,15 +9,12 @@ mergeInto(LibraryManager.library, {
       if (typeof document === 'undefined') return;
       var receive = function (files) {
         Array.prototype.forEach.call(files, function (file) {
-          file.arrayBuffer().then(function (buf) {
-            try { FS.mkdir('/uploads'); } catch (e) { /* exists */ }
-            var safe = file.name.replace(/[^A-Za-z0-9._ -]/g, '_');
-            var path = '/uploads/' + safe;
-            FS.writeFile(path, new Uint8Array(buf));
-            Module.ccall('chokepoint_on_file', null, ['string'], [path]);
-          }, function (err) {
-            if (Module.setStatus) Module.setStatus('error: cannot read ' + file.name + ': ' + err);
-          });
+          var ws = Module.chokepointWorkspace;
+          var safe = file.name.replace(/[^A-Za-z0-9._ -]/g, '_').replace(/^\.+/, '_');
+          var archive = /\.chokepoint$/i.test(safe);
+          var path = (ws && ws.available && !archive ? '/workspace/files/' : '/uploads/') + safe;
+          if (ws && ws.available && !archive) ws.blobs[path] = file;
+          ws.loadBlob(file, safe, path, 'upload');
         });
       };
       chokepointFiles.receive = receive;

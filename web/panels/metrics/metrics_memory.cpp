@@ -5,6 +5,7 @@
 
 #include "web/bridge/local_store.h"
 #include "web/widgets/regime_picker.h"
+#include "web/workspace/workspace.h"
 
 namespace chokepoint::web {
 namespace {
@@ -32,6 +33,7 @@ void remember_metrics_choices(const AppState& state, const MetricsPanel& panel, 
 
 bool restore_metrics_choices(const AppState& state, MetricsPanel& panel) {
   if (panel.restored) return false;
+  if (workspace_restoring() > 0) return false;  // the files the choices name may still be on their way in
   panel.restored = true;
   const auto j = nlohmann::json::parse(local_get(kKey), nullptr, false);
   if (j.is_discarded() || !j.is_object()) return false;
