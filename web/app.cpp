@@ -18,6 +18,7 @@
 #include "web/bridge/page_bridge.h"
 #include "web/bridge/page_commands.h"
 #include "web/panel_registry.h"
+#include "web/widgets/charts.h"
 #include "web/workspace/file_loads_view.h"
 #include "web/workspace/workspace.h"
 #include "web/workspace/workspace_state.h"
@@ -189,16 +190,25 @@ void draw_app(AppState& state) {
 }  // namespace chokepoint::web
 
 // The app's own state, for tests: {"failure": TEXT, "paused_jobs": [NAME, ...], "active_panel": NAME,
-// "display": [W, H]} (display: the size ImGui lays out for, in CSS pixels).
+// "display": [W, H]} (display: the size ImGui lays out for, in the drawing buffer's pixels: CSS pixels times the
+// device pixel ratio).
 extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_app_json() {
   static std::string out;
   const chokepoint::web::AppState* state = chokepoint::web::bound_app_state();
   const ImVec2 size = ImGui::GetCurrentContext() ? ImGui::GetIO().DisplaySize : ImVec2(0, 0);
-  nlohmann::json j = {{"failure", state ? state->failure : ""},
-                      {"paused_jobs", state ? state->paused_jobs : std::set<std::string>{}},
-                      {"active_panel", state ? state->active_panel : ""},
-                      {"ui_scale", state ? state->ui_scale : 1.0f},
-                      {"display", {size.x, size.y}}};
+  nlohmann::json j = {
+      {"failure", state ? state->failure : ""},
+      {"paused_jobs", state ? state->paused_jobs : std::set<std::string>{}},
+      {"active_panel", state ? state->active_panel : ""},
+      {"ui_scale", state ? state->ui_scale : 1.0f},
+      {"display", {size.x, size.y}},
+      {"framebuffer_scale", ImGui::GetCurrentContext() ? ImGui::GetIO().DisplayFramebufferScale.x : 1.0f},
+      {"font_size", ImGui::GetCurrentContext() ? ImGui::GetFontSize() : 0.0f}};
+  // The charts drawn last frame (CSS-pixel rectangles) and the tooltip shown, so tests can point at a bar.
+  const auto& charts = chokepoint::web::charts_last_frame();
+  j["tooltip"] = charts.tooltip;
+  j["charts"] = nlohmann::json::object();
+  for (const auto& [id, r] : charts.rects) j["charts"][id] = {r.x, r.y, r.z, r.w};
   out = j.dump();
   return out.c_str();
 }

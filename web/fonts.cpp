@@ -35,7 +35,8 @@ void load_fonts(float dpr, float ui_scale) {
   const float size = 15.0f * dpr * ui_scale;
   io.Fonts->AddFontFromFileTTF("/fonts/ui.ttf", size, &cfg, ranges.Data);
   if (readable("/fonts/mono.ttf")) g_mono = io.Fonts->AddFontFromFileTTF("/fonts/mono.ttf", size, &cfg, ranges.Data);
-  io.FontGlobalScale = 1.0f / dpr;
+  // Drawn at the size rasterised: the drawing buffer has the screen's pixels (main.cpp, fit_canvas_to_window).
+  io.FontGlobalScale = 1.0f;
 }
 
 ImFont* mono_font() { return g_mono; }

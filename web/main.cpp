@@ -8,6 +8,9 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
 #include <string>
 
 #include "web/app.h"
@@ -17,6 +20,7 @@
 #include "web/bridge/page_bridge.h"
 #include "web/bridge/ui_scale.h"
 #include "web/fonts.h"
+#include "web/widgets/charts.h"
 
 namespace {
 
@@ -32,11 +36,15 @@ AppState g_state;
 // file picker stopped opening), never resized the canvas, and wrapped it in a container that moved it down.
 EM_JS(void, resize_canvas, (int width, int height), { Browser.setCanvasSize(width, height); });
 
-// Dear ImGui 1.86 does not follow the canvas size: match the drawing buffer to the element's CSS size each frame.
+// Dear ImGui 1.86 does not follow the canvas size: match the drawing buffer to the element's CSS size times the
+// device pixel ratio each frame, so text is drawn with the screen's own pixels (sharp on a HiDPI screen), not
+// magnified. Emscripten's GLFW reports this buffer as the window and scales pointer positions to it, so ImGui works
+// in device pixels throughout; fonts and style grow by the ratio (ui_scale.cpp) and fixed sizes use ui_px().
 void fit_canvas_to_window() {
   double css_w = 0, css_h = 0;
   emscripten_get_element_css_size("#canvas", &css_w, &css_h);
-  int w = static_cast<int>(css_w), h = static_cast<int>(css_h);
+  const double dpr = std::max(1.0, emscripten_get_device_pixel_ratio());
+  int w = static_cast<int>(std::lround(css_w * dpr)), h = static_cast<int>(std::lround(css_h * dpr));
   int cur_w = 0, cur_h = 0;
   glfwGetWindowSize(g_window, &cur_w, &cur_h);
   if (w > 0 && h > 0 && (w != cur_w || h != cur_h)) resize_canvas(w, h);
@@ -60,6 +68,9 @@ void main_loop() {
   glfwPollEvents();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  // A frame that becomes a PNG is drawn as if the pointer were away: no tooltip, no hover colour in the image.
+  if (chokepoint::web::canvas_capture_due()) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  chokepoint::web::charts_new_frame();
   ImGui::NewFrame();
   chokepoint::web::draw_app(g_state);
   ImGui::Render();

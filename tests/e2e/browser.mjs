@@ -17,14 +17,16 @@ const CHROMIUM_ARGS = [
 ];
 
 // viewport: the page's size in CSS pixels; screen: the screen's (equal to the viewport for full screen: F11, kiosk).
-export async function startApp({ serviceWorkers = 'block', viewport = { width: 1280, height: 800 }, screen } = {}) {
+export async function startApp({ serviceWorkers = 'block', viewport = { width: 1280, height: 800 }, screen,
+                                  deviceScaleFactor } = {}) {
   if (!fs.existsSync(path.join(appDir, 'index.html'))) throw new Error(`no built app in ${appDir}; run make wasm`);
   fs.mkdirSync(artefactDir, { recursive: true });
   const server = await serve(appDir, 0);
   const url = `http://127.0.0.1:${server.address().port}/`;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
                                           headless: true, args: CHROMIUM_ARGS });
-  const context = await browser.newContext({ viewport, serviceWorkers, ...(screen ? { screen } : {}) });
+  const context = await browser.newContext({ viewport, serviceWorkers, ...(screen ? { screen } : {}),
+                                            ...(deviceScaleFactor ? { deviceScaleFactor } : {}) });
   const page = await context.newPage();
   const consoleLines = [];
   page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));

@@ -12,11 +12,14 @@ const SIZES = [
   { name: '1440x900', viewport: { width: 1440, height: 900 } },
   { name: '1920x1080', viewport: { width: 1920, height: 1080 } },
   { name: 'full screen 1600x900', viewport: { width: 1600, height: 900 }, screen: { width: 1600, height: 900 } },
+  // A HiDPI laptop: the drawing buffer has twice the CSS pixels, the text twice the pixels (sharp, same size).
+  { name: '1440x900 at pixel ratio 2', viewport: { width: 1440, height: 900 }, deviceScaleFactor: 2 },
 ];
 
 for (const size of SIZES) {
   test(`at ${size.name} the canvas fills the page and clicks land where the pointer is`, async () => {
-    const app = await startApp({ viewport: size.viewport, screen: size.screen });
+    const app = await startApp({ viewport: size.viewport, screen: size.screen, deviceScaleFactor: size.deviceScaleFactor });
+    const dpr = size.deviceScaleFactor || 1;
     try {
       await app.page.goto(app.url);
       await waitReady(app);
@@ -30,10 +33,11 @@ for (const size of SIZES) {
       });
       assert.deepEqual([canvas.x, canvas.y], [0, 0], `canvas at the page's corner: ${JSON.stringify(canvas)}`);
       assert.deepEqual([canvas.cw, canvas.ch], canvas.inner, 'the canvas element fills the page');
-      assert.deepEqual([canvas.w, canvas.h], canvas.inner, 'the drawing buffer has the page size');
+      assert.deepEqual([canvas.w, canvas.h], canvas.inner.map((v) => v * dpr), 'the drawing buffer has the page size in device pixels');
       assert.equal(canvas.parent, 'BODY', 'the canvas was not moved into a fullscreen container');
       const s = await appState();
-      assert.deepEqual(s.display, canvas.inner, 'ImGui lays out for the page size');
+      assert.deepEqual(s.display, canvas.inner.map((v) => v * dpr), 'ImGui lays out for the page size');
+      assert.equal(s.font_size, 15 * dpr, 'text keeps its size on the screen, drawn with the screen\'s pixels');
       // A real click on the "Schema graph" tab, where it is drawn (top-left, the same at every size).
       await clickAt(app.page, 141, 37);
       await nextFrames(app.page);

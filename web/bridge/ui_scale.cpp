@@ -26,18 +26,21 @@ float load_ui_scale() {
 void save_ui_scale(float scale) { local_set("chokepoint.ui_scale", std::to_string(clamp_scale(scale))); }
 
 void apply_ui_scale(float scale, float dpr) {
-  static float applied = 1.0f;
+  static float applied = 1.0f, applied_dpr = 1.0f;
   static ImGuiStyle base = ImGui::GetStyle();  // the unscaled style, captured on first use
   scale = clamp_scale(scale);
-  if (scale == applied) return;
+  if (dpr < 1.0f) dpr = 1.0f;
+  // The window moved to a screen of another pixel ratio, or the user chose another text size.
+  if (scale == applied && dpr == applied_dpr) return;
   applied = scale;
+  applied_dpr = dpr;
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   load_fonts(dpr, scale);
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
   ImGuiStyle style = base;
-  style.ScaleAllSizes(scale);
+  style.ScaleAllSizes(scale * dpr);  // the drawing buffer counts the screen's pixels
   ImGui::GetStyle() = style;
 }
 

@@ -12,6 +12,7 @@
 #include "core/llm/llm_endpoint.h"
 #include "web/llm/llm_session.h"
 #include "web/panel_registry.h"
+#include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
 namespace chokepoint::web {
@@ -36,7 +37,7 @@ void draw_settings(LlmPanel& panel) {
   LlmSettings& s = llm_session().settings;
   bool changed = false;
   const auto& presets = provider_presets();
-  ImGui::SetNextItemWidth(260);
+  ImGui::SetNextItemWidth(ui_px(260));
   auto current = find_provider_preset(s.provider);
   if (ImGui::BeginCombo("provider", current.ok() ? current->label.c_str() : s.provider.c_str())) {
     for (const auto& p : presets) {
@@ -47,19 +48,19 @@ void draw_settings(LlmPanel& panel) {
     }
     ImGui::EndCombo();
   }
-  ImGui::SetNextItemWidth(420);
+  ImGui::SetNextItemWidth(ui_px(420));
   const std::string hint = default_url(s.provider);
   if (ImGui::InputTextWithHint("base URL", hint.empty() ? "https://host/v1" : hint.c_str(), panel.base_url,
                                sizeof panel.base_url)) {
     s.base_url = panel.base_url;
     changed = true;
   }
-  ImGui::SetNextItemWidth(260);
+  ImGui::SetNextItemWidth(ui_px(260));
   if (ImGui::InputText("model", panel.model, sizeof panel.model)) {
     s.model = panel.model;
     changed = true;
   }
-  ImGui::SetNextItemWidth(260);
+  ImGui::SetNextItemWidth(ui_px(260));
   if (ImGui::InputTextWithHint("API key", "(none)", panel.key, sizeof panel.key, ImGuiInputTextFlags_Password)) {
     s.api_key = panel.key;
     changed = true;
@@ -71,7 +72,7 @@ void draw_settings(LlmPanel& panel) {
         "Saves the key in this browser's localStorage. Otherwise it is forgotten when the page closes.\n"
         "It is never written to the workspace, the replay store, the call log or an export.");
   float temperature = static_cast<float>(s.temperature);
-  ImGui::SetNextItemWidth(160);
+  ImGui::SetNextItemWidth(ui_px(160));
   if (ImGui::SliderFloat("temperature", &temperature, 0.0f, 2.0f, "%.2f")) {
     s.temperature = temperature;
     changed = true;
@@ -85,20 +86,20 @@ void draw_settings(LlmPanel& panel) {
   if (s.seed) {
     ImGui::SameLine();
     int seed = static_cast<int>(*s.seed);
-    ImGui::SetNextItemWidth(120);
+    ImGui::SetNextItemWidth(ui_px(120));
     if (ImGui::InputInt("##seed", &seed)) {
       s.seed = seed;
       changed = true;
     }
   }
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(120);
+  ImGui::SetNextItemWidth(ui_px(120));
   if (ImGui::InputInt("timeout ms", &s.timeout_ms, 1000)) {
     s.timeout_ms = std::clamp(s.timeout_ms, 500, 600000);
     changed = true;
   }
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(100);
+  ImGui::SetNextItemWidth(ui_px(100));
   if (ImGui::InputInt("max tokens", &s.max_tokens, 64)) {
     s.max_tokens = std::clamp(s.max_tokens, 16, 32768);
     changed = true;

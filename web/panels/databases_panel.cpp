@@ -9,6 +9,7 @@
 #include "web/panel_registry.h"
 
 #include "web/bridge/file_bridge.h"
+#include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
 namespace chokepoint::web {
@@ -70,7 +71,7 @@ void draw_row_browser(DatabasesPanel& panel) {
   }
   if (b.table >= static_cast<int>(d.schema.tables.size())) b.table = 0;
   const Table& t = d.schema.tables[static_cast<size_t>(b.table)];
-  ImGui::SetNextItemWidth(240);
+  ImGui::SetNextItemWidth(ui_px(240));
   if (ImGui::BeginCombo("table", t.name.c_str())) {
     for (size_t i = 0; i < d.schema.tables.size(); ++i)
       if (ImGui::Selectable(d.schema.tables[i].name.c_str(), static_cast<int>(i) == b.table)) {
@@ -113,7 +114,7 @@ void draw_databases_panel(AppState& state) {
     return;
   }
   if (panel.selected >= static_cast<int>(panel.databases.size())) panel.selected = 0;
-  ImGui::BeginChild("db-list", ImVec2(220, 0), true);
+  ImGui::BeginChild("db-list", ui_px(220, 0), true);
   for (size_t i = 0; i < panel.databases.size(); ++i) {
     const auto& d = panel.databases[i];
     std::string label = d.schema.db_id + "  [" + d.origin + "]##" + std::to_string(i);

@@ -11,6 +11,7 @@
 #include "core/sql/query_shape.h"
 #include "web/bridge/file_bridge.h"
 #include "web/widgets/graph_view.h"
+#include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
 namespace chokepoint::web {
@@ -75,7 +76,7 @@ void draw_eval_set_panel(AppState& state) {
   }
   if (panel.selected_set >= static_cast<int>(panel.sets.size())) panel.selected_set = 0;
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(260);
+  ImGui::SetNextItemWidth(ui_px(260));
   if (ImGui::BeginCombo("set", panel.sets[static_cast<size_t>(panel.selected_set)].name.c_str())) {
     for (size_t i = 0; i < panel.sets.size(); ++i)
       if (ImGui::Selectable(panel.sets[i].name.c_str(), static_cast<int>(i) == panel.selected_set)) {
@@ -86,14 +87,14 @@ void draw_eval_set_panel(AppState& state) {
   }
   const auto& set = panel.sets[static_cast<size_t>(panel.selected_set)].set;
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(140);
+  ImGui::SetNextItemWidth(ui_px(140));
   ImGui::InputText("database", panel.filter_db, sizeof panel.filter_db);
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(200);
+  ImGui::SetNextItemWidth(ui_px(200));
   ImGui::InputText("search", panel.filter_text, sizeof panel.filter_text);
 
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(110);
+  ImGui::SetNextItemWidth(ui_px(110));
   const char* join_filters[] = {"any", "0 joins", "1 join", "2 joins", "3+ joins"};
   int jf = panel.filter_joins + 1;
   if (ImGui::Combo("JQG shape", &jf, join_filters, 5)) panel.filter_joins = jf - 1;

@@ -73,9 +73,9 @@ void draw_help_panel(AppState& state) {
           "comparison, break a join, swap an aggregate, ...) and shows how each metric reacts: a good metric drops "
           "for every real error and by more for bigger ones.");
   section("Keyboard",
-          "The arrow keys move between widgets, Space or Enter activates, Tab moves between text fields, Ctrl+Tab "
-          "switches windows. The wheel scrolls lists and zooms graphs (up zooms in). Hover any metric name for its "
-          "definition.");
+          "Click once anywhere in the app, then the arrow keys move the outline between widgets (tabs, buttons, "
+          "lists) and Space activates the outlined one; Escape steps back out. Enter confirms a text field. The "
+          "wheel scrolls lists and zooms graphs (up zooms in). Hover any metric name for its definition.");
 }
 
 const PanelRegistrar registrar{{"Help", 100, draw_help_panel, nullptr, nullptr}};

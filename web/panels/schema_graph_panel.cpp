@@ -14,6 +14,7 @@
 #include "core/graph/statistics.h"
 #include "core/sql/query_shape.h"
 #include "web/widgets/graph_view.h"
+#include "web/widgets/ui_px.h"
 
 namespace chokepoint::web {
 namespace {
@@ -73,7 +74,7 @@ void draw_schema_graph_panel(AppState& state) {
     return;
   }
   int db_index = std::clamp(state.databases.selected, 0, static_cast<int>(dbs.size()) - 1);
-  ImGui::SetNextItemWidth(220);
+  ImGui::SetNextItemWidth(ui_px(220));
   if (ImGui::BeginCombo("database", dbs[static_cast<size_t>(db_index)].schema.db_id.c_str())) {
     for (size_t i = 0; i < dbs.size(); ++i)
       if (ImGui::Selectable(dbs[i].schema.db_id.c_str(), static_cast<int>(i) == db_index)) {
@@ -83,7 +84,7 @@ void draw_schema_graph_panel(AppState& state) {
     ImGui::EndCombo();
   }
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(160);
+  ImGui::SetNextItemWidth(ui_px(160));
   ImGui::Combo("FK-FK siblings", &panel.rule, "same column\0same table\0none\0");
   ImGui::SameLine();
   ImGui::TextDisabled("drag to pan, wheel to zoom, hover for details");
@@ -102,7 +103,7 @@ void draw_schema_graph_panel(AppState& state) {
     }
   }
 
-  ImGui::BeginChild("stats", ImVec2(300, 0), true);
+  ImGui::BeginChild("stats", ui_px(300, 0), true);
   draw_statistics(*panel.stats, *panel.graph);
   ImGui::EndChild();
   ImGui::SameLine();

@@ -1,10 +1,121 @@
-// Bar chart and histogram drawing.
+// Bar chart and histogram drawing (see charts.h).
 #include "web/widgets/charts.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
+#include "web/bridge/canvas_capture.h"
+
 namespace chokepoint::web {
+namespace {
+
+ChartsFrame g_this_frame, g_last_frame;
+std::map<std::string, ImVec2> g_sizes;  // sizes the user dragged to, by chart id (this page's life)
+
+const ImU32 kBackground = IM_COL32(25, 27, 32, 255), kGrid = IM_COL32(60, 64, 72, 255),
+            kAxisText = IM_COL32(170, 170, 170, 255), kBlue = IM_COL32(70, 130, 200, 255),
+            kOrange = IM_COL32(220, 140, 60, 255);
+
+std::string format_value(const char* format, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+void show_tooltip(const std::string& text) {
+  ImGui::SetTooltip("%s", text.c_str());
+  g_this_frame.tooltip = text;
+}
+
+// The chart's area: reserves it (size as dragged, else as asked), draws the background, the resize grip and the PNG
+// button, and returns the rectangle. The grip is an invisible button over the bottom-right corner.
+struct ChartArea {
+  ImVec2 p0, p1;
+  bool hovered = false;
+};
+
+ChartArea begin_chart(const char* id, ImVec2 asked) {
+  ImGui::PushID(id);
+  auto it = g_sizes.find(id);
+  const ImVec2 size = it != g_sizes.end() ? it->second : asked;
+  ChartArea a;
+  a.p0 = ImGui::GetCursorScreenPos();
+  a.p1 = ImVec2(a.p0.x + size.x, a.p0.y + size.y);
+  // Resize grip over the bottom-right corner, submitted before the chart so it wins the hover there.
+  const float g = ImGui::GetFontSize();
+  ImGui::SetCursorScreenPos(ImVec2(a.p1.x - g, a.p1.y - g));
+  ImGui::InvisibleButton("grip", ImVec2(g, g));
+  const bool grip_hot = ImGui::IsItemHovered() || ImGui::IsItemActive();
+  if (ImGui::IsItemActive()) {
+    const ImVec2 d = ImGui::GetIO().MouseDelta;
+    g_sizes[id] = ImVec2(std::clamp(size.x + d.x, 12 * g, 120 * g), std::clamp(size.y + d.y, 7 * g, 60 * g));
+  }
+  if (grip_hot) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeNWSE);
+  ImGui::SetCursorScreenPos(a.p0);
+  ImGui::InvisibleButton("chart", size);
+  a.hovered = ImGui::IsItemHovered();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(a.p0, a.p1, kBackground);
+  dl->AddTriangleFilled(ImVec2(a.p1.x, a.p1.y - g * 0.7f), a.p1, ImVec2(a.p1.x - g * 0.7f, a.p1.y),
+                        grip_hot ? IM_COL32(140, 170, 220, 255) : IM_COL32(90, 95, 105, 255));
+  if (grip_hot) show_tooltip("drag to resize the chart");
+  g_this_frame.rects[id] = ImVec4(a.p0.x, a.p0.y, size.x, size.y);
+  if (ImGui::SmallButton("PNG")) request_canvas_png(std::string(id) + ".png", {a.p0.x, a.p0.y, size.x, size.y});
+  if (ImGui::IsItemHovered()) show_tooltip("Save this chart alone as a PNG image.");
+  return a;
+}
+
+// Plot rectangle inside the chart: room on the left for tick labels and the value-axis title, below for the
+// category labels and the x title.
+struct Plot {
+  float x0, y0, x1, y1;
+  float y_of(double v, double max) const {
+    return y1 - (y1 - y0) * static_cast<float>(max > 0 ? std::clamp(v / max, 0.0, 1.0) : 0.0);
+  }
+};
+
+// Tick labels with as many decimals as the step needs (0, 25, 50 ... or 0.5, 1.0 ... or 0.25, 0.50 ...).
+const char* tick_format_of(const std::vector<double>& ticks) {
+  const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : 1;
+  if (std::fabs(step - std::round(step)) < 1e-9) return "%.0f";
+  if (std::fabs(step * 10 - std::round(step * 10)) < 1e-9) return "%.1f";
+  return "%.2f";
+}
+
+Plot draw_axes(const ChartArea& a, const std::vector<double>& ticks, const std::string& y_title,
+               const std::string& x_title) {
+  const char* tick_format = tick_format_of(ticks);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float line = ImGui::GetFontSize();
+  float label_w = 0;
+  for (double t : ticks) label_w = std::max(label_w, ImGui::CalcTextSize(format_value(tick_format, t).c_str()).x);
+  Plot p;
+  p.x0 = a.p0.x + label_w + line * (y_title.empty() ? 0.6f : 1.6f);
+  p.x1 = a.p1.x - line * 0.6f;
+  p.y0 = a.p0.y + line * 1.7f;
+  p.y1 = a.p1.y - line * (x_title.empty() ? 1.4f : 2.5f);
+  const double max = ticks.empty() ? 1 : ticks.back();
+  for (double t : ticks) {
+    const float y = p.y_of(t, max);
+    dl->AddLine(ImVec2(p.x0, y), ImVec2(p.x1, y), kGrid);
+    const std::string s = format_value(tick_format, t);
+    dl->AddText(ImVec2(p.x0 - ImGui::CalcTextSize(s.c_str()).x - line * 0.3f, y - line * 0.5f), kAxisText, s.c_str());
+  }
+  dl->AddLine(ImVec2(p.x0, p.y0), ImVec2(p.x0, p.y1), kAxisText);
+  dl->AddLine(ImVec2(p.x0, p.y1), ImVec2(p.x1, p.y1), kAxisText);
+  if (!y_title.empty())  // above the axis (ImGui 1.86 draws no rotated text)
+    dl->AddText(ImVec2(a.p0.x + line * 0.3f, a.p0.y + line * 0.1f), kAxisText, y_title.c_str());
+  if (!x_title.empty()) {
+    const float w = ImGui::CalcTextSize(x_title.c_str()).x;
+    dl->AddText(ImVec2((p.x0 + p.x1 - w) / 2, a.p1.y - line * 1.15f), kAxisText, x_title.c_str());
+  }
+  return p;
+}
+
+void end_chart() { ImGui::PopID(); }
+
+}  // namespace
 
 std::vector<int> histogram_bins(const std::vector<double>& values, int bins) {
   std::vector<int> out(static_cast<size_t>(std::max(bins, 1)), 0);
@@ -15,59 +126,94 @@ std::vector<int> histogram_bins(const std::vector<double>& values, int bins) {
   return out;
 }
 
-void draw_bar_chart(const char* id, const std::vector<BarDatum>& bars, double max_value, ImVec2 size) {
-  ImGui::PushID(id);
-  const ImVec2 p0 = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton("chart", size);
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + size.y), IM_COL32(25, 27, 32, 255));
-  const float axis = 18, top = 16;
-  const float h = size.y - axis - top;
-  if (bars.empty()) {
-    dl->AddText(ImVec2(p0.x + 8, p0.y + 8), IM_COL32(150, 150, 150, 255), "no data");
+std::vector<double> axis_ticks(double max_value) {
+  if (!(max_value > 0) || !std::isfinite(max_value)) return {0, 1};
+  const double rough = max_value / 4;
+  const double power = std::pow(10.0, std::floor(std::log10(rough)));
+  double step = power;
+  for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
+    if (m * power >= rough) {
+      step = m * power;
+      break;
+    }
+  std::vector<double> out;
+  for (int i = 0;; ++i) {
+    out.push_back(step * i);
+    if (step * i >= max_value * (1 - 1e-9)) break;
   }
-  const float slot = bars.empty() ? 0 : size.x / static_cast<float>(bars.size());
-  for (size_t i = 0; i < bars.size(); ++i) {
-    const float frac = max_value > 0 ? static_cast<float>(std::clamp(bars[i].value / max_value, 0.0, 1.0)) : 0;
-    const float x0 = p0.x + slot * static_cast<float>(i) + slot * 0.15f, x1 = x0 + slot * 0.7f;
-    const float y1 = p0.y + top + h, y0 = y1 - h * frac;
-    dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x1, y1), IM_COL32(70, 130, 200, 255));
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.1f", bars[i].value);
-    dl->AddText(ImVec2(x0, y0 - 14), IM_COL32(220, 220, 220, 255), buf);
-    dl->AddText(ImVec2(x0, y1 + 2), IM_COL32(180, 180, 180, 255), bars[i].label.c_str());
-    if (ImGui::IsItemHovered() && ImGui::GetIO().MousePos.x >= x0 && ImGui::GetIO().MousePos.x <= x1)
-      ImGui::SetTooltip("%s: %.2f (%s)", bars[i].label.c_str(), bars[i].value, bars[i].note.c_str());
-  }
-  ImGui::PopID();
+  return out;
 }
 
-void draw_histogram_pair(const char* id, const std::vector<double>& a, const std::vector<double>& b, int bins,
-                         ImVec2 size) {
-  ImGui::PushID(id);
-  const ImVec2 p0 = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton("hist", size);
+void draw_bar_chart(const char* id, const std::vector<BarDatum>& bars, double max_value, ImVec2 size,
+                    const ChartAxes& axes) {
+  const ChartArea a = begin_chart(id, size);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + size.y), IM_COL32(25, 27, 32, 255));
-  const auto ha = histogram_bins(a, bins), hb = histogram_bins(b, bins);
+  const auto ticks = axis_ticks(max_value);
+  const Plot p = draw_axes(a, ticks, axes.y_title, axes.x_title);
+  if (bars.empty()) dl->AddText(ImVec2(p.x0 + 8, p.y0 + 8), kAxisText, "no data");
+  const float slot = bars.empty() ? 0 : (p.x1 - p.x0) / static_cast<float>(bars.size());
+  const float line = ImGui::GetFontSize();
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  for (size_t i = 0; i < bars.size(); ++i) {
+    const float x0 = p.x0 + slot * static_cast<float>(i) + slot * 0.15f, x1 = x0 + slot * 0.7f;
+    const float y0 = p.y_of(bars[i].value, ticks.back());
+    const bool hot = a.hovered && mouse.x >= p.x0 + slot * static_cast<float>(i) &&
+                     mouse.x < p.x0 + slot * static_cast<float>(i + 1);
+    dl->AddRectFilled(ImVec2(x0, y0), ImVec2(x1, p.y1), hot ? IM_COL32(110, 165, 230, 255) : kBlue);
+    const std::string v = format_value(axes.value_format.c_str(), bars[i].value);
+    if (ImGui::CalcTextSize(v.c_str()).x < slot)
+      dl->AddText(ImVec2((x0 + x1 - ImGui::CalcTextSize(v.c_str()).x) / 2, y0 - line * 1.05f),
+                  IM_COL32(220, 220, 220, 255), v.c_str());
+    // Category label centred under the bar, clipped to its slot.
+    const float lw = ImGui::CalcTextSize(bars[i].label.c_str()).x;
+    const float lx = std::max(p.x0 + slot * static_cast<float>(i), (x0 + x1 - lw) / 2);
+    dl->PushClipRect(ImVec2(p.x0 + slot * static_cast<float>(i), p.y1), ImVec2(p.x0 + slot * (i + 1.0f), a.p1.y), true);
+    dl->AddText(ImVec2(lx, p.y1 + 2), kAxisText, bars[i].label.c_str());
+    dl->PopClipRect();
+    if (hot)
+      show_tooltip(bars[i].label + ": " + v + (bars[i].note.empty() ? "" : " (" + bars[i].note + ")") +
+                   (axes.y_title.empty() ? "" : "\n" + axes.y_title));
+  }
+  end_chart();
+}
+
+void draw_histogram_pair(const char* id, const std::vector<double>& a_values, const std::vector<double>& b_values,
+                         int bins, ImVec2 size, const char* a_name, const char* b_name) {
+  bins = std::max(bins, 1);
+  const ChartArea a = begin_chart(id, size);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const auto ha = histogram_bins(a_values, bins), hb = histogram_bins(b_values, bins);
   int peak = 1;
-  for (int i = 0; i < bins; ++i) peak = std::max({peak, ha[static_cast<size_t>(i)], hb[static_cast<size_t>(i)]});
-  const float axis = 16, top = 6, h = size.y - axis - top, slot = size.x / static_cast<float>(bins);
+  for (size_t i = 0; i < ha.size(); ++i) peak = std::max({peak, ha[i], hb[i]});
+  const auto ticks = axis_ticks(peak);
+  const Plot p = draw_axes(a, ticks, "items", std::string(a_name) + " / " + b_name);
+  const float slot = (p.x1 - p.x0) / static_cast<float>(bins);
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const float line = ImGui::GetFontSize();
   for (int i = 0; i < bins; ++i) {
-    const float x = p0.x + slot * static_cast<float>(i), base = p0.y + top + h;
-    const float ya = base - h * static_cast<float>(ha[static_cast<size_t>(i)]) / static_cast<float>(peak);
-    const float yb = base - h * static_cast<float>(hb[static_cast<size_t>(i)]) / static_cast<float>(peak);
-    dl->AddRectFilled(ImVec2(x + slot * 0.1f, ya), ImVec2(x + slot * 0.5f, base), IM_COL32(70, 130, 200, 255));
-    dl->AddRectFilled(ImVec2(x + slot * 0.5f, yb), ImVec2(x + slot * 0.9f, base), IM_COL32(220, 140, 60, 255));
-    if (i % 2 == 0) {
-      char buf[16];
-      std::snprintf(buf, sizeof buf, "%.1f", static_cast<double>(i) / bins);
-      dl->AddText(ImVec2(x, base + 1), IM_COL32(170, 170, 170, 255), buf);
+    const size_t k = static_cast<size_t>(i);
+    const float x = p.x0 + slot * static_cast<float>(i);
+    dl->AddRectFilled(ImVec2(x + slot * 0.1f, p.y_of(ha[k], ticks.back())), ImVec2(x + slot * 0.5f, p.y1), kBlue);
+    dl->AddRectFilled(ImVec2(x + slot * 0.5f, p.y_of(hb[k], ticks.back())), ImVec2(x + slot * 0.9f, p.y1), kOrange);
+    const double lo = static_cast<double>(i) / bins, hi = static_cast<double>(i + 1) / bins;
+    if (i % 2 == 0 || slot > line * 2.2f) dl->AddText(ImVec2(x, p.y1 + 2), kAxisText, format_value("%.1f", lo).c_str());
+    if (a.hovered && mouse.x >= x && mouse.x < x + slot) {
+      dl->AddRect(ImVec2(x, p.y0), ImVec2(x + slot, p.y1), IM_COL32(200, 200, 200, 120));
+      char buf[160];
+      std::snprintf(buf, sizeof buf, "%.1f to %.1f%s\n%s: %d items\n%s: %d items", lo, hi,
+                    i == bins - 1 ? " (1 included)" : "", a_name, ha[k], b_name, hb[k]);
+      show_tooltip(buf);
     }
   }
-  dl->AddText(ImVec2(p0.x + size.x - 110, p0.y + 4), IM_COL32(70, 130, 200, 255), "EXP");
-  dl->AddText(ImVec2(p0.x + size.x - 70, p0.y + 4), IM_COL32(220, 140, 60, 255), "EXR");
-  ImGui::PopID();
+  dl->AddText(ImVec2(p.x1 - line * 5.5f, a.p0.y + line * 0.1f), kBlue, a_name);
+  dl->AddText(ImVec2(p.x1 - line * 2.8f, a.p0.y + line * 0.1f), kOrange, b_name);
+  end_chart();
+}
+
+const ChartsFrame& charts_last_frame() { return g_last_frame; }
+void charts_new_frame() {
+  g_last_frame = std::move(g_this_frame);
+  g_this_frame = ChartsFrame{};
 }
 
 }  // namespace chokepoint::web

@@ -1,5 +1,8 @@
-// Small charts drawn with ImDrawList (ImPlot is not packaged for Debian bookworm): bars and paired histograms.
+// Charts drawn with ImDrawList (ImPlot is not packaged for Debian bookworm): bars and paired histograms, each with a
+// value axis (ticks, grid lines, title), category labels, the value of what the pointer is over, a grip at the
+// bottom-right corner to resize it, and a "PNG" button that saves the chart alone (no tooltip, no panel around it).
 #pragma once
+#include <map>
 #include <string>
 #include <vector>
 
@@ -10,14 +13,30 @@ namespace chokepoint::web {
 struct BarDatum {
   std::string label;
   double value = 0;
-  std::string note;  // drawn above the bar (e.g. "n=12")
+  std::string note;  // shown with the value on hover (e.g. "n=12")
 };
 
-void draw_bar_chart(const char* id, const std::vector<BarDatum>& bars, double max_value, ImVec2 size);
-// Two distributions over [0, 1] side by side per bin (e.g. EXP in blue, EXR in orange).
+struct ChartAxes {
+  std::string x_title, y_title;
+  std::string value_format = "%.1f";  // printf format of a value (tick labels, bar tops, hover)
+};
+
+void draw_bar_chart(const char* id, const std::vector<BarDatum>& bars, double max_value, ImVec2 size,
+                    const ChartAxes& axes = {});
+// Two distributions over [0, 1] side by side per bin (e.g. EXP in blue, EXR in orange), counts on the value axis.
 void draw_histogram_pair(const char* id, const std::vector<double>& a, const std::vector<double>& b, int bins,
-                         ImVec2 size);
+                         ImVec2 size, const char* a_name = "EXP", const char* b_name = "EXR");
 // Counts of values in [0, 1] per bin; 1.0 falls in the last bin. Exposed for tests of the binning rule.
 std::vector<int> histogram_bins(const std::vector<double>& values, int bins);
+// Tick values for an axis from 0 to max: 0 and 3 to 6 more at a 1, 2 or 5 x 10^k step, the last >= max.
+std::vector<double> axis_ticks(double max_value);
+
+// What the charts did this frame, for tests: each chart's rectangle on the page and the tooltip shown.
+struct ChartsFrame {
+  std::map<std::string, ImVec4> rects;  // id -> (x, y, w, h) in CSS pixels
+  std::string tooltip;
+};
+const ChartsFrame& charts_last_frame();
+void charts_new_frame();  // called by the app at the start of a frame
 
 }  // namespace chokepoint::web

@@ -1,5 +1,6 @@
 // Set and query picker.
 #include "web/widgets/set_item_picker.h"
+#include "web/widgets/ui_px.h"
 
 #include <imgui.h>
 
@@ -17,7 +18,7 @@ bool draw_set_item_picker(const std::vector<LoadedSet>& sets, int& set_index, in
   ImGui::PushID(id);
   set_index = std::clamp(set_index, 0, static_cast<int>(sets.size()) - 1);
   const auto& set = sets[static_cast<size_t>(set_index)];
-  ImGui::SetNextItemWidth(200);
+  ImGui::SetNextItemWidth(ui_px(200));
   if (ImGui::BeginCombo("set", set.name.c_str())) {
     for (size_t i = 0; i < sets.size(); ++i)
       if (ImGui::Selectable(sets[i].name.c_str(), static_cast<int>(i) == set_index)) {

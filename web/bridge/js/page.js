@@ -10,10 +10,21 @@ mergeInto(LibraryManager.library, {
     window.chokepoint.firstFrameMs = firstFrameMs;
     if (typeof Module.onReady === 'function') Module.onReady(firstFrameMs);
   },
-  // Called right after a frame is drawn: the WebGL drawing buffer still holds it, so toDataURL sees the frame.
-  chokepoint_js_capture_canvas: function (fileName) {
+  // Called right after a frame is drawn: the WebGL drawing buffer still holds it, so toDataURL (or drawImage, for a
+  // crop to one chart) sees the frame. x, y, w, h: drawing-buffer pixels; w = 0 for the whole canvas.
+  chokepoint_js_capture_canvas: function (fileName, x, y, w, h) {
     var name = UTF8ToString(fileName);
-    var url = Module.canvas.toDataURL('image/png');
+    var source = Module.canvas;
+    if (w > 0 && h > 0) {
+      var crop = document.createElement('canvas');
+      crop.width = w;
+      crop.height = h;
+      crop.getContext('2d').drawImage(Module.canvas, x, y, w, h, 0, 0, w, h);
+      source = crop;
+    }
+    var url = source.toDataURL('image/png');
+    window.chokepoint = window.chokepoint || {};
+    window.chokepoint.lastCapture = { name: name, width: source.width, height: source.height };
     var a = document.createElement('a');
     a.href = url;
     a.download = name;

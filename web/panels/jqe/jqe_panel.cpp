@@ -16,6 +16,7 @@
 #include "web/panel_registry.h"
 #include "web/widgets/charts.h"
 #include "web/widgets/set_item_picker.h"
+#include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
 namespace chokepoint::web {
@@ -45,7 +46,7 @@ std::vector<BarDatum> shape_bars(const nlohmann::json& rows) {
   std::vector<BarDatum> bars;
   for (const auto& r : rows) {
     if (bars.size() == 8) break;  // the most frequent shapes
-    bars.push_back({r.value("shape", ""), r.value("queries", 0.0), std::to_string(r.value("queries", 0))});
+    bars.push_back({r.value("shape", ""), r.value("queries", 0.0), ""});
   }
   return bars;
 }
@@ -64,7 +65,7 @@ void draw_batch(AppState& state, JqePanel& panel) {
   const JqeBatch& b = *panel.batch;
   const jqe::JqeProgress p = b.progress();
   ImGui::Text("%s", panel.batch_label.c_str());
-  ImGui::ProgressBar(b.fraction(), ImVec2(360, 0));
+  ImGui::ProgressBar(b.fraction(), ui_px(360, 0));
   ImGui::SameLine();
   ImGui::Text("%zu / %zu seeds expanded, %zu expansions kept%s", b.expanded(), b.total(), b.run().expansions.size(),
               b.cancelled() ? " (cancelled)" : "");
@@ -100,12 +101,12 @@ void draw_batch(AppState& state, JqePanel& panel) {
   const auto after = shape_bars(panel.report["shapes_expansion"]);
   ImGui::BeginGroup();
   ImGui::Text("JQG shapes (V, E) before");
-  draw_bar_chart("shapes-before", before, max_of(before), ImVec2(380, 170));
+  draw_bar_chart("shapes-before", before, max_of(before), ui_px(380, 200), {"(tables, joins)", "queries", "%.0f"});
   ImGui::EndGroup();
   ImGui::SameLine();
   ImGui::BeginGroup();
   ImGui::Text("JQG shapes (V, E) of the expansions");
-  draw_bar_chart("shapes-after", after, max_of(after), ImVec2(380, 170));
+  draw_bar_chart("shapes-after", after, max_of(after), ui_px(380, 200), {"(tables, joins)", "queries", "%.0f"});
   ImGui::EndGroup();
   char buf[32];
   auto bar = [&](const char* label, double v, const char* fmt) {
@@ -120,12 +121,12 @@ void draw_batch(AppState& state, JqePanel& panel) {
                                         bar("expansion", s.value("cyclic_pct_expansion", 0.0), "%.1f%%")};
   ImGui::BeginGroup();
   ImGui::Text("average degree 2|E|/|V|");
-  draw_bar_chart("degree", degree, max_of(degree), ImVec2(300, 150));
+  draw_bar_chart("degree", degree, max_of(degree), ui_px(300, 180), {"", "2|E|/|V|", "%.2f"});
   ImGui::EndGroup();
   ImGui::SameLine();
   ImGui::BeginGroup();
   ImGui::Text("cyclic share (%%)");
-  draw_bar_chart("cyclic", cyclic, 100.0, ImVec2(300, 150));
+  draw_bar_chart("cyclic", cyclic, 100.0, ui_px(300, 180), {"", "cyclic (%)", "%.0f"});
   ImGui::EndGroup();
 }
 

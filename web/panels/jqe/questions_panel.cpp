@@ -16,6 +16,7 @@
 #include "web/bridge/file_bridge.h"
 #include "web/llm/llm_session.h"
 #include "web/panel_registry.h"
+#include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
 namespace chokepoint::web {
@@ -220,7 +221,7 @@ void draw_preview_modal(AppState& state, QuestionsPanel& panel) {
     ImGui::CloseCurrentPopup();
   }
   ImGui::Separator();
-  ImGui::BeginChild("preview-calls", ImVec2(260, 0), true);
+  ImGui::BeginChild("preview-calls", ui_px(260, 0), true);
   for (size_t i = 0; i < plan.calls.size(); ++i) {
     const auto& c = plan.calls[i];
     std::string label = (c.in_replay ? "[replay] " : "") + c.id + "##pc" + std::to_string(i);
@@ -246,7 +247,7 @@ void draw_job(AppState& state, QuestionsPanel& panel) {
   const size_t total = job.items().size(), done = job.count(jqe::ItemStatus::Done),
                failed = job.count(jqe::ItemStatus::Failed);
   const UsageTotals usage = job.usage();
-  ImGui::ProgressBar(total ? static_cast<float>(done + failed) / static_cast<float>(total) : 0.0f, ImVec2(300, 0));
+  ImGui::ProgressBar(total ? static_cast<float>(done + failed) / static_cast<float>(total) : 0.0f, ui_px(300, 0));
   ImGui::SameLine();
   const char* phase = job.phase() == jqe::JobPhase::Questions  ? "questions"
                       : job.phase() == jqe::JobPhase::Evidence ? "evidence"
@@ -319,7 +320,7 @@ void draw_questions_panel(AppState& state, QuestionsPanel& panel) {
   const auto& sets = state.eval_sets.sets;
   const bool busy = panel.job && panel.job->running();
   ImGui::BeginDisabled(busy);
-  ImGui::SetNextItemWidth(240);
+  ImGui::SetNextItemWidth(ui_px(240));
   const char* current = panel.source_set < static_cast<int>(sets.size())
                             ? sets[static_cast<size_t>(panel.source_set)].name.c_str()
                             : "(none)";
@@ -330,7 +331,7 @@ void draw_questions_panel(AppState& state, QuestionsPanel& panel) {
     ImGui::EndCombo();
   }
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(100);
+  ImGui::SetNextItemWidth(ui_px(100));
   ImGui::InputInt("first N (0 = all)", &panel.limit);
   panel.limit = std::max(0, panel.limit);
   ImGui::SameLine();

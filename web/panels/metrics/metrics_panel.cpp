@@ -32,6 +32,7 @@
 #include "web/widgets/charts.h"
 #include "web/widgets/enum_combo.h"
 #include "web/widgets/regime_picker.h"
+#include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
 namespace chokepoint::web {
@@ -105,7 +106,7 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
   auto set_combo = [&](const char* label, int& index, bool gold) {
     const bool valid = index >= 0 && index < static_cast<int>(sets.size());
     const char* current = valid ? sets[static_cast<size_t>(index)].name.c_str() : "(none)";
-    ImGui::SetNextItemWidth(220);
+    ImGui::SetNextItemWidth(ui_px(220));
     if (ImGui::BeginCombo(label, current)) {
       for (size_t i = 0; i < sets.size(); ++i) {
         if (gold && sets[i].predictions) continue;
@@ -129,7 +130,7 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
         "Predictions: BIRD's {\"0\": \"SQL\\t----- bird -----\\tdb_id\"} dict (matched by key), one SQL per line\n"
         "(matched by line), or a CSV with a sql column. Open them in Databases > Open files, or drop them here.");
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(90);
+  ImGui::SetNextItemWidth(ui_px(90));
   ImGui::InputInt("timeout ms", &panel.timeout_ms, 500);
   panel.timeout_ms = std::clamp(panel.timeout_ms, 100, 600000);
   draw_regime_picker(panel.regimes, [](const Regime& r) { tooltip_definition(r.name()); });
@@ -143,7 +144,7 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
     ImGui::SameLine();
     static char model[128];
     std::snprintf(model, sizeof model, "%s", panel.embedding_model.c_str());
-    ImGui::SetNextItemWidth(200);
+    ImGui::SetNextItemWidth(ui_px(200));
     if (ImGui::InputTextWithHint("embeddings model", "the LLM panel's model", model, sizeof model))
       panel.embedding_model = model;
   }
@@ -167,7 +168,7 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
     const auto& run = *panel.run;
     ImGui::ProgressBar(
         static_cast<float>(run.items().size()) / static_cast<float>(std::max<size_t>(1, run.pairs().size())),
-        ImVec2(300, 0));
+        ui_px(300, 0));
     ImGui::SameLine();
     ImGui::Text("%zu / %zu", run.items().size(), run.pairs().size());
     ImGui::SameLine();
@@ -190,7 +191,8 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
       }
       ImGui::SameLine();
       if (ImGui::Button("Export PNG")) request_canvas_png("chokepoint_metrics.png");
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("The dashboard as shown, as a PNG image.");
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("The page as shown, as a PNG image (each chart's own PNG button saves the chart alone).");
     }
   }
   if (!panel.error.empty()) draw_error(panel.error);
@@ -261,17 +263,20 @@ void draw_charts(const MetricsRun& run, MetricsPanel& panel) {
   auto buckets = ex_by_joins(ex, joins);
   std::vector<BarDatum> bars;
   if (buckets.ok())
-    for (const auto& b : *buckets)
-      bars.push_back({std::to_string(b.joins) + " joins", b.ex(), "n=" + std::to_string(b.n)});
+    for (const auto& b : *buckets) bars.push_back({std::to_string(b.joins), b.ex(), std::to_string(b.n) + " items"});
+  ImGui::BeginGroup();
   ImGui::Text("EX by number of joins (SQLMorph Fig. 3)");
-  draw_bar_chart("ex-by-joins", bars, 100.0, ImVec2(420, 180));
+  draw_bar_chart("ex-by-joins", bars, 100.0, ui_px(460, 230), {"joins in the gold query", "EX (%)", "%.1f"});
+  ImGui::EndGroup();
 
   const auto& regimes = run.options().regimes;
   if (regimes.empty()) return;
   panel.chart_regime = std::clamp(panel.chart_regime, 0, static_cast<int>(regimes.size()) - 1);
-  ImGui::SameLine();
+  // Beside the first chart while both fit (a chart made wider by its grip pushes the second one down).
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (right - ImGui::GetItemRectMax().x > ui_px(480)) ImGui::SameLine();
   ImGui::BeginGroup();
-  ImGui::SetNextItemWidth(140);
+  ImGui::SetNextItemWidth(ui_px(140));
   if (ImGui::BeginCombo("regime##chart", regimes[static_cast<size_t>(panel.chart_regime)].name().c_str())) {
     for (size_t i = 0; i < regimes.size(); ++i)
       if (ImGui::Selectable(regimes[i].name().c_str(), static_cast<int>(i) == panel.chart_regime))
@@ -286,7 +291,7 @@ void draw_charts(const MetricsRun& run, MetricsPanel& panel) {
     exr.push_back(sc.exr);
   }
   ImGui::Text("EXP and EXR over %zu failed items (SQLMorph Fig. 5)", exp.size());
-  draw_histogram_pair("exp-exr", exp, exr, 10, ImVec2(420, 160));
+  draw_histogram_pair("exp-exr", exp, exr, 10, ui_px(460, 230));
   ImGui::EndGroup();
 }
 

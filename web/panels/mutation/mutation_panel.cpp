@@ -15,6 +15,7 @@
 #include "web/widgets/regime_picker.h"
 #include "web/widgets/set_item_picker.h"
 #include "web/widgets/sql_diff_view.h"
+#include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
 namespace chokepoint::web {
@@ -38,7 +39,7 @@ void draw_picker(AppState& state, MutationPanel& panel) {
   if (!draw_set_item_picker(state.eval_sets.sets, panel.set, panel.item, "gold query", "mutation-picker", 560)) return;
   draw_semantics_combo(panel.semantics);
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(90);
+  ImGui::SetNextItemWidth(ui_px(90));
   ImGui::InputInt("timeout ms", &panel.timeout_ms, 500);
   panel.timeout_ms = std::clamp(panel.timeout_ms, 100, 600000);
   ImGui::SameLine();

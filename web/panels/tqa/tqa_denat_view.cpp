@@ -13,6 +13,7 @@
 #include "web/panel_registry.h"
 #include "web/widgets/enum_combo.h"
 #include "web/widgets/highlighted_text.h"
+#include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
 namespace chokepoint::web {
@@ -54,7 +55,7 @@ void draw_denat_view(AppState& state, TqaPanel& panel) {
     for (size_t i = 0; i < dbs.size() && panel.denat_db < 0; ++i)
       if (!dbs[i].schema_only && dbs[i].origin != "denaturalised") panel.denat_db = static_cast<int>(i);
   }
-  ImGui::SetNextItemWidth(200);
+  ImGui::SetNextItemWidth(ui_px(200));
   const char* current = panel.denat_db >= 0 ? dbs[static_cast<size_t>(panel.denat_db)].schema.db_id.c_str() : "(none)";
   if (ImGui::BeginCombo("database", current)) {
     for (size_t i = 0; i < dbs.size(); ++i) {
@@ -80,7 +81,7 @@ void draw_denat_view(AppState& state, TqaPanel& panel) {
   const bool running = panel.denat && panel.denat->running();
   if (running) {
     const auto& run = *panel.denat;
-    ImGui::ProgressBar(static_cast<float>(run.job->progress()), ImVec2(220, 0));
+    ImGui::ProgressBar(static_cast<float>(run.job->progress()), ui_px(220, 0));
     ImGui::SameLine();
     ImGui::Text("%s: gold results %zu / %zu", tqa::denat_phase_name(run.job->phase()), run.checked(), run.total);
     ImGui::SameLine();

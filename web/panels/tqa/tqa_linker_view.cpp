@@ -13,6 +13,7 @@
 #include "web/panel_registry.h"
 #include "web/widgets/enum_combo.h"
 #include "web/widgets/highlighted_text.h"
+#include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
 namespace chokepoint::web {
@@ -144,7 +145,7 @@ void draw_linker_view(AppState& state, TqaPanel& panel) {
     const auto& run = *panel.linker;
     ImGui::ProgressBar(
         static_cast<float>(run.analyses.size()) / static_cast<float>(std::max<size_t>(1, run.items.size())),
-        ImVec2(220, 0));
+        ui_px(220, 0));
     ImGui::SameLine();
     ImGui::Text("%zu / %zu", run.analyses.size(), run.items.size());
     ImGui::SameLine();

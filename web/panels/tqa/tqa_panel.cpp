@@ -15,6 +15,7 @@
 #include "web/panel_registry.h"
 #include "web/widgets/enum_combo.h"
 #include "web/widgets/highlighted_text.h"
+#include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
 namespace chokepoint::web {
@@ -64,7 +65,7 @@ void draw_lexicon_line() {
     const bool known = s.status == LexiconLoad::fetched || (s.bytes_total > 0 && s.bytes_received <= s.bytes_total);
     char overlay[32];
     std::snprintf(overlay, sizeof overlay, "%.1f MB", s.bytes_received / 1e6);
-    ImGui::ProgressBar(lexicon_progress_fraction(), ImVec2(220, 0), known ? nullptr : overlay);
+    ImGui::ProgressBar(lexicon_progress_fraction(), ui_px(220, 0), known ? nullptr : overlay);
     ImGui::SameLine();
   }
   if (s.status == LexiconLoad::failed) {
@@ -104,7 +105,7 @@ bool set_combo(const AppState& state, TqaPanel& panel) {
   const auto& sets = state.eval_sets.sets;
   const int current = effective_set(state, panel);
   bool changed = false;
-  ImGui::SetNextItemWidth(220);
+  ImGui::SetNextItemWidth(ui_px(220));
   if (ImGui::BeginCombo("evaluation set", current >= 0 ? sets[static_cast<size_t>(current)].name.c_str() : "(none)")) {
     for (size_t i = 0; i < sets.size(); ++i)
       if (ImGui::Selectable(sets[i].name.c_str(), static_cast<int>(i) == current)) {

@@ -13,6 +13,7 @@
 #include "web/panel_registry.h"
 #include "web/widgets/enum_combo.h"
 #include "web/widgets/highlighted_text.h"
+#include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
 namespace chokepoint::web {
@@ -63,7 +64,7 @@ void draw_llm_controls(TqaPanel& panel, const tqa::ItemLinkerAnalysis& a) {
   const bool busy = panel.augmentation && !panel.augmentation->finished();
   if (busy) {
     const auto& job = *panel.augmentation->job;
-    ImGui::ProgressBar(static_cast<float>(job.progress()), ImVec2(220, 0));
+    ImGui::ProgressBar(static_cast<float>(job.progress()), ui_px(220, 0));
     ImGui::SameLine();
     ImGui::Text("%s: %zu calls", panel.augmentation->label.c_str(), panel.augmentation->scheduler->calls().size());
     ImGui::SameLine();
