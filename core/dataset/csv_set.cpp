@@ -72,15 +72,20 @@ Result<std::vector<CsvRow>> read_records(const std::string& text) {
   return rows;
 }
 
-std::string lower(std::string s) {
+}  // namespace
+
+std::string csv_column_key(const std::string& name) {
   std::string out;
-  for (char c : s)
-    if (!std::isspace(static_cast<unsigned char>(c)))
+  for (char c : name)
+    if (!std::isspace(static_cast<unsigned char>(c)) && c != '"' && c != '_')
       out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
 }
 
-}  // namespace
+const std::vector<std::string>& csv_sql_column_keys() {
+  static const std::vector<std::string> keys = {"sql", "query", "predictedsql", "goldsql", "predsql"};
+  return keys;
+}
 
 Result<EvalSet> parse_csv_set(const std::string& text) {
   auto records = read_records(text);
@@ -88,18 +93,18 @@ Result<EvalSet> parse_csv_set(const std::string& text) {
   if (records->empty()) return Error{"CSV file is empty (expected a header with a sql column)"};
   const auto& header = (*records)[0].fields;
   std::map<std::string, size_t> col;
-  for (size_t i = 0; i < header.size(); ++i) col.emplace(lower(header[i]), i);
-  auto find = [&](std::initializer_list<const char*> names) -> long {
-    for (const char* n : names) {
+  for (size_t i = 0; i < header.size(); ++i) col.emplace(csv_column_key(header[i]), i);
+  auto find = [&](const std::vector<std::string>& names) -> long {
+    for (const auto& n : names) {
       auto it = col.find(n);
       if (it != col.end()) return static_cast<long>(it->second);
     }
     return -1;
   };
-  long sql = find({"sql", "query", "predicted_sql", "gold_sql", "pred_sql"});
+  long sql = find(csv_sql_column_keys());
   if (sql < 0) return Error{"CSV line 1: the header has no sql column (one of sql, query, predicted_sql, gold_sql)"};
-  long db = find({"db_id", "db"}), q = find({"question"}), ev = find({"evidence"}), diff = find({"difficulty"}),
-       id = find({"question_id", "id"});
+  long db = find({"dbid", "db", "database"}), q = find({"question"}), ev = find({"evidence"}),
+       diff = find({"difficulty"}), id = find({"questionid", "id"});
   EvalSet set;
   set.format = DatasetFormat::Csv;
   for (size_t r = 1; r < records->size(); ++r) {

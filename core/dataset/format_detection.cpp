@@ -1,8 +1,10 @@
 // Content-based format detection.
 #include "core/dataset/format_detection.h"
 
+#include <algorithm>
 #include <cctype>
 
+#include "core/dataset/csv_set.h"
 #include "core/dataset/json_text.h"
 
 namespace chokepoint {
@@ -44,12 +46,9 @@ namespace {
 bool looks_like_csv_header(const std::string& line) {
   if (line.find(',') == std::string::npos) return false;
   std::string field;
-  auto check = [](std::string f) {
-    std::string t;
-    for (char c : f)
-      if (!std::isspace(static_cast<unsigned char>(c)) && c != '"')
-        t += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return t == "sql" || t == "query" || t == "predicted_sql" || t == "gold_sql" || t == "pred_sql";
+  auto check = [](const std::string& f) {
+    const auto& keys = csv_sql_column_keys();
+    return std::find(keys.begin(), keys.end(), csv_column_key(f)) != keys.end();
   };
   for (char c : line) {
     if (c == ',') {

@@ -250,6 +250,27 @@ Status Connection::prepare_check(const std::string& sql) const {
   return ok_status();
 }
 
+Status Connection::prepare_check_single(const std::string& sql) const {
+  sqlite3_stmt* st = nullptr;
+  const char* tail = nullptr;
+  int rc = sqlite3_prepare_v2(db_, sql.c_str(), static_cast<int>(sql.size()), &st, &tail);
+  sqlite3_finalize(st);
+  if (rc != SQLITE_OK) return Error{sqlite3_errmsg(db_)};
+  if (!st) return Error{"empty statement"};
+  // The rest may hold only semicolons, white space and comments: preparing it gives no statement.
+  while (tail && *tail) {
+    sqlite3_stmt* next = nullptr;
+    const char* after = nullptr;
+    if (sqlite3_prepare_v2(db_, tail, -1, &next, &after) != SQLITE_OK) return Error{sqlite3_errmsg(db_)};
+    const bool statement = next != nullptr;
+    sqlite3_finalize(next);
+    if (statement) return Error{"more than one statement"};
+    if (after == tail) break;
+    tail = after;
+  }
+  return ok_status();
+}
+
 Status Connection::exec_script(const std::string& sql) const {
   char* err = nullptr;
   int rc = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err);

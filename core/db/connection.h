@@ -50,7 +50,10 @@ class Connection {
   // trailing text other than whitespace, comments and semicolons is an error, so "SELECT 1; DROP ..." cannot sneak by.
   QueryOutcome query(const std::string& sql, const QueryLimits& limits = {}) const;
   // Prepares without stepping: syntax and name errors surface here.
-  Status prepare_check(const std::string& sql) const;
+  Status prepare_check(const std::string& sql) const;  // the first statement of sql
+  // The whole text as one statement: a second statement after the first is refused, as Python's sqlite3 refuses it
+  // ("You can only execute one statement at a time"), which BIRD's and Spider's evaluators use.
+  Status prepare_check_single(const std::string& sql) const;
   // Runs a whole script (DDL/DML) on a writable connection.
   Status exec_script(const std::string& sql) const;
 

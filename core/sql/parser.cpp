@@ -109,8 +109,10 @@ class Parser {
       return make_identifier(unquote(t.text), t.text.front());
     fail("an identifier");
   }
+  // SQLite's grammar takes a string where it expects a name (parse.y: `nm ::= id | STRING | JOIN_KW`), so
+  // FROM 'flights' and 'T'.'col' name a table and a column; models write both. The quote is kept for printing.
   NodePtr name(const char* what = "an identifier") {
-    if (!is_name(peek())) fail(what);
+    if (!is_name(peek()) && peek().type != TokenType::String) fail(what);
     return identifier_from(next());
   }
   // An alias after AS (any name or string) or an implicit one (a name that cannot start the next clause).
@@ -481,6 +483,7 @@ class Parser {
       case TokenType::Number:
         return make_node(Kind::Number, std::string(next().text));
       case TokenType::String: {
+        if (peek(1).is_op(".")) return column_ref();  // 'T'.'col': a qualified column (see name())
         auto s = make_node(Kind::String, unquote(next().text));
         s->quote = '\'';
         return s;

@@ -116,6 +116,20 @@ TEST(CsvSet, QuotedFieldsWithCommasQuotesAndNewlines) {
   EXPECT_EQ(s->items[1].db_id, "db2");
 }
 
+// Spider's Codex predictions: "NLQ,PREDICTED SQL,GOLD SQL,DATABASE". The predicted column is the SQL (not the gold
+// beside it), DATABASE the db_id, and the file is a CSV, not one SQL per line (which gave one item too many).
+TEST(CsvSet, SpacedHeaderNamesOfPublishedPredictions) {
+  const std::string text =
+      "NLQ,PREDICTED SQL,GOLD SQL,DATABASE\nHow many?,SELECT count(*) FROM singer,SELECT count(*) FROM t,concert\n";
+  EXPECT_EQ(*detect_format(text), DatasetFormat::Csv);
+  auto s = parse_csv_set(text);
+  ASSERT_TRUE(s.ok()) << s.error();
+  ASSERT_EQ(s->items.size(), 1u);
+  EXPECT_EQ(s->items[0].sql, "SELECT count(*) FROM singer");
+  EXPECT_EQ(s->items[0].db_id, "concert");
+  EXPECT_EQ(csv_column_key(" Predicted_SQL "), "predictedsql");
+}
+
 TEST(CsvSet, ErrorsNameTheLine) {
   auto a = parse_csv_set("sql,db_id\nSELECT 1,db\nSELECT 2\n");
   ASSERT_FALSE(a.ok());

@@ -55,6 +55,18 @@ TEST(NameResolution, DoubleQuotedNameOfARealColumnIsAColumn) {
   EXPECT_EQ(ref(r, "", "France")->kind, RefKind::String);
 }
 
+// SQLite's legacy rule, as models use it: a single-quoted word where only a name can be is a name.
+TEST(NameResolution, SingleQuotedTableAndQualifiedColumnAreNames) {
+  auto r = resolve("SELECT 'atom'.'element' FROM 'atom' JOIN molecule ON 'atom'.molecule_id = molecule.molecule_id",
+                   testing::toxicology());
+  ASSERT_EQ(r.names.instances.size(), 2u);
+  EXPECT_EQ(r.names.instances[0].table, "atom");
+  const ColumnRef* e = ref(r, "atom", "element");
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->kind, RefKind::TableColumn);
+  EXPECT_EQ(e->instance, 0);
+}
+
 TEST(NameResolution, AliasesBindToTheirInstanceAndSelfJoinsGiveTwoInstances) {
   auto r = resolve("SELECT T1.atom_id, T2.atom_id FROM atom AS T1 JOIN atom AS T2 ON T1.molecule_id = T2.molecule_id",
                    testing::toxicology());
