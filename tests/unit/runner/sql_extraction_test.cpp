@@ -1,0 +1,79 @@
+// SQL from model answers: the shapes chat models answer in (fences, labels, prose around the query, several
+// statements) and completions of a prompt that ended in SELECT; an answer without a query is its own error.
+#include <gtest/gtest.h>
+
+#include "core/runner/sql_extraction.h"
+
+namespace chokepoint::runner {
+namespace {
+
+std::string chat(const std::string& answer) {
+  auto r = extract_sql(answer, PromptPostfix::Chat);
+  EXPECT_TRUE(r.ok()) << answer;
+  return r.ok() ? r->sql : "";
+}
+
+TEST(SqlExtraction, PlainAnswerAndTrailingSemicolon) {
+  EXPECT_EQ(chat("SELECT count(*) FROM singer;"), "SELECT count(*) FROM singer");
+  EXPECT_EQ(chat("  select name from t  "), "select name from t");
+}
+
+TEST(SqlExtraction, CodeFenceWithProseAround) {
+  const std::string answer =
+      "Here is the query you asked for:\n\n```sql\nSELECT name\nFROM singer\nWHERE age > 30;\n```\n\n"
+      "It lists the singers older than 30. SELECT nothing else.";
+  auto r = extract_sql(answer, PromptPostfix::Chat);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->sql, "SELECT name\nFROM singer\nWHERE age > 30");
+  EXPECT_EQ(r->how, "fence");
+}
+
+TEST(SqlExtraction, TheFirstFenceHoldingAQueryWins) {
+  EXPECT_EQ(chat("```text\nthinking...\n```\n```sqlite\nWITH a AS (SELECT 1) SELECT * FROM a\n```"),
+            "WITH a AS (SELECT 1) SELECT * FROM a");
+}
+
+TEST(SqlExtraction, LabelledAnswer) {
+  auto r = extract_sql("The tables needed are singer and concert.\nSQL: SELECT T1.name FROM singer AS T1",
+                       PromptPostfix::Chat);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->sql, "SELECT T1.name FROM singer AS T1");
+  EXPECT_EQ(r->how, "label");
+}
+
+TEST(SqlExtraction, ExplanationBeforeAndAfterWithoutFence) {
+  EXPECT_EQ(chat("To answer, count the rows.\nSELECT count(*) FROM bond WHERE bond_type = '-'\n\nThis counts bonds."),
+            "SELECT count(*) FROM bond WHERE bond_type = '-'");
+}
+
+TEST(SqlExtraction, SeveralStatementsGiveTheFirst) {
+  EXPECT_EQ(chat("SELECT a FROM t; SELECT b FROM u;"), "SELECT a FROM t");
+  // A semicolon inside a string or a comment does not end the statement.
+  EXPECT_EQ(chat("SELECT 'a;b' FROM t -- x;y\nWHERE c = 1; DROP TABLE t"), "SELECT 'a;b' FROM t -- x;y\nWHERE c = 1");
+}
+
+TEST(SqlExtraction, CompletionGetsItsSelectBack) {
+  auto r = extract_sql(" name, country FROM singer ORDER BY age DESC\n\nExplanation: ...", PromptPostfix::Complete);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->sql, "SELECT name, country FROM singer ORDER BY age DESC");
+  EXPECT_EQ(r->how, "completion");
+  // A model that repeats the SELECT keeps one.
+  EXPECT_EQ(extract_sql("SELECT count(*) FROM t", PromptPostfix::Complete)->sql, "SELECT count(*) FROM t");
+  EXPECT_EQ(extract_sql("```sql\ncount(*) FROM t\n```", PromptPostfix::Complete)->sql, "SELECT count(*) FROM t");
+}
+
+TEST(SqlExtraction, NoSqlIsItsOwnError) {
+  for (const char* answer : {"I cannot answer that from the schema.", "", "```\nno idea\n```"}) {
+    auto r = extract_sql(answer, PromptPostfix::Chat);
+    ASSERT_FALSE(r.ok()) << answer;
+    EXPECT_EQ(r.error().rfind(kNoSqlInAnswer, 0), 0u) << r.error();
+  }
+  EXPECT_FALSE(extract_sql("   ", PromptPostfix::Complete).ok());
+}
+
+TEST(SqlExtraction, SelectInsideAWordIsNotAQuery) {
+  EXPECT_FALSE(extract_sql("The selection is empty; nothing to preselect.", PromptPostfix::Chat).ok());
+}
+
+}  // namespace
+}  // namespace chokepoint::runner
