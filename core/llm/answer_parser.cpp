@@ -2,6 +2,7 @@
 // the same text.
 #include "core/llm/answer_parser.h"
 #include "core/base/json_dump.h"
+#include "core/llm/sql_answer.h"
 
 #include <cctype>
 #include <nlohmann/json.hpp>
@@ -72,7 +73,10 @@ Result<AnswerParser> answer_parser_from_name(const std::string& name) {
   if (name == "single_line_question") return AnswerParser::SingleLineQuestion;
   if (name == "evidence_line") return AnswerParser::EvidenceLine;
   if (name == "token_list") return AnswerParser::TokenList;
-  return Error{"unknown answer parser '" + name + "' (expected single_line_question, evidence_line or token_list)"};
+  if (name == "sql_chat") return AnswerParser::SqlChat;
+  if (name == "sql_complete") return AnswerParser::SqlComplete;
+  return Error{"unknown answer parser '" + name +
+               "' (expected single_line_question, evidence_line, token_list, sql_chat or sql_complete)"};
 }
 
 const char* answer_parser_name(AnswerParser parser) {
@@ -83,6 +87,10 @@ const char* answer_parser_name(AnswerParser parser) {
       return "evidence_line";
     case AnswerParser::TokenList:
       return "token_list";
+    case AnswerParser::SqlChat:
+      return "sql_chat";
+    case AnswerParser::SqlComplete:
+      return "sql_complete";
   }
   return "";
 }
@@ -155,6 +163,12 @@ Result<std::string> parse_answer(AnswerParser parser, const std::string& answer)
       nlohmann::json list = nlohmann::json::array();
       for (const auto& t : *tokens) list.push_back({{"position", t.position}, {"token", t.token}});
       return dump_json(list);
+    }
+    case AnswerParser::SqlChat:
+    case AnswerParser::SqlComplete: {
+      auto sql = extract_sql(answer, parser == AnswerParser::SqlChat ? PromptPostfix::Chat : PromptPostfix::Complete);
+      if (!sql.ok()) return Error{sql.error()};
+      return sql->sql;
     }
   }
   return Error{"unknown answer parser"};

@@ -13,6 +13,8 @@ enum class AnswerParser {
   SingleLineQuestion,  // "single_line_question": one line of text (thesis A.1, A.2)
   EvidenceLine,        // "evidence_line": one line starting "Evidence:" (thesis A.3)
   TokenList,           // "token_list": JSON [{"token": "...", "position": n}, ...] (thesis B.1)
+  SqlChat,             // "sql_chat": one SQL query from a chat answer (core/llm/sql_answer.h; 004 §4.1.1)
+  SqlComplete,         // "sql_complete": the rest of a query whose prompt ended in SELECT
 };
 
 Result<AnswerParser> answer_parser_from_name(const std::string& name);

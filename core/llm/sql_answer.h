@@ -1,4 +1,5 @@
-// SQL from a model's answer (004 §4.1.1 prompts, issue 13 item 3). Chat answers wrap the query in code fences,
+// SQL from a model's answer (004 §4.1.1 prompts, issue 13 item 3): the answer parsers "sql_chat" and
+// "sql_complete" of prompts/manifest.json. Chat answers wrap the query in code fences,
 // label it ("SQL:"), explain it before or after, or give several statements; Complete answers continue a prompt that
 // ended in "SELECT", so the keyword is put back. An answer with no query is an error of its own kind, never an empty
 // query to score.
@@ -7,7 +8,7 @@
 
 #include "core/base/result.h"
 
-namespace chokepoint::runner {
+namespace chokepoint {
 
 enum class PromptPostfix { Chat, Complete };
 
@@ -24,4 +25,4 @@ Result<ExtractedSql> extract_sql(const std::string& answer, PromptPostfix postfi
 // The first statement of sql: up to the first ';' outside quotes and comments, or, in prose, the first blank line.
 std::string first_statement(const std::string& sql, bool stop_at_blank_line);
 
-}  // namespace chokepoint::runner
+}  // namespace chokepoint

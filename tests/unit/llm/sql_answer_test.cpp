@@ -2,9 +2,9 @@
 // statements) and completions of a prompt that ended in SELECT; an answer without a query is its own error.
 #include <gtest/gtest.h>
 
-#include "core/runner/sql_extraction.h"
+#include "core/llm/sql_answer.h"
 
-namespace chokepoint::runner {
+namespace chokepoint {
 namespace {
 
 std::string chat(const std::string& answer) {
@@ -13,12 +13,12 @@ std::string chat(const std::string& answer) {
   return r.ok() ? r->sql : "";
 }
 
-TEST(SqlExtraction, PlainAnswerAndTrailingSemicolon) {
+TEST(SqlAnswer, PlainAnswerAndTrailingSemicolon) {
   EXPECT_EQ(chat("SELECT count(*) FROM singer;"), "SELECT count(*) FROM singer");
   EXPECT_EQ(chat("  select name from t  "), "select name from t");
 }
 
-TEST(SqlExtraction, CodeFenceWithProseAround) {
+TEST(SqlAnswer, CodeFenceWithProseAround) {
   const std::string answer =
       "Here is the query you asked for:\n\n```sql\nSELECT name\nFROM singer\nWHERE age > 30;\n```\n\n"
       "It lists the singers older than 30. SELECT nothing else.";
@@ -28,12 +28,12 @@ TEST(SqlExtraction, CodeFenceWithProseAround) {
   EXPECT_EQ(r->how, "fence");
 }
 
-TEST(SqlExtraction, TheFirstFenceHoldingAQueryWins) {
+TEST(SqlAnswer, TheFirstFenceHoldingAQueryWins) {
   EXPECT_EQ(chat("```text\nthinking...\n```\n```sqlite\nWITH a AS (SELECT 1) SELECT * FROM a\n```"),
             "WITH a AS (SELECT 1) SELECT * FROM a");
 }
 
-TEST(SqlExtraction, LabelledAnswer) {
+TEST(SqlAnswer, LabelledAnswer) {
   auto r = extract_sql("The tables needed are singer and concert.\nSQL: SELECT T1.name FROM singer AS T1",
                        PromptPostfix::Chat);
   ASSERT_TRUE(r.ok());
@@ -41,18 +41,18 @@ TEST(SqlExtraction, LabelledAnswer) {
   EXPECT_EQ(r->how, "label");
 }
 
-TEST(SqlExtraction, ExplanationBeforeAndAfterWithoutFence) {
+TEST(SqlAnswer, ExplanationBeforeAndAfterWithoutFence) {
   EXPECT_EQ(chat("To answer, count the rows.\nSELECT count(*) FROM bond WHERE bond_type = '-'\n\nThis counts bonds."),
             "SELECT count(*) FROM bond WHERE bond_type = '-'");
 }
 
-TEST(SqlExtraction, SeveralStatementsGiveTheFirst) {
+TEST(SqlAnswer, SeveralStatementsGiveTheFirst) {
   EXPECT_EQ(chat("SELECT a FROM t; SELECT b FROM u;"), "SELECT a FROM t");
   // A semicolon inside a string or a comment does not end the statement.
   EXPECT_EQ(chat("SELECT 'a;b' FROM t -- x;y\nWHERE c = 1; DROP TABLE t"), "SELECT 'a;b' FROM t -- x;y\nWHERE c = 1");
 }
 
-TEST(SqlExtraction, CompletionGetsItsSelectBack) {
+TEST(SqlAnswer, CompletionGetsItsSelectBack) {
   auto r = extract_sql(" name, country FROM singer ORDER BY age DESC\n\nExplanation: ...", PromptPostfix::Complete);
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r->sql, "SELECT name, country FROM singer ORDER BY age DESC");
@@ -62,7 +62,7 @@ TEST(SqlExtraction, CompletionGetsItsSelectBack) {
   EXPECT_EQ(extract_sql("```sql\ncount(*) FROM t\n```", PromptPostfix::Complete)->sql, "SELECT count(*) FROM t");
 }
 
-TEST(SqlExtraction, NoSqlIsItsOwnError) {
+TEST(SqlAnswer, NoSqlIsItsOwnError) {
   for (const char* answer : {"I cannot answer that from the schema.", "", "```\nno idea\n```"}) {
     auto r = extract_sql(answer, PromptPostfix::Chat);
     ASSERT_FALSE(r.ok()) << answer;
@@ -71,9 +71,9 @@ TEST(SqlExtraction, NoSqlIsItsOwnError) {
   EXPECT_FALSE(extract_sql("   ", PromptPostfix::Complete).ok());
 }
 
-TEST(SqlExtraction, SelectInsideAWordIsNotAQuery) {
+TEST(SqlAnswer, SelectInsideAWordIsNotAQuery) {
   EXPECT_FALSE(extract_sql("The selection is empty; nothing to preselect.", PromptPostfix::Chat).ok());
 }
 
 }  // namespace
-}  // namespace chokepoint::runner
+}  // namespace chokepoint

@@ -1,12 +1,12 @@
-// SQL extraction from model answers (see sql_extraction.h). The order of the rules is fixed so an answer always
+// SQL extraction from model answers (see sql_answer.h). The order of the rules is fixed so an answer always
 // gives the same query: a fenced block holding a query, else a "SQL:" label, else the first SELECT or WITH in the
 // text; then the first statement of it.
-#include "core/runner/sql_extraction.h"
+#include "core/llm/sql_answer.h"
 
 #include <cctype>
 #include <vector>
 
-namespace chokepoint::runner {
+namespace chokepoint {
 
 const char* const kNoSqlInAnswer = "no SQL in the answer";
 
@@ -158,4 +158,4 @@ Result<ExtractedSql> extract_sql(const std::string& answer, PromptPostfix postfi
   return out;
 }
 
-}  // namespace chokepoint::runner
+}  // namespace chokepoint
