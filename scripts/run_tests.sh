@@ -80,7 +80,7 @@ run_node_suite() { # label, folder
 if want native; then
   run_node_suite "native/structure (modules, format)" "$ROOT/tests/structure"
   CHOKEPOINT_CLI="$NATIVE/chokepoint" run_node_suite "native/cli (loopback LLM server)" "$ROOT/tests/llm_server"
-  CHOKEPOINT_CLI="$NATIVE/chokepoint" run_node_suite "native/cli (hostile inputs)" "$ROOT/tests/cli"
+  CHOKEPOINT_CLI="$NATIVE/chokepoint" run_node_suite "native/cli (commands, hostile inputs)" "$ROOT/tests/cli"
 fi
 
 if want e2e; then
