@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/base/text.h"
+#include "core/db/sql_quote.h"
 
 namespace chokepoint::runner {
 namespace {
@@ -100,6 +101,20 @@ std::string render_schema(const Schema& schema, const PromptFormat& format, cons
   const bool hash = format.wrapper == Wrapper::Md && format.schema == SchemaStyle::SimpleDdl;
   std::string out;
   for (size_t i = 0; i < lines.size(); ++i) out += (i ? "\n" : "") + (hash ? "# " + lines[i] : lines[i]);
+  return out;
+}
+
+SampleRows read_sample_rows(const Connection& db, const Schema& schema, int n) {
+  SampleRows out;
+  if (n <= 0) return out;
+  QueryLimits limits;
+  limits.max_rows = static_cast<size_t>(n);
+  limits.timeout_ms = 2000;
+  for (const auto& t : schema.tables) {
+    auto q = db.query("SELECT * FROM " + quote_identifier(t.name) + " LIMIT " + std::to_string(n), limits);
+    if (!q.ok()) continue;  // a table that cannot be read is shown without rows
+    out[t.name] = {q.result.column_names, std::move(q.result.rows)};
+  }
   return out;
 }
 

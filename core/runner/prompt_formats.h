@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/base/result.h"
+#include "core/db/connection.h"
 #include "core/db/value.h"
 #include "core/llm/prompt_template.h"
 #include "core/llm/sql_answer.h"
@@ -41,6 +42,8 @@ struct TableSample {
   std::vector<Row> rows;
 };
 using SampleRows = std::map<std::string, TableSample>;
+// The first n rows of every table of the schema (values cut as the prompt shows them; at most 2 s per table).
+SampleRows read_sample_rows(const Connection& db, const Schema& schema, int n);
 
 // The schema as the format shows it, one line per table (DDL: CREATE TABLE; SimpleDDL: name(col, ...);), then the
 // foreign keys (SimpleDDL) and the sample rows as comments; MD with SimpleDDL prefixes every line with "# ".

@@ -5,6 +5,9 @@
 //     body), fail-endless (a body that never ends), slow-<ms>
 //   - for the next N requests: POST /control {"mode": "401"|"429"|"500"|"malformed"|"slow"|"nocors", "times": N,
 //     "delay_ms": ms}
+// Text-to-SQL prompts (prompts/t2s_*.mustache) are answered from POST /sql {"answers": {"<question>": "<answer>"}}:
+// the answer of the first question the prompt contains, verbatim (so a test decides which are right, wrong or have
+// no SQL at all), else "SELECT 1".
 // GET /stats reports the calls received (so a replayed run can check it made none). The server stops by itself
 // after --lifetime-ms (default 120000) and binds only to loopback. Usage:
 //   node server.mjs [--port 0] [--key SECRET] [--lifetime-ms 120000]
@@ -23,6 +26,7 @@ const lifetimeMs = Number(opt('--lifetime-ms', '120000'));
 
 const stats = { requests: 0, chat: 0, embeddings: 0, messages: 0, preflight: 0 };
 let control = { mode: 'ok', times: 0, delay_ms: 0 };
+let sqlAnswers = {};
 
 const sha = (text) => createHash('sha256').update(text).digest('hex');
 const words = (text) => (text.match(/\S+/g) || []).length;
@@ -42,6 +46,10 @@ function corsHeaders(enabled) {
 // The deterministic answer for a prompt: an Evidence line when the prompt asks for evidence, a token list when it
 // asks for JSON tokens, a naturalness level or an abbreviation for an identifier, a one-line question otherwise.
 function answerFor(prompt) {
+  if (/SQLite query/.test(prompt) && /(### SQL:|<Question>|\/\* The query: \*\/)/.test(prompt)) {
+    const question = Object.keys(sqlAnswers).find((q) => prompt.includes(q));
+    return question === undefined ? 'SELECT 1' : sqlAnswers[question];
+  }
   const h = sha(prompt);
   const n = parseInt(h.slice(0, 4), 16) % 90 + 10;
   if (/Evidence:/.test(prompt)) return `Evidence: value ${n} refers to code = '${h.slice(0, 6)}'`;
@@ -176,6 +184,14 @@ const server = createServer((req, res) => {
       return res.end();
     }
     if (req.method === 'GET' && path === '/stats') return send(res, 200, stats);
+    if (req.method === 'POST' && path === '/sql') {
+      try {
+        sqlAnswers = JSON.parse(body || '{}').answers || {};
+        return send(res, 200, { answers: Object.keys(sqlAnswers).length });
+      } catch {
+        return send(res, 400, { error: 'sql body must be JSON' });
+      }
+    }
     if (req.method === 'POST' && path === '/control') {
       try {
         const c = JSON.parse(body || '{}');

@@ -1,0 +1,103 @@
+// `chokepoint predict` then `chokepoint eval` against the loopback fake endpoint taught the answers: two right (one
+// in a code fence, one after "SQL:"), one wrong, one without SQL. The predictions file is what `eval` reads as it is,
+// the EX is the one those answers imply, the answer without SQL is counted as such, and a rerun with the replay
+// store sends no request. --formats all writes one file pair per format of 004.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync, readFileSync, rmSync, existsSync, mkdirSync, copyFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFakeLlmServer } from './start_server.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..', '..');
+const cli = process.env.CHOKEPOINT_CLI || join(root, 'build', 'native', 'chokepoint');
+let server, port, dir, gold;
+
+const run = (args) => new Promise((ok) => {
+  execFile(cli, args, { timeout: 60000 }, (error, stdout, stderr) => ok({ code: error ? error.code : 0, stdout, stderr }));
+});
+const stats = async () => (await fetch(`http://127.0.0.1:${port}/stats`)).json();
+
+before(async () => {
+  assert.ok(existsSync(cli), `CLI not built: ${cli}`);
+  dir = mkdtempSync(join(tmpdir(), 'chokepoint-predict-'));
+  for (const db of ['toxicology', 'movies']) {
+    mkdirSync(join(dir, 'db', db), { recursive: true });
+    copyFileSync(join(root, 'build', 'native', 'assets', 'db', `${db}.sqlite`), join(dir, 'db', db, `${db}.sqlite`));
+  }
+  gold = JSON.parse(readFileSync(join(root, 'assets', 'sets', 'sample_dev.json'), 'utf8')).slice(0, 4);
+  writeFileSync(join(dir, 'gold.json'), JSON.stringify(gold));
+  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '120000']));
+  writeFileSync(join(dir, 'llm.json'), JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
+                                                        model: 'fake-sql' }));
+  const answers = {
+    [gold[0].question]: `Here you go:\n\n\`\`\`sql\n${gold[0].SQL}\n\`\`\`\nIt counts them.`,
+    [gold[1].question]: `SQL: ${gold[1].SQL}`,
+    [gold[2].question]: "SELECT 'no such bond type'",
+    [gold[3].question]: 'I cannot answer this from the schema.',
+  };
+  const r = await fetch(`http://127.0.0.1:${port}/sql`, { method: 'POST', body: JSON.stringify({ answers }) });
+  assert.equal(r.status, 200);
+});
+after(() => {
+  server?.kill();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test('predict, then eval: EX as the answers imply; the answer without SQL is counted; a rerun replays', async () => {
+  const pred = join(dir, 'pred.json');
+  const args = ['predict', '--set', join(dir, 'gold.json'), '--db-root', join(dir, 'db'), '--llm-config',
+    join(dir, 'llm.json'), '--out', pred, '--replay', join(dir, 'replay.sqlite'), '--rows', '2', '--fk'];
+  const first = await run(args);
+  assert.equal(first.code, 1, `one item has no SQL: ${first.stderr}`);
+  assert.match(first.stderr, /predict: 4 prompts \(1 format\) to http:\/\/127\.0\.0\.1:\d+\/v1/);
+  const summary = JSON.parse(first.stdout);
+  const f = summary.formats['SimpleDDL-MD-Chat'];
+  assert.deepEqual([f.items, f.ok, f.no_sql, f.llm_error], [4, 3, 1, 0]);
+  assert.equal(summary.usage.network_calls, 4);
+  const dict = JSON.parse(readFileSync(pred, 'utf8'));
+  assert.equal(dict['0'], `${gold[0].SQL}\t----- bird -----\ttoxicology`, 'the fenced query, exactly');
+  assert.equal(dict['3'], '\t----- bird -----\ttoxicology', 'no SQL: an empty query');
+  assert.equal(readFileSync(join(dir, 'pred.txt'), 'utf8').split('\n')[1], gold[1].SQL);
+
+  const evaluated = await run(['eval', '--gold', join(dir, 'gold.json'), '--pred', pred, '--db-root', join(dir, 'db'),
+    '--out', join(dir, 'report.json')]);
+  assert.equal(evaluated.code, 0, evaluated.stderr);
+  const ev = JSON.parse(evaluated.stdout);
+  assert.equal(ev.n, 4);
+  assert.equal(ev.ex, 50, 'two of four right');
+
+  const before = (await stats()).chat;
+  const again = await run(args);
+  assert.equal(again.code, 1);
+  assert.equal(JSON.parse(again.stdout).usage.replayed, 4);
+  assert.equal((await stats()).chat, before, 'the rerun sent nothing');
+  assert.equal(readFileSync(pred, 'utf8'), JSON.stringify(dict, null, 4) + '\n');
+});
+
+test('--formats all writes a prediction pair per format, and Complete prompts end in SELECT', async () => {
+  const out = join(dir, 'all.json');
+  const r = await run(['predict', '--set', join(dir, 'gold.json'), '--db-root', join(dir, 'db'), '--llm-config',
+    join(dir, 'llm.json'), '--out', out, '--formats', 'all', '--limit', '2']);
+  assert.equal(r.code, 0, r.stderr);
+  const summary = JSON.parse(r.stdout);
+  assert.equal(Object.keys(summary.formats).length, 12);
+  for (const [name, f] of Object.entries(summary.formats)) {
+    assert.equal(f.ok, 2, name);
+    assert.equal(f.out, join(dir, `all.${name}.json`));
+    const dict = JSON.parse(readFileSync(f.out, 'utf8'));
+    assert.equal(dict['1'], `${gold[1].SQL}\t----- bird -----\ttoxicology`, name);
+  }
+});
+
+test('bad input: an unknown format and a missing config are one-line errors, exit 2', async () => {
+  for (const extra of [['--format', 'DDL-XML-Chat'], ['--llm-config', join(dir, 'none.json')]]) {
+    const r = await run(['predict', '--set', join(dir, 'gold.json'), '--db-root', join(dir, 'db'), '--llm-config',
+      join(dir, 'llm.json'), '--out', join(dir, 'x.json'), ...extra]);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /^chokepoint: /);
+  }
+});
