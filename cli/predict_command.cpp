@@ -2,25 +2,19 @@
 // 004 §4.1.1 goes to the configured endpoint through the CallScheduler (replay store, retries, budget); each answer
 // gives one SQL query (core/llm/sql_answer.h) or a reason it gives none. Writes predictions `eval` reads as they
 // are: BIRD's dict (--out) and Spider's one-per-line file beside it (.txt), one pair per format.
-#include <chrono>
 #include <cmath>
 #include <iostream>
-#include <optional>
 #include <set>
-#include <thread>
 
 #include <nlohmann/json.hpp>
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
-#include "cli/llm_transport_curl.h"
-#include "core/base/clock.h"
+#include "cli/llm_calls.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
 #include "core/dataset/eval_set_loader.h"
-#include "core/llm/call_scheduler.h"
 #include "core/llm/llm_settings.h"
-#include "core/llm/sqlite_replay_store.h"
 #include "core/runner/prediction_run.h"
 
 namespace chokepoint::cli {
@@ -105,18 +99,8 @@ int predict_main(const Args& args) {
   auto tasks = runner::plan_predictions(*set, schemas, formats, schema_options, *prompts, samples);
   if (!tasks.ok()) return fail_input(tasks.error());
 
-  std::optional<Connection> replay_db;
-  std::unique_ptr<ReplayStore> replay;
-  if (r.has("--replay")) {
-    auto db = Connection::open_read_write(r.get("--replay"));
-    if (!db.ok()) return fail_input(r.get("--replay") + ": " + db.error());
-    replay_db.emplace(std::move(*db));
-    auto store = SqliteReplayStore::open(*replay_db);
-    if (!store.ok()) return fail_input(r.get("--replay") + ": " + store.error());
-    replay = std::make_unique<SqliteReplayStore>(std::move(*store));
-  } else {
-    replay = std::make_unique<MemoryReplayStore>();
-  }
+  auto replay = open_replay(r);
+  if (!replay.ok()) return fail_input(replay.error());
   long long tokens = 0;
   for (const auto& t : *tasks) tokens += estimate_tokens(t.prompt);
   // What leaves the machine, before anything does (the CLI's privacy preview).
@@ -125,32 +109,17 @@ int predict_main(const Args& args) {
             << " prompt tokens; schema, questions" << (schema_options.sample_rows ? " and example rows" : "")
             << " are sent\n";
 
-  CurlTransport transport;
-  SchedulerLimits limits;
-  limits.timeout_ms = settings->timeout_ms;
-  CallScheduler scheduler(*endpoint, transport, replay.get(), limits);
-  for (const auto& t : *tasks)
-    scheduler.add({set->items[t.item].key + " / " + t.format.name(),
-                   chat_request_from_settings(*settings, {{"user", t.prompt}})});
-  while (!scheduler.finished() && scheduler.stopped() == SchedulerStop::None) {
-    const size_t done = scheduler.count(CallState::Succeeded) + scheduler.count(CallState::Failed);
-    scheduler.step(monotonic_ms());
-    if (scheduler.count(CallState::Succeeded) + scheduler.count(CallState::Failed) == done)
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
+  std::vector<std::pair<std::string, std::string>> prompts_to_send;
+  for (const auto& t : *tasks) prompts_to_send.emplace_back(set->items[t.item].key + " / " + t.format.name(), t.prompt);
+  UsageTotals u;
+  const auto answers = run_chat_prompts(*settings, *endpoint, replay->store.get(), prompts_to_send, u);
 
   nlohmann::json summary_formats = nlohmann::json::object();
   bool any_missing = false;
   std::map<std::string, std::vector<runner::PredictedItem>> by_format;
   for (size_t i = 0; i < tasks->size(); ++i) {
     const auto& t = (*tasks)[i];
-    const auto& call = scheduler.calls()[i];
-    Result<std::string> answer =
-        call.state == CallState::Succeeded && call.completion
-            ? Result<std::string>(call.completion->text)
-            : Result<std::string>(
-                  Error{call.last_error ? call.last_error->message : std::string("the call was not made")});
-    by_format[t.format.name()].push_back(runner::read_prediction(set->items[t.item], t.format, answer));
+    by_format[t.format.name()].push_back(runner::read_prediction(set->items[t.item], t.format, answers[i]));
   }
   for (const auto& f : formats) {
     const auto& items = by_format[f.name()];
@@ -172,7 +141,6 @@ int predict_main(const Args& args) {
     summary_formats[f.name()] = {{"items", items.size()},  {"ok", ok},         {"no_sql", no_sql},
                                  {"llm_error", llm_error}, {"out", bird_path}, {"spider_out", spider_path}};
   }
-  const UsageTotals& u = scheduler.usage();
   const nlohmann::json summary = {{"formats", summary_formats},
                                   {"usage",
                                    {{"network_calls", u.network_calls},

@@ -119,7 +119,7 @@ std::string print_with_base_columns(const Analysed& a, const sql::Node& n) {
   return sql::print_sql(*copy);
 }
 
-// The AND-ed parts of a WHERE or HAVING, printed in lower case; join equalities are left out.
+// The AND-ed parts of a WHERE or HAVING, printed; join equalities are left out.
 void conjuncts(const Analysed& a, const sql::Node* n, const char* where, Names& out) {
   if (!n) return;
   if (n->kind == sql::Kind::Binary && iequals(n->text, "AND")) {
@@ -132,7 +132,7 @@ void conjuncts(const Analysed& a, const sql::Node* n, const char* where, Names& 
     return;
   }
   if (is_join_equality(a, *n)) return;
-  out.insert(std::string(where) + ": " + to_lower_ascii(print_with_base_columns(a, *n)));
+  out.insert(std::string(where) + ": " + print_with_base_columns(a, *n));  // values keep their case
 }
 
 Names filters(const Analysed& a) {

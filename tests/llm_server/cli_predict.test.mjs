@@ -101,3 +101,25 @@ test('bad input: an unknown format and a missing config are one-line errors, exi
     assert.match(r.stderr, /^chokepoint: /);
   }
 });
+
+test('debug: the wrong predictions go back with the strategy\'s information; rounds count fixes and errors', async () => {
+  // Now the model knows better for the wrong one, and still has nothing for the other.
+  const answers = { [gold[2].question]: `\`\`\`sql\n${gold[2].SQL}\n\`\`\``, [gold[3].question]: 'Still no idea.' };
+  await fetch(`http://127.0.0.1:${port}/sql`, { method: 'POST', body: JSON.stringify({ answers }) });
+  const out = join(dir, 'debug.json');
+  const r = await run(['debug', '--gold', join(dir, 'gold.json'), '--pred', join(dir, 'pred.json'), '--db-root',
+    join(dir, 'db'), '--llm-config', join(dir, 'llm.json'), '--out', out, '--strategy', 'comment', '--rounds', '2']);
+  assert.equal(r.code, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  assert.equal(s.wrong, 2);
+  assert.deepEqual(s.rounds.map((x) => [x.round, x.attempted, x.fixed, x.still_wrong]),
+                   [[0, 0, 0, 2], [1, 2, 1, 1], [2, 1, 0, 1]]);
+  // Before: the empty prediction is a System Error, the wrong value a Result Error; after, only the empty one.
+  assert.deepEqual([s.rounds[0].system_errors, s.rounds[0].result_errors], [1, 1]);
+  assert.deepEqual([s.rounds[2].system_errors, s.rounds[2].result_errors], [1, 0]);
+  assert.equal(s.rounds[2].ex_over_wrong, 50);
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const fixed = report.items.find((x) => x.id === '2');
+  assert.equal(fixed.rounds[0].sql, gold[2].SQL);
+  assert.equal(fixed.rounds[0].ex, true);
+});

@@ -55,6 +55,9 @@ TEST(ErrorTaxonomy, ConditionFilter) {
          ResultErrorKind::ConditionFilter);
   expect("SELECT T.atom_id FROM atom T WHERE T.element = 'cl' AND T.molecule_id = 'TR000'",
          "SELECT atom_id FROM atom WHERE element = 'cl'", ResultErrorKind::ConditionFilter);
+  // A value that differs only in case is a different filter (SQLite compares text with case).
+  expect("SELECT atom_id FROM atom WHERE element = 'CL'", "SELECT atom_id FROM atom WHERE element = 'cl'",
+         ResultErrorKind::ConditionFilter);
   expect("SELECT bond_type FROM bond GROUP BY bond_type HAVING COUNT(*) > 2",
          "SELECT bond_type FROM bond GROUP BY bond_type HAVING COUNT(*) > 1", ResultErrorKind::ConditionFilter);
 }

@@ -1,0 +1,56 @@
+// Chat calls for the CLI (see llm_calls.h).
+#include "cli/llm_calls.h"
+
+#include <chrono>
+#include <thread>
+
+#include "cli/llm_transport_curl.h"
+#include "core/base/clock.h"
+#include "core/llm/sqlite_replay_store.h"
+
+namespace chokepoint::cli {
+
+Result<ReplayHandle> open_replay(const ArgReader& r) {
+  ReplayHandle h;
+  if (!r.has("--replay")) {
+    h.store = std::make_unique<MemoryReplayStore>();
+    return h;
+  }
+  auto db = Connection::open_read_write(r.get("--replay"));
+  if (!db.ok()) return Error{r.get("--replay") + ": " + db.error()};
+  h.db = std::make_unique<Connection>(std::move(*db));
+  auto store = SqliteReplayStore::open(*h.db);
+  if (!store.ok()) return Error{r.get("--replay") + ": " + store.error()};
+  h.store = std::make_unique<SqliteReplayStore>(std::move(*store));
+  return h;
+}
+
+std::vector<Result<std::string>> run_chat_prompts(const LlmSettings& settings, const LlmEndpoint& endpoint,
+                                                  ReplayStore* replay,
+                                                  const std::vector<std::pair<std::string, std::string>>& prompts,
+                                                  UsageTotals& usage) {
+  CurlTransport transport;
+  SchedulerLimits limits;
+  limits.timeout_ms = settings.timeout_ms;
+  CallScheduler scheduler(endpoint, transport, replay, limits);
+  for (const auto& [id, prompt] : prompts)
+    scheduler.add({id, chat_request_from_settings(settings, {{"user", prompt}})});
+  // Curl answers inside send(), so each step makes progress; between retries the loop sleeps a little.
+  while (!scheduler.finished() && scheduler.stopped() == SchedulerStop::None) {
+    const size_t done = scheduler.count(CallState::Succeeded) + scheduler.count(CallState::Failed);
+    scheduler.step(monotonic_ms());
+    if (scheduler.count(CallState::Succeeded) + scheduler.count(CallState::Failed) == done)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  usage += scheduler.usage();
+  std::vector<Result<std::string>> out;
+  for (const auto& call : scheduler.calls()) {
+    if (call.state == CallState::Succeeded && call.completion)
+      out.emplace_back(call.completion->text);
+    else
+      out.emplace_back(Error{call.last_error ? call.last_error->message : std::string("the call was not made")});
+  }
+  return out;
+}
+
+}  // namespace chokepoint::cli

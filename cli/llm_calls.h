@@ -1,0 +1,31 @@
+// Chat calls as the CLI makes them: the --replay store (a SQLite file, or memory), and a batch of prompts run to
+// the end through the CallScheduler with curl, answers in the order of the prompts.
+#pragma once
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cli/command.h"
+#include "core/base/result.h"
+#include "core/db/connection.h"
+#include "core/llm/call_scheduler.h"
+#include "core/llm/llm_settings.h"
+#include "core/llm/replay_store.h"
+
+namespace chokepoint::cli {
+
+struct ReplayHandle {
+  std::unique_ptr<Connection> db;  // the file the store writes to (on the heap: the store keeps its address)
+  std::unique_ptr<ReplayStore> store;
+};
+// --replay FILE.sqlite (created when missing) or, without the flag, a store in memory.
+Result<ReplayHandle> open_replay(const ArgReader& r);
+
+// (id, prompt) pairs sent as single user messages; each answer's text, or why there is none.
+std::vector<Result<std::string>> run_chat_prompts(const LlmSettings& settings, const LlmEndpoint& endpoint,
+                                                  ReplayStore* replay,
+                                                  const std::vector<std::pair<std::string, std::string>>& prompts,
+                                                  UsageTotals& usage);
+
+}  // namespace chokepoint::cli
