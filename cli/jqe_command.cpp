@@ -13,6 +13,7 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/llm_calls.h"
 #include "cli/llm_transport_curl.h"
 #include "core/base/clock.h"
 #include "core/base/file_text.h"
@@ -25,7 +26,6 @@
 #include "core/jqe/question_generation.h"
 #include "core/jqe/report.h"
 #include "core/llm/llm_settings.h"
-#include "core/llm/sqlite_replay_store.h"
 #include "core/schema/schema_ddl.h"
 #include "core/schema/sqlite_schema.h"
 #include "core/schema/tables_json.h"
@@ -101,19 +101,10 @@ int generate_questions(const ArgReader& r, const jqe::JqeRun& run, const std::ma
                                       settings->provider);
   if (!job.ok()) return error = job.error(), -1;
 
-  std::optional<Connection> replay_db;
-  std::unique_ptr<ReplayStore> replay;
-  if (r.has("--replay")) {
-    auto db = Connection::open_read_write(r.get("--replay"));
-    if (!db.ok()) return error = r.get("--replay") + ": " + db.error(), -1;
-    replay_db.emplace(std::move(*db));
-    auto store = SqliteReplayStore::open(*replay_db);
-    if (!store.ok()) return error = r.get("--replay") + ": " + store.error(), -1;
-    replay = std::make_unique<SqliteReplayStore>(std::move(*store));
-  } else {
-    replay = std::make_unique<MemoryReplayStore>();
-  }
-  const jqe::QuestionPlan plan = (*job)->plan(replay.get());
+  auto replay_handle = open_replay(r);
+  if (!replay_handle.ok()) return error = replay_handle.error(), -1;
+  ReplayStore* replay_store = replay_handle->store.get();
+  const jqe::QuestionPlan plan = (*job)->plan(replay_store);
   std::cerr << "chokepoint: questions: " << plan.calls.size() << " prompts, " << plan.network_calls << " to send to "
             << endpoint_url(*endpoint, "") << " (~" << plan.estimated_tokens << " prompt tokens)\n";
 
@@ -121,7 +112,7 @@ int generate_questions(const ArgReader& r, const jqe::JqeRun& run, const std::ma
   SchedulerLimits limits;
   limits.timeout_ms = settings->timeout_ms;
   jqe::QuestionJob& q = **job;
-  q.start(*endpoint, transport, replay.get(), limits);
+  q.start(*endpoint, transport, replay_store, limits);
   // Curl answers inside send(), so each step makes progress; between retries the loop sleeps until the next one.
   while (q.running()) {
     const size_t before = q.count(jqe::ItemStatus::Done) + q.count(jqe::ItemStatus::Failed);
