@@ -9,6 +9,7 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/ex_inputs.h"
 #include "cli/llm_calls.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
@@ -36,9 +37,9 @@ const char* kUsage =
 int debug_main(const Args& args) {
   ArgReader r(args, {});
   if (!r.error().empty()) return fail_input(r.error());
-  const std::string gold_path = r.get("--gold"), pred_path = r.get("--pred"), root = r.get("--db-root");
   const std::string config = r.get("--llm-config");
-  if (gold_path.empty() || pred_path.empty() || root.empty() || config.empty() || r.get("--out").empty())
+  if (r.get("--gold").empty() || r.get("--pred").empty() || r.get("--db-root").empty() || config.empty() ||
+      r.get("--out").empty())
     return fail_input(std::string("missing arguments\n") + kUsage);
   auto strategy = runner::debug_strategy_from_name(r.get("--strategy", "comment"));
   if (!strategy.ok()) return fail_input(strategy.error());
@@ -49,43 +50,30 @@ int debug_main(const Args& args) {
     return fail_input("--rounds takes a whole number");
   }
   if (rounds < 1 || rounds > 10) return fail_input("--rounds must be 1 to 10");
-  auto gold = load_eval_set(gold_path);
-  if (!gold.ok()) return fail_input(gold_path + ": " + gold.error());
-  auto pred = load_eval_set(pred_path);
-  if (!pred.ok()) return fail_input(pred_path + ": " + pred.error());
-  auto pairs = pair_gold_with_predictions(*gold, *pred);
-  if (!pairs.ok()) return fail_input(pairs.error());
-  EvaluationOptions options;
-  options.regimes = {};
-  options.semantics = semantics_of_format(gold->format).value_or(ExSemantics::Bird);
-  if (r.get("--semantics") == "spider") options.semantics = ExSemantics::Spider;
-  if (r.get("--semantics") == "bird") options.semantics = ExSemantics::Bird;
-  std::set<std::string> ids;
-  for (const auto& p : *pairs) ids.insert(p.db_id);
-  auto open = open_databases(root, ids);
-  if (!open.ok()) return fail_input(open.error());
-  auto settings = read_llm_config(config);
-  if (!settings.ok()) return fail_input(settings.error());
-  if (settings->model.empty()) return fail_input(config + ": \"model\" is required");
-  auto endpoint = endpoint_from_settings(*settings);
-  if (!endpoint.ok()) return fail_input(config + ": " + endpoint.error());
-  auto prompts = load_prompt_library(r.has("--prompts") ? r.get("--prompts") : default_prompts_folder());
-  if (!prompts.ok()) return fail_input(prompts.error());
+  auto in = read_ex_inputs(r);
+  if (!in.ok()) return fail_input(in.error());
+  const EvaluationOptions& options = in->options;
+  auto* open = &in->open;
+  auto setup = read_chat_setup(r);
+  if (!setup.ok()) return fail_input(setup.error());
+  const LlmSettings& settings = setup->settings;
+  const LlmEndpoint& endpoint = setup->endpoint;
+  const PromptLibrary& prompts = setup->prompts;
   auto replay = open_replay(r);
   if (!replay.ok()) return fail_input(replay.error());
   const auto md_chat = runner::prompt_format_from_name("SimpleDDL-MD-Chat");
   std::map<std::string, std::string> schema_text;
   for (const auto& [db, s] : open->schemas) schema_text[db] = runner::render_schema(s, *md_chat, {});
   std::map<std::string, std::string> questions;  // by pair id
-  for (const auto& it : gold->items) questions[it.key] = runner::question_with_evidence(it.question, it.evidence);
+  for (const auto& it : in->gold.items) questions[it.key] = runner::question_with_evidence(it.question, it.evidence);
 
-  auto items = evaluate_pairs(*pairs, *open->pool, options);
+  auto items = evaluate_pairs(in->pairs, *open->pool, options);
   std::vector<size_t> wrong;
   for (size_t i = 0; i < items.size(); ++i)
     if (items[i].status == ItemStatus::Scored && !items[i].ex && open->schemas.count(items[i].db_id))
       wrong.push_back(i);
   const size_t initially_wrong = wrong.size();
-  std::vector<EvalPair> current = *pairs;
+  std::vector<EvalPair> current = in->pairs;
   nlohmann::json round_rows = nlohmann::json::array();
   auto count_errors = [&](const std::vector<size_t>& positions, size_t& system, size_t& result) {
     system = result = 0;
@@ -107,25 +95,25 @@ int debug_main(const Args& args) {
   UsageTotals usage;
   size_t fixed_total = 0;
   std::cerr << "chokepoint: debug: " << wrong.size() << " wrong predictions, up to " << rounds << " rounds to "
-            << endpoint_url(*endpoint, "") << " (" << runner::debug_strategy_name(*strategy) << ")\n";
+            << endpoint_url(endpoint, "") << " (" << runner::debug_strategy_name(*strategy) << ")\n";
   for (int round = 1; round <= rounds && !wrong.empty(); ++round) {
     std::vector<std::pair<std::string, std::string>> batch;
     for (size_t i : wrong) {
       const auto c = runner::classify_failed_item(items[i], current[i], open->schemas.at(items[i].db_id));
-      auto prompt = runner::render_debug_prompt(*prompts, *strategy, schema_text[items[i].db_id],
+      auto prompt = runner::render_debug_prompt(prompts, *strategy, schema_text[items[i].db_id],
                                                 questions.count(current[i].id) ? questions[current[i].id] : "",
                                                 current[i].pred_sql, c);
       if (!prompt.ok()) return fail_input(prompt.error());
       batch.emplace_back(current[i].id + " / debug round " + std::to_string(round), *prompt);
     }
-    const auto answers = run_chat_prompts(*settings, *endpoint, replay->store.get(), batch, usage);
+    const auto answers = run_chat_prompts(settings, endpoint, replay->store.get(), batch, usage);
     std::vector<size_t> still;
     size_t fixed = 0;
     for (size_t k = 0; k < wrong.size(); ++k) {
       const size_t i = wrong[k];
       auto& h = history[i];
       h["id"] = current[i].id;
-      h["original"] = (*pairs)[i].pred_sql;
+      h["original"] = in->pairs[i].pred_sql;
       if (answers[k].ok()) {
         if (auto sql = extract_sql(*answers[k], PromptPostfix::Chat); sql.ok()) current[i].pred_sql = sql->sql;
       }
@@ -154,12 +142,9 @@ int debug_main(const Args& args) {
                             {"strategy", runner::debug_strategy_name(*strategy)},
                             {"rounds", round_rows},
                             {"usage", {{"network_calls", usage.network_calls}, {"replayed", usage.replayed}}}};
-  nlohmann::json report = summary;
-  report["items"] = nlohmann::json::array();
-  for (auto& [i, h] : history) report["items"].push_back(h);
-  if (auto st = write_file(r.get("--out"), dump_json(report, 2) + "\n"); !st.ok()) return fail_input(st.error());
-  std::cout << dump_json(summary, 2) << "\n";
-  return 0;
+  nlohmann::json listed = nlohmann::json::array();
+  for (auto& [i, h] : history) listed.push_back(std::move(h));
+  return finish_report(r.get("--out"), summary, std::move(listed));
 }
 
 const Registrar registrar{

@@ -8,9 +8,7 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
-#include "core/base/file_text.h"
-#include "core/base/json_dump.h"
-#include "core/dataset/eval_set_loader.h"
+#include "cli/ex_inputs.h"
 #include "core/metrics/eval_pairs.h"
 #include "core/runner/error_taxonomy.h"
 
@@ -31,35 +29,13 @@ const char* kUsage =
 int errors_main(const Args& args) {
   ArgReader r(args, {});
   if (!r.error().empty()) return fail_input(r.error());
-  const std::string gold_path = r.get("--gold"), pred_path = r.get("--pred"), root = r.get("--db-root");
-  if (gold_path.empty() || pred_path.empty() || root.empty() || r.get("--out").empty())
+  if (r.get("--gold").empty() || r.get("--pred").empty() || r.get("--db-root").empty() || r.get("--out").empty())
     return fail_input(std::string("missing arguments\n") + kUsage);
-  auto gold = load_eval_set(gold_path);
-  if (!gold.ok()) return fail_input(gold_path + ": " + gold.error());
-  auto pred = load_eval_set(pred_path);
-  if (!pred.ok()) return fail_input(pred_path + ": " + pred.error());
-  auto pairs = pair_gold_with_predictions(*gold, *pred);
-  if (!pairs.ok()) return fail_input(pairs.error());
-  EvaluationOptions options;
-  options.regimes = {};  // EX decides what failed; the fine-grained metrics are not needed here
-  options.semantics = semantics_of_format(gold->format).value_or(ExSemantics::Bird);
-  const std::string semantics = r.get("--semantics");
-  if (semantics == "spider")
-    options.semantics = ExSemantics::Spider;
-  else if (semantics == "bird")
-    options.semantics = ExSemantics::Bird;
-  else if (!semantics.empty())
-    return fail_input("--semantics must be bird or spider");
-  try {
-    if (r.has("--timeout-ms")) options.limits.timeout_ms = std::stoi(r.get("--timeout-ms"));
-  } catch (...) {
-    return fail_input("--timeout-ms takes a whole number");
-  }
-  std::set<std::string> ids;
-  for (const auto& p : *pairs) ids.insert(p.db_id);
-  auto open = open_databases(root, ids);
-  if (!open.ok()) return fail_input(open.error());
-  const auto items = evaluate_pairs(*pairs, *open->pool, options);
+  auto in = read_ex_inputs(r);
+  if (!in.ok()) return fail_input(in.error());
+  const auto& pairs = in->pairs;
+  auto* open = &in->open;
+  const auto items = evaluate_pairs(pairs, *open->pool, in->options);
 
   std::map<std::string, size_t> system, result;
   nlohmann::json listed = nlohmann::json::array();
@@ -70,11 +46,11 @@ int errors_main(const Args& args) {
     auto schema = open->schemas.find(it.db_id);
     if (schema == open->schemas.end()) continue;
     ++failed;
-    const auto c = runner::classify_failed_item(it, (*pairs)[i], schema->second);
+    const auto c = runner::classify_failed_item(it, pairs[i], schema->second);
     nlohmann::json j = {{"id", it.id},
                         {"db_id", it.db_id},
-                        {"gold", (*pairs)[i].gold_sql},
-                        {"pred", (*pairs)[i].pred_sql},
+                        {"gold", pairs[i].gold_sql},
+                        {"pred", pairs[i].pred_sql},
                         {"evidence", c.evidence}};
     if (c.error_class == runner::ErrorClass::SystemError) {
       ++system[c.system_kind];
@@ -93,11 +69,7 @@ int errors_main(const Args& args) {
   }
   nlohmann::json summary = {
       {"n", items.size()}, {"failed", failed}, {"system_errors", system}, {"result_errors", result}};
-  nlohmann::json report = summary;
-  report["items"] = std::move(listed);
-  if (auto st = write_file(r.get("--out"), dump_json(report, 2) + "\n"); !st.ok()) return fail_input(st.error());
-  std::cout << dump_json(summary, 2) << "\n";
-  return 0;
+  return finish_report(r.get("--out"), summary, std::move(listed));
 }
 
 const Registrar registrar{

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <thread>
 
+#include "cli/cli_inputs.h"
 #include "cli/llm_transport_curl.h"
 #include "core/base/clock.h"
 #include "core/llm/sqlite_replay_store.h"
@@ -23,6 +24,18 @@ Result<ReplayHandle> open_replay(const ArgReader& r) {
   if (!store.ok()) return Error{r.get("--replay") + ": " + store.error()};
   h.store = std::make_unique<SqliteReplayStore>(std::move(*store));
   return h;
+}
+
+Result<ChatSetup> read_chat_setup(const ArgReader& r) {
+  const std::string config = r.get("--llm-config");
+  auto settings = read_llm_config(config);
+  if (!settings.ok()) return Error{settings.error()};
+  if (settings->model.empty()) return Error{config + ": \"model\" is required"};
+  auto endpoint = endpoint_from_settings(*settings);
+  if (!endpoint.ok()) return Error{config + ": " + endpoint.error()};
+  auto prompts = load_prompt_library(r.has("--prompts") ? r.get("--prompts") : default_prompts_folder());
+  if (!prompts.ok()) return Error{prompts.error()};
+  return ChatSetup{std::move(*settings), std::move(*endpoint), std::move(*prompts)};
 }
 
 std::vector<Result<std::string>> run_chat_prompts(const LlmSettings& settings, const LlmEndpoint& endpoint,

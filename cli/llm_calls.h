@@ -11,6 +11,7 @@
 #include "core/db/connection.h"
 #include "core/llm/call_scheduler.h"
 #include "core/llm/llm_settings.h"
+#include "core/llm/prompt_template.h"
 #include "core/llm/replay_store.h"
 
 namespace chokepoint::cli {
@@ -21,6 +22,14 @@ struct ReplayHandle {
 };
 // --replay FILE.sqlite (created when missing) or, without the flag, a store in memory.
 Result<ReplayHandle> open_replay(const ArgReader& r);
+
+// --llm-config (whose "model" is required) and the prompts folder (--prompts, else the repository's).
+struct ChatSetup {
+  LlmSettings settings;
+  LlmEndpoint endpoint;
+  PromptLibrary prompts;
+};
+Result<ChatSetup> read_chat_setup(const ArgReader& r);
 
 // (id, prompt) pairs sent as single user messages; each answer's text, or why there is none.
 std::vector<Result<std::string>> run_chat_prompts(const LlmSettings& settings, const LlmEndpoint& endpoint,

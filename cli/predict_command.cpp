@@ -89,14 +89,12 @@ int predict_main(const Args& args) {
     if (!all.ok()) return fail_input(all.error());
     schemas = std::move(*all);
   }
-  auto settings = read_llm_config(config);
-  if (!settings.ok()) return fail_input(settings.error());
-  if (settings->model.empty()) return fail_input(config + ": \"model\" is required");
-  auto endpoint = endpoint_from_settings(*settings);
-  if (!endpoint.ok()) return fail_input(config + ": " + endpoint.error());
-  auto prompts = load_prompt_library(r.has("--prompts") ? r.get("--prompts") : default_prompts_folder());
-  if (!prompts.ok()) return fail_input(prompts.error());
-  auto tasks = runner::plan_predictions(*set, schemas, formats, schema_options, *prompts, samples);
+  auto setup = read_chat_setup(r);
+  if (!setup.ok()) return fail_input(setup.error());
+  const LlmSettings& settings = setup->settings;
+  const LlmEndpoint& endpoint = setup->endpoint;
+  const PromptLibrary& prompts = setup->prompts;
+  auto tasks = runner::plan_predictions(*set, schemas, formats, schema_options, prompts, samples);
   if (!tasks.ok()) return fail_input(tasks.error());
 
   auto replay = open_replay(r);
@@ -105,14 +103,14 @@ int predict_main(const Args& args) {
   for (const auto& t : *tasks) tokens += estimate_tokens(t.prompt);
   // What leaves the machine, before anything does (the CLI's privacy preview).
   std::cerr << "chokepoint: predict: " << tasks->size() << " prompts (" << formats.size() << " format"
-            << (formats.size() == 1 ? "" : "s") << ") to " << endpoint_url(*endpoint, "") << ", ~" << tokens
+            << (formats.size() == 1 ? "" : "s") << ") to " << endpoint_url(endpoint, "") << ", ~" << tokens
             << " prompt tokens; schema, questions" << (schema_options.sample_rows ? " and example rows" : "")
             << " are sent\n";
 
   std::vector<std::pair<std::string, std::string>> prompts_to_send;
   for (const auto& t : *tasks) prompts_to_send.emplace_back(set->items[t.item].key + " / " + t.format.name(), t.prompt);
   UsageTotals u;
-  const auto answers = run_chat_prompts(*settings, *endpoint, replay->store.get(), prompts_to_send, u);
+  const auto answers = run_chat_prompts(settings, endpoint, replay->store.get(), prompts_to_send, u);
 
   nlohmann::json summary_formats = nlohmann::json::object();
   bool any_missing = false;

@@ -1,20 +1,14 @@
 // Prompt templates: the manifest loads, variables are checked, and rendering gives exactly the hand-written text
 // (golden tests run natively and under node, so both builds produce the same prompts).
 #include "core/llm/prompt_template.h"
+#include "tests/unit/llm/repository_prompts.h"
 
 #include <gtest/gtest.h>
 
 namespace chokepoint {
 namespace {
 
-const PromptLibrary& library() {
-  static const PromptLibrary lib = [] {
-    auto loaded = load_prompt_library(default_prompts_folder());
-    EXPECT_TRUE(loaded.ok()) << loaded.error();
-    return loaded.ok() ? *loaded : PromptLibrary{};
-  }();
-  return lib;
-}
+const PromptLibrary& library() { return chokepoint::testing::repository_prompts(); }
 
 const char* kSchema = "CREATE TABLE molecule (molecule_id TEXT PRIMARY KEY, label TEXT);";
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "core/runner/prompt_formats.h"
+#include "tests/unit/llm/repository_prompts.h"
 
 namespace chokepoint::runner {
 namespace {
@@ -23,14 +24,7 @@ Schema concert_schema() {
   return s;
 }
 
-const PromptLibrary& library() {
-  static const PromptLibrary lib = [] {
-    auto loaded = load_prompt_library(default_prompts_folder());
-    EXPECT_TRUE(loaded.ok()) << loaded.error();
-    return loaded.ok() ? *loaded : PromptLibrary{};
-  }();
-  return lib;
-}
+const PromptLibrary& library() { return chokepoint::testing::repository_prompts(); }
 
 std::string prompt(const std::string& name, const SchemaRenderOptions& options, const SampleRows& samples = {}) {
   auto f = prompt_format_from_name(name);

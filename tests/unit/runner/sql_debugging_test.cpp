@@ -5,19 +5,13 @@
 
 #include "core/runner/prompt_formats.h"
 #include "core/runner/sql_debugging.h"
+#include "tests/unit/llm/repository_prompts.h"
 #include "tests/unit/sql/thesis_schemas.h"
 
 namespace chokepoint::runner {
 namespace {
 
-const PromptLibrary& library() {
-  static const PromptLibrary lib = [] {
-    auto loaded = load_prompt_library(default_prompts_folder());
-    EXPECT_TRUE(loaded.ok()) << loaded.error();
-    return loaded.ok() ? *loaded : PromptLibrary{};
-  }();
-  return lib;
-}
+const PromptLibrary& library() { return chokepoint::testing::repository_prompts(); }
 
 const char* kWrong = "SELECT COUNT(*) FROM atom WHERE element = 'c'";
 const char* kQuestion = "How many chlorine atoms are there?";
