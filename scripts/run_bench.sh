@@ -19,7 +19,7 @@ for b in "$ROOT"/bench/*.cpp; do
     lexicon_bench) args=("$lexicon") ;;
     sql_bench|jqe_bench) args=("$DATA") ;;
     metrics_bench|mutate_bench) args=("$DATA/spider") ;;
-    tqa_bench) args=("$DATA/bird") ;;
+    tqa_bench|runner_bench) args=("$DATA/bird") ;;
     graph_bench) args=("$DATA/spider/tables.json" "$DATA/bird/dev_tables.json") ;;
   esac
   echo "=== $name (native)"
