@@ -1,6 +1,7 @@
 // `chokepoint eval`: EX and EXP/EXR/F1 of a prediction file against a gold file on a folder of databases.
 // Prints the summary JSON on stdout and writes the full report (summary, per-item scores, explanations with
 // --explain) to --out.
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -23,6 +24,7 @@
 #include "core/metrics/pair_evaluation.h"
 #include "core/metrics/regime.h"
 #include "core/metrics/report_csv.h"
+#include "core/runner/bigtable_subset.h"
 #include "core/schema/sqlite_schema.h"
 #include "core/sql/query_shape.h"
 
@@ -60,7 +62,34 @@ const char* kUsage =
     "--llm-config FILE: SC uses the endpoint's embeddings instead (OpenAI-compatible /v1/embeddings; model from\n"
     "  --embedding-model, else the config's model), fetched once per descriptor and cached for the run.\n"
     "Summary on stdout: n, scored, ex (percent of scored items), gold_errors (not scored), pred_errors, timeouts,\n"
-    "regimes {name: {exp, exr, f1}} (percent means over scored items). Exit code 0, or 2 on bad input.";
+    "regimes {name: {exp, exr, f1}} (percent means over scored items). REPORT.json also has by_gold_tables: EX by\n"
+    "the number of tables the gold query reads (1, 2, 3, >3; 004 Table 4). Exit code 0, or 2 on bad input.";
+
+// EX by the number of tables the gold query reads (004 Table 4): 1, 2, 3 and more than 3, counted by name resolution
+// (core/runner/bigtable_subset.h); scored items only; items whose gold does not resolve are left out.
+template <typename SchemaOf>
+nlohmann::json ex_by_gold_tables(const std::vector<EvalPair>& pairs, const std::vector<ItemEvaluation>& items,
+                                 SchemaOf&& schema_of) {
+  size_t n[4] = {0, 0, 0, 0}, right[4] = {0, 0, 0, 0};
+  for (size_t i = 0; i < items.size() && i < pairs.size(); ++i) {
+    if (items[i].status != ItemStatus::Scored) continue;
+    const auto& schema = schema_of(pairs[i].db_id);
+    if (!schema) continue;
+    auto tables = runner::gold_tables(pairs[i].gold_sql, *schema);
+    if (!tables.ok() || tables->empty()) continue;
+    const size_t k = std::min<size_t>(tables->size(), 4) - 1;
+    ++n[k];
+    right[k] += items[i].ex ? 1 : 0;
+  }
+  nlohmann::json out = nlohmann::json::array();
+  const char* labels[4] = {"1", "2", "3", ">3"};
+  for (size_t k = 0; k < 4; ++k)
+    out.push_back(
+        {{"tables", labels[k]},
+         {"n", n[k]},
+         {"ex", n[k] ? std::round(10000.0 * static_cast<double>(right[k]) / static_cast<double>(n[k])) / 100 : 0.0}});
+  return out;
+}
 
 int eval_main(const Args& args) {
   ArgReader r(args, {"--explain"});
@@ -124,23 +153,28 @@ int eval_main(const Args& args) {
   if (!pairs.ok()) return fail_input(pairs.error());
   DatabasePool pool(r.get("--db-root"));
   auto items = evaluate_pairs(*pairs, pool, options);
+  // Each database's own schema, read once (nullopt when unreadable): joins for the CSV, tables for Table 4.
+  std::map<std::string, std::optional<Schema>> schemas;
+  auto schema_of = [&](const std::string& db_id) -> const std::optional<Schema>& {
+    auto found = schemas.find(db_id);
+    if (found == schemas.end()) {
+      std::optional<Schema> schema;
+      auto db = pool.get(db_id);
+      if (db.ok()) {
+        auto read = read_schema(**db, db_id);
+        if (read.ok()) schema = std::move(read).value();
+      }
+      found = schemas.emplace(db_id, std::move(schema)).first;
+    }
+    return found->second;
+  };
   if (r.has("--csv")) {
     // The same per-item facts the app shows: difficulty from the gold set, joins from each database's own schema.
     CsvItemFacts facts;
-    std::map<std::string, std::optional<Schema>> schemas;  // read once per database; nullopt when unreadable
     for (const auto& g : gold->items) {
       facts.difficulty.push_back(g.difficulty);
-      auto found = schemas.find(g.db_id);
-      if (found == schemas.end()) {
-        std::optional<Schema> schema;
-        auto db = pool.get(g.db_id);
-        if (db.ok()) {
-          auto read = read_schema(**db, g.db_id);
-          if (read.ok()) schema = std::move(read).value();
-        }
-        found = schemas.emplace(g.db_id, std::move(schema)).first;
-      }
-      facts.joins.push_back(found->second ? sql::join_count(g.sql, *found->second) : -1);
+      const auto& schema = schema_of(g.db_id);
+      facts.joins.push_back(schema ? sql::join_count(g.sql, *schema) : -1);
     }
     const std::string csv = evaluation_csv(*pairs, items, options.regimes, facts);
     std::ofstream out(r.get("--csv"), std::ios::binary);
@@ -157,6 +191,7 @@ int eval_main(const Args& args) {
   report["pred_format"] = dataset_format_name(pred->format);
   report["timeout_ms"] = options.limits.timeout_ms;
   report["sc_embedding"] = options.columns.embedding_label;
+  report["by_gold_tables"] = ex_by_gold_tables(*pairs, items, schema_of);
   auto arr = nlohmann::json::array();
   for (const auto& it : items) arr.push_back(item_to_json(it, options.regimes));
   report["items"] = arr;

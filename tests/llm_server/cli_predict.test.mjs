@@ -69,6 +69,10 @@ test('predict, then eval: EX as the answers imply; the answer without SQL is cou
   const ev = JSON.parse(evaluated.stdout);
   assert.equal(ev.n, 4);
   assert.equal(ev.ex, 50, 'two of four right');
+  // 004 Table 4's breakdown: item 0 reads molecule and atom; items 1-3 one table each (2's subquery reads bond).
+  const byTables = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).by_gold_tables;
+  assert.deepEqual(byTables, [{ tables: '1', n: 3, ex: 33.33 }, { tables: '2', n: 1, ex: 100 },
+                              { tables: '3', n: 0, ex: 0 }, { tables: '>3', n: 0, ex: 0 }]);
 
   const before = (await stats()).chat;
   const again = await run(args);
