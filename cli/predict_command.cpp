@@ -15,6 +15,8 @@
 #include "core/base/json_dump.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/llm/llm_settings.h"
+#include "core/metrics/execution_accuracy.h"
+#include "core/metrics/pair_evaluation.h"
 #include "core/runner/prediction_run.h"
 
 namespace chokepoint::cli {
@@ -31,7 +33,9 @@ const char* kUsage =
     "--replay FILE.sqlite: answers are recorded there and a rerun sends nothing it already has.\n"
     "Writes PRED.json (BIRD's prediction dict) and PRED.txt (Spider's one query per line); with several formats,\n"
     "PRED.<format>.json and .txt for each. stdout: JSON {formats: {name: {items, ok, no_sql, llm_error, out,\n"
-    "spider_out}}, usage: {network_calls, replayed, retries, prompt_tokens, completion_tokens}}. An answer without\n"
+    "spider_out, ex_bird, ex_spider}}, usage: {network_calls, replayed, retries, prompt_tokens, completion_tokens}};\n"
+    "with --db-root each format is scored at once against the set (EX in both semantics: 004 Table 3). An answer "
+    "without\n"
     "SQL is counted as no_sql and written as an empty query (a failed prediction to `eval`).\n"
     "Exit code 0; 1 when some items have no SQL; 2 on bad input.";
 
@@ -138,6 +142,19 @@ int predict_main(const Args& args) {
     any_missing = any_missing || ok < items.size();
     summary_formats[f.name()] = {{"items", items.size()},  {"ok", ok},         {"no_sql", no_sql},
                                  {"llm_error", llm_error}, {"out", bird_path}, {"spider_out", spider_path}};
+    // Scored at once against the set itself (it is the gold): EX in both semantics, one row of 004 Table 3.
+    if (open.pool) {
+      std::vector<EvalPair> pairs;
+      for (size_t k = 0; k < items.size(); ++k)
+        pairs.push_back({set->items[k].key, set->items[k].db_id, set->items[k].sql, items[k].sql});
+      for (auto semantics : {ExSemantics::Bird, ExSemantics::Spider}) {
+        EvaluationOptions options;
+        options.regimes = {};
+        options.semantics = semantics;
+        const auto summary = summarize(evaluate_pairs(pairs, *open.pool, options), {});
+        summary_formats[f.name()][std::string("ex_") + ex_semantics_name(semantics)] = summary.ex;
+      }
+    }
   }
   const nlohmann::json summary = {{"formats", summary_formats},
                                   {"usage",

@@ -57,6 +57,7 @@ test('predict, then eval: EX as the answers imply; the answer without SQL is cou
   const summary = JSON.parse(first.stdout);
   const f = summary.formats['SimpleDDL-MD-Chat'];
   assert.deepEqual([f.items, f.ok, f.no_sql, f.llm_error], [4, 3, 1, 0]);
+  assert.deepEqual([f.ex_bird, f.ex_spider], [50, 50], 'scored at once, as eval scores it below');
   assert.equal(summary.usage.network_calls, 4);
   const dict = JSON.parse(readFileSync(pred, 'utf8'));
   assert.equal(dict['0'], `${gold[0].SQL}\t----- bird -----\ttoxicology`, 'the fenced query, exactly');
