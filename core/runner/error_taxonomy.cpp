@@ -192,8 +192,10 @@ std::string system_error_kind(QueryStatus status, const std::string& message) {
     if (m.find(kind) != std::string::npos) return kind;
   if (m.find("incomplete input") != std::string::npos || m.find("unrecognized token") != std::string::npos)
     return "syntax error";
+  // Two statements in one prediction: SQLite runs the first, Python's sqlite3 (BIRD, Spider) refuses them all.
+  if (m.find("one statement") != std::string::npos) return "several statements";
   if (m.find("read-only") != std::string::npos || m.find("readonly") != std::string::npos ||
-      m.find("not authorized") != std::string::npos || m.find("more than one statement") != std::string::npos)
+      m.find("not authorized") != std::string::npos)
     return "not a query";
   return "other";
 }

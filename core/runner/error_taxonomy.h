@@ -36,7 +36,7 @@ struct ErrorClassification {
 
 // SQLite's message (or the query status) as one kind: "no such column", "no such table", "no such function",
 // "syntax error", "ambiguous column", "misuse of aggregate", "wrong number of arguments", "timeout", "empty",
-// "not a query", or "other".
+// "several statements", "not a query", or "other".
 std::string system_error_kind(QueryStatus status, const std::string& message);
 
 // A prediction SQLite ran whose result is wrong, against its gold query on the same schema. An error when either

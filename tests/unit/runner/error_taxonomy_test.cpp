@@ -102,6 +102,7 @@ TEST(ErrorTaxonomy, SystemErrorKinds) {
   EXPECT_EQ(system_error_kind(QueryStatus::Timeout, "over 5000 ms"), "timeout");
   EXPECT_EQ(system_error_kind(QueryStatus::Error, ""), "empty");
   EXPECT_EQ(system_error_kind(QueryStatus::Error, "attempt to write a readonly database"), "not a query");
+  EXPECT_EQ(system_error_kind(QueryStatus::Error, "only one statement may be run at a time"), "several statements");
   EXPECT_EQ(system_error_kind(QueryStatus::Error, "database disk image is malformed"), "other");
 }
 
