@@ -123,6 +123,10 @@ struct AppState {
   std::string fail_next_step, fail_next_draw;
   int frame = 0;
   double first_frame_ms = -1;  // time from page load to the first rendered frame with data
+  // The main thread's work per frame (draw, jobs, GL submission), the last kFrameWorkKept frames: what "no frame over
+  // 50 ms" is measured on (chokepoint_frame_work_json), apart from the browser's pacing of frames.
+  static constexpr size_t kFrameWorkKept = 4096;
+  std::vector<float> frame_work_ms;
 };
 
 void notify(AppState& state, std::string text, bool error = false);

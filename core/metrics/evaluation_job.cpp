@@ -5,6 +5,18 @@
 
 namespace chokepoint {
 
+ItemEvaluation evaluate_with_lookup(const DatabaseLookup& lookup, const EvalPair& pair,
+                                    const EvaluationOptions& options) {
+  auto db = lookup ? lookup(pair.db_id) : Result<const Connection*>(Error{"no databases given"});
+  if (db.ok() && *db != nullptr) return evaluate_pair(**db, pair, options);
+  ItemEvaluation item;
+  item.id = pair.id;
+  item.db_id = pair.db_id;
+  item.status = ItemStatus::NoDatabase;
+  item.message = db.ok() ? "database " + pair.db_id + " is not available" : db.error();
+  return item;
+}
+
 EvaluationJob::EvaluationJob(std::vector<EvalPair> pairs, EvaluationOptions options, DatabaseLookup lookup)
     : pairs_(std::move(pairs)), options_(std::move(options)), lookup_(std::move(lookup)) {
   items_.reserve(pairs_.size());
@@ -14,21 +26,18 @@ bool EvaluationJob::done() const { return cancelled_ || items_.size() == pairs_.
 
 void EvaluationJob::cancel() { cancelled_ = true; }
 
+bool EvaluationJob::record(ItemEvaluation item) {
+  if (done()) return false;
+  const EvalPair& pair = pairs_[items_.size()];
+  if (item.id != pair.id || item.db_id != pair.db_id) return false;
+  items_.push_back(std::move(item));
+  return true;
+}
+
 bool EvaluationJob::advance(const std::function<bool()>& keep_going) {
   do {
     if (done()) break;
-    const EvalPair& pair = pairs_[items_.size()];
-    auto db = lookup_ ? lookup_(pair.db_id) : Result<const Connection*>(Error{"no databases given"});
-    if (!db.ok() || *db == nullptr) {
-      ItemEvaluation item;
-      item.id = pair.id;
-      item.db_id = pair.db_id;
-      item.status = ItemStatus::NoDatabase;
-      item.message = db.ok() ? "database " + pair.db_id + " is not available" : db.error();
-      items_.push_back(std::move(item));
-      continue;
-    }
-    items_.push_back(evaluate_pair(**db, pair, options_));
+    items_.push_back(evaluate_with_lookup(lookup_, pairs_[items_.size()], options_));
   } while (!done() && keep_going());
   return done();
 }

@@ -17,6 +17,11 @@ namespace chokepoint {
 // The connection must stay valid until the unit that asked for it has finished.
 using DatabaseLookup = std::function<Result<const Connection*>(const std::string& db_id)>;
 
+// One pair on the database the lookup gives: evaluate_pair, or a NoDatabase item with the lookup's message. What a
+// job does per unit; the app's worker calls it directly so it keeps no item after sending it.
+ItemEvaluation evaluate_with_lookup(const DatabaseLookup& lookup, const EvalPair& pair,
+                                    const EvaluationOptions& options);
+
 struct EvaluationProgress {
   size_t done = 0;   // pairs evaluated
   size_t total = 0;  // pairs given
@@ -28,6 +33,9 @@ class EvaluationJob {
 
   // Evaluates one pair, then more while `keep_going()` says so; returns done().
   bool advance(const std::function<bool()>& keep_going);
+  // Appends an item evaluated elsewhere (the app evaluates in a worker: core/metrics/evaluation_codec.h) as the
+  // next pair's; false, and nothing recorded, when the job is done or the item is not that pair's.
+  bool record(ItemEvaluation item);
   // Ends the job where it is: items() holds the pairs evaluated so far.
   void cancel();
 

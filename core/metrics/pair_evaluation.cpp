@@ -41,6 +41,16 @@ const char* item_status_name(ItemStatus s) {
   return "";
 }
 
+ItemEvaluation unfinished_item(const EvalPair& pair, size_t regimes, QueryStatus status, std::string message) {
+  ItemEvaluation item;
+  item.id = pair.id;
+  item.db_id = pair.db_id;
+  item.pred_status = status;
+  item.message = std::move(message);
+  score_as_failed(item, ResultSet{}, regimes);
+  return item;
+}
+
 ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const EvaluationOptions& options) {
   ItemEvaluation item;
   item.id = pair.id;

@@ -76,6 +76,17 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_panel_json(const char* pa
   return out.c_str();
 }
 
+// The main thread's work per frame since the last call, in ms, then forgotten: [3.1, 2.8, ...] (AppState).
+extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_frame_work_json() {
+  static std::string out;
+  out = "[]";
+  chokepoint::web::AppState* state = chokepoint::web::bound_app_state();
+  if (!state) return out.c_str();
+  out = nlohmann::json(state->frame_work_ms).dump();
+  state->frame_work_ms.clear();
+  return out.c_str();
+}
+
 // Bytes the wasm heap's allocator holds now (not the heap's size, which never shrinks): what tests and the bench
 // compare before and after a run.
 extern "C" EMSCRIPTEN_KEEPALIVE double chokepoint_heap_used() { return static_cast<double>(mallinfo().uordblks); }

@@ -44,6 +44,8 @@ nlohmann::json metrics_state_json(const MetricsPanel& panel) {
   j["total"] = panel.run->pairs().size();
   j["summary"] = summary_to_json(summarize(panel.run->items(), panel.run->options().regimes));
   j["sc_embedding"] = panel.run->options().columns.embedding_label;
+  j["evaluated_in"] = panel.run->evaluated_in;
+  j["worker_restarts"] = panel.run->worker_restarts;
   // Items that hit a limit, failed or were cut, with the reason the Items list shows (the first 100).
   nlohmann::json flagged = nlohmann::json::array();
   for (const auto& it : panel.run->items()) {
@@ -79,7 +81,8 @@ MetricsPanel& metrics_panel(AppState& state) { return state.panels.get<MetricsPa
 namespace {
 
 // {"do": "evaluate", "gold": NAME, "pred": NAME, "semantics": "bird"|"spider", "regimes": ["EC-EC-IE", ...],
-//  "embeddings": true (SC with the LLM panel's endpoint), "embedding_model": NAME}
+//  "embeddings": true (SC with the LLM panel's endpoint), "embedding_model": NAME, "timeout_ms": N,
+//  "worker_stall_ms": N (how long a silent evaluation worker is waited for; 0 = twice the limit plus 5 s)}
 void evaluate_command(AppState& state, const nlohmann::json& cmd) {
   auto& panel = metrics_panel(state);
   const int g = find_set(state, cmd.value("gold", "")), p = find_set(state, cmd.value("pred", ""));
@@ -98,6 +101,7 @@ void evaluate_command(AppState& state, const nlohmann::json& cmd) {
   panel.endpoint_embeddings = cmd.value("embeddings", false);
   panel.embedding_model = cmd.value("embedding_model", "");
   if (cmd.contains("timeout_ms")) panel.timeout_ms = cmd["timeout_ms"].get<int>();
+  panel.worker_stall_ms = cmd.value("worker_stall_ms", 0);
   if (cmd.contains("regimes")) {
     auto regimes = regimes_from_json(cmd["regimes"]);
     if (!regimes.ok()) return notify(state, "evaluate: " + regimes.error(), true);

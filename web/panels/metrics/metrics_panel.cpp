@@ -93,6 +93,8 @@ void start_run(AppState& state, MetricsPanel& panel) {
     if (!db || !db->connection) return Result<const Connection*>(Error{"database " + db_id + " is not loaded"});
     return Result<const Connection*>(db->connection.get());
   });
+  run->worker = start_in_worker(state, *run, panel.worker_stall_ms);
+  if (run->worker) run->evaluated_in = "worker";
   panel.run = run;
   panel.running = true;
   panel.selected_item = -1;
@@ -171,9 +173,17 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
         ui_px(300, 0));
     ImGui::SameLine();
     ImGui::Text("%zu / %zu", run.items().size(), run.pairs().size());
+    if (run.worker) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("in a background worker");
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Queries run in a Web Worker, so a slow one never freezes the page; Cancel stops it at once.");
+    }
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) {
       panel.running = false;
+      panel.run->worker.reset();  // terminates it, mid-query if need be
       notify(state, "evaluation cancelled after " + std::to_string(run.items().size()) + " items");
     }
   } else {
@@ -360,9 +370,20 @@ void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
       return;
     }
   }
-  const double start = monotonic_ms();
-  run.job->advance([&] { return monotonic_ms() - start < budget_ms; });
+  if (run.worker) {
+    if (!step_worker(*run.worker, run)) {
+      notify(state, "evaluating on the page's thread: " + run.worker->refused, true);
+      run.worker.reset();
+      run.evaluated_in = "page";
+    } else {
+      run.worker_restarts = run.worker->restarts;
+    }
+  } else {
+    const double start = monotonic_ms();
+    run.job->advance([&] { return monotonic_ms() - start < budget_ms; });
+  }
   if (run.job->done()) {
+    run.worker.reset();
     run.done = true;
     panel.running = false;
     const auto s = summarize(run.items(), run.options().regimes);

@@ -13,6 +13,7 @@
 #include "core/metrics/pair_evaluation.h"
 #include "web/app_state.h"
 #include "web/panels/metrics/sc_embeddings.h"
+#include "web/panels/metrics/worker_evaluation.h"
 
 namespace chokepoint::web {
 
@@ -22,6 +23,9 @@ struct MetricsRun {
   std::vector<int> joins;               // per pair: joins in the gold query's main join query graph (-1 unknown)
   std::unique_ptr<EvaluationJob> job;   // the pairs, options and items evaluated so far (core/metrics)
   bool done = false;
+  std::shared_ptr<WorkerEvaluation> worker;  // while the worker evaluates it; null on the page's thread and when done
+  std::string evaluated_in = "page";         // "worker" or "page": where the last items were evaluated
+  size_t worker_restarts = 0;                // workers started again past a pair that stalled or stopped one
   const std::vector<EvalPair>& pairs() const { return job->pairs(); }
   const std::vector<ItemEvaluation>& items() const { return job->items(); }  // in pair order
   const EvaluationOptions& options() const { return job->options(); }
@@ -36,7 +40,8 @@ struct MetricsPanel {
   bool semantics_chosen = false;  // by the user or a command; until then it follows the files' benchmark
   std::vector<Regime> regimes = default_regimes();  // none chosen: Table XI's
   int timeout_ms = 5000;
-  std::shared_ptr<MetricsRun> run;       // current or last run
+  int worker_stall_ms = 0;          // 0: worker_stall_ms(timeout_ms); a page command sets it (tests of the restart)
+  std::shared_ptr<MetricsRun> run;  // current or last run
   std::shared_ptr<MetricsRun> baseline;  // pinned for ΔEX
   bool running = false;
   int chart_regime = 0;  // index into run->options.regimes

@@ -1,0 +1,103 @@
+// The evaluation worker as a user meets it: queries run off the page's thread, so a runaway prediction neither
+// freezes the tab nor keeps Cancel waiting; a worker that stops answering is replaced and the item says why; the
+// rest of the run is evaluated as if nothing had happened (the same scores as a clean run).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt } from './browser.mjs';
+
+let app;
+before(async () => {
+  app = await startApp();
+  await app.page.goto(app.url);
+  await waitReady(app);
+});
+after(async () => { if (app) await app.close(); });
+
+// A cartesian product of three 3,000-row sets: billions of rows, only a time limit ends it.
+const RUNAWAY = 'WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 3000) ' +
+  'SELECT count(*) FROM n a, n b, n c';
+const METRICS = 'Predictions & metrics';
+
+async function uploadPredictions(name, replace) {
+  const sample = JSON.parse(fs.readFileSync(path.join(repoRoot, 'assets/sets/sample_pred.json'), 'utf8'));
+  for (const [k, sql] of Object.entries(replace)) sample[k] = `${sql}\t----- bird -----\t${sample[k].split('\t').pop()}`;
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-worker-')), name);
+  fs.writeFileSync(file, JSON.stringify(sample, null, 1));
+  await app.page.setInputFiles('#chokepoint-file-input', file);
+  await app.page.waitForFunction((n) => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))
+    .some((s) => s.name === n), name);
+}
+
+async function evaluated(command) {
+  await sendCommand(app.page, { do: 'evaluate', gold: 'sample_dev.json', semantics: 'bird', ...command });
+  await app.page.waitForFunction((p) => {
+    const m = JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], [p]));
+    return m.done === true && m.queued === false;
+  }, METRICS, { timeout: 120000 });
+  return panelState(app.page, METRICS);
+}
+
+const workerAlive = () => app.page.evaluate(() => cpEvalWorker.worker !== null);
+
+test('the sample predictions are evaluated in the worker, and the worker is gone afterwards', async () => {
+  await uploadPredictions('sample_pred.json', {});
+  await sendCommand(app.page, { do: 'show', tab: METRICS });
+  const m = await evaluated({ pred: 'sample_pred.json', timeout_ms: 5000 });
+  assert.equal(m.evaluated_in, 'worker');
+  assert.equal(m.evaluated, m.total);
+  assert.equal(await workerAlive(), false, 'the worker is gone once the run is done');
+  // The scores equal the CLI's for the same files: metrics.test.mjs checks that on this very path.
+  assert.equal(m.summary.n, 28);
+  assert.equal(m.summary.scored, 28);
+  assert.equal(m.summary.timeouts, 0, JSON.stringify(m.summary));
+});
+
+test('a worker that stops answering is replaced: the item says why and the others are scored as in a clean run', async () => {
+  const clean = await evaluated({ pred: 'sample_pred.json', timeout_ms: 5000 });
+  await uploadPredictions('stall_pred.json', { 0: RUNAWAY });
+  // The item's limit is 4 s, but the page waits only 600 ms for a silent worker: the worker is stopped mid-query.
+  const m = await evaluated({ pred: 'stall_pred.json', timeout_ms: 4000, worker_stall_ms: 600 });
+  assert.equal(m.evaluated, m.total, 'every item was evaluated');
+  assert.equal(m.worker_restarts, 1, 'one new worker went on past the stalled item');
+  const timeouts = m.flagged.filter((f) => f.prediction === 'timeout');
+  assert.equal(timeouts.length, 1, JSON.stringify(m.flagged));
+  assert.equal(timeouts[0].id, '0');
+  assert.match(timeouts[0].message, /evaluation worker did not answer within 600 ms/);
+  const errors = (r) => JSON.stringify(r.flagged.filter((f) => f.prediction === 'error'));
+  assert.equal(errors(m), errors(clean), 'the other failures are those of the clean run');
+  // Item 0 was right in the clean run: the stalled run has exactly one correct item fewer.
+  const correct = (s) => Math.round((s.ex / 100) * s.scored);
+  assert.equal(correct(m.summary), correct(clean.summary) - 1, `${JSON.stringify(clean.summary)} vs ${JSON.stringify(m.summary)}`);
+});
+
+test('Cancel during a runaway query stops it at once and the tab keeps drawing', async () => {
+  await uploadPredictions('runaway_pred.json', { 0: RUNAWAY });
+  await sendCommand(app.page, { do: 'show', tab: METRICS });
+  await sendCommand(app.page, { do: 'evaluate', gold: 'sample_dev.json', pred: 'runaway_pred.json', timeout_ms: 60000 });
+  await app.page.waitForFunction((p) => JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], [p]))
+    .running === true, METRICS);
+  await nextFrames(app.page);
+  await app.page.evaluate(() => Module.ccall('chokepoint_frame_work_json', 'string', [], []));
+  await new Promise((r) => setTimeout(r, 1500));  // the worker is deep in the product; the page draws on
+  assert.equal(await workerAlive(), true);
+  let m = await panelState(app.page, METRICS);
+  assert.equal(m.running, true);
+  assert.equal(m.evaluated, 0, 'the first item is still running');
+  fs.writeFileSync(path.join(artefactDir, 'worker_running.png'), await app.page.screenshot());
+  const t0 = Date.now();
+  await clickAt(app.page, 548, 137);  // Cancel, right of "in a background worker"
+  await nextFrames(app.page);
+  const took = Date.now() - t0;
+  m = await panelState(app.page, METRICS);
+  assert.equal(m.running, false, 'the click cancelled the run');
+  assert.equal(await workerAlive(), false, 'the worker was terminated mid-query');
+  const work = JSON.parse(await app.page.evaluate(() => Module.ccall('chokepoint_frame_work_json', 'string', [], [])));
+  assert.ok(work.length > 10, `the page drew ${work.length} frames while the query ran`);
+  console.log(`# cancel during a runaway query: answered in ${took} ms; main-thread work per frame meanwhile: ` +
+    `longest ${Math.max(...work).toFixed(1)} ms over ${work.length} frames`);
+  const notices = await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_notices_json', 'string', [], [])));
+  assert.match(notices[notices.length - 1].text, /evaluation cancelled after 0 items/);
+});
