@@ -132,3 +132,60 @@ test('a corrupt database file is reported for its items; the run goes on', () =>
     assert.match(r.stderr, /concert/);
   }
 });
+
+test('a 2 GB database file is read page by page: the run scores as on the small copy, nothing loads the whole file', () => {
+  // The small database's pages, then zeros up to 2 GiB (sparse: no disk). SQLite trusts the page count in the header,
+  // so a reader that loaded the file whole would be the only thing to notice its size.
+  mkdirSync(join(dir, 'db2g', 'concert'), { recursive: true });
+  const big = join(dir, 'db2g', 'concert', 'concert.sqlite');
+  writeFileSync(big, readFileSync(dbFile));
+  const fd = openSync(big, 'r+');
+  ftruncateSync(fd, 2 ** 31);
+  closeSync(fd);
+  const small = evalWith(join(dir, 'gold.sql'));
+  const out = join(dir, 'report-2g.json');
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', cli, 'eval', '--gold', join(dir, 'gold.sql'), '--pred',
+                                        join(dir, 'gold.sql'), '--db-root', join(dir, 'db2g'), '--out', out,
+                                        '--regimes', 'EC-EC-IE,EC-PC-IE,SC-EC-IE,SC-PC-IE,NC-PC,NC-EC'],
+                      { encoding: 'utf8', timeout: 120000 });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(small.status, 0, small.stderr);
+  assert.deepEqual(JSON.parse(r.stdout), JSON.parse(small.stdout));
+  assert.equal(JSON.parse(r.stdout).ex, 100);
+  const peakKb = Number(r.stderr.trim().split('\n').pop());
+  assert.ok(peakKb < 256 * 1024, `peak memory ${peakKb} kB: the file was not read whole`);
+});
+
+test('views that recurse, endless and huge views, and triggers: each item says what happened, the file unchanged', () => {
+  mkdirSync(join(dir, 'dbv', 'concert'), { recursive: true });
+  const file = join(dir, 'dbv', 'concert', 'concert.sqlite');
+  execFileSync('sqlite3', [file], { input:
+    'CREATE TABLE singer(id INTEGER PRIMARY KEY, name TEXT);' +
+    "INSERT INTO singer VALUES (1,'Joe'),(2,'Ann');" +
+    'CREATE VIEW v1 AS SELECT * FROM v2; CREATE VIEW v2 AS SELECT * FROM v1;' +
+    'CREATE VIEW endless AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c;' +
+    'CREATE VIEW huge AS WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 3000) ' +
+    '  SELECT count(*) AS k FROM n a, n b, n c;' +
+    'CREATE TABLE log(t TEXT);' +
+    "CREATE TRIGGER tr AFTER INSERT ON singer BEGIN INSERT INTO log VALUES ('x'); END;" });
+  const before = digest(file);
+  writeFileSync(join(dir, 'views_gold.sql'), ['SELECT * FROM v1\tconcert', 'SELECT name FROM singer\tconcert',
+    'SELECT name FROM singer\tconcert', 'SELECT count(*) FROM singer\tconcert'].join('\n') + '\n');
+  writeFileSync(join(dir, 'views_pred.sql'), ['SELECT 1', 'SELECT x FROM endless', 'SELECT k FROM huge',
+    "INSERT INTO singer VALUES (3, 'Tim')"].join('\n') + '\n');
+  const out = join(dir, 'views-report.json');
+  const t0 = Date.now();
+  const r = spawnSync(cli, ['eval', '--gold', join(dir, 'views_gold.sql'), '--pred', join(dir, 'views_pred.sql'),
+                            '--db-root', join(dir, 'dbv'), '--out', out, '--timeout-ms', '1500'],
+                      { encoding: 'utf8', timeout: 60000 });
+  assert.equal(r.status, 0, r.stderr);
+  assert.ok(Date.now() - t0 < 30000, 'bounded by the item limits');
+  const items = JSON.parse(readFileSync(out, 'utf8')).items;
+  assert.equal(items[0].status, 'gold_error');
+  assert.match(items[0].message, /circularly defined/);
+  assert.match(items[1].truncation, /row cap of 100000 rows/);
+  assert.equal(items[2].pred_status, 'timeout', JSON.stringify(items[2]));
+  assert.equal(items[3].pred_status, 'error');
+  assert.match(items[3].message, /readonly|read-only|not allowed/);
+  assert.equal(digest(file), before, 'the database, trigger and log table unchanged');
+});

@@ -101,3 +101,29 @@ test('Cancel during a runaway query stops it at once and the tab keeps drawing',
   const notices = await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_notices_json', 'string', [], [])));
   assert.match(notices[notices.length - 1].text, /evaluation cancelled after 0 items/);
 });
+
+test('an uploaded database goes to the worker as the file itself (mounted, not copied) and scores there', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-mounted-'));
+  const db = path.join(dir, 'films.sqlite');
+  fs.copyFileSync(path.join(repoRoot, 'build/wasm/assets/db/movies.sqlite'), db);
+  fs.writeFileSync(path.join(dir, 'films_gold.sql'), `SELECT count(*) FROM movie\tfilms\n${RUNAWAY}\tfilms\n`);
+  fs.writeFileSync(path.join(dir, 'films_pred.sql'), `SELECT count(MovieID) FROM movie\n${RUNAWAY}\n`);
+  await app.page.setInputFiles('#chokepoint-file-input', [db, path.join(dir, 'films_gold.sql'), path.join(dir, 'films_pred.sql')]);
+  await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))
+    .filter((s) => s.name.startsWith('films_')).length === 2);
+  await sendCommand(app.page, { do: 'show', tab: METRICS });
+  await sendCommand(app.page, { do: 'evaluate', gold: 'films_gold.sql', pred: 'films_pred.sql', timeout_ms: 60000 });
+  // The first item is scored while the second (a runaway gold) keeps the worker busy.
+  await app.page.waitForFunction((p) => JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], [p]))
+    .evaluated === 1, METRICS, { timeout: 30000 });
+  const sent = await app.page.evaluate(() => cpEvalWorker.databases.map((d) => ({ id: d.id, blob: d.blob instanceof Blob,
+                                                                                  bytes: !!d.bytes })));
+  assert.deepEqual(sent, [{ id: 'films', blob: true, bytes: false }]);
+  const m = await panelState(app.page, METRICS);
+  assert.equal(m.summary.scored, 1);
+  assert.equal(m.summary.ex, 100, 'count(MovieID) equals count(*) on the mounted file');
+  await clickAt(app.page, 548, 137);  // Cancel
+  await nextFrames(app.page);
+  assert.equal(await workerAlive(), false);
+  fs.rmSync(dir, { recursive: true, force: true });
+});

@@ -2,7 +2,9 @@
 // gives it the databases and the request, and delivers what it posts to chokepoint_eval_worker_message. A watchdog
 // terminates a worker that sends nothing for stall_ms (a query past every limit, a hang) and reports it, so the page
 // never waits on a worker for ever. Databases stay registered until cleared, so a worker started again after a stall
-// gets them again: files are re-read from the Emscripten file system then, and transferred, not copied twice.
+// gets them again. A file read from an upload or the workspace store goes as the Blob it came from, which the worker
+// mounts (WORKERFS) and SQLite reads page by page: a 2 GB database is never copied. Other files are re-read from the
+// Emscripten file system at each start and transferred, not copied twice.
 mergeInto(LibraryManager.library, {
   $cpEvalWorker: { worker: null, run: 0, databases: [], timer: null, last: 0, heard: false },
 
@@ -19,9 +21,12 @@ mergeInto(LibraryManager.library, {
 
   chokepoint_eval_worker_add_file__deps: ['$cpEvalWorker'],
   chokepoint_eval_worker_add_file: function (idPtr, pathPtr) {
-    var path = UTF8ToString(pathPtr);
-    try { FS.stat(path); } catch (e) { return 0; }
-    cpEvalWorker.databases.push({ id: UTF8ToString(idPtr), path: path });
+    var path = UTF8ToString(pathPtr), st;
+    try { st = FS.stat(path); } catch (e) { return 0; }
+    var ws = Module.chokepointWorkspace;
+    var src = ws && ws.sources && ws.sources[path];
+    var same = src && src.size === st.size && src.mtime === st.mtime.getTime();
+    cpEvalWorker.databases.push(same ? { id: UTF8ToString(idPtr), blob: src.blob } : { id: UTF8ToString(idPtr), path: path });
     return 1;
   },
 
@@ -59,6 +64,7 @@ mergeInto(LibraryManager.library, {
       s.databases.forEach(function (d) {
         // FS.readFile copies the file out of the file system (outside the wasm heap); the copy is then moved to
         // the worker, not cloned.
+        if (d.blob) { databases.push({ id: d.id, blob: d.blob }); return; }  // a reference, not the bytes
         var bytes = d.path ? FS.readFile(d.path) : d.bytes.slice();
         databases.push({ id: d.id, bytes: bytes });
         transfer.push(bytes.buffer);

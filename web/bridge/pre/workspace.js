@@ -16,6 +16,7 @@ Module.preRun.push(function () {
     stored: {},    // relative path -> {mtime, size} of the stored copy
     blobs: {},     // FS path -> the File an upload came from (stored as it is)
     loads: {},     // FS path -> {name, done, total, origin, cancelled}
+    sources: {},   // FS path -> {blob, size, mtime}: the Blob a file was read from, for the evaluation worker to mount
     unopened: {},  // relative path -> true: kept but not in the file system (being read, or its reading cancelled)
     estimate: null,
     queue: [],
@@ -62,6 +63,9 @@ Module.preRun.push(function () {
         return;
       }
       FS.rename(tmp, path);
+      // The worker that evaluates on this file reads the Blob in place (WORKERFS) rather than a copy of the bytes,
+      // as long as the file in the file system is unchanged (web/bridge/js/eval_worker.js checks size and mtime).
+      ws.sources[path] = { blob: blob, size: blob.size, mtime: FS.stat(path).mtime.getTime() };
       if (origin === 'workspace') delete ws.unopened[path.slice('/workspace/'.length)];
       Module.ccall('chokepoint_on_file', null, ['string', 'string'], [path, origin]);
     };
