@@ -19,6 +19,7 @@
 #include "web/bridge/page_commands.h"
 #include "web/panel_registry.h"
 #include "web/widgets/charts.h"
+#include "web/widgets/item_places.h"
 #include "web/workspace/file_loads_view.h"
 #include "web/workspace/workspace.h"
 #include "web/workspace/workspace_state.h"
@@ -209,6 +210,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_app_json() {
   j["tooltip"] = charts.tooltip;
   j["charts"] = nlohmann::json::object();
   for (const auto& [id, r] : charts.rects) j["charts"][id] = {r.x, r.y, r.z, r.w};
+  j["buttons"] = nlohmann::json::object();  // named buttons of the last frame (web/widgets/item_places.h)
+  for (const auto& [name, p] : chokepoint::web::item_places_last_frame()) j["buttons"][name] = {p.x, p.y, p.w, p.h};
   out = j.dump();
   return out.c_str();
 }

@@ -20,7 +20,7 @@ test('full screen: Open files… opens the chooser, then Predictions & metrics a
     await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))
       .some((s) => s.name === 'sample_pred.json'), null, { timeout: 20000 });
     await nextFrames(app.page);
-    await clickAt(app.page, 660, 37);  // the "Predictions & metrics" tab
+    await clickAt(app.page, 755, 37);  // the "Predictions & metrics" tab
     await nextFrames(app.page);
     const active = JSON.parse(await app.page.evaluate(() => Module.ccall('chokepoint_app_json', 'string', [], [])));
     assert.equal(active.active_panel, 'Predictions & metrics');

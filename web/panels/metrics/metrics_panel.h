@@ -59,6 +59,9 @@ void draw_metrics_panel(AppState& state, MetricsPanel& panel);
 // Positions of the run's items the Items list shows under panel.item_filter.
 std::vector<size_t> filtered_items(const MetricsRun& run, const MetricsPanel& panel);
 void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms);  // called every frame
+// The pickers take the sets loaded since the last call (each new one becomes the gold or prediction pick); a panel
+// that then picks a pair itself calls this first, so the next frame does not move its pick.
+void follow_new_sets(const AppState& state, MetricsPanel& panel);
 nlohmann::json metrics_state_json(const MetricsPanel& panel);
 MetricsPanel& metrics_panel(AppState& state);
 

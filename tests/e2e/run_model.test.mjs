@@ -1,0 +1,111 @@
+// Run a model from the page (issue 13): the loopback LLM server, taught to answer the text-to-SQL prompts (three
+// right, one wrong, one without SQL, one untaught), stands in for the endpoint. The privacy preview comes first and
+// nothing is sent before Confirm (a real click); the answers become prediction sets in BIRD's format; the Metrics
+// panel evaluates the first format at once and its EX is the one the fixture implies; after a reload the same run is
+// answered by the replay store with zero new requests.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startFakeLlmServer } from '../llm_server/start_server.mjs';
+import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt,
+  workspaceSettled } from './browser.mjs';
+
+let app;
+let server;
+let port;
+before(async () => {
+  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '300000']));
+  app = await startApp();
+  await app.page.goto(app.url);
+  await waitReady(app);
+});
+after(async () => {
+  if (app) await app.close();
+  server?.kill();
+});
+
+const RUN = 'Run a model';
+const METRICS = 'Predictions & metrics';
+const FORMATS = ['SimpleDDL-MD-Chat', 'DDL-Coding-Chat'];
+const api = (p, body) => fetch(`http://127.0.0.1:${port}${p}`, body === undefined ? {} : {
+  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+const gold = JSON.parse(fs.readFileSync(path.join(repoRoot, 'assets/sets/sample_dev.json'), 'utf8')).slice(0, 6);
+
+async function until(name, predicate, what, timeout = 60000) {
+  const start = Date.now();
+  for (;;) {
+    const s = await panelState(app.page, name);
+    if (predicate(s)) return s;
+    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(s).slice(0, 1500)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function setUp() {
+  await sendCommand(app.page, { do: 'llm_settings', provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
+                                model: 'fake-chat', temperature: 0, timeout_ms: 4000 });
+  await sendCommand(app.page, { do: 'show', tab: RUN });
+  await sendCommand(app.page, { do: 'run_model', set: 'sample_dev.json', formats: FORMATS, limit: 6,
+                                input_price: 1, output_price: 2 });
+  return until(RUN, (s) => s.preview, 'the preview');
+}
+
+test('preview, confirm by a click, predictions scored by the Metrics panel with the EX the fixture implies', async () => {
+  // Items 0-2 answered right (in a fence, with prose), 3 wrong, 4 without SQL, 5 not taught ("SELECT 1").
+  await api('/sql', { answers: {
+    [gold[0].question]: 'Here is the query:\n```sql\n' + gold[0].SQL + '\n```\nIt counts the molecules.',
+    [gold[1].question]: 'SQL: ' + gold[1].SQL,
+    [gold[2].question]: '```\n' + gold[2].SQL + ';\n```',
+    [gold[3].question]: "SELECT element FROM atom WHERE molecule_id = 'TR000'",
+    [gold[4].question]: 'I cannot answer this from the schema.',
+  } });
+  const before = await api('/stats');
+  const p = await setUp();
+  assert.equal(p.preview.calls, 12, '6 items x 2 formats');
+  assert.equal(p.preview.network_calls, 12);
+  assert.match(p.preview.destination, new RegExp(`127\\.0\\.0\\.1:${port}`));
+  assert.ok(p.preview.estimated_tokens > 0);
+  assert.ok(p.preview.estimated_cost > 0, 'a cost at the prices given');
+  for (const f of FORMATS) assert.ok(p.preview.first_prompt[f].includes(gold[0].question), `${f} shows its prompt`);
+  assert.ok(p.preview.first_prompt['DDL-Coding-Chat'].includes('CREATE TABLE'), 'DDL in the Coding format');
+  await nextFrames(app.page);
+  fs.writeFileSync(path.join(artefactDir, 'run_model_preview.png'), await app.page.screenshot());
+  assert.equal((await api('/stats')).chat, before.chat, 'nothing is sent before Confirm');
+
+  const box = await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], [])).buttons);
+  const confirm = box && box['Confirm and send'];
+  assert.ok(confirm, `the Confirm button is on screen: ${JSON.stringify(box)}`);
+  await clickAt(app.page, confirm[0] + confirm[2] / 2, confirm[1] + confirm[3] / 2);
+  const done = await until(RUN, (s) => s.total === 12 && s.running === false && s.answered === 12, 'the run');
+  assert.equal(done.ok, 10);
+  assert.equal(done.no_sql, 2);
+  assert.equal(done.llm_error, 0);
+  assert.equal(done.gold, 'sample_dev.first6.json', 'the first 6 items are the gold they are scored against');
+  assert.equal(done.usage.network_calls, 12);
+  assert.deepEqual(done.published, FORMATS.map((f) => `sample_dev.${f}.pred.json`));
+  assert.equal((await api('/stats')).chat - before.chat, 12);
+
+  const m = await until(METRICS, (s) => s.done && s.label === 'sample_dev.first6.json vs sample_dev.SimpleDDL-MD-Chat.pred.json',
+                        'the evaluation');
+  assert.equal(m.total, 6);
+  assert.equal(m.summary.ex, 50, `3 of 6 right: ${JSON.stringify(m.summary)}`);
+  await sendCommand(app.page, { do: 'show', tab: RUN });
+  await nextFrames(app.page);
+  fs.writeFileSync(path.join(artefactDir, 'run_model_done.png'), await app.page.screenshot());
+});
+
+test('after a reload the same run is answered by the replay store: zero new requests', async () => {
+  await workspaceSettled(app.page);
+  await app.page.reload();
+  await waitReady(app);
+  const before = await api('/stats');
+  const p = await setUp();
+  assert.equal(p.preview.network_calls, 0, 'every prompt is in the replay store');
+  await sendCommand(app.page, { do: 'run_model_confirm' });
+  const done = await until(RUN, (s) => s.answered === 12 && s.running === false, 'the replayed run');
+  assert.equal(done.usage.replayed, 12);
+  assert.equal(done.usage.network_calls, 0);
+  assert.equal(done.ok, 10);
+  assert.equal((await api('/stats')).chat, before.chat, 'no request reached the server');
+});

@@ -1,0 +1,46 @@
+// The Run a model panel's registration and page commands (tests and scripts drive the same state the buttons do):
+//   {"do": "run_model", "set": NAME, "formats": ["SimpleDDL-MD-Chat", ...], "rows": N, "fk": bool, "limit": N,
+//    "input_price": X, "output_price": Y, "evaluate": bool}  -> plans and opens the preview; sends nothing
+//   {"do": "run_model_confirm"}                              -> Confirm and send
+//   {"do": "run_model_cancel"} / {"do": "run_model_resume"}
+#include "web/panel_registry.h"
+#include "web/panels/runner/run_model_panel.h"
+
+namespace chokepoint::web {
+namespace {
+
+void run_model_command(AppState& state, const nlohmann::json& cmd) {
+  auto& panel = run_model_panel(state);
+  const int set = find_set(state, cmd.value("set", ""));
+  if (set < 0) return notify(state, "run_model: no loaded set named " + cmd.value("set", ""), true);
+  panel.source_set = set;
+  if (cmd.contains("formats") && cmd["formats"].is_array()) {
+    panel.formats.clear();
+    for (const auto& f : cmd["formats"])
+      if (f.is_string()) panel.formats.push_back(f.get<std::string>());
+  }
+  panel.sample_rows = cmd.value("rows", 0);
+  panel.foreign_keys = cmd.value("fk", true);
+  panel.limit = cmd.value("limit", 0);
+  panel.input_price = cmd.value("input_price", 0.0);
+  panel.output_price = cmd.value("output_price", 0.0);
+  panel.evaluate_when_done = cmd.value("evaluate", true);
+  prepare_model_run(state, panel);
+  if (!panel.error.empty()) notify(state, "run_model: " + panel.error, true);
+}
+
+const PanelRegistrar registrar{{"Run a model", 55, [](AppState& s) { draw_run_model_panel(s, run_model_panel(s)); },
+                                [](AppState& s, double) { step_model_run(s, run_model_panel(s)); },
+                                [](AppState& s) { return run_model_state_json(run_model_panel(s)); }}};
+const PageCommandRegistrar run_registrar{"run_model", run_model_command};
+const PageCommandRegistrar confirm_registrar{
+    "run_model_confirm", [](AppState& s, const nlohmann::json&) { confirm_model_run(s, run_model_panel(s)); }};
+const PageCommandRegistrar cancel_registrar{"run_model_cancel", [](AppState& s, const nlohmann::json&) {
+                                              if (auto& p = run_model_panel(s); p.job) p.job->cancel();
+                                            }};
+const PageCommandRegistrar resume_registrar{"run_model_resume", [](AppState& s, const nlohmann::json&) {
+                                              if (auto& p = run_model_panel(s); p.job) p.job->resume();
+                                            }};
+
+}  // namespace
+}  // namespace chokepoint::web

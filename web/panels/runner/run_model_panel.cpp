@@ -1,0 +1,424 @@
+// Run a model: plan -> preview -> confirm -> calls stepped each frame -> prediction sets -> Metrics.
+#include "web/panels/runner/run_model_panel.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+
+#include "core/dataset/eval_set_loader.h"
+#include "web/bridge/file_bridge.h"
+#include "web/llm/llm_session.h"
+#include "web/panels/metrics/metrics_panel.h"
+#include "web/widgets/item_places.h"
+#include "web/widgets/ui_px.h"
+#include "web/widgets/widgets.h"
+
+namespace chokepoint::web {
+namespace {
+
+const ImVec4 kRed(1, 0.45f, 0.45f, 1);
+const ImVec4 kGreen(0.6f, 0.85f, 0.6f, 1);
+const ImVec4 kAmber(0.95f, 0.75f, 0.35f, 1);
+
+std::string stem_of(const std::string& name) {
+  const auto dot = name.rfind('.');
+  return dot == std::string::npos ? name : name.substr(0, dot);
+}
+
+std::string prediction_set_name(const std::string& source, const std::string& format) {
+  return stem_of(source) + "." + format + ".pred.json";
+}
+
+void put_set(AppState& state, LoadedSet set) {
+  auto& sets = state.eval_sets.sets;
+  auto it = std::find_if(sets.begin(), sets.end(), [&](const LoadedSet& s) { return s.name == set.name; });
+  if (it != sets.end())
+    *it = std::move(set);
+  else
+    sets.push_back(std::move(set));
+}
+
+// Each format's predictions as a loaded prediction set (replacing one of the same name) and a file to download;
+// with a limit, the first N items of the set too, as the gold they are scored against.
+void publish(AppState& state, RunModelPanel& panel) {
+  panel.published.clear();
+  if (panel.gold_name != panel.source_name) put_set(state, LoadedSet{panel.gold_name, "", panel.job->set(), false});
+  for (const auto& format : panel.job->format_names()) {
+    const std::string name = prediction_set_name(panel.source_name, format);
+    const std::string text = runner::write_bird_predictions(panel.job->predictions(format));
+    const std::string path = "/tmp/" + name;
+    std::ofstream(path, std::ios::binary) << text;
+    auto set = parse_eval_set_auto(text);
+    if (!set.ok()) {
+      notify(state, name + ": " + set.error(), true);
+      continue;
+    }
+    put_set(state, LoadedSet{name, path, std::move(*set), true});
+    panel.published.push_back(name);
+  }
+}
+
+int set_index(const AppState& state, const std::string& name) {
+  const auto& sets = state.eval_sets.sets;
+  for (size_t i = 0; i < sets.size(); ++i)
+    if (sets[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+void evaluate_published(AppState& state, RunModelPanel& panel, size_t which) {
+  if (which >= panel.published.size()) return;
+  auto& metrics = metrics_panel(state);
+  const int gold = set_index(state, panel.gold_name), pred = set_index(state, panel.published[which]);
+  if (gold < 0 || pred < 0 || metrics.running) return;
+  follow_new_sets(state, metrics);
+  metrics.gold_set = gold;
+  metrics.pred_set = pred;
+  metrics.request_run = true;
+}
+
+}  // namespace
+
+RunModelPanel& run_model_panel(AppState& state) { return state.panels.get<RunModelPanel>(); }
+
+void prepare_model_run(AppState& state, RunModelPanel& panel) {
+  panel.error.clear();
+  panel.preview.reset();
+  if (panel.job && panel.job->running()) {
+    panel.error = "a model run is going on; cancel it first";
+    return;
+  }
+  const auto& sets = state.eval_sets.sets;
+  if (panel.source_set < 0 || panel.source_set >= static_cast<int>(sets.size()) ||
+      sets[static_cast<size_t>(panel.source_set)].predictions) {
+    panel.error = "choose an evaluation set with questions";
+    return;
+  }
+  if (panel.formats.empty()) {
+    panel.error = "choose at least one prompt format";
+    return;
+  }
+  const LoadedSet& source = sets[static_cast<size_t>(panel.source_set)];
+  const PromptLibrary* prompts = session_prompts();
+  if (!prompts) {
+    panel.error = "prompt templates: " + session_prompts_error();
+    return;
+  }
+  auto endpoint = session_endpoint();
+  if (!endpoint.ok()) {
+    panel.error = endpoint.error() + " (set it up in the LLM tab)";
+    return;
+  }
+  std::vector<runner::PromptFormat> formats;
+  for (const auto& name : panel.formats) {
+    auto f = runner::prompt_format_from_name(name);
+    if (!f.ok()) {
+      panel.error = f.error();
+      return;
+    }
+    formats.push_back(*f);
+  }
+  EvalSet set = source.set;
+  if (panel.limit > 0 && set.items.size() > static_cast<size_t>(panel.limit))
+    set.items.resize(static_cast<size_t>(panel.limit));
+  std::map<std::string, Schema> schemas;
+  std::map<std::string, runner::SampleRows> samples;
+  std::set<std::string> missing;
+  for (const auto& it : set.items) {
+    if (schemas.count(it.db_id) || missing.count(it.db_id)) continue;
+    const LoadedDatabase* db = find_database(state, it.db_id);
+    if (!db) {
+      missing.insert(it.db_id);
+      continue;
+    }
+    schemas[it.db_id] = db->schema;
+    if (panel.sample_rows > 0 && db->connection && !db->schema_only)
+      samples[it.db_id] = runner::read_sample_rows(*db->connection, db->schema, panel.sample_rows);
+  }
+  if (!missing.empty()) {
+    panel.error = "load the databases of this set first (Databases tab): " + *missing.begin() +
+                  (missing.size() > 1 ? " and " + std::to_string(missing.size() - 1) + " more" : "");
+    return;
+  }
+  runner::SchemaRenderOptions options;
+  options.foreign_keys = panel.foreign_keys;
+  options.sample_rows = panel.sample_rows;
+  auto tasks = runner::plan_predictions(set, schemas, formats, options, *prompts, samples);
+  if (!tasks.ok()) {
+    panel.error = tasks.error();
+    return;
+  }
+  panel.job =
+      std::make_unique<runner::PredictionJob>(std::move(set), std::move(*tasks), session_request({}),
+                                              endpoint->provider, TokenPrices{panel.input_price, panel.output_price});
+  panel.source_name = source.name;
+  panel.gold_name = panel.job->set().items.size() < source.set.items.size()
+                        ? stem_of(source.name) + ".first" + std::to_string(panel.job->set().items.size()) + ".json"
+                        : source.name;
+  panel.published.clear();
+  panel.preview = panel.job->plan(&session_replay());
+  panel.preview_endpoint =
+      endpoint_url(*endpoint, "") + " (" + endpoint->provider + ", model " + llm_session().settings.model + ")";
+  panel.preview_format = 0;
+}
+
+void confirm_model_run(AppState& state, RunModelPanel& panel) {
+  if (!panel.job || !panel.preview) return;
+  panel.preview.reset();
+  auto endpoint = session_endpoint();
+  if (!endpoint.ok()) {
+    panel.error = endpoint.error();
+    return;
+  }
+  panel.persisted_calls = panel.job->usage().network_calls;
+  panel.job->start(*endpoint, session_transport(), &session_replay(), session_limits());
+  notify(state, "model run: " + std::to_string(panel.job->tasks().size()) + " prompts");
+}
+
+void step_model_run(AppState& state, RunModelPanel& panel) {
+  if (!panel.job || !panel.job->running()) {
+    panel.was_running = false;
+    return;
+  }
+  panel.was_running = true;
+  panel.job->step(session_now_ms());
+  const UsageTotals usage = panel.job->usage();
+  const bool finished = !panel.job->running();
+  if (usage.network_calls != panel.persisted_calls || finished) {
+    panel.persisted_calls = usage.network_calls;
+    persist_replay();
+  }
+  if (!finished) return;
+  publish(state, panel);
+  const size_t ok = panel.job->count(runner::PredictionStatus::Ok);
+  notify(state,
+         "model run: " + std::to_string(ok) + " of " + std::to_string(panel.job->tasks().size()) +
+             " answers gave SQL (" + std::to_string(usage.network_calls) + " calls, " + std::to_string(usage.replayed) +
+             " replayed)",
+         ok < panel.job->tasks().size());
+  if (panel.evaluate_when_done) evaluate_published(state, panel, 0);
+}
+
+namespace {
+
+bool chosen(const RunModelPanel& panel, const std::string& name) {
+  return std::find(panel.formats.begin(), panel.formats.end(), name) != panel.formats.end();
+}
+
+void draw_setup(AppState& state, RunModelPanel& panel) {
+  const auto& sets = state.eval_sets.sets;
+  ImGui::SetNextItemWidth(ui_px(220));
+  const bool valid = panel.source_set >= 0 && panel.source_set < static_cast<int>(sets.size());
+  if (ImGui::BeginCombo("set", valid ? sets[static_cast<size_t>(panel.source_set)].name.c_str() : "(none)")) {
+    for (size_t i = 0; i < sets.size(); ++i)
+      if (!sets[i].predictions && ImGui::Selectable(sets[i].name.c_str(), static_cast<int>(i) == panel.source_set))
+        panel.source_set = static_cast<int>(i);
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ui_px(90));
+  ImGui::InputInt("first N (0 = all)", &panel.limit);
+  panel.limit = std::max(0, panel.limit);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ui_px(90));
+  ImGui::InputInt("example rows", &panel.sample_rows);
+  panel.sample_rows = std::clamp(panel.sample_rows, 0, 100);
+  ImGui::SameLine();
+  ImGui::Checkbox("foreign keys", &panel.foreign_keys);
+  ImGui::TextDisabled(
+      "Prompt formats (004 §4.1.1): schema as DDL or SimpleDDL, wrapped as MD, HTML or Coding, "
+      "asked as Chat or Complete.");
+  const auto all = runner::all_prompt_formats();
+  for (size_t i = 0; i < all.size(); ++i) {
+    const std::string name = all[i].name();
+    bool on = chosen(panel, name);
+    if (i % 4 != 0) ImGui::SameLine(ui_px(8) + ui_px(235) * static_cast<float>(i % 4));
+    if (ImGui::Checkbox(name.c_str(), &on)) {
+      std::vector<std::string> next;
+      for (const auto& g : all)
+        if (g.name() == name ? on : chosen(panel, g.name())) next.push_back(g.name());
+      panel.formats = std::move(next);
+    }
+  }
+  ImGui::SetNextItemWidth(ui_px(90));
+  ImGui::InputDouble("input price", &panel.input_price, 0, 0, "%.2f");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ui_px(90));
+  ImGui::InputDouble("output price (per million tokens, for the cost estimate)", &panel.output_price, 0, 0, "%.2f");
+  panel.input_price = std::max(0.0, panel.input_price);
+  panel.output_price = std::max(0.0, panel.output_price);
+  const auto& s = llm_session().settings;
+  ImGui::TextDisabled("Model: %s at %s (set in the LLM tab).", s.model.empty() ? "(none)" : s.model.c_str(),
+                      s.base_url.empty() ? "(preset default)" : s.base_url.c_str());
+  ImGui::Checkbox("evaluate when done", &panel.evaluate_when_done);
+  ImGui::SameLine();
+  if (ImGui::Button("Preview prompts...")) prepare_model_run(state, panel);
+}
+
+void draw_preview(AppState& state, RunModelPanel& panel) {
+  const runner::PredictionPlan& plan = *panel.preview;
+  ImGui::Text("Destination: %s", panel.preview_endpoint.c_str());
+  ImGui::Text(
+      "%zu prompts: %zu will be sent (about %lld prompt tokens, each answer up to %d tokens), %zu answered "
+      "by the replay store.",
+      plan.calls.size(), plan.network_calls, plan.estimated_tokens, plan.max_answer_tokens,
+      plan.calls.size() - plan.network_calls);
+  if (panel.input_price > 0 || panel.output_price > 0)
+    ImGui::Text("Estimated cost: at most %.4f (answers at their cap)", plan.estimated_cost);
+  ImGui::TextDisabled("Each prompt holds the schema%s and the question; nothing else leaves the page.",
+                      panel.sample_rows > 0 ? ", example rows" : "");
+  const bool confirm = ImGui::Button("Confirm and send");
+  note_item_place("Confirm and send");
+  if (confirm) confirm_model_run(state, panel);
+  ImGui::SameLine();
+  if (ImGui::Button("Discard")) panel.preview.reset();
+  if (!panel.preview) return;
+  const auto names = panel.job->format_names();
+  if (names.empty()) return;
+  panel.preview_format = std::clamp(panel.preview_format, 0, static_cast<int>(names.size()) - 1);
+  ImGui::SetNextItemWidth(ui_px(240));
+  if (ImGui::BeginCombo("format shown", names[static_cast<size_t>(panel.preview_format)].c_str())) {
+    for (size_t i = 0; i < names.size(); ++i)
+      if (ImGui::Selectable(names[i].c_str(), static_cast<int>(i) == panel.preview_format))
+        panel.preview_format = static_cast<int>(i);
+    ImGui::EndCombo();
+  }
+  for (const auto& c : plan.calls) {
+    if (c.format != names[static_cast<size_t>(panel.preview_format)]) continue;
+    ImGui::Text("%s: about %lld tokens%s", c.id.c_str(), c.estimated_tokens, c.in_replay ? " (replay)" : "");
+    ImGui::BeginChild("run-preview-prompt", ImVec2(0, ui_px(260)), true);
+    ImGui::TextUnformatted(c.prompt.c_str());
+    ImGui::EndChild();
+    break;
+  }
+}
+
+void draw_job(AppState& state, RunModelPanel& panel) {
+  runner::PredictionJob& job = *panel.job;
+  const size_t total = job.tasks().size(), answered = job.answered();
+  const UsageTotals usage = job.usage();
+  ImGui::ProgressBar(total ? static_cast<float>(answered) / static_cast<float>(total) : 0.0f, ui_px(300, 0));
+  ImGui::SameLine();
+  ImGui::Text("%zu / %zu answered: %zu SQL, %zu without SQL, %zu failed calls%s", answered, total,
+              job.count(runner::PredictionStatus::Ok), job.count(runner::PredictionStatus::NoSql),
+              job.count(runner::PredictionStatus::LlmError),
+              job.stopped() == SchedulerStop::Cancelled ? " (cancelled)" : "");
+  ImGui::Text("%lld network calls (%lld retries), %lld replayed, %lld + %lld tokens, cost %.4f", usage.network_calls,
+              usage.retries, usage.replayed, usage.prompt_tokens, usage.completion_tokens, usage.cost);
+  if (job.running() && job.stopped() == SchedulerStop::None) {
+    if (ImGui::Button("Cancel")) job.cancel();
+  } else if (job.running()) {
+    if (ImGui::Button("Resume")) job.resume();
+  } else if (job.count(runner::PredictionStatus::LlmError) > 0 && !panel.preview) {
+    if (ImGui::Button("Retry failed calls...")) {
+      panel.preview = job.plan(&session_replay());
+      panel.preview_format = 0;
+    }
+  }
+  if (!panel.published.empty()) {
+    ImGui::Text("Predictions (BIRD's format, loaded as prediction sets):");
+    const auto& metrics = metrics_panel(state);
+    for (size_t i = 0; i < panel.published.size(); ++i) {
+      const std::string& name = panel.published[i];
+      ImGui::BulletText("%s", name.c_str());
+      const std::string label = metrics.run ? metrics.run->label : "";
+      if (metrics.run && metrics.run->done && label == panel.gold_name + " vs " + name) {
+        const auto s = summarize(metrics.run->items(), metrics.run->options().regimes);
+        ImGui::SameLine();
+        ImGui::TextColored(kGreen, "EX %.2f%% (%s)", s.ex, ex_semantics_name(metrics.run->options().semantics));
+      }
+      ImGui::SameLine();
+      ImGui::PushID(static_cast<int>(i));
+      if (ImGui::SmallButton("Evaluate")) evaluate_published(state, panel, i);
+      ImGui::SameLine();
+      if (ImGui::SmallButton("Download")) offer_download("/tmp/" + name, name, "application/json");
+      ImGui::PopID();
+    }
+  }
+  ImGui::BeginChild("run-items", ImVec2(0, 0), true);
+  if (ImGui::BeginTable("run-items-table", 4,
+                        ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp |
+                            ImGuiTableFlags_ScrollY)) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("item", ImGuiTableColumnFlags_WidthFixed, ui_px(60));
+    ImGui::TableSetupColumn("format", ImGuiTableColumnFlags_WidthFixed, ui_px(170));
+    ImGui::TableSetupColumn("status", ImGuiTableColumnFlags_WidthFixed, ui_px(90));
+    ImGui::TableSetupColumn("SQL or why not", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableHeadersRow();
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(total));
+    while (clipper.Step()) {
+      for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+        const auto& t = job.tasks()[static_cast<size_t>(row)];
+        const auto& r = job.results()[static_cast<size_t>(row)];
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(job.set().items[t.item].key.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(t.format.name().c_str());
+        ImGui::TableNextColumn();
+        if (!r)
+          ImGui::TextDisabled("pending");
+        else if (r->status == runner::PredictionStatus::Ok)
+          ImGui::TextColored(kGreen, "SQL");
+        else
+          ImGui::TextColored(r->status == runner::PredictionStatus::NoSql ? kAmber : kRed, "%s",
+                             runner::prediction_status_name(r->status));
+        ImGui::TableNextColumn();
+        if (r) ImGui::TextUnformatted((r->status == runner::PredictionStatus::Ok ? r->sql : r->error).c_str());
+      }
+    }
+    ImGui::EndTable();
+  }
+  ImGui::EndChild();
+}
+
+}  // namespace
+
+void draw_run_model_panel(AppState& state, RunModelPanel& panel) {
+  const bool busy = panel.job && panel.job->running();
+  ImGui::BeginDisabled(busy || panel.preview.has_value());
+  draw_setup(state, panel);
+  ImGui::EndDisabled();
+  if (!panel.error.empty()) draw_error(panel.error);
+  if (panel.preview) {
+    ImGui::Separator();
+    draw_preview(state, panel);
+  } else if (panel.job && (busy || panel.job->answered() > 0)) {
+    ImGui::Separator();
+    draw_job(state, panel);
+  }
+}
+
+nlohmann::json run_model_state_json(const RunModelPanel& panel) {
+  nlohmann::json j = {
+      {"error", panel.error}, {"formats", panel.formats}, {"published", panel.published}, {"gold", panel.gold_name}};
+  if (panel.preview) {
+    nlohmann::json first = nlohmann::json::object();
+    for (const auto& c : panel.preview->calls)
+      if (!first.contains(c.format)) first[c.format] = c.prompt;
+    j["preview"] = {
+        {"destination", panel.preview_endpoint},           {"calls", panel.preview->calls.size()},
+        {"network_calls", panel.preview->network_calls},   {"estimated_tokens", panel.preview->estimated_tokens},
+        {"estimated_cost", panel.preview->estimated_cost}, {"first_prompt", first}};
+  }
+  if (!panel.job) return j;
+  const auto u = panel.job->usage();
+  j["running"] = panel.job->running();
+  j["cancelled"] = panel.job->stopped() == SchedulerStop::Cancelled;
+  j["total"] = panel.job->tasks().size();
+  j["answered"] = panel.job->answered();
+  j["ok"] = panel.job->count(runner::PredictionStatus::Ok);
+  j["no_sql"] = panel.job->count(runner::PredictionStatus::NoSql);
+  j["llm_error"] = panel.job->count(runner::PredictionStatus::LlmError);
+  j["usage"] = {{"network_calls", u.network_calls},
+                {"replayed", u.replayed},
+                {"retries", u.retries},
+                {"prompt_tokens", u.prompt_tokens},
+                {"completion_tokens", u.completion_tokens},
+                {"cost", u.cost}};
+  return j;
+}
+
+}  // namespace chokepoint::web

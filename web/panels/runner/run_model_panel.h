@@ -1,0 +1,47 @@
+// The "Run a model" panel (issue 13, item 9): a set and its loaded databases, the prompt formats of 004 §4.1.1,
+// optional example rows and foreign keys, prices -> a privacy preview (destination, calls, tokens, cost, one
+// rendered prompt per format; nothing is sent before Confirm) -> the calls through the LLM session's CallScheduler
+// with per-item status, cancel and resume (answers recorded in the workspace replay store, so a reload or a rerun
+// asks nothing twice) -> each format's predictions become a loaded prediction set and the Metrics panel evaluates
+// the first one. The job itself is core/runner/prediction_job.h.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/runner/prediction_job.h"
+#include "web/app_state.h"
+
+namespace chokepoint::web {
+
+struct RunModelPanel {
+  int source_set = 0;                                     // index in AppState::eval_sets.sets
+  std::vector<std::string> formats{"SimpleDDL-MD-Chat"};  // names of the chosen formats, in the 12's order
+  int sample_rows = 0;                                    // example rows per table in the prompt
+  bool foreign_keys = true;
+  int limit = 0;                             // first N items; 0 = all
+  double input_price = 0, output_price = 0;  // per million tokens, for the preview's cost and the run's
+  bool evaluate_when_done = true;            // open the Metrics panel on the first format's predictions
+  std::unique_ptr<runner::PredictionJob> job;
+  std::string source_name;  // the set the job was planned from
+  std::string gold_name;    // what the predictions are scored against: the set, or its first N items
+  std::optional<runner::PredictionPlan> preview;  // shown until confirmed or discarded
+  std::string preview_endpoint;
+  int preview_format = 0;  // the format whose first prompt the preview shows
+  std::string error;
+  long long persisted_calls = 0;       // network answers already synced to IndexedDB
+  std::vector<std::string> published;  // names of the prediction sets made from the last finished run
+  bool was_running = false;
+};
+
+RunModelPanel& run_model_panel(AppState& state);
+void prepare_model_run(AppState& state, RunModelPanel& panel);  // plans the prompts and opens the preview
+void confirm_model_run(AppState& state, RunModelPanel& panel);
+void step_model_run(AppState& state, RunModelPanel& panel);
+void draw_run_model_panel(AppState& state, RunModelPanel& panel);
+nlohmann::json run_model_state_json(const RunModelPanel& panel);
+
+}  // namespace chokepoint::web
