@@ -128,6 +128,10 @@ const PromptLibrary* session_prompts() {
 
 std::string session_prompts_error() { return runtime().prompts_error; }
 
+std::string session_destination(const LlmEndpoint& endpoint) {
+  return endpoint_url(endpoint, "") + " (" + endpoint.provider + ", model " + llm_session().settings.model + ")";
+}
+
 void start_connection_test() {
   LlmSessionState& s = llm_session();
   auto endpoint = session_endpoint();

@@ -50,6 +50,8 @@ ReplayStore& session_replay();           // the workspace store, or an in-memory
 void persist_replay();                   // after answers were recorded: sync /workspace to IndexedDB
 const PromptLibrary* session_prompts();  // /prompts, loaded once (nullptr with the error noticed)
 std::string session_prompts_error();
+// Where calls go, as a privacy preview names it: "http://host/v1 (provider, model m)".
+std::string session_destination(const LlmEndpoint& endpoint);
 
 // Test connection: one tiny request, one attempt, never answered from the replay store.
 void start_connection_test();

@@ -91,8 +91,7 @@ void open_preview(QuestionsPanel& panel) {
     return;
   }
   panel.preview = panel.job->plan(&session_replay());
-  panel.preview_endpoint =
-      endpoint_url(*endpoint, "") + " (" + endpoint->provider + ", model " + llm_session().settings.model + ")";
+  panel.preview_endpoint = session_destination(*endpoint);
   panel.selected_preview = 0;
   panel.open_popup = true;
 }

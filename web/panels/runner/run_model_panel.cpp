@@ -158,8 +158,7 @@ void prepare_model_run(AppState& state, RunModelPanel& panel) {
                         : source.name;
   panel.published.clear();
   panel.preview = panel.job->plan(&session_replay());
-  panel.preview_endpoint =
-      endpoint_url(*endpoint, "") + " (" + endpoint->provider + ", model " + llm_session().settings.model + ")";
+  panel.preview_endpoint = session_destination(*endpoint);
   panel.preview_format = 0;
 }
 
