@@ -17,8 +17,8 @@
 #include "core/llm/sql_answer.h"
 #include "core/metrics/eval_pairs.h"
 #include "core/metrics/execution_accuracy.h"
+#include "core/runner/debug_rounds.h"
 #include "core/runner/prompt_formats.h"
-#include "core/runner/sql_debugging.h"
 
 namespace chokepoint::cli {
 namespace {
@@ -29,10 +29,11 @@ const char* kUsage =
     "                        [--replay FILE.sqlite] [--prompts DIR] [--semantics bird|spider]\n"
     "Each prediction with EX = 0 is sent back to the model with the strategy's information (default comment: the\n"
     "wrong SQL, its error information and a comment on its error category), for R rounds (default 2), each round\n"
-    "only what is still wrong. stdout: JSON {wrong, strategy, rounds: [{round, attempted, fixed, still_wrong,\n"
-    "system_errors, result_errors, ex_over_wrong}]}: ex_over_wrong is the percent of the initially wrong SQLs right\n"
-    "after that round (004 Table 5); round 0 counts the errors before debugging (Figure 5). REPORT.json adds each\n"
-    "debugged item's queries. Exit code 0, or 2 on bad input.";
+    "only what is still wrong. stdout: JSON {wrong, strategy, rounds: [{round, attempted, answered, fixed,\n"
+    "still_wrong, system_errors, result_errors, ex_over_wrong}]}: answered counts answers that held a query (the\n"
+    "others keep the previous prediction); ex_over_wrong is the percent of the initially wrong SQLs right after that\n"
+    "round (004 Table 5); round 0 counts the errors before debugging (Figure 5). REPORT.json adds each debugged\n"
+    "item's queries. Exit code 0, or 2 on bad input.";
 
 int debug_main(const Args& args) {
   ArgReader r(args, {});
@@ -61,89 +62,50 @@ int debug_main(const Args& args) {
   const PromptLibrary& prompts = setup->prompts;
   auto replay = open_replay(r);
   if (!replay.ok()) return fail_input(replay.error());
-  const auto md_chat = runner::prompt_format_from_name("SimpleDDL-MD-Chat");
-  std::map<std::string, std::string> schema_text;
-  for (const auto& [db, s] : open->schemas) schema_text[db] = runner::render_schema(s, *md_chat, {});
   std::map<std::string, std::string> questions;  // by pair id
   for (const auto& it : in->gold.items) questions[it.key] = runner::question_with_evidence(it.question, it.evidence);
 
-  auto items = evaluate_pairs(in->pairs, *open->pool, options);
-  std::vector<size_t> wrong;
-  for (size_t i = 0; i < items.size(); ++i)
-    if (items[i].status == ItemStatus::Scored && !items[i].ex && open->schemas.count(items[i].db_id))
-      wrong.push_back(i);
-  const size_t initially_wrong = wrong.size();
-  std::vector<EvalPair> current = in->pairs;
-  nlohmann::json round_rows = nlohmann::json::array();
-  auto count_errors = [&](const std::vector<size_t>& positions, size_t& system, size_t& result) {
-    system = result = 0;
-    for (size_t i : positions) {
-      const auto c = runner::classify_failed_item(items[i], current[i], open->schemas.at(items[i].db_id));
-      (c.error_class == runner::ErrorClass::SystemError ? system : result)++;
-    }
-  };
-  size_t system = 0, result = 0;
-  count_errors(wrong, system, result);
-  round_rows.push_back({{"round", 0},
-                        {"attempted", 0},
-                        {"fixed", 0},
-                        {"still_wrong", wrong.size()},
-                        {"system_errors", system},
-                        {"result_errors", result},
-                        {"ex_over_wrong", 0.0}});
-  std::map<size_t, nlohmann::json> history;
+  const auto items = evaluate_pairs(in->pairs, *open->pool, options);
+  runner::DebugRounds debug(in->pairs, items, questions, *strategy, rounds, [&](const std::string& db) {
+    auto s = open->schemas.find(db);
+    return s == open->schemas.end() ? nullptr : &s->second;
+  });
   UsageTotals usage;
-  size_t fixed_total = 0;
-  std::cerr << "chokepoint: debug: " << wrong.size() << " wrong predictions, up to " << rounds << " rounds to "
-            << endpoint_url(endpoint, "") << " (" << runner::debug_strategy_name(*strategy) << ")\n";
-  for (int round = 1; round <= rounds && !wrong.empty(); ++round) {
+  std::cerr << "chokepoint: debug: " << debug.initially_wrong() << " wrong predictions, up to " << rounds
+            << " rounds to " << endpoint_url(endpoint, "") << " (" << runner::debug_strategy_name(*strategy) << ")\n";
+  while (!debug.done()) {
+    auto prompts_of_round = debug.next_prompts(prompts);
+    if (!prompts_of_round.ok()) return fail_input(prompts_of_round.error());
     std::vector<std::pair<std::string, std::string>> batch;
-    for (size_t i : wrong) {
-      const auto c = runner::classify_failed_item(items[i], current[i], open->schemas.at(items[i].db_id));
-      auto prompt = runner::render_debug_prompt(prompts, *strategy, schema_text[items[i].db_id],
-                                                questions.count(current[i].id) ? questions[current[i].id] : "",
-                                                current[i].pred_sql, c);
-      if (!prompt.ok()) return fail_input(prompt.error());
-      batch.emplace_back(current[i].id + " / debug round " + std::to_string(round), *prompt);
-    }
+    for (const auto& p : *prompts_of_round) batch.emplace_back(p.id, p.prompt);
     const auto answers = run_chat_prompts(settings, endpoint, replay->store.get(), batch, usage);
-    std::vector<size_t> still;
-    size_t fixed = 0;
-    for (size_t k = 0; k < wrong.size(); ++k) {
-      const size_t i = wrong[k];
-      auto& h = history[i];
-      h["id"] = current[i].id;
-      h["original"] = in->pairs[i].pred_sql;
-      if (answers[k].ok()) {
-        if (auto sql = extract_sql(*answers[k], PromptPostfix::Chat); sql.ok()) current[i].pred_sql = sql->sql;
-      }
-      auto conn = open->pool->get(current[i].db_id);
-      if (conn.ok()) items[i] = evaluate_pair(**conn, current[i], options);
-      h["rounds"].push_back({{"sql", current[i].pred_sql}, {"ex", items[i].ex}});
-      if (items[i].ex)
-        ++fixed;
-      else
-        still.push_back(i);
+    std::vector<std::optional<std::string>> sql;
+    for (const auto& a : answers) {
+      std::optional<std::string> q;
+      if (a.ok())
+        if (auto extracted = extract_sql(*a, PromptPostfix::Chat); extracted.ok()) q = extracted->sql;
+      sql.push_back(std::move(q));
     }
-    fixed_total += fixed;
-    wrong = std::move(still);
-    count_errors(wrong, system, result);
-    round_rows.push_back(
-        {{"round", round},
-         {"attempted", batch.size()},
-         {"fixed", fixed},
-         {"still_wrong", wrong.size()},
-         {"system_errors", system},
-         {"result_errors", result},
-         {"ex_over_wrong",
-          initially_wrong ? 100.0 * static_cast<double>(fixed_total) / static_cast<double>(initially_wrong) : 0.0}});
+    auto again = debug.answer(sql);
+    if (!again.ok()) return fail_input(again.error());
+    std::vector<ItemEvaluation> evaluated;
+    for (const auto& pair : *again) {
+      auto conn = open->pool->get(pair.db_id);
+      evaluated.push_back(conn.ok() ? evaluate_pair(**conn, pair, options)
+                                    : unfinished_item(pair, options.regimes.size(), QueryStatus::Error, conn.error()));
+    }
+    if (auto row = debug.evaluated(evaluated); !row.ok()) return fail_input(row.error());
   }
-  nlohmann::json summary = {{"wrong", initially_wrong},
+  nlohmann::json summary = {{"wrong", debug.initially_wrong()},
                             {"strategy", runner::debug_strategy_name(*strategy)},
-                            {"rounds", round_rows},
+                            {"rounds", runner::debug_rows_json(debug.rows())},
                             {"usage", {{"network_calls", usage.network_calls}, {"replayed", usage.replayed}}}};
   nlohmann::json listed = nlohmann::json::array();
-  for (auto& [i, h] : history) listed.push_back(std::move(h));
+  for (const auto& h : debug.history()) {
+    nlohmann::json steps = nlohmann::json::array();
+    for (const auto& s : h.rounds) steps.push_back({{"sql", s.sql}, {"ex", s.ex}});
+    listed.push_back({{"id", debug.pairs()[h.pair].id}, {"original", h.original}, {"rounds", steps}});
+  }
   return finish_report(r.get("--out"), summary, std::move(listed));
 }
 

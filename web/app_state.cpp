@@ -1,6 +1,8 @@
 // Small state helpers.
 #include "web/app_state.h"
 
+#include <algorithm>
+
 namespace chokepoint::web {
 
 void notify(AppState& state, std::string text, bool error) {
@@ -24,6 +26,15 @@ Result<ChosenItem> choose_item(const AppState& state, int set_index, int item_in
   const LoadedDatabase* db = find_database(state, item.db_id);
   if (!db) return Error{"database " + item.db_id + " is not loaded"};
   return ChosenItem{&set, &item, db};
+}
+
+void put_set(AppState& state, LoadedSet set) {
+  auto& sets = state.eval_sets.sets;
+  auto it = std::find_if(sets.begin(), sets.end(), [&](const LoadedSet& s) { return s.name == set.name; });
+  if (it != sets.end())
+    *it = std::move(set);
+  else
+    sets.push_back(std::move(set));
 }
 
 int find_set(const AppState& state, const std::string& name) {

@@ -134,6 +134,7 @@ void notify(AppState& state, std::string text, bool error = false);
 // Lookups every panel and page command shares, so they check the same things and say so in the same words.
 const LoadedDatabase* find_database(const AppState& state, const std::string& db_id);  // first open one
 int find_set(const AppState& state, const std::string& name);                          // -1 when not loaded
+void put_set(AppState& state, LoadedSet set);  // added, or replacing the loaded set of the same name
 
 // An item of a loaded set together with its open database, or why there is none (no set, no such item, database
 // not loaded).

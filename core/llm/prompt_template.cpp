@@ -42,8 +42,18 @@ Result<std::string> render_mustache(const std::string& source, const PromptVaria
     return Error{std::string("template failed to render: ") + e.what()};
   }
 }
+#else
+Result<std::string> render_mustache(const std::string&, const PromptVariables&) {
+  return Error{
+      "built without the Mustache header (install libkainjow-mustache-dev; wasm-include/mustache.hpp "
+      "must point to /usr/include/kainjow/mustache.hpp)"};
+}
+#endif
 
-Status check_parses(const std::string& source) {
+}  // namespace
+
+#if CHOKEPOINT_HAVE_MUSTACHE
+Status check_mustache_parses(const std::string& source) {
   try {
     kainjow::mustache::mustache tmpl{source};
     if (!tmpl.is_valid()) return Error{tmpl.error_message()};
@@ -53,15 +63,8 @@ Status check_parses(const std::string& source) {
   return ok_status();
 }
 #else
-Result<std::string> render_mustache(const std::string&, const PromptVariables&) {
-  return Error{
-      "built without the Mustache header (install libkainjow-mustache-dev; wasm-include/mustache.hpp "
-      "must point to /usr/include/kainjow/mustache.hpp)"};
-}
-Status check_parses(const std::string&) { return ok_status(); }
+Status check_mustache_parses(const std::string&) { return ok_status(); }
 #endif
-
-}  // namespace
 
 const PromptTemplate* PromptLibrary::find(const std::string& name) const {
   for (const auto& t : templates) {
@@ -115,7 +118,7 @@ Result<PromptLibrary> parse_prompt_library(const std::string& manifest_json, con
     auto text = read(t.file);
     if (!text.ok()) return Error{"prompt " + t.name + ": " + text.error()};
     t.text = *text;
-    auto parses = check_parses(t.text);
+    auto parses = check_mustache_parses(t.text);
     if (!parses.ok()) return Error{"prompt " + t.name + " (" + t.file + "): " + parses.error()};
     std::set<std::string> declared(t.variables.begin(), t.variables.end());
     for (const auto& used : mustache_variables(t.text)) {

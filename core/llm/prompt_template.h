@@ -42,6 +42,9 @@ using PromptVariables = std::map<std::string, std::string>;
 // Renders with exactly the declared variables: a missing or an undeclared one is an error.
 Result<std::string> render_prompt(const PromptTemplate& prompt, const PromptVariables& variables);
 
+// Whether a Mustache source parses (an error says where it does not).
+Status check_mustache_parses(const std::string& source);
+
 // Variable names a Mustache source refers to ({{x}}, {{{x}}}, {{&x}}, {{#x}}, {{^x}}), sorted, without duplicates.
 std::vector<std::string> mustache_variables(const std::string& source);
 

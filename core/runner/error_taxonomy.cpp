@@ -169,6 +169,11 @@ const char* result_error_kind_name(ResultErrorKind k) {
   return "";
 }
 
+std::string error_category(const ErrorClassification& c) {
+  if (c.error_class == ErrorClass::SystemError) return c.system_kind;
+  return c.kind == ResultErrorKind::None ? "unclassified" : result_error_kind_name(c.kind);
+}
+
 const char* error_direction_name(ErrorDirection d) {
   switch (d) {
     case ErrorDirection::None:

@@ -26,6 +26,11 @@ enum class ErrorDirection { None, Excessive, Missing, Incorrect };
 const char* result_error_kind_name(ResultErrorKind k);  // "table_query", ...
 const char* error_direction_name(ErrorDirection d);     // "excessive", "missing", "incorrect", ""
 
+struct ErrorClassification;
+// The one name a report counts a failure under: the System Error's kind, the Result Error's subcategory, or
+// "unclassified" for a Result Error our parser could not read.
+std::string error_category(const ErrorClassification& c);
+
 struct ErrorClassification {
   ErrorClass error_class = ErrorClass::ResultError;
   std::string system_kind;  // System Error: the normalised kind

@@ -58,6 +58,7 @@ std::vector<std::string> sample_lines(const std::string& table, const TableSampl
 }  // namespace
 
 std::string PromptFormat::name() const {
+  if (!custom.empty()) return custom;
   return std::string(schema_name(schema)) + "-" + wrapper_name(wrapper) + "-" +
          (postfix == PromptPostfix::Chat ? "Chat" : "Complete");
 }
@@ -66,7 +67,7 @@ std::vector<PromptFormat> all_prompt_formats() {
   std::vector<PromptFormat> out;
   for (auto s : {SchemaStyle::Ddl, SchemaStyle::SimpleDdl})
     for (auto w : {Wrapper::Md, Wrapper::Html, Wrapper::Coding})
-      for (auto p : {PromptPostfix::Chat, PromptPostfix::Complete}) out.push_back({s, w, p});
+      for (auto p : {PromptPostfix::Chat, PromptPostfix::Complete}) out.push_back({s, w, p, ""});
   return out;
 }
 

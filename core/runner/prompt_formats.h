@@ -25,7 +25,8 @@ struct PromptFormat {
   SchemaStyle schema = SchemaStyle::SimpleDdl;
   Wrapper wrapper = Wrapper::Md;
   PromptPostfix postfix = PromptPostfix::Chat;
-  std::string name() const;  // "SimpleDDL-MD-Chat", "DDL-HTML-Complete", ...
+  std::string custom;        // a user's own template's name (user_template.h); "" for the 12
+  std::string name() const;  // "SimpleDDL-MD-Chat", "DDL-HTML-Complete", ..., or the custom name
 };
 
 std::vector<PromptFormat> all_prompt_formats();  // the 12: DDL before SimpleDDL, MD, HTML, Coding, Chat before Complete

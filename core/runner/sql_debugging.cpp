@@ -35,9 +35,10 @@ std::string error_information(DebugStrategy strategy, const ErrorClassification&
     return "SQLite refused it: " + (error.evidence.empty() ? error.system_kind : error.evidence.front());
   std::string info = "It runs, but its result is not the right one.";
   if (strategy == DebugStrategy::SystemError || error.kind == ResultErrorKind::None) return info;
+  // The subcategory and its direction, never the evidence: its lines name the gold query's tables, columns and
+  // values, which would hand the model the answer. 004's detailed information is at this level (Listing 12).
   info += std::string("\nKind of error: ") + result_error_kind_name(error.kind);
   if (error.direction != ErrorDirection::None) info += std::string(" (") + error_direction_name(error.direction) + ")";
-  for (const auto& e : error.evidence) info += "\n" + e;
   return info;
 }
 

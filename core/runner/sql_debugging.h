@@ -4,7 +4,8 @@
 //   wrong_sql     plus the wrong query
 //   system_error  plus SQLite's message for a System Error, or only "it runs but the result is wrong" for a Result
 //                 Error (the paper's "rough" information)
-//   all_errors    plus, for a Result Error, the taxonomy's subcategory and evidence (the "detailed" information)
+//   all_errors    plus, for a Result Error, the taxonomy's subcategory and direction (the "detailed" information;
+//                 not the evidence, which quotes the gold query)
 //   comment       plus a comment on where to look for the subcategory (004 Table 14's structure, our words)
 // The prompts are prompts/t2s_debug_*.mustache; this module chooses the template and fills its variables.
 #pragma once

@@ -109,3 +109,42 @@ test('after a reload the same run is answered by the replay store: zero new requ
   assert.equal(done.ok, 10);
   assert.equal((await api('/stats')).chat, before.chat, 'no request reached the server');
 });
+
+test('the thirteenth format: a template of your own is checked, run, scored, and kept across a reload', async () => {
+  await sendCommand(app.page, { do: 'llm_settings', provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
+                                model: 'fake-chat', temperature: 0, timeout_ms: 4000 });
+  await sendCommand(app.page, { do: 'show', tab: RUN });
+  // An unknown variable is named and nothing is planned.
+  await sendCommand(app.page, { do: 'run_model', set: 'sample_dev.json', formats: [], limit: 6,
+                                template: { source: 'Tables: {{tables}}\n{{question}}', schema: 'DDL', postfix: 'Chat' } });
+  const bad = await until(RUN, (s) => s.error !== '', 'the template error');
+  assert.match(bad.error, /unknown variable \{\{tables\}\}/);
+  assert.equal(bad.preview, undefined, 'no preview for a template that cannot be used');
+
+  const source = 'Answer with one SQLite query.\nTables:\n{{schema}}\n### Question: {{question}}\n### SQL:{{completion}}';
+  await sendCommand(app.page, { do: 'run_model', set: 'sample_dev.json', formats: [], limit: 6,
+                                template: { source, schema: 'DDL', postfix: 'Chat' } });
+  const p = await until(RUN, (s) => s.preview, 'the preview of the template');
+  assert.equal(p.preview.calls, 6);
+  const prompt = p.preview.first_prompt.Custom;
+  assert.ok(prompt.startsWith('Answer with one SQLite query.\nTables:\nCREATE TABLE '), prompt);
+  assert.ok(prompt.includes(`### Question: ${gold[0].question}`), 'the question, as the template places it');
+  await nextFrames(app.page);
+  fs.writeFileSync(path.join(artefactDir, 'run_model_template.png'), await app.page.screenshot());
+  await sendCommand(app.page, { do: 'run_model_confirm' });
+  const done = await until(RUN, (s) => s.total === 6 && s.running === false && s.answered === 6, 'the run');
+  assert.deepEqual(done.published, ['sample_dev.Custom.pred.json']);
+  const m = await until(METRICS, (s) => s.done && s.label === 'sample_dev.first6.json vs sample_dev.Custom.pred.json',
+                        'the evaluation');
+  assert.equal(m.summary.ex, 50, 'the server answers the same questions as in the first test');
+
+  await workspaceSettled(app.page);
+  await app.page.reload();
+  await waitReady(app);
+  await sendCommand(app.page, { do: 'show', tab: RUN });
+  await nextFrames(app.page);
+  const kept = await panelState(app.page, RUN);
+  assert.equal(kept.template.use, true, 'still chosen after a reload');
+  assert.equal(kept.template.source, source);
+  assert.deepEqual(kept.template.problems, []);
+});

@@ -34,9 +34,13 @@ namespace chokepoint::web {
 
 nlohmann::json metrics_state_json(const MetricsPanel& panel) {
   // queued: a page command asked for a run that the next frame starts (so a waiting test never reads the last run).
-  nlohmann::json j = {{"running", panel.running},    {"error", panel.error},
-                      {"queued", panel.request_run}, {"gold_set", panel.gold_set},
-                      {"pred_set", panel.pred_set},  {"semantics", ex_semantics_name(panel.semantics)}};
+  nlohmann::json j = {{"debug", debug_run_json(panel.debug)},
+                      {"running", panel.running},
+                      {"error", panel.error},
+                      {"queued", panel.request_run},
+                      {"gold_set", panel.gold_set},
+                      {"pred_set", panel.pred_set},
+                      {"semantics", ex_semantics_name(panel.semantics)}};
   if (!panel.run) return j;
   j["label"] = panel.run->label;
   j["done"] = panel.run->done;
@@ -62,6 +66,7 @@ nlohmann::json metrics_state_json(const MetricsPanel& panel) {
                        {"rows", it.pred_rows}});
   }
   j["flagged"] = flagged;
+  j["errors"] = run_errors_json(*panel.run, panel);
   j["item_filter"] = panel.item_filter;
   j["items_shown"] = filtered_items(*panel.run, panel).size();
   if (panel.prefetch)
@@ -124,6 +129,32 @@ const PageCommandRegistrar sc_send_registrar{"sc_embeddings", [](AppState& state
                                                else
                                                  panel.prefetch->decline();
                                              }};
+// {"do": "errors_filter", "filter": "" | "system" | "result" | CATEGORY, "select": K}: the Errors list's filter and
+// selection, as the combo and a click set them.
+const PageCommandRegistrar errors_filter_registrar{"errors_filter", [](AppState& state, const nlohmann::json& cmd) {
+                                                     auto& panel = metrics_panel(state);
+                                                     panel.error_filter = cmd.value("filter", "");
+                                                     panel.selected_error = cmd.value("select", -1);
+                                                   }};
+// {"do": "debug_run", "strategy": NAME, "rounds": R, "model": NAME}: plans the first round and opens the preview, as
+// the "Debug the wrong predictions..." button does; {"do": "debug_confirm"} / {"do": "debug_cancel"}.
+const PageCommandRegistrar debug_registrar{"debug_run", [](AppState& state, const nlohmann::json& cmd) {
+                                             auto& panel = metrics_panel(state);
+                                             auto strategy =
+                                                 runner::debug_strategy_from_name(cmd.value("strategy", "comment"));
+                                             if (!strategy.ok())
+                                               return notify(state, "debug_run: " + strategy.error(), true);
+                                             panel.debug.strategy = *strategy;
+                                             panel.debug.rounds = cmd.value("rounds", 2);
+                                             panel.debug.model = cmd.value("model", "");
+                                             prepare_debug_run(state, panel);
+                                             if (!panel.debug.error.empty())
+                                               notify(state, "debug_run: " + panel.debug.error, true);
+                                           }};
+const PageCommandRegistrar debug_confirm_registrar{
+    "debug_confirm", [](AppState& state, const nlohmann::json&) { confirm_debug_run(state, metrics_panel(state)); }};
+const PageCommandRegistrar debug_cancel_registrar{
+    "debug_cancel", [](AppState& state, const nlohmann::json&) { cancel_debug_run(state, metrics_panel(state)); }};
 const PageCommandRegistrar png_registrar{"export_png", [](AppState&, const nlohmann::json& cmd) {
                                            request_canvas_png(cmd.value("file", "chokepoint.png"));
                                          }};

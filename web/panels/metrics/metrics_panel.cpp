@@ -31,6 +31,7 @@
 #include "web/panels/metrics/metrics_memory.h"
 #include "web/widgets/charts.h"
 #include "web/widgets/enum_combo.h"
+#include "web/widgets/item_places.h"
 #include "web/widgets/regime_picker.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
@@ -88,16 +89,17 @@ void start_run(AppState& state, MetricsPanel& panel) {
     const LoadedDatabase* db = find_database(state, g.db_id);
     run->joins.push_back(db ? sql::join_count(g.sql, db->schema) : -1);
   }
-  run->job = std::make_unique<EvaluationJob>(std::move(*pairs), std::move(options), [&state](const std::string& db_id) {
-    const LoadedDatabase* db = find_database(state, db_id);
-    if (!db || !db->connection) return Result<const Connection*>(Error{"database " + db_id + " is not loaded"});
-    return Result<const Connection*>(db->connection.get());
-  });
-  run->worker = start_in_worker(state, *run, panel.worker_stall_ms);
-  if (run->worker) run->evaluated_in = "worker";
+  auto made = make_metrics_run(state, std::move(*pairs), std::move(options), panel.worker_stall_ms);
+  made->label = run->label;
+  made->gold_name = gold.name;
+  made->pred_name = pred.name;
+  made->difficulty = std::move(run->difficulty);
+  made->joins = std::move(run->joins);
+  run = made;
   panel.run = run;
   panel.running = true;
   panel.selected_item = -1;
+  panel.selected_error = -1;
   panel.chart_regime = 0;
 }
 
@@ -351,25 +353,20 @@ void follow_new_sets(const AppState& state, MetricsPanel& panel) {
   }
 }
 
-void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
-  follow_new_sets(state, panel);
-  restore_metrics_choices(state, panel);
-  if (panel.request_run && !panel.running) {
-    panel.request_run = false;
-    start_run(state, panel);
-  }
-  if (!panel.running || !panel.run) return;
-  auto& run = *panel.run;
-  if (panel.prefetch) {
-    // The vectors first; a decline or a failed fetch (which may end the prefetch between frames) scores nothing.
-    if (!panel.prefetch->done() && !panel.prefetch->step(state, run.pairs(), run.options(), budget_ms)) return;
-    if (!panel.prefetch->error().empty()) {
-      panel.error = panel.prefetch->error() + " — nothing was scored; vectors already fetched stay cached";
-      panel.running = false;
-      notify(state, panel.error, true);
-      return;
-    }
-  }
+std::shared_ptr<MetricsRun> make_metrics_run(const AppState& state, std::vector<EvalPair> pairs,
+                                             EvaluationOptions options, int worker_stall_ms) {
+  auto run = std::make_shared<MetricsRun>();
+  run->job = std::make_unique<EvaluationJob>(std::move(pairs), std::move(options), [&state](const std::string& db_id) {
+    const LoadedDatabase* db = find_database(state, db_id);
+    if (!db || !db->connection) return Result<const Connection*>(Error{"database " + db_id + " is not loaded"});
+    return Result<const Connection*>(db->connection.get());
+  });
+  run->worker = start_in_worker(state, *run, worker_stall_ms);
+  if (run->worker) run->evaluated_in = "worker";
+  return run;
+}
+
+bool advance_metrics_run(AppState& state, MetricsRun& run, double budget_ms) {
   if (run.worker) {
     if (!step_worker(*run.worker, run)) {
       notify(state, "evaluating on the page's thread: " + run.worker->refused, true);
@@ -382,8 +379,33 @@ void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
     const double start = monotonic_ms();
     run.job->advance([&] { return monotonic_ms() - start < budget_ms; });
   }
-  if (run.job->done()) {
-    run.worker.reset();
+  if (!run.job->done()) return false;
+  run.worker.reset();
+  return true;
+}
+
+void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
+  follow_new_sets(state, panel);
+  restore_metrics_choices(state, panel);
+  if (panel.request_run && !panel.running) {
+    panel.request_run = false;
+    start_run(state, panel);
+  }
+  if (panel.run && panel.run->done && !panel.run->errors.complete) step_run_errors(state, *panel.run, budget_ms);
+  step_debug_run(state, panel, budget_ms);
+  if (!panel.running || !panel.run) return;
+  auto& run = *panel.run;
+  if (panel.prefetch) {
+    // The vectors first; a decline or a failed fetch (which may end the prefetch between frames) scores nothing.
+    if (!panel.prefetch->done() && !panel.prefetch->step(state, run.pairs(), run.options(), budget_ms)) return;
+    if (!panel.prefetch->error().empty()) {
+      panel.error = panel.prefetch->error() + " — nothing was scored; vectors already fetched stay cached";
+      panel.running = false;
+      notify(state, panel.error, true);
+      return;
+    }
+  }
+  if (advance_metrics_run(state, run, budget_ms)) {
     run.done = true;
     panel.running = false;
     const auto s = summarize(run.items(), run.options().regimes);
@@ -419,6 +441,12 @@ void draw_metrics_panel(AppState& state, MetricsPanel& panel) {
     }
     if (ImGui::BeginTabItem("Items")) {
       draw_items(run, panel);
+      ImGui::EndTabItem();
+    }
+    const bool errors_open = ImGui::BeginTabItem("Errors");
+    note_item_place("Errors tab");
+    if (errors_open) {
+      draw_errors_view(state, *panel.run, panel);
       ImGui::EndTabItem();
     }
     ImGui::EndTabBar();

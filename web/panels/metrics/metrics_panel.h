@@ -12,6 +12,8 @@
 #include "core/metrics/evaluation_job.h"
 #include "core/metrics/pair_evaluation.h"
 #include "web/app_state.h"
+#include "web/panels/metrics/debug_run.h"
+#include "web/panels/metrics/errors_view.h"
 #include "web/panels/metrics/sc_embeddings.h"
 #include "web/panels/metrics/worker_evaluation.h"
 
@@ -19,6 +21,7 @@ namespace chokepoint::web {
 
 struct MetricsRun {
   std::string label;                    // "gold.json vs pred.json"
+  std::string gold_name, pred_name;     // the two sets' names
   std::vector<std::string> difficulty;  // per pair, from the gold set ("" when absent)
   std::vector<int> joins;               // per pair: joins in the gold query's main join query graph (-1 unknown)
   std::unique_ptr<EvaluationJob> job;   // the pairs, options and items evaluated so far (core/metrics)
@@ -26,6 +29,7 @@ struct MetricsRun {
   std::shared_ptr<WorkerEvaluation> worker;  // while the worker evaluates it; null on the page's thread and when done
   std::string evaluated_in = "page";         // "worker" or "page": where the last items were evaluated
   size_t worker_restarts = 0;                // workers started again past a pair that stalled or stopped one
+  RunErrors errors;                          // the failed items by 004's taxonomy, once the run is done
   const std::vector<EvalPair>& pairs() const { return job->pairs(); }
   const std::vector<ItemEvaluation>& items() const { return job->items(); }  // in pair order
   const EvaluationOptions& options() const { return job->options(); }
@@ -46,7 +50,10 @@ struct MetricsPanel {
   bool running = false;
   int chart_regime = 0;  // index into run->options.regimes
   int selected_item = -1;
-  int item_filter = 0;  // Items list: all, EX = 0, errors, time limits, truncated, changed vs the pinned run
+  int item_filter = 0;       // Items list: all, EX = 0, errors, time limits, truncated, changed vs the pinned run
+  std::string error_filter;  // Errors list: "" all, "system", "result", or one error_category
+  int selected_error = -1;   // position in run->errors.items
+  DebugRun debug;            // debugging the run's wrong predictions (Errors tab)
   std::string error;
   bool request_run = false;  // set by a page command; acted on like the Evaluate button
   // SC with the endpoint's embeddings (LLM panel settings) instead of the local trigram cosine.
@@ -59,6 +66,12 @@ void draw_metrics_panel(AppState& state, MetricsPanel& panel);
 // Positions of the run's items the Items list shows under panel.item_filter.
 std::vector<size_t> filtered_items(const MetricsRun& run, const MetricsPanel& panel);
 void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms);  // called every frame
+// A run of `pairs` on the loaded databases, started in the evaluation worker when it can be (else on the page).
+std::shared_ptr<MetricsRun> make_metrics_run(const AppState& state, std::vector<EvalPair> pairs,
+                                             EvaluationOptions options, int worker_stall_ms = 0);
+// Evaluates more of the run (the worker's items, or pairs in place within the budget); true once it is done. A
+// worker that refuses the run is reported and the rest is evaluated in place.
+bool advance_metrics_run(AppState& state, MetricsRun& run, double budget_ms);
 // The pickers take the sets loaded since the last call (each new one becomes the gold or prediction pick); a panel
 // that then picks a pair itself calls this first, so the next frame does not move its pick.
 void follow_new_sets(const AppState& state, MetricsPanel& panel);

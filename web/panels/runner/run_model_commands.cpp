@@ -1,6 +1,8 @@
 // The Run a model panel's registration and page commands (tests and scripts drive the same state the buttons do):
 //   {"do": "run_model", "set": NAME, "formats": ["SimpleDDL-MD-Chat", ...], "rows": N, "fk": bool, "limit": N,
-//    "input_price": X, "output_price": Y, "evaluate": bool}  -> plans and opens the preview; sends nothing
+//    "input_price": X, "output_price": Y, "evaluate": bool,
+//    "template": {"source": MUSTACHE, "schema": "DDL"|"SimpleDDL", "postfix": "Chat"|"Complete"} or false}
+//                                                          -> plans and opens the preview; sends nothing
 //   {"do": "run_model_confirm"}                              -> Confirm and send
 //   {"do": "run_model_cancel"} / {"do": "run_model_resume"}
 #include "web/panel_registry.h"
@@ -25,6 +27,19 @@ void run_model_command(AppState& state, const nlohmann::json& cmd) {
   panel.input_price = cmd.value("input_price", 0.0);
   panel.output_price = cmd.value("output_price", 0.0);
   panel.evaluate_when_done = cmd.value("evaluate", true);
+  restore_user_template(panel);
+  if (cmd.contains("template")) {
+    const auto& t = cmd["template"];
+    panel.use_template = t.is_object();
+    if (t.is_object()) {
+      panel.user_template.source = t.value("source", "");
+      panel.user_template.schema =
+          t.value("schema", "") == "DDL" ? runner::SchemaStyle::Ddl : runner::SchemaStyle::SimpleDdl;
+      panel.user_template.postfix =
+          t.value("postfix", "") == "Complete" ? PromptPostfix::Complete : PromptPostfix::Chat;
+    }
+    remember_user_template(panel);
+  }
   prepare_model_run(state, panel);
   if (!panel.error.empty()) notify(state, "run_model: " + panel.error, true);
 }

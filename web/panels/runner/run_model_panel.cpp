@@ -9,9 +9,12 @@
 
 #include "core/dataset/eval_set_loader.h"
 #include "web/bridge/file_bridge.h"
+#include "web/bridge/local_store.h"
 #include "web/llm/llm_session.h"
 #include "web/panels/metrics/metrics_panel.h"
+#include "web/widgets/enum_combo.h"
 #include "web/widgets/item_places.h"
+#include "web/widgets/string_input.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
@@ -29,15 +32,6 @@ std::string stem_of(const std::string& name) {
 
 std::string prediction_set_name(const std::string& source, const std::string& format) {
   return stem_of(source) + "." + format + ".pred.json";
-}
-
-void put_set(AppState& state, LoadedSet set) {
-  auto& sets = state.eval_sets.sets;
-  auto it = std::find_if(sets.begin(), sets.end(), [&](const LoadedSet& s) { return s.name == set.name; });
-  if (it != sets.end())
-    *it = std::move(set);
-  else
-    sets.push_back(std::move(set));
 }
 
 // Each format's predictions as a loaded prediction set (replacing one of the same name) and a file to download;
@@ -60,17 +54,10 @@ void publish(AppState& state, RunModelPanel& panel) {
   }
 }
 
-int set_index(const AppState& state, const std::string& name) {
-  const auto& sets = state.eval_sets.sets;
-  for (size_t i = 0; i < sets.size(); ++i)
-    if (sets[i].name == name) return static_cast<int>(i);
-  return -1;
-}
-
 void evaluate_published(AppState& state, RunModelPanel& panel, size_t which) {
   if (which >= panel.published.size()) return;
   auto& metrics = metrics_panel(state);
-  const int gold = set_index(state, panel.gold_name), pred = set_index(state, panel.published[which]);
+  const int gold = find_set(state, panel.gold_name), pred = find_set(state, panel.published[which]);
   if (gold < 0 || pred < 0 || metrics.running) return;
   follow_new_sets(state, metrics);
   metrics.gold_set = gold;
@@ -81,6 +68,30 @@ void evaluate_published(AppState& state, RunModelPanel& panel, size_t which) {
 }  // namespace
 
 RunModelPanel& run_model_panel(AppState& state) { return state.panels.get<RunModelPanel>(); }
+
+namespace {
+const char* const kTemplateKey = "chokepoint.user_template";
+}  // namespace
+
+void remember_user_template(const RunModelPanel& panel) {
+  const nlohmann::json j = {{"use", panel.use_template},
+                            {"source", panel.user_template.source},
+                            {"schema", panel.user_template.schema == runner::SchemaStyle::Ddl ? "DDL" : "SimpleDDL"},
+                            {"postfix", panel.user_template.postfix == PromptPostfix::Chat ? "Chat" : "Complete"}};
+  local_set(kTemplateKey, j.dump());
+}
+
+void restore_user_template(RunModelPanel& panel) {
+  if (panel.template_restored) return;
+  panel.template_restored = true;
+  const auto j = nlohmann::json::parse(local_get(kTemplateKey), nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return;
+  panel.use_template = j.value("use", false);
+  if (j.contains("source") && j["source"].is_string()) panel.user_template.source = j["source"].get<std::string>();
+  panel.user_template.schema =
+      j.value("schema", "") == "DDL" ? runner::SchemaStyle::Ddl : runner::SchemaStyle::SimpleDdl;
+  panel.user_template.postfix = j.value("postfix", "") == "Complete" ? PromptPostfix::Complete : PromptPostfix::Chat;
+}
 
 void prepare_model_run(AppState& state, RunModelPanel& panel) {
   panel.error.clear();
@@ -95,16 +106,18 @@ void prepare_model_run(AppState& state, RunModelPanel& panel) {
     panel.error = "choose an evaluation set with questions";
     return;
   }
-  if (panel.formats.empty()) {
+  if (panel.formats.empty() && !panel.use_template) {
     panel.error = "choose at least one prompt format";
     return;
   }
   const LoadedSet& source = sets[static_cast<size_t>(panel.source_set)];
-  const PromptLibrary* prompts = session_prompts();
-  if (!prompts) {
+  const PromptLibrary* session_library = session_prompts();
+  if (!session_library) {
     panel.error = "prompt templates: " + session_prompts_error();
     return;
   }
+  PromptLibrary library = *session_library;  // plus the user's template when it is chosen
+  const PromptLibrary* prompts = &library;
   auto endpoint = session_endpoint();
   if (!endpoint.ok()) {
     panel.error = endpoint.error() + " (set it up in the LLM tab)";
@@ -118,6 +131,14 @@ void prepare_model_run(AppState& state, RunModelPanel& panel) {
       return;
     }
     formats.push_back(*f);
+  }
+  if (panel.use_template) {
+    auto custom = runner::add_user_template(library, panel.user_template);
+    if (!custom.ok()) {
+      panel.error = custom.error();
+      return;
+    }
+    formats.push_back(*custom);
   }
   EvalSet set = source.set;
   if (panel.limit > 0 && set.items.size() > static_cast<size_t>(panel.limit))
@@ -205,6 +226,38 @@ bool chosen(const RunModelPanel& panel, const std::string& name) {
   return std::find(panel.formats.begin(), panel.formats.end(), name) != panel.formats.end();
 }
 
+// The thirteenth format: the user's template, its schema style and postfix, checked as it is typed.
+void draw_user_template(RunModelPanel& panel) {
+  bool changed =
+      ImGui::Checkbox((std::string(runner::kUserFormatName) + ": my own template").c_str(), &panel.use_template);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "A Mustache template of your own, run beside the chosen formats. It may use {{schema}}, {{question}}\n"
+        "(with the evidence joined) and {{completion}} (what a Complete prompt ends with). Kept in this browser.");
+  if (!panel.use_template) {
+    if (changed) remember_user_template(panel);
+    return;
+  }
+  ImGui::SameLine();
+  changed |= enum_combo("schema##template", panel.user_template.schema,
+                        {{runner::SchemaStyle::Ddl, "DDL"}, {runner::SchemaStyle::SimpleDdl, "SimpleDDL"}}, 120);
+  ImGui::SameLine();
+  changed |= enum_combo("answer##template", panel.user_template.postfix,
+                        {{PromptPostfix::Chat, "Chat"}, {PromptPostfix::Complete, "Complete"}}, 120);
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Example")) {
+    panel.user_template.source = runner::example_user_template();
+    changed = true;
+  }
+  changed |= input_text_multiline("##user-template", panel.user_template.source, ImVec2(-1, ui_px(130)));
+  note_item_place("user template");
+  const auto problems = runner::user_template_problems(panel.user_template.source);
+  for (const auto& p : problems) ImGui::TextColored(kRed, "%s", p.c_str());
+  if (problems.empty())
+    ImGui::TextColored(kGreen, "The template can be used (format \"%s\").", runner::kUserFormatName);
+  if (changed) remember_user_template(panel);
+}
+
 void draw_setup(AppState& state, RunModelPanel& panel) {
   const auto& sets = state.eval_sets.sets;
   ImGui::SetNextItemWidth(ui_px(220));
@@ -240,6 +293,7 @@ void draw_setup(AppState& state, RunModelPanel& panel) {
       panel.formats = std::move(next);
     }
   }
+  draw_user_template(panel);
   ImGui::SetNextItemWidth(ui_px(90));
   ImGui::InputDouble("input price", &panel.input_price, 0, 0, "%.2f");
   ImGui::SameLine();
@@ -376,6 +430,7 @@ void draw_job(AppState& state, RunModelPanel& panel) {
 }  // namespace
 
 void draw_run_model_panel(AppState& state, RunModelPanel& panel) {
+  restore_user_template(panel);
   const bool busy = panel.job && panel.job->running();
   ImGui::BeginDisabled(busy || panel.preview.has_value());
   draw_setup(state, panel);
@@ -391,8 +446,14 @@ void draw_run_model_panel(AppState& state, RunModelPanel& panel) {
 }
 
 nlohmann::json run_model_state_json(const RunModelPanel& panel) {
-  nlohmann::json j = {
-      {"error", panel.error}, {"formats", panel.formats}, {"published", panel.published}, {"gold", panel.gold_name}};
+  nlohmann::json j = {{"error", panel.error},
+                      {"formats", panel.formats},
+                      {"published", panel.published},
+                      {"gold", panel.gold_name},
+                      {"template",
+                       {{"use", panel.use_template},
+                        {"source", panel.user_template.source},
+                        {"problems", runner::user_template_problems(panel.user_template.source)}}}};
   if (panel.preview) {
     nlohmann::json first = nlohmann::json::object();
     for (const auto& c : panel.preview->calls)

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/runner/prediction_job.h"
+#include "core/runner/user_template.h"
 #include "web/app_state.h"
 
 namespace chokepoint::web {
@@ -25,6 +26,10 @@ struct RunModelPanel {
   int limit = 0;                             // first N items; 0 = all
   double input_price = 0, output_price = 0;  // per million tokens, for the preview's cost and the run's
   bool evaluate_when_done = true;            // open the Metrics panel on the first format's predictions
+  // The thirteenth format: the user's own template, kept in this browser (localStorage) across reloads.
+  bool use_template = false;
+  runner::UserTemplate user_template{runner::example_user_template()};
+  bool template_restored = false;
   std::unique_ptr<runner::PredictionJob> job;
   std::string source_name;  // the set the job was planned from
   std::string gold_name;    // what the predictions are scored against: the set, or its first N items
@@ -39,6 +44,8 @@ struct RunModelPanel {
 
 RunModelPanel& run_model_panel(AppState& state);
 void prepare_model_run(AppState& state, RunModelPanel& panel);  // plans the prompts and opens the preview
+void remember_user_template(const RunModelPanel& panel);        // saves the template and whether it is used
+void restore_user_template(RunModelPanel& panel);               // once, at the first frame
 void confirm_model_run(AppState& state, RunModelPanel& panel);
 void step_model_run(AppState& state, RunModelPanel& panel);
 void draw_run_model_panel(AppState& state, RunModelPanel& panel);

@@ -1,0 +1,353 @@
+// Debugging runs of the Errors tab: preview -> confirm -> per round: calls (PredictionJob) -> evaluation (worker)
+// -> core/runner/debug_rounds closes the round -> the next round's calls, until the rounds are used or nothing is
+// wrong; then the debugged predictions become a prediction set.
+#include "web/panels/metrics/debug_run.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <fstream>
+
+#include "core/dataset/eval_set_loader.h"
+#include "core/runner/prompt_formats.h"
+#include "web/bridge/file_bridge.h"
+#include "web/llm/llm_session.h"
+#include "web/panels/metrics/metrics_panel.h"
+#include "web/widgets/enum_combo.h"
+#include "web/widgets/item_places.h"
+#include "web/widgets/ui_px.h"
+#include "web/widgets/widgets.h"
+
+namespace chokepoint::web {
+namespace {
+
+const runner::PromptFormat& md_chat() {
+  static const runner::PromptFormat f = *runner::prompt_format_from_name("SimpleDDL-MD-Chat");
+  return f;
+}
+
+std::string stem_of(const std::string& name) {
+  const auto dot = name.rfind('.');
+  return dot == std::string::npos ? name : name.substr(0, dot);
+}
+
+ChatRequest debug_request(const DebugRun& run) {
+  ChatRequest request = session_request({});
+  if (!run.model.empty()) request.model = run.model;
+  return request;
+}
+
+// The calls of the round the rounds state just opened: one item per prompt, answered in Chat.
+Result<std::unique_ptr<runner::PredictionJob>> round_calls(DebugRun& run) {
+  const PromptLibrary* prompts = session_prompts();
+  if (!prompts) return Error{"prompt templates: " + session_prompts_error()};
+  auto endpoint = session_endpoint();
+  if (!endpoint.ok()) return Error{endpoint.error() + " (set it up in the LLM tab)"};
+  auto round = run.state->next_prompts(*prompts);
+  if (!round.ok()) return Error{round.error()};
+  EvalSet set;
+  std::vector<runner::PredictionTask> tasks;
+  for (const auto& p : *round) {
+    EvalItem item;
+    item.key = p.id;
+    item.db_id = run.state->pairs()[p.pair].db_id;
+    set.items.push_back(std::move(item));
+    tasks.push_back({set.items.size() - 1, md_chat(), p.prompt});
+  }
+  return std::make_unique<runner::PredictionJob>(std::move(set), std::move(tasks), debug_request(run),
+                                                 endpoint->provider);
+}
+
+void start_calls(DebugRun& run) {
+  auto endpoint = session_endpoint();
+  if (!endpoint.ok()) {
+    run.error = endpoint.error();
+    return;
+  }
+  run.persisted_calls = 0;
+  run.calls->start(*endpoint, session_transport(), &session_replay(), session_limits());
+}
+
+void add_usage(UsageTotals& to, const UsageTotals& from) {
+  to.network_calls += from.network_calls;
+  to.replayed += from.replayed;
+  to.retries += from.retries;
+  to.prompt_tokens += from.prompt_tokens;
+  to.completion_tokens += from.completion_tokens;
+  to.cost += from.cost;
+}
+
+// The debugged predictions as a loaded prediction set in BIRD's format, named after the set debugged.
+void publish(AppState& state, DebugRun& run) {
+  std::vector<runner::PredictedItem> items;
+  for (const auto& p : run.state->pairs())
+    items.push_back({p.id, p.db_id, p.pred_sql, runner::PredictionStatus::Ok, ""});
+  const std::string name =
+      stem_of(stem_of(run.source->pred_name)) + ".debug-" + runner::debug_strategy_name(run.strategy) + ".pred.json";
+  const std::string text = runner::write_bird_predictions(items);
+  const std::string path = "/tmp/" + name;
+  std::ofstream(path, std::ios::binary) << text;
+  auto set = parse_eval_set_auto(text);
+  if (!set.ok()) {
+    run.error = name + ": " + set.error();
+    return;
+  }
+  put_set(state, LoadedSet{name, path, std::move(*set), true});
+  run.published = name;
+}
+
+}  // namespace
+
+void prepare_debug_run(AppState& state, MetricsPanel& panel) {
+  DebugRun& run = panel.debug;
+  run.error.clear();
+  run.preview.reset();
+  if (run.calls && run.calls->running()) {
+    run.error = "a debugging run is going on; cancel it first";
+    return;
+  }
+  if (!panel.run || !panel.run->done) {
+    run.error = "evaluate a prediction set first";
+    return;
+  }
+  const int gold = find_set(state, panel.run->gold_name);
+  std::map<std::string, std::string> questions;
+  if (gold >= 0)
+    for (const auto& it : state.eval_sets.sets[static_cast<size_t>(gold)].set.items)
+      questions[it.key] = runner::question_with_evidence(it.question, it.evidence);
+  run.source = panel.run;
+  run.rounds = std::clamp(run.rounds, 1, 10);
+  run.state =
+      std::make_unique<runner::DebugRounds>(panel.run->pairs(), panel.run->items(), std::move(questions), run.strategy,
+                                            run.rounds, [&state](const std::string& db_id) -> const Schema* {
+                                              const LoadedDatabase* db = find_database(state, db_id);
+                                              return db ? &db->schema : nullptr;
+                                            });
+  run.calls.reset();
+  run.evaluation.reset();
+  run.published.clear();
+  run.cancelled = false;
+  run.usage = {};
+  if (run.state->done()) {
+    run.error = "no wrong prediction on a loaded database to debug";
+    run.state.reset();
+    return;
+  }
+  auto calls = round_calls(run);
+  if (!calls.ok()) {
+    run.error = calls.error();
+    run.state.reset();
+    return;
+  }
+  run.calls = std::move(*calls);
+  run.preview = run.calls->plan(&session_replay());
+  run.scroll_to_preview = true;
+  auto endpoint = session_endpoint();
+  run.model_used = debug_request(run).model;
+  run.destination = (endpoint.ok() ? session_destination(*endpoint) : std::string("?")) +
+                    (run.model.empty() ? "" : ", debugging with model " + run.model);
+}
+
+void confirm_debug_run(AppState& state, MetricsPanel& panel) {
+  DebugRun& run = panel.debug;
+  if (!run.preview || !run.calls) return;
+  run.preview.reset();
+  start_calls(run);
+  notify(state, "debugging " + std::to_string(run.state->initially_wrong()) + " wrong predictions, up to " +
+                    std::to_string(run.rounds) + " rounds");
+}
+
+void cancel_debug_run(AppState& state, MetricsPanel& panel) {
+  DebugRun& run = panel.debug;
+  if (!run.state || run.state->done() || run.cancelled) return;
+  if (run.calls) run.calls->cancel();
+  if (run.evaluation) run.evaluation->worker.reset();
+  run.cancelled = true;
+  notify(state, "debugging cancelled after " + std::to_string(run.state->round()) + " rounds");
+}
+
+void step_debug_run(AppState& state, MetricsPanel& panel, double budget_ms) {
+  DebugRun& run = panel.debug;
+  if (!run.state || run.preview || run.cancelled || !run.error.empty() || run.state->done()) return;
+  if (run.evaluation) {
+    if (!advance_metrics_run(state, *run.evaluation, budget_ms)) return;
+    auto row = run.state->evaluated(run.evaluation->items());
+    run.evaluation.reset();
+    if (!row.ok()) {
+      run.error = row.error();
+      return;
+    }
+    if (run.state->done()) {
+      publish(state, run);
+      const auto& last = run.state->rows().back();
+      notify(state, "debugging done: " + std::to_string(last.still_wrong) + " of " +
+                        std::to_string(run.state->initially_wrong()) + " still wrong; predictions in " + run.published);
+      return;
+    }
+    auto calls = round_calls(run);
+    if (!calls.ok()) {
+      run.error = calls.error();
+      return;
+    }
+    run.calls = std::move(*calls);
+    start_calls(run);
+    return;
+  }
+  if (!run.calls) return;
+  run.calls->step(session_now_ms());
+  const UsageTotals usage = run.calls->usage();
+  const bool finished = !run.calls->running();
+  if (usage.network_calls != run.persisted_calls || finished) {
+    run.persisted_calls = usage.network_calls;
+    persist_replay();
+  }
+  if (!finished) return;
+  add_usage(run.usage, usage);
+  std::vector<std::optional<std::string>> sql;
+  for (const auto& r : run.calls->results())
+    sql.push_back(r && r->status == runner::PredictionStatus::Ok ? std::optional<std::string>(r->sql) : std::nullopt);
+  run.calls.reset();
+  auto again = run.state->answer(sql);
+  if (!again.ok()) {
+    run.error = again.error();
+    return;
+  }
+  EvaluationOptions options = run.source->options();
+  options.keep_details = false;
+  run.evaluation = make_metrics_run(state, std::move(*again), std::move(options));
+}
+
+void draw_debug_run(AppState& state, MetricsPanel& panel) {
+  DebugRun& run = panel.debug;
+  const bool busy = run.state && !run.state->done() && !run.cancelled && run.error.empty() && !run.preview;
+  ImGui::BeginDisabled(busy || run.preview.has_value());
+  enum_combo("strategy", run.strategy,
+             {{runner::DebugStrategy::Regenerate, "regenerate"},
+              {runner::DebugStrategy::WrongSql, "+ wrong SQL"},
+              {runner::DebugStrategy::SystemError, "+ system error"},
+              {runner::DebugStrategy::AllErrors, "+ all error information"},
+              {runner::DebugStrategy::Comment, "+ category comment"}},
+             200);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "004's five strategies, each adding information: the question again; the wrong SQL; SQLite's message (or\n"
+        "\"it runs but the result is wrong\"); the taxonomy's subcategory and evidence; a comment on where to look.");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ui_px(90));
+  ImGui::InputInt("rounds", &run.rounds);
+  run.rounds = std::clamp(run.rounds, 1, 10);
+  ImGui::SameLine();
+  static char model[128];
+  std::snprintf(model, sizeof model, "%s", run.model.c_str());
+  ImGui::SetNextItemWidth(ui_px(200));
+  if (ImGui::InputTextWithHint("model", "the LLM tab's model", model, sizeof model)) run.model = model;
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Another model on the same endpoint debugs the predictions (cross-model debugging).");
+  ImGui::SameLine();
+  const bool preview = ImGui::Button("Debug the wrong predictions...");
+  note_item_place("Debug the wrong predictions");
+  if (preview) prepare_debug_run(state, panel);
+  ImGui::EndDisabled();
+  if (!run.error.empty()) draw_error(run.error);
+  if (run.preview) {
+    const auto& plan = *run.preview;
+    ImGui::Text("Destination: %s", run.destination.c_str());
+    ImGui::Text(
+        "Round 1: %zu prompts, %zu to send (about %lld prompt tokens), %zu from the replay store. Each later round "
+        "sends at most as many, for what is still wrong.",
+        plan.calls.size(), plan.network_calls, plan.estimated_tokens, plan.calls.size() - plan.network_calls);
+    ImGui::TextDisabled("Each prompt holds the schema, the question, the wrong SQL and the strategy's information.");
+    const bool confirm = ImGui::Button("Confirm and debug");
+    if (run.scroll_to_preview) {
+      ImGui::SetScrollHereY(0.3f);
+      run.scroll_to_preview = false;
+    }
+    note_item_place("Confirm and debug");
+    if (confirm) confirm_debug_run(state, panel);
+    ImGui::SameLine();
+    if (ImGui::Button("Discard##debug")) {
+      run.preview.reset();
+      run.state.reset();
+      run.calls.reset();
+    }
+    if (run.preview && !plan.calls.empty()) {
+      ImGui::Text("%s", plan.calls.front().id.c_str());
+      ImGui::BeginChild("debug-preview", ImVec2(0, ui_px(200)), true);
+      ImGui::TextUnformatted(plan.calls.front().prompt.c_str());
+      ImGui::EndChild();
+    }
+    return;
+  }
+  if (!run.state) return;
+  if (busy) {
+    const char* phase = run.evaluation ? "evaluating the answers" : "asking the model";
+    ImGui::Text("Round %d of %d: %s", run.state->round() + 1, run.state->rounds(), phase);
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel##debug")) cancel_debug_run(state, panel);
+  }
+  ImGui::Text("%s, strategy %s, model %s: %zu wrong predictions at the start%s",
+              run.source ? run.source->label.c_str() : "", runner::debug_strategy_name(run.strategy),
+              run.model_used.c_str(), run.state->initially_wrong(), run.cancelled ? " (cancelled)" : "");
+  if (ImGui::BeginTable("debug-rounds", 7, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
+    for (const char* h : {"round", "asked", "with a query", "fixed", "still wrong", "System / Result Errors",
+                          "EX over the wrong SQLs %"})
+      ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (const auto& row : run.state->rows()) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::Text("%d", row.round);
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu", row.attempted);
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu", row.answered);
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu", row.fixed);
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu", row.still_wrong);
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu / %zu", row.system_errors, row.result_errors);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.2f", row.ex_over_wrong);
+    }
+    ImGui::EndTable();
+  }
+  ImGui::TextDisabled("%lld network calls, %lld replayed. Round 0 is before debugging (004 Figure 5).",
+                      run.usage.network_calls, run.usage.replayed);
+  if (!run.published.empty()) {
+    ImGui::Text("Debugged predictions: %s", run.published.c_str());
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Evaluate##debugged")) {
+      follow_new_sets(state, panel);
+      panel.gold_set = find_set(state, run.source->gold_name);
+      panel.pred_set = find_set(state, run.published);
+      panel.request_run = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Download##debugged"))
+      offer_download("/tmp/" + run.published, run.published, "application/json");
+  }
+}
+
+nlohmann::json debug_run_json(const DebugRun& run) {
+  nlohmann::json j = {{"error", run.error},
+                      {"strategy", runner::debug_strategy_name(run.strategy)},
+                      {"model", run.model_used},
+                      {"cancelled", run.cancelled},
+                      {"published", run.published},
+                      {"network_calls", run.usage.network_calls},
+                      {"replayed", run.usage.replayed}};
+  if (run.preview)
+    j["preview"] = {{"destination", run.destination},
+                    {"calls", run.preview->calls.size()},
+                    {"network_calls", run.preview->network_calls},
+                    {"estimated_tokens", run.preview->estimated_tokens},
+                    {"first_prompt", run.preview->calls.empty() ? "" : run.preview->calls.front().prompt}};
+  if (!run.state) return j;
+  j["wrong"] = run.state->initially_wrong();
+  j["done"] = run.state->done();
+  j["rounds"] = runner::debug_rows_json(run.state->rows());
+  return j;
+}
+
+}  // namespace chokepoint::web

@@ -1,0 +1,53 @@
+// Debugging the wrong predictions of a metrics run from the page (004 §3.2; issue 13, items 7 and 9): a strategy
+// (regenerate, wrong SQL, system error, all errors, comment), R rounds, and optionally another model (cross-model
+// debugging). A privacy preview of the first round comes first (destination, calls, tokens, the first prompt;
+// later rounds send at most as many); after Confirm each round's calls go through the LLM session's CallScheduler
+// (replay store, so a rerun sends nothing twice), the answers are evaluated in the evaluation worker, and the next
+// round takes what is still wrong. The report is 004 Table 5's EX over the wrong SQLs and Figure 5's error counts per
+// round; the debugged predictions become a loaded prediction set. The rounds' bookkeeping is
+// core/runner/debug_rounds.h.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/llm/call_scheduler.h"
+#include "core/runner/debug_rounds.h"
+#include "core/runner/prediction_job.h"
+#include "web/app_state.h"
+
+namespace chokepoint::web {
+
+struct MetricsRun;
+struct MetricsPanel;
+
+struct DebugRun {
+  runner::DebugStrategy strategy = runner::DebugStrategy::Comment;
+  int rounds = 2;
+  std::string model;                   // "" = the LLM tab's model; another name debugs with that model (cross-model)
+  std::shared_ptr<MetricsRun> source;  // the run whose wrong predictions are debugged
+  std::unique_ptr<runner::DebugRounds> state;     // rounds, rows, the predictions as debugged so far
+  std::unique_ptr<runner::PredictionJob> calls;   // the open round's calls
+  std::shared_ptr<MetricsRun> evaluation;         // the open round's evaluation
+  std::optional<runner::PredictionPlan> preview;  // the first round, shown until confirmed or discarded
+  std::string destination;
+  std::string model_used;  // the model the calls go to
+  bool cancelled = false;
+  bool scroll_to_preview = false;  // the preview opens below the fold: bring Confirm into view once
+  std::string error;
+  std::string published;  // the debugged predictions' set, once the rounds are done
+  UsageTotals usage;      // of the rounds' calls so far
+  long long persisted_calls = 0;
+};
+
+// Plans the first round on the panel's finished run and opens the preview; sends nothing.
+void prepare_debug_run(AppState& state, MetricsPanel& panel);
+void confirm_debug_run(AppState& state, MetricsPanel& panel);
+void cancel_debug_run(AppState& state, MetricsPanel& panel);
+void step_debug_run(AppState& state, MetricsPanel& panel, double budget_ms);  // every frame
+void draw_debug_run(AppState& state, MetricsPanel& panel);
+nlohmann::json debug_run_json(const DebugRun& run);
+
+}  // namespace chokepoint::web

@@ -1,0 +1,248 @@
+// The Errors tab (see errors_view.h).
+#include "web/panels/metrics/errors_view.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "core/base/clock.h"
+#include "web/panels/metrics/metrics_panel.h"
+#include "web/widgets/charts.h"
+#include "web/widgets/ui_px.h"
+#include "web/widgets/widgets.h"
+
+namespace chokepoint::web {
+namespace {
+
+// The Result Error subcategories in the order the rules try them (004 §5), so the bars read as the paper's do.
+const std::vector<std::string>& result_order() {
+  static const std::vector<std::string> order = {"table_query",      "column_selection", "join_columns",
+                                                 "condition_filter", "data_processing",  "unclassified"};
+  return order;
+}
+
+// The subcategory as 004 names it, for the chart's labels.
+std::string paper_name(const std::string& c) {
+  static const std::map<std::string, std::string> names = {
+      {"table_query", "Table Query"},         {"column_selection", "Column Selection"},
+      {"join_columns", "Join Columns"},       {"condition_filter", "Condition Filter"},
+      {"data_processing", "Data Processing"}, {"unclassified", "unclassified"}};
+  auto it = names.find(c);
+  return it == names.end() ? c : it->second;
+}
+
+bool is_result_category(const std::string& c) {
+  const auto& o = result_order();
+  return std::find(o.begin(), o.end(), c) != o.end();
+}
+
+bool passes(const std::string& filter, const runner::ErrorClassification& c) {
+  if (filter.empty()) return true;
+  const bool system = c.error_class == runner::ErrorClass::SystemError;
+  if (filter == "system") return system;
+  if (filter == "result") return !system;
+  return runner::error_category(c) == filter;
+}
+
+std::vector<size_t> shown(const RunErrors& e, const std::string& filter) {
+  std::vector<size_t> out;
+  for (size_t k = 0; k < e.classes.size(); ++k)
+    if (passes(filter, e.classes[k])) out.push_back(k);
+  return out;
+}
+
+std::string describe(const runner::ErrorClassification& c) {
+  if (c.error_class == runner::ErrorClass::SystemError) return "System Error: " + c.system_kind;
+  std::string s = "Result Error: " + runner::error_category(c);
+  if (c.direction != runner::ErrorDirection::None)
+    s += std::string(" (") + runner::error_direction_name(c.direction) + ")";
+  return s;
+}
+
+void draw_filter(const RunErrors& e, MetricsPanel& panel) {
+  const auto counts = e.counts();
+  const size_t system = e.system_errors(), result = e.classes.size() - system;
+  auto label = [&](const std::string& f) {
+    if (f.empty()) return "all failed (" + std::to_string(e.classes.size()) + ")";
+    if (f == "system") return "System Errors (" + std::to_string(system) + ")";
+    if (f == "result") return "Result Errors (" + std::to_string(result) + ")";
+    auto it = counts.find(f);
+    return f + " (" + std::to_string(it == counts.end() ? 0 : it->second) + ")";
+  };
+  ImGui::SetNextItemWidth(ui_px(260));
+  if (ImGui::BeginCombo("show##errors", label(panel.error_filter).c_str())) {
+    std::vector<std::string> options = {"", "system", "result"};
+    for (const auto& [c, n] : counts)
+      if (!is_result_category(c)) options.push_back(c);
+    for (const auto& c : result_order())
+      if (counts.count(c)) options.push_back(c);
+    for (const auto& f : options)
+      if (ImGui::Selectable(label(f).c_str(), f == panel.error_filter)) {
+        panel.error_filter = f;
+        panel.selected_error = -1;
+      }
+    ImGui::EndCombo();
+  }
+}
+
+void draw_charts(const RunErrors& e) {
+  const auto counts = e.counts();
+  std::vector<BarDatum> system, result;
+  double top = 1;
+  for (const auto& [c, n] : counts) {
+    top = std::max(top, static_cast<double>(n));
+    if (!is_result_category(c)) system.push_back({c, static_cast<double>(n), std::to_string(n) + " items"});
+  }
+  std::sort(system.begin(), system.end(), [](const BarDatum& a, const BarDatum& b) { return a.value > b.value; });
+  for (const auto& c : result_order()) {
+    auto it = counts.find(c);
+    if (c == "unclassified" && it == counts.end()) continue;
+    const size_t n = it == counts.end() ? 0 : it->second;
+    result.push_back({paper_name(c), static_cast<double>(n), c + ": " + std::to_string(n) + " items"});
+  }
+  ImGui::BeginGroup();
+  ImGui::Text("System Errors by kind (SQLite's message)");
+  if (system.empty())
+    ImGui::TextDisabled("none: every failed prediction ran");
+  else
+    draw_bar_chart("system-errors", system, top, ui_px(380, 200), {"kind", "items", "%.0f"});
+  ImGui::EndGroup();
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (right - ImGui::GetItemRectMax().x > ui_px(640)) ImGui::SameLine();
+  ImGui::BeginGroup();
+  ImGui::Text("Result Errors by subcategory (004 §5, in the order the rules apply)");
+  draw_bar_chart("result-errors", result, top, ui_px(620, 200), {"subcategory", "items", "%.0f"});
+  ImGui::EndGroup();
+}
+
+void draw_item(const MetricsRun& run, const RunErrors& e, size_t k) {
+  const size_t i = e.items[k];
+  const auto& c = e.classes[k];
+  const auto& pair = run.pairs()[i];
+  ImGui::Text("%s  [%s]", pair.id.c_str(), pair.db_id.c_str());
+  ImGui::TextColored(
+      c.error_class == runner::ErrorClass::SystemError ? ImVec4(1, 0.6f, 0.35f, 1) : ImVec4(1, 0.5f, 0.5f, 1), "%s",
+      describe(c).c_str());
+  ImGui::Text("Evidence (what decided it):");
+  for (const auto& line : c.evidence) ImGui::BulletText("%s", line.c_str());
+  if (c.evidence.empty()) ImGui::TextDisabled("(none)");
+  ImGui::Separator();
+  ImGui::Text("Gold");
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(pair.gold_sql.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::Text("Prediction");
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(pair.pred_sql.empty() ? "(empty)" : pair.pred_sql.c_str());
+  ImGui::PopTextWrapPos();
+  if (!run.items()[i].message.empty()) {
+    ImGui::Text("Message");
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(run.items()[i].message.c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+}  // namespace
+
+std::map<std::string, size_t> RunErrors::counts() const {
+  std::map<std::string, size_t> out;
+  for (const auto& c : classes) ++out[runner::error_category(c)];
+  return out;
+}
+
+size_t RunErrors::system_errors() const {
+  return static_cast<size_t>(std::count_if(classes.begin(), classes.end(), [](const runner::ErrorClassification& c) {
+    return c.error_class == runner::ErrorClass::SystemError;
+  }));
+}
+
+void step_run_errors(const AppState& state, MetricsRun& run, double budget_ms) {
+  RunErrors& e = run.errors;
+  const double start = monotonic_ms();
+  const auto& items = run.items();
+  // At least one item per frame, so a slow parse cannot stall the classification.
+  for (bool first = true; e.next < items.size() && (first || monotonic_ms() - start < budget_ms); first = false) {
+    const size_t i = e.next++;
+    const auto& it = items[i];
+    if (it.status != ItemStatus::Scored || it.ex) continue;
+    const LoadedDatabase* db = find_database(state, it.db_id);
+    if (!db) continue;
+    e.items.push_back(i);
+    e.classes.push_back(runner::classify_failed_item(it, run.pairs()[i], db->schema));
+  }
+  e.complete = e.next >= items.size();
+}
+
+void draw_errors_view(AppState& state, MetricsRun& run, MetricsPanel& panel) {
+  RunErrors& e = run.errors;
+  if (!run.done) {
+    ImGui::TextDisabled("The errors are classified once the evaluation is done.");
+    return;
+  }
+  const size_t system = e.system_errors();
+  ImGui::Text("%zu failed predictions: %zu System Errors (SQLite refused them), %zu Result Errors (wrong result)%s",
+              e.classes.size(), system, e.classes.size() - system, e.complete ? "" : "  classifying...");
+  ImGui::SameLine();
+  ImGui::TextDisabled("(how?)");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "004 §5. A System Error is a prediction SQLite would not run; its message gives the kind.\n"
+        "A Result Error runs but gives a wrong result; it gets the first subcategory that applies:\n"
+        "table_query (the tables read differ), column_selection (the selected columns differ),\n"
+        "join_columns (the join column pairs differ), condition_filter (the WHERE/HAVING conditions\n"
+        "differ), data_processing (none of those: aggregation, arithmetic, order, limit, DISTINCT).");
+  draw_charts(e);
+  draw_filter(e, panel);
+  const auto list = shown(e, panel.error_filter);
+  ImGui::SameLine();
+  ImGui::TextDisabled("%zu shown", list.size());
+  const float height = std::max(ui_px(220), ImGui::GetContentRegionAvail().y * 0.55f);
+  ImGui::BeginChild("error-items", ImVec2(ImGui::GetContentRegionAvail().x * 0.35f, height), true);
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(list.size()));
+  while (clipper.Step()) {
+    for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+      const size_t k = list[static_cast<size_t>(row)];
+      const auto& pair = run.pairs()[e.items[k]];
+      const std::string label =
+          runner::error_category(e.classes[k]) + "  " + pair.id + "  [" + pair.db_id + "]##e" + std::to_string(k);
+      if (ImGui::Selectable(label.c_str(), panel.selected_error == static_cast<int>(k)))
+        panel.selected_error = static_cast<int>(k);
+    }
+  }
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("error-item", ImVec2(0, height), true, ImGuiWindowFlags_HorizontalScrollbar);
+  if (panel.selected_error < 0 || panel.selected_error >= static_cast<int>(e.classes.size()))
+    ImGui::TextDisabled("Select an item to see what decided its class, beside its gold and predicted SQL.");
+  else
+    draw_item(run, e, static_cast<size_t>(panel.selected_error));
+  ImGui::EndChild();
+  ImGui::Separator();
+  ImGui::Text("Debugging (004 §3.2): send the wrong predictions back to a model, round by round");
+  draw_debug_run(state, panel);
+}
+
+nlohmann::json run_errors_json(const MetricsRun& run, const MetricsPanel& panel) {
+  const RunErrors& e = run.errors;
+  nlohmann::json items = nlohmann::json::array();
+  for (size_t k = 0; k < e.classes.size() && items.size() < 200; ++k) {
+    const auto& c = e.classes[k];
+    items.push_back({{"id", run.pairs()[e.items[k]].id},
+                     {"class", c.error_class == runner::ErrorClass::SystemError ? "system_error" : "result_error"},
+                     {"kind", runner::error_category(c)},
+                     {"direction", runner::error_direction_name(c.direction)},
+                     {"evidence", c.evidence}});
+  }
+  return {{"complete", e.complete},
+          {"failed", e.classes.size()},
+          {"system_errors", e.system_errors()},
+          {"counts", e.counts()},
+          {"filter", panel.error_filter},
+          {"shown", shown(e, panel.error_filter).size()},
+          {"selected", panel.selected_error},
+          {"items", items}};
+}
+
+}  // namespace chokepoint::web

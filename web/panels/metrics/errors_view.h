@@ -1,0 +1,35 @@
+// The Errors tab of the Metrics panel (issue 13, item 9): every failed item of the run classified by 004's error
+// taxonomy (core/runner/error_taxonomy.h), as bars per System Error kind and per Result Error subcategory, a list
+// filtered by kind, and each item's evidence beside its gold and predicted SQL; below, debugging runs (debug_run.h).
+// Classification parses both queries of each failed item, a few milliseconds each at most, so it runs a slice per
+// frame once the evaluation is done.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/runner/error_taxonomy.h"
+#include "web/app_state.h"
+
+namespace chokepoint::web {
+
+struct MetricsRun;
+struct MetricsPanel;
+
+struct RunErrors {
+  std::vector<size_t> items;                         // positions of the failed items classified so far
+  std::vector<runner::ErrorClassification> classes;  // one per entry of items
+  size_t next = 0;                                   // the next position to look at
+  bool complete = false;                             // every item looked at
+  std::map<std::string, size_t> counts() const;      // by error_category
+  size_t system_errors() const;
+};
+
+// Classifies the run's failed items (scored, EX = 0, on a loaded database) within the time budget.
+void step_run_errors(const AppState& state, MetricsRun& run, double budget_ms);
+void draw_errors_view(AppState& state, MetricsRun& run, MetricsPanel& panel);
+nlohmann::json run_errors_json(const MetricsRun& run, const MetricsPanel& panel);
+
+}  // namespace chokepoint::web
