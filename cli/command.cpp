@@ -28,7 +28,7 @@ ArgReader::ArgReader(const Args& args, std::vector<std::string> switches) {
       } else {
         error_ = "option " + a + " needs a value";
       }
-      values_[name] = value;
+      values_[name].push_back(value);
     } else {
       positionals_.push_back(a);
     }
@@ -39,7 +39,12 @@ bool ArgReader::has(const std::string& flag) const { return values_.count(flag) 
 
 std::string ArgReader::get(const std::string& flag, const std::string& fallback) const {
   auto it = values_.find(flag);
-  return it == values_.end() ? fallback : it->second;
+  return it == values_.end() ? fallback : it->second.back();
+}
+
+std::vector<std::string> ArgReader::get_all(const std::string& flag) const {
+  auto it = values_.find(flag);
+  return it == values_.end() ? std::vector<std::string>{} : it->second;
 }
 
 int fail_input(const std::string& message) {

@@ -28,17 +28,20 @@ struct Registrar {
   }
 };
 
-// Small argument reader shared by commands: flags `--name value`, switches `--name`, and positionals.
+// Small argument reader shared by commands: flags `--name value`, switches `--name`, and positionals. A flag given
+// more than once keeps every value: get() returns the last (a later flag overrides an earlier one), get_all() each
+// in order, for the flags a command documents as repeatable (predict's --llm-config).
 class ArgReader {
  public:
   ArgReader(const Args& args, std::vector<std::string> switches);  // switches take no value
   bool has(const std::string& flag) const;
   std::string get(const std::string& flag, const std::string& fallback = "") const;
+  std::vector<std::string> get_all(const std::string& flag) const;  // empty when the flag is absent
   const std::vector<std::string>& positionals() const { return positionals_; }
   const std::string& error() const { return error_; }  // non-empty if a flag lacked its value
 
  private:
-  std::map<std::string, std::string> values_;
+  std::map<std::string, std::vector<std::string>> values_;  // every value of a flag, in the order given
   std::vector<std::string> positionals_;
   std::string error_;
 };

@@ -1,57 +1,120 @@
 // `chokepoint errors`: the error taxonomy of 004 §5 over an evaluation (core/runner/error_taxonomy.h). Gold and
 // predictions are evaluated as `eval` does (EX only); every failed item gets a System Error kind or one Result Error
-// subcategory with the evidence that decided it.
+// subcategory with the evidence that decided it. With --llm-config, the Result Errors the rules leave to
+// condition_filter or data_processing also go to the model (core/runner/error_category_llm.h), through the
+// CallScheduler and the replay store, and its readable answers decide those two.
 #include <iostream>
 #include <map>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/ex_inputs.h"
+#include "cli/llm_calls.h"
 #include "core/metrics/eval_pairs.h"
+#include "core/runner/error_category_llm.h"
 #include "core/runner/error_taxonomy.h"
+#include "core/runner/prompt_formats.h"
 
 namespace chokepoint::cli {
 namespace {
 
 const char* kUsage =
     "Usage: chokepoint errors --gold FILE --pred FILE --db-root DIR --out ERRORS.json [--semantics bird|spider]\n"
-    "                         [--timeout-ms T]\n"
+    "                         [--timeout-ms T] [--llm-config CONFIG.json [--replay FILE.sqlite] [--prompts DIR]]\n"
     "Files as `chokepoint eval` reads them. Each item with EX = 0 is a System Error (the prediction did not run:\n"
     "kinds 'no such column', 'no such table', 'syntax error', 'ambiguous column', 'timeout', 'empty', ...) or a "
     "Result\n"
     "Error with one subcategory, the first that applies: table_query, column_selection (each excessive, missing or\n"
-    "incorrect), join_columns, condition_filter, data_processing. stdout: JSON {n, failed, system_errors: {kind: n},\n"
-    "result_errors: {subcategory: n, 'subcategory/direction': n}}; ERRORS.json adds the items with their evidence.\n"
-    "Exit code 0, or 2 on bad input.";
+    "incorrect), join_columns, condition_filter, data_processing. The last two are told apart by a rule on the\n"
+    "WHERE/HAVING conditions, or with --llm-config by the model (prompts/t2s_error_category.mustache: the question,\n"
+    "the gold query and the prediction are sent); an answer that names neither keeps the rule's decision.\n"
+    "--replay FILE.sqlite: the model's answers are recorded there and a rerun sends nothing it already has.\n"
+    "stdout: JSON {n, failed, system_errors: {kind: n}, result_errors: {subcategory: n, 'subcategory/direction': n}};\n"
+    "with --llm-config also llm: {model, asked, agreed, changed, unreadable, no_answer, usage: {network_calls,\n"
+    "replayed}} (changed: the model's category replaced the rule's). ERRORS.json adds the items with their evidence\n"
+    "and decided_by (rule or llm); the items the model was asked about also have llm: agreed|changed|unreadable|\n"
+    "no_answer. Exit code 0, or 2 on bad input.";
 
 int errors_main(const Args& args) {
   ArgReader r(args, {});
   if (!r.error().empty()) return fail_input(r.error());
   if (r.get("--gold").empty() || r.get("--pred").empty() || r.get("--db-root").empty() || r.get("--out").empty())
     return fail_input(std::string("missing arguments\n") + kUsage);
+  if (r.has("--replay") && !r.has("--llm-config")) return fail_input("--replay needs --llm-config (it holds answers)");
+  std::optional<ChatSetup> chat;
+  if (r.has("--llm-config")) {
+    auto setup = read_chat_setup(r);
+    if (!setup.ok()) return fail_input(setup.error());
+    chat = std::move(*setup);
+  }
   auto in = read_ex_inputs(r);
   if (!in.ok()) return fail_input(in.error());
   const auto& pairs = in->pairs;
   auto* open = &in->open;
   const auto items = evaluate_pairs(pairs, *open->pool, in->options);
 
-  std::map<std::string, size_t> system, result;
-  nlohmann::json listed = nlohmann::json::array();
-  size_t failed = 0;
+  // Every failed item by the rules first: (pair index, classification).
+  std::vector<std::pair<size_t, runner::ErrorClassification>> failures;
   for (size_t i = 0; i < items.size(); ++i) {
     const auto& it = items[i];
     if (it.status != ItemStatus::Scored || it.ex) continue;
     auto schema = open->schemas.find(it.db_id);
     if (schema == open->schemas.end()) continue;
-    ++failed;
-    const auto c = runner::classify_failed_item(it, pairs[i], schema->second);
+    failures.emplace_back(i, runner::classify_failed_item(it, pairs[i], schema->second));
+  }
+
+  // Then the model, for the Result Errors the rules left to condition_filter or data_processing.
+  std::map<size_t, runner::LlmCategoryOutcome> asked;  // failure index -> outcome
+  nlohmann::json llm_summary;
+  if (chat) {
+    std::map<std::string, std::string> questions;  // by pair id
+    for (const auto& g : in->gold.items) questions[g.key] = runner::question_with_evidence(g.question, g.evidence);
+    std::vector<size_t> which;
+    std::vector<std::pair<std::string, std::string>> batch;
+    for (size_t f = 0; f < failures.size(); ++f) {
+      if (!runner::asks_llm_category(failures[f].second)) continue;
+      const EvalPair& p = pairs[failures[f].first];
+      auto prompt = runner::render_error_category_prompt(chat->prompts, questions[p.id], p.gold_sql, p.pred_sql);
+      if (!prompt.ok()) return fail_input(prompt.error());
+      which.push_back(f);
+      batch.emplace_back(p.id + " / error category", *prompt);
+    }
+    auto replay = open_replay(r);
+    if (!replay.ok()) return fail_input(replay.error());
+    std::cerr << "chokepoint: errors: " << batch.size() << " prompts to " << endpoint_url(chat->endpoint, "")
+              << "; questions, gold queries and predictions are sent\n";
+    UsageTotals usage;
+    const auto answers = run_chat_prompts(chat->settings, chat->endpoint, replay->store.get(), batch, usage);
+    std::map<runner::LlmCategoryOutcome, size_t> outcomes;
+    for (size_t k = 0; k < which.size(); ++k) {
+      auto decision = runner::merge_llm_category(failures[which[k]].second, chat->settings.model, answers[k]);
+      failures[which[k]].second = std::move(decision.classification);
+      asked[which[k]] = decision.outcome;
+      ++outcomes[decision.outcome];
+    }
+    llm_summary = {{"model", chat->settings.model},
+                   {"asked", which.size()},
+                   {"usage", {{"network_calls", usage.network_calls}, {"replayed", usage.replayed}}}};
+    for (auto o : {runner::LlmCategoryOutcome::Agreed, runner::LlmCategoryOutcome::Changed,
+                   runner::LlmCategoryOutcome::Unreadable, runner::LlmCategoryOutcome::NoAnswer})
+      llm_summary[runner::llm_category_outcome_name(o)] = outcomes[o];
+  }
+
+  std::map<std::string, size_t> system, result;
+  nlohmann::json listed = nlohmann::json::array();
+  for (size_t f = 0; f < failures.size(); ++f) {
+    const auto& [i, c] = failures[f];
+    const auto& it = items[i];
     nlohmann::json j = {{"id", it.id},
                         {"db_id", it.db_id},
                         {"gold", pairs[i].gold_sql},
                         {"pred", pairs[i].pred_sql},
-                        {"evidence", c.evidence}};
+                        {"evidence", c.evidence},
+                        {"decided_by", runner::error_decider_name(c.decided_by)}};
+    if (auto a = asked.find(f); a != asked.end()) j["llm"] = runner::llm_category_outcome_name(a->second);
     if (c.error_class == runner::ErrorClass::SystemError) {
       ++system[c.system_kind];
       j["class"] = "system_error";
@@ -68,7 +131,8 @@ int errors_main(const Args& args) {
     listed.push_back(std::move(j));
   }
   nlohmann::json summary = {
-      {"n", items.size()}, {"failed", failed}, {"system_errors", system}, {"result_errors", result}};
+      {"n", items.size()}, {"failed", failures.size()}, {"system_errors", system}, {"result_errors", result}};
+  if (chat) summary["llm"] = llm_summary;
   return finish_report(r.get("--out"), summary, std::move(listed));
 }
 

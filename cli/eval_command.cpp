@@ -24,7 +24,7 @@
 #include "core/metrics/pair_evaluation.h"
 #include "core/metrics/regime.h"
 #include "core/metrics/report_csv.h"
-#include "core/runner/bigtable_subset.h"
+#include "core/runner/ex_by_gold_tables.h"
 #include "core/schema/sqlite_schema.h"
 #include "core/sql/query_shape.h"
 
@@ -64,32 +64,6 @@ const char* kUsage =
     "Summary on stdout: n, scored, ex (percent of scored items), gold_errors (not scored), pred_errors, timeouts,\n"
     "regimes {name: {exp, exr, f1}} (percent means over scored items). REPORT.json also has by_gold_tables: EX by\n"
     "the number of tables the gold query reads (1, 2, 3, >3; 004 Table 4). Exit code 0, or 2 on bad input.";
-
-// EX by the number of tables the gold query reads (004 Table 4): 1, 2, 3 and more than 3, counted by name resolution
-// (core/runner/bigtable_subset.h); scored items only; items whose gold does not resolve are left out.
-template <typename SchemaOf>
-nlohmann::json ex_by_gold_tables(const std::vector<EvalPair>& pairs, const std::vector<ItemEvaluation>& items,
-                                 SchemaOf&& schema_of) {
-  size_t n[4] = {0, 0, 0, 0}, right[4] = {0, 0, 0, 0};
-  for (size_t i = 0; i < items.size() && i < pairs.size(); ++i) {
-    if (items[i].status != ItemStatus::Scored) continue;
-    const auto& schema = schema_of(pairs[i].db_id);
-    if (!schema) continue;
-    auto tables = runner::gold_tables(pairs[i].gold_sql, *schema);
-    if (!tables.ok() || tables->empty()) continue;
-    const size_t k = std::min<size_t>(tables->size(), 4) - 1;
-    ++n[k];
-    right[k] += items[i].ex ? 1 : 0;
-  }
-  nlohmann::json out = nlohmann::json::array();
-  const char* labels[4] = {"1", "2", "3", ">3"};
-  for (size_t k = 0; k < 4; ++k)
-    out.push_back(
-        {{"tables", labels[k]},
-         {"n", n[k]},
-         {"ex", n[k] ? std::round(10000.0 * static_cast<double>(right[k]) / static_cast<double>(n[k])) / 100 : 0.0}});
-  return out;
-}
 
 int eval_main(const Args& args) {
   ArgReader r(args, {"--explain"});
@@ -191,7 +165,12 @@ int eval_main(const Args& args) {
   report["pred_format"] = dataset_format_name(pred->format);
   report["timeout_ms"] = options.limits.timeout_ms;
   report["sc_embedding"] = options.columns.embedding_label;
-  report["by_gold_tables"] = ex_by_gold_tables(*pairs, items, schema_of);
+  // 004 Table 4: EX by the number of tables the gold query reads.
+  report["by_gold_tables"] = runner::gold_tables_strata_json(
+      runner::ex_by_gold_tables(*pairs, items, [&](const std::string& db) -> const Schema* {
+        const auto& schema = schema_of(db);
+        return schema ? &*schema : nullptr;
+      }));
   auto arr = nlohmann::json::array();
   for (const auto& it : items) arr.push_back(item_to_json(it, options.regimes));
   report["items"] = arr;

@@ -111,6 +111,7 @@ int generate_questions(const ArgReader& r, const jqe::JqeRun& run, const std::ma
   CurlTransport transport;
   SchedulerLimits limits;
   limits.timeout_ms = settings->timeout_ms;
+  limits.max_concurrency = settings->concurrency;
   jqe::QuestionJob& q = **job;
   q.start(*endpoint, transport, replay_store, limits);
   // Curl answers inside send(), so each step makes progress; between retries the loop sleeps until the next one.

@@ -26,16 +26,25 @@ Result<ReplayHandle> open_replay(const ArgReader& r) {
   return h;
 }
 
-Result<ChatSetup> read_chat_setup(const ArgReader& r) {
-  const std::string config = r.get("--llm-config");
+Result<ChatEndpoint> read_chat_endpoint(const std::string& config) {
   auto settings = read_llm_config(config);
   if (!settings.ok()) return Error{settings.error()};
   if (settings->model.empty()) return Error{config + ": \"model\" is required"};
   auto endpoint = endpoint_from_settings(*settings);
   if (!endpoint.ok()) return Error{config + ": " + endpoint.error()};
-  auto prompts = load_prompt_library(r.has("--prompts") ? r.get("--prompts") : default_prompts_folder());
+  return ChatEndpoint{std::move(*settings), std::move(*endpoint)};
+}
+
+Result<PromptLibrary> read_prompts(const ArgReader& r) {
+  return load_prompt_library(r.has("--prompts") ? r.get("--prompts") : default_prompts_folder());
+}
+
+Result<ChatSetup> read_chat_setup(const ArgReader& r) {
+  auto chat = read_chat_endpoint(r.get("--llm-config"));
+  if (!chat.ok()) return Error{chat.error()};
+  auto prompts = read_prompts(r);
   if (!prompts.ok()) return Error{prompts.error()};
-  return ChatSetup{std::move(*settings), std::move(*endpoint), std::move(*prompts)};
+  return ChatSetup{std::move(chat->settings), std::move(chat->endpoint), std::move(*prompts)};
 }
 
 std::vector<Result<std::string>> run_chat_prompts(const LlmSettings& settings, const LlmEndpoint& endpoint,
@@ -45,6 +54,7 @@ std::vector<Result<std::string>> run_chat_prompts(const LlmSettings& settings, c
   CurlTransport transport;
   SchedulerLimits limits;
   limits.timeout_ms = settings.timeout_ms;
+  limits.max_concurrency = settings.concurrency;
   CallScheduler scheduler(endpoint, transport, replay, limits);
   for (const auto& [id, prompt] : prompts)
     scheduler.add({id, chat_request_from_settings(settings, {{"user", prompt}})});

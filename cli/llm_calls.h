@@ -23,13 +23,22 @@ struct ReplayHandle {
 // --replay FILE.sqlite (created when missing) or, without the flag, a store in memory.
 Result<ReplayHandle> open_replay(const ArgReader& r);
 
-// --llm-config (whose "model" is required) and the prompts folder (--prompts, else the repository's).
+// One --llm-config file (whose "model" is required) and the endpoint it describes; errors name the file.
+struct ChatEndpoint {
+  LlmSettings settings;
+  LlmEndpoint endpoint;
+};
+Result<ChatEndpoint> read_chat_endpoint(const std::string& config);
+
+// --llm-config (the last one given) and the prompts folder (--prompts, else the repository's).
 struct ChatSetup {
   LlmSettings settings;
   LlmEndpoint endpoint;
   PromptLibrary prompts;
 };
 Result<ChatSetup> read_chat_setup(const ArgReader& r);
+// The prompts folder alone: --prompts DIR, else the repository's.
+Result<PromptLibrary> read_prompts(const ArgReader& r);
 
 // (id, prompt) pairs sent as single user messages; each answer's text, or why there is none.
 std::vector<Result<std::string>> run_chat_prompts(const LlmSettings& settings, const LlmEndpoint& endpoint,

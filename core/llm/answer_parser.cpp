@@ -75,8 +75,9 @@ Result<AnswerParser> answer_parser_from_name(const std::string& name) {
   if (name == "token_list") return AnswerParser::TokenList;
   if (name == "sql_chat") return AnswerParser::SqlChat;
   if (name == "sql_complete") return AnswerParser::SqlComplete;
+  if (name == "free_text") return AnswerParser::FreeText;
   return Error{"unknown answer parser '" + name +
-               "' (expected single_line_question, evidence_line, token_list, sql_chat or sql_complete)"};
+               "' (expected single_line_question, evidence_line, token_list, sql_chat, sql_complete or free_text)"};
 }
 
 const char* answer_parser_name(AnswerParser parser) {
@@ -91,6 +92,8 @@ const char* answer_parser_name(AnswerParser parser) {
       return "sql_chat";
     case AnswerParser::SqlComplete:
       return "sql_complete";
+    case AnswerParser::FreeText:
+      return "free_text";
   }
   return "";
 }
@@ -169,6 +172,11 @@ Result<std::string> parse_answer(AnswerParser parser, const std::string& answer)
       auto sql = extract_sql(answer, parser == AnswerParser::SqlChat ? PromptPostfix::Chat : PromptPostfix::Complete);
       if (!sql.ok()) return Error{sql.error()};
       return sql->sql;
+    }
+    case AnswerParser::FreeText: {
+      std::string text = trim(answer);
+      if (text.empty()) return Error{"the model returned an empty answer"};
+      return text;
     }
   }
   return Error{"unknown answer parser"};

@@ -15,6 +15,7 @@ enum class AnswerParser {
   TokenList,           // "token_list": JSON [{"token": "...", "position": n}, ...] (thesis B.1)
   SqlChat,             // "sql_chat": one SQL query from a chat answer (core/llm/sql_answer.h; 004 §4.1.1)
   SqlComplete,         // "sql_complete": the rest of a query whose prompt ended in SELECT
+  FreeText,            // "free_text": the answer trimmed; the task's own module reads it (e.g. runner's category)
 };
 
 Result<AnswerParser> answer_parser_from_name(const std::string& name);

@@ -23,7 +23,7 @@ CallScheduler::CallScheduler(LlmEndpoint endpoint, HttpTransport& transport, Rep
 CallScheduler::~CallScheduler() = default;
 
 size_t CallScheduler::add(LlmCall call) {
-  keys_.push_back(replay_key(endpoint_.provider, call.request));
+  keys_.emplace_back();  // computed when the call is first stepped (checked), so adding many calls costs nothing
   CallStatus status;
   status.call = std::move(call);
   calls_.push_back(std::move(status));
@@ -117,6 +117,15 @@ void CallScheduler::absorb(const Arrival& arrival, double now_ms) {
       ReplayRecord record{keys_[arrival.index], endpoint_.provider, c.call.request.model,
                           canonical_request_json(endpoint_.provider, c.call.request), done};
       (void)replay_->put(record);  // a failed write loses only the shortcut, not the answer
+      for (size_t j = 0; j < calls_.size(); ++j) {
+        if (j == arrival.index || j >= replay_checked_ || calls_[j].state != CallState::Queued ||
+            keys_[j] != keys_[arrival.index])
+          continue;
+        calls_[j].state = CallState::Succeeded;
+        calls_[j].completion = done;
+        calls_[j].from_replay = true;
+        usage_.replayed += 1;
+      }
     }
     return;
   }
@@ -139,11 +148,16 @@ void CallScheduler::step(double now_ms) {
   arrived.swap(*inbox_);
   for (const auto& a : arrived) absorb(a, now_ms);
 
-  // 2. Replay hits finish at once and need no slot or budget, even while cancelled (they cost nothing).
-  for (size_t i = 0; i < calls_.size(); ++i) {
-    CallStatus& c = calls_[i];
+  // 2. Replay hits finish at once and need no slot or budget, even while cancelled (they cost nothing). Each call is
+  //    looked up once, kKeysPerStep calls a step at most: a lookup per queued call per step, or all 1,534 of a BIRD
+  //    run in one step, held the page for hundreds of milliseconds. A call is sent only after its lookup. A call
+  //    answered later for the same request answers its queued twins (absorb), as a second lookup would have.
+  constexpr size_t kKeysPerStep = 64;
+  for (size_t n = 0; replay_checked_ < calls_.size() && n < kKeysPerStep; ++replay_checked_, ++n) {
+    CallStatus& c = calls_[replay_checked_];
+    keys_[replay_checked_] = replay_key(endpoint_.provider, c.call.request);
     if (c.state != CallState::Queued || !replay_) continue;
-    if (auto hit = replay_->find(keys_[i])) {
+    if (auto hit = replay_->find(keys_[replay_checked_])) {
       c.state = CallState::Succeeded;
       c.completion = hit->completion;
       c.from_replay = true;
@@ -154,7 +168,8 @@ void CallScheduler::step(double now_ms) {
   // 3. Sends, in call order: due retries and queued calls share the concurrency limit.
   if (stop_ != SchedulerStop::None) return;
   size_t in_flight = count(CallState::InFlight);
-  for (size_t i = 0; i < calls_.size() && in_flight < static_cast<size_t>(std::max(1, limits_.max_concurrency)); ++i) {
+  for (size_t i = 0; i < replay_checked_ && in_flight < static_cast<size_t>(std::max(1, limits_.max_concurrency));
+       ++i) {
     CallStatus& c = calls_[i];
     bool due = c.state == CallState::Queued || (c.state == CallState::WaitingRetry && c.retry_at_ms <= now_ms);
     if (!due) continue;

@@ -129,6 +129,7 @@ class CallScheduler {
   TokenPrices prices_;
   std::vector<CallStatus> calls_;
   std::vector<std::string> keys_;  // replay_key per call
+  size_t replay_checked_ = 0;      // calls [0, replay_checked_) were looked up in the replay store once
   std::vector<CallLogEntry> log_;
   std::vector<size_t> log_index_;  // log entry of each call's current attempt
   UsageTotals usage_;

@@ -10,9 +10,9 @@ namespace chokepoint {
 using nlohmann::json;
 
 std::string settings_to_json(const LlmSettings& s) {
-  json doc = {{"provider", s.provider},        {"base_url", s.base_url},     {"model", s.model},
-              {"temperature", s.temperature},  {"max_tokens", s.max_tokens}, {"timeout_ms", s.timeout_ms},
-              {"remember_key", s.remember_key}};
+  json doc = {{"provider", s.provider},       {"base_url", s.base_url},        {"model", s.model},
+              {"temperature", s.temperature}, {"max_tokens", s.max_tokens},    {"timeout_ms", s.timeout_ms},
+              {"concurrency", s.concurrency}, {"remember_key", s.remember_key}};
   if (s.seed) doc["seed"] = *s.seed;
   if (!s.key_env.empty()) doc["key_env"] = s.key_env;
   if (s.remember_key && !s.api_key.empty()) doc["key"] = s.api_key;
@@ -22,8 +22,9 @@ std::string settings_to_json(const LlmSettings& s) {
 Result<LlmSettings> settings_from_json(const std::string& text, const EnvLookup& env) {
   json doc = json::parse(text, nullptr, false);
   if (doc.is_discarded() || !doc.is_object()) return Error{"LLM settings: not a JSON object"};
-  static const std::set<std::string> known = {"provider",    "base_url", "model",      "key",        "key_env",
-                                              "temperature", "seed",     "max_tokens", "timeout_ms", "remember_key"};
+  static const std::set<std::string> known = {"provider",   "base_url",     "model",      "key",
+                                              "key_env",    "temperature",  "seed",       "max_tokens",
+                                              "timeout_ms", "remember_key", "concurrency"};
   for (auto it = doc.begin(); it != doc.end(); ++it) {
     if (!known.count(it.key())) return Error{"LLM settings: unknown field \"" + it.key() + "\""};
   }
@@ -49,14 +50,16 @@ Result<LlmSettings> settings_from_json(const std::string& text, const EnvLookup&
     if (!doc["seed"].is_number_integer()) return Error{"LLM settings: \"seed\" must be an integer"};
     s.seed = doc["seed"].get<long long>();
   }
-  for (auto [name, field] :
-       {std::pair<const char*, int*>{"max_tokens", &s.max_tokens}, {"timeout_ms", &s.timeout_ms}}) {
+  for (auto [name, field] : {std::pair<const char*, int*>{"max_tokens", &s.max_tokens},
+                             {"timeout_ms", &s.timeout_ms},
+                             {"concurrency", &s.concurrency}}) {
     if (!doc.contains(name)) continue;
     if (!doc[name].is_number_integer() || doc[name].get<long long>() <= 0) {
       return Error{std::string("LLM settings: \"") + name + "\" must be a positive integer"};
     }
     *field = doc[name].get<int>();
   }
+  if (s.concurrency > 32) return Error{"LLM settings: \"concurrency\" must be 1 to 32"};
   if (doc.contains("remember_key")) {
     if (!doc["remember_key"].is_boolean()) return Error{"LLM settings: \"remember_key\" must be true or false"};
     s.remember_key = doc["remember_key"].get<bool>();

@@ -22,6 +22,7 @@ struct LlmSettings {
   std::optional<long long> seed;
   int max_tokens = 512;
   int timeout_ms = 60000;
+  int concurrency = 2;  // calls in flight at once (1-32): raise it for a long run on an endpoint that allows it
   bool remember_key = false;
 };
 
@@ -32,8 +33,8 @@ using EnvLookup = std::function<std::optional<std::string>(const std::string&)>;
 std::string settings_to_json(const LlmSettings& settings);
 
 // Reads {"provider", "base_url", "model", "key" | "key_env", "temperature", "seed", "max_tokens", "timeout_ms",
-// "remember_key"}. Unknown fields are errors (a typo must not silently fall back to a default). When "key_env" is
-// set and `env` is given, the key is read from it; a named but unset variable is an error.
+// "concurrency", "remember_key"}. Unknown fields are errors (a typo must not silently fall back to a default). When
+// "key_env" is set and `env` is given, the key is read from it; a named but unset variable is an error.
 Result<LlmSettings> settings_from_json(const std::string& text, const EnvLookup& env = nullptr);
 
 // The endpoint the settings describe (protocol and default base URL from the preset).

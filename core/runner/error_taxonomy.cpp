@@ -169,6 +169,8 @@ const char* result_error_kind_name(ResultErrorKind k) {
   return "";
 }
 
+const char* error_decider_name(ErrorDecider d) { return d == ErrorDecider::Llm ? "llm" : "rule"; }
+
 std::string error_category(const ErrorClassification& c) {
   if (c.error_class == ErrorClass::SystemError) return c.system_kind;
   return c.kind == ResultErrorKind::None ? "unclassified" : result_error_kind_name(c.kind);

@@ -5,7 +5,7 @@
 //   2. Column Selection: the base columns of the main SELECT list differ (excessive / missing / incorrect).
 //   3. Join Columns: the column pairs the tables are joined on differ (ON, USING, NATURAL and WHERE equalities).
 //   4. Condition Filter: the WHERE and HAVING conjuncts differ, compared as printed after parsing (our rule; the
-//      paper asks an LLM here).
+//      paper asks an LLM here, which error_category_llm.h adds as an option).
 //   5. Data Processing: none of the above (aggregation, arithmetic, ordering, limits, DISTINCT, ...).
 // Every classification carries the evidence that decided it. Names compare without case.
 #pragma once
@@ -26,6 +26,10 @@ enum class ErrorDirection { None, Excessive, Missing, Incorrect };
 const char* result_error_kind_name(ResultErrorKind k);  // "table_query", ...
 const char* error_direction_name(ErrorDirection d);     // "excessive", "missing", "incorrect", ""
 
+// What decided a classification: the rules here, or the optional LLM classifier (error_category_llm.h).
+enum class ErrorDecider { Rule, Llm };
+const char* error_decider_name(ErrorDecider d);  // "rule", "llm"
+
 struct ErrorClassification;
 // The one name a report counts a failure under: the System Error's kind, the Result Error's subcategory, or
 // "unclassified" for a Result Error our parser could not read.
@@ -37,6 +41,7 @@ struct ErrorClassification {
   ResultErrorKind kind = ResultErrorKind::None;
   ErrorDirection direction = ErrorDirection::None;
   std::vector<std::string> evidence;  // lines that decided it
+  ErrorDecider decided_by = ErrorDecider::Rule;
 };
 
 // SQLite's message (or the query status) as one kind: "no such column", "no such table", "no such function",

@@ -7,7 +7,8 @@
 //     "delay_ms": ms}
 // Text-to-SQL prompts (prompts/t2s_*.mustache) are answered from POST /sql {"answers": {"<question>": "<answer>"}}:
 // the answer of the first question the prompt contains, verbatim (so a test decides which are right, wrong or have
-// no SQL at all), else "SELECT 1".
+// no SQL at all), else "SELECT 1". Any other prompt is answered from POST /answers {"answers": {"<text>": "<answer>"}}
+// when it contains one of the taught texts (the first, in the order given), else as below.
 // GET /stats reports the calls received (so a replayed run can check it made none). The server stops by itself
 // after --lifetime-ms (default 120000) and binds only to loopback. Usage:
 //   node server.mjs [--port 0] [--key SECRET] [--lifetime-ms 120000]
@@ -27,6 +28,7 @@ const lifetimeMs = Number(opt('--lifetime-ms', '120000'));
 const stats = { requests: 0, chat: 0, embeddings: 0, messages: 0, preflight: 0 };
 let control = { mode: 'ok', times: 0, delay_ms: 0 };
 let sqlAnswers = {};
+let taughtAnswers = {};  // POST /answers: for prompts other than text-to-SQL ones
 
 const sha = (text) => createHash('sha256').update(text).digest('hex');
 const words = (text) => (text.match(/\S+/g) || []).length;
@@ -50,6 +52,8 @@ function answerFor(prompt) {
     const question = Object.keys(sqlAnswers).find((q) => prompt.includes(q));
     return question === undefined ? 'SELECT 1' : sqlAnswers[question];
   }
+  const taught = Object.keys(taughtAnswers).find((t) => prompt.includes(t));
+  if (taught !== undefined) return taughtAnswers[taught];
   const h = sha(prompt);
   const n = parseInt(h.slice(0, 4), 16) % 90 + 10;
   if (/Evidence:/.test(prompt)) return `Evidence: value ${n} refers to code = '${h.slice(0, 6)}'`;
@@ -190,6 +194,14 @@ const server = createServer((req, res) => {
         return send(res, 200, { answers: Object.keys(sqlAnswers).length });
       } catch {
         return send(res, 400, { error: 'sql body must be JSON' });
+      }
+    }
+    if (req.method === 'POST' && path === '/answers') {
+      try {
+        taughtAnswers = JSON.parse(body || '{}').answers || {};
+        return send(res, 200, { answers: Object.keys(taughtAnswers).length });
+      } catch {
+        return send(res, 400, { error: 'answers body must be JSON' });
       }
     }
     if (req.method === 'POST' && path === '/control') {

@@ -104,6 +104,15 @@ void draw_settings(LlmPanel& panel) {
     s.max_tokens = std::clamp(s.max_tokens, 16, 32768);
     changed = true;
   }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ui_px(90));
+  if (ImGui::InputInt("at once", &s.concurrency, 1)) {
+    s.concurrency = std::clamp(s.concurrency, 1, 32);
+    changed = true;
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Calls in flight at once (1-32). Raise it for a long model run if your endpoint's rate limit allows.");
   if (changed) save_llm_settings();
 
   const ConnectionTest& test = llm_session().test;
@@ -214,7 +223,8 @@ nlohmann::json llm_state_json(AppState& state) {
                    {"temperature", s.settings.temperature},
                    {"seed", s.settings.seed ? nlohmann::json(*s.settings.seed) : nlohmann::json(nullptr)},
                    {"timeout_ms", s.settings.timeout_ms},
-                   {"max_tokens", s.settings.max_tokens}};
+                   {"max_tokens", s.settings.max_tokens},
+                   {"concurrency", s.settings.concurrency}};
   j["test"] = {{"running", s.test.running}, {"ok", s.test.ok}, {"message", s.test.message}};
   j["replay"] = {{"path", kReplayStorePath}, {"records", session_replay().size()}, {"error", s.replay_error}};
   nlohmann::json log = nlohmann::json::array();
@@ -234,7 +244,8 @@ nlohmann::json llm_state_json(AppState& state) {
 namespace {
 
 // {"do": "llm_settings", "provider", "base_url", "model", "key", "temperature", "seed" (number or null),
-//  "timeout_ms", "max_tokens", "remember"}: the same changes the inputs make; absent fields keep their value.
+//  "timeout_ms", "max_tokens", "concurrency", "remember"}: the same changes the inputs make; absent fields keep their
+//  value.
 void settings_command(AppState& state, const nlohmann::json& cmd) {
   ensure_loaded(state);
   LlmSettings& s = llm_session().settings;
@@ -255,6 +266,7 @@ void settings_command(AppState& state, const nlohmann::json& cmd) {
       s.seed = cmd["seed"].is_null() ? std::nullopt : std::optional<long long>(cmd["seed"].get<long long>());
     if (cmd.contains("timeout_ms")) s.timeout_ms = cmd["timeout_ms"].get<int>();
     if (cmd.contains("max_tokens")) s.max_tokens = cmd["max_tokens"].get<int>();
+    if (cmd.contains("concurrency")) s.concurrency = std::clamp(cmd["concurrency"].get<int>(), 1, 32);
     if (cmd.contains("remember")) s.remember_key = cmd["remember"].get<bool>();
   } catch (const std::exception& e) {
     notify(state, std::string("llm_settings: ") + e.what(), true);

@@ -76,6 +76,7 @@ ChatRequest session_request(std::vector<ChatMessage> messages) {
 SchedulerLimits session_limits() {
   SchedulerLimits limits;
   limits.timeout_ms = llm_session().settings.timeout_ms;
+  limits.max_concurrency = llm_session().settings.concurrency;
   return limits;
 }
 

@@ -233,6 +233,43 @@ TEST(CallScheduler, RerunAnswersFromReplayStoreWithoutNetwork) {
   EXPECT_TRUE(again.calls()[1].from_replay);
 }
 
+// The store is asked once per call, and a call added after a step is asked at the next one; the same request queued
+// twice is sent once, the answer serving both.
+TEST(CallScheduler, ReplayIsAskedOncePerCallAndTwinsShareAnAnswer) {
+  struct CountingStore : MemoryReplayStore {
+    mutable int finds = 0;
+    std::optional<ReplayRecord> find(const std::string& key) const override {
+      ++finds;
+      return MemoryReplayStore::find(key);
+    }
+  } store;
+  FakeTransport t;
+  SchedulerLimits one;
+  one.max_concurrency = 1;
+  CallScheduler s(endpoint(), t, &store, one);
+  s.add(call("a"));
+  s.add(call("a"));  // the same request
+  s.add(call("b"));
+  s.step(0);
+  s.step(1);
+  s.step(2);
+  EXPECT_EQ(store.finds, 3) << "one lookup per call, not per step";
+  ASSERT_EQ(t.pending.size(), 1u);
+  t.answer_next(reply("A"));
+  s.step(3);
+  EXPECT_EQ(s.calls()[1].state, CallState::Succeeded) << "answered by its twin";
+  EXPECT_EQ(s.calls()[1].completion->text, "A");
+  EXPECT_TRUE(s.calls()[1].from_replay);
+  ASSERT_EQ(t.pending.size(), 1u) << "then b is sent";
+  t.answer_next(reply("B"));
+  s.add(call("a"));  // added later: found in the store at the next step
+  s.step(4);
+  EXPECT_EQ(store.finds, 4);
+  EXPECT_TRUE(s.finished());
+  EXPECT_EQ(s.usage().network_calls, 2);
+  EXPECT_EQ(s.usage().replayed, 2);
+}
+
 TEST(CallScheduler, SynchronousTransportAnswersAreProcessedOnNextStep) {
   struct Immediate : HttpTransport {
     void send(const HttpRequest&, HttpDone done) override { done(reply("now")); }

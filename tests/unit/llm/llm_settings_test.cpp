@@ -29,6 +29,7 @@ TEST(LlmSettings, RoundTripsEveryField) {
   s.seed = 99;
   s.max_tokens = 100;
   s.timeout_ms = 5000;
+  s.concurrency = 8;
   auto back = settings_from_json(settings_to_json(s));
   ASSERT_TRUE(back.ok()) << back.error();
   EXPECT_EQ(back->provider, "anthropic");
@@ -38,7 +39,10 @@ TEST(LlmSettings, RoundTripsEveryField) {
   EXPECT_EQ(*back->seed, 99);
   EXPECT_EQ(back->max_tokens, 100);
   EXPECT_EQ(back->timeout_ms, 5000);
+  EXPECT_EQ(back->concurrency, 8);
   EXPECT_TRUE(back->remember_key);
+  EXPECT_FALSE(settings_from_json(R"({"provider": "openai", "concurrency": 0})").ok());
+  EXPECT_FALSE(settings_from_json(R"({"provider": "openai", "concurrency": 33})").ok());
 }
 
 TEST(LlmSettings, CliConfigReadsKeyFromEnvironment) {

@@ -186,5 +186,18 @@ TEST(AnswerParser, TokenListReadsJsonWithPositions) {
             "[{\"position\":1,\"token\":\"a\"}]");
 }
 
+TEST(AnswerParser, FreeTextIsTheAnswerTrimmedForItsTaskToRead) {
+  EXPECT_EQ(*parse_answer(AnswerParser::FreeText, "  condition_filter\nThe value is wrong. \n"),
+            "condition_filter\nThe value is wrong.");
+  EXPECT_FALSE(parse_answer(AnswerParser::FreeText, " \n ").ok());
+  ASSERT_TRUE(answer_parser_from_name("free_text").ok());
+  EXPECT_EQ(*answer_parser_from_name("free_text"), AnswerParser::FreeText);
+  EXPECT_STREQ(answer_parser_name(AnswerParser::FreeText), "free_text");
+  const PromptTemplate* t = library().find("t2s_error_category");
+  ASSERT_NE(t, nullptr);
+  EXPECT_EQ(t->parser, AnswerParser::FreeText);
+  EXPECT_EQ(t->variables, (std::vector<std::string>{"question", "gold_sql", "pred_sql"}));
+}
+
 }  // namespace
 }  // namespace chokepoint

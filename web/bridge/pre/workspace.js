@@ -21,6 +21,7 @@ Module.preRun.push(function () {
     estimate: null,
     queue: [],
     writing: false,
+    pending: {},  // files with a save waiting in the queue
   };
   try { FS.mkdir('/uploads'); } catch (e) { /* exists */ }
   try { FS.mkdir('/workspace'); FS.mkdir('/workspace/files'); } catch (e) { /* exists */ }
@@ -99,8 +100,14 @@ Module.preRun.push(function () {
     if (prev && prev.mtime === mtime && prev.size === size && state && state.state === 'saved') return;
     // A file that could not be stored is tried again only once it changed (one message per file, not per save).
     if (state && state.tried === mtime + ':' + size && state.state !== 'saving') return;
+    // A save of this file is already waiting in the queue: it reads the file when it runs, so it stores these changes
+    // too. Without this a file written on every frame (the replay store during a model run) queued a copy per frame.
+    if (ws.pending[rel]) return;
+    ws.pending[rel] = true;
     ws.states[rel] = { state: 'saving', size: size };
     enqueue(function (done) {
+      delete ws.pending[rel];
+      try { st = FS.stat(path); size = st.size; mtime = st.mtime.getTime(); } catch (e) { /* removed: stored as last seen */ }
       var settle = function (s, detail) {
         ws.states[rel] = { state: s, size: size, detail: detail || '', tried: mtime + ':' + size };
         if (s === 'saved') { ws.stored[rel] = { mtime: mtime, size: size }; delete ws.blobs[path]; }

@@ -24,6 +24,7 @@ struct MetricsRun {
   std::string gold_name, pred_name;     // the two sets' names
   std::vector<std::string> difficulty;  // per pair, from the gold set ("" when absent)
   std::vector<int> joins;               // per pair: joins in the gold query's main join query graph (-1 unknown)
+  size_t joins_counted = 0;             // joins are counted a slice per frame (a parse each), before the run is done
   std::unique_ptr<EvaluationJob> job;   // the pairs, options and items evaluated so far (core/metrics)
   bool done = false;
   std::shared_ptr<WorkerEvaluation> worker;  // while the worker evaluates it; null on the page's thread and when done
