@@ -7,7 +7,8 @@
 //            confirmed, then evaluated by the Metrics panel on the schema-only databases: wall time of the run, the
 //            longest main-thread work in one frame while it ran (goal: no frame over 50 ms) and the longest gap
 //            between two frames.
-// A second browser run is answered by the replay store (0 network calls). Prints one table.
+// Both run 8 calls at once (the LLM settings' concurrency). A second browser run is answered by the replay store (0
+// network calls). Prints one table.
 // Usage: node bench/model_run.mjs [BIRD_DIR]   (needs build/native/chokepoint, build/wasm/app, chromium)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -38,7 +39,8 @@ const rows = [];
 // CLI
 {
   const config = path.join(dir, 'llm.json');
-  fs.writeFileSync(config, JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`, model: 'fake' }));
+  fs.writeFileSync(config, JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`, model: 'fake',
+                                            concurrency: 8 }));
   const before = await api('/stats');
   const t0 = Date.now();
   let out = '';
@@ -65,7 +67,7 @@ try {
   await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))
     .some((s) => s.name === 'dev.json'), null, { timeout: 120000 });
   await sendCommand(app.page, { do: 'llm_settings', provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-                                model: 'fake', temperature: 0, timeout_ms: 30000 });
+                                model: 'fake', temperature: 0, timeout_ms: 30000, concurrency: 8 });
   for (const pass of ['browser', 'browser, replayed']) {
     const before = await api('/stats');
     await sendCommand(app.page, { do: 'show', tab: 'Run a model' });

@@ -63,3 +63,9 @@ if [ -f "$WASM/app/index.html" ] && [ -x "${CHROMIUM:-/usr/bin/chromium}" ] && c
   echo "=== big databases in the browser (bench/big_databases.mjs)"
   node "$ROOT/bench/big_databases.mjs" 50 150 350
 fi
+
+# A whole BIRD dev model run against the loopback LLM server, CLI and browser (issue 13); needs Chromium.
+if [ -f "$WASM/app/index.html" ] && [ -x "${CHROMIUM:-/usr/bin/chromium}" ] && [ -f "$DATA/bird/dev.json" ]; then
+  echo "=== a 1,534-item BIRD dev model run against the loopback server (bench/model_run.mjs)"
+  CHOKEPOINT_CLI="$NATIVE/chokepoint" node "$ROOT/bench/model_run.mjs" "$DATA/bird"
+fi
