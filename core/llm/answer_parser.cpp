@@ -27,20 +27,6 @@ bool starts_with_ci(const std::string& s, const std::string& prefix) {
   return true;
 }
 
-// Non-empty trimmed lines, without Markdown fence lines (``` or ```json).
-std::vector<std::string> content_lines(const std::string& answer) {
-  std::vector<std::string> lines;
-  size_t start = 0;
-  while (start <= answer.size()) {
-    size_t end = answer.find('\n', start);
-    if (end == std::string::npos) end = answer.size();
-    std::string line = trim(answer.substr(start, end - start));
-    if (!line.empty() && line.rfind("```", 0) != 0) lines.push_back(line);
-    start = end + 1;
-  }
-  return lines;
-}
-
 // "**Evidence:**" -> "Evidence:": models sometimes bold their label.
 std::string strip_emphasis(std::string s) {
   while (s.size() >= 2 && (s.front() == '*' || s.front() == '_')) s.erase(s.begin());
@@ -68,6 +54,19 @@ std::string strip_quotes(std::string s) {
 }
 
 }  // namespace
+
+std::vector<std::string> content_lines(const std::string& answer) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  while (start <= answer.size()) {
+    size_t end = answer.find('\n', start);
+    if (end == std::string::npos) end = answer.size();
+    std::string line = trim(answer.substr(start, end - start));
+    if (!line.empty() && line.rfind("```", 0) != 0) lines.push_back(line);
+    start = end + 1;
+  }
+  return lines;
+}
 
 Result<AnswerParser> answer_parser_from_name(const std::string& name) {
   if (name == "single_line_question") return AnswerParser::SingleLineQuestion;

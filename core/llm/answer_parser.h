@@ -37,4 +37,8 @@ Result<std::vector<PositionedToken>> parse_token_list(const std::string& answer)
 // list re-serialised as compact JSON).
 Result<std::string> parse_answer(AnswerParser parser, const std::string& answer);
 
+// The answer's non-empty lines, trimmed, without Markdown fence lines (``` or ```json): what every line-reading
+// parser looks at (here and in core/runner's classifier answers).
+std::vector<std::string> content_lines(const std::string& answer);
+
 }  // namespace chokepoint

@@ -25,9 +25,9 @@ bool bird_results_match(const ResultSet& gold, const ResultSet& pred);
 
 // Spider test-suite result_eq: same row count, same column count, and some column permutation of `pred` whose
 // rows equal gold's as a bag (or as a list when order_matters). Two empty results are equal.
-// The permutation search checks at most kMaxPermutations full permutations and stops (no match) when `deadline`
-// passes; `search_capped`, when given, says whether the cap ended the search (columns with identical value sets
-// multiply the candidates, so a wide result of equal columns can reach it).
+// The permutation search is exact: it prunes by column value sets and by checking each placed column against the
+// ones before it, and visits at most kMaxPermutations partial or full orders, a guard no real result reaches; it
+// stops (no match) when `deadline` passes. `search_capped`, when given, says whether the guard ended the search.
 constexpr size_t kMaxPermutations = 20000;
 bool spider_results_match(const ResultSet& gold, const ResultSet& pred, bool order_matters,
                           const Deadline& deadline = Deadline::never(), bool* search_capped = nullptr);

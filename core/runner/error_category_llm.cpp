@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/llm/answer_parser.h"
+
 namespace chokepoint::runner {
 namespace {
 
@@ -13,20 +15,6 @@ std::string trim(const std::string& s) {
   size_t b = s.find_first_not_of(" \t\r\n");
   if (b == std::string::npos) return "";
   return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
-
-// Non-empty trimmed lines, without Markdown fence lines.
-std::vector<std::string> content_lines(const std::string& answer) {
-  std::vector<std::string> lines;
-  size_t start = 0;
-  while (start <= answer.size()) {
-    size_t end = answer.find('\n', start);
-    if (end == std::string::npos) end = answer.size();
-    std::string line = trim(answer.substr(start, end - start));
-    if (!line.empty() && line.rfind("```", 0) != 0) lines.push_back(line);
-    start = end + 1;
-  }
-  return lines;
 }
 
 // A line in lower case with '_' and '-' read as spaces and runs of spaces as one, so "Data_Processing" and

@@ -161,18 +161,37 @@ TEST(HostilePredictions, ManyColumnsAreMatchedWithinTheAssignmentCap) {
   EXPECT_LE(cmp->columns.size(), kMaxSemanticColumns);
 }
 
-TEST(HostilePredictions, ThePermutationSearchCapIsReported) {
-  // Eight columns with the same value set: every permutation is a candidate (8! = 40,320), none matches, since a
-  // gold row has seven 1s and a predicted row six.
+TEST(HostilePredictions, ThePermutationSearchIsExactWhereEnumerationGaveUp) {
+  // Eight columns with the same value set: every permutation is a candidate (8! = 40,320). None matches, since a gold
+  // row has seven 1s and a predicted row six; plain enumeration stopped at its cap, the pruned search says no.
   ResultSet gold = result({"a", "b", "c", "d", "e", "f", "g", "h"}, {});
   ResultSet pred = gold;
   gold.rows = {{I(1), I(1), I(1), I(1), I(1), I(1), I(1), I(2)}, {I(2), I(2), I(2), I(2), I(2), I(2), I(2), I(1)}};
   pred.rows = {{I(1), I(1), I(1), I(1), I(1), I(1), I(2), I(2)}, {I(2), I(2), I(2), I(2), I(2), I(2), I(1), I(1)}};
-  bool capped = false;
+  bool capped = true;
   EXPECT_FALSE(spider_results_match(gold, pred, false, Deadline::never(), &capped));
-  EXPECT_TRUE(capped);
-  // A match found early is not a capped search.
+  EXPECT_FALSE(capped) << "an exact no, not a search that gave up";
   EXPECT_TRUE(spider_results_match(gold, gold, false, Deadline::never(), &capped));
+  EXPECT_FALSE(capped);
+
+  // An 8x8 Latin square (cell = (row + column) mod 8) against itself with the columns reversed: every column holds
+  // the values 0-7, so every order is a candidate, and only the reversal matches (issue 17; the test-suite evaluator
+  // finds it). With one cell changed, no order matches.
+  ResultSet square = result({"a", "b", "c", "d", "e", "f", "g", "h"}, {});
+  ResultSet reversed = square;
+  for (int r = 0; r < 8; ++r) {
+    Row row, back;
+    for (int c = 0; c < 8; ++c) row.push_back(I((r + c) % 8));
+    for (int c = 7; c >= 0; --c) back.push_back(I((r + c) % 8));
+    square.rows.push_back(row);
+    reversed.rows.push_back(back);
+  }
+  EXPECT_TRUE(spider_results_match(square, reversed, false, Deadline::never(), &capped));
+  EXPECT_FALSE(capped);
+  EXPECT_TRUE(spider_results_match(square, reversed, true, Deadline::never(), &capped)) << "rows in the same order";
+  ResultSet broken = reversed;
+  std::swap(broken.rows[0][0], broken.rows[0][1]);  // two cells of one row swapped
+  EXPECT_FALSE(spider_results_match(square, broken, false, Deadline::never(), &capped));
   EXPECT_FALSE(capped);
 }
 
