@@ -26,7 +26,7 @@ namespace {
 const char* kUsage =
     "Usage: chokepoint debug --gold FILE --pred FILE --db-root DIR --llm-config CONFIG.json --out REPORT.json\n"
     "                        [--strategy regenerate|wrong_sql|system_error|all_errors|comment] [--rounds R]\n"
-    "                        [--replay FILE.sqlite] [--prompts DIR] [--semantics bird|spider]\n"
+    "                        [--replay FILE.sqlite] [--prompts DIR] [--semantics bird|spider|test-suite]\n"
     "Each prediction with EX = 0 is sent back to the model with the strategy's information (default comment: the\n"
     "wrong SQL, its error information and a comment on its error category), for R rounds (default 2), each round\n"
     "only what is still wrong. stdout: JSON {wrong, strategy, rounds: [{round, attempted, answered, fixed,\n"

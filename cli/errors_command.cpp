@@ -22,8 +22,9 @@ namespace chokepoint::cli {
 namespace {
 
 const char* kUsage =
-    "Usage: chokepoint errors --gold FILE --pred FILE --db-root DIR --out ERRORS.json [--semantics bird|spider]\n"
-    "                         [--timeout-ms T] [--llm-config CONFIG.json [--replay FILE.sqlite] [--prompts DIR]]\n"
+    "Usage: chokepoint errors --gold FILE --pred FILE --db-root DIR --out ERRORS.json\n"
+    "                         [--semantics bird|spider|test-suite] [--timeout-ms T]\n"
+    "                         [--llm-config CONFIG.json [--replay FILE.sqlite] [--prompts DIR]]\n"
     "Files as `chokepoint eval` reads them. Each item with EX = 0 is a System Error (the prediction did not run:\n"
     "kinds 'no such column', 'no such table', 'syntax error', 'ambiguous column', 'timeout', 'empty', ...) or a "
     "Result\n"

@@ -9,10 +9,16 @@
 #include <optional>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/eval_exact_match.h"
+#include "cli/eval_report.h"
+#include "cli/eval_tie_queries.h"
 #include "cli/llm_transport_curl.h"
+#include "cli/parallel_evaluation.h"
+#include "cli/shard.h"
 #include "core/base/json_dump.h"
 #include "core/dataset/eval_set.h"
 #include "core/dataset/eval_set_loader.h"
@@ -25,6 +31,8 @@
 #include "core/metrics/regime.h"
 #include "core/metrics/report_csv.h"
 #include "core/runner/ex_by_gold_tables.h"
+#include "core/runner/gold_validation.h"
+#include "core/runner/scenario_breakdown.h"
 #include "core/schema/sqlite_schema.h"
 #include "core/sql/query_shape.h"
 
@@ -42,14 +50,26 @@ size_t megabytes(const std::string& text, unsigned long lo, unsigned long hi) {
 
 const char* kUsage =
     "Usage: chokepoint eval --gold FILE --pred FILE --db-root DIR --out REPORT.json\n"
-    "                       [--semantics bird|spider] [--regimes EC-EC-IE,NC-PC,...] [--timeout-ms T]\n"
+    "       chokepoint eval --validate-gold --gold FILE --db-root DIR --out REPORT.json [--semantics S] [--timeout-ms "
+    "T]\n"
+    "                       [--semantics bird|spider|test-suite] [--test-suite] [--regimes EC-EC-IE,...]\n"
+    "                       [--timeout-ms T]\n"
     "                       [--max-rows N] [--max-value-mb M] [--max-result-mb M] [--explain] [--csv ITEMS.csv]\n"
-    "                       [--llm-config FILE [--embedding-model M]]\n"
+    "                       [--llm-config FILE [--embedding-model M]] [--where FILTER] [--group-by NAME]\n"
+    "                       [--em ours|spider-parser] [--jobs N] [--shard k/n]\n"
+    "                       [--abs-tol X] [--rel-tol Y] [--tie-aware]\n"
     "FILE formats (detected from the content): BIRD or Spider dev.json, gold TSV (SQL<TAB>db_id per line),\n"
     "BIRD prediction dicts {\"0\": \"SQL\\t----- bird -----\\tdb_id\"}, one SQL per line (aligned with the gold),\n"
     "CSV with a sql column. Databases are DIR/<db_id>/<db_id>.sqlite, opened read-only.\n"
-    "--semantics: EX as BIRD computes it (set of rows; default) or as Spider's test-suite evaluator (bag of rows,\n"
-    "  order when the gold has ORDER BY, column permutations allowed).\n"
+    "--semantics: EX as BIRD computes it (bird: set of rows; default), as Spider's test-suite evaluator with\n"
+    "  --keep_distinct (spider: bag of rows, order when the gold ends with ORDER BY, column permutations allowed),\n"
+    "  or as that evaluator's default, which published Spider EX uses (test-suite: the spider comparison on\n"
+    "  rewritten queries: DISTINCT deleted everywhere, '> =' joined, YEAR(CURDATE()) -> 2020, \"value\" -> 1 in the\n"
+    "  prediction; order matters when \"order by\" appears anywhere in the gold). Items say what ran\n"
+    "  (executed_gold_sql, executed_pred_sql) when it differs.\n"
+    "--test-suite: distilled test suites: an item is right only if it matches on every DIR/<db_id>/*.sqlite\n"
+    "  (<db_id>.sqlite first, then by name; stops at the first mismatch); items give test_suite_databases and\n"
+    "  test_suite_failed_database.\n"
     "--regimes: fine-grained metric configurations (default: the five of SQLMorph Table XI:\n"
     "  EC-EC-IE,EC-PC-IE,SC-EC-IE,SC-PC-IE,NC-PC). SC uses local character-trigram embeddings.\n"
     "--timeout-ms: time limit of one item, gold, prediction and scoring together (default 5000); over it the\n"
@@ -61,25 +81,75 @@ const char* kUsage =
     "  EXP/EXR/F1 per regime, gold_sql, pred_sql, message), the same file the app's \"Export CSV\" writes.\n"
     "--llm-config FILE: SC uses the endpoint's embeddings instead (OpenAI-compatible /v1/embeddings; model from\n"
     "  --embedding-model, else the config's model), fetched once per descriptor and cached for the run.\n"
+    "--validate-gold: no scores; each gold runs as its own prediction (twice) and the report lists the golds that\n"
+    "  cannot serve as references: error, slow (over --timeout-ms), no_database, empty, truncated,\n"
+    "  non_deterministic (two runs differ), tie_dependent (ORDER BY ... LIMIT n cuts through equal keys), and the\n"
+    "  ceiling: the percent of golds a perfect prediction file can match.\n"
+    "--abs-tol X, --rel-tol Y: EX compares numbers (integer or real, never text) as equal when |a - b| <=\n"
+    "  max(X, Y * max(|a|, |b|)), in every semantics (default 0: exact, as BIRD and Spider compare).\n"
+    "--tie-aware: when the gold's ORDER BY ... LIMIT n cuts through rows with equal ordering keys, a prediction\n"
+    "  returning another member of the tie is right too; items say tie_dependent, and tie_accepted when that made\n"
+    "  EX 1. A gold may hold several answers (a JSON list in SQL/query, or statements separated by ';'): EX is 1\n"
+    "  when any matches, and items give golds and matched_gold (0 = the first).\n"
+    "--em: Spider's exact set match (evaluation.py: components compared as sets, values and DISTINCT ignored) and\n"
+    "  hardness are computed with our parser, which reads every query SQLite does, and with a port of Spider's\n"
+    "  parser, which rejects INNER JOIN, aliases in the select list and more (Spider's evaluator scores those 0).\n"
+    "  Both are in REPORT.json's exact_match; --em picks the one per-item em and by_level use (default ours).\n"
+    "  by_level: EX and EM per Spider hardness, or per BIRD difficulty when the gold set has difficulties.\n"
+    "--where FILTER: score only the items whose gold query fits a scenario over its SQL characteristics, e.g.\n"
+    "  'joins >= 2 && subqueries = 0' (&&, ||, !, parentheses; = != < <= > >=; names below). Golds that do not\n"
+    "  parse are left out and counted.\n"
+    "--group-by NAME: REPORT.json's groups: EX and Soft-F1 per value of one characteristic of the gold query.\n"
+    "  Characteristics (NL2SQL360's counters): select_fields, joins, subqueries, set_operations, aggregates,\n"
+    "  scalar_functions, group_by, order_by, limit, window, control_flow, like, distinct, predicates, math,\n"
+    "  logical_connectors.\n"
+    "--jobs N: evaluate with N threads (1 to 64, default 1), each with its own connection to each database; the\n"
+    "  report is the same, byte for byte, whatever N. On a terminal, stderr shows \"evaluated 1200/5000 items\".\n"
+    "--shard k/n: evaluate only the pairs whose 0-based position p in the gold file has p % n = k - 1, and write a\n"
+    "  shard file (not a report) to --out; `chokepoint merge --out REPORT.json SHARD...` makes of the n shards the\n"
+    "  report and summary one run writes. Merge re-reads --gold, --pred and --db-root at the paths given here.\n"
+    "  --csv goes to merge.\n"
     "Summary on stdout: n, scored, ex (percent of scored items), gold_errors (not scored), pred_errors, timeouts,\n"
-    "regimes {name: {exp, exr, f1}} (percent means over scored items). REPORT.json also has by_gold_tables: EX by\n"
-    "the number of tables the gold query reads (1, 2, 3, >3; 004 Table 4). Exit code 0, or 2 on bad input.";
+    "regimes {name: {exp, exr, f1}} (percent means over scored items), soft_f1 (BIRD mini-dev's Soft-F1, percent),\n"
+    "qvt (NL2SQL360's query variance testing: mean EX over groups of questions sharing a gold query, groups of two\n"
+    "or more with one right). REPORT.json also has by_gold_tables: EX by the number of tables the gold query reads\n"
+    "(1, 2, 3, >3; 004 Table 4). Exit code 0, or 2 on bad input.";
 
-int eval_main(const Args& args) {
-  ArgReader r(args, {"--explain"});
+// --validate-gold: every gold as its own prediction, twice, with its tie probe; the report instead of scores.
+int validate_gold_main(const ArgReader& r, const EvalSet& gold, const EvaluationOptions& options) {
+  auto pairs = pair_gold_with_predictions(gold, gold);
+  if (!pairs.ok()) return fail_input(pairs.error());
+  DatabasePool pool(r.get("--db-root"));
+  const auto validation = runner::validate_golds(
+      *pairs, [&pool](const std::string& db_id) { return pool.get(db_id); }, options.semantics, options.limits);
+  nlohmann::json report = runner::gold_validation_json(validation);
+  report["semantics"] = ex_semantics_name(options.semantics);
+  report["gold_file"] = r.get("--gold");
+  report["timeout_ms"] = options.limits.timeout_ms;
+  std::ofstream out(r.get("--out"), std::ios::binary);
+  if (!(out << dump_json(report, 2) << "\n")) return fail_input("cannot write '" + r.get("--out") + "'");
+  report.erase("items");
+  std::cout << report.dump(2) << "\n";
+  return 0;
+}
+
+}  // namespace
+
+int run_eval(const Args& args, MergedShards* merged) {
+  ArgReader r(args, {"--explain", "--validate-gold", "--test-suite", "--tie-aware"});
   if (!r.error().empty()) return fail_input(r.error());
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
+  const bool validate_gold = r.has("--validate-gold");
   for (const char* f : {"--gold", "--pred", "--db-root", "--out"})
-    if (r.get(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
+    if (r.get(f).empty() && !(validate_gold && std::string(f) == "--pred"))
+      return fail_input(std::string("missing ") + f + "\n" + kUsage);
 
   EvaluationOptions options;
-  std::string sem = r.get("--semantics", "bird");
-  if (sem == "bird")
-    options.semantics = ExSemantics::Bird;
-  else if (sem == "spider")
-    options.semantics = ExSemantics::Spider;
-  else
-    return fail_input("--semantics must be bird or spider, not '" + sem + "'");
+  const std::string sem = r.get("--semantics", "bird");
+  const auto semantics = ex_semantics_from_name(sem);
+  if (!semantics) return fail_input("--semantics must be bird, spider or test-suite, not '" + sem + "'");
+  options.semantics = *semantics;
+  options.test_suite = r.has("--test-suite");
   if (r.has("--regimes")) {
     auto regimes = parse_regime_list(r.get("--regimes"));
     if (!regimes.ok()) return fail_input(regimes.error());
@@ -96,6 +166,41 @@ int eval_main(const Args& args) {
     return fail_input("--timeout-ms, --max-rows, --max-value-mb and --max-result-mb take whole numbers");
   }
   options.keep_details = r.has("--explain");
+  const std::pair<const char*, double*> tolerances[] = {{"--abs-tol", &options.abs_tolerance},
+                                                        {"--rel-tol", &options.rel_tolerance}};
+  for (auto [flag, field] : tolerances) {
+    if (!r.has(flag)) continue;
+    size_t used = 0;
+    try {
+      *field = std::stod(r.get(flag), &used);
+    } catch (...) {
+      used = 0;
+    }
+    if (used == 0 || used != r.get(flag).size() || !std::isfinite(*field) || *field < 0)
+      return fail_input(std::string(flag) + " takes a number of at least 0, not '" + r.get(flag) + "'");
+  }
+  options.tie_aware = r.has("--tie-aware");
+  const std::string em_mode = r.get("--em", "ours");
+  if (em_mode != "ours" && em_mode != "spider-parser")
+    return fail_input("--em must be ours or spider-parser, not '" + em_mode + "'");
+  int jobs = 1;
+  try {
+    size_t used = 0;
+    if (r.has("--jobs")) jobs = std::stoi(r.get("--jobs"), &used);
+    if (r.has("--jobs") && used != r.get("--jobs").size()) jobs = 0;
+  } catch (...) {
+    jobs = 0;
+  }
+  if (jobs < 1 || jobs > kMaxJobs)
+    return fail_input("--jobs takes a whole number from 1 to " + std::to_string(kMaxJobs));
+  std::optional<ShardSpec> shard;
+  if (r.has("--shard")) {
+    auto spec = parse_shard_spec(r.get("--shard"));
+    if (!spec.ok()) return fail_input(spec.error());
+    shard = *spec;
+    if (r.has("--csv")) return fail_input("--csv is not written by a shard: give it to chokepoint merge");
+  }
+  if (validate_gold && (jobs > 1 || shard)) return fail_input("--validate-gold runs with neither --jobs nor --shard");
 
   // SC with endpoint embeddings: column matching calls a cache-backed function that fetches the
   // descriptors it has not seen through curl (blocking is fine in the CLI).
@@ -103,7 +208,8 @@ int eval_main(const Args& args) {
   CurlTransport transport;
   std::optional<LlmSettings> llm;
   std::optional<LlmEndpoint> endpoint;
-  if (r.has("--llm-config")) {
+  if (merged) options.columns.embedding_label = merged->sc_embedding;  // the shards ran the endpoint
+  if (r.has("--llm-config") && !merged) {
     auto settings = read_llm_config(r.get("--llm-config"));
     if (!settings.ok()) return fail_input(settings.error());
     auto e = endpoint_from_settings(*settings);
@@ -121,70 +227,103 @@ int eval_main(const Args& args) {
 
   auto gold = load_eval_set(r.get("--gold"));
   if (!gold.ok()) return fail_input(gold.error());
+  if (validate_gold) return validate_gold_main(r, *gold, options);
   auto pred = load_eval_set(r.get("--pred"));
   if (!pred.ok()) return fail_input(pred.error());
   auto pairs = pair_gold_with_predictions(*gold, *pred);
   if (!pairs.ok()) return fail_input(pairs.error());
-  DatabasePool pool(r.get("--db-root"));
-  auto items = evaluate_pairs(*pairs, pool, options);
-  // Each database's own schema, read once (nullopt when unreadable): joins for the CSV, tables for Table 4.
-  std::map<std::string, std::optional<Schema>> schemas;
-  auto schema_of = [&](const std::string& db_id) -> const std::optional<Schema>& {
-    auto found = schemas.find(db_id);
-    if (found == schemas.end()) {
-      std::optional<Schema> schema;
-      auto db = pool.get(db_id);
-      if (db.ok()) {
-        auto read = read_schema(**db, db_id);
-        if (read.ok()) schema = std::move(read).value();
-      }
-      found = schemas.emplace(db_id, std::move(schema)).first;
-    }
-    return found->second;
-  };
-  if (r.has("--csv")) {
-    // The same per-item facts the app shows: difficulty from the gold set, joins from each database's own schema.
-    CsvItemFacts facts;
-    for (const auto& g : gold->items) {
-      facts.difficulty.push_back(g.difficulty);
-      const auto& schema = schema_of(g.db_id);
-      facts.joins.push_back(schema ? sql::join_count(g.sql, *schema) : -1);
-    }
-    const std::string csv = evaluation_csv(*pairs, items, options.regimes, facts);
-    std::ofstream out(r.get("--csv"), std::ios::binary);
-    if (!(out << csv)) return fail_input("cannot write '" + r.get("--csv") + "'");
+  // Scenario: the pairs whose gold fits --where, by their positions in the gold file (facts below follow them).
+  std::vector<size_t> positions;
+  for (size_t i = 0; i < pairs->size(); ++i) positions.push_back(i);
+  auto characteristics = runner::gold_characteristics(*pairs);
+  std::optional<sql::Characteristic> group_by;
+  if (r.has("--group-by")) {
+    group_by = sql::characteristic_named(r.get("--group-by"));
+    if (!group_by) return fail_input("--group-by: unknown characteristic '" + r.get("--group-by") + "'");
   }
-  auto summary = summarize(items, options.regimes);
-
-  nlohmann::json report;
-  report["summary"] = summary_to_json(summary);
-  report["semantics"] = ex_semantics_name(options.semantics);
-  report["gold_file"] = r.get("--gold");
-  report["gold_format"] = dataset_format_name(gold->format);
-  report["pred_file"] = r.get("--pred");
-  report["pred_format"] = dataset_format_name(pred->format);
-  report["timeout_ms"] = options.limits.timeout_ms;
-  report["sc_embedding"] = options.columns.embedding_label;
-  // 004 Table 4: EX by the number of tables the gold query reads.
-  report["by_gold_tables"] = runner::gold_tables_strata_json(
-      runner::ex_by_gold_tables(*pairs, items, [&](const std::string& db) -> const Schema* {
-        const auto& schema = schema_of(db);
-        return schema ? &*schema : nullptr;
-      }));
-  auto arr = nlohmann::json::array();
-  for (const auto& it : items) arr.push_back(item_to_json(it, options.regimes));
-  report["items"] = arr;
+  nlohmann::json scenario;
+  if (r.has("--where")) {
+    auto filter = sql::parse_scenario_filter(r.get("--where"));
+    if (!filter.ok()) return fail_input("--where: " + filter.error());
+    const auto selection = runner::select_scenario(characteristics, *filter);
+    scenario = {{"where", filter->text()},
+                {"selected", selection.kept.size()},
+                {"of", pairs->size()},
+                {"gold_unparsed", selection.unparsed}};
+    std::vector<EvalPair> kept;
+    std::vector<std::optional<sql::Characteristics>> kept_characteristics;
+    for (size_t i : selection.kept) {
+      kept.push_back((*pairs)[i]);
+      kept_characteristics.push_back(characteristics[i]);
+    }
+    *pairs = std::move(kept);
+    characteristics = std::move(kept_characteristics);
+    positions = selection.kept;
+  }
+  if (options.tie_aware) fill_tie_queries(*pairs);
+  if (shard) {
+    // Shard k of n: its pairs evaluated and written whole, for chokepoint merge.
+    ShardFile file;
+    file.spec = *shard;
+    file.version = CHOKEPOINT_VERSION;
+    file.arguments = report_arguments(args);
+    auto gold_hash = content_hash(r.get("--gold"));
+    auto pred_hash = content_hash(r.get("--pred"));
+    if (!gold_hash.ok() || !pred_hash.ok()) return fail_input(gold_hash.ok() ? pred_hash.error() : gold_hash.error());
+    file.gold_hash = *gold_hash;
+    file.pred_hash = *pred_hash;
+    std::vector<EvalPair> chosen;
+    for (size_t k = 0; k < positions.size(); ++k)
+      if (shard->contains(positions[k])) {
+        chosen.push_back((*pairs)[k]);
+        file.positions.push_back(positions[k]);
+      }
+    auto evaluated = evaluate_in_parallel(chosen, r.get("--db-root"), options, jobs);
+    if (!evaluated.ok()) return fail_input(evaluated.error());
+    file.items = std::move(evaluated).value();
+    file.sc_embedding = options.columns.embedding_label;
+    file.embeddings_cached = endpoint ? embedding_cache.size() : 0;
+    std::ofstream out(r.get("--out"), std::ios::binary);
+    if (!(out << shard_to_text(file))) return fail_input("cannot write '" + r.get("--out") + "'");
+    std::cout << nlohmann::json{{"shard", shard->label()}, {"items", file.items.size()}, {"of", pairs->size()}}.dump(2)
+              << "\n";
+    return 0;
+  }
+  auto items = merged ? take_merged_items(*merged, r.get("--gold"), r.get("--pred"), *pairs, positions)
+                      : evaluate_in_parallel(*pairs, r.get("--db-root"), options, jobs);
+  if (!items.ok()) return fail_input(items.error());
+  SchemaCache schemas(r.get("--db-root"));
+  EvalReportInputs in;
+  in.gold = &*gold;
+  in.pred = &*pred;
+  in.gold_file = r.get("--gold");
+  in.pred_file = r.get("--pred");
+  in.pairs = &*pairs;
+  in.positions = &positions;
+  in.characteristics = &characteristics;
+  in.group_by = group_by;
+  in.scenario = scenario;
+  in.options = &options;
+  in.em_mode = em_mode;
+  in.schemas = &schemas;
+  if (r.has("--csv")) {
+    std::ofstream out(r.get("--csv"), std::ios::binary);
+    if (!(out << build_eval_csv(in, *items))) return fail_input("cannot write '" + r.get("--csv") + "'");
+  }
+  auto built = build_eval_report(in, *items);
   std::ofstream out(r.get("--out"), std::ios::binary);
   if (!out) return fail_input("cannot write '" + r.get("--out") + "'");
-  out << dump_json(report, 2) << "\n";
+  out << dump_json(built.report, 2) << "\n";
   if (!out) return fail_input("could not finish writing '" + r.get("--out") + "'");
-
-  auto s = summary_to_json(summary);
-  s["semantics"] = ex_semantics_name(options.semantics);
-  if (endpoint) s["embeddings_cached"] = embedding_cache.size();
-  std::cout << s.dump(2) << "\n";
+  if (r.has("--llm-config"))
+    built.summary["embeddings_cached"] = merged ? merged->embeddings_cached : embedding_cache.size();
+  std::cout << built.summary.dump(2) << "\n";
   return 0;
 }
+
+namespace {
+
+int eval_main(const Args& args) { return run_eval(args, nullptr); }
 
 const Registrar eval_registrar{{"eval", "EX and EXP/EXR/F1 of predictions against gold SQL", kUsage, eval_main}};
 

@@ -26,12 +26,11 @@ Result<ExInputs> read_ex_inputs(const ArgReader& r) {
   in.options.regimes = {};  // EX decides what failed; the fine-grained metrics are not needed
   in.options.semantics = semantics_of_format(in.gold.format).value_or(ExSemantics::Bird);
   const std::string semantics = r.get("--semantics");
-  if (semantics == "spider")
-    in.options.semantics = ExSemantics::Spider;
-  else if (semantics == "bird")
-    in.options.semantics = ExSemantics::Bird;
-  else if (!semantics.empty())
-    return Error{"--semantics must be bird or spider"};
+  if (!semantics.empty()) {
+    const auto named = ex_semantics_from_name(semantics);
+    if (!named) return Error{"--semantics must be bird, spider or test-suite"};
+    in.options.semantics = *named;
+  }
   try {
     if (r.has("--timeout-ms")) in.options.limits.timeout_ms = std::stoi(r.get("--timeout-ms"));
   } catch (...) {

@@ -58,6 +58,17 @@ LIST
   rm -rf "$tmp"
 fi
 
+# Other evaluators' scores (issue 17): Spider exact match speed (needs ../shared/data and the conformance build),
+# and eval --jobs 1 against --jobs 2 (the speed-up needs an otherwise idle machine).
+if [ -x "$NATIVE/conformance_tests" ] && [ -d "$DATA/spider/database" ]; then
+  echo "=== exact set match, 1,034 Spider dev golds (bench/exact_match.sh)"
+  (cd "$ROOT" && sh bench/exact_match.sh "$NATIVE")
+fi
+if [ -x "$NATIVE/chokepoint" ]; then
+  echo "=== eval --jobs 1 vs 2 (bench/eval_jobs.sh)"
+  (cd "$ROOT" && sh bench/eval_jobs.sh "$NATIVE")
+fi
+
 # Big databases in the app (issue 20): open time, longest frame, JS heap, kept across a reload; needs Chromium.
 if [ -f "$WASM/app/index.html" ] && [ -x "${CHROMIUM:-/usr/bin/chromium}" ] && command -v sqlite3 >/dev/null; then
   echo "=== big databases in the browser (bench/big_databases.mjs)"

@@ -25,6 +25,9 @@ struct EvalItem {
   std::string evidence;
   std::string sql;
   std::string difficulty;
+  // Further gold answers, any of which is right (a JSON list's later entries; gold_alternatives.h also splits a
+  // text holding several statements); empty for the usual single gold. `sql` stays the first.
+  std::vector<std::string> sql_alternatives = {};
 };
 
 struct EvalSet {

@@ -25,14 +25,23 @@ Result<EvalSet> parse_array(const std::string& text, DatasetFormat format, const
   for (size_t i = 0; i < doc->size(); ++i) {
     const auto& o = (*doc)[i];
     if (!o.is_object()) return Error{std::string(label) + ": item " + std::to_string(i) + " is not an object"};
-    if (!o.contains(sql_key) || !o[sql_key].is_string())
-      return Error{std::string(label) + ": item " + std::to_string(i) + " has no \"" + sql_key + "\" string"};
+    // The SQL field is a string, or a non-empty list of strings: alternative gold answers, the first one `sql`.
+    const bool list = o.contains(sql_key) && o[sql_key].is_array() && !o[sql_key].empty() &&
+                      std::all_of(o[sql_key].begin(), o[sql_key].end(), [](const auto& v) { return v.is_string(); });
+    if (!list && (!o.contains(sql_key) || !o[sql_key].is_string()))
+      return Error{std::string(label) + ": item " + std::to_string(i) + " has no \"" + sql_key +
+                   "\" string (or list of strings)"};
     EvalItem it;
     it.key = o.contains("question_id") ? text_of(o, "question_id") : std::to_string(i);
     it.db_id = text_of(o, "db_id");
     it.question = text_of(o, "question");
     it.evidence = text_of(o, "evidence");
-    it.sql = o[sql_key].get<std::string>();
+    if (list) {
+      it.sql = o[sql_key][0].get<std::string>();
+      for (size_t k = 1; k < o[sql_key].size(); ++k) it.sql_alternatives.push_back(o[sql_key][k].get<std::string>());
+    } else {
+      it.sql = o[sql_key].get<std::string>();
+    }
     it.difficulty = text_of(o, "difficulty");
     set.items.push_back(std::move(it));
   }

@@ -10,8 +10,9 @@
 namespace chokepoint {
 
 // One pair per gold item, in gold order: id = the item's key (its position when it has none), the gold item's
-// db_id and SQL, and the prediction aligned by align_predictions (an empty string when a keyed prediction is
-// missing). A gold item without a db_id is an error: no database could run it.
+// db_id and SQL (its first gold answer; the others, gold_answers of gold_alternatives.h, in gold_alternatives), and
+// the prediction aligned by align_predictions (an empty string when a keyed prediction is missing). A gold item
+// without a db_id is an error: no database could run it.
 Result<std::vector<EvalPair>> pair_gold_with_predictions(const EvalSet& gold, const EvalSet& predictions);
 
 }  // namespace chokepoint

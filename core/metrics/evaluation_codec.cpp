@@ -8,7 +8,7 @@
 namespace chokepoint {
 namespace {
 
-constexpr uint64_t kFormat = 1;
+constexpr uint64_t kFormat = 3;  // 2: items carry Soft-F1; 3: gold alternatives, tolerance, ties
 
 template <typename E>
 void put_enum(ByteWriter& w, E e) {
@@ -171,6 +171,12 @@ Result<std::string> encode_evaluation_request(const EvaluationRequest& request) 
     w.bytes(p.db_id);
     w.bytes(p.gold_sql);
     w.bytes(p.pred_sql);
+    put_strings(w, p.gold_alternatives);
+    w.bytes(p.tie.probe_sql);
+    w.bytes(p.tie.keys_sql);
+    w.bytes(p.tie.unlimited_sql);
+    w.i64(p.tie.limit);
+    w.i64(p.tie.offset);
   }
   put_enum(w, o.semantics);
   w.u64(o.regimes.size());
@@ -184,6 +190,9 @@ Result<std::string> encode_evaluation_request(const EvaluationRequest& request) 
   w.bytes(o.columns.embedding_label);
   w.boolean(o.keep_details);
   w.u64(o.kept_result_bytes);
+  w.f64(o.abs_tolerance);
+  w.f64(o.rel_tolerance);
+  w.boolean(o.tie_aware);
   return w.take();
 }
 
@@ -197,9 +206,12 @@ Result<EvaluationRequest> decode_evaluation_request(const std::string& bytes) {
   if (ok) {
     q.pairs.resize(n);
     for (auto& p : q.pairs)
-      if (!(ok = r.bytes(p.id) && r.bytes(p.db_id) && r.bytes(p.gold_sql) && r.bytes(p.pred_sql))) break;
+      if (!(ok = r.bytes(p.id) && r.bytes(p.db_id) && r.bytes(p.gold_sql) && r.bytes(p.pred_sql) &&
+                 get_strings(r, p.gold_alternatives) && r.bytes(p.tie.probe_sql) && r.bytes(p.tie.keys_sql) &&
+                 r.bytes(p.tie.unlimited_sql) && r.i64(p.tie.limit) && r.i64(p.tie.offset)))
+        break;
   }
-  ok = ok && get_enum(r, o.semantics, 2) && r.count(n, 3);
+  ok = ok && get_enum(r, o.semantics, 3) && r.count(n, 3);
   if (ok) {
     o.regimes.resize(n);
     for (auto& g : o.regimes)
@@ -208,7 +220,8 @@ Result<EvaluationRequest> decode_evaluation_request(const std::string& bytes) {
   int64_t timeout = 0;
   ok = ok && r.i64(timeout) && r.size(o.limits.max_rows) && r.size(o.limits.max_value_bytes) &&
        r.size(o.limits.max_result_bytes) && r.size(o.columns.top_k) && r.f64(o.columns.threshold) &&
-       r.bytes(o.columns.embedding_label) && r.boolean(o.keep_details) && r.size(o.kept_result_bytes) && r.at_end() &&
+       r.bytes(o.columns.embedding_label) && r.boolean(o.keep_details) && r.size(o.kept_result_bytes) &&
+       r.f64(o.abs_tolerance) && r.f64(o.rel_tolerance) && r.boolean(o.tie_aware) && r.at_end() &&
        q.first <= q.pairs.size() && timeout >= INT32_MIN && timeout <= INT32_MAX;
   if (!ok) return Error{"the evaluation request is damaged (a different build of the worker?)"};
   o.limits.timeout_ms = static_cast<int>(timeout);
@@ -225,6 +238,11 @@ std::string encode_item_evaluation(const ItemEvaluation& it) {
   put_enum(w, it.pred_status);
   w.bytes(it.message);
   w.boolean(it.ex);
+  w.f64(it.soft_f1);
+  w.u64(it.golds);
+  w.u64(it.matched_gold);
+  w.boolean(it.tie_dependent);
+  w.boolean(it.tie_accepted);
   w.boolean(it.truncated);
   w.bytes(it.truncation);
   w.bytes(it.capped);
@@ -250,8 +268,9 @@ Result<ItemEvaluation> decode_item_evaluation(const std::string& bytes) {
   size_t n;
   bool ok = r.u64(format) && format == kFormat && r.bytes(it.id) && r.bytes(it.db_id) && get_enum(r, it.status, 3) &&
             get_enum(r, it.gold_status, 3) && get_enum(r, it.pred_status, 3) && r.bytes(it.message) &&
-            r.boolean(it.ex) && r.boolean(it.truncated) && r.bytes(it.truncation) && r.bytes(it.capped) &&
-            get_strings(r, it.ex_reasons) && r.count(n, 28);
+            r.boolean(it.ex) && r.f64(it.soft_f1) && r.size(it.golds) && r.size(it.matched_gold) &&
+            r.boolean(it.tie_dependent) && r.boolean(it.tie_accepted) && r.boolean(it.truncated) &&
+            r.bytes(it.truncation) && r.bytes(it.capped) && get_strings(r, it.ex_reasons) && r.count(n, 28);
   if (ok) {
     it.scores.resize(n);
     for (auto& s : it.scores)

@@ -91,8 +91,19 @@ nlohmann::json item_to_json(const ItemEvaluation& item, const std::vector<Regime
   j["gold_status"] = query_status_name(item.gold_status);
   j["pred_status"] = query_status_name(item.pred_status);
   if (!item.message.empty()) j["message"] = item.message;
+  if (!item.executed_gold_sql.empty()) j["executed_gold_sql"] = item.executed_gold_sql;  // test-suite rewrites
+  if (!item.executed_pred_sql.empty()) j["executed_pred_sql"] = item.executed_pred_sql;
+  if (item.suite_databases > 0) j["test_suite_databases"] = item.suite_databases;
+  if (!item.suite_failed_database.empty()) j["test_suite_failed_database"] = item.suite_failed_database;
   if (item.status != ItemStatus::Scored) return j;
   j["ex"] = item.ex ? 1 : 0;
+  j["soft_f1"] = round4(item.soft_f1);
+  if (item.golds > 1) {  // several gold answers: which one decided (0 = the first; the one matched when EX = 1)
+    j["golds"] = item.golds;
+    j["matched_gold"] = item.matched_gold;
+  }
+  if (item.tie_dependent) j["tie_dependent"] = true;  // --tie-aware: the gold's LIMIT cuts through equal keys
+  if (item.tie_accepted) j["tie_accepted"] = true;    // and EX is 1 only because another member of the tie counts
   if (item.truncated) {
     j["truncated"] = true;
     j["truncation"] = item.truncation;
@@ -122,6 +133,7 @@ nlohmann::json summary_to_json(const EvaluationSummary& s) {
   j["n"] = s.n;
   j["scored"] = s.scored;
   j["ex"] = round2(s.ex);
+  j["soft_f1"] = round2(s.soft_f1);
   j["gold_errors"] = s.gold_errors;
   j["gold_timeouts"] = s.gold_timeouts;
   j["no_database"] = s.no_database;

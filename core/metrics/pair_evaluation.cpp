@@ -7,6 +7,10 @@
 
 #include "core/metrics/evaluation_job.h"
 #include "core/metrics/ex_reasons.h"
+#include "core/metrics/soft_f1.h"
+#include "core/metrics/test_suite_evaluation.h"
+#include "core/metrics/test_suite_rewrite.h"
+#include "core/metrics/tie_aware_match.h"
 
 namespace chokepoint {
 
@@ -57,22 +61,63 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
   item.db_id = pair.db_id;
   // One deadline for the item: the prediction gets what the gold left, scoring what both left.
   const Deadline deadline = Deadline::after_ms(options.limits.timeout_ms);
-  QueryOutcome gold = db.query(pair.gold_sql, options.limits);
+  // Test-suite semantics run the evaluator's rewritten queries (test_suite_rewrite.h), and say so when they differ.
+  const bool rewrite = options.semantics == ExSemantics::TestSuite;
+  const TestSuiteQueries rewritten = rewrite ? test_suite_rewrite(pair.gold_sql, pair.pred_sql) : TestSuiteQueries{};
+  const std::string& pred_sql = rewrite ? rewritten.pred : pair.pred_sql;
+  if (pred_sql != pair.pred_sql) item.executed_pred_sql = pred_sql;
+  // The gold answers as given and as executed; each runs at most once, and only when it can still decide.
+  std::vector<const std::string*> given{&pair.gold_sql};
+  for (const auto& alternative : pair.gold_alternatives) given.push_back(&alternative);
+  std::vector<std::string> golds{rewrite ? rewritten.gold : pair.gold_sql};
+  for (const auto& alternative : pair.gold_alternatives)
+    golds.push_back(rewrite ? test_suite_rewrite(alternative, pair.pred_sql).gold : alternative);
+  item.golds = golds.size();
+  // Later answers (and the tie queries) get what the item's time limit has left.
+  const auto run_within = [&](const std::string& sql) {
+    QueryLimits limits = options.limits;
+    if (deadline.limited()) limits.timeout_ms = deadline.remaining_ms();
+    if (deadline.limited() && limits.timeout_ms == 0) {
+      QueryOutcome out;
+      out.status = QueryStatus::Timeout;
+      out.message = "stopped at " + item_limit(options.limits.timeout_ms);
+      return out;
+    }
+    return db.query(sql, limits);
+  };
+  // The first gold answer that runs decides unless a later one matches; the item is a gold error only when every
+  // answer fails (the message and status are the first answer's).
+  size_t decided = 0;
+  QueryOutcome gold = db.query(golds[0], options.limits);
   item.gold_status = gold.status;
   item.gold_ms = gold.elapsed_ms;
-  item.gold_rows = gold.result.rows.size();
+  const std::string first_gold_message = gold.message;
+  const bool first_gold_ran = gold.ok();
+  while (!gold.ok() && decided + 1 < golds.size()) {
+    gold = run_within(golds[++decided]);
+    item.gold_ms += gold.elapsed_ms;
+  }
   if (!gold.ok()) {
     item.status = ItemStatus::GoldError;
-    item.message = "gold: " + gold.message;
+    item.message = "gold: " + first_gold_message;
+    if (golds.size() > 1)
+      item.message += " (and the other " + std::to_string(golds.size() - 1) + " gold answers failed)";
     return item;
   }
+  item.gold_status = QueryStatus::Ok;
+  const auto note_decided = [&]() {
+    item.matched_gold = decided;
+    item.gold_rows = gold.result.rows.size();
+    item.executed_gold_sql = golds[decided] != *given[decided] ? golds[decided] : std::string();
+  };
+  note_decided();
   QueryLimits pred_limits = options.limits;
   if (deadline.limited()) pred_limits.timeout_ms = deadline.remaining_ms();
   QueryOutcome pred;
   if (deadline.limited() && pred_limits.timeout_ms == 0) {
     pred.status = QueryStatus::Timeout;
   } else {
-    pred = db.query(pair.pred_sql, pred_limits);
+    pred = db.query(pred_sql, pred_limits);
   }
   item.pred_status = pred.status;
   item.pred_ms = pred.elapsed_ms;
@@ -89,10 +134,41 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
     score_as_failed(item, gold.result, options.regimes.size());
   } else {
     bool permutations_capped = false;
-    item.ex =
-        execution_match(options.semantics, pair.gold_sql, gold.result, pred.result, deadline, &permutations_capped);
+    const NumericTolerance tolerance = options.tolerance();
+    item.ex = execution_match(options.semantics, golds[decided], gold.result, pred.result, deadline,
+                              &permutations_capped, tolerance);
+    for (size_t k = decided + 1; !item.ex && k < golds.size() && !deadline.passed(); ++k) {
+      QueryOutcome alternative = run_within(golds[k]);
+      item.gold_ms += alternative.elapsed_ms;
+      bool capped = false;
+      if (!alternative.ok() ||
+          !execution_match(options.semantics, golds[k], alternative.result, pred.result, deadline, &capped, tolerance))
+        continue;
+      item.ex = true;
+      permutations_capped = false;
+      decided = k;
+      gold = std::move(alternative);
+      note_decided();
+    }
+    // Tie-aware EX on the first gold answer (the one EvalPair::tie describes).
+    if (options.tie_aware && first_gold_ran && !pair.tie.probe_sql.empty() && !deadline.passed()) {
+      const TieCheck tie = check_tie(pair.tie, pred.result, !item.ex, run_within);
+      item.gold_ms += tie.ms;
+      item.tie_dependent = tie.tied;
+      if (!item.ex && tie.gold &&
+          execution_match(options.semantics, golds[0], *tie.gold, pred.result, deadline, nullptr, tolerance)) {
+        item.ex = item.tie_accepted = true;
+        permutations_capped = false;
+        decided = 0;
+        gold.result = std::move(*tie.gold);
+        note_decided();
+      }
+    }
+    item.truncated = gold.result.truncated || pred.result.truncated;
+    item.truncation = truncation_of(gold.result, pred.result);
+    item.soft_f1 = soft_f1(gold.result, pred.result);
     if (!item.ex && options.keep_details)
-      item.ex_reasons = ex_zero_reasons(options.semantics, pair.gold_sql, gold.result, pred.result);
+      item.ex_reasons = ex_zero_reasons(options.semantics, golds[decided], gold.result, pred.result);
     if (permutations_capped)
       item.capped = "EX: the column permutation search stopped after " + std::to_string(kMaxPermutations) +
                     " permutations without a match";
@@ -131,6 +207,7 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
 
 std::vector<ItemEvaluation> evaluate_pairs(const std::vector<EvalPair>& pairs, DatabasePool& pool,
                                            const EvaluationOptions& options) {
+  if (options.test_suite) return evaluate_pairs_on_suites(pairs, pool, options);
   EvaluationJob job(pairs, options, [&pool](const std::string& db_id) { return pool.get(db_id); });
   job.advance([] { return true; });
   return job.take_items();
@@ -158,6 +235,7 @@ EvaluationSummary summarize(const std::vector<ItemEvaluation>& items, const std:
     }
     ++s.scored;
     if (it.ex) ++s.correct;
+    s.soft_f1 += it.soft_f1;
     if (it.pred_status == QueryStatus::Error) ++s.pred_errors;
     if (it.pred_status == QueryStatus::Timeout) ++s.timeouts;
     for (size_t k = 0; k < regimes.size() && k < it.scores.size(); ++k) {
@@ -169,6 +247,7 @@ EvaluationSummary summarize(const std::vector<ItemEvaluation>& items, const std:
   if (s.scored > 0) {
     double n = static_cast<double>(s.scored);
     s.ex = 100.0 * static_cast<double>(s.correct) / n;
+    s.soft_f1 = 100.0 * s.soft_f1 / n;
     for (auto& m : s.regimes) {
       m.exp = 100.0 * m.exp / n;
       m.exr = 100.0 * m.exr / n;

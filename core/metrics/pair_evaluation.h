@@ -2,6 +2,7 @@
 // EX under the chosen semantics and EXP/EXR/F1 under each requested regime. Gold failures are reported apart and
 // not scored (decisions.md §7); a prediction that fails or times out scores 0 everywhere.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -13,11 +14,23 @@
 
 namespace chokepoint {
 
+// Tie-aware EX (EvaluationOptions::tie_aware) of a pair's gold_sql, filled by callers that parse SQL (core/metrics
+// may not: the CLI uses sql::tie_probe); empty probe_sql when the gold has no top-level ORDER BY ... LIMIT n.
+struct GoldTieQueries {
+  std::string probe_sql;          // the ordering keys of the last kept row and the first dropped one (LIMIT 2)
+  std::string keys_sql;           // the probe without LIMIT/OFFSET: the ordering keys of every row, in order
+  std::string unlimited_sql;      // gold_sql without LIMIT/OFFSET
+  int64_t limit = 0, offset = 0;  // the gold's LIMIT n and OFFSET m
+};
+
 struct EvalPair {
   std::string id;  // question id or position, for reports
   std::string db_id;
   std::string gold_sql;
   std::string pred_sql;
+  // Further gold answers (gold_alternatives.h): EX = 1 when the prediction matches any; empty for one gold.
+  std::vector<std::string> gold_alternatives = {};
+  GoldTieQueries tie = {};  // for options.tie_aware; empty unless the caller filled it
 };
 
 struct EvaluationOptions {
@@ -29,6 +42,16 @@ struct EvaluationOptions {
   // With keep_details: at most this many bytes of each result are kept (the leading rows), so a run that keeps
   // details for every item stays small whatever the predictions return; 0 keeps everything (the CLI's --explain).
   size_t kept_result_bytes = 0;
+  // Distilled test suites (test_suite_evaluation.h): EX = 1 only if the pair matches on every database of the
+  // db_id's folder. evaluate_pairs honours it; evaluate_pair on one connection and the app's job do not.
+  bool test_suite = false;
+  // Numeric tolerance of EX, every semantics (value_equality.h tolerant_equal): numbers a, b are equal when
+  // |a - b| <= max(abs_tolerance, rel_tolerance * max(|a|, |b|)); both 0 (the default) is exact equality.
+  double abs_tolerance = 0, rel_tolerance = 0;
+  // Tie-aware EX: a gold whose ORDER BY ... LIMIT n cuts through equal keys accepts any other member of the tie
+  // (EvalPair::tie; rule at evaluate_pair). Off by default.
+  bool tie_aware = false;
+  NumericTolerance tolerance() const { return {abs_tolerance, rel_tolerance}; }
 };
 
 enum class ItemStatus {
@@ -45,9 +68,21 @@ struct ItemEvaluation {
   QueryStatus pred_status = QueryStatus::Ok;
   std::string message;  // why gold or prediction failed (SQLite's message, the open error, or the limit reached)
   bool ex = false;
+  double soft_f1 = 0;      // BIRD mini-dev's Soft-F1 in [0, 1] (soft_f1.h); 0 for a failed prediction
   bool truncated = false;  // a result hit the row or size cap (scores use the rows read)
   std::string truncation;  // which result and which cap, e.g. "prediction: row cap of 100000 rows"
   std::string capped;      // a scoring search that stopped at its cap (Spider's permutation search, SC's column cap)
+  // ExSemantics::TestSuite: the SQL executed instead of the given one when the rewrites changed it
+  // (test_suite_rewrite.h); empty when it ran as given.
+  std::string executed_gold_sql, executed_pred_sql;
+  // options.test_suite: databases of the suite the pair ran on (it stops at the first mismatch), and the file
+  // where the prediction first failed or differed (empty when it matched on all); 0 and empty otherwise.
+  size_t suite_databases = 0;
+  std::string suite_failed_database;
+  size_t golds = 1;            // gold answers the pair has (1 + gold_alternatives)
+  size_t matched_gold = 0;     // the gold answer that decided: the one matched, else the first that ran (0 = gold_sql)
+  bool tie_dependent = false;  // options.tie_aware: the gold's LIMIT cuts through a tie (its probe's two rows equal)
+  bool tie_accepted = false;   // options.tie_aware turned EX 0 into 1: the prediction holds another member of the tie
   std::vector<std::string> ex_reasons;   // with keep_details, when both ran and EX = 0: why (ex_reasons.h)
   std::vector<FineGrainedScore> scores;  // one per options.regimes when Scored
   double gold_ms = 0, pred_ms = 0;       // SQLite time, from the connection
@@ -76,6 +111,7 @@ struct EvaluationSummary {
   size_t scored = 0;       // items whose gold ran
   size_t correct = 0;      // scored items with EX = 1
   double ex = 0;           // percent of scored items
+  double soft_f1 = 0;      // percent mean of Soft-F1 over scored items
   size_t gold_errors = 0;  // gold failed or timed out (not scored)
   size_t gold_timeouts = 0;
   size_t no_database = 0;

@@ -1,6 +1,7 @@
 // Python-compatible value equality and hashing for result comparison.
 #include "core/metrics/value_equality.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -123,6 +124,27 @@ bool rows_python_equal(const Row& a, const Row& b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i)
     if (!python_equal(a[i], b[i])) return false;
+  return true;
+}
+
+bool tolerant_equal(const Value& a, const Value& b, const NumericTolerance& tolerance) {
+  if (python_equal(a, b)) return true;
+  const bool numbers = (a.type == ValueType::Integer || a.type == ValueType::Real) &&
+                       (b.type == ValueType::Integer || b.type == ValueType::Real);
+  if (!numbers || !tolerance.active()) return false;
+  // long double keeps integers of up to 64 bits exact on x86; elsewhere the difference is off by at most an ulp.
+  const long double x = a.type == ValueType::Integer ? static_cast<long double>(a.integer) : a.real;
+  const long double y = b.type == ValueType::Integer ? static_cast<long double>(b.integer) : b.real;
+  if (std::isnan(x) || std::isnan(y)) return false;
+  const long double bound =
+      std::max(static_cast<long double>(tolerance.abs), tolerance.rel * std::max(std::fabs(x), std::fabs(y)));
+  return std::fabs(x - y) <= bound;
+}
+
+bool rows_tolerant_equal(const Row& a, const Row& b, const NumericTolerance& tolerance) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!tolerant_equal(a[i], b[i], tolerance)) return false;
   return true;
 }
 

@@ -22,6 +22,16 @@ bool rows_python_equal(const Row& a, const Row& b);
 uint64_t row_hash(const Row& r);
 bool row_less(const Row& a, const Row& b);
 
+// Numeric tolerance for EX (EvaluationOptions::abs_tolerance, rel_tolerance); both 0 is Python's exact `==`.
+struct NumericTolerance {
+  double abs = 0, rel = 0;
+  bool active() const { return abs > 0 || rel > 0; }
+};
+// python_equal, except that two numbers (integer or real; text is never a number) are also equal when
+// |a - b| <= max(abs, rel * max(|a|, |b|)). Not transitive, so no hash can agree with it: tolerant_matching.h.
+bool tolerant_equal(const Value& a, const Value& b, const NumericTolerance& tolerance);
+bool rows_tolerant_equal(const Row& a, const Row& b, const NumericTolerance& tolerance);
+
 struct RowHash {
   size_t operator()(const Row& r) const { return static_cast<size_t>(row_hash(r)); }
 };

@@ -6,6 +6,8 @@
 // ("c IN (x) - 1" is (c IN (x)) - 1), but then the whole expression binds as loosely as its left edge.
 #include "core/sql/printer.h"
 
+#include "core/sql/parser.h"
+
 #include "core/sql/token.h"
 
 namespace chokepoint::sql {
@@ -569,6 +571,14 @@ std::string print_sql(const Node& node) {
   p.out.reserve(256);
   p.node(node);
   return std::move(p.out);
+}
+
+std::string normalized_sql(std::string_view sql) {
+  auto ast = parse_sql(sql);
+  if (ast.ok()) return print_sql(**ast);
+  const size_t b = sql.find_first_not_of(" \t\r\n");
+  const size_t e = sql.find_last_not_of(" \t\r\n;");
+  return b == std::string_view::npos || e < b ? std::string() : std::string(sql.substr(b, e - b + 1));
 }
 
 }  // namespace chokepoint::sql

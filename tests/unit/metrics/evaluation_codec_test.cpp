@@ -109,6 +109,44 @@ TEST(EvaluationCodec, ARequestComesBackAsItWas) {
   EXPECT_EQ(o.columns.embedding_label, q.options.columns.embedding_label);
 }
 
+TEST(EvaluationCodec, GoldAnswersToleranceAndTiesTravel) {
+  EvaluationRequest q{pairs(), detailed(), 0};
+  q.pairs[0].gold_alternatives = {"SELECT 1", "SELECT 'a;b'"};
+  q.pairs[0].tie = {"SELECT id FROM item ORDER BY id LIMIT 2 OFFSET 2", "SELECT id FROM item ORDER BY id",
+                    "SELECT name FROM item ORDER BY id", 2, 1};
+  q.options.abs_tolerance = 1e-9;
+  q.options.rel_tolerance = 0.01;
+  q.options.tie_aware = true;
+  auto bytes = encode_evaluation_request(q);
+  ASSERT_TRUE(bytes.ok()) << bytes.error();
+  auto back = decode_evaluation_request(*bytes);
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_EQ(back->pairs[0].gold_alternatives, q.pairs[0].gold_alternatives);
+  EXPECT_TRUE(back->pairs[1].gold_alternatives.empty());
+  EXPECT_EQ(back->pairs[0].tie.probe_sql, q.pairs[0].tie.probe_sql);
+  EXPECT_EQ(back->pairs[0].tie.keys_sql, q.pairs[0].tie.keys_sql);
+  EXPECT_EQ(back->pairs[0].tie.unlimited_sql, q.pairs[0].tie.unlimited_sql);
+  EXPECT_EQ(back->pairs[0].tie.limit, 2);
+  EXPECT_EQ(back->pairs[0].tie.offset, 1);
+  EXPECT_EQ(back->options.abs_tolerance, 1e-9);
+  EXPECT_EQ(back->options.rel_tolerance, 0.01);
+  EXPECT_TRUE(back->options.tie_aware);
+
+  ItemEvaluation item = evaluate(detailed())[0];
+  item.golds = 3;
+  item.matched_gold = 2;
+  item.tie_dependent = item.tie_accepted = true;
+  auto item_back = decode_item_evaluation(encode_item_evaluation(item));
+  ASSERT_TRUE(item_back.ok()) << item_back.error();
+  EXPECT_EQ(item_back->golds, 3u);
+  EXPECT_EQ(item_back->matched_gold, 2u);
+  EXPECT_TRUE(item_back->tie_dependent);
+  EXPECT_TRUE(item_back->tie_accepted);
+  const auto json = item_to_json(*item_back, detailed().regimes);
+  EXPECT_EQ(json["matched_gold"], 2);
+  EXPECT_EQ(json["tie_accepted"], true);
+}
+
 TEST(EvaluationCodec, TheSameScoresAsEvaluatingInPlace) {
   // What the worker sends is what this thread would have computed: scores from decoded requests equal the direct ones.
   auto bytes = encode_evaluation_request({pairs(), detailed(), 0});

@@ -1,0 +1,64 @@
+// BIRD mini-dev's Soft-F1, computed on our typed results with Python's equality.
+#include "core/metrics/soft_f1.h"
+
+#include <unordered_set>
+#include <vector>
+
+#include "core/metrics/value_equality.h"
+
+namespace chokepoint {
+namespace {
+
+// list(dict.fromkeys(rows)): the first occurrence of each row, in order.
+std::vector<const Row*> distinct_rows(const std::vector<Row>& rows) {
+  std::unordered_set<Row, RowHash, RowEqual> seen;
+  std::vector<const Row*> out;
+  for (const auto& r : rows)
+    if (seen.insert(r).second) out.push_back(&r);
+  return out;
+}
+
+// `value in row`: Python's membership test on a tuple.
+bool contains(const Row& row, const Value& v) {
+  for (const auto& x : row)
+    if (python_equal(x, v)) return true;
+  return false;
+}
+
+}  // namespace
+
+SoftF1Parts soft_f1_parts(const ResultSet& gold_result, const ResultSet& pred_result) {
+  SoftF1Parts p;
+  if (gold_result.rows.empty() && pred_result.rows.empty()) {
+    p.f1 = 1;
+    return p;
+  }
+  const auto gold = distinct_rows(gold_result.rows);
+  const auto pred = distinct_rows(pred_result.rows);
+  for (size_t i = 0; i < gold.size(); ++i) {
+    if (i >= pred.size()) {
+      p.gold_only += 1;  // a gold row with no prediction row at its position
+      continue;
+    }
+    const Row& g = *gold[i];
+    const Row& q = *pred[i];
+    // calculate_row_match divides by the gold row's width; a zero-width row cannot come out of SQLite.
+    const double width = g.empty() ? 1.0 : static_cast<double>(g.size());
+    size_t in_gold = 0, not_in_gold = 0, not_in_pred = 0;
+    for (const auto& v : q) (contains(g, v) ? in_gold : not_in_gold) += 1;
+    for (const auto& v : g)
+      if (!contains(q, v)) ++not_in_pred;
+    p.matched += static_cast<double>(in_gold) / width;
+    p.pred_only += static_cast<double>(not_in_gold) / width;
+    p.gold_only += static_cast<double>(not_in_pred) / width;
+  }
+  if (pred.size() > gold.size()) p.pred_only += static_cast<double>(pred.size() - gold.size());
+  const double precision = p.matched + p.pred_only > 0 ? p.matched / (p.matched + p.pred_only) : 0;
+  const double recall = p.matched + p.gold_only > 0 ? p.matched / (p.matched + p.gold_only) : 0;
+  p.f1 = precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0;
+  return p;
+}
+
+double soft_f1(const ResultSet& gold, const ResultSet& pred) { return soft_f1_parts(gold, pred).f1; }
+
+}  // namespace chokepoint
