@@ -15,6 +15,7 @@
 #include "cli/command.h"
 #include "cli/eval_exact_match.h"
 #include "cli/eval_report.h"
+#include "cli/eval_store.h"
 #include "cli/eval_tie_queries.h"
 #include "cli/llm_transport_curl.h"
 #include "cli/parallel_evaluation.h"
@@ -57,7 +58,7 @@ const char* kUsage =
     "                       [--max-rows N] [--max-value-mb M] [--max-result-mb M] [--explain] [--csv ITEMS.csv]\n"
     "                       [--llm-config FILE [--embedding-model M]] [--where FILTER] [--group-by NAME]\n"
     "                       [--em ours|spider-parser] [--jobs N] [--shard k/n]\n"
-    "                       [--abs-tol X] [--rel-tol Y] [--tie-aware]\n"
+    "                       [--abs-tol X] [--rel-tol Y] [--tie-aware] [--store RUNS.sqlite [--run-label TEXT]]\n"
     "FILE formats (detected from the content): BIRD or Spider dev.json, gold TSV (SQL<TAB>db_id per line),\n"
     "BIRD prediction dicts {\"0\": \"SQL\\t----- bird -----\\tdb_id\"}, one SQL per line (aligned with the gold),\n"
     "CSV with a sql column. Databases are DIR/<db_id>/<db_id>.sqlite, opened read-only.\n"
@@ -109,6 +110,9 @@ const char* kUsage =
     "  shard file (not a report) to --out; `chokepoint merge --out REPORT.json SHARD...` makes of the n shards the\n"
     "  report and summary one run writes. Merge re-reads --gold, --pred and --db-root at the paths given here.\n"
     "  --csv goes to merge.\n"
+    "--store RUNS.sqlite: once the report is written, append the evaluation as a run (settings, per-item scores,\n"
+    "  errors, timings) to that run store, created when missing; the summary then gives stored_run, its id.\n"
+    "  --run-label names it. `chokepoint runs compare` sets two runs side by side.\n"
     "Summary on stdout: n, scored, ex (percent of scored items), gold_errors (not scored), pred_errors, timeouts,\n"
     "regimes {name: {exp, exr, f1}} (percent means over scored items), soft_f1 (BIRD mini-dev's Soft-F1, percent),\n"
     "qvt (NL2SQL360's query variance testing: mean EX over groups of questions sharing a gold query, groups of two\n"
@@ -201,6 +205,9 @@ int run_eval(const Args& args, MergedShards* merged) {
     if (r.has("--csv")) return fail_input("--csv is not written by a shard: give it to chokepoint merge");
   }
   if (validate_gold && (jobs > 1 || shard)) return fail_input("--validate-gold runs with neither --jobs nor --shard");
+  if (r.has("--run-label") && !r.has("--store")) return fail_input("--run-label needs --store (it names the run)");
+  if (r.has("--store") && (shard || validate_gold))
+    return fail_input("--store keeps a scored run: not with --shard or --validate-gold");
 
   // SC with endpoint embeddings: column matching calls a cache-backed function that fetches the
   // descriptors it has not seen through curl (blocking is fine in the CLI).
@@ -289,6 +296,13 @@ int run_eval(const Args& args, MergedShards* merged) {
               << "\n";
     return 0;
   }
+  // The store is checked before the evaluation, so a file that is not a store costs no time (and is not touched).
+  std::optional<runner::RunStore> store;
+  if (r.has("--store")) {
+    auto opened = open_store_for_eval(r.get("--store"));
+    if (!opened.ok()) return fail_input("--store: " + opened.error());
+    store.emplace(std::move(opened).value());
+  }
   auto items = merged ? take_merged_items(*merged, r.get("--gold"), r.get("--pred"), *pairs, positions)
                       : evaluate_in_parallel(*pairs, r.get("--db-root"), options, jobs);
   if (!items.ok()) return fail_input(items.error());
@@ -315,6 +329,11 @@ int run_eval(const Args& args, MergedShards* merged) {
   if (!out) return fail_input("cannot write '" + r.get("--out") + "'");
   out << dump_json(built.report, 2) << "\n";
   if (!out) return fail_input("could not finish writing '" + r.get("--out") + "'");
+  if (store) {
+    auto id = store_eval_run(*store, args, r.get("--run-label"), options, em_mode, *pairs, *items);
+    if (!id.ok()) return fail_input("--store: " + id.error());
+    built.summary["stored_run"] = *id;
+  }
   if (r.has("--llm-config"))
     built.summary["embeddings_cached"] = merged ? merged->embeddings_cached : embedding_cache.size();
   std::cout << built.summary.dump(2) << "\n";

@@ -10,5 +10,8 @@ std::string to_lower_ascii(std::string_view s);
 bool iequals(std::string_view a, std::string_view b);
 bool starts_with(std::string_view s, std::string_view prefix);
 bool ends_with(std::string_view s, std::string_view suffix);
+// At most n bytes of s, cut before a UTF-8 continuation byte, with "..." appended when cut (for quoting text that
+// came from elsewhere, such as a model's answer, in a one-line message).
+std::string clip_utf8(const std::string& s, size_t n);
 
 }  // namespace chokepoint

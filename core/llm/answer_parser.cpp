@@ -1,7 +1,9 @@
 // Decorations are stripped in a fixed order (fences, then label, then quotes) so the same answer always parses to
 // the same text.
 #include "core/llm/answer_parser.h"
+
 #include "core/base/json_dump.h"
+#include "core/base/text.h"
 #include "core/llm/sql_answer.h"
 
 #include <cctype>
@@ -179,6 +181,25 @@ Result<std::string> parse_answer(AnswerParser parser, const std::string& answer)
     }
   }
   return Error{"unknown answer parser"};
+}
+
+std::string verdict_reason(std::string s) {
+  for (bool again = true; again;) {
+    again = false;
+    s = trim(s);
+    for (const char* p : {"\xe2\x80\x94", "\xe2\x80\x93", ":", "-", ",", ".", ";", "*", "`", "\"", "'", ")", "]"}) {
+      const std::string sep = p;
+      if (s.compare(0, sep.size(), sep) == 0) {
+        s.erase(0, sep.size());
+        again = true;
+      }
+    }
+  }
+  for (const char* label : {"reason:", "why:"}) {
+    const std::string l = label;
+    if (s.size() >= l.size() && to_lower_ascii(s.substr(0, l.size())) == l) s = trim(s.substr(l.size()));
+  }
+  return s;
 }
 
 }  // namespace chokepoint

@@ -41,4 +41,9 @@ Result<std::string> parse_answer(AnswerParser parser, const std::string& answer)
 // parser looks at (here and in core/runner's classifier answers).
 std::vector<std::string> content_lines(const std::string& answer);
 
+// The reason that follows a verdict on its line ("incorrect: the filter differs", "condition_filter — wrong
+// value"): leading separators, Markdown, quotes and dashes (ASCII or UTF-8 en/em) removed, then a "Reason:" or
+// "Why:" label in any case. What core/runner's classifier and judge keep as the model's reason.
+std::string verdict_reason(std::string s);
+
 }  // namespace chokepoint

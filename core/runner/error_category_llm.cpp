@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/base/text.h"
 #include "core/llm/answer_parser.h"
 
 namespace chokepoint::runner {
@@ -76,34 +77,6 @@ bool starts_line(const std::string& text, const Mention& m) {
   return true;
 }
 
-// The reason after the category: leading separators, Markdown and dashes (ASCII or UTF-8 en/em) removed.
-std::string strip_separators(std::string s) {
-  for (bool again = true; again;) {
-    again = false;
-    s = trim(s);
-    for (const char* p : {"\xe2\x80\x94", "\xe2\x80\x93", ":", "-", ",", ".", ";", "*", "`", "\"", "'", ")", "]"}) {
-      const std::string sep = p;
-      if (s.compare(0, sep.size(), sep) == 0) {
-        s.erase(0, sep.size());
-        again = true;
-      }
-    }
-  }
-  for (const char* label : {"reason:", "why:"}) {
-    const std::string l = label;
-    if (s.size() >= l.size() && normalise(s.substr(0, l.size())).text == l) s = trim(s.substr(l.size()));
-  }
-  return s;
-}
-
-// At most n bytes, cut before a UTF-8 continuation byte, "..." when cut.
-std::string clipped(const std::string& s, size_t n) {
-  if (s.size() <= n) return s;
-  size_t cut = n;
-  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
-  return s.substr(0, cut) + "...";
-}
-
 }  // namespace
 
 bool asks_llm_category(const ErrorClassification& c) {
@@ -133,11 +106,11 @@ Result<LlmCategoryAnswer> parse_error_category_answer(const std::string& answer)
     const bool both =
         std::any_of(found.begin(), found.end(), [&](const Mention& m) { return m.kind != found[0].kind; });
     if (both && !starts_line(n.text, found[0]))
-      return Error{"the answer names both condition_filter and data_processing: \"" + clipped(lines[i], 80) + "\""};
+      return Error{"the answer names both condition_filter and data_processing: \"" + clip_utf8(lines[i], 80) + "\""};
     LlmCategoryAnswer a;
     a.kind = found[0].kind;
-    a.reason = strip_separators(lines[i].substr(n.origin[found[0].end - 1] + 1));
-    if (a.reason.empty() && i + 1 < lines.size()) a.reason = strip_separators(lines[i + 1]);
+    a.reason = verdict_reason(lines[i].substr(n.origin[found[0].end - 1] + 1));
+    if (a.reason.empty() && i + 1 < lines.size()) a.reason = verdict_reason(lines[i + 1]);
     return a;
   }
   if (lines.empty()) return Error{"the answer is empty"};
@@ -171,13 +144,13 @@ LlmCategoryDecision merge_llm_category(const ErrorClassification& rule, const st
   if (!read.ok()) {
     const auto lines = content_lines(*answer);
     d.outcome = LlmCategoryOutcome::Unreadable;
-    d.classification.evidence.push_back(who + "unreadable answer \"" + clipped(lines.empty() ? "" : lines[0], 80) +
+    d.classification.evidence.push_back(who + "unreadable answer \"" + clip_utf8(lines.empty() ? "" : lines[0], 80) +
                                         "\" (" + read.error() + "); the rule's decision stands");
     return d;
   }
   d.outcome = read->kind == rule.kind ? LlmCategoryOutcome::Agreed : LlmCategoryOutcome::Changed;
   std::string line = who + result_error_kind_name(read->kind);
-  if (!read->reason.empty()) line += " \xe2\x80\x94 " + clipped(read->reason, 240);
+  if (!read->reason.empty()) line += " \xe2\x80\x94 " + clip_utf8(read->reason, 240);
   if (d.outcome == LlmCategoryOutcome::Changed)
     line += std::string(" (the rule said ") + result_error_kind_name(rule.kind) + ")";
   d.classification.kind = read->kind;

@@ -103,7 +103,7 @@ void describe(ItemDelta& d, const StoredRun& a, size_t ka, const StoredRun& b, s
   }
   if (x.ex != y.ex && x.outcome == y.outcome && x.pred_sql == y.pred_sql && x.gold_sql == y.gold_sql)
     parts.push_back("same prediction and gold: the settings differ");
-  d.change = x.ex != y.ex             ? (y.ex ? ItemChange::Fixed : ItemChange::Broken)
+  d.change = x.ex != y.ex            ? (y.ex ? ItemChange::Fixed : ItemChange::Broken)
              : d.differences.empty() ? ItemChange::Unchanged
                                      : ItemChange::Changed;
   for (const auto& p : parts) d.reason += (d.reason.empty() ? "" : "; ") + p;
@@ -252,7 +252,7 @@ nlohmann::json comparison_json(const RunComparison& c, bool all_items) {
   j["run_b"] = run_json(c.run_b);
   j["pairing"] = c.pairing == Pairing::ById ? "id" : "position";
   if (!c.pairing_note.empty()) j["pairing_note"] = c.pairing_note;
-  j["counts"] = {{"fixed", c.fixed},         {"broken", c.broken},       {"unchanged", c.unchanged},
+  j["counts"] = {{"fixed", c.fixed},           {"broken", c.broken},       {"unchanged", c.unchanged},
                  {"changed_other", c.changed}, {"only_in_a", c.only_in_a}, {"only_in_b", c.only_in_b}};
   j["almost_correct"] = {{"a", c.almost_correct_a}, {"b", c.almost_correct_b}};
   auto items = nlohmann::json::array();

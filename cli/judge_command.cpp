@@ -1,0 +1,194 @@
+// `chokepoint judge`: an LLM's second opinion on EX (core/runner/judge.h; FLEX's idea, our templates). Gold and
+// predictions are evaluated as `eval` does (EX only, keeping the leading rows of each result); each scored item
+// whose prediction ran goes to the model, strictly when EX = 1 and leniently when EX = 0, with the question, the
+// evidence, the schema, both queries and an excerpt of both results. The report gives EX, the judged accuracy, the
+// flipped items with the judge's reason and Cohen's kappa between EX and the judge.
+#include <iostream>
+#include <map>
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_inputs.h"
+#include "cli/command.h"
+#include "cli/ex_inputs.h"
+#include "cli/llm_calls.h"
+#include "core/base/json_dump.h"
+#include "core/llm/chat_request.h"
+#include "core/metrics/eval_pairs.h"
+#include "core/runner/judge.h"
+#include "core/runner/prompt_formats.h"
+
+namespace chokepoint::cli {
+namespace {
+
+const char* kUsage =
+    "Usage: chokepoint judge --gold FILE --pred FILE --db-root DIR --out JUDGE.json --llm-config CONFIG.json\n"
+    "                        [--semantics bird|spider|test-suite] [--timeout-ms T] [--only strict|lenient]\n"
+    "                        [--max-rows N] [--replay FILE.sqlite] [--prompts DIR] [--preview]\n"
+    "Files as `chokepoint eval` reads them. Every scored item whose prediction ran is sent to the model for a second\n"
+    "opinion: strictly when EX = 1 (prompts/judge_strict.mustache: right on every database, or only here by luck?),\n"
+    "leniently when EX = 0 (prompts/judge_lenient.mustache: would a careful analyst accept it?). Sent: the question,\n"
+    "the evidence, the schema (CREATE TABLE statements), both queries and at most --max-rows rows (default 10, up to\n"
+    "50) of each result. --only asks one of the two kinds. --preview prints what would be sent (number of calls,\n"
+    "estimated tokens, one prompt of each kind) and sends nothing. A failed prediction is not asked: it stays wrong.\n"
+    "stdout: JSON {n, scored, ex, judged_accuracy, kappa, kappa_items, judge: {model, asked, agreed,\n"
+    "false_positives, false_negatives, unreadable, no_answer, usage}}: false_positives are EX = 1 items the judge\n"
+    "called wrong, false_negatives EX = 0 items it called right; an unreadable or missing answer leaves EX. kappa is\n"
+    "Cohen's kappa between EX and the readable verdicts (null when undefined). JUDGE.json adds the items asked, with\n"
+    "mode, outcome (agreed, flipped, unreadable, no_answer), judged and reason. Exit code 0, or 2 on bad input.";
+
+// One item to ask: its pair, and the prompt.
+struct Asked {
+  size_t item;
+  runner::JudgeMode mode;
+  std::string prompt;
+};
+
+int judge_main(const Args& args) {
+  ArgReader r(args, {"--preview"});
+  if (!r.error().empty()) return fail_input(r.error());
+  if (r.get("--gold").empty() || r.get("--pred").empty() || r.get("--db-root").empty() || r.get("--out").empty() ||
+      !r.has("--llm-config"))
+    return fail_input(std::string("missing arguments\n") + kUsage);
+  std::optional<runner::JudgeMode> only;
+  if (r.has("--only")) {
+    if (r.get("--only") == "strict")
+      only = runner::JudgeMode::Strict;
+    else if (r.get("--only") == "lenient")
+      only = runner::JudgeMode::Lenient;
+    else
+      return fail_input("--only takes strict or lenient, not '" + r.get("--only") + "'");
+  }
+  runner::ExcerptLimits limits;
+  if (r.has("--max-rows")) {
+    const std::string v = r.get("--max-rows");
+    if (v.empty() || v.size() > 2 || v.find_first_not_of("0123456789") != std::string::npos || std::stoi(v) > 50)
+      return fail_input("--max-rows takes a number from 0 to 50, not '" + v + "'");
+    limits.rows = static_cast<size_t>(std::stoi(v));
+  }
+  auto chat = read_chat_setup(r);
+  if (!chat.ok()) return fail_input(chat.error());
+  auto in = read_ex_inputs(r);
+  if (!in.ok()) return fail_input(in.error());
+  in->options.regimes.clear();
+  in->options.keep_details = true;
+  in->options.kept_result_bytes = 64 * 1024;  // more than any excerpt shows, bounded whatever a prediction returns
+  const auto& pairs = in->pairs;
+  const auto items = evaluate_pairs(pairs, *in->open.pool, in->options);
+
+  std::map<std::string, std::pair<std::string, std::string>> texts;  // pair id -> question, evidence
+  for (const auto& g : in->gold.items) texts[g.key] = {g.question, g.evidence};
+  std::map<std::string, std::string> schema_texts;  // by db_id, rendered once
+  const runner::PromptFormat ddl{runner::SchemaStyle::Ddl, runner::Wrapper::Coding, PromptPostfix::Chat, ""};
+
+  std::vector<Asked> asked;
+  size_t scored = 0;
+  for (size_t i = 0; i < items.size(); ++i) {
+    const auto& it = items[i];
+    if (it.status != ItemStatus::Scored) continue;
+    ++scored;
+    if (it.pred_status != QueryStatus::Ok) continue;
+    const auto mode = runner::judge_mode_for(it.ex);
+    if (only && *only != mode) continue;
+    auto schema = in->open.schemas.find(it.db_id);
+    if (schema == in->open.schemas.end()) continue;
+    auto& schema_text = schema_texts[it.db_id];
+    if (schema_text.empty()) schema_text = runner::render_schema(schema->second, ddl, {});
+    runner::JudgeInput j;
+    std::tie(j.question, j.evidence) = texts[pairs[i].id];
+    j.schema_text = schema_text;
+    j.gold_sql = pairs[i].gold_sql;
+    j.pred_sql = pairs[i].pred_sql;
+    j.gold_result = runner::result_excerpt(it.gold_result, it.gold_rows, limits);
+    j.pred_result = runner::result_excerpt(it.pred_result, it.pred_rows, limits);
+    j.ex = it.ex;
+    auto prompt = runner::render_judge_prompt(chat->prompts, j);
+    if (!prompt.ok()) return fail_input(prompt.error());
+    asked.push_back({i, mode, std::move(*prompt)});
+  }
+
+  // What leaves the machine, before anything does.
+  long long tokens = 0;
+  size_t strict = 0;
+  for (const auto& a : asked) {
+    tokens += estimate_tokens(a.prompt);
+    strict += a.mode == runner::JudgeMode::Strict;
+  }
+  std::cerr << "chokepoint: judge: " << asked.size() << " prompts (" << strict << " strict, " << asked.size() - strict
+            << " lenient) to " << endpoint_url(chat->endpoint, "") << ", ~" << tokens
+            << " prompt tokens; questions, evidence, schemas, both queries and up to " << limits.rows
+            << " rows of each result are sent\n";
+  if (r.has("--preview")) {
+    nlohmann::json preview = {{"calls", asked.size()},
+                              {"strict", strict},
+                              {"lenient", asked.size() - strict},
+                              {"estimated_prompt_tokens", tokens},
+                              {"destination", endpoint_url(chat->endpoint, "")},
+                              {"model", chat->settings.model}};
+    for (auto mode : {runner::JudgeMode::Strict, runner::JudgeMode::Lenient})
+      for (const auto& a : asked)
+        if (a.mode == mode) {
+          preview[std::string("example_") + runner::judge_mode_name(mode)] = a.prompt;
+          break;
+        }
+    std::cout << dump_json(preview, 2) << "\n";
+    return 0;
+  }
+
+  auto replay = open_replay(r);
+  if (!replay.ok()) return fail_input(replay.error());
+  std::vector<std::pair<std::string, std::string>> batch;
+  for (const auto& a : asked)
+    batch.emplace_back(pairs[a.item].id + " / judge " + runner::judge_mode_name(a.mode), a.prompt);
+  UsageTotals usage;
+  const auto answers = run_chat_prompts(chat->settings, chat->endpoint, replay->store.get(), batch, usage);
+
+  std::vector<runner::JudgeVerdict> verdicts;
+  std::map<size_t, size_t> verdict_of;  // item -> position in verdicts, for the items asked
+  for (size_t k = 0; k < asked.size(); ++k) {
+    verdict_of[asked[k].item] = verdicts.size();
+    verdicts.push_back(runner::merge_judge(items[asked[k].item].ex, answers[k]));
+  }
+  std::vector<runner::JudgeVerdict> all = verdicts;  // the summary counts every scored item
+  for (size_t i = 0; i < items.size(); ++i)
+    if (items[i].status == ItemStatus::Scored && !verdict_of.count(i))
+      all.push_back(runner::judge_not_asked(items[i].ex));
+  const auto s = runner::summarize_judgements(all);
+
+  nlohmann::json listed = nlohmann::json::array();
+  for (const auto& [i, k] : verdict_of) {
+    const auto& v = verdicts[k];
+    listed.push_back({{"id", items[i].id},
+                      {"db_id", items[i].db_id},
+                      {"gold", pairs[i].gold_sql},
+                      {"pred", pairs[i].pred_sql},
+                      {"ex", v.ex},
+                      {"mode", runner::judge_mode_name(v.mode)},
+                      {"outcome", runner::judge_outcome_name(v.outcome)},
+                      {"judged", v.judged},
+                      {"reason", v.reason}});
+  }
+  nlohmann::json summary = {{"n", items.size()},
+                            {"scored", scored},
+                            {"ex", s.ex},
+                            {"judged_accuracy", s.judged_accuracy},
+                            {"kappa", s.kappa ? nlohmann::json(*s.kappa) : nlohmann::json(nullptr)},
+                            {"kappa_items", s.kappa_items},
+                            {"judge",
+                             {{"model", chat->settings.model},
+                              {"asked", s.asked},
+                              {"agreed", s.agreed},
+                              {"false_positives", s.false_positives},
+                              {"false_negatives", s.false_negatives},
+                              {"unreadable", s.unreadable},
+                              {"no_answer", s.no_answer},
+                              {"usage", {{"network_calls", usage.network_calls}, {"replayed", usage.replayed}}}}}};
+  return finish_report(r.get("--out"), summary, std::move(listed));
+}
+
+const Registrar registrar{
+    {"judge", "an LLM's second opinion on EX: strict on matches, lenient on misses (FLEX)", kUsage, judge_main}};
+
+}  // namespace
+}  // namespace chokepoint::cli

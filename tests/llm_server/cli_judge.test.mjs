@@ -1,0 +1,133 @@
+// `chokepoint judge` against the loopback fake endpoint, taught a verdict per prediction: a strict "incorrect" on an
+// EX = 1 item is a false positive, a lenient "correct" on an EX = 0 item a false negative, an unreadable answer
+// leaves EX, a failed prediction is never asked; the summary gives both accuracies and Cohen's kappa; --preview
+// sends nothing; --only strict asks only the matches; a rerun with the replay store sends no request.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync, mkdirSync, copyFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFakeLlmServer } from './start_server.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..', '..');
+const cli = process.env.CHOKEPOINT_CLI || join(root, 'build', 'native', 'chokepoint');
+let server, port, dir;
+
+// [gold, prediction, EX, the judge's taught answer (null: not asked)]
+const CASES = [
+  ["SELECT COUNT(*) FROM atom WHERE element = 'cl'", "SELECT COUNT(atom_id) FROM atom WHERE element = 'cl'", true,
+    'incorrect\nCOUNT(atom_id) skips atoms without an id on another database.'],
+  ['SELECT COUNT(*) FROM bond', 'SELECT COUNT(*) FROM bond', true, 'Correct - the same count on any database.'],
+  ["SELECT element FROM atom WHERE atom_id = 'TR000_1'", "SELECT atom_id, element FROM atom WHERE atom_id = 'TR000_1'",
+    false, '**Verdict:** correct\nThe extra id column does not change the answer.'],
+  ["SELECT COUNT(*) FROM atom WHERE element = 'cl'", "SELECT COUNT(*) FROM atom WHERE element = 'h'", false,
+    'incorrect\nIt counts hydrogen, not chlorine.'],
+  ['SELECT MIN(element) FROM atom', 'SELECT MAX(element) FROM atom', false, 'Both queries look fine to me.'],
+  ['SELECT COUNT(*) FROM atom', 'SELECT COUNT(*) FROM atoms', false, null],
+];
+const TAUGHT = Object.fromEntries(CASES.filter((c) => c[3] !== null).map(([, p, , a]) => [`Answer to judge:\n${p}\n`, a]));
+
+const run = (args) => new Promise((ok) => {
+  execFile(cli, args, { timeout: 60000 }, (error, stdout, stderr) => ok({ code: error ? error.code : 0, stdout, stderr }));
+});
+const requests = async () => (await (await fetch(`http://127.0.0.1:${port}/stats`)).json()).requests;
+
+before(async () => {
+  assert.ok(existsSync(cli), `CLI not built: ${cli}`);
+  dir = mkdtempSync(join(tmpdir(), 'chokepoint-judge-'));
+  mkdirSync(join(dir, 'db', 'toxicology'), { recursive: true });
+  copyFileSync(join(dirname(cli), 'assets', 'db', 'toxicology.sqlite'), join(dir, 'db', 'toxicology', 'toxicology.sqlite'));
+  // A BIRD JSON set, so questions and evidence reach the prompt.
+  writeFileSync(join(dir, 'dev.json'), JSON.stringify(CASES.map(([g], i) => ({
+    question_id: i, db_id: 'toxicology', question: `Question number ${i}?`, evidence: `hint ${i}`, SQL: g,
+  }))));
+  writeFileSync(join(dir, 'pred.json'), JSON.stringify(Object.fromEntries(
+    CASES.map(([, p], i) => [String(i), `${p}\t----- bird -----\ttoxicology`]))));
+  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '120000']));
+  writeFileSync(join(dir, 'llm.json'), JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
+                                                        model: 'fake-judge' }));
+  const r = await fetch(`http://127.0.0.1:${port}/answers`, { method: 'POST', body: JSON.stringify({ answers: TAUGHT }) });
+  assert.equal(r.status, 200);
+});
+after(() => {
+  server?.kill();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const judgeArgs = (out, extra = []) => ['judge', '--gold', join(dir, 'dev.json'), '--pred', join(dir, 'pred.json'),
+  '--db-root', join(dir, 'db'), '--out', out, '--llm-config', join(dir, 'llm.json'), ...extra];
+
+test('--preview says what would be sent and sends nothing', async () => {
+  const r = await run(judgeArgs(join(dir, 'preview.json'), ['--preview']));
+  assert.equal(r.code, 0, r.stderr);
+  const p = JSON.parse(r.stdout);
+  assert.deepEqual([p.calls, p.strict, p.lenient, p.model], [5, 2, 3, 'fake-judge']);
+  assert.match(p.destination, /^http:\/\/127\.0\.0\.1:\d+\/v1/);
+  assert.ok(p.estimated_prompt_tokens > 0);
+  // One prompt of each kind, with the question, evidence, schema, both queries and both results.
+  assert.match(p.example_strict, /Be strict/);
+  assert.match(p.example_lenient, /Be lenient/);
+  for (const part of ['Question: Question number 0?', 'Evidence: hint 0', 'CREATE TABLE', CASES[0][0], CASES[0][1],
+    '(1 row)']) assert.ok(p.example_strict.includes(part), part);
+  assert.match(r.stderr, /judge: 5 prompts \(2 strict, 3 lenient\) to http:\/\/127\.0\.0\.1/);
+  assert.equal(await requests(), 0, 'the preview sent nothing');
+});
+
+test('flips both ways, leaves EX on an unreadable answer, never asks a failed prediction; a rerun replays', async () => {
+  const out = join(dir, 'judge.json');
+  const args = judgeArgs(out, ['--replay', join(dir, 'replay.sqlite')]);
+  const first = await run(args);
+  assert.equal(first.code, 0, first.stderr);
+  const s = JSON.parse(first.stdout);
+  assert.deepEqual([s.n, s.scored], [6, 6]);
+  assert.deepEqual(s.judge, { model: 'fake-judge', asked: 5, agreed: 2, false_positives: 1, false_negatives: 1,
+                              unreadable: 1, no_answer: 0, usage: { network_calls: 5, replayed: 0 } });
+  // EX: items 0, 1 of 6. Judged: 1 and 2 (item 4 keeps its EX 0; item 5 failed and stays 0).
+  assert.ok(Math.abs(s.ex - 100 * 2 / 6) < 1e-9);
+  assert.ok(Math.abs(s.judged_accuracy - 100 * 2 / 6) < 1e-9);
+  // Readable verdicts 0..3: EX 1,1,0,0 against 0,1,1,0: p_o = 0.5 = p_e, kappa 0.
+  assert.equal(s.kappa_items, 4);
+  assert.ok(Math.abs(s.kappa) < 1e-12);
+  assert.equal(await requests(), 5);
+
+  const items = Object.fromEntries(JSON.parse(readFileSync(out, 'utf8')).items.map((x) => [x.id, x]));
+  assert.deepEqual(Object.keys(items).sort(), ['0', '1', '2', '3', '4']);
+  assert.deepEqual([items['0'].mode, items['0'].outcome, items['0'].judged], ['strict', 'flipped', false]);
+  assert.equal(items['0'].reason, 'COUNT(atom_id) skips atoms without an id on another database.');
+  assert.deepEqual([items['1'].mode, items['1'].outcome, items['1'].judged], ['strict', 'agreed', true]);
+  assert.equal(items['1'].reason, 'the same count on any database.');
+  assert.deepEqual([items['2'].mode, items['2'].outcome, items['2'].judged], ['lenient', 'flipped', true]);
+  assert.deepEqual([items['3'].outcome, items['3'].judged], ['agreed', false]);
+  assert.deepEqual([items['4'].outcome, items['4'].judged], ['unreadable', false]);
+  assert.match(items['4'].reason, /EX stands$/);
+
+  const again = await run(args);
+  assert.equal(again.code, 0, again.stderr);
+  const s2 = JSON.parse(again.stdout);
+  assert.deepEqual(s2.judge.usage, { network_calls: 0, replayed: 5 });
+  assert.equal(s2.judge.false_positives, 1);
+  assert.equal(await requests(), 5, 'the rerun sent no request');
+});
+
+test('--only strict asks only the EX = 1 items', async () => {
+  const r = await run(judgeArgs(join(dir, 'strict.json'), ['--only', 'strict', '--replay', join(dir, 'replay.sqlite')]));
+  assert.equal(r.code, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  assert.deepEqual([s.judge.asked, s.judge.false_positives, s.judge.false_negatives], [2, 1, 0]);
+});
+
+test('bad arguments are one-line errors', async () => {
+  const noConfig = await run(['judge', '--gold', join(dir, 'dev.json'), '--pred', join(dir, 'pred.json'), '--db-root',
+    join(dir, 'db'), '--out', join(dir, 'x.json')]);
+  assert.equal(noConfig.code, 2);
+  assert.match(noConfig.stderr, /missing arguments/);
+  const badOnly = await run(judgeArgs(join(dir, 'x.json'), ['--only', 'both']));
+  assert.equal(badOnly.code, 2);
+  assert.match(badOnly.stderr, /--only takes strict or lenient/);
+  const badRows = await run(judgeArgs(join(dir, 'x.json'), ['--max-rows', '1000']));
+  assert.equal(badRows.code, 2);
+  assert.match(badRows.stderr, /--max-rows takes a number from 0 to 50/);
+});
