@@ -15,11 +15,13 @@
 #include "cli/command.h"
 #include "cli/eval_exact_match.h"
 #include "cli/eval_report.h"
+#include "cli/eval_shard_items.h"
 #include "cli/eval_store.h"
-#include "cli/eval_tie_queries.h"
 #include "cli/llm_transport_curl.h"
 #include "cli/parallel_evaluation.h"
 #include "cli/shard.h"
+#include "cli/shard_file.h"
+#include "cli/sharded_commands.h"
 #include "core/base/json_dump.h"
 #include "core/dataset/eval_set.h"
 #include "core/dataset/eval_set_loader.h"
@@ -34,6 +36,7 @@
 #include "core/runner/ex_by_gold_tables.h"
 #include "core/runner/gold_validation.h"
 #include "core/runner/scenario_breakdown.h"
+#include "core/runner/tie_queries.h"
 #include "core/schema/sqlite_schema.h"
 #include "core/sql/query_shape.h"
 
@@ -215,7 +218,7 @@ int run_eval(const Args& args, MergedShards* merged) {
   CurlTransport transport;
   std::optional<LlmSettings> llm;
   std::optional<LlmEndpoint> endpoint;
-  if (merged) options.columns.embedding_label = merged->sc_embedding;  // the shards ran the endpoint
+  if (merged) options.columns.embedding_label = merged->run.value("sc_embedding", "");  // the shards ran the endpoint
   if (r.has("--llm-config") && !merged) {
     auto settings = read_llm_config(r.get("--llm-config"));
     if (!settings.ok()) return fail_input(settings.error());
@@ -267,18 +270,13 @@ int run_eval(const Args& args, MergedShards* merged) {
     characteristics = std::move(kept_characteristics);
     positions = selection.kept;
   }
-  if (options.tie_aware) fill_tie_queries(*pairs);
+  if (options.tie_aware) runner::fill_tie_queries(*pairs);
   if (shard) {
     // Shard k of n: its pairs evaluated and written whole, for chokepoint merge.
-    ShardFile file;
-    file.spec = *shard;
-    file.version = CHOKEPOINT_VERSION;
-    file.arguments = report_arguments(args);
+    ShardFile file = new_shard("eval", *shard, report_arguments(args));
     auto gold_hash = content_hash(r.get("--gold"));
     auto pred_hash = content_hash(r.get("--pred"));
     if (!gold_hash.ok() || !pred_hash.ok()) return fail_input(gold_hash.ok() ? pred_hash.error() : gold_hash.error());
-    file.gold_hash = *gold_hash;
-    file.pred_hash = *pred_hash;
     std::vector<EvalPair> chosen;
     for (size_t k = 0; k < positions.size(); ++k)
       if (shard->contains(positions[k])) {
@@ -287,11 +285,12 @@ int run_eval(const Args& args, MergedShards* merged) {
       }
     auto evaluated = evaluate_in_parallel(chosen, r.get("--db-root"), options, jobs);
     if (!evaluated.ok()) return fail_input(evaluated.error());
-    file.items = std::move(evaluated).value();
-    file.sc_embedding = options.columns.embedding_label;
-    file.embeddings_cached = endpoint ? embedding_cache.size() : 0;
-    std::ofstream out(r.get("--out"), std::ios::binary);
-    if (!(out << shard_to_text(file))) return fail_input("cannot write '" + r.get("--out") + "'");
+    for (const auto& item : *evaluated) file.items.push_back(encode_eval_item(item));
+    // The SC label names the endpoint, which merge does not contact; the count is this shard's fetches.
+    file.run = {
+        {"gold_hash", *gold_hash}, {"pred_hash", *pred_hash}, {"sc_embedding", options.columns.embedding_label}};
+    file.counts["embeddings_cached"] = endpoint ? static_cast<long long>(embedding_cache.size()) : 0;
+    if (auto st = write_shard(r.get("--out"), file); !st.ok()) return fail_input(st.error());
     std::cout << nlohmann::json{{"shard", shard->label()}, {"items", file.items.size()}, {"of", pairs->size()}}.dump(2)
               << "\n";
     return 0;
@@ -335,7 +334,8 @@ int run_eval(const Args& args, MergedShards* merged) {
     built.summary["stored_run"] = *id;
   }
   if (r.has("--llm-config"))
-    built.summary["embeddings_cached"] = merged ? merged->embeddings_cached : embedding_cache.size();
+    built.summary["embeddings_cached"] =
+        merged ? static_cast<size_t>(merged->counts["embeddings_cached"]) : embedding_cache.size();
   std::cout << built.summary.dump(2) << "\n";
   return 0;
 }

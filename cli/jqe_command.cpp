@@ -55,7 +55,9 @@ const char* kUsage =
     "llm test`): ask the model for each expansion's question (thesis appendix A.1 for a round-1 expansion of a\n"
     "seed with a question, A.2 otherwise) and, for seeds with evidence (--evidence auto), an Evidence: line (A.3).\n"
     "question_status becomes \"generated\" or \"failed\" (with the error). --replay FILE.sqlite records the\n"
-    "answers so a rerun makes no network call. Exit 1 when some questions failed (the file is written anyway).";
+    "answers so a rerun makes no network call. Exit 1 when some questions failed (the file is written anyway).\n"
+    "--shard is refused: which expansions are kept is decided in one pass over the whole set (docs/decisions.md\n"
+    "§19), so shards could not be merged into the single run's output.";
 
 // "--per-pattern" -> "per_pattern", the options' JSON key.
 std::string option_key(std::string flag) {
@@ -142,6 +144,16 @@ int jqe(const Args& args) {
   const std::string set_path = r.has("--set") ? r.get("--set") : r.get("--gold");
   if (set_path.empty() || r.get("--out").empty() || (r.get("--db-root").empty() && r.get("--tables").empty()))
     return fail_input(std::string("missing arguments\n") + kUsage);
+  // Sharding would not merge into the single run (decisions.md §19): a candidate is kept only while its isomorphism
+  // class, counted over the input set and every expansion kept before it in set order, has room, and --budget counts
+  // the whole run; the run executes only candidates that would fill a free slot, and round 2 expands round 1's
+  // survivors. A shard cannot know any of that without the other shards' results.
+  if (r.has("--shard"))
+    return fail_input(
+        "--shard: jqe cannot run in shards: whether an expansion is kept depends on the expansions kept before it "
+        "across the whole set (--per-pattern counts each isomorphism class over every seed, --budget the whole run, "
+        "round 2 expands round 1's survivors), so shard outputs could not be merged into the single run's; run it "
+        "whole (docs/decisions.md §19)");
 
   // Flags become the options' JSON (--per-pattern 3 -> "per_pattern": "3"), so the CLI and the page share one
   // parser and one set of bounds (core/jqe/options_json.h).

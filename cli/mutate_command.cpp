@@ -4,11 +4,16 @@
 // (Table X) go to stdout as JSON, and the full report with every mutant to --out.
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
+#include "cli/mutate_shard_items.h"
+#include "cli/shard.h"
+#include "cli/shard_file.h"
+#include "cli/sharded_commands.h"
 #include "core/base/json_dump.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/db/database_pool.h"
@@ -28,6 +33,7 @@ const char* kUsage =
     "Usage: chokepoint mutate --gold FILE --db-root DIR --out REPORT.json\n"
     "                         [--regimes EC-EC-IE,SC-EC-IE,...] [--semantics bird|spider] [--timeout-ms T]\n"
     "                         [--max-rows N] [--operators op1,op2,...] [--drop-equivalent] [--table]\n"
+    "                         [--shard k/n]\n"
     "FILE: any gold format `chokepoint eval` reads (dev.json, SQL<TAB>db_id lines, ...). Databases are\n"
     "DIR/<db_id>/<db_id>.sqlite, opened read-only.\n"
     "Each gold query gets the single-error mutants of SQLMorph Table IX (outer query only; kept when the tree\n"
@@ -37,7 +43,12 @@ const char* kUsage =
     "  product). --drop-equivalent: leave mutants with EX = 1 out of the means (the paper's quality filter).\n"
     "stdout: JSON {golds, skipped, mutants, rejected, regimes, operators: [{op, mutants, golds, equivalent, failed,\n"
     "  d_ex, regimes: {name: {d_exp, d_exr, d_f1}}}]}, deltas in points against the gold itself (100).\n"
-    "--table: also print the table as text on stderr. Exit code 0, or 2 on bad input.";
+    "--table: also print the table as text on stderr.\n"
+    "--shard k/n: mutate and score only the gold queries whose 0-based position p in the gold file has\n"
+    "  p % n = k - 1, and write a shard file (not a report) to --out; `chokepoint merge --out REPORT.json SHARD...`\n"
+    "  makes of the n shards the report and stdout one run writes (the means of Table X are taken there). Merge\n"
+    "  re-reads --gold at the path given here.\n"
+    "Exit code 0, or 2 on bad input.";
 
 std::vector<std::string> split_commas(const std::string& text) {
   std::vector<std::string> out;
@@ -66,7 +77,9 @@ json table_to_json(const mutate::SensitivityTable& table) {
   return ops;
 }
 
-int mutate_main(const Args& args) {
+}  // namespace
+
+int run_mutate(const Args& args, MergedShards* merged) {
   ArgReader r(args, {"--drop-equivalent", "--table"});
   if (!r.error().empty()) return fail_input(r.error());
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
@@ -93,6 +106,12 @@ int mutate_main(const Args& args) {
   } catch (...) {
     return fail_input("--timeout-ms and --max-rows take whole numbers");
   }
+  std::optional<ShardSpec> shard;
+  if (r.has("--shard")) {
+    auto spec = parse_shard_spec(r.get("--shard"));
+    if (!spec.ok()) return fail_input(spec.error());
+    shard = *spec;
+  }
   options.operators = split_commas(r.get("--operators"));
   for (const auto& op : options.operators)
     if (!mutate::find_operator(op)) return fail_input("unknown operator '" + op + "' (see SQLMorph Table IX)");
@@ -107,7 +126,52 @@ int mutate_main(const Args& args) {
   }
 
   DatabasePool pool(r.get("--db-root"));
-  auto run = mutate::run_sensitivity(golds, pool, options, mutate::metrics_scorer(semantics, *regimes));
+  const auto scorer = mutate::metrics_scorer(semantics, *regimes);
+  if (shard) {
+    // Shard k of n: each of its golds run alone (the run keeps nothing from one gold to the next), for merge.
+    ShardFile file = new_shard("mutate", *shard, without_flags(args, {"--out", "--shard"}));
+    auto gold_hash = content_hash(r.get("--gold"));
+    if (!gold_hash.ok()) return fail_input(gold_hash.error());
+    file.run = {{"gold_hash", *gold_hash}};
+    size_t mutants = 0;
+    for (size_t p = 0; p < golds.size(); ++p) {
+      if (!shard->contains(p)) continue;
+      const auto part = mutate::run_sensitivity({golds[p]}, pool, options, scorer);
+      mutants += part.mutants.size();
+      file.positions.push_back(p);
+      file.items.push_back(encode_gold_sensitivity(part));
+    }
+    if (auto st = write_shard(r.get("--out"), file); !st.ok()) return fail_input(st.error());
+    std::cout << dump_json(json{{"shard", shard->label()},
+                                {"golds", file.items.size()},
+                                {"of", golds.size()},
+                                {"mutants", mutants}},
+                           2)
+              << "\n";
+    return 0;
+  }
+  mutate::SensitivityRun run;
+  if (merged) {
+    if (auto st = check_input_file(*merged, "gold_hash", r.get("--gold")); !st.ok()) return fail_input(st.error());
+    std::vector<size_t> positions(golds.size());
+    for (size_t p = 0; p < golds.size(); ++p) positions[p] = p;
+    auto parts = take_items(*merged, positions, "gold query");
+    if (!parts.ok()) return fail_input(parts.error());
+    run.golds = golds.size();
+    for (size_t p = 0; p < golds.size(); ++p) {
+      auto part = decode_gold_sensitivity((*parts)[p]);
+      if (!part.ok()) return fail_input("the shards' gold query at position " + std::to_string(p) + " is damaged");
+      bool same = true;  // every record names the gold it came from
+      for (const auto& m : part->mutants) same = same && m.gold_id == golds[p].id;
+      for (const auto& m : part->rejected) same = same && m.gold_id == golds[p].id;
+      for (const auto& g : part->skipped) same = same && g.id == golds[p].id;
+      if (!same)
+        return fail_input("the shards' gold query at position " + std::to_string(p) + " is not " + golds[p].id);
+      append_gold_sensitivity(run, std::move(*part));
+    }
+  } else {
+    run = mutate::run_sensitivity(golds, pool, options, scorer);
+  }
   auto table = mutate::tabulate_sensitivity(run.mutants, regime_names, r.has("--drop-equivalent"), options.operators);
 
   json summary = {{"golds", run.golds},
@@ -159,6 +223,10 @@ int mutate_main(const Args& args) {
   if (r.has("--table")) std::cerr << mutate::format_sensitivity_table(table);
   return 0;
 }
+
+namespace {
+
+int mutate_main(const Args& args) { return run_mutate(args, nullptr); }
 
 const Registrar mutate_registrar{
     {"mutate", "single-error mutants of gold SQL and their effect on EX/EXP/EXR/F1 (SQLMorph Table X)", kUsage,

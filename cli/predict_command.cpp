@@ -15,6 +15,10 @@
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/llm_calls.h"
+#include "cli/predict_shard_items.h"
+#include "cli/shard.h"
+#include "cli/shard_file.h"
+#include "cli/sharded_commands.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
 #include "core/dataset/eval_set_loader.h"
@@ -32,7 +36,7 @@ namespace {
 const char* kUsage =
     "Usage: chokepoint predict --set FILE (--db-root DIR | --tables TABLES.json) --llm-config CONFIG.json\n"
     "                          [--llm-config CONFIG2.json ...] --out PRED.json [--format F ... | --formats all]\n"
-    "                          [--rows N] [--fk] [--limit N] [--replay FILE.sqlite] [--prompts DIR]\n"
+    "                          [--rows N] [--fk] [--limit N] [--replay FILE.sqlite] [--prompts DIR] [--shard k/n]\n"
     "FILE: a set in any format `chokepoint eval` reads; BIRD evidence is joined to the question.\n"
     "--format: one of the 12 formats of 004 (SCHEMA-WRAPPER-POSTFIX: DDL or SimpleDDL, MD, HTML or Coding, Chat\n"
     "  or Complete; default SimpleDDL-MD-Chat), repeated for several; --formats all runs the 12. --rows N: N example\n"
@@ -52,6 +56,12 @@ const char* kUsage =
     "against the set (EX in both semantics: 004 Table 3; by_gold_tables: EX by the number of tables the gold query\n"
     "reads, 1, 2, 3, >3: 004 Table 4); without it the EX fields are absent and the table's cells null. An answer\n"
     "without SQL is counted as no_sql and written as an empty query (a failed prediction to `eval`).\n"
+    "--shard k/n: send only the prompts of the items whose 0-based position p in the set (after --limit) has\n"
+    "  p % n = k - 1, for every format and model, and write a shard file (the answers, not predictions) to --out;\n"
+    "  `chokepoint merge --out PRED.json SHARD...` makes of the n shards the files and stdout one run writes,\n"
+    "  scoring with the --db-root given here, and contacts no endpoint. --replay is the shard's own (each shard may\n"
+    "  keep its own file). Usage counters add up over the shards; against a real endpoint, retries and replays may\n"
+    "  differ from one run's. A shard exits 1 when some of its answers have no SQL (the file is written anyway).\n"
     "Exit code 0; 1 when some items have no SQL; 2 on bad input.";
 
 // PRED.json -> PRED<tag><ext>: tag "" for one run, ".<format>" or ".<model>.<format>" for several.
@@ -117,7 +127,95 @@ Result<FormatOutcome> write_and_score(const EvalSet& set, const std::vector<runn
   return o;
 }
 
-int predict_main(const Args& args) {
+// What the run's models answered: answers[m][i] is model m's answer to task i, usage[m] what getting them cost.
+struct RunAnswers {
+  std::vector<std::vector<Result<std::string>>> answers;
+  std::vector<UsageTotals> usage;
+};
+
+// Where a task's answer sits in a shard item (cli/predict_shard_items.h): models in order, each with the run's
+// formats in order.
+struct AnswerSlots {
+  std::map<std::string, size_t> format_index;  // format name -> its place in the run's formats
+  size_t models = 0;
+  size_t per_item() const { return models * format_index.size(); }
+  size_t operator()(size_t m, const runner::PredictionTask& t) const {
+    return m * format_index.size() + format_index.at(t.format.name());
+  }
+};
+
+// The counters of UsageTotals a shard keeps, by usage_json's names (cost is not reported).
+const std::pair<const char*, long long UsageTotals::*> kUsageCounters[] = {
+    {"network_calls", &UsageTotals::network_calls},
+    {"replayed", &UsageTotals::replayed},
+    {"retries", &UsageTotals::retries},
+    {"prompt_tokens", &UsageTotals::prompt_tokens},
+    {"completion_tokens", &UsageTotals::completion_tokens}};
+// Model m's counter in a shard file's counts.
+std::string usage_count_name(size_t m, const char* field) { return "model" + std::to_string(m) + "." + field; }
+
+// Merge: the shards' answers in task order, each checked against the prompt this run would have sent (so a set,
+// schema, example rows or template that changed since the shards ran is refused), and their usage added up.
+Result<RunAnswers> merged_answers(MergedShards& merged, const EvalSet& set,
+                                  const std::vector<runner::PredictionTask>& tasks, const AnswerSlots& slots) {
+  std::vector<size_t> positions(set.items.size());
+  for (size_t p = 0; p < positions.size(); ++p) positions[p] = p;
+  auto encoded = take_items(merged, positions, "set item");
+  if (!encoded.ok()) return Error{encoded.error()};
+  std::vector<std::vector<PromptAnswer>> by_item;
+  for (size_t p = 0; p < positions.size(); ++p) {
+    auto decoded = decode_prompt_answers((*encoded)[p]);
+    if (!decoded.ok() || decoded->size() != slots.per_item())
+      return Error{"the shards' set item at position " + std::to_string(p) + " is damaged"};
+    by_item.push_back(std::move(*decoded));
+  }
+  RunAnswers run;
+  run.answers.resize(slots.models);
+  run.usage.resize(slots.models);
+  for (size_t m = 0; m < slots.models; ++m) {
+    for (const auto& t : tasks) {
+      PromptAnswer& a = by_item[t.item][slots(m, t)];
+      if (a.prompt_hash != text_hash(t.prompt))
+        return Error{"the prompt of set item " + set.items[t.item].key + " in " + t.format.name() +
+                     " is not the one its shard sent (the set, schemas, example rows or --prompts changed)"};
+      run.answers[m].push_back(std::move(a.answer));
+    }
+    for (const auto& [name, counter] : kUsageCounters) run.usage[m].*counter = merged.counts[usage_count_name(m, name)];
+  }
+  return run;
+}
+
+// Shard: the answers to the `chosen` tasks as items of `file`, by set position, with the usage. Reports each
+// answer without SQL on stderr, as the single run does, and returns whether there was one.
+bool fill_predict_shard(ShardFile& file, const EvalSet& set, const std::vector<runner::PredictionTask>& tasks,
+                        const std::vector<size_t>& chosen, const RunAnswers& run, const AnswerSlots& slots,
+                        const std::vector<std::string>& labels) {
+  std::map<size_t, std::vector<PromptAnswer>> by_item;
+  bool missing = false;
+  for (size_t m = 0; m < slots.models; ++m)
+    for (size_t i : chosen) {
+      const auto& t = tasks[i];
+      auto& item = by_item[t.item];
+      item.resize(slots.per_item());
+      item[slots(m, t)] = {text_hash(t.prompt), run.answers[m][i]};
+      const auto read = runner::read_prediction(set.items[t.item], t.format, run.answers[m][i]);
+      if (read.status == runner::PredictionStatus::Ok) continue;
+      missing = true;
+      std::cerr << "chokepoint: " << labels[m] << t.format.name() << " item " << read.key << ": "
+                << runner::prediction_status_name(read.status) << ": " << read.error << "\n";
+    }
+  for (auto& [position, item] : by_item) {
+    file.positions.push_back(position);
+    file.items.push_back(encode_prompt_answers(item));
+  }
+  for (size_t m = 0; m < slots.models; ++m)
+    for (const auto& [name, counter] : kUsageCounters) file.counts[usage_count_name(m, name)] = run.usage[m].*counter;
+  return missing;
+}
+
+}  // namespace
+
+int run_predict(const Args& args, MergedShards* merged) {
   ArgReader r(args, {"--fk"});
   if (!r.error().empty()) return fail_input(r.error());
   const std::string set_path = r.get("--set"), out = r.get("--out");
@@ -151,27 +249,52 @@ int predict_main(const Args& args) {
   if (schema_options.sample_rows > 0 && r.get("--db-root").empty())
     return fail_input("--rows needs --db-root (the rows come from the databases)");
 
-  // The endpoints, each checked before anything is read or sent.
-  std::vector<ChatEndpoint> models;
-  std::map<std::string, std::string> config_of_identity;  // the replay store's view of a model -> its config
-  for (const auto& config : configs) {
-    auto chat = read_chat_endpoint(config);
-    if (!chat.ok()) return fail_input(chat.error());
-    // The replay key is provider, model, sampling and prompt, not the host: two such configs would share answers.
-    const std::string identity =
-        canonical_request_json(chat->endpoint.provider, chat_request_from_settings(chat->settings, {}));
-    auto [first, fresh] = config_of_identity.emplace(identity, config);
-    if (!fresh)
-      return fail_input(config + ": same provider, model and sampling as " + first->second +
-                        "; the replay store would give one the other's answers (set a different \"seed\" in one, or "
-                        "run them separately with their own --replay)");
-    models.push_back(std::move(*chat));
+  std::optional<ShardSpec> shard;
+  if (r.has("--shard")) {
+    auto spec = parse_shard_spec(r.get("--shard"));
+    if (!spec.ok()) return fail_input(spec.error());
+    shard = *spec;
   }
-  std::vector<runner::ModelEndpoint> identities;
-  for (const auto& m : models) identities.push_back({m.settings.model, m.endpoint.base_url});
-  const std::vector<std::string> names = runner::model_column_names(identities);
+
+  // The endpoints, each checked before anything is read or sent. Merge sends nothing: it takes the models' names
+  // as the shards recorded them (their configs may name keys only the shards' machines have).
+  std::vector<ChatEndpoint> models;                      // empty in merge
+  std::vector<std::string> names;                        // per model: its column name (004 Table 3)
+  std::vector<std::string> model_fields;                 // per model: its config's model field
+  nlohmann::json model_facts = nlohmann::json::array();  // what a shard records of each model
+  if (merged) {
+    const nlohmann::json recorded = merged->run.value("models", nlohmann::json::array());
+    if (recorded.size() != configs.size()) return fail_input("the shards record another number of models");
+    for (const auto& m : recorded) {
+      names.push_back(m.value("name", ""));
+      model_fields.push_back(m.value("model", ""));
+    }
+  } else {
+    std::map<std::string, std::string> config_of_identity;  // the replay store's view of a model -> its config
+    std::vector<runner::ModelEndpoint> identities;
+    std::vector<std::string> request_keys;  // per model: replay_key of its settings (key-free), for the shards
+    for (const auto& config : configs) {
+      auto chat = read_chat_endpoint(config);
+      if (!chat.ok()) return fail_input(chat.error());
+      // The replay key is provider, model, sampling and prompt, not the host: two such configs would share answers.
+      const ChatRequest request = chat_request_from_settings(chat->settings, {});
+      const std::string identity = canonical_request_json(chat->endpoint.provider, request);
+      auto [first, fresh] = config_of_identity.emplace(identity, config);
+      if (!fresh)
+        return fail_input(config + ": same provider, model and sampling as " + first->second +
+                          "; the replay store would give one the other's answers (set a different \"seed\" in one, "
+                          "or run them separately with their own --replay)");
+      request_keys.push_back(replay_key(chat->endpoint.provider, request));
+      identities.push_back({chat->settings.model, chat->endpoint.base_url});
+      model_fields.push_back(chat->settings.model);
+      models.push_back(std::move(*chat));
+    }
+    names = runner::model_column_names(identities);
+    for (size_t m = 0; m < names.size(); ++m)
+      model_facts.push_back({{"name", names[m]}, {"model", model_fields[m]}, {"request", request_keys[m]}});
+  }
   const std::vector<std::string> file_names = runner::file_safe_names(names);
-  const bool several_models = models.size() > 1;
+  const bool several_models = names.size() > 1;
 
   auto set = load_eval_set(set_path);
   if (!set.ok()) return fail_input(set_path + ": " + set.error());
@@ -197,20 +320,73 @@ int predict_main(const Args& args) {
   if (!prompts.ok()) return fail_input(prompts.error());
   auto tasks = runner::plan_predictions(*set, schemas, formats, schema_options, *prompts, samples);
   if (!tasks.ok()) return fail_input(tasks.error());
+  AnswerSlots slots;
+  slots.models = names.size();
+  for (size_t f = 0; f < formats.size(); ++f) slots.format_index[formats[f].name()] = f;
 
-  auto replay = open_replay(r);
-  if (!replay.ok()) return fail_input(replay.error());
-  long long tokens = 0;
-  for (const auto& t : *tasks) tokens += estimate_tokens(t.prompt);
-  // What leaves the machine, before anything does (the CLI's privacy preview): one line per model.
-  for (size_t m = 0; m < models.size(); ++m)
-    std::cerr << "chokepoint: predict: " << (several_models ? names[m] + ": " : "") << tasks->size() << " prompts ("
-              << formats.size() << " format" << (formats.size() == 1 ? "" : "s") << ") to "
-              << endpoint_url(models[m].endpoint, "") << ", ~" << tokens << " prompt tokens; schema, questions"
-              << (schema_options.sample_rows ? " and example rows" : "") << " are sent\n";
+  RunAnswers got;
+  if (merged) {
+    for (const auto& [key, path] : {std::pair<std::string, std::string>{"set_hash", set_path},
+                                    std::pair<std::string, std::string>{"tables_hash", r.get("--tables")}})
+      if (!path.empty())
+        if (auto st = check_input_file(*merged, key, path); !st.ok()) return fail_input(st.error());
+    auto taken = merged_answers(*merged, *set, *tasks, slots);
+    if (!taken.ok()) return fail_input(taken.error());
+    got = std::move(*taken);
+  } else {
+    // The prompts this process sends: all, or the shard's items'.
+    std::vector<size_t> chosen;
+    for (size_t i = 0; i < tasks->size(); ++i)
+      if (!shard || shard->contains((*tasks)[i].item)) chosen.push_back(i);
+    auto replay = open_replay(r);
+    if (!replay.ok()) return fail_input(replay.error());
+    long long tokens = 0;
+    for (size_t i : chosen) tokens += estimate_tokens((*tasks)[i].prompt);
+    // What leaves the machine, before anything does (the CLI's privacy preview): one line per model.
+    for (size_t m = 0; m < models.size(); ++m)
+      std::cerr << "chokepoint: predict: " << (several_models ? names[m] + ": " : "") << chosen.size() << " prompts ("
+                << formats.size() << " format" << (formats.size() == 1 ? "" : "s") << ") to "
+                << endpoint_url(models[m].endpoint, "") << ", ~" << tokens << " prompt tokens; schema, questions"
+                << (schema_options.sample_rows ? " and example rows" : "") << " are sent\n";
+    std::vector<std::pair<std::string, std::string>> prompts_to_send;
+    for (size_t i : chosen) {
+      const auto& t = (*tasks)[i];
+      prompts_to_send.emplace_back(set->items[t.item].key + " / " + t.format.name(), t.prompt);
+    }
+    got.usage.resize(models.size());
+    for (size_t m = 0; m < models.size(); ++m) {
+      auto answers =
+          run_chat_prompts(models[m].settings, models[m].endpoint, replay->store.get(), prompts_to_send, got.usage[m]);
+      got.answers.emplace_back(tasks->size(), Error{"not this shard's"});
+      for (size_t c = 0; c < chosen.size(); ++c) got.answers[m][chosen[c]] = std::move(answers[c]);
+    }
+    if (shard) {
+      // Shard k of n: its items' answers, every model and format, for merge to read, write and score.
+      ShardFile file = new_shard("predict", *shard, without_flags(args, {"--out", "--shard", "--replay"}));
+      auto set_hash = content_hash(set_path);
+      if (!set_hash.ok()) return fail_input(set_hash.error());
+      file.run = {{"set_hash", *set_hash}, {"models", model_facts}};
+      if (r.has("--tables")) {
+        auto tables_hash = content_hash(r.get("--tables"));
+        if (!tables_hash.ok()) return fail_input(tables_hash.error());
+        file.run["tables_hash"] = *tables_hash;
+      }
+      std::vector<std::string> labels;  // as write_and_score names a model in its messages
+      for (const auto& name : names) labels.push_back(several_models ? name + " " : "");
+      const bool missing = fill_predict_shard(file, *set, *tasks, chosen, got, slots, labels);
+      if (auto st = write_shard(out, file); !st.ok()) return fail_input(st.error());
+      UsageTotals total;
+      for (const auto& u : got.usage) total += u;
+      std::cout << dump_json(nlohmann::json{{"shard", shard->label()},
+                                            {"items", file.items.size()},
+                                            {"of", set->items.size()},
+                                            {"usage", usage_json(total)}},
+                             2)
+                << "\n";
+      return missing ? 1 : 0;
+    }
+  }
 
-  std::vector<std::pair<std::string, std::string>> prompts_to_send;
-  for (const auto& t : *tasks) prompts_to_send.emplace_back(set->items[t.item].key + " / " + t.format.name(), t.prompt);
   UsageTotals total;
   bool any_missing = false;
   nlohmann::json per_model = nlohmann::json::object();
@@ -218,15 +394,13 @@ int predict_main(const Args& args) {
   table.semantics = ex_semantics_name(ExSemantics::Bird);
   table.models = names;
   for (const auto& f : formats) table.formats.push_back(f.name());
-  for (size_t m = 0; m < models.size(); ++m) {
-    UsageTotals u;
-    const auto answers =
-        run_chat_prompts(models[m].settings, models[m].endpoint, replay->store.get(), prompts_to_send, u);
+  for (size_t m = 0; m < names.size(); ++m) {
+    const UsageTotals& u = got.usage[m];
     total += u;
     std::map<std::string, std::vector<runner::PredictedItem>> by_format;
     for (size_t i = 0; i < tasks->size(); ++i) {
       const auto& t = (*tasks)[i];
-      by_format[t.format.name()].push_back(runner::read_prediction(set->items[t.item], t.format, answers[i]));
+      by_format[t.format.name()].push_back(runner::read_prediction(set->items[t.item], t.format, got.answers[m][i]));
     }
     nlohmann::json summary_formats = nlohmann::json::object();
     for (const auto& f : formats) {
@@ -242,7 +416,7 @@ int predict_main(const Args& args) {
       summary_formats[f.name()] = std::move(outcome->entry);
     }
     per_model[names[m]] = {{"config", configs[m]},
-                           {"model", models[m].settings.model},
+                           {"model", model_fields[m]},
                            {"formats", std::move(summary_formats)},
                            {"usage", usage_json(u)}};
   }
@@ -255,6 +429,10 @@ int predict_main(const Args& args) {
   std::cout << dump_json(summary, 2) << "\n";
   return any_missing ? 1 : 0;
 }
+
+namespace {
+
+int predict_main(const Args& args) { return run_predict(args, nullptr); }
 
 const Registrar registrar{
     {"predict", "run a model on a set: predictions in the prompt formats of 004", kUsage, predict_main}};

@@ -1,22 +1,19 @@
-// Sharded `chokepoint eval`: which pairs shard k of n evaluates, the shard file it writes, and what
-// `chokepoint merge` hands back to eval. A shard file carries each item whole (core/metrics/evaluation_codec.h,
-// plus the fields that codec leaves out) with its position in the gold file, the eval arguments that shape the
-// report and a hash of the gold and prediction files; merge replays those arguments through eval with the items in
-// place of the evaluation, so the merged report is the single run's, byte for byte.
+// Sharded batch commands (`eval`, `mutate`, `predict` with --shard k/n): which positions shard k of n takes, and
+// the hashes and replayed arguments that tie the shards of one run together. The file a shard writes is
+// cli/shard_file.h; how merge puts the shards back together is cli/shard_merge.h.
 #pragma once
 #include <cstddef>
-#include <map>
 #include <string>
 #include <vector>
 
 #include "cli/command.h"
 #include "core/base/result.h"
-#include "core/metrics/pair_evaluation.h"
 
 namespace chokepoint::cli {
 
-// Shard k of n takes the pairs whose 0-based position p in the gold file has p % n == k - 1 (with --where, the
-// selected pairs keep their gold positions). Invariant: 1 <= k <= n.
+// Shard k of n takes the work items whose 0-based position p (in the gold file, the set, ...) has p % n == k - 1:
+// interleaved rather than in blocks, so a file sorted by difficulty or database spreads over the shards.
+// Invariant: 1 <= k <= n.
 struct ShardSpec {
   size_t k = 1, n = 1;
   bool contains(size_t position) const { return position % n == k - 1; }
@@ -25,43 +22,15 @@ struct ShardSpec {
 // "k/n" with whole numbers, 1 <= k <= n <= 100000.
 Result<ShardSpec> parse_shard_spec(const std::string& text);
 
-// The eval arguments a shard records and merge replays: all but --out, --shard, --jobs and --csv with their values
-// (where the report goes, how the work is split and the CSV, which merge writes, do not change a byte of it).
+// `args` without each of `flags` and its value (`--flag value` or `--flag=value`). A shard records its arguments
+// without the ones that do not change a byte of the merged output (where it goes, how the work is split), so the
+// shards of one run compare equal and merge can replay them.
+Args without_flags(const Args& args, const std::vector<std::string>& flags);
+// eval's: all but --out, --shard, --jobs and --csv (merge writes the CSV).
 Args report_arguments(const Args& args);
 
-// FNV-1a 64 of a file's bytes as 16 hex digits: tells two inputs apart, it is not a security check.
+// FNV-1a 64 of bytes, or of a file's bytes, as 16 hex digits: tells two inputs apart, it is not a security check.
+std::string text_hash(const std::string& bytes);
 Result<std::string> content_hash(const std::string& path);
-
-struct ShardFile {
-  ShardSpec spec;
-  std::string version;  // the chokepoint version that wrote it (items are in that build's encoding)
-  Args arguments;       // report_arguments of the run
-  std::string gold_hash, pred_hash;
-  std::string sc_embedding;           // the report's SC label (merge does not contact an endpoint)
-  size_t embeddings_cached = 0;       // endpoint embeddings this shard fetched
-  std::vector<size_t> positions;      // gold positions of the items, ascending
-  std::vector<ItemEvaluation> items;  // items[i] is the pair at positions[i]
-};
-std::string shard_to_text(const ShardFile& shard);  // JSON, items as hex
-// The file at `path`; errors name it.
-Result<ShardFile> read_shard(const std::string& path);
-
-// What merge gives eval in place of evaluating.
-struct MergedShards {
-  std::map<size_t, ItemEvaluation> items;  // every shard's items by gold position
-  std::string gold_hash, pred_hash;        // content_hash of the inputs the shards read
-  std::string sc_embedding;
-  size_t embeddings_cached = 0;  // the shards' counts added up
-};
-
-// The items of `pairs` (at gold `positions`) taken out of `merged`, after checking that the gold and prediction
-// files are the ones the shards read: each position must be there, for the same id and db_id, and none other.
-Result<std::vector<ItemEvaluation>> take_merged_items(MergedShards& merged, const std::string& gold_file,
-                                                      const std::string& pred_file, const std::vector<EvalPair>& pairs,
-                                                      const std::vector<size_t>& positions);
-
-// `chokepoint eval` with `args`; with `merged`, its items instead of an evaluation (every selected position must be
-// there, and no other). Defined in eval_command.cpp.
-int run_eval(const Args& args, MergedShards* merged);
 
 }  // namespace chokepoint::cli

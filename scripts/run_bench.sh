@@ -64,6 +64,10 @@ if [ -x "$NATIVE/conformance_tests" ] && [ -d "$DATA/spider/database" ]; then
   echo "=== exact set match, 1,034 Spider dev golds (bench/exact_match.sh)"
   (cd "$ROOT" && sh bench/exact_match.sh "$NATIVE")
 fi
+if [ -x "$NATIVE/chokepoint" ] && [ -d "$DATA" ]; then
+  echo "=== gold validation of Spider dev and BIRD dev (bench/gold_validation.sh)"
+  (cd "$ROOT" && sh bench/gold_validation.sh "$NATIVE")
+fi
 if [ -x "$NATIVE/chokepoint" ]; then
   echo "=== eval --jobs 1 vs 2 (bench/eval_jobs.sh)"
   (cd "$ROOT" && sh bench/eval_jobs.sh "$NATIVE")

@@ -138,7 +138,7 @@ test('merge refuses a missing shard, a shard given twice, shards of other argume
   writeFileSync(join(dir, 'pred-changed.sql'), read('pred.sql').replace(/^[^\n]*/, 'SELECT 2'));
   const r = run(['merge', '--out', 'm.json', 'c1.json', 'c2.json']);
   assert.equal(r.status, 2);
-  assert.match(r.stderr, /'pred-changed.sql' is not the file the shards evaluated/);
+  assert.match(r.stderr, /'pred-changed.sql' is not the file the shards read/);
 });
 
 test('--jobs and --shard take only what they document, exit 2', () => {

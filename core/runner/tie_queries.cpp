@@ -1,5 +1,5 @@
 // The tie probe and the un-limited gold of each pair, for tie-aware EX.
-#include "cli/eval_tie_queries.h"
+#include "core/runner/tie_queries.h"
 
 #include <cctype>
 #include <optional>
@@ -9,7 +9,7 @@
 #include "core/sql/printer.h"
 #include "core/sql/tie_probe.h"
 
-namespace chokepoint::cli {
+namespace chokepoint::runner {
 namespace {
 
 // The statement with its top-level LIMIT and OFFSET removed, printed; nullopt when it does not parse.
@@ -48,4 +48,4 @@ size_t fill_tie_queries(std::vector<EvalPair>& pairs) {
   return filled;
 }
 
-}  // namespace chokepoint::cli
+}  // namespace chokepoint::runner
