@@ -6,6 +6,8 @@
 // ("c IN (x) - 1" is (c IN (x)) - 1), but then the whole expression binds as loosely as its left edge.
 #include "core/sql/printer.h"
 
+#include <cctype>
+
 #include "core/sql/parser.h"
 
 #include "core/sql/token.h"
@@ -575,7 +577,22 @@ std::string print_sql(const Node& node) {
 
 std::string normalized_sql(std::string_view sql) {
   auto ast = parse_sql(sql);
-  if (ast.ok()) return print_sql(**ast);
+  if (ast.ok()) {
+    // SQLite reads function names and unquoted identifiers case-insensitively: count(*) FROM Atom and COUNT(*)
+    // FROM atom are one query. Strings and quoted names keep their case. Iterative: trees may be deep.
+    std::vector<Node*> stack{ast->get()};
+    while (!stack.empty()) {
+      Node* n = stack.back();
+      stack.pop_back();
+      if (n->kind == Kind::Function)
+        for (char& c : n->text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      if (n->kind == Kind::Identifier && n->quote == 0)
+        for (char& c : n->text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      for (auto& child : n->children)
+        if (child.node) stack.push_back(child.node.get());
+    }
+    return print_sql(**ast);
+  }
   const size_t b = sql.find_first_not_of(" \t\r\n");
   const size_t e = sql.find_last_not_of(" \t\r\n;");
   return b == std::string_view::npos || e < b ? std::string() : std::string(sql.substr(b, e - b + 1));

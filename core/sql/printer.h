@@ -10,8 +10,9 @@
 namespace chokepoint::sql {
 
 std::string print_sql(const Node& node);
-// `sql` printed from its parse, so spacing, keyword case and redundant spelling no longer tell two equal queries
-// apart (QVT's groups, gold comparisons); the text trimmed of outer spaces when it does not parse.
+// `sql` printed from its parse, so spacing, keyword case, the case of function names and unquoted identifiers and
+// redundant spelling no longer tell two equal queries apart (QVT's groups); the text trimmed of outer spaces when
+// it does not parse.
 std::string normalized_sql(std::string_view sql);
 
 // An Identifier node as SQL text (with its quotes, or with '"' quotes when a bare name needs them).

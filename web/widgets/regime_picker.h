@@ -12,12 +12,14 @@
 
 namespace chokepoint::web {
 
-bool draw_semantics_combo(ExSemantics& semantics);  // true when the user changed it
+// True when the user changed it. The mutation lab runs its mutants itself and has no test-suite rewrites: it asks
+// without the test-suite choice.
+bool draw_semantics_combo(ExSemantics& semantics, bool with_test_suite = true);
 // `after_each` draws extra widgets after a regime's checkbox (the metrics panel's definition tooltip).
 void draw_regime_picker(std::vector<Regime>& chosen, const std::function<void(const Regime&)>& after_each = nullptr);
 
 // Page commands: "bird" | "spider", and a list of regime names ("EC-EC-IE", ...) in any order.
-Result<ExSemantics> semantics_from_json(const nlohmann::json& name);
+Result<ExSemantics> semantics_from_json(const nlohmann::json& name, bool with_test_suite = true);
 Result<std::vector<Regime>> regimes_from_json(const nlohmann::json& names);
 
 }  // namespace chokepoint::web

@@ -113,6 +113,10 @@ TEST(ScenarioFilter, ErrorsSayWhatWasExpectedAndWhere) {
 TEST(NormalizedSql, SpacingAndKeywordCaseDoNotMatter) {
   EXPECT_EQ(normalized_sql("select  a from   t where b=1"), normalized_sql("SELECT a FROM t WHERE b = 1"));
   EXPECT_NE(normalized_sql("SELECT a FROM t WHERE b = 'X'"), normalized_sql("SELECT a FROM t WHERE b = 'x'"));
+  // Function names and unquoted identifiers are case-insensitive in SQLite; quoted names and strings are kept.
+  EXPECT_EQ(normalized_sql("select count(*) from Atom where Element='cl'"),
+            normalized_sql("SELECT COUNT(*) FROM atom WHERE element = 'cl'"));
+  EXPECT_NE(normalized_sql("SELECT \"A b\" FROM t"), normalized_sql("SELECT \"a b\" FROM t"));
   EXPECT_EQ(normalized_sql("  SELEC nonsense ; "), "SELEC nonsense");
 }
 

@@ -52,6 +52,11 @@ std::string metric_definition(const std::string& raw) {
   if (name == "EXP") return "Execution precision: share of predicted cells that match gold cells.";
   if (name == "EXR") return "Execution recall: share of gold cells the prediction recovers.";
   if (name == "F1") return "Harmonic mean of EXP and EXR.";
+  if (name == "Soft-F1")
+    return "BIRD mini-dev's Soft-F1: duplicate rows dropped, gold row i paired with predicted row i, per pair the "
+           "shares of values found on one side or both, F1 of their sums; both empty = 1.\n"
+           "Unlike EXP/EXR/F1, which match columns and cells whatever the row order, Soft-F1 pairs rows by position: "
+           "the right rows in another order score 0, and values are matched within a row whatever their column.";
   return regime_definition(name);
 }
 

@@ -1,6 +1,7 @@
 // The Predictions & metrics panel's state for the page (tests read it), its page commands and its registration.
 #include "core/base/clock.h"
 #include "web/panels/metrics/metrics_panel.h"
+#include "web/panels/metrics/scenario_view.h"
 
 #include <imgui.h>
 
@@ -40,13 +41,19 @@ nlohmann::json metrics_state_json(const MetricsPanel& panel) {
                       {"queued", panel.request_run},
                       {"gold_set", panel.gold_set},
                       {"pred_set", panel.pred_set},
-                      {"semantics", ex_semantics_name(panel.semantics)}};
+                      {"semantics", ex_semantics_name(panel.semantics)},
+                      {"tie_aware", panel.tie_aware},
+                      {"abs_tol", panel.abs_tolerance},
+                      {"rel_tol", panel.rel_tolerance}};
+  j["runs"] = runs_view_json(panel);
   if (!panel.run) return j;
   j["label"] = panel.run->label;
+  j["stored_id"] = panel.run->stored_id;
   j["done"] = panel.run->done;
   j["evaluated"] = panel.run->items().size();
   j["total"] = panel.run->pairs().size();
   j["summary"] = summary_to_json(summarize(panel.run->items(), panel.run->options().regimes));
+  if (panel.run->done) j["evaluator"] = evaluator_scores_json(*panel.run, panel);
   j["sc_embedding"] = panel.run->options().columns.embedding_label;
   j["evaluated_in"] = panel.run->evaluated_in;
   j["worker_restarts"] = panel.run->worker_restarts;
@@ -87,7 +94,8 @@ namespace {
 
 // {"do": "evaluate", "gold": NAME, "pred": NAME, "semantics": "bird"|"spider", "regimes": ["EC-EC-IE", ...],
 //  "embeddings": true (SC with the LLM panel's endpoint), "embedding_model": NAME, "timeout_ms": N,
-//  "worker_stall_ms": N (how long a silent evaluation worker is waited for; 0 = twice the limit plus 5 s)}
+//  "worker_stall_ms": N (how long a silent evaluation worker is waited for; 0 = twice the limit plus 5 s),
+//  "tie_aware": true|false, "abs_tol": X, "rel_tol": Y (the Scoring options; unchanged when absent)}
 void evaluate_command(AppState& state, const nlohmann::json& cmd) {
   auto& panel = metrics_panel(state);
   const int g = find_set(state, cmd.value("gold", "")), p = find_set(state, cmd.value("pred", ""));
@@ -106,6 +114,9 @@ void evaluate_command(AppState& state, const nlohmann::json& cmd) {
   panel.endpoint_embeddings = cmd.value("embeddings", false);
   panel.embedding_model = cmd.value("embedding_model", "");
   if (cmd.contains("timeout_ms")) panel.timeout_ms = cmd["timeout_ms"].get<int>();
+  panel.tie_aware = cmd.value("tie_aware", panel.tie_aware);
+  panel.abs_tolerance = cmd.value("abs_tol", panel.abs_tolerance);
+  panel.rel_tolerance = cmd.value("rel_tol", panel.rel_tolerance);
   panel.worker_stall_ms = cmd.value("worker_stall_ms", 0);
   if (cmd.contains("regimes")) {
     auto regimes = regimes_from_json(cmd["regimes"]);
@@ -129,6 +140,14 @@ const PageCommandRegistrar sc_send_registrar{"sc_embeddings", [](AppState& state
                                                else
                                                  panel.prefetch->decline();
                                              }};
+// {"do": "scenario", "where": FILTER, "group_by": NAME}: the Summary tab's scenario bar and group-by choice, as typing
+// and the combo set them ("" clears the scenario; a filter that does not parse leaves its error in the panel).
+const PageCommandRegistrar scenario_registrar{"scenario", [](AppState& state, const nlohmann::json& cmd) {
+                                                auto& panel = metrics_panel(state);
+                                                if (cmd.contains("where")) set_scenario(panel, cmd.value("where", ""));
+                                                if (auto c = sql::characteristic_named(cmd.value("group_by", "")))
+                                                  panel.group_by = static_cast<int>(*c);
+                                              }};
 // {"do": "errors_filter", "filter": "" | "system" | "result" | CATEGORY, "select": K}: the Errors list's filter and
 // selection, as the combo and a click set them.
 const PageCommandRegistrar errors_filter_registrar{"errors_filter", [](AppState& state, const nlohmann::json& cmd) {
@@ -155,6 +174,17 @@ const PageCommandRegistrar debug_confirm_registrar{
     "debug_confirm", [](AppState& state, const nlohmann::json&) { confirm_debug_run(state, metrics_panel(state)); }};
 const PageCommandRegistrar debug_cancel_registrar{
     "debug_cancel", [](AppState& state, const nlohmann::json&) { cancel_debug_run(state, metrics_panel(state)); }};
+// {"do": "runs_compare", "a": ID, "b": ID}: the Runs tab's A and B choices.
+const PageCommandRegistrar runs_compare_registrar{"runs_compare", [](AppState& state, const nlohmann::json& cmd) {
+                                                    compare_stored_runs(metrics_panel(state), cmd.value("a", 0),
+                                                                        cmd.value("b", 0));
+                                                  }};
+// {"do": "runs_mark", "side": "a"|"b", "item": ID, "almost_correct": true|false, "note": TEXT}: a mark box.
+const PageCommandRegistrar runs_mark_registrar{
+    "runs_mark", [](AppState& state, const nlohmann::json& cmd) {
+      mark_compared_item(metrics_panel(state), cmd.value("side", "b") == "a" ? 'a' : 'b', cmd.value("item", ""),
+                         cmd.value("almost_correct", true), cmd.value("note", ""));
+    }};
 const PageCommandRegistrar png_registrar{"export_png", [](AppState&, const nlohmann::json& cmd) {
                                            request_canvas_png(cmd.value("file", "chokepoint.png"));
                                          }};

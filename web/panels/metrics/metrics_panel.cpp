@@ -21,6 +21,7 @@
 #include "core/metrics/regime.h"
 #include "core/metrics/report_csv.h"
 #include "core/metrics/transitions.h"
+#include "core/runner/tie_queries.h"
 #include "core/sql/query_shape.h"
 #include "web/bridge/canvas_capture.h"
 #include "web/bridge/file_bridge.h"
@@ -29,6 +30,7 @@
 #include "web/panels/metrics/items_view.h"
 #include "web/panels/metrics/metric_glossary.h"
 #include "web/panels/metrics/metrics_memory.h"
+#include "web/panels/metrics/scenario_view.h"
 #include "web/widgets/charts.h"
 #include "web/widgets/enum_combo.h"
 #include "web/widgets/item_places.h"
@@ -56,12 +58,16 @@ void start_run(AppState& state, MetricsPanel& panel) {
   }
   auto run = std::make_shared<MetricsRun>();
   run->label = gold.name + " vs " + pred.name;
+  if (panel.tie_aware) runner::fill_tie_queries(*pairs);
   remember_metrics_choices(state, panel, true);
   EvaluationOptions options;
   options.regimes = panel.regimes.empty() ? table_xi_regimes() : panel.regimes;
   options.semantics = panel.semantics;
   options.limits.timeout_ms = panel.timeout_ms;
   options.limits.max_rows = 100000;
+  options.tie_aware = panel.tie_aware;
+  options.abs_tolerance = panel.abs_tolerance;
+  options.rel_tolerance = panel.rel_tolerance;
   options.keep_details = true;
   // A tab has a few GB at most and keeps every item's details: 2 MiB of each result is plenty to look at.
   options.kept_result_bytes = 2u << 20;
@@ -91,12 +97,39 @@ void start_run(AppState& state, MetricsPanel& panel) {
   made->pred_name = pred.name;
   made->difficulty = std::move(run->difficulty);
   made->joins = std::move(run->joins);
+  size_gold_facts(made->facts, made->joins.size());
   run = made;
   panel.run = run;
   panel.running = true;
   panel.selected_item = -1;
   panel.selected_error = -1;
   panel.chart_regime = 0;
+}
+
+// Tie-aware ordering and numeric tolerance (issue 17 item 6), as `chokepoint eval --tie-aware --abs-tol --rel-tol`.
+void draw_scoring_options(MetricsPanel& panel) {
+  const bool open = ImGui::TreeNode("Scoring options");
+  note_item_place("Scoring options");
+  if (!open) return;
+  ImGui::Checkbox("tie-aware ordering", &panel.tie_aware);
+  note_item_place("tie-aware ordering");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "When the gold's ORDER BY ... LIMIT n cuts through rows with equal ordering keys, a prediction that\n"
+        "returns another member of the tie is right too. Such items are flagged tie_dependent, and\n"
+        "tie_accepted when that made EX 1. Off: scored as BIRD and Spider score (the gold's rows only).");
+  ImGui::SetNextItemWidth(ui_px(110));
+  ImGui::InputDouble("absolute tolerance", &panel.abs_tolerance, 0, 0, "%g");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ui_px(110));
+  ImGui::InputDouble("relative tolerance", &panel.rel_tolerance, 0, 0, "%g");
+  panel.abs_tolerance = std::clamp(panel.abs_tolerance, 0.0, 1e12);
+  panel.rel_tolerance = std::clamp(panel.rel_tolerance, 0.0, 1.0);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Numbers (never text) compare equal when |a - b| <= max(absolute, relative * max(|a|, |b|)),\n"
+        "in every semantics. Both 0 (the default): exact, as BIRD and Spider compare.");
+  ImGui::TreePop();
 }
 
 void draw_setup(AppState& state, MetricsPanel& panel) {
@@ -134,6 +167,7 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
   ImGui::InputInt("timeout ms", &panel.timeout_ms, 500);
   panel.timeout_ms = std::clamp(panel.timeout_ms, 100, 600000);
   draw_regime_picker(panel.regimes, [](const Regime& r) { tooltip_definition(r.name()); });
+  draw_scoring_options(panel);
   ImGui::Checkbox("SC with the endpoint's embeddings", &panel.endpoint_embeddings);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
@@ -206,15 +240,24 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
   if (!panel.error.empty()) draw_error(panel.error);
 }
 
-void draw_breakdown(const char* id, const MetricsRun& run, const std::vector<std::string>& keys) {
+// Items (those of `subset`, or all) grouped by keys[i].
+void draw_breakdown(const char* id, const MetricsRun& run, const std::vector<std::string>& keys,
+                    const std::optional<std::vector<size_t>>& subset) {
   std::map<std::string, std::vector<size_t>> groups;
-  for (size_t i = 0; i < run.items().size(); ++i) groups[keys[i].empty() ? "(none)" : keys[i]].push_back(i);
+  auto add = [&](size_t i) {
+    if (i < keys.size()) groups[keys[i].empty() ? "(none)" : keys[i]].push_back(i);
+  };
+  if (subset)
+    for (size_t i : *subset) add(i);
+  else
+    for (size_t i = 0; i < run.items().size(); ++i) add(i);
   const auto& regimes = run.options().regimes;
-  const int ncol = 3 + static_cast<int>(regimes.size());
+  const int ncol = 4 + static_cast<int>(regimes.size());
   if (!ImGui::BeginTable(id, ncol, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) return;
   ImGui::TableSetupColumn(id);
   ImGui::TableSetupColumn("n");
   ImGui::TableSetupColumn("EX %");
+  ImGui::TableSetupColumn("Soft-F1 %");
   for (const auto& r : regimes) ImGui::TableSetupColumn((r.name() + " F1").c_str());
   table_headers_with_definitions();
   for (const auto& [key, idx] : groups) {
@@ -226,6 +269,8 @@ void draw_breakdown(const char* id, const MetricsRun& run, const std::vector<std
     ImGui::Text("%zu", s.scored);
     ImGui::TableNextColumn();
     ImGui::Text("%.1f", s.ex);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.1f", s.soft_f1);
     for (const auto& m : s.regimes) {
       ImGui::TableNextColumn();
       ImGui::Text("%.1f", m.f1);
@@ -234,10 +279,13 @@ void draw_breakdown(const char* id, const MetricsRun& run, const std::vector<std
   ImGui::EndTable();
 }
 
-void draw_summary(const MetricsRun& run) {
-  const EvaluationSummary s = summarize(run.items(), run.options().regimes);
+// The run's summary over `subset` (all items when nullopt; a non-empty subset, summarize reads empty as all).
+void draw_summary(const MetricsRun& run, const std::optional<std::vector<size_t>>& subset) {
+  const EvaluationSummary s = summarize(run.items(), run.options().regimes, subset ? *subset : std::vector<size_t>{});
   ImGui::Text("%s: %zu items, %zu scored, EX %.2f%%  (gold errors %zu, prediction errors %zu, timeouts %zu)",
               run.label.c_str(), s.n, s.scored, s.ex, s.gold_errors, s.pred_errors, s.timeouts);
+  ImGui::Text("Soft-F1 %.2f%% (BIRD mini-dev)", s.soft_f1);
+  tooltip_definition("Soft-F1");
   if (ImGui::BeginTable("regime-means", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
     ImGui::TableSetupColumn("regime");
     ImGui::TableSetupColumn("EXP %");
@@ -373,6 +421,8 @@ bool count_joins(const AppState& state, MetricsRun& run, const std::vector<EvalI
     const auto& g = gold[run.joins_counted];
     const LoadedDatabase* db = find_database(state, g.db_id);
     run.joins[run.joins_counted] = db ? sql::join_count(g.sql, db->schema) : -1;
+    if (run.joins_counted < run.pairs().size())
+      count_gold_facts(run.facts, run.joins_counted, run.pairs()[run.joins_counted], db ? &db->schema : nullptr);
   }
   run.joins_counted = run.joins.size();
   return true;
@@ -407,6 +457,7 @@ void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
   }
   if (panel.run && panel.run->done && !panel.run->errors.complete) step_run_errors(state, *panel.run, budget_ms);
   step_debug_run(state, panel, budget_ms);
+  step_runs_view(state, panel);
   if (!panel.running || !panel.run) return;
   auto& run = *panel.run;
   if (panel.prefetch) {
@@ -434,20 +485,33 @@ void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
 
 void draw_metrics_panel(AppState& state, MetricsPanel& panel) {
   draw_setup(state, panel);
-  if (!panel.run || panel.run->items().empty()) return;
+  if (!panel.run || panel.run->items().empty()) {
+    // Runs kept before a reload can be compared without evaluating anything first.
+    const bool open = ImGui::CollapsingHeader("Kept runs");
+    note_item_place("Kept runs");
+    if (open) draw_runs_view(state, panel);
+    return;
+  }
   const auto& run = *panel.run;
   ImGui::Separator();
   if (ImGui::BeginTabBar("metric-views")) {
     if (ImGui::BeginTabItem("Summary")) {
-      draw_summary(run);
-      ImGui::Text("per database");
-      std::vector<std::string> dbs;
-      for (const auto& it : run.items()) dbs.push_back(it.db_id);
-      draw_breakdown("database", run, dbs);
-      ImGui::Text("per difficulty");
-      draw_breakdown("difficulty", run,
-                     std::vector<std::string>(run.difficulty.begin(),
-                                              run.difficulty.begin() + static_cast<long>(run.items().size())));
+      const auto subset = draw_scenario_bar(run, panel);
+      if (subset && subset->empty()) {
+        ImGui::TextDisabled("No evaluated item fits the scenario.");
+      } else {
+        draw_summary(run, subset);
+        ImGui::Text("per database");
+        std::vector<std::string> dbs;
+        for (const auto& it : run.items()) dbs.push_back(it.db_id);
+        draw_breakdown("database", run, dbs, subset);
+        ImGui::Text("per difficulty");
+        draw_breakdown("difficulty", run,
+                       std::vector<std::string>(run.difficulty.begin(),
+                                                run.difficulty.begin() + static_cast<long>(run.items().size())),
+                       subset);
+        if (run.done) draw_evaluator_scores(run, panel, subset);
+      }
       if (panel.baseline && panel.baseline != panel.run && panel.baseline->done && run.done)
         draw_delta(run, *panel.baseline);
       ImGui::EndTabItem();
@@ -464,6 +528,12 @@ void draw_metrics_panel(AppState& state, MetricsPanel& panel) {
     note_item_place("Errors tab");
     if (errors_open) {
       draw_errors_view(state, *panel.run, panel);
+      ImGui::EndTabItem();
+    }
+    const bool runs_open = ImGui::BeginTabItem("Runs");
+    note_item_place("Runs tab");
+    if (runs_open) {
+      draw_runs_view(state, panel);
       ImGui::EndTabItem();
     }
     ImGui::EndTabBar();

@@ -11,9 +11,12 @@
 
 #include "core/metrics/evaluation_job.h"
 #include "core/metrics/pair_evaluation.h"
+#include "core/sql/scenario_filter.h"
 #include "web/app_state.h"
 #include "web/panels/metrics/debug_run.h"
 #include "web/panels/metrics/errors_view.h"
+#include "web/panels/metrics/gold_facts.h"
+#include "web/panels/metrics/runs_view.h"
 #include "web/panels/metrics/sc_embeddings.h"
 #include "web/panels/metrics/worker_evaluation.h"
 
@@ -25,12 +28,15 @@ struct MetricsRun {
   std::vector<std::string> difficulty;  // per pair, from the gold set ("" when absent)
   std::vector<int> joins;               // per pair: joins in the gold query's main join query graph (-1 unknown)
   size_t joins_counted = 0;             // joins are counted a slice per frame (a parse each), before the run is done
+  GoldFacts facts;                      // counted with the joins: characteristics, QVT keys, EM and hardness
   std::unique_ptr<EvaluationJob> job;   // the pairs, options and items evaluated so far (core/metrics)
   bool done = false;
   std::shared_ptr<WorkerEvaluation> worker;  // while the worker evaluates it; null on the page's thread and when done
   std::string evaluated_in = "page";         // "worker" or "page": where the last items were evaluated
   size_t worker_restarts = 0;                // workers started again past a pair that stalled or stopped one
   RunErrors errors;                          // the failed items by 004's taxonomy, once the run is done
+  bool store_tried = false;                  // the finished run was handed to the run store (runs_view.h)
+  int64_t stored_id = 0;                     // its id there; 0 when not kept
   const std::vector<EvalPair>& pairs() const { return job->pairs(); }
   const std::vector<ItemEvaluation>& items() const { return job->items(); }  // in pair order
   const EvaluationOptions& options() const { return job->options(); }
@@ -45,6 +51,9 @@ struct MetricsPanel {
   bool semantics_chosen = false;  // by the user or a command; until then it follows the files' benchmark
   std::vector<Regime> regimes = default_regimes();  // none chosen: Table XI's
   int timeout_ms = 5000;
+  // Scoring options of issue 17 item 6 (EvaluationOptions): off by default, as BIRD and Spider score.
+  bool tie_aware = false;
+  double abs_tolerance = 0, rel_tolerance = 0;
   int worker_stall_ms = 0;          // 0: worker_stall_ms(timeout_ms); a page command sets it (tests of the restart)
   std::shared_ptr<MetricsRun> run;  // current or last run
   std::shared_ptr<MetricsRun> baseline;  // pinned for ΔEX
@@ -55,12 +64,18 @@ struct MetricsPanel {
   std::string error_filter;  // Errors list: "" all, "system", "result", or one error_category
   int selected_error = -1;   // position in run->errors.items
   DebugRun debug;            // debugging the run's wrong predictions (Errors tab)
+  // The Summary tab's scenario (sql/scenario_filter.h) and breakdown by one characteristic of the gold.
+  std::string scenario_text;
+  std::string scenario_error;                     // why scenario_text does not parse
+  std::shared_ptr<sql::ScenarioFilter> scenario;  // null: every item
+  int group_by = static_cast<int>(sql::Characteristic::Joins);
   std::string error;
   bool request_run = false;  // set by a page command; acted on like the Evaluate button
   // SC with the endpoint's embeddings (LLM panel settings) instead of the local trigram cosine.
   bool endpoint_embeddings = false;
   std::string embedding_model;                    // "" = the LLM settings' model
   std::shared_ptr<ScEmbeddingPrefetch> prefetch;  // before the run scores: the vectors SC will need
+  RunsView runs;                                  // the Runs tab: kept runs, two compared, marks
 };
 
 void draw_metrics_panel(AppState& state, MetricsPanel& panel);

@@ -37,7 +37,7 @@ QueryOutcome as_outcome(QueryStatus status, const std::string& message, const Re
 
 void draw_picker(AppState& state, MutationPanel& panel) {
   if (!draw_set_item_picker(state.eval_sets.sets, panel.set, panel.item, "gold query", "mutation-picker", 560)) return;
-  draw_semantics_combo(panel.semantics);
+  draw_semantics_combo(panel.semantics, false);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ui_px(90));
   ImGui::InputInt("timeout ms", &panel.timeout_ms, 500);
@@ -126,8 +126,7 @@ void draw_mutant_detail(const MutationPanel& panel, const MutationLab& lab) {
     draw_error("gold query failed: " + s.message);
     return;
   }
-  ImGui::Text("EX = %d  (%s semantics)", s.ex ? 1 : 0,
-              lab.options().semantics == ExSemantics::Bird ? "BIRD" : "Spider");
+  ImGui::Text("EX = %d  (%s semantics)", s.ex ? 1 : 0, ex_semantics_name(lab.options().semantics));
   if (ImGui::BeginTable("mutant-metrics", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
     for (const char* h : {"regime", "EXP", "EXR", "F1"}) ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
@@ -296,7 +295,7 @@ void mutate_command(AppState& state, const nlohmann::json& cmd) {
   }
   if (cmd.contains("item")) panel.item = cmd["item"].get<int>();
   if (cmd.contains("semantics")) {
-    auto semantics = semantics_from_json(cmd["semantics"]);
+    auto semantics = semantics_from_json(cmd["semantics"], false);
     if (!semantics.ok()) return notify(state, "mutate: " + semantics.error(), true);
     panel.semantics = *semantics;
   }

@@ -1,0 +1,163 @@
+// The Runs tab (issue 17 item 10): two evaluations of one gold set with two prediction files are kept in the
+// workspace's run store; the tab compares them (fixed, broken, changed) as `chokepoint runs compare` does on the
+// same store file; a real click on a wrong prediction's box marks it almost correct; after a reload the runs and the
+// mark are still there, and real clicks on the A and B choices compare them again.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt,
+  workspaceSettled } from './browser.mjs';
+
+const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
+const METRICS = 'Predictions & metrics';
+const GOLD = [
+  "SELECT COUNT(*) FROM atom WHERE element = 'cl'",
+  "SELECT COUNT(*) FROM atom WHERE element = 'c'",
+  "SELECT COUNT(DISTINCT element) FROM atom",
+  "SELECT COUNT(*) FROM bond WHERE bond_type = '='",
+];
+// First run: items 0 and 2 right, 1 and 3 wrong. Second: item 1 fixed, item 2 broken, item 3 still wrong but with
+// another prediction (changed_other), item 0 unchanged.
+const PRED1 = [GOLD[0], "SELECT COUNT(*) FROM atom WHERE element = 'h'", GOLD[2], 'SELECT COUNT(*) FROM bond'];
+const PRED2 = [GOLD[0], GOLD[1], 'SELECT COUNT(element) FROM atom', "SELECT COUNT(*) FROM bond WHERE bond_type = '-'"];
+
+let app;
+let dir;
+
+before(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-runs-'));
+  fs.writeFileSync(path.join(dir, 'runs_gold.json'), JSON.stringify(GOLD.map((g, i) => ({
+    question_id: i, db_id: 'toxicology', question: `question ${i}`, evidence: '', SQL: g })), null, 1));
+  for (const [name, preds] of [['runs_pred1.json', PRED1], ['runs_pred2.json', PRED2]])
+    fs.writeFileSync(path.join(dir, name), JSON.stringify(Object.fromEntries(preds.map((p, i) =>
+      [String(i), `${p}\t----- bird -----\ttoxicology`])), null, 1));
+  app = await startApp();
+  await app.page.goto(app.url);
+  await waitReady(app);
+});
+after(async () => {
+  if (app) await app.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function until(predicate, what, timeout = 60000) {
+  const start = Date.now();
+  for (;;) {
+    const s = await panelState(app.page, METRICS);
+    if (predicate(s)) return s;
+    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(s).slice(0, 2000)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function upload(name) {
+  await app.page.setInputFiles('#chokepoint-file-input', path.join(dir, name));
+  await app.page.waitForFunction((n) => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))
+    .some((s) => s.name === n), name);
+}
+
+const buttons = () => app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], [])).buttons || {});
+
+// A real click at the middle of the widget noted as `name` (it must be inside the window).
+async function click(name) {
+  let b;
+  for (let tries = 0; tries < 50 && !b; ++tries) {
+    b = (await buttons())[name];
+    if (!b) await nextFrames(app.page);
+  }
+  assert.ok(b, `${name} is drawn`);
+  const view = app.page.viewportSize();
+  assert.ok(b[1] >= 0 && b[1] + b[3] <= view.height, `${name} is within the window: ${JSON.stringify(b)}`);
+  await clickAt(app.page, b[0] + b[2] / 2, b[1] + b[3] / 2);
+  await nextFrames(app.page);
+}
+
+const counts = (c) => c.counts;
+
+test('two evaluations kept, compared as the CLI compares them, a mark set by a click and kept across a reload', async () => {
+  await upload('runs_gold.json');
+  await upload('runs_pred1.json');
+  await upload('runs_pred2.json');
+  await sendCommand(app.page, { do: 'show', tab: METRICS });
+  await sendCommand(app.page, { do: 'evaluate', gold: 'runs_gold.json', pred: 'runs_pred1.json', semantics: 'bird' });
+  const first = await until((s) => s.done && s.queued === false && s.stored_id > 0, 'the first run kept');
+  const firstId = first.stored_id;
+  await sendCommand(app.page, { do: 'evaluate', gold: 'runs_gold.json', pred: 'runs_pred2.json', semantics: 'bird' });
+  const second = await until((s) => s.done && s.queued === false && s.stored_id > firstId, 'the second run kept');
+  const secondId = second.stored_id;
+  assert.equal(second.runs.runs.length, 2);
+  assert.equal(second.runs.kept, true, 'the store is in the workspace');
+  assert.deepEqual(second.runs.runs.map((r) => r.ex), [50, 50]);
+  // The newest run is compared with the one before it at once.
+  assert.equal(second.runs.a, firstId);
+  assert.equal(second.runs.b, secondId);
+  const c = second.runs.comparison;
+  assert.deepEqual(counts(c), { fixed: 1, broken: 1, unchanged: 1, changed_other: 1, only_in_a: 0, only_in_b: 0 });
+  assert.deepEqual(Object.fromEntries(c.items.map((i) => [i.id, i.change])),
+    { 1: 'fixed', 2: 'broken', 3: 'changed_other' });
+
+  // The same store file read by the CLI gives the same comparison.
+  const bytes = await app.page.evaluate(() => Array.from(Module.FS.readFile('/workspace/runs.sqlite')));
+  const storeFile = path.join(dir, 'runs.sqlite');
+  fs.writeFileSync(storeFile, Buffer.from(bytes));
+  const r = spawnSync(cli, ['runs', 'compare', '--store', storeFile, String(firstId), String(secondId)], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const viaCli = JSON.parse(r.stdout);
+  assert.deepEqual(viaCli.counts, c.counts);
+  assert.deepEqual(viaCli.items.map((i) => [i.id, i.change, i.reason]), c.items.map((i) => [i.id, i.change, i.reason]));
+
+  // Item 2 broke in run B: a person ticks its "almost correct" box.
+  await click('Runs tab');
+  await click('almost correct B 2');
+  const marked = await until((s) => s.runs.comparison?.almost_correct?.b === 1, 'the mark');
+  const item2 = marked.runs.comparison.items.find((i) => i.id === '2');
+  assert.equal(item2.after.mark.almost_correct, true);
+  assert.equal(marked.runs.comparison.almost_correct.a, 0);
+  fs.writeFileSync(path.join(artefactDir, 'runs_view.png'), await app.page.screenshot());
+
+  // A reload in the middle: the runs and the mark come back from the workspace. The panel evaluates the last files
+  // again (metrics_memory.h); that run is the one already kept, not a third.
+  await workspaceSettled(app.page);
+  await app.page.reload();
+  await waitReady(app);
+  await sendCommand(app.page, { do: 'show', tab: METRICS });
+  const back = await until((s) => s.done && s.stored_id === secondId, 'the evaluation again after the reload');
+  assert.equal(back.runs.runs.length, 2, 'the same evaluation is not kept twice');
+  assert.equal(back.runs.comparison, undefined, 'nothing is compared until A and B are chosen');
+  await click('Runs tab');
+  await click(`run A ${firstId}`);
+  await click(`run B ${secondId}`);
+  const again = await until((s) => s.runs.comparison, 'the comparison after the reload');
+  assert.deepEqual(counts(again.runs.comparison), counts(c));
+  assert.equal(again.runs.comparison.almost_correct.b, 1, 'the mark survived the reload');
+  fs.writeFileSync(path.join(artefactDir, 'runs_view_reloaded.png'), await app.page.screenshot());
+
+  // Clearing the mark by the same box.
+  await click('almost correct B 2');
+  const cleared = await until((s) => s.runs.comparison?.almost_correct?.b === 0, 'the mark cleared');
+  assert.equal(cleared.runs.comparison.items.find((i) => i.id === '2').after.mark, undefined);
+});
+
+test('a workspace file that is not a run store is left alone and runs last for the page', async () => {
+  await workspaceSettled(app.page);
+  // Replace the store with text in the page's file system and in IndexedDB, as a damaged file would be.
+  await app.page.evaluate(() => {
+    Module.FS.writeFile('/workspace/runs.sqlite', 'not a database at all');
+    Module.chokepointWorkspace.persist();
+  });
+  await workspaceSettled(app.page);
+  await app.page.reload();
+  await waitReady(app);
+  await sendCommand(app.page, { do: 'show', tab: METRICS });
+  const s = await until((x) => x.done && x.runs.store_error !== undefined, 'the store error');
+  await click('Runs tab');
+  fs.writeFileSync(path.join(artefactDir, 'runs_view_not_a_store.png'), await app.page.screenshot());
+  assert.equal(s.runs.kept, false);
+  assert.match(s.runs.store_error, /runs last until the page is closed/);
+  const text = await app.page.evaluate(() => new TextDecoder().decode(Module.FS.readFile('/workspace/runs.sqlite')));
+  assert.equal(text, 'not a database at all', 'the file is not rewritten');
+  assert.equal(s.runs.runs.length, 1, 'the evaluation after the reload is kept in memory');
+});

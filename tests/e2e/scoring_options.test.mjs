@@ -1,0 +1,108 @@
+// The metrics panel's scoring options (issue 17 item 6): tie-aware ordering, switched on by real clicks on the
+// "Scoring options" node and its checkbox, and numeric tolerance; each run gives the EX `chokepoint eval` gives with
+// --tie-aware / --abs-tol on the same files, and off (the default) the EX BIRD's rule gives.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { startApp, waitReady, repoRoot, sendCommand, panelState, nextFrames, clickAt, artefactDir } from './browser.mjs';
+
+const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
+const METRICS = 'Predictions & metrics';
+// [gold, prediction]: the first atom by element cuts through a tie (many atoms share the largest element), the
+// prediction returns another member of it; a ratio the prediction rounds; a plain right answer.
+const CASES = [
+  ['SELECT atom_id FROM atom ORDER BY element DESC LIMIT 1',
+    'SELECT atom_id FROM atom WHERE element = (SELECT MAX(element) FROM atom) ORDER BY atom_id DESC LIMIT 1'],
+  ["SELECT CAST(COUNT(*) AS REAL) / 3 FROM atom WHERE element = 'cl'",
+    "SELECT ROUND(CAST(COUNT(*) AS REAL) / 3, 2) FROM atom WHERE element = 'cl'"],
+  ['SELECT COUNT(*) FROM bond', 'SELECT COUNT(bond_id) FROM bond'],
+];
+
+let app;
+let dir;
+
+before(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-options-'));
+  fs.writeFileSync(path.join(dir, 'options_gold.json'), JSON.stringify(CASES.map(([g], i) => ({
+    question_id: i, db_id: 'toxicology', question: `question ${i}`, evidence: '', SQL: g })), null, 1));
+  fs.writeFileSync(path.join(dir, 'options_pred.json'), JSON.stringify(Object.fromEntries(CASES.map(([, p], i) =>
+    [String(i), `${p}\t----- bird -----\ttoxicology`])), null, 1));
+  fs.mkdirSync(path.join(dir, 'db', 'toxicology'), { recursive: true });
+  fs.copyFileSync(path.join(repoRoot, 'build', 'native', 'assets', 'db', 'toxicology.sqlite'),
+    path.join(dir, 'db', 'toxicology', 'toxicology.sqlite'));
+  app = await startApp();
+  await app.page.goto(app.url);
+  await waitReady(app);
+});
+after(async () => {
+  if (app) await app.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function until(predicate, what, timeout = 60000) {
+  const start = Date.now();
+  for (;;) {
+    const s = await panelState(app.page, METRICS);
+    if (predicate(s)) return s;
+    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(s).slice(0, 2000)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function upload(name) {
+  await app.page.setInputFiles('#chokepoint-file-input', path.join(dir, name));
+  await app.page.waitForFunction((n) => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))
+    .some((s) => s.name === n), name);
+}
+
+async function click(name) {
+  let b;
+  for (let tries = 0; tries < 50 && !b; ++tries) {
+    b = (await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], [])).buttons))[name];
+    if (!b) await nextFrames(app.page);
+  }
+  assert.ok(b, `${name} is drawn`);
+  await clickAt(app.page, b[0] + b[2] / 2, b[1] + b[3] / 2);
+  await nextFrames(app.page);
+}
+
+function cliEx(...args) {
+  const r = spawnSync(cli, ['eval', '--gold', path.join(dir, 'options_gold.json'), '--pred',
+    path.join(dir, 'options_pred.json'), '--db-root', path.join(dir, 'db'), '--out', path.join(dir, 'r.json'),
+    '--semantics', 'bird', ...args], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout).ex;
+}
+
+async function evaluate(extra = {}) {
+  const before = (await panelState(app.page, METRICS)).stored_id ?? 0;
+  await sendCommand(app.page, { do: 'evaluate', gold: 'options_gold.json', pred: 'options_pred.json', semantics: 'bird',
+    ...extra });
+  return until((s) => s.done && s.queued === false && s.stored_id > before, 'the evaluation');
+}
+
+test('tie-aware ordering and numeric tolerance score as the CLI does', async () => {
+  await upload('options_gold.json');
+  await upload('options_pred.json');
+  await sendCommand(app.page, { do: 'show', tab: METRICS });
+
+  const plain = await evaluate();
+  assert.equal(plain.summary.ex, cliEx());
+  assert.ok(Math.abs(plain.summary.ex - 100 / 3) < 0.01, 'only the COUNT pair is right by default');
+
+  await click('Scoring options');
+  await click('tie-aware ordering');
+  assert.equal((await panelState(app.page, METRICS)).tie_aware, true, 'the click set the option');
+  fs.writeFileSync(path.join(artefactDir, 'scoring_options.png'), await app.page.screenshot());
+  const ties = await evaluate();
+  assert.equal(ties.summary.ex, cliEx('--tie-aware'));
+  assert.ok(Math.abs(ties.summary.ex - 200 / 3) < 0.01, 'another member of the tie is right');
+
+  const both = await evaluate({ abs_tol: 0.01 });
+  assert.equal(both.abs_tol, 0.01);
+  assert.equal(both.summary.ex, cliEx('--tie-aware', '--abs-tol', '0.01'));
+  assert.equal(both.summary.ex, 100);
+});

@@ -1,0 +1,363 @@
+// The Runs tab: finished evaluations kept in the workspace's run store, two of them compared, marks set by hand.
+#include "web/panels/metrics/runs_view.h"
+
+#include <imgui.h>
+
+#include <ctime>
+
+#include "core/base/json_dump.h"
+#include "core/metrics/explanation.h"
+#include "web/bridge/file_bridge.h"
+#include "web/panels/metrics/metrics_panel.h"
+#include "web/widgets/item_places.h"
+#include "web/widgets/ui_px.h"
+#include "web/workspace/workspace.h"
+
+namespace chokepoint::web {
+
+const char* const kRunStorePath = "/workspace/runs.sqlite";
+
+namespace {
+
+// The store records when a run was kept and a mark set; the core reads no clock, the page does.
+std::string utc_now() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+bool kept_in_workspace(const RunsView& v) { return v.store && v.store_error.empty(); }
+
+void refresh_runs(RunsView& v) {
+  if (!v.store) return;
+  auto runs = v.store->list_runs();
+  if (runs.ok())
+    v.runs = std::move(*runs);
+  else
+    v.error = runs.error();
+}
+
+// The workspace's store, or (private mode, a file that is not a store) one in memory with the reason shown: a file
+// the store cannot read is never rewritten.
+void open_store(RunsView& v) {
+  if (v.opened) return;
+  v.opened = true;
+  if (workspace_available()) {
+    auto s = runner::RunStore::open(kRunStorePath, runner::RunStore::OpenMode::CreateIfMissing);
+    if (s.ok())
+      v.store = std::make_shared<runner::RunStore>(std::move(*s));
+    else
+      v.store_error = s.error();
+  } else {
+    v.store_error = "the workspace (IndexedDB) is not available";
+  }
+  if (!v.store) {
+    auto m = runner::RunStore::open_memory();
+    if (m.ok()) v.store = std::make_shared<runner::RunStore>(std::move(*m));
+    v.store_error += m.ok() ? "; runs last until the page is closed" : "; " + m.error();
+  }
+  refresh_runs(v);
+}
+
+void persist(const RunsView& v) {
+  if (kept_in_workspace(v)) persist_workspace();
+}
+
+double run_ex(const runner::RunInfo& info) {
+  const auto j = nlohmann::json::parse(info.summary_json, nullptr, false);
+  return j.is_object() ? j.value("ex", 0.0) : 0.0;
+}
+
+// The comparison of a and b again, with the marks as they are now.
+void recompare(RunsView& v) {
+  v.comparison.reset();
+  if (!v.store || v.a == 0 || v.b == 0) return;
+  auto a = v.store->load_run(v.a);
+  auto b = a.ok() ? v.store->load_run(v.b) : a;
+  auto marks = v.store->marks();
+  if (!a.ok() || !b.ok() || !marks.ok()) {
+    v.error = !a.ok() ? a.error() : !b.ok() ? b.error() : marks.error();
+    return;
+  }
+  v.comparison = std::make_shared<runner::RunComparison>(runner::compare_runs(*a, *b, *marks));
+}
+
+// The kept run `kept` repeats, if any: a reload evaluates the last files again (metrics_memory.h), and the same
+// evaluation is not kept twice. Only the newest run with the same label is looked at.
+std::optional<int64_t> same_kept_run(const RunsView& v, const runner::NewRun& kept) {
+  for (auto it = v.runs.rbegin(); it != v.runs.rend(); ++it) {
+    if (it->label != kept.label) continue;
+    if (it->settings_json != kept.settings_json || it->items != kept.items.size() ||
+        it->summary_json != dump_json(summary_to_json(summarize(kept.items, kept.regimes))))
+      return std::nullopt;
+    auto stored = v.store->load_run(it->id);
+    if (!stored.ok() || stored->pairs.size() != kept.pairs.size()) return std::nullopt;
+    for (size_t k = 0; k < kept.pairs.size(); ++k) {
+      const auto &a = stored->pairs[k], &b = kept.pairs[k];
+      if (a.id != b.id || a.db_id != b.db_id || a.gold_sql != b.gold_sql || a.pred_sql != b.pred_sql ||
+          stored->items[k].ex != kept.items[k].ex || stored->items[k].status != kept.items[k].status)
+        return std::nullopt;
+    }
+    return it->id;
+  }
+  return std::nullopt;
+}
+
+void keep_run(MetricsRun& run, RunsView& v) {
+  run.store_tried = true;
+  nlohmann::json regimes = nlohmann::json::array();
+  for (const auto& r : run.options().regimes) regimes.push_back(r.name());
+  const nlohmann::json settings = {{"app", true},
+                                   {"gold", run.gold_name},
+                                   {"predictions", run.pred_name},
+                                   {"semantics", ex_semantics_name(run.options().semantics)},
+                                   {"regimes", regimes},
+                                   {"timeout_ms", run.options().limits.timeout_ms},
+                                   {"max_rows", run.options().limits.max_rows},
+                                   {"tie_aware", run.options().tie_aware},
+                                   {"abs_tol", run.options().abs_tolerance},
+                                   {"rel_tol", run.options().rel_tolerance},
+                                   {"sc_embedding", run.options().columns.embedding_label}};
+  runner::NewRun kept;
+  kept.created_at = utc_now();
+  kept.label = run.label;
+  kept.settings_json = dump_json(settings);
+  kept.regimes = run.options().regimes;
+  kept.pairs = run.pairs();
+  kept.items.reserve(run.items().size());
+  for (const auto& it : run.items()) {  // the store keeps scores, statuses and messages, not results
+    ItemEvaluation item = it;
+    item.gold_result = {};
+    item.pred_result = {};
+    item.comparisons.clear();
+    kept.items.push_back(std::move(item));
+  }
+  if (const auto same = same_kept_run(v, kept)) {
+    run.stored_id = *same;
+    return;
+  }
+  auto id = v.store->add_run(kept);
+  if (!id.ok()) {
+    v.error = "the run was not kept: " + id.error();
+    return;
+  }
+  run.stored_id = *id;
+  persist(v);
+  const int64_t previous = v.runs.empty() ? 0 : v.runs.back().id;
+  refresh_runs(v);
+  // The newest run against the one before it: what a user looks at after evaluating a changed prediction file.
+  if (previous != 0) {
+    v.a = previous;
+    v.b = *id;
+    recompare(v);
+  }
+}
+
+void draw_run_table(MetricsPanel& panel) {
+  RunsView& v = panel.runs;
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
+  const float rows = static_cast<float>(std::min<size_t>(v.runs.size(), 6) + 1);
+  if (!ImGui::BeginTable("runs", 7, flags, ImVec2(0, (rows + 0.5f) * ImGui::GetFrameHeightWithSpacing()))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  for (const char* c : {"A", "B", "run", "kept (UTC)", "items", "EX %"}) ImGui::TableSetupColumn(c);
+  ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableHeadersRow();
+  int64_t a = v.a, b = v.b;
+  for (auto it = v.runs.rbegin(); it != v.runs.rend(); ++it) {  // newest first
+    const auto& r = *it;
+    const std::string id = std::to_string(r.id);
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    if (ImGui::RadioButton(("##a" + id).c_str(), a == r.id)) a = r.id;
+    note_item_place("run A " + id);
+    ImGui::TableNextColumn();
+    if (ImGui::RadioButton(("##b" + id).c_str(), b == r.id)) b = r.id;
+    note_item_place("run B " + id);
+    ImGui::TableNextColumn();
+    ImGui::Text("#%s", id.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(r.created_at.c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%zu", r.items);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.2f", run_ex(r));
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(r.label.c_str());
+  }
+  ImGui::EndTable();
+  if (a != v.a || b != v.b) compare_stored_runs(panel, a, b);
+}
+
+const char* side_outcome(const std::optional<runner::ComparedSide>& s) {
+  if (!s) return "-";
+  return s->ex ? "EX 1" : "EX 0";
+}
+
+// One side's "almost correct" box: only for a wrong prediction (a right one needs no second opinion).
+void draw_mark_box(MetricsPanel& panel, const runner::ItemDelta& d, char side) {
+  const auto& s = side == 'a' ? d.a : d.b;
+  if (!s || s->ex) {
+    ImGui::TextDisabled("-");
+    return;
+  }
+  bool marked = s->mark && s->mark->almost_correct;
+  const std::string label = std::string("##") + side + d.id;
+  if (ImGui::Checkbox(label.c_str(), &marked)) mark_compared_item(panel, side, d.id, marked);
+  note_item_place(std::string("almost correct ") + static_cast<char>(side - 'a' + 'A') + " " + d.id);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s",
+                      "Mark this prediction almost correct: the mark is kept for this item and this exact\n"
+                      "prediction text in every run, and counted apart from EX.");
+}
+
+void draw_comparison(MetricsPanel& panel) {
+  RunsView& v = panel.runs;
+  const auto c = v.comparison;  // a mark set below rebuilds v.comparison; this one stays alive for the frame
+  if (!c) return;
+  ImGui::Text("#%lld -> #%lld: %zu fixed, %zu broken, %zu changed otherwise, %zu unchanged", (long long)c->run_a.id,
+              (long long)c->run_b.id, c->fixed, c->broken, c->changed, c->unchanged);
+  if (c->only_in_a || c->only_in_b) ImGui::Text("only in A: %zu, only in B: %zu", c->only_in_a, c->only_in_b);
+  ImGui::Text("marked almost correct: %zu in A, %zu in B", c->almost_correct_a, c->almost_correct_b);
+  if (!c->pairing_note.empty()) ImGui::TextWrapped("Items paired by position: %s", c->pairing_note.c_str());
+  ImGui::Checkbox("show unchanged items", &v.show_unchanged);
+  std::vector<const runner::ItemDelta*> shown;
+  for (const auto& d : c->items)
+    if (v.show_unchanged || d.change != runner::ItemChange::Unchanged || (d.a && d.a->mark) || (d.b && d.b->mark))
+      shown.push_back(&d);
+  if (shown.empty()) {
+    ImGui::TextDisabled("Every item has the same outcome in both runs.");
+    return;
+  }
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("compared", 8, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  for (const char* col : {"item", "db", "change", "A", "B", "A almost", "B almost"}) ImGui::TableSetupColumn(col);
+  ImGui::TableSetupColumn("why", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableHeadersRow();
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(shown.size()));
+  while (clipper.Step()) {
+    for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+      const auto& d = *shown[static_cast<size_t>(row)];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(d.id.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(d.db_id.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(runner::item_change_name(d.change));
+      if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ui_px(640));
+        ImGui::TextUnformatted(d.reason.c_str());
+        if (d.a) ImGui::Text("A: %s", d.a->pred_sql.c_str());
+        if (d.b) ImGui::Text("B: %s", d.b->pred_sql.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+      }
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(side_outcome(d.a));
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(side_outcome(d.b));
+      ImGui::TableNextColumn();
+      draw_mark_box(panel, d, 'a');
+      ImGui::TableNextColumn();
+      draw_mark_box(panel, d, 'b');
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(d.reason.c_str());
+    }
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+void step_runs_view(AppState&, MetricsPanel& panel) {
+  if (!panel.run || !panel.run->done || panel.run->store_tried) return;
+  if (workspace_restoring() > 0) return;  // the kept store may still be on its way back from IndexedDB
+  open_store(panel.runs);
+  if (panel.runs.store) keep_run(*panel.run, panel.runs);
+}
+
+void compare_stored_runs(MetricsPanel& panel, int64_t a, int64_t b) {
+  RunsView& v = panel.runs;
+  open_store(v);
+  v.error.clear();
+  v.a = a;
+  v.b = b;
+  recompare(v);
+}
+
+void mark_compared_item(MetricsPanel& panel, char side, const std::string& item_id, bool almost_correct,
+                        const std::string& note) {
+  RunsView& v = panel.runs;
+  v.error.clear();
+  if (!v.comparison || !v.store) {
+    v.error = "no two runs are compared";
+    return;
+  }
+  const runner::ItemDelta* delta = nullptr;
+  for (const auto& d : v.comparison->items)
+    if (d.id == item_id) delta = &d;
+  const auto* s = delta ? (side == 'a' ? &delta->a : &delta->b) : nullptr;
+  if (!s || !*s) {
+    v.error = "run " + std::string(1, static_cast<char>(side - 'a' + 'A')) + " has no item '" + item_id + "'";
+    return;
+  }
+  const Status done = almost_correct ? v.store->set_mark({delta->db_id, item_id, (*s)->pred_sql, true, note, utc_now()})
+                                     : v.store->clear_mark(delta->db_id, item_id, (*s)->pred_sql);
+  if (!done.ok()) {
+    v.error = done.error();
+    return;
+  }
+  persist(v);
+  recompare(v);
+}
+
+void draw_runs_view(AppState&, MetricsPanel& panel) {
+  RunsView& v = panel.runs;
+  if (!v.opened && workspace_restoring() > 0) {  // opening now would make a new store beside the one coming back
+    ImGui::TextDisabled("Reading the workspace back...");
+    return;
+  }
+  open_store(v);
+  if (v.store_error.empty()) {
+    ImGui::TextDisabled("Every finished evaluation is kept in this browser's workspace (runs.sqlite).");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Download runs.sqlite"))
+      offer_download(kRunStorePath, "runs.sqlite", "application/x-sqlite3");
+    note_item_place("download runs");
+  } else {
+    ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.3f, 1.0f), "Runs are not kept: %s", v.store_error.c_str());
+  }
+  if (!v.error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", v.error.c_str());
+  if (v.runs.empty()) {
+    ImGui::TextDisabled("No run is kept yet: a run is kept when its evaluation finishes.");
+    return;
+  }
+  ImGui::TextWrapped(
+      "Choose run A and run B to compare them item by item. Export the store to compare runs with "
+      "`chokepoint runs compare` or add CLI runs to it (`chokepoint eval --store`).");
+  draw_run_table(panel);
+  draw_comparison(panel);
+}
+
+nlohmann::json runs_view_json(const MetricsPanel& panel) {
+  const RunsView& v = panel.runs;
+  nlohmann::json runs = nlohmann::json::array();
+  for (const auto& r : v.runs)
+    runs.push_back(
+        {{"id", r.id}, {"label", r.label}, {"created_at", r.created_at}, {"items", r.items}, {"ex", run_ex(r)}});
+  nlohmann::json j = {{"path", kRunStorePath}, {"kept", kept_in_workspace(v)}, {"runs", runs}, {"a", v.a}, {"b", v.b}};
+  if (!v.store_error.empty()) j["store_error"] = v.store_error;
+  if (!v.error.empty()) j["error"] = v.error;
+  if (v.comparison) j["comparison"] = runner::comparison_json(*v.comparison);
+  return j;
+}
+
+}  // namespace chokepoint::web

@@ -1,0 +1,48 @@
+// The Runs tab of the Metrics panel (issue 17 item 10): every finished evaluation is kept as a run in the workspace's
+// run store (/workspace/runs.sqlite, the file `chokepoint eval --store` writes, core/runner/run_store.h), so it
+// survives a reload; any two runs are compared item by item (fixed, broken, changed and why:
+// core/runner/run_comparison.h), and a wrong prediction can be marked "almost correct", a mark kept per item and
+// prediction text in the same store.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/runner/run_comparison.h"
+#include "core/runner/run_store.h"
+#include "web/app_state.h"
+
+namespace chokepoint::web {
+
+struct MetricsRun;
+struct MetricsPanel;
+
+extern const char* const kRunStorePath;  // "/workspace/runs.sqlite"
+
+struct RunsView {
+  std::shared_ptr<runner::RunStore> store;  // opened at the first finished run or the first look at the tab
+  std::string store_error;                  // why runs are not kept (they then last until the page is closed)
+  bool opened = false;
+  std::vector<runner::RunInfo> runs;                  // the store's runs, newest last
+  int64_t a = 0, b = 0;                               // the compared runs' ids (0: none chosen)
+  std::shared_ptr<runner::RunComparison> comparison;  // of a and b, rebuilt when they or the marks change
+  bool show_unchanged = false;
+  std::string error;  // the last failed store operation
+};
+
+// Keeps the panel's finished run in the store (once), after the workspace has been read back.
+void step_runs_view(AppState& state, MetricsPanel& panel);
+void draw_runs_view(AppState& state, MetricsPanel& panel);
+// Compares runs a and b of the store (as choosing them in the tab does); an unknown id leaves its error.
+void compare_stored_runs(MetricsPanel& panel, int64_t a, int64_t b);
+// Sets (almost_correct) or clears the mark of `item_id`'s prediction in run `side` ('a' or 'b') of the comparison.
+void mark_compared_item(MetricsPanel& panel, char side, const std::string& item_id, bool almost_correct,
+                        const std::string& note = "");
+// {"path", "error"?, "runs": [{id, label, created_at, items, ex}], "a", "b", "comparison"?: comparison_json}
+nlohmann::json runs_view_json(const MetricsPanel& panel);
+
+}  // namespace chokepoint::web
