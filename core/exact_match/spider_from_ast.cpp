@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <map>
+#include <set>
 
 #include "core/base/text.h"
 #include "core/sql/name_resolution.h"
@@ -217,9 +218,14 @@ class Builder {
       const Node* name = src.get(Slot::Name);
       std::string n = name ? name->text : "";
       const Node* cte = src.get(Slot::Schema) ? nullptr : find_cte(n);
-      if (cte) {
+      // A recursive CTE names itself in its own body: that reference is read as a table, else each expansion
+      // would expand it again until the nesting guard stops it (a recursive CTE cost milliseconds per query).
+      const std::string key = to_lower_ascii(n);
+      if (cte && !expanding_.count(key)) {
         tu.is_sql = true;
+        expanding_.insert(key);
         tu.sql = std::make_shared<const SpiderSql>(query(*cte));
+        expanding_.erase(key);
         seen.push_back({""});
       } else {
         const Table* t = schema_.find_table(n);
@@ -578,6 +584,7 @@ class Builder {
   const Schema& schema_;
   const sql::NameResolution& names_;
   std::vector<std::pair<std::string, const Node*>> ctes_;
+  std::set<std::string> expanding_;                    // CTEs whose bodies are being read (lowercase names)
   std::map<std::string, std::string> global_aliases_;  // lower-case alias -> table name as written
   int depth_ = 0;
   int alias_depth_ = 0;

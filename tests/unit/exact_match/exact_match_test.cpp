@@ -150,3 +150,24 @@ TEST(ExactMatch, JsonCarriesMatchHardnessAndComponents) {
 
 }  // namespace
 }  // namespace chokepoint::em
+
+namespace chokepoint::em {
+
+// Spider's parser has no WITH; ours reads a CTE as a subquery, and a recursive CTE's reference to itself as a
+// table (expanding it again would never end): the same query matches itself, another one does not.
+TEST(ExactMatch, RecursiveCteReadsItsSelfReferenceAsATable) {
+  const char* q =
+      "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3000) "
+      "SELECT count(*) FROM c WHERE x % 3 = 0";
+  const char* other =
+      "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3000) "
+      "SELECT max(x) FROM c";
+  ExactMatchResult same = exact_match(q, q, schema(), EmParser::Ours);
+  EXPECT_TRUE(same.scored) << same.gold_error;
+  EXPECT_TRUE(same.match);
+  ExactMatchResult differ = exact_match(q, other, schema(), EmParser::Ours);
+  EXPECT_TRUE(differ.scored);
+  EXPECT_FALSE(differ.match);
+}
+
+}  // namespace chokepoint::em
