@@ -29,6 +29,7 @@
 #include "core/runner/ex_by_gold_tables.h"
 #include "core/runner/model_comparison.h"
 #include "core/runner/prediction_run.h"
+#include "core/runner/user_template.h"
 
 namespace chokepoint::cli {
 namespace {
@@ -37,10 +38,17 @@ const char* kUsage =
     "Usage: chokepoint predict --set FILE (--db-root DIR | --tables TABLES.json) --llm-config CONFIG.json\n"
     "                          [--llm-config CONFIG2.json ...] --out PRED.json [--format F ... | --formats all]\n"
     "                          [--rows N] [--fk] [--limit N] [--replay FILE.sqlite] [--prompts DIR] [--shard k/n]\n"
+    "                          [--template FILE.mustache [--template-schema DDL|SimpleDDL] [--template-answer "
+    "Chat|Complete]]\n"
     "FILE: a set in any format `chokepoint eval` reads; BIRD evidence is joined to the question.\n"
     "--format: one of the 12 formats of 004 (SCHEMA-WRAPPER-POSTFIX: DDL or SimpleDDL, MD, HTML or Coding, Chat\n"
     "  or Complete; default SimpleDDL-MD-Chat), repeated for several; --formats all runs the 12. --rows N: N example\n"
     "  rows per table (needs --db-root). --fk: foreign keys in the schema. --limit N: the first N items only.\n"
+    "--template FILE.mustache: your own prompt, a thirteenth format named Custom (run after the --format ones; alone\n"
+    "  when no --format is given). It may use {{schema}} (in --template-schema style, default SimpleDDL, with --fk "
+    "and\n"
+    "  --rows), {{question}} (required; BIRD evidence joined) and {{completion}}; an unknown variable is refused.\n"
+    "  --template-answer Chat (default: the SQL is found in the answer) or Complete (SELECT is put back).\n"
     "--llm-config: repeat the flag for several models (004 Table 3); each runs every chosen format. A model is named\n"
     "  by its config's model field, with @host:port when two configs name the same model (and #1, #2 when the host\n"
     "  is the same too). Two configs with the same provider, model and sampling are refused: the replay store could\n"
@@ -213,6 +221,22 @@ bool fill_predict_shard(ShardFile& file, const EvalSet& set, const std::vector<r
   return missing;
 }
 
+// --template FILE with --template-schema DDL|SimpleDDL and --template-answer Chat|Complete.
+Result<runner::UserTemplate> read_user_template(const ArgReader& r) {
+  runner::UserTemplate t;
+  auto source = read_file(r.get("--template"), 1 << 20);  // a prompt template, not a data file
+  if (!source.ok()) return Error{"--template: " + source.error()};
+  t.source = std::move(*source);
+  const std::string schema = r.get("--template-schema", "SimpleDDL"), answer = r.get("--template-answer", "Chat");
+  if (schema != "DDL" && schema != "SimpleDDL")
+    return Error{"--template-schema must be DDL or SimpleDDL, not '" + schema + "'"};
+  if (answer != "Chat" && answer != "Complete")
+    return Error{"--template-answer must be Chat or Complete, not '" + answer + "'"};
+  t.schema = schema == "DDL" ? runner::SchemaStyle::Ddl : runner::SchemaStyle::SimpleDdl;
+  t.postfix = answer == "Chat" ? PromptPostfix::Chat : PromptPostfix::Complete;
+  return t;
+}
+
 }  // namespace
 
 int run_predict(const Args& args, MergedShards* merged) {
@@ -227,7 +251,7 @@ int run_predict(const Args& args, MergedShards* merged) {
     formats = runner::all_prompt_formats();
   } else {
     std::vector<std::string> names = r.get_all("--format");
-    if (names.empty()) names.push_back("SimpleDDL-MD-Chat");
+    if (names.empty() && !r.has("--template")) names.push_back("SimpleDDL-MD-Chat");
     std::set<std::string> chosen;
     for (const auto& name : names) {
       auto f = runner::prompt_format_from_name(name);
@@ -318,6 +342,15 @@ int run_predict(const Args& args, MergedShards* merged) {
   }
   auto prompts = read_prompts(r);
   if (!prompts.ok()) return fail_input(prompts.error());
+  if (r.has("--template")) {
+    // The thirteenth format (runner/user_template.h), checked as the app checks it: no unknown variable, and the
+    // question shown. It runs after the chosen formats, as "Custom".
+    auto custom = read_user_template(r);
+    if (!custom.ok()) return fail_input(custom.error());
+    auto format = runner::add_user_template(*prompts, *custom);
+    if (!format.ok()) return fail_input("--template " + r.get("--template") + ": " + format.error());
+    formats.push_back(*format);
+  }
   auto tasks = runner::plan_predictions(*set, schemas, formats, schema_options, *prompts, samples);
   if (!tasks.ok()) return fail_input(tasks.error());
   AnswerSlots slots;
