@@ -39,11 +39,6 @@ const char* kUsage =
     "mode, outcome (agreed, flipped, unreadable, no_answer), judged and reason. Exit code 0, or 2 on bad input.";
 
 // One item to ask: its pair, and the prompt.
-struct Asked {
-  size_t item;
-  runner::JudgeMode mode;
-  std::string prompt;
-};
 
 int judge_main(const Args& args) {
   ArgReader r(args, {"--preview"});
@@ -79,34 +74,17 @@ int judge_main(const Args& args) {
 
   std::map<std::string, std::pair<std::string, std::string>> texts;  // pair id -> question, evidence
   for (const auto& g : in->gold.items) texts[g.key] = {g.question, g.evidence};
-  std::map<std::string, std::string> schema_texts;  // by db_id, rendered once
-  const runner::PromptFormat ddl{runner::SchemaStyle::Ddl, runner::Wrapper::Coding, PromptPostfix::Chat, ""};
-
-  std::vector<Asked> asked;
   size_t scored = 0;
-  for (size_t i = 0; i < items.size(); ++i) {
-    const auto& it = items[i];
-    if (it.status != ItemStatus::Scored) continue;
-    ++scored;
-    if (it.pred_status != QueryStatus::Ok) continue;
-    const auto mode = runner::judge_mode_for(it.ex);
-    if (only && *only != mode) continue;
-    auto schema = in->open.schemas.find(it.db_id);
-    if (schema == in->open.schemas.end()) continue;
-    auto& schema_text = schema_texts[it.db_id];
-    if (schema_text.empty()) schema_text = runner::render_schema(schema->second, ddl, {});
-    runner::JudgeInput j;
-    std::tie(j.question, j.evidence) = texts[pairs[i].id];
-    j.schema_text = schema_text;
-    j.gold_sql = pairs[i].gold_sql;
-    j.pred_sql = pairs[i].pred_sql;
-    j.gold_result = runner::result_excerpt(it.gold_result, it.gold_rows, limits);
-    j.pred_result = runner::result_excerpt(it.pred_result, it.pred_rows, limits);
-    j.ex = it.ex;
-    auto prompt = runner::render_judge_prompt(chat->prompts, j);
-    if (!prompt.ok()) return fail_input(prompt.error());
-    asked.push_back({i, mode, std::move(*prompt)});
-  }
+  for (const auto& it : items) scored += it.status == ItemStatus::Scored;
+  auto planned = runner::plan_judge(
+      pairs, items, texts,
+      [&](const std::string& db) -> const Schema* {
+        auto s = in->open.schemas.find(db);
+        return s == in->open.schemas.end() ? nullptr : &s->second;
+      },
+      chat->prompts, only, limits);
+  if (!planned.ok()) return fail_input(planned.error());
+  const std::vector<runner::JudgeAsk>& asked = *planned;
 
   // What leaves the machine, before anything does.
   long long tokens = 0;
@@ -144,19 +122,13 @@ int judge_main(const Args& args) {
   UsageTotals usage;
   const auto answers = run_chat_prompts(chat->settings, chat->endpoint, replay->store.get(), batch, usage);
 
-  std::vector<runner::JudgeVerdict> verdicts;
-  std::map<size_t, size_t> verdict_of;  // item -> position in verdicts, for the items asked
-  for (size_t k = 0; k < asked.size(); ++k) {
-    verdict_of[asked[k].item] = verdicts.size();
-    verdicts.push_back(runner::merge_judge(items[asked[k].item].ex, answers[k]));
-  }
-  std::vector<runner::JudgeVerdict> all = verdicts;  // the summary counts every scored item
-  for (size_t i = 0; i < items.size(); ++i)
-    if (items[i].status == ItemStatus::Scored && !verdict_of.count(i))
-      all.push_back(runner::judge_not_asked(items[i].ex));
+  std::vector<runner::JudgeVerdict> verdicts;  // verdicts[k] is asked[k]'s
+  const auto all = runner::judge_verdicts(items, asked, answers, &verdicts);
   const auto s = runner::summarize_judgements(all);
 
   nlohmann::json listed = nlohmann::json::array();
+  std::map<size_t, size_t> verdict_of;  // item -> its ask, in item order
+  for (size_t k = 0; k < asked.size(); ++k) verdict_of[asked[k].item] = k;
   for (const auto& [i, k] : verdict_of) {
     const auto& v = verdicts[k];
     listed.push_back({{"id", items[i].id},

@@ -6,6 +6,7 @@
 #include "core/base/text.h"
 #include "core/llm/answer_parser.h"
 #include "core/metrics/cohen_kappa.h"
+#include "core/runner/prompt_formats.h"
 
 namespace chokepoint::runner {
 namespace {
@@ -193,6 +194,55 @@ JudgeSummary summarize_judgements(const std::vector<JudgeVerdict>& verdicts) {
   s.kappa_items = ex.size();
   s.kappa = cohen_kappa(kappa_counts(ex, judged));
   return s;
+}
+
+Result<std::vector<JudgeAsk>> plan_judge(const std::vector<EvalPair>& pairs, const std::vector<ItemEvaluation>& items,
+                                         const std::map<std::string, std::pair<std::string, std::string>>& texts,
+                                         const std::function<const Schema*(const std::string&)>& schema_of,
+                                         const PromptLibrary& library, std::optional<JudgeMode> only,
+                                         const ExcerptLimits& limits) {
+  const PromptFormat ddl{SchemaStyle::Ddl, Wrapper::Coding, PromptPostfix::Chat, ""};
+  std::map<std::string, std::string> schema_texts;  // by db_id, rendered once
+  std::vector<JudgeAsk> asks;
+  for (size_t i = 0; i < items.size() && i < pairs.size(); ++i) {
+    const auto& it = items[i];
+    if (it.status != ItemStatus::Scored || it.pred_status != QueryStatus::Ok) continue;
+    const JudgeMode mode = judge_mode_for(it.ex);
+    if (only && *only != mode) continue;
+    const Schema* schema = schema_of(it.db_id);
+    if (!schema) continue;
+    auto& schema_text = schema_texts[it.db_id];
+    if (schema_text.empty()) schema_text = render_schema(*schema, ddl, {});
+    JudgeInput j;
+    if (auto t = texts.find(pairs[i].id); t != texts.end()) std::tie(j.question, j.evidence) = t->second;
+    j.schema_text = schema_text;
+    j.gold_sql = pairs[i].gold_sql;
+    j.pred_sql = pairs[i].pred_sql;
+    j.gold_result = result_excerpt(it.gold_result, it.gold_rows, limits);
+    j.pred_result = result_excerpt(it.pred_result, it.pred_rows, limits);
+    j.ex = it.ex;
+    auto prompt = render_judge_prompt(library, j);
+    if (!prompt.ok()) return Error{prompt.error()};
+    asks.push_back({i, mode, std::move(*prompt)});
+  }
+  return asks;
+}
+
+std::vector<JudgeVerdict> judge_verdicts(const std::vector<ItemEvaluation>& items, const std::vector<JudgeAsk>& asks,
+                                         const std::vector<Result<std::string>>& answers,
+                                         std::vector<JudgeVerdict>* asked_verdicts) {
+  std::vector<std::optional<JudgeVerdict>> by_item(items.size());
+  for (size_t k = 0; k < asks.size() && k < answers.size(); ++k) {
+    if (asks[k].item >= items.size()) continue;
+    by_item[asks[k].item] = merge_judge(items[asks[k].item].ex, answers[k]);
+    if (asked_verdicts) asked_verdicts->push_back(*by_item[asks[k].item]);
+  }
+  std::vector<JudgeVerdict> all;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (items[i].status != ItemStatus::Scored) continue;
+    all.push_back(by_item[i] ? *by_item[i] : judge_not_asked(items[i].ex));
+  }
+  return all;
 }
 
 }  // namespace chokepoint::runner

@@ -7,13 +7,18 @@
 // schema, both queries and a bounded excerpt of both results. This module builds the prompt, reads the answer,
 // merges it with EX and sums up; the front end makes the calls through the CallScheduler and its replay store.
 #pragma once
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/base/result.h"
 #include "core/db/value.h"
 #include "core/llm/prompt_template.h"
+#include "core/metrics/pair_evaluation.h"
+#include "core/schema/schema.h"
 
 namespace chokepoint::runner {
 
@@ -83,5 +88,26 @@ struct JudgeSummary {
   size_t kappa_items = 0;              // the readable verdicts it is computed over
 };
 JudgeSummary summarize_judgements(const std::vector<JudgeVerdict>& verdicts);
+
+// One question to the judge: item `item` of the evaluation, in `mode`, with its rendered prompt.
+struct JudgeAsk {
+  size_t item = 0;
+  JudgeMode mode = JudgeMode::Strict;
+  std::string prompt;
+};
+// What the judge is asked about an evaluation (the CLI's `judge` and the metrics panel): every scored item whose
+// prediction ran (a failed prediction stays wrong) on a database whose schema `schema_of` knows, in the mode its EX
+// gives (only `only`'s, when set). `texts` gives each pair id's question and evidence; the schema is shown as DDL.
+// The items need their kept results (EvaluationOptions::keep_details); the excerpts follow `limits`.
+Result<std::vector<JudgeAsk>> plan_judge(const std::vector<EvalPair>& pairs, const std::vector<ItemEvaluation>& items,
+                                         const std::map<std::string, std::pair<std::string, std::string>>& texts,
+                                         const std::function<const Schema*(const std::string&)>& schema_of,
+                                         const PromptLibrary& library, std::optional<JudgeMode> only = std::nullopt,
+                                         const ExcerptLimits& limits = {});
+// Every scored item's verdict, for summarize_judgements: the asked ones from `answers` (answers[k] is asks[k]'s),
+// the others not asked. Also gives, per ask, its verdict (`asked_verdicts`, may be null).
+std::vector<JudgeVerdict> judge_verdicts(const std::vector<ItemEvaluation>& items, const std::vector<JudgeAsk>& asks,
+                                         const std::vector<Result<std::string>>& answers,
+                                         std::vector<JudgeVerdict>* asked_verdicts = nullptr);
 
 }  // namespace chokepoint::runner

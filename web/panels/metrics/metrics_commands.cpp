@@ -46,6 +46,7 @@ nlohmann::json metrics_state_json(const MetricsPanel& panel) {
                       {"abs_tol", panel.abs_tolerance},
                       {"rel_tol", panel.rel_tolerance}};
   j["runs"] = runs_view_json(panel);
+  j["judge"] = judge_run_json(panel.judge);
   if (!panel.run) return j;
   j["label"] = panel.run->label;
   j["stored_id"] = panel.run->stored_id;
@@ -174,6 +175,19 @@ const PageCommandRegistrar debug_confirm_registrar{
     "debug_confirm", [](AppState& state, const nlohmann::json&) { confirm_debug_run(state, metrics_panel(state)); }};
 const PageCommandRegistrar debug_cancel_registrar{
     "debug_cancel", [](AppState& state, const nlohmann::json&) { cancel_debug_run(state, metrics_panel(state)); }};
+// {"do": "judge_run", "only": "" | "strict" | "lenient", "max_rows": N}: the Judge tab's choices and its "Ask the
+// judge..." button (plans and opens the preview); {"do": "judge_confirm"} / {"do": "judge_cancel"}.
+const PageCommandRegistrar judge_registrar{"judge_run", [](AppState& state, const nlohmann::json& cmd) {
+                                             auto& panel = metrics_panel(state);
+                                             const std::string only = cmd.value("only", "");
+                                             panel.judge.only = only == "strict" ? 1 : only == "lenient" ? 2 : 0;
+                                             panel.judge.max_rows = cmd.value("max_rows", 10);
+                                             prepare_judge_run(state, panel);
+                                           }};
+const PageCommandRegistrar judge_confirm_registrar{
+    "judge_confirm", [](AppState& state, const nlohmann::json&) { confirm_judge_run(state, metrics_panel(state)); }};
+const PageCommandRegistrar judge_cancel_registrar{
+    "judge_cancel", [](AppState& state, const nlohmann::json&) { cancel_judge_run(state, metrics_panel(state)); }};
 // {"do": "runs_compare", "a": ID, "b": ID}: the Runs tab's A and B choices.
 const PageCommandRegistrar runs_compare_registrar{"runs_compare", [](AppState& state, const nlohmann::json& cmd) {
                                                     compare_stored_runs(metrics_panel(state), cmd.value("a", 0),

@@ -458,6 +458,7 @@ void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
   if (panel.run && panel.run->done && !panel.run->errors.complete) step_run_errors(state, *panel.run, budget_ms);
   step_debug_run(state, panel, budget_ms);
   step_runs_view(state, panel);
+  step_judge_run(state, panel);
   if (!panel.running || !panel.run) return;
   auto& run = *panel.run;
   if (panel.prefetch) {
@@ -528,6 +529,12 @@ void draw_metrics_panel(AppState& state, MetricsPanel& panel) {
     note_item_place("Errors tab");
     if (errors_open) {
       draw_errors_view(state, *panel.run, panel);
+      ImGui::EndTabItem();
+    }
+    const bool judge_open = ImGui::BeginTabItem("Judge");
+    note_item_place("Judge tab");
+    if (judge_open) {
+      draw_judge_view(state, panel);
       ImGui::EndTabItem();
     }
     const bool runs_open = ImGui::BeginTabItem("Runs");

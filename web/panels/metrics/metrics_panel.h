@@ -16,6 +16,7 @@
 #include "web/panels/metrics/debug_run.h"
 #include "web/panels/metrics/errors_view.h"
 #include "web/panels/metrics/gold_facts.h"
+#include "web/panels/metrics/judge_run.h"
 #include "web/panels/metrics/runs_view.h"
 #include "web/panels/metrics/sc_embeddings.h"
 #include "web/panels/metrics/worker_evaluation.h"
@@ -76,6 +77,7 @@ struct MetricsPanel {
   std::string embedding_model;                    // "" = the LLM settings' model
   std::shared_ptr<ScEmbeddingPrefetch> prefetch;  // before the run scores: the vectors SC will need
   RunsView runs;                                  // the Runs tab: kept runs, two compared, marks
+  JudgeRun judge;                                 // the Judge tab: a model's second opinion on EX
 };
 
 void draw_metrics_panel(AppState& state, MetricsPanel& panel);

@@ -1,0 +1,318 @@
+// The Judge tab: plan (core/runner/judge.h) -> preview -> one CallScheduler over the asks -> verdicts and summary.
+#include "web/panels/metrics/judge_run.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "core/llm/replay_store.h"
+#include "web/llm/llm_session.h"
+#include "web/panels/metrics/metrics_panel.h"
+#include "web/widgets/item_places.h"
+#include "web/widgets/ui_px.h"
+#include "web/widgets/widgets.h"
+
+namespace chokepoint::web {
+namespace {
+
+ChatRequest judge_request(const std::string& prompt) { return session_request({{"user", prompt}}); }
+
+std::string ask_id(const JudgeRun& run, const runner::JudgeAsk& a) {
+  return run.source->pairs()[a.item].id + " / judge " + runner::judge_mode_name(a.mode);
+}
+
+// The answers as the scheduler left them: text, the call's error, or (cancelled) never asked.
+std::vector<Result<std::string>> answers_of(const CallScheduler& scheduler) {
+  std::vector<Result<std::string>> out;
+  for (const auto& c : scheduler.calls()) {
+    if (c.state == CallState::Succeeded && c.completion)
+      out.emplace_back(c.completion->text);
+    else if (c.state == CallState::Failed && c.last_error)
+      out.emplace_back(Error{c.last_error->message});
+    else
+      out.emplace_back(Error{"not asked: the judge was cancelled"});
+  }
+  return out;
+}
+
+void finish(AppState& state, JudgeRun& run) {
+  run.usage = run.scheduler->usage();
+  run.verdicts.clear();
+  const auto all = runner::judge_verdicts(run.source->items(), run.asks, answers_of(*run.scheduler), &run.verdicts);
+  run.summary = runner::summarize_judgements(all);
+  run.done = true;
+  persist_replay();
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "judge: EX %.2f%%, judged %.2f%% (%zu false positives, %zu false negatives)",
+                run.summary.ex, run.summary.judged_accuracy, run.summary.false_positives, run.summary.false_negatives);
+  notify(state, buf);
+}
+
+void draw_preview(AppState& state, MetricsPanel& panel) {
+  JudgeRun& run = panel.judge;
+  const size_t strict = static_cast<size_t>(std::count_if(
+      run.asks.begin(), run.asks.end(), [](const auto& a) { return a.mode == runner::JudgeMode::Strict; }));
+  ImGui::TextWrapped(
+      "The judge will ask %s about %zu predictions (%zu strict on EX = 1, %zu lenient on EX = 0): "
+      "%zu calls, %zu answered by the replay store, ~%lld prompt tokens. Each prompt holds the question and "
+      "evidence, the database's schema, both queries and up to %d rows of each result.",
+      run.destination.c_str(), run.asks.size(), strict, run.asks.size() - strict, run.asks.size() - run.in_replay,
+      run.in_replay, run.estimated_tokens, run.max_rows);
+  for (auto mode : {runner::JudgeMode::Strict, runner::JudgeMode::Lenient}) {
+    auto it = std::find_if(run.asks.begin(), run.asks.end(), [&](const auto& a) { return a.mode == mode; });
+    if (it == run.asks.end()) continue;
+    if (ImGui::TreeNode(mode == runner::JudgeMode::Strict ? "a strict prompt" : "a lenient prompt")) {
+      ImGui::BeginChild(mode == runner::JudgeMode::Strict ? "strict-prompt" : "lenient-prompt", ui_px(0, 180), true);
+      ImGui::TextUnformatted(it->prompt.c_str());
+      ImGui::EndChild();
+      ImGui::TreePop();
+    }
+  }
+  if (ImGui::Button("Confirm and send")) confirm_judge_run(state, panel);
+  note_item_place("judge confirm");
+  ImGui::SameLine();
+  if (ImGui::Button("Discard")) {
+    run.preview = false;
+    run.asks.clear();
+  }
+}
+
+void draw_results(const JudgeRun& run) {
+  const auto& s = run.summary;
+  ImGui::Text("EX %.2f%%  ->  judged accuracy %.2f%%  over %zu scored items", s.ex, s.judged_accuracy, s.items);
+  if (s.kappa)
+    ImGui::Text("Cohen's kappa between EX and the judge: %.3f (%zu readable verdicts)", *s.kappa, s.kappa_items);
+  else
+    ImGui::TextDisabled("Cohen's kappa: undefined (one side gives a single verdict)");
+  ImGui::Text("asked %zu: %zu agreed, %zu false positives, %zu false negatives, %zu unreadable, %zu without answer",
+              s.asked, s.agreed, s.false_positives, s.false_negatives, s.unreadable, s.no_answer);
+  ImGui::TextDisabled("calls: %lld sent, %lld from the replay store", run.usage.network_calls, run.usage.replayed);
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("judged", 5, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  for (const char* c : {"item", "mode", "EX", "outcome"}) ImGui::TableSetupColumn(c);
+  ImGui::TableSetupColumn("the judge's reason", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableHeadersRow();
+  // Flipped items first: they are what the judge adds to EX.
+  std::vector<size_t> order(run.verdicts.size());
+  for (size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return (run.verdicts[a].outcome == runner::JudgeOutcome::Flipped) >
+           (run.verdicts[b].outcome == runner::JudgeOutcome::Flipped);
+  });
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(order.size()));
+  while (clipper.Step()) {
+    for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+      const size_t k = order[static_cast<size_t>(row)];
+      const auto& v = run.verdicts[k];
+      const auto& pair = run.source->pairs()[run.asks[k].item];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(pair.id.c_str());
+      if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ui_px(640));
+        ImGui::Text("gold: %s", pair.gold_sql.c_str());
+        ImGui::Text("prediction: %s", pair.pred_sql.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+      }
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(runner::judge_mode_name(v.mode));
+      ImGui::TableNextColumn();
+      ImGui::Text("%d -> %d", v.ex ? 1 : 0, v.judged ? 1 : 0);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(runner::judge_outcome_name(v.outcome));
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(v.reason.c_str());
+    }
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+void prepare_judge_run(AppState& state, MetricsPanel& panel) {
+  JudgeRun& run = panel.judge;
+  run.error.clear();
+  if (run.scheduler && !run.done && !run.cancelled) {
+    run.error = "the judge is still asking; cancel it first";
+    return;
+  }
+  if (!panel.run || !panel.run->done) {
+    run.error = "evaluate a prediction set first";
+    return;
+  }
+  const PromptLibrary* prompts = session_prompts();
+  if (!prompts) {
+    run.error = "prompt templates: " + session_prompts_error();
+    return;
+  }
+  auto endpoint = session_endpoint();
+  if (!endpoint.ok()) {
+    run.error = endpoint.error() + " (set it up in the LLM tab)";
+    return;
+  }
+  std::map<std::string, std::pair<std::string, std::string>> texts;
+  if (const int gold = find_set(state, panel.run->gold_name); gold >= 0)
+    for (const auto& it : state.eval_sets.sets[static_cast<size_t>(gold)].set.items)
+      texts[it.key] = {it.question, it.evidence};
+  runner::ExcerptLimits limits;
+  run.max_rows = std::clamp(run.max_rows, 0, 50);
+  limits.rows = static_cast<size_t>(run.max_rows);
+  std::optional<runner::JudgeMode> only;
+  if (run.only == 1) only = runner::JudgeMode::Strict;
+  if (run.only == 2) only = runner::JudgeMode::Lenient;
+  auto asks = runner::plan_judge(
+      panel.run->pairs(), panel.run->items(), texts,
+      [&state](const std::string& db_id) -> const Schema* {
+        const LoadedDatabase* db = find_database(state, db_id);
+        return db ? &db->schema : nullptr;
+      },
+      *prompts, only, limits);
+  if (!asks.ok()) {
+    run.error = asks.error();
+    return;
+  }
+  if (asks->empty()) {
+    run.error = "nothing to judge: no scored prediction that ran on a loaded database";
+    return;
+  }
+  run.source = panel.run;
+  run.asks = std::move(*asks);
+  run.scheduler.reset();
+  run.verdicts.clear();
+  run.done = run.cancelled = false;
+  run.usage = {};
+  run.in_replay = 0;
+  run.estimated_tokens = 0;
+  const ReplayStore& replay = session_replay();
+  for (const auto& a : run.asks) {
+    if (replay.find(replay_key(endpoint->provider, judge_request(a.prompt))))
+      ++run.in_replay;
+    else
+      run.estimated_tokens += estimate_tokens(a.prompt);
+  }
+  run.destination = session_destination(*endpoint);
+  run.model = session_request({}).model;
+  run.preview = true;
+}
+
+void confirm_judge_run(AppState& state, MetricsPanel& panel) {
+  JudgeRun& run = panel.judge;
+  if (!run.preview) return;
+  run.preview = false;
+  auto endpoint = session_endpoint();
+  if (!endpoint.ok()) {
+    run.error = endpoint.error();
+    return;
+  }
+  run.scheduler = std::make_unique<CallScheduler>(*endpoint, session_transport(), &session_replay(), session_limits());
+  for (const auto& a : run.asks) run.scheduler->add({ask_id(run, a), judge_request(a.prompt)});
+  run.persisted_calls = 0;
+  notify(state, "judge: asking about " + std::to_string(run.asks.size()) + " predictions");
+}
+
+void cancel_judge_run(AppState& state, MetricsPanel& panel) {
+  JudgeRun& run = panel.judge;
+  if (!run.scheduler || run.done) return;
+  run.scheduler->cancel();
+  run.cancelled = true;
+  finish(state, run);  // what was answered counts; the rest keeps its EX
+}
+
+void step_judge_run(AppState& state, MetricsPanel& panel) {
+  JudgeRun& run = panel.judge;
+  if (!run.scheduler || run.done) return;
+  run.scheduler->step(session_now_ms());
+  const long long sent = run.scheduler->usage().network_calls;
+  if (sent != run.persisted_calls) {
+    run.persisted_calls = sent;
+    persist_replay();
+  }
+  if (run.scheduler->finished()) finish(state, run);
+}
+
+void draw_judge_view(AppState& state, MetricsPanel& panel) {
+  JudgeRun& run = panel.judge;
+  ImGui::TextWrapped(
+      "A model's second opinion on EX (FLEX): asked strictly when EX = 1 (is it right on every database, or only by "
+      "luck on this one?) and leniently when EX = 0 (would a careful analyst accept it?). Uses the LLM tab's "
+      "endpoint; nothing is sent before you confirm.");
+  const bool busy = run.scheduler && !run.done;
+  ImGui::BeginDisabled(busy || run.preview);
+  ImGui::SetNextItemWidth(ui_px(200));
+  ImGui::Combo("ask about", &run.only, "every prediction\0matches only (strict)\0misses only (lenient)\0");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ui_px(100));
+  ImGui::InputInt("rows shown", &run.max_rows);
+  run.max_rows = std::clamp(run.max_rows, 0, 50);
+  if (ImGui::Button("Ask the judge...")) prepare_judge_run(state, panel);
+  note_item_place("ask the judge");
+  ImGui::EndDisabled();
+  if (!run.error.empty()) draw_error(run.error);
+  if (run.preview) {
+    draw_preview(state, panel);
+    return;
+  }
+  if (busy) {
+    const size_t answered = run.scheduler->count(CallState::Succeeded) + run.scheduler->count(CallState::Failed);
+    ImGui::ProgressBar(static_cast<float>(answered) / static_cast<float>(std::max<size_t>(1, run.asks.size())),
+                       ui_px(300, 0));
+    ImGui::SameLine();
+    ImGui::Text("%zu / %zu", answered, run.asks.size());
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) cancel_judge_run(state, panel);
+    return;
+  }
+  if (run.done) {
+    if (run.source != panel.run) ImGui::TextDisabled("(judged an earlier run: %s)", run.source->label.c_str());
+    if (run.cancelled) ImGui::TextDisabled("cancelled: unanswered predictions keep their EX");
+    draw_results(run);
+  }
+}
+
+nlohmann::json judge_run_json(const JudgeRun& run) {
+  nlohmann::json j = {
+      {"running", run.scheduler && !run.done}, {"done", run.done}, {"cancelled", run.cancelled}, {"error", run.error}};
+  if (run.preview) {
+    const size_t strict = static_cast<size_t>(std::count_if(
+        run.asks.begin(), run.asks.end(), [](const auto& a) { return a.mode == runner::JudgeMode::Strict; }));
+    j["preview"] = {{"calls", run.asks.size()},
+                    {"network_calls", run.asks.size() - run.in_replay},
+                    {"strict", strict},
+                    {"lenient", run.asks.size() - strict},
+                    {"estimated_prompt_tokens", run.estimated_tokens},
+                    {"destination", run.destination},
+                    {"model", run.model}};
+  }
+  if (!run.done) return j;
+  const auto& s = run.summary;
+  j["summary"] = {{"ex", s.ex},
+                  {"judged_accuracy", s.judged_accuracy},
+                  {"kappa", s.kappa ? nlohmann::json(*s.kappa) : nlohmann::json(nullptr)},
+                  {"kappa_items", s.kappa_items},
+                  {"asked", s.asked},
+                  {"agreed", s.agreed},
+                  {"false_positives", s.false_positives},
+                  {"false_negatives", s.false_negatives},
+                  {"unreadable", s.unreadable},
+                  {"no_answer", s.no_answer}};
+  j["usage"] = {{"network_calls", run.usage.network_calls}, {"replayed", run.usage.replayed}};
+  nlohmann::json items = nlohmann::json::array();
+  for (size_t k = 0; k < run.verdicts.size(); ++k) {
+    const auto& v = run.verdicts[k];
+    items.push_back({{"id", run.source->pairs()[run.asks[k].item].id},
+                     {"mode", runner::judge_mode_name(v.mode)},
+                     {"ex", v.ex},
+                     {"judged", v.judged},
+                     {"outcome", runner::judge_outcome_name(v.outcome)},
+                     {"reason", v.reason}});
+  }
+  j["items"] = items;
+  return j;
+}
+
+}  // namespace chokepoint::web

@@ -1,0 +1,51 @@
+// The Judge tab of the Metrics panel (issue 17 item 8; FLEX's idea, our templates): a model's second opinion on
+// the finished run's EX, strict on matches and lenient on misses (core/runner/judge.h, as `chokepoint judge`
+// plans it). A privacy preview first (destination, model, calls, what is sent, one prompt of each kind; nothing is
+// sent before Confirm); then the calls go through the LLM session's CallScheduler and replay store (a rerun asks
+// nothing twice), and the tab shows EX beside the judged accuracy, Cohen's kappa, and the flipped items with the
+// judge's reason.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/llm/call_scheduler.h"
+#include "core/runner/judge.h"
+#include "web/app_state.h"
+
+namespace chokepoint::web {
+
+struct MetricsRun;
+struct MetricsPanel;
+
+struct JudgeRun {
+  int only = 0;       // 0: both kinds, 1: strict only (EX = 1 items), 2: lenient only (EX = 0 items)
+  int max_rows = 10;  // rows of each result in a prompt (0 to 50)
+  std::shared_ptr<MetricsRun> source;
+  std::vector<runner::JudgeAsk> asks;
+  bool preview = false;  // planned, waiting for Confirm
+  size_t in_replay = 0;  // asks the replay store answers (not sent)
+  long long estimated_tokens = 0;
+  std::string destination, model;
+  std::unique_ptr<CallScheduler> scheduler;
+  bool done = false, cancelled = false;
+  std::vector<runner::JudgeVerdict> verdicts;  // per ask, once done
+  runner::JudgeSummary summary;
+  UsageTotals usage;
+  long long persisted_calls = 0;
+  std::string error;
+};
+
+// Plans the asks on the panel's finished run and opens the preview; sends nothing.
+void prepare_judge_run(AppState& state, MetricsPanel& panel);
+void confirm_judge_run(AppState& state, MetricsPanel& panel);
+void cancel_judge_run(AppState& state, MetricsPanel& panel);
+void step_judge_run(AppState& state, MetricsPanel& panel);  // every frame
+void draw_judge_view(AppState& state, MetricsPanel& panel);
+// {"preview"?: {calls, network_calls, strict, lenient, estimated_prompt_tokens, destination, model}, "running",
+//  "done", "cancelled", "error", "summary"?: {ex, judged_accuracy, kappa, ...}, "items": [{id, mode, outcome, ...}]}
+nlohmann::json judge_run_json(const JudgeRun& run);
+
+}  // namespace chokepoint::web
