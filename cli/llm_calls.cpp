@@ -66,14 +66,7 @@ std::vector<Result<std::string>> run_chat_prompts(const LlmSettings& settings, c
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   usage += scheduler.usage();
-  std::vector<Result<std::string>> out;
-  for (const auto& call : scheduler.calls()) {
-    if (call.state == CallState::Succeeded && call.completion)
-      out.emplace_back(call.completion->text);
-    else
-      out.emplace_back(Error{call.last_error ? call.last_error->message : std::string("the call was not made")});
-  }
-  return out;
+  return call_answers(scheduler);
 }
 
 }  // namespace chokepoint::cli

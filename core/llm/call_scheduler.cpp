@@ -179,4 +179,17 @@ void CallScheduler::step(double now_ms) {
   }
 }
 
+std::vector<Result<std::string>> call_answers(const CallScheduler& scheduler, const std::string& not_finished) {
+  std::vector<Result<std::string>> out;
+  for (const auto& call : scheduler.calls()) {
+    if (call.state == CallState::Succeeded && call.completion)
+      out.emplace_back(call.completion->text);
+    else if (call.state == CallState::Failed && call.last_error)
+      out.emplace_back(Error{call.last_error->message});
+    else
+      out.emplace_back(Error{not_finished});
+  }
+  return out;
+}
+
 }  // namespace chokepoint

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/base/result.h"
 #include "core/llm/chat_request.h"
 #include "core/llm/http_transport.h"
 #include "core/llm/llm_endpoint.h"
@@ -137,5 +138,10 @@ class CallScheduler {
   // Callbacks append here and step() drains it, so a transport that answers inside send() cannot re-enter step().
   std::shared_ptr<std::vector<Arrival>> inbox_;
 };
+
+// Each call's answer in the order added: its text, its final error's message, or `not_finished` for a call that
+// never ended (a cancelled or budget-stopped batch). What the callers that merge answers with their items read.
+std::vector<Result<std::string>> call_answers(const CallScheduler& scheduler,
+                                              const std::string& not_finished = "the call was not made");
 
 }  // namespace chokepoint

@@ -193,6 +193,7 @@ void draw_errors_view(AppState& state, MetricsRun& run, MetricsPanel& panel) {
         "join_columns (the join column pairs differ), condition_filter (the WHERE/HAVING conditions\n"
         "differ), data_processing (none of those: aggregation, arithmetic, order, limit, DISTINCT).");
   draw_charts(e);
+  if (e.complete) draw_error_category_run(state, panel);
   draw_filter(e, panel);
   const auto list = shown(e, panel.error_filter);
   ImGui::SameLine();
@@ -233,6 +234,7 @@ nlohmann::json run_errors_json(const MetricsRun& run, const MetricsPanel& panel)
                      {"class", c.error_class == runner::ErrorClass::SystemError ? "system_error" : "result_error"},
                      {"kind", runner::error_category(c)},
                      {"direction", runner::error_direction_name(c.direction)},
+                     {"decided_by", runner::error_decider_name(c.decided_by)},
                      {"evidence", c.evidence}});
   }
   return {{"complete", e.complete},

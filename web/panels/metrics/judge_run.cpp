@@ -21,24 +21,11 @@ std::string ask_id(const JudgeRun& run, const runner::JudgeAsk& a) {
   return run.source->pairs()[a.item].id + " / judge " + runner::judge_mode_name(a.mode);
 }
 
-// The answers as the scheduler left them: text, the call's error, or (cancelled) never asked.
-std::vector<Result<std::string>> answers_of(const CallScheduler& scheduler) {
-  std::vector<Result<std::string>> out;
-  for (const auto& c : scheduler.calls()) {
-    if (c.state == CallState::Succeeded && c.completion)
-      out.emplace_back(c.completion->text);
-    else if (c.state == CallState::Failed && c.last_error)
-      out.emplace_back(Error{c.last_error->message});
-    else
-      out.emplace_back(Error{"not asked: the judge was cancelled"});
-  }
-  return out;
-}
-
 void finish(AppState& state, JudgeRun& run) {
   run.usage = run.scheduler->usage();
   run.verdicts.clear();
-  const auto all = runner::judge_verdicts(run.source->items(), run.asks, answers_of(*run.scheduler), &run.verdicts);
+  const auto all = runner::judge_verdicts(
+      run.source->items(), run.asks, call_answers(*run.scheduler, "not asked: the judge was cancelled"), &run.verdicts);
   run.summary = runner::summarize_judgements(all);
   run.done = true;
   persist_replay();

@@ -47,6 +47,7 @@ nlohmann::json metrics_state_json(const MetricsPanel& panel) {
                       {"rel_tol", panel.rel_tolerance}};
   j["runs"] = runs_view_json(panel);
   j["judge"] = judge_run_json(panel.judge);
+  j["error_category"] = error_category_run_json(panel.error_category);
   if (!panel.run) return j;
   j["label"] = panel.run->label;
   j["stored_id"] = panel.run->stored_id;
@@ -188,6 +189,14 @@ const PageCommandRegistrar judge_confirm_registrar{
     "judge_confirm", [](AppState& state, const nlohmann::json&) { confirm_judge_run(state, metrics_panel(state)); }};
 const PageCommandRegistrar judge_cancel_registrar{
     "judge_cancel", [](AppState& state, const nlohmann::json&) { cancel_judge_run(state, metrics_panel(state)); }};
+// {"do": "error_categories"}: the Errors tab's "Ask a model: condition or data processing?" button (opens the
+// preview); {"do": "error_categories_confirm"}.
+const PageCommandRegistrar categories_registrar{"error_categories", [](AppState& state, const nlohmann::json&) {
+                                                  prepare_error_category_run(state, metrics_panel(state));
+                                                }};
+const PageCommandRegistrar categories_confirm_registrar{
+    "error_categories_confirm",
+    [](AppState& state, const nlohmann::json&) { confirm_error_category_run(state, metrics_panel(state)); }};
 // {"do": "runs_compare", "a": ID, "b": ID}: the Runs tab's A and B choices.
 const PageCommandRegistrar runs_compare_registrar{"runs_compare", [](AppState& state, const nlohmann::json& cmd) {
                                                     compare_stored_runs(metrics_panel(state), cmd.value("a", 0),

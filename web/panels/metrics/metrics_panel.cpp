@@ -106,11 +106,15 @@ void start_run(AppState& state, MetricsPanel& panel) {
   panel.chart_regime = 0;
 }
 
-// Tie-aware ordering and numeric tolerance (issue 17 item 6), as `chokepoint eval --tie-aware --abs-tol --rel-tol`.
+// Tie-aware ordering and numeric tolerance (issue 17 item 6), as `chokepoint eval --tie-aware --abs-tol --rel-tol`:
+// a button on the SC line opening a popup, so the panel's layout does not move; the label says when one is on.
 void draw_scoring_options(MetricsPanel& panel) {
-  const bool open = ImGui::TreeNode("Scoring options");
+  const bool active = panel.tie_aware || panel.abs_tolerance > 0 || panel.rel_tolerance > 0;
+  ImGui::SameLine();
+  if (ImGui::SmallButton(active ? "Scoring options (on)...###scoring" : "Scoring options...###scoring"))
+    ImGui::OpenPopup("scoring-options");
   note_item_place("Scoring options");
-  if (!open) return;
+  if (!ImGui::BeginPopup("scoring-options")) return;
   ImGui::Checkbox("tie-aware ordering", &panel.tie_aware);
   note_item_place("tie-aware ordering");
   if (ImGui::IsItemHovered())
@@ -120,16 +124,14 @@ void draw_scoring_options(MetricsPanel& panel) {
         "tie_accepted when that made EX 1. Off: scored as BIRD and Spider score (the gold's rows only).");
   ImGui::SetNextItemWidth(ui_px(110));
   ImGui::InputDouble("absolute tolerance", &panel.abs_tolerance, 0, 0, "%g");
-  ImGui::SameLine();
   ImGui::SetNextItemWidth(ui_px(110));
   ImGui::InputDouble("relative tolerance", &panel.rel_tolerance, 0, 0, "%g");
   panel.abs_tolerance = std::clamp(panel.abs_tolerance, 0.0, 1e12);
   panel.rel_tolerance = std::clamp(panel.rel_tolerance, 0.0, 1.0);
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(
-        "Numbers (never text) compare equal when |a - b| <= max(absolute, relative * max(|a|, |b|)),\n"
-        "in every semantics. Both 0 (the default): exact, as BIRD and Spider compare.");
-  ImGui::TreePop();
+  ImGui::TextDisabled(
+      "Numbers (never text) compare equal when |a - b| <= max(absolute, relative * max(|a|, |b|)),\n"
+      "in every semantics. Both 0 (the default): exact, as BIRD and Spider compare.");
+  ImGui::EndPopup();
 }
 
 void draw_setup(AppState& state, MetricsPanel& panel) {
@@ -167,7 +169,6 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
   ImGui::InputInt("timeout ms", &panel.timeout_ms, 500);
   panel.timeout_ms = std::clamp(panel.timeout_ms, 100, 600000);
   draw_regime_picker(panel.regimes, [](const Regime& r) { tooltip_definition(r.name()); });
-  draw_scoring_options(panel);
   ImGui::Checkbox("SC with the endpoint's embeddings", &panel.endpoint_embeddings);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
@@ -182,6 +183,7 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
     if (ImGui::InputTextWithHint("embeddings model", "the LLM panel's model", model, sizeof model))
       panel.embedding_model = model;
   }
+  draw_scoring_options(panel);
   if (panel.running && panel.prefetch && panel.prefetch->awaiting_confirmation()) {
     // Privacy preview (decisions.md §8): exactly what would leave the page, and nothing before the user says send.
     const auto& texts = panel.prefetch->to_send();
@@ -459,6 +461,7 @@ void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
   step_debug_run(state, panel, budget_ms);
   step_runs_view(state, panel);
   step_judge_run(state, panel);
+  step_error_category_run(state, panel);
   if (!panel.running || !panel.run) return;
   auto& run = *panel.run;
   if (panel.prefetch) {

@@ -14,6 +14,7 @@
 #include "core/sql/scenario_filter.h"
 #include "web/app_state.h"
 #include "web/panels/metrics/debug_run.h"
+#include "web/panels/metrics/error_category_run.h"
 #include "web/panels/metrics/errors_view.h"
 #include "web/panels/metrics/gold_facts.h"
 #include "web/panels/metrics/judge_run.h"
@@ -65,6 +66,7 @@ struct MetricsPanel {
   std::string error_filter;  // Errors list: "" all, "system", "result", or one error_category
   int selected_error = -1;   // position in run->errors.items
   DebugRun debug;            // debugging the run's wrong predictions (Errors tab)
+  ErrorCategoryRun error_category;  // the model's say on condition_filter vs data_processing (Errors tab)
   // The Summary tab's scenario (sql/scenario_filter.h) and breakdown by one characteristic of the gold.
   std::string scenario_text;
   std::string scenario_error;                     // why scenario_text does not parse

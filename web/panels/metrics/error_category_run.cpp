@@ -1,0 +1,202 @@
+// The Errors tab's model classifier: plan -> preview -> one CallScheduler -> merge_llm_category into the run's
+// classifications (the charts and the list follow them).
+#include "web/panels/metrics/error_category_run.h"
+
+#include <imgui.h>
+
+#include "core/llm/replay_store.h"
+#include "core/runner/prompt_formats.h"
+#include "web/llm/llm_session.h"
+#include "web/panels/metrics/metrics_panel.h"
+#include "web/widgets/item_places.h"
+#include "web/widgets/ui_px.h"
+#include "web/widgets/widgets.h"
+
+namespace chokepoint::web {
+namespace {
+
+ChatRequest category_request(const std::string& prompt) { return session_request({{"user", prompt}}); }
+
+void finish(AppState& state, ErrorCategoryRun& run) {
+  run.usage = run.scheduler->usage();
+  const auto answers = call_answers(*run.scheduler, "not asked: the classifier was cancelled");
+  auto& classes = run.source->errors.classes;
+  run.outcomes.clear();
+  for (auto o : {runner::LlmCategoryOutcome::Agreed, runner::LlmCategoryOutcome::Changed,
+                 runner::LlmCategoryOutcome::Unreadable, runner::LlmCategoryOutcome::NoAnswer})
+    run.outcomes[runner::llm_category_outcome_name(o)] = 0;  // every outcome shown, as the CLI's summary has them
+  for (size_t k = 0; k < run.asked.size() && k < answers.size(); ++k) {
+    if (run.asked[k] >= classes.size()) continue;
+    auto decision = runner::merge_llm_category(classes[run.asked[k]], run.model, answers[k]);
+    classes[run.asked[k]] = std::move(decision.classification);
+    ++run.outcomes[runner::llm_category_outcome_name(decision.outcome)];
+  }
+  run.done = true;
+  persist_replay();
+  notify(state, "the model classified " + std::to_string(run.asked.size()) +
+                    " Result Errors: " + std::to_string(run.outcomes["changed"]) + " changed, " +
+                    std::to_string(run.outcomes["agreed"]) + " agreed with the rules");
+}
+
+}  // namespace
+
+void prepare_error_category_run(AppState& state, MetricsPanel& panel) {
+  ErrorCategoryRun& run = panel.error_category;
+  run.error.clear();
+  if (run.scheduler && !run.done) {
+    run.error = "the model is still classifying; cancel it first";
+    return;
+  }
+  if (!panel.run || !panel.run->done || !panel.run->errors.complete) {
+    run.error = "wait until the failed predictions are classified";
+    return;
+  }
+  const PromptLibrary* prompts = session_prompts();
+  if (!prompts) {
+    run.error = "prompt templates: " + session_prompts_error();
+    return;
+  }
+  auto endpoint = session_endpoint();
+  if (!endpoint.ok()) {
+    run.error = endpoint.error() + " (set it up in the LLM tab)";
+    return;
+  }
+  std::map<std::string, std::string> questions;
+  if (const int gold = find_set(state, panel.run->gold_name); gold >= 0)
+    for (const auto& it : state.eval_sets.sets[static_cast<size_t>(gold)].set.items)
+      questions[it.key] = runner::question_with_evidence(it.question, it.evidence);
+  run.asked.clear();
+  run.prompts.clear();
+  const auto& e = panel.run->errors;
+  for (size_t k = 0; k < e.classes.size(); ++k) {
+    // Items a model already decided keep that decision (asking again would stack its evidence).
+    if (!runner::asks_llm_category(e.classes[k]) || e.classes[k].decided_by != runner::ErrorDecider::Rule) continue;
+    const EvalPair& p = panel.run->pairs()[e.items[k]];
+    auto prompt = runner::render_error_category_prompt(*prompts, questions[p.id], p.gold_sql, p.pred_sql);
+    if (!prompt.ok()) {
+      run.error = prompt.error();
+      return;
+    }
+    run.asked.push_back(k);
+    run.prompts.push_back(std::move(*prompt));
+  }
+  if (run.asked.empty()) {
+    run.error = "no Result Error left to condition_filter or data_processing by the rules";
+    return;
+  }
+  run.source = panel.run;
+  run.scheduler.reset();
+  run.done = run.cancelled = false;
+  run.outcomes.clear();
+  run.usage = {};
+  run.in_replay = 0;
+  run.estimated_tokens = 0;
+  const ReplayStore& replay = session_replay();
+  for (const auto& p : run.prompts) {
+    if (replay.find(replay_key(endpoint->provider, category_request(p))))
+      ++run.in_replay;
+    else
+      run.estimated_tokens += estimate_tokens(p);
+  }
+  run.destination = session_destination(*endpoint);
+  run.model = session_request({}).model;
+  run.preview = true;
+}
+
+void confirm_error_category_run(AppState& state, MetricsPanel& panel) {
+  ErrorCategoryRun& run = panel.error_category;
+  if (!run.preview) return;
+  run.preview = false;
+  auto endpoint = session_endpoint();
+  if (!endpoint.ok()) {
+    run.error = endpoint.error();
+    return;
+  }
+  run.scheduler = std::make_unique<CallScheduler>(*endpoint, session_transport(), &session_replay(), session_limits());
+  for (size_t k = 0; k < run.prompts.size(); ++k)
+    run.scheduler->add({run.source->pairs()[run.source->errors.items[run.asked[k]]].id + " / error category",
+                        category_request(run.prompts[k])});
+  run.persisted_calls = 0;
+  notify(state, "asking the model about " + std::to_string(run.asked.size()) + " Result Errors");
+}
+
+void cancel_error_category_run(AppState& state, MetricsPanel& panel) {
+  ErrorCategoryRun& run = panel.error_category;
+  if (!run.scheduler || run.done) return;
+  run.scheduler->cancel();
+  run.cancelled = true;
+  finish(state, run);  // answers received decide; the rest keep the rule's category
+}
+
+void step_error_category_run(AppState& state, MetricsPanel& panel) {
+  ErrorCategoryRun& run = panel.error_category;
+  if (!run.scheduler || run.done) return;
+  run.scheduler->step(session_now_ms());
+  const long long sent = run.scheduler->usage().network_calls;
+  if (sent != run.persisted_calls) {
+    run.persisted_calls = sent;
+    persist_replay();
+  }
+  if (run.scheduler->finished()) finish(state, run);
+}
+
+void draw_error_category_run(AppState& state, MetricsPanel& panel) {
+  ErrorCategoryRun& run = panel.error_category;
+  const bool busy = run.scheduler && !run.done;
+  ImGui::BeginDisabled(busy || run.preview);
+  if (ImGui::Button("Ask a model: condition or data processing?")) prepare_error_category_run(state, panel);
+  note_item_place("ask error categories");
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "The rules tell Condition Filter from Data Processing by comparing normalised WHERE/HAVING conditions.\n"
+        "004 asks a model instead: each such item's question, gold and prediction go to the LLM tab's model;\n"
+        "a readable answer decides, otherwise the rule's category stands. The evidence says which decided.");
+  if (!run.error.empty()) draw_error(run.error);
+  if (run.preview) {
+    ImGui::TextWrapped(
+        "%zu Result Errors (question, gold query and prediction each) would go to %s: %zu calls, %zu answered by the "
+        "replay store, ~%lld prompt tokens.",
+        run.asked.size(), run.destination.c_str(), run.asked.size() - run.in_replay, run.in_replay,
+        run.estimated_tokens);
+    if (!run.prompts.empty() && ImGui::TreeNode("the first prompt")) {
+      ImGui::BeginChild("category-prompt", ui_px(0, 160), true);
+      ImGui::TextUnformatted(run.prompts.front().c_str());
+      ImGui::EndChild();
+      ImGui::TreePop();
+    }
+    if (ImGui::Button("Confirm and send##categories")) confirm_error_category_run(state, panel);
+    note_item_place("error categories confirm");
+    ImGui::SameLine();
+    if (ImGui::Button("Discard##categories")) run.preview = false;
+    return;
+  }
+  if (busy) {
+    const size_t answered = run.scheduler->count(CallState::Succeeded) + run.scheduler->count(CallState::Failed);
+    ImGui::Text("asking: %zu / %zu", answered, run.asked.size());
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel##categories")) cancel_error_category_run(state, panel);
+  } else if (run.done) {
+    ImGui::TextDisabled("model %s: %zu agreed, %zu changed, %zu unreadable, %zu without answer%s", run.model.c_str(),
+                        run.outcomes["agreed"], run.outcomes["changed"], run.outcomes["unreadable"],
+                        run.outcomes["no_answer"], run.cancelled ? " (cancelled)" : "");
+  }
+}
+
+nlohmann::json error_category_run_json(const ErrorCategoryRun& run) {
+  nlohmann::json j = {{"running", run.scheduler && !run.done},
+                      {"done", run.done},
+                      {"cancelled", run.cancelled},
+                      {"error", run.error},
+                      {"outcomes", run.outcomes},
+                      {"usage", {{"network_calls", run.usage.network_calls}, {"replayed", run.usage.replayed}}}};
+  if (run.preview)
+    j["preview"] = {{"calls", run.asked.size()},
+                    {"network_calls", run.asked.size() - run.in_replay},
+                    {"estimated_prompt_tokens", run.estimated_tokens},
+                    {"destination", run.destination},
+                    {"model", run.model}};
+  return j;
+}
+
+}  // namespace chokepoint::web
