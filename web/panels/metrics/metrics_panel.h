@@ -87,8 +87,10 @@ void draw_metrics_panel(AppState& state, MetricsPanel& panel);
 std::vector<size_t> filtered_items(const MetricsRun& run, const MetricsPanel& panel);
 void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms);  // called every frame
 // A run of `pairs` on the loaded databases, started in the evaluation worker when it can be (else on the page).
+// The page has one evaluation worker (starting another ends the one before): a run beside the Metrics panel's, as
+// the Run-a-model panel's format x model table, passes in_worker = false and is evaluated on the page in slices.
 std::shared_ptr<MetricsRun> make_metrics_run(const AppState& state, std::vector<EvalPair> pairs,
-                                             EvaluationOptions options, int worker_stall_ms = 0);
+                                             EvaluationOptions options, int worker_stall_ms = 0, bool in_worker = true);
 // Evaluates more of the run (the worker's items, or pairs in place within the budget); true once it is done. A
 // worker that refuses the run is reported and the rest is evaluated in place.
 bool advance_metrics_run(AppState& state, MetricsRun& run, double budget_ms);

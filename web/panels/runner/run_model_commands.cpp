@@ -45,7 +45,7 @@ void run_model_command(AppState& state, const nlohmann::json& cmd) {
 }
 
 const PanelRegistrar registrar{{"Run a model", 55, [](AppState& s) { draw_run_model_panel(s, run_model_panel(s)); },
-                                [](AppState& s, double) { step_model_run(s, run_model_panel(s)); },
+                                [](AppState& s, double budget) { step_model_run(s, run_model_panel(s), budget); },
                                 [](AppState& s) { return run_model_state_json(run_model_panel(s)); }}};
 const PageCommandRegistrar run_registrar{"run_model", run_model_command};
 const PageCommandRegistrar confirm_registrar{

@@ -180,6 +180,7 @@ void prepare_model_run(AppState& state, RunModelPanel& panel) {
   panel.published.clear();
   panel.preview = panel.job->plan(&session_replay());
   panel.preview_endpoint = session_destination(*endpoint);
+  panel.model_name = session_request({}).model;
   panel.preview_format = 0;
 }
 
@@ -196,7 +197,8 @@ void confirm_model_run(AppState& state, RunModelPanel& panel) {
   notify(state, "model run: " + std::to_string(panel.job->tasks().size()) + " prompts");
 }
 
-void step_model_run(AppState& state, RunModelPanel& panel) {
+void step_model_run(AppState& state, RunModelPanel& panel, double budget_ms) {
+  step_model_table(state, panel.table, budget_ms);
   if (!panel.job || !panel.job->running()) {
     panel.was_running = false;
     return;
@@ -211,6 +213,14 @@ void step_model_run(AppState& state, RunModelPanel& panel) {
   }
   if (!finished) return;
   publish(state, panel);
+  std::vector<std::string> formats, names;  // the formats whose predictions were published, for 004 Table 3
+  for (const auto& f : panel.job->format_names()) {
+    const std::string name = prediction_set_name(panel.source_name, f);
+    if (std::find(panel.published.begin(), panel.published.end(), name) == panel.published.end()) continue;
+    formats.push_back(f);
+    names.push_back(name);
+  }
+  queue_model_table(panel.table, panel.gold_name, panel.model_name, formats, names);
   const size_t ok = panel.job->count(runner::PredictionStatus::Ok);
   notify(state,
          "model run: " + std::to_string(ok) + " of " + std::to_string(panel.job->tasks().size()) +
@@ -389,6 +399,7 @@ void draw_job(AppState& state, RunModelPanel& panel) {
       ImGui::PopID();
     }
   }
+  draw_model_table(panel.table);
   ImGui::BeginChild("run-items", ImVec2(0, 0), true);
   if (ImGui::BeginTable("run-items-table", 4,
                         ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp |
@@ -450,6 +461,7 @@ nlohmann::json run_model_state_json(const RunModelPanel& panel) {
                       {"formats", panel.formats},
                       {"published", panel.published},
                       {"gold", panel.gold_name},
+                      {"model_table", model_table_json(panel.table)},
                       {"template",
                        {{"use", panel.use_template},
                         {"source", panel.user_template.source},

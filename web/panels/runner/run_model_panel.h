@@ -15,6 +15,7 @@
 #include "core/runner/prediction_job.h"
 #include "core/runner/user_template.h"
 #include "web/app_state.h"
+#include "web/panels/runner/model_table.h"
 
 namespace chokepoint::web {
 
@@ -40,6 +41,8 @@ struct RunModelPanel {
   long long persisted_calls = 0;       // network answers already synced to IndexedDB
   std::vector<std::string> published;  // names of the prediction sets made from the last finished run
   bool was_running = false;
+  std::string model_name;  // the LLM tab's model when the run was planned (its column in the table)
+  ModelTable table;        // 004 Table 3 over this page's runs on one set
 };
 
 RunModelPanel& run_model_panel(AppState& state);
@@ -47,7 +50,7 @@ void prepare_model_run(AppState& state, RunModelPanel& panel);  // plans the pro
 void remember_user_template(const RunModelPanel& panel);        // saves the template and whether it is used
 void restore_user_template(RunModelPanel& panel);               // once, at the first frame
 void confirm_model_run(AppState& state, RunModelPanel& panel);
-void step_model_run(AppState& state, RunModelPanel& panel);
+void step_model_run(AppState& state, RunModelPanel& panel, double budget_ms);
 void draw_run_model_panel(AppState& state, RunModelPanel& panel);
 nlohmann::json run_model_state_json(const RunModelPanel& panel);
 

@@ -1,0 +1,95 @@
+// The format x model table: a queue of prediction sets, each evaluated for EX (no regimes) as a background run.
+#include "web/panels/runner/model_table.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "core/metrics/eval_pairs.h"
+#include "core/metrics/evaluation_job.h"
+#include "web/panels/metrics/metrics_panel.h"
+
+namespace chokepoint::web {
+
+void queue_model_table(ModelTable& t, const std::string& gold_name, const std::string& model,
+                       const std::vector<std::string>& formats, const std::vector<std::string>& pred_names) {
+  if (gold_name != t.gold_name) {  // another set: its numbers are not comparable with these
+    t = ModelTable{};
+    t.gold_name = gold_name;
+    t.table.semantics = ex_semantics_name(ExSemantics::Bird);
+  }
+  if (std::find(t.table.models.begin(), t.table.models.end(), model) == t.table.models.end())
+    t.table.models.push_back(model);
+  for (size_t i = 0; i < formats.size() && i < pred_names.size(); ++i) {
+    if (std::find(t.table.formats.begin(), t.table.formats.end(), formats[i]) == t.table.formats.end())
+      t.table.formats.push_back(formats[i]);
+    t.table.ex.erase({model, formats[i]});  // a rerun of the model replaces its cells
+    t.queue.push_back({model, formats[i], pred_names[i]});
+  }
+}
+
+void step_model_table(AppState& state, ModelTable& t, double budget_ms) {
+  if (t.scoring) {
+    if (!advance_metrics_run(state, *t.scoring, budget_ms)) return;
+    t.table.ex[{t.current.model, t.current.format}] = summarize(t.scoring->items(), {}).ex;
+    t.scoring.reset();
+  }
+  if (t.queue.empty()) return;
+  t.current = t.queue.front();
+  t.queue.erase(t.queue.begin());
+  const int gold = find_set(state, t.gold_name), pred = find_set(state, t.current.pred_name);
+  if (gold < 0 || pred < 0) {
+    t.error = "cannot score " + t.current.pred_name + ": the set is no longer loaded";
+    return;
+  }
+  auto pairs = pair_gold_with_predictions(state.eval_sets.sets[static_cast<size_t>(gold)].set,
+                                          state.eval_sets.sets[static_cast<size_t>(pred)].set);
+  if (!pairs.ok()) {
+    t.error = t.current.pred_name + ": " + pairs.error();
+    return;
+  }
+  EvaluationOptions options;  // EX only, as 004 Table 3 reports it
+  options.regimes = {};
+  options.semantics = ExSemantics::Bird;
+  options.limits.timeout_ms = 5000;
+  // On the page, in slices within the frame budget: the one evaluation worker belongs to the Metrics panel, which
+  // evaluates the first format of the same run at this moment.
+  t.scoring = make_metrics_run(state, std::move(*pairs), options, 0, false);
+}
+
+void draw_model_table(const ModelTable& t) {
+  if (t.table.models.empty()) return;
+  ImGui::Text("EX %% by prompt format and model (004 Table 3, BIRD semantics) on %s", t.gold_name.c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Choose another model in the LLM tab and run again to add a column.");
+  const int cols = 1 + static_cast<int>(t.table.models.size());
+  if (ImGui::BeginTable("format-model", cols, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
+    ImGui::TableSetupColumn("format");
+    for (const auto& m : t.table.models) ImGui::TableSetupColumn(m.c_str());
+    ImGui::TableHeadersRow();
+    for (const auto& f : t.table.formats) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(f.c_str());
+      for (const auto& m : t.table.models) {
+        ImGui::TableNextColumn();
+        auto cell = t.table.ex.find({m, f});
+        if (cell != t.table.ex.end())
+          ImGui::Text("%.2f", cell->second);
+        else
+          ImGui::TextDisabled("%s", t.scoring || !t.queue.empty() ? "..." : "-");
+      }
+    }
+    ImGui::EndTable();
+  }
+  if (!t.error.empty()) ImGui::TextColored(ImVec4(1, 0.45f, 0.45f, 1), "%s", t.error.c_str());
+}
+
+nlohmann::json model_table_json(const ModelTable& t) {
+  nlohmann::json j = runner::format_model_table_json(t.table);
+  j["gold"] = t.gold_name;
+  j["pending"] = t.queue.size() + (t.scoring ? 1 : 0);
+  if (!t.error.empty()) j["error"] = t.error;
+  return j;
+}
+
+}  // namespace chokepoint::web

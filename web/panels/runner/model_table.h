@@ -1,0 +1,39 @@
+// 004 Table 3 in the app (issue 13 item 4): EX in BIRD semantics per prompt format (rows) and model (columns) over
+// the model runs of this page on one set. Each finished run's prediction sets are scored in the background, one at a
+// time, without taking the Metrics panel; a run with another model (chosen in the LLM tab) adds a column, a run with
+// the same model replaces its cells, and a run on another set (or another first-N limit) starts a new table.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/runner/model_comparison.h"
+#include "web/app_state.h"
+
+namespace chokepoint::web {
+
+struct MetricsRun;
+
+struct ModelTable {
+  runner::FormatModelTable table;  // semantics "bird"
+  std::string gold_name;           // the set the cells are scored against
+  struct Cell {
+    std::string model, format, pred_name;
+  };
+  std::vector<Cell> queue;  // waiting to be scored
+  Cell current;
+  std::shared_ptr<MetricsRun> scoring;  // the evaluation of `current`
+  std::string error;                    // the last cell that could not be scored
+};
+
+// Queues the prediction sets of a finished run of `model` (pred_names[i] holds formats[i]'s predictions).
+void queue_model_table(ModelTable& t, const std::string& gold_name, const std::string& model,
+                       const std::vector<std::string>& formats, const std::vector<std::string>& pred_names);
+void step_model_table(AppState& state, ModelTable& t, double budget_ms);
+void draw_model_table(const ModelTable& t);
+// format_model_table_json plus {"gold", "pending"}.
+nlohmann::json model_table_json(const ModelTable& t);
+
+}  // namespace chokepoint::web
