@@ -101,3 +101,37 @@ export async function workspaceSettled(page, timeoutMs = 20000) {
   }, null, { timeout: timeoutMs });
   return page.evaluate(() => JSON.parse(Module.chokepointWorkspace.report()));
 }
+
+// Polls a panel's state until `predicate` holds; the error names `what` and shows the state it saw last.
+export async function untilPanel(page, name, predicate, what, timeoutMs = 60000) {
+  const start = Date.now();
+  for (;;) {
+    const s = await panelState(page, name);
+    if (predicate(s)) return s;
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(s).slice(0, 2000)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+// Uploads `file` through the page's file input, as the chooser does, and waits until it is a loaded set.
+export async function uploadSet(page, file) {
+  await page.setInputFiles('#chokepoint-file-input', file);
+  await page.waitForFunction((n) => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))
+    .some((s) => s.name === n), path.basename(file));
+}
+
+// A real click in the middle of the widget the app noted as `name` (web/widgets/item_places.h), once it is drawn;
+// fails when it is not drawn or lies outside the window.
+export async function clickNamed(page, name) {
+  let b;
+  for (let tries = 0; tries < 50 && !b; ++tries) {
+    b = (await callJson(page, 'chokepoint_app_json')).buttons?.[name];
+    if (!b) await nextFrames(page);
+  }
+  if (!b) throw new Error(`${name} is not drawn`);
+  const view = page.viewportSize();
+  if (b[1] < 0 || b[1] + b[3] > view.height) throw new Error(`${name} is outside the window: ${JSON.stringify(b)}`);
+  await clickAt(page, b[0] + b[2] / 2, b[1] + b[3] / 2);
+  await nextFrames(page);
+}

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startFakeLlmServer } from '../llm_server/start_server.mjs';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames } from './browser.mjs';
+
+import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, untilPanel } from './browser.mjs';
 
 let app;
 let server;
@@ -23,21 +24,13 @@ after(async () => {
   server?.kill();
 });
 
+const until = (predicate, what, timeout) => untilPanel(app.page, RUN, predicate, what, timeout);
+
 const RUN = 'Run a model';
 const FORMATS = ['SimpleDDL-MD-Chat', 'DDL-HTML-Complete'];
 const api = (p, body) => fetch(`http://127.0.0.1:${port}${p}`, body === undefined ? {} : {
   method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
 const gold = JSON.parse(fs.readFileSync(path.join(repoRoot, 'assets/sets/sample_dev.json'), 'utf8')).slice(0, 4);
-
-async function until(predicate, what, timeout = 60000) {
-  const start = Date.now();
-  for (;;) {
-    const s = await panelState(app.page, RUN);
-    if (predicate(s)) return s;
-    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(s).slice(0, 1500)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 // Teaches right answers for the first `right` items and a wrong query for the others. The same whole query answers
 // both formats: a Complete answer that already starts with SELECT is read as it is (core/llm/sql_answer.h).

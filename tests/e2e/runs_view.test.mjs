@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt,
-  workspaceSettled } from './browser.mjs';
+import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, workspaceSettled,
+  untilPanel, uploadSet, clickNamed } from './browser.mjs';
 
 const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
 const METRICS = 'Predictions & metrics';
@@ -43,38 +43,11 @@ after(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function until(predicate, what, timeout = 60000) {
-  const start = Date.now();
-  for (;;) {
-    const s = await panelState(app.page, METRICS);
-    if (predicate(s)) return s;
-    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(s).slice(0, 2000)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function upload(name) {
-  await app.page.setInputFiles('#chokepoint-file-input', path.join(dir, name));
-  await app.page.waitForFunction((n) => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))
-    .some((s) => s.name === n), name);
-}
-
-const buttons = () => app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], [])).buttons || {});
+const until = (predicate, what, timeout) => untilPanel(app.page, METRICS, predicate, what, timeout);
+const upload = (name) => uploadSet(app.page, path.join(dir, name));
+const click = (name) => clickNamed(app.page, name);
 
 // A real click at the middle of the widget noted as `name` (it must be inside the window).
-async function click(name) {
-  let b;
-  for (let tries = 0; tries < 50 && !b; ++tries) {
-    b = (await buttons())[name];
-    if (!b) await nextFrames(app.page);
-  }
-  assert.ok(b, `${name} is drawn`);
-  const view = app.page.viewportSize();
-  assert.ok(b[1] >= 0 && b[1] + b[3] <= view.height, `${name} is within the window: ${JSON.stringify(b)}`);
-  await clickAt(app.page, b[0] + b[2] / 2, b[1] + b[3] / 2);
-  await nextFrames(app.page);
-}
-
 const counts = (c) => c.counts;
 
 test('two evaluations kept, compared as the CLI compares them, a mark set by a click and kept across a reload', async () => {

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startApp, waitReady, repoRoot, sendCommand, panelState, nextFrames, clickAt, artefactDir } from './browser.mjs';
+import { startApp, waitReady, repoRoot, sendCommand, panelState, nextFrames, artefactDir, untilPanel, uploadSet,
+  clickNamed } from './browser.mjs';
 
 const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
 const METRICS = 'Predictions & metrics';
@@ -42,32 +43,9 @@ after(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function until(predicate, what, timeout = 60000) {
-  const start = Date.now();
-  for (;;) {
-    const s = await panelState(app.page, METRICS);
-    if (predicate(s)) return s;
-    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(s).slice(0, 2000)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function upload(name) {
-  await app.page.setInputFiles('#chokepoint-file-input', path.join(dir, name));
-  await app.page.waitForFunction((n) => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))
-    .some((s) => s.name === n), name);
-}
-
-async function click(name) {
-  let b;
-  for (let tries = 0; tries < 50 && !b; ++tries) {
-    b = (await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], [])).buttons))[name];
-    if (!b) await nextFrames(app.page);
-  }
-  assert.ok(b, `${name} is drawn`);
-  await clickAt(app.page, b[0] + b[2] / 2, b[1] + b[3] / 2);
-  await nextFrames(app.page);
-}
+const until = (predicate, what, timeout) => untilPanel(app.page, METRICS, predicate, what, timeout);
+const upload = (name) => uploadSet(app.page, path.join(dir, name));
+const click = (name) => clickNamed(app.page, name);
 
 function cliEx(...args) {
   const r = spawnSync(cli, ['eval', '--gold', path.join(dir, 'options_gold.json'), '--pred',

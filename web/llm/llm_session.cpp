@@ -190,4 +190,39 @@ std::vector<CallLogEntry> session_call_log(AppState& state) {
   return out;
 }
 
+Result<SessionBatchPreview> preview_session_batch(const std::vector<std::string>& prompts) {
+  auto endpoint = session_endpoint();
+  if (!endpoint.ok()) return Error{endpoint.error() + " (set it up in the LLM tab)"};
+  SessionBatchPreview p;
+  const ReplayStore& replay = session_replay();
+  for (const auto& prompt : prompts) {
+    if (replay.find(replay_key(endpoint->provider, session_request({{"user", prompt}}))))
+      ++p.in_replay;
+    else
+      p.estimated_tokens += estimate_tokens(prompt);
+  }
+  p.destination = session_destination(*endpoint);
+  p.model = session_request({}).model;
+  return p;
+}
+
+Result<std::unique_ptr<CallScheduler>> start_session_batch(
+    const std::vector<std::pair<std::string, std::string>>& calls) {
+  auto endpoint = session_endpoint();
+  if (!endpoint.ok()) return Error{endpoint.error()};
+  auto scheduler = std::make_unique<CallScheduler>(*endpoint, session_transport(), &session_replay(), session_limits());
+  for (const auto& [id, prompt] : calls) scheduler->add({id, session_request({{"user", prompt}})});
+  return scheduler;
+}
+
+bool step_session_batch(CallScheduler& scheduler, long long& persisted_calls) {
+  scheduler.step(session_now_ms());
+  const long long sent = scheduler.usage().network_calls;
+  if (sent != persisted_calls) {
+    persisted_calls = sent;
+    persist_replay();
+  }
+  return scheduler.finished();
+}
+
 }  // namespace chokepoint::web

@@ -64,4 +64,19 @@ std::vector<CallLogEntry> session_call_log(AppState& state);
 
 double session_now_ms();
 
+// A batch of one-prompt chat calls with the session's endpoint, model, limits and replay store (the metrics panel's
+// judge and error classifier). The preview says what would leave the page: calls the replay store does not answer,
+// their estimated prompt tokens, the destination and the model; it sends nothing.
+struct SessionBatchPreview {
+  size_t in_replay = 0;
+  long long estimated_tokens = 0;
+  std::string destination, model;
+};
+Result<SessionBatchPreview> preview_session_batch(const std::vector<std::string>& prompts);
+// The scheduler with one call per (id, prompt), in order; not stepped yet.
+Result<std::unique_ptr<CallScheduler>> start_session_batch(
+    const std::vector<std::pair<std::string, std::string>>& calls);
+// Steps the batch, syncing the replay store to the workspace after new network answers; true once every call ended.
+bool step_session_batch(CallScheduler& scheduler, long long& persisted_calls);
+
 }  // namespace chokepoint::web

@@ -4,7 +4,6 @@
 
 #include <imgui.h>
 
-#include "core/llm/replay_store.h"
 #include "core/runner/prompt_formats.h"
 #include "web/llm/llm_session.h"
 #include "web/panels/metrics/metrics_panel.h"
@@ -14,8 +13,6 @@
 
 namespace chokepoint::web {
 namespace {
-
-ChatRequest category_request(const std::string& prompt) { return session_request({{"user", prompt}}); }
 
 void finish(AppState& state, ErrorCategoryRun& run) {
   run.usage = run.scheduler->usage();
@@ -89,17 +86,15 @@ void prepare_error_category_run(AppState& state, MetricsPanel& panel) {
   run.done = run.cancelled = false;
   run.outcomes.clear();
   run.usage = {};
-  run.in_replay = 0;
-  run.estimated_tokens = 0;
-  const ReplayStore& replay = session_replay();
-  for (const auto& p : run.prompts) {
-    if (replay.find(replay_key(endpoint->provider, category_request(p))))
-      ++run.in_replay;
-    else
-      run.estimated_tokens += estimate_tokens(p);
+  auto preview = preview_session_batch(run.prompts);
+  if (!preview.ok()) {
+    run.error = preview.error();
+    return;
   }
-  run.destination = session_destination(*endpoint);
-  run.model = session_request({}).model;
+  run.in_replay = preview->in_replay;
+  run.estimated_tokens = preview->estimated_tokens;
+  run.destination = preview->destination;
+  run.model = preview->model;
   run.preview = true;
 }
 
@@ -107,15 +102,16 @@ void confirm_error_category_run(AppState& state, MetricsPanel& panel) {
   ErrorCategoryRun& run = panel.error_category;
   if (!run.preview) return;
   run.preview = false;
-  auto endpoint = session_endpoint();
-  if (!endpoint.ok()) {
-    run.error = endpoint.error();
+  std::vector<std::pair<std::string, std::string>> calls;
+  for (size_t k = 0; k < run.prompts.size(); ++k)
+    calls.emplace_back(run.source->pairs()[run.source->errors.items[run.asked[k]]].id + " / error category",
+                       run.prompts[k]);
+  auto scheduler = start_session_batch(calls);
+  if (!scheduler.ok()) {
+    run.error = scheduler.error();
     return;
   }
-  run.scheduler = std::make_unique<CallScheduler>(*endpoint, session_transport(), &session_replay(), session_limits());
-  for (size_t k = 0; k < run.prompts.size(); ++k)
-    run.scheduler->add({run.source->pairs()[run.source->errors.items[run.asked[k]]].id + " / error category",
-                        category_request(run.prompts[k])});
+  run.scheduler = std::move(*scheduler);
   run.persisted_calls = 0;
   notify(state, "asking the model about " + std::to_string(run.asked.size()) + " Result Errors");
 }
@@ -131,13 +127,7 @@ void cancel_error_category_run(AppState& state, MetricsPanel& panel) {
 void step_error_category_run(AppState& state, MetricsPanel& panel) {
   ErrorCategoryRun& run = panel.error_category;
   if (!run.scheduler || run.done) return;
-  run.scheduler->step(session_now_ms());
-  const long long sent = run.scheduler->usage().network_calls;
-  if (sent != run.persisted_calls) {
-    run.persisted_calls = sent;
-    persist_replay();
-  }
-  if (run.scheduler->finished()) finish(state, run);
+  if (step_session_batch(*run.scheduler, run.persisted_calls)) finish(state, run);
 }
 
 void draw_error_category_run(AppState& state, MetricsPanel& panel) {

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 
-#include "core/llm/replay_store.h"
 #include "web/llm/llm_session.h"
 #include "web/panels/metrics/metrics_panel.h"
 #include "web/widgets/item_places.h"
@@ -14,8 +13,6 @@
 
 namespace chokepoint::web {
 namespace {
-
-ChatRequest judge_request(const std::string& prompt) { return session_request({{"user", prompt}}); }
 
 std::string ask_id(const JudgeRun& run, const runner::JudgeAsk& a) {
   return run.source->pairs()[a.item].id + " / judge " + runner::judge_mode_name(a.mode);
@@ -173,17 +170,17 @@ void prepare_judge_run(AppState& state, MetricsPanel& panel) {
   run.verdicts.clear();
   run.done = run.cancelled = false;
   run.usage = {};
-  run.in_replay = 0;
-  run.estimated_tokens = 0;
-  const ReplayStore& replay = session_replay();
-  for (const auto& a : run.asks) {
-    if (replay.find(replay_key(endpoint->provider, judge_request(a.prompt))))
-      ++run.in_replay;
-    else
-      run.estimated_tokens += estimate_tokens(a.prompt);
+  std::vector<std::string> to_send;
+  for (const auto& a : run.asks) to_send.push_back(a.prompt);
+  auto preview = preview_session_batch(to_send);
+  if (!preview.ok()) {
+    run.error = preview.error();
+    return;
   }
-  run.destination = session_destination(*endpoint);
-  run.model = session_request({}).model;
+  run.in_replay = preview->in_replay;
+  run.estimated_tokens = preview->estimated_tokens;
+  run.destination = preview->destination;
+  run.model = preview->model;
   run.preview = true;
 }
 
@@ -191,13 +188,14 @@ void confirm_judge_run(AppState& state, MetricsPanel& panel) {
   JudgeRun& run = panel.judge;
   if (!run.preview) return;
   run.preview = false;
-  auto endpoint = session_endpoint();
-  if (!endpoint.ok()) {
-    run.error = endpoint.error();
+  std::vector<std::pair<std::string, std::string>> calls;
+  for (const auto& a : run.asks) calls.emplace_back(ask_id(run, a), a.prompt);
+  auto scheduler = start_session_batch(calls);
+  if (!scheduler.ok()) {
+    run.error = scheduler.error();
     return;
   }
-  run.scheduler = std::make_unique<CallScheduler>(*endpoint, session_transport(), &session_replay(), session_limits());
-  for (const auto& a : run.asks) run.scheduler->add({ask_id(run, a), judge_request(a.prompt)});
+  run.scheduler = std::move(*scheduler);
   run.persisted_calls = 0;
   notify(state, "judge: asking about " + std::to_string(run.asks.size()) + " predictions");
 }
@@ -213,13 +211,7 @@ void cancel_judge_run(AppState& state, MetricsPanel& panel) {
 void step_judge_run(AppState& state, MetricsPanel& panel) {
   JudgeRun& run = panel.judge;
   if (!run.scheduler || run.done) return;
-  run.scheduler->step(session_now_ms());
-  const long long sent = run.scheduler->usage().network_calls;
-  if (sent != run.persisted_calls) {
-    run.persisted_calls = sent;
-    persist_replay();
-  }
-  if (run.scheduler->finished()) finish(state, run);
+  if (step_session_batch(*run.scheduler, run.persisted_calls)) finish(state, run);
 }
 
 void draw_judge_view(AppState& state, MetricsPanel& panel) {
