@@ -6,7 +6,9 @@
 //   browser: the same set and schemas uploaded into the app, the run started from the Run a model panel and
 //            confirmed, then evaluated by the Metrics panel on the schema-only databases: wall time of the run, the
 //            longest main-thread work in one frame while it ran (goal: no frame over 50 ms) and the longest gap
-//            between two frames.
+//            between two frames; then the Metrics panel's evaluation (eval s, from the run's end to the panel's
+//            done, which waits for the gold facts: joins, characteristics, EM) and the page-thread time the facts
+//            took (facts ms).
 // Both run 8 calls at once (the LLM settings' concurrency). A second browser run is answered by the replay store (0
 // network calls). Prints one table.
 // Usage: node bench/model_run.mjs [BIRD_DIR]   (needs build/native/chokepoint, build/wasm/app, chromium)
@@ -106,8 +108,9 @@ try {
       const m = JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], ['Predictions & metrics']));
       return m.done === true && m.queued === false && m.total === 1534;
     }, null, { timeout: 1800000, polling: 250 });
+    const facts = (await panelState(app.page, 'Predictions & metrics')).facts || {};
     rows.push({ where: pass, items: s.total, sql: s.ok, wall: ms, per: ms / set.length, work, gap,
-                eval: Date.now() - e0, requests: (await api('/stats')).chat - before.chat, replayed: s.usage.replayed });
+                eval: Date.now() - e0, facts: facts.ms, requests: (await api('/stats')).chat - before.chat, replayed: s.usage.replayed });
   }
 } finally {
   await app.close();
@@ -117,9 +120,11 @@ try {
 
 const pad = (v, n) => String(v).padStart(n);
 console.log(`${'run'.padEnd(18)} ${pad('items', 6)} ${pad('SQL', 6)} ${pad('wall s', 8)} ${pad('ms/item', 8)} ` +
-            `${pad('requests', 9)} ${pad('replayed', 9)} ${pad('max frame work ms', 18)} ${pad('max frame gap ms', 17)} ${pad('eval s', 7)}`);
+            `${pad('requests', 9)} ${pad('replayed', 9)} ${pad('max frame work ms', 18)} ${pad('max frame gap ms', 17)} ${pad('eval s', 7)} ` +
+            `${pad('facts ms', 9)}`);
 for (const r of rows)
   console.log(`${r.where.padEnd(18)} ${pad(r.items, 6)} ${pad(r.sql, 6)} ${pad((r.wall / 1000).toFixed(1), 8)} ` +
               `${pad(r.per.toFixed(2), 8)} ${pad(r.requests, 9)} ${pad(r.replayed ?? '-', 9)} ` +
               `${pad(r.work === undefined ? '-' : r.work.toFixed(1), 18)} ${pad(r.gap === undefined ? '-' : r.gap.toFixed(1), 17)} ` +
-              `${pad(r.eval === undefined ? '-' : (r.eval / 1000).toFixed(1), 7)}`);
+              `${pad(r.eval === undefined ? '-' : (r.eval / 1000).toFixed(1), 7)} ` +
+              `${pad(r.facts === undefined ? '-' : r.facts.toFixed(0), 9)}`);

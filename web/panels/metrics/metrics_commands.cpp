@@ -56,6 +56,7 @@ nlohmann::json metrics_state_json(const MetricsPanel& panel) {
   j["total"] = panel.run->pairs().size();
   j["summary"] = summary_to_json(summarize(panel.run->items(), panel.run->options().regimes));
   if (panel.run->done) j["evaluator"] = evaluator_scores_json(*panel.run, panel);
+  j["facts"] = {{"counted", panel.run->joins_counted}, {"ms", panel.run->facts_ms}};
   j["sc_embedding"] = panel.run->options().columns.embedding_label;
   j["evaluated_in"] = panel.run->evaluated_in;
   j["worker_restarts"] = panel.run->worker_restarts;

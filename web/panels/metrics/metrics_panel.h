@@ -31,6 +31,7 @@ struct MetricsRun {
   std::vector<int> joins;               // per pair: joins in the gold query's main join query graph (-1 unknown)
   size_t joins_counted = 0;             // joins are counted a slice per frame (a parse each), before the run is done
   GoldFacts facts;                      // counted with the joins: characteristics, QVT keys, EM and hardness
+  double facts_ms = 0;                  // main-thread time spent counting the joins and facts (state JSON, bench)
   std::unique_ptr<EvaluationJob> job;   // the pairs, options and items evaluated so far (core/metrics)
   bool done = false;
   std::shared_ptr<WorkerEvaluation> worker;  // while the worker evaluates it; null on the page's thread and when done
