@@ -2,6 +2,7 @@
 // EX decided as `eval` does them (cli/ex_inputs.h); each correct pair is timed (core/metrics/query_timing.h) and
 // each gold also against itself, so the summary shows beside VES how far from 100 a pair that differs in nothing
 // lands. Items run one after another: timings taken in parallel would measure each other.
+#include <algorithm>
 #include <climits>
 #include <cmath>
 #include <filesystem>

@@ -68,6 +68,12 @@ if [ -x "$NATIVE/chokepoint" ] && [ -d "$DATA" ]; then
   echo "=== gold validation of Spider dev and BIRD dev (bench/gold_validation.sh)"
   (cd "$ROOT" && sh bench/gold_validation.sh "$NATIVE")
 fi
+# Efficiency scores (issue 14 item 1): VES of the Spider dev golds against themselves, with the spread and the
+# harness's overhead (skips itself without ../shared/data).
+if [ -x "$NATIVE/chokepoint" ]; then
+  echo "=== VES of Spider dev golds against themselves (bench/ves.sh)"
+  (cd "$ROOT" && sh bench/ves.sh "$NATIVE")
+fi
 if [ -x "$NATIVE/chokepoint" ]; then
   echo "=== eval --jobs 1 vs 2 (bench/eval_jobs.sh)"
   (cd "$ROOT" && sh bench/eval_jobs.sh "$NATIVE")
