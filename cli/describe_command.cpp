@@ -1,0 +1,290 @@
+// `chokepoint describe`: SQL-to-Text (004 §4.4; core/runner/sql_to_text.h). Without --pred, the paper's task: a
+// model describes each gold query and its question is compared with the set's by ROUGE, by the cosine of the
+// endpoint's embeddings (--embedding-model; not BERTScore) and by a judge asked in both orders. With --pred and
+// --db-root, a check of predictions: each predicted query is described and compared with the user's question, and
+// the report says how well "judged different" predicts EX = 0.
+#include <iostream>
+#include <map>
+#include <optional>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_inputs.h"
+#include "cli/command.h"
+#include "cli/ex_inputs.h"
+#include "cli/llm_calls.h"
+#include "cli/llm_transport_curl.h"
+#include "core/base/json_dump.h"
+#include "core/dataset/eval_set_loader.h"
+#include "core/llm/chat_request.h"
+#include "core/llm/embedding_replay.h"
+#include "core/metrics/eval_pairs.h"
+#include "core/runner/sql_to_text.h"
+
+namespace chokepoint::cli {
+namespace {
+
+const char* kUsage =
+    "Usage: chokepoint describe --gold FILE --out DESCRIBE.json --llm-config CONFIG.json\n"
+    "                           [--pred FILE --db-root DIR [--semantics bird|spider|test-suite] [--timeout-ms T]]\n"
+    "                           [--judge-config CONFIG.json | --no-judge] [--embedding-model M] [--limit N]\n"
+    "                           [--replay FILE.sqlite] [--prompts DIR] [--preview]\n"
+    "SQL-to-Text (004 §4.4). A model says which question each query answers (prompts/sql_to_text.mustache, with the\n"
+    "item's evidence); its question is compared with the item's by ROUGE-1/2/L (recall, precision and F1: the paper\n"
+    "says F1 in its tables and recall in its text), by a judge asked whether the two ask the same thing\n"
+    "(prompts/question_equivalence.mustache, in both orders, averaged; --judge-config names another model, --no-judge\n"
+    "skips it) and, with --embedding-model, by the cosine of the endpoint's embeddings (not BERTScore).\n"
+    "Without --pred the gold queries are described (the paper's task). With --pred and --db-root the predicted ones\n"
+    "are, after `eval`'s EX: a check of predictions, with the precision and recall of \"judged different\" as a\n"
+    "predictor of EX = 0 (both orders different, or either). Items without a question are skipped. Sent: the queries,\n"
+    "the evidence and the questions (no schema, no rows). --preview prints the calls and one prompt of each kind and\n"
+    "sends nothing. stdout: JSON {n, mode, described, unreadable, rouge: {rouge1, rouge2, rougeL: {recall, precision,\n"
+    "f1}}, cosine, judge: {forward, backward, average, unreadable}, check: {...} with --pred, usage}; DESCRIBE.json\n"
+    "adds the items. Exit code 0, or 2 on bad input.";
+
+struct Subject {
+  std::string id, sql, evidence, question;
+  std::optional<bool> ex;
+};
+
+// The queries to describe: the gold ones, or (with --pred) the predictions with their EX.
+Result<std::vector<Subject>> read_subjects(const ArgReader& r) {
+  std::vector<Subject> out;
+  if (!r.has("--pred")) {
+    auto gold = load_eval_set(r.get("--gold"));
+    if (!gold.ok()) return Error{gold.error()};
+    for (const auto& it : gold->items) out.push_back({it.key, it.sql, it.evidence, it.question, std::nullopt});
+    return out;
+  }
+  if (r.get("--db-root").empty()) return Error{"--pred needs --db-root (the predictions' EX is part of the check)"};
+  auto in = read_ex_inputs(r);
+  if (!in.ok()) return Error{in.error()};
+  in->options.regimes.clear();
+  const auto items = evaluate_pairs(in->pairs, *in->open.pool, in->options);
+  std::map<std::string, const EvalItem*> by_key;
+  for (const auto& g : in->gold.items) by_key[g.key] = &g;
+  for (size_t i = 0; i < in->pairs.size(); ++i) {
+    const auto& p = in->pairs[i];
+    const EvalItem* g = by_key.count(p.id) ? by_key[p.id] : nullptr;
+    Subject s{p.id, p.pred_sql, g ? g->evidence : "", g ? g->question : "", std::nullopt};
+    if (items[i].status == ItemStatus::Scored) s.ex = items[i].ex;  // a failed prediction scores 0 and is asked
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+nlohmann::json rouge_json(const RougeScore& s) {
+  return {{"recall", s.recall}, {"precision", s.precision}, {"f1", s.f1}};
+}
+nlohmann::json optional_json(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
+nlohmann::json prediction_json(const runner::ExPrediction& p) {
+  return {{"items", p.items},
+          {"true_positive", p.true_positive},
+          {"false_positive", p.false_positive},
+          {"false_negative", p.false_negative},
+          {"true_negative", p.true_negative},
+          {"precision", optional_json(p.precision)},
+          {"recall", optional_json(p.recall)}};
+}
+
+int describe_main(const Args& args) {
+  ArgReader r(args, {"--preview", "--no-judge"});
+  if (!r.error().empty()) return fail_input(r.error());
+  if (r.get("--gold").empty() || r.get("--out").empty() || !r.has("--llm-config"))
+    return fail_input(std::string("missing arguments\n") + kUsage);
+  size_t limit = 0;
+  if (r.has("--limit")) {
+    const std::string v = r.get("--limit");
+    if (v.empty() || v.size() > 7 || v.find_first_not_of("0123456789") != std::string::npos)
+      return fail_input("--limit takes a positive number, not '" + v + "'");
+    limit = static_cast<size_t>(std::stoul(v));
+  }
+  auto chat = read_chat_setup(r);
+  if (!chat.ok()) return fail_input(chat.error());
+  std::optional<ChatEndpoint> judge;
+  if (!r.has("--no-judge")) {
+    if (r.has("--judge-config")) {
+      auto j = read_chat_endpoint(r.get("--judge-config"));
+      if (!j.ok()) return fail_input(j.error());
+      judge = *j;
+    } else {
+      judge = ChatEndpoint{chat->settings, chat->endpoint};
+    }
+  }
+  const std::string embedding_model = r.get("--embedding-model");
+  auto read = read_subjects(r);
+  if (!read.ok()) return fail_input(read.error());
+  std::vector<Subject> subjects;
+  size_t skipped = 0;
+  for (auto& s : *read) {
+    if (s.question.empty() || s.sql.empty()) {
+      ++skipped;
+      continue;
+    }
+    if (limit && subjects.size() >= limit) break;
+    subjects.push_back(std::move(s));
+  }
+  const std::string mode = r.has("--pred") ? "check_predictions" : "describe_gold";
+
+  std::vector<std::pair<std::string, std::string>> describe;  // (id, prompt)
+  long long tokens = 0;
+  for (const auto& s : subjects) {
+    auto p = runner::render_sql_to_text_prompt(chat->prompts, s.sql, s.evidence);
+    if (!p.ok()) return fail_input(p.error());
+    tokens += estimate_tokens(*p);
+    describe.emplace_back(s.id + " / describe", *p);
+  }
+  std::cerr << "chokepoint: describe: " << describe.size() << " prompts to " << endpoint_url(chat->endpoint, "")
+            << (judge ? ", then up to " + std::to_string(2 * describe.size()) + " judge prompts to " +
+                            endpoint_url(judge->endpoint, "")
+                      : std::string())
+            << (embedding_model.empty() ? "" : ", and embeddings of both questions (" + embedding_model + ")") << ", ~"
+            << tokens << " prompt tokens to describe; queries, evidence and questions are sent\n";
+  if (r.has("--preview")) {
+    nlohmann::json preview = {{"mode", mode},
+                              {"describe_calls", describe.size()},
+                              {"judge_calls_at_most", judge ? 2 * describe.size() : 0},
+                              {"embedding_texts_at_most", embedding_model.empty() ? 0 : 2 * describe.size()},
+                              {"skipped_without_question", skipped},
+                              {"estimated_prompt_tokens", tokens},
+                              {"destination", endpoint_url(chat->endpoint, "")},
+                              {"model", chat->settings.model}};
+    if (!describe.empty()) preview["example_describe"] = describe[0].second;
+    if (judge && !subjects.empty()) {
+      auto e = runner::render_equivalence_prompt(chat->prompts, "(the model's question)", subjects[0].question);
+      if (e.ok()) preview["example_judge"] = *e;
+    }
+    std::cout << dump_json(preview, 2) << "\n";
+    return 0;
+  }
+
+  auto replay = open_replay(r);
+  if (!replay.ok()) return fail_input(replay.error());
+  UsageTotals usage, judge_usage;
+  const auto answers = run_chat_prompts(chat->settings, chat->endpoint, replay->store.get(), describe, usage);
+
+  std::vector<runner::DescribedItem> items(subjects.size());
+  for (size_t i = 0; i < subjects.size(); ++i) {
+    auto& it = items[i];
+    it.id = subjects[i].id;
+    it.reference = subjects[i].question;
+    it.ex = subjects[i].ex;
+    if (!answers[i].ok()) {
+      it.error = answers[i].error();
+      continue;
+    }
+    auto q = runner::parse_described_question(*answers[i]);
+    if (!q.ok()) {
+      it.error = q.error();
+      continue;
+    }
+    it.generated = *q;
+    it.rouge = rouge_scores(*q, it.reference);
+  }
+
+  if (judge) {
+    std::vector<std::pair<std::string, std::string>> ask;  // forward then backward, per described item
+    std::vector<std::pair<size_t, bool>> of;               // (item, forward?)
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (!items[i].generated) continue;
+      for (bool forward : {true, false}) {
+        auto p = forward ? runner::render_equivalence_prompt(chat->prompts, *items[i].generated, items[i].reference)
+                         : runner::render_equivalence_prompt(chat->prompts, items[i].reference, *items[i].generated);
+        if (!p.ok()) return fail_input(p.error());
+        ask.emplace_back(items[i].id + (forward ? " / same forward" : " / same backward"), *p);
+        of.emplace_back(i, forward);
+      }
+    }
+    const auto verdicts = run_chat_prompts(judge->settings, judge->endpoint, replay->store.get(), ask, judge_usage);
+    for (size_t k = 0; k < ask.size(); ++k) {
+      if (!verdicts[k].ok()) continue;
+      auto v = runner::parse_equivalence_answer(*verdicts[k]);
+      if (!v.ok()) continue;
+      (of[k].second ? items[of[k].first].same_forward : items[of[k].first].same_backward) = *v;
+    }
+  }
+
+  std::string embedding_error;
+  long long embedding_calls = 0, embedding_replayed = 0;
+  if (!embedding_model.empty()) {
+    std::vector<std::string> texts;
+    for (const auto& it : items)
+      if (it.generated) texts.insert(texts.end(), {*it.generated, it.reference});
+    EmbeddingCache cache;
+    embedding_replayed =
+        static_cast<long long>(load_replayed_embeddings(*replay->store, embedding_model, texts, cache));
+    const auto missing = cache.missing(embedding_model, texts);
+    if (!missing.empty()) {
+      CurlTransport transport;
+      EmbeddingFetch fetch(chat->endpoint, embedding_model, missing, transport, cache, 64, chat->settings.timeout_ms);
+      while (!fetch.finished()) fetch.step();
+      embedding_calls = fetch.network_calls();
+      if (fetch.error()) embedding_error = fetch.error()->message;
+      auto kept = record_embeddings(*replay->store, chat->settings.provider, embedding_model, missing, cache);
+      if (!kept.ok() && embedding_error.empty()) embedding_error = kept.error();
+    }
+    for (auto& it : items) {
+      if (!it.generated) continue;
+      const auto* a = cache.find(embedding_model, *it.generated);
+      const auto* b = cache.find(embedding_model, it.reference);
+      if (a && b) it.cosine = runner::embedding_cosine(*a, *b);
+    }
+  }
+
+  const auto s = runner::summarize_descriptions(items);
+  nlohmann::json listed = nlohmann::json::array();
+  for (size_t i = 0; i < items.size(); ++i) {
+    const auto& it = items[i];
+    nlohmann::json j = {{"id", it.id},
+                        {"sql", subjects[i].sql},
+                        {"reference", it.reference},
+                        {"generated", it.generated ? nlohmann::json(*it.generated) : nlohmann::json()},
+                        {"rouge1_f1", it.rouge.r1.f1},
+                        {"rouge2_f1", it.rouge.r2.f1},
+                        {"rougeL_f1", it.rouge.rl.f1},
+                        {"rouge1_recall", it.rouge.r1.recall},
+                        {"rouge2_recall", it.rouge.r2.recall},
+                        {"rougeL_recall", it.rouge.rl.recall}};
+    if (!it.error.empty()) j["error"] = it.error;
+    if (it.cosine) j["cosine"] = *it.cosine;
+    if (it.same_forward) j["same_forward"] = *it.same_forward;
+    if (it.same_backward) j["same_backward"] = *it.same_backward;
+    if (it.ex) j["ex"] = *it.ex;
+    listed.push_back(std::move(j));
+  }
+  nlohmann::json summary = {
+      {"n", s.n},
+      {"mode", mode},
+      {"skipped_without_question", skipped},
+      {"described", s.described},
+      {"unreadable", s.unreadable},
+      {"rouge",
+       {{"rouge1", rouge_json(s.rouge.r1)}, {"rouge2", rouge_json(s.rouge.r2)}, {"rougeL", rouge_json(s.rouge.rl)}}},
+      {"cosine", optional_json(s.cosine)},
+      {"cosine_label", embedding_model.empty() ? "" : "endpoint embeddings: " + embedding_model + " (not BERTScore)"},
+      {"cosine_items", s.cosine_items},
+      {"usage",
+       {{"network_calls", usage.network_calls + judge_usage.network_calls + embedding_calls},
+        {"replayed", usage.replayed + judge_usage.replayed + embedding_replayed},
+        {"describe", {{"network_calls", usage.network_calls}, {"replayed", usage.replayed}}},
+        {"judge", {{"network_calls", judge_usage.network_calls}, {"replayed", judge_usage.replayed}}},
+        {"embeddings", {{"network_calls", embedding_calls}, {"replayed", embedding_replayed}}}}}};
+  if (!embedding_error.empty()) summary["embedding_error"] = embedding_error;
+  if (judge)
+    summary["judge"] = {{"model", judge->settings.model},
+                        {"forward", optional_json(s.judge_forward)},
+                        {"backward", optional_json(s.judge_backward)},
+                        {"average", optional_json(s.judge_average)},
+                        {"unreadable", s.judge_unreadable}};
+  if (r.has("--pred"))
+    summary["check"] = {{"different_both", prediction_json(s.different_both)},
+                        {"different_either", prediction_json(s.different_either)}};
+  return finish_report(r.get("--out"), summary, std::move(listed));
+}
+
+const Registrar registrar{
+    {"describe", "SQL-to-Text: describe queries, score by ROUGE, embeddings and a judge (004)", kUsage, describe_main}};
+
+}  // namespace
+}  // namespace chokepoint::cli
