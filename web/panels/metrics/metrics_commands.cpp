@@ -47,6 +47,7 @@ nlohmann::json metrics_state_json(const MetricsPanel& panel) {
                       {"rel_tol", panel.rel_tolerance}};
   j["runs"] = runs_view_json(panel);
   j["judge"] = judge_run_json(panel.judge);
+  j["efficiency"] = efficiency_run_json(panel.efficiency);
   j["error_category"] = error_category_run_json(panel.error_category);
   if (!panel.run) return j;
   j["label"] = panel.run->label;
@@ -188,6 +189,21 @@ const PageCommandRegistrar judge_registrar{"judge_run", [](AppState& state, cons
                                            }};
 const PageCommandRegistrar judge_confirm_registrar{
     "judge_confirm", [](AppState& state, const nlohmann::json&) { confirm_judge_run(state, metrics_panel(state)); }};
+// {"do": "efficiency_run", "iterations": N, "mode": "step" | "bird-execute"}: the Efficiency tab's choices and its
+// "Time the predictions" button; {"do": "efficiency_cancel"}; {"do": "efficiency_plan", "item": k}: item k's plans.
+const PageCommandRegistrar efficiency_registrar{"efficiency_run", [](AppState& state, const nlohmann::json& cmd) {
+                                                  auto& panel = metrics_panel(state);
+                                                  panel.efficiency.iterations = cmd.value("iterations", 10);
+                                                  panel.efficiency.mode =
+                                                      cmd.value("mode", std::string("step")) == "bird-execute" ? 1 : 0;
+                                                  start_efficiency_run(state, panel);
+                                                }};
+const PageCommandRegistrar efficiency_cancel_registrar{
+    "efficiency_cancel", [](AppState& state, const nlohmann::json&) { cancel_efficiency_run(metrics_panel(state)); }};
+const PageCommandRegistrar efficiency_plan_registrar{"efficiency_plan", [](AppState& state, const nlohmann::json& cmd) {
+                                                       select_efficiency_item(state, metrics_panel(state),
+                                                                              cmd.value("item", -1));
+                                                     }};
 const PageCommandRegistrar judge_cancel_registrar{
     "judge_cancel", [](AppState& state, const nlohmann::json&) { cancel_judge_run(state, metrics_panel(state)); }};
 // {"do": "error_categories"}: the Errors tab's "Ask a model: condition or data processing?" button (opens the

@@ -466,6 +466,7 @@ void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
   step_debug_run(state, panel, budget_ms);
   step_runs_view(state, panel);
   step_judge_run(state, panel);
+  step_efficiency_run(state, panel, budget_ms);
   step_error_category_run(state, panel);
   if (!panel.running || !panel.run) return;
   auto& run = *panel.run;
@@ -545,6 +546,12 @@ void draw_metrics_panel(AppState& state, MetricsPanel& panel) {
     note_item_place("Judge tab");
     if (judge_open) {
       draw_judge_view(state, panel);
+      ImGui::EndTabItem();
+    }
+    const bool efficiency_open = ImGui::BeginTabItem("Efficiency");
+    note_item_place("Efficiency tab");
+    if (efficiency_open) {
+      draw_efficiency_view(state, panel);
       ImGui::EndTabItem();
     }
     const bool runs_open = ImGui::BeginTabItem("Runs");

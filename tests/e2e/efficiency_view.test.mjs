@@ -1,0 +1,94 @@
+// The Efficiency tab (issue 14 items 1 and 7) on a database where one query is provably slower (a full scan of
+// 50,000 rows against an index lookup): real clicks on the tab and "Time the predictions"; the faster correct
+// prediction scores above 100, the wrong and the failing ones 0, VES = EX x C-VES; the gold timed against itself
+// lands near 100 within its spread; the clock's resolution and the span used are reported; EX per item equals
+// `chokepoint ves` on the same files (times differ run to run, so only their direction is compared); an item's
+// query plans show the scan and the index search side by side.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { startApp, waitReady, artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed } from './browser.mjs';
+
+const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
+const METRICS = 'Predictions & metrics';
+const scan = 'SELECT id, v FROM t WHERE k + 0 = 700';  // `k + 0` hides k from its index: a full scan
+const lookup = 'SELECT id, v FROM t WHERE k = 700';
+const wrong = 'SELECT id, v FROM t WHERE k = 701';
+const failing = 'SELECT nope FROM t';
+
+let app;
+let dir;
+
+before(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-efficiency-view-'));
+  fs.mkdirSync(path.join(dir, 'db', 'bigscan'), { recursive: true });
+  execFileSync('sqlite3', [path.join(dir, 'db', 'bigscan', 'bigscan.sqlite')], { input:
+    `CREATE TABLE t(id INTEGER PRIMARY KEY, k INTEGER, v TEXT);
+     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50000)
+       INSERT INTO t SELECT i, i * 7 % 50021, 'row ' || i FROM n;
+     CREATE INDEX t_k ON t(k);` });
+  fs.writeFileSync(path.join(dir, 'eff_gold.sql'), [scan, scan, scan].map((g) => `${g}\tbigscan`).join('\n') + '\n');
+  fs.writeFileSync(path.join(dir, 'eff_pred.sql'), [lookup, wrong, failing].join('\n') + '\n');
+  app = await startApp();
+  await app.page.goto(app.url);
+  await waitReady(app);
+});
+after(async () => {
+  if (app) await app.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const until = (predicate, what, timeout) => untilPanel(app.page, METRICS, predicate, what, timeout);
+
+test('VES, C-VES and R-VES from the page, with the spread, the clock and the plans', async () => {
+  await app.page.setInputFiles('#chokepoint-file-input', path.join(dir, 'db', 'bigscan', 'bigscan.sqlite'));
+  await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_summary_json', 'string', [], []))
+    .some((d) => d.db_id === 'bigscan'), null, { timeout: 60000 });
+  await uploadSet(app.page, path.join(dir, 'eff_gold.sql'));
+  await uploadSet(app.page, path.join(dir, 'eff_pred.sql'));
+  await sendCommand(app.page, { do: 'show', tab: METRICS });
+  await sendCommand(app.page, { do: 'evaluate', gold: 'eff_gold.sql', pred: 'eff_pred.sql', semantics: 'bird' });
+  await until((s) => s.done && s.queued === false, 'the evaluation');
+
+  await clickNamed(app.page, 'Efficiency tab');
+  await clickNamed(app.page, 'time the predictions');
+  const s = await until((x) => x.efficiency?.done, 'the timing', 120000);
+  const e = s.efficiency;
+  assert.equal(e.error, '');
+  assert.equal(e.iterations, 10, 'BIRD evaluation_ves.py\'s default number of runs');
+  assert.equal(e.mode, 'step');
+  assert.ok(e.resolution_ns > 0, 'the clock resolution is measured');
+  assert.ok(e.min_span_ns >= 1e6 && e.min_span_ns >= 20 * e.resolution_ns);
+  assert.deepEqual([e.summary.n, e.summary.scored, e.summary.correct], [3, 3, 1]);
+  assert.deepEqual(e.items.map((it) => [it.ex, it.correct]), [[true, true], [false, false], [false, false]]);
+  assert.ok(e.items[0].score > 100, `the index lookup is faster: ${e.items[0].score}`);
+  assert.equal(e.items[0].reward, 1.25, 'a lookup is more than twice as fast as a scan of 50,000 rows');
+  assert.deepEqual([e.items[1].score, e.items[2].score], [0, 0]);
+  assert.ok(Math.abs(e.summary.ves - e.summary.c_ves / 3) < 1e-9, 'VES = EX x C-VES');
+  assert.ok(Math.abs(e.summary.r_ves - Math.sqrt(1.25) * 100 / 3) < 1e-9);
+  assert.equal(e.summary.self_items, 3);
+  assert.ok(Math.abs(e.summary.self_ves - 100) < Math.max(30, 300 * e.summary.self_cv),
+    `gold against itself: ${e.summary.self_ves} (cv ${e.summary.self_cv})`);
+  fs.writeFileSync(path.join(artefactDir, 'efficiency_view.png'), await app.page.screenshot());
+
+  // The CLI on the same files decides the same items correct, and also finds the lookup faster.
+  const r = spawnSync(cli, ['ves', '--gold', path.join(dir, 'eff_gold.sql'), '--pred', path.join(dir, 'eff_pred.sql'),
+    '--db-root', path.join(dir, 'db'), '--out', path.join(dir, 'v.json'), '--iterations', '10'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const c = JSON.parse(r.stdout);
+  assert.equal(c.correct, e.summary.correct);
+  const cliItems = JSON.parse(fs.readFileSync(path.join(dir, 'v.json'), 'utf8')).items;
+  assert.deepEqual(cliItems.map((it) => it.correct), e.items.map((it) => it.correct));
+  assert.ok(c.c_ves > 100);
+
+  // Plans side by side: the gold scans, the prediction searches the index.
+  await sendCommand(app.page, { do: 'efficiency_plan', item: 0 });
+  const p = (await until((x) => x.efficiency?.plans, 'the plans')).efficiency.plans;
+  assert.equal(p.item, 0);
+  assert.ok(p.gold.some((l) => /SCAN t\b/.test(l)), p.gold.join('\n'));
+  assert.ok(p.pred.some((l) => /SEARCH t USING (COVERING )?INDEX t_k/.test(l)), p.pred.join('\n'));
+  fs.writeFileSync(path.join(artefactDir, 'efficiency_plans.png'), await app.page.screenshot());
+});
