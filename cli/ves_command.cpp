@@ -119,21 +119,7 @@ int ves_main(const Args& args) {
   options.plans = r.has("--plans");
   const bool reward = r.has("--reward");
 
-  std::vector<PairEfficiency> items;
-  items.reserve(in->pairs.size());
-  for (const auto& pair : in->pairs) {
-    auto db = in->open.pool->get(pair.db_id);
-    if (!db.ok()) {
-      PairEfficiency missing;
-      missing.ex.id = pair.id;
-      missing.ex.db_id = pair.db_id;
-      missing.ex.status = ItemStatus::NoDatabase;
-      missing.ex.message = db.error();
-      items.push_back(std::move(missing));
-      continue;
-    }
-    items.push_back(evaluate_efficiency(**db, pair, in->options, options));
-  }
+  const auto items = evaluate_efficiency_pairs(in->pairs, *in->open.pool, in->options, options);
   const auto s = summarize_efficiency(items);
 
   nlohmann::json listed = nlohmann::json::array();

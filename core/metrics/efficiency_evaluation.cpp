@@ -27,6 +27,27 @@ PairEfficiency evaluate_efficiency(const Connection& db, const EvalPair& pair, c
   return out;
 }
 
+std::vector<PairEfficiency> evaluate_efficiency_pairs(const std::vector<EvalPair>& pairs, DatabasePool& pool,
+                                                      const EvaluationOptions& ex_options,
+                                                      const EfficiencyOptions& options) {
+  std::vector<PairEfficiency> items;
+  items.reserve(pairs.size());
+  for (const auto& pair : pairs) {
+    auto db = pool.get(pair.db_id);
+    if (!db.ok()) {
+      PairEfficiency missing;
+      missing.ex.id = pair.id;
+      missing.ex.db_id = pair.db_id;
+      missing.ex.status = ItemStatus::NoDatabase;
+      missing.ex.message = db.error();
+      items.push_back(std::move(missing));
+      continue;
+    }
+    items.push_back(evaluate_efficiency(**db, pair, ex_options, options));
+  }
+  return items;
+}
+
 EfficiencySummary summarize_efficiency(const std::vector<PairEfficiency>& items) {
   EfficiencySummary s;
   s.n = items.size();

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/db/connection.h"
+#include "core/db/database_pool.h"
 #include "core/metrics/pair_evaluation.h"
 #include "core/metrics/query_timing.h"
 #include "core/metrics/ves.h"
@@ -34,6 +35,12 @@ struct PairEfficiency {
 // EX on `db` under `ex_options` (test_suite is ignored: the timing needs one database), then the timings.
 PairEfficiency evaluate_efficiency(const Connection& db, const EvalPair& pair, const EvaluationOptions& ex_options,
                                    const EfficiencyOptions& options);
+
+// evaluate_efficiency for every pair on its database from `pool`, in order; a database that cannot be opened makes
+// its pairs NoDatabase items with the reason.
+std::vector<PairEfficiency> evaluate_efficiency_pairs(const std::vector<EvalPair>& pairs, DatabasePool& pool,
+                                                      const EvaluationOptions& ex_options,
+                                                      const EfficiencyOptions& options);
 
 struct EfficiencySummary {
   size_t n = 0;            // items given

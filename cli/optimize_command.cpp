@@ -1,0 +1,228 @@
+// `chokepoint optimize`: SQL optimisation (004 §4.3; core/runner/sql_optimization.h). The predictions are the
+// stage-one queries Y; each variant asks each model for faster queries (or, `direct`, for the fastest query straight
+// from the question), a rewrite replaces Y only when it returns Y's result, and every (variant, model) cell is timed
+// against the gold as `chokepoint ves` times it: VES and C-VES per variant and model, beside the baseline (Y itself),
+// shaped like 004 Table 6.
+#include <climits>
+#include <iostream>
+#include <map>
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_inputs.h"
+#include "cli/command.h"
+#include "cli/ex_inputs.h"
+#include "cli/llm_calls.h"
+#include "core/base/json_dump.h"
+#include "core/llm/chat_request.h"
+#include "core/metrics/efficiency_evaluation.h"
+#include "core/metrics/eval_pairs.h"
+#include "core/runner/prompt_formats.h"
+#include "core/runner/sql_optimization.h"
+
+namespace chokepoint::cli {
+namespace {
+
+const char* kUsage =
+    "Usage: chokepoint optimize --gold FILE --pred Y --db-root DIR --out OPT.json --llm-config CONFIG.json\n"
+    "                           [--llm-config ANOTHER.json ...] [--variant NAME ...] [--iterations N]\n"
+    "                           [--semantics bird|spider] [--timeout-ms T] [--replay FILE.sqlite] [--prompts DIR]\n"
+    "                           [--preview]\n"
+    "SQL optimisation (004 §4.3). --pred holds the stage-one queries Y (e.g. `chokepoint predict`'s output). Variants\n"
+    "(default all): with-y (the query alone), with-y+s (and the schema), with-y+s+q (and the question), demo (after\n"
+    "three demonstrations), demo+comments (with the reason each is faster), direct (the fastest query straight from\n"
+    "the question and schema, one stage). Only correct Ys are sent (a rewrite that keeps a wrong Y's result keeps it\n"
+    "wrong, and VES scores it 0 anyway); a rewrite replaces Y only when it returns Y's result. Each cell is then "
+    "timed\n"
+    "against the gold as `chokepoint ves` does (--iterations, default 10 as BIRD's script; --timeout-ms bounds each\n"
+    "query and each pair's timing at T x N). Sent: the query, the schema (table and column names) and the question\n"
+    "with its evidence, as the variant needs. --preview prints the calls and one prompt per variant and sends "
+    "nothing.\n"
+    "stdout: JSON {n, iterations, baseline: {ex, ves, c_ves, correct, self_ves, self_score_sd}, table: [{variant,\n"
+    "model, ex, ves, c_ves, correct, accepted, changed_result, failed, no_sql, no_answer, not_asked, generated}],\n"
+    "usage}; OPT.json adds each cell's items (outcome, final query, score). Exit code 0, or 2 on bad input.";
+
+Result<int> whole_number(const ArgReader& r, const std::string& flag, int fallback, int lo, int hi) {
+  if (!r.has(flag)) return fallback;
+  const std::string v = r.get(flag);
+  if (v.empty() || v.size() > 9 || v.find_first_not_of("0123456789") != std::string::npos || std::stoi(v) < lo ||
+      std::stoi(v) > hi)
+    return Error{flag + " takes a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", not '" +
+                 v + "'"};
+  return std::stoi(v);
+}
+
+nlohmann::json cell_json(const EfficiencySummary& s) {
+  const size_t scored = s.scores.n;
+  return {{"ex", scored ? 100.0 * static_cast<double>(s.scores.correct) / static_cast<double>(scored) : 0.0},
+          {"ves", s.scores.ves},
+          {"c_ves", s.scores.c_ves},
+          {"correct", s.scores.correct},
+          {"scored", scored}};
+}
+
+int optimize_main(const Args& args) {
+  ArgReader r(args, {"--preview"});
+  if (!r.error().empty()) return fail_input(r.error());
+  if (r.get("--gold").empty() || r.get("--pred").empty() || r.get("--db-root").empty() || r.get("--out").empty() ||
+      !r.has("--llm-config"))
+    return fail_input(std::string("missing arguments\n") + kUsage);
+  const auto iterations = whole_number(r, "--iterations", 10, 1, 100000);
+  if (!iterations.ok()) return fail_input(iterations.error());
+  std::vector<runner::OptimizeVariant> variants;
+  for (const auto& name : r.get_all("--variant")) {
+    auto v = runner::optimize_variant_from_name(name);
+    if (!v) {
+      std::string known;
+      for (auto k : runner::all_optimize_variants())
+        known += std::string(known.empty() ? "" : ", ") + runner::optimize_variant_name(k);
+      return fail_input("unknown --variant '" + name + "' (one of " + known + ")");
+    }
+    variants.push_back(*v);
+  }
+  if (variants.empty()) variants = runner::all_optimize_variants();
+  std::vector<ChatEndpoint> models;
+  for (const auto& config : r.get_all("--llm-config")) {
+    auto c = read_chat_endpoint(config);
+    if (!c.ok()) return fail_input(c.error());
+    models.push_back(*c);
+  }
+  auto prompts = read_prompts(r);
+  if (!prompts.ok()) return fail_input(prompts.error());
+  auto in = read_ex_inputs(r);
+  if (!in.ok()) return fail_input(in.error());
+  if (in->open.connections.empty() && !in->pairs.empty())
+    return fail_input("no database of the gold set could be opened under " + r.get("--db-root") +
+                      " (expected DIR/<db_id>/<db_id>.sqlite)");
+  in->options.regimes.clear();
+  const auto& pairs = in->pairs;
+
+  // Stage one: which Ys are correct.
+  const auto y_items = evaluate_pairs(pairs, *in->open.pool, in->options);
+  std::map<std::string, const EvalItem*> gold_of;
+  for (const auto& g : in->gold.items) gold_of[g.key] = &g;
+  std::map<std::string, std::string> schema_text;  // db_id -> SimpleDDL as SimpleDDL-MD-Chat shows it
+  const auto format = runner::prompt_format_from_name("SimpleDDL-MD-Chat");
+  for (const auto& [db, schema] : in->open.schemas) schema_text[db] = runner::render_schema(schema, *format, {});
+
+  // The prompts of each variant: (pair index, prompt).
+  std::map<runner::OptimizeVariant, std::vector<std::pair<size_t, std::string>>> asks;
+  long long tokens = 0;
+  for (auto v : variants) {
+    for (size_t i = 0; i < pairs.size(); ++i) {
+      const bool correct_y = y_items[i].status == ItemStatus::Scored && y_items[i].ex;
+      if (runner::is_two_stage(v) && !correct_y) continue;
+      if (!schema_text.count(pairs[i].db_id)) continue;
+      const EvalItem* g = gold_of.count(pairs[i].id) ? gold_of[pairs[i].id] : nullptr;
+      runner::OptimizeInput input{schema_text[pairs[i].db_id], g ? g->question : "", g ? g->evidence : "",
+                                  pairs[i].pred_sql};
+      auto p = runner::render_optimize_prompt(*prompts, v, input);
+      if (!p.ok()) return fail_input(p.error());
+      tokens += estimate_tokens(*p) * static_cast<long long>(models.size());
+      asks[v].emplace_back(i, *p);
+    }
+  }
+  size_t calls = 0;
+  for (const auto& [v, list] : asks) calls += list.size() * models.size();
+  std::cerr << "chokepoint: optimize: " << calls << " prompts (" << variants.size() << " variants x " << models.size()
+            << " models) to " << endpoint_url(models[0].endpoint, "") << ", ~" << tokens
+            << " prompt tokens; queries, table and column names and questions are sent\n";
+  if (r.has("--preview")) {
+    nlohmann::json preview = {
+        {"calls", calls}, {"estimated_prompt_tokens", tokens}, {"models", nlohmann::json::array()}};
+    for (const auto& m : models)
+      preview["models"].push_back({{"model", m.settings.model}, {"destination", endpoint_url(m.endpoint, "")}});
+    for (const auto& [v, list] : asks) {
+      preview["calls_per_model"][runner::optimize_variant_name(v)] = list.size();
+      if (!list.empty()) preview["examples"][runner::optimize_variant_name(v)] = list[0].second;
+    }
+    std::cout << dump_json(preview, 2) << "\n";
+    return 0;
+  }
+
+  EfficiencyOptions timing;
+  timing.timing.iterations = *iterations;
+  timing.timing.min_span_ns = std::max<int64_t>(1000000, 100 * clock_resolution_ns(timing.timing.clock));
+  const int64_t limit = int64_t{in->options.limits.timeout_ms} * *iterations;
+  timing.timing.timeout_ms =
+      in->options.limits.timeout_ms <= 0 ? 0 : static_cast<int>(std::min<int64_t>(limit, INT_MAX));
+  timing.self_check = true;  // the baseline reports the spread; the cells do not need it again
+  const auto baseline_items = evaluate_efficiency_pairs(pairs, *in->open.pool, in->options, timing);
+  const auto baseline = summarize_efficiency(baseline_items);
+  timing.self_check = false;
+
+  auto replay = open_replay(r);
+  if (!replay.ok()) return fail_input(replay.error());
+  UsageTotals usage;
+  nlohmann::json table = nlohmann::json::array(), cells = nlohmann::json::array();
+  for (auto v : variants) {
+    for (const auto& m : models) {
+      std::vector<std::pair<std::string, std::string>> batch;
+      for (const auto& [i, prompt] : asks[v])
+        batch.emplace_back(pairs[i].id + " / optimize " + runner::optimize_variant_name(v), prompt);
+      const auto answers = run_chat_prompts(m.settings, m.endpoint, replay->store.get(), batch, usage);
+      std::vector<std::optional<Result<std::string>>> answer_of(pairs.size());
+      for (size_t k = 0; k < asks[v].size(); ++k) answer_of[asks[v][k].first] = answers[k];
+
+      std::vector<runner::RewriteDecision> decisions;
+      std::vector<EvalPair> final_pairs = pairs;
+      for (size_t i = 0; i < pairs.size(); ++i) {
+        if (!runner::is_two_stage(v)) {
+          decisions.push_back(answer_of[i] ? runner::direct_query(*answer_of[i])
+                                           : runner::RewriteDecision{"", runner::RewriteOutcome::NoAnswer,
+                                                                     "no schema for " + pairs[i].db_id});
+        } else {
+          decisions.push_back(runner::decide_rewrite(pairs[i].pred_sql, answer_of[i], [&](const std::string& sql) {
+            auto db = in->open.pool->get(pairs[i].db_id);
+            if (!db.ok()) return Result<bool>(Error{db.error()});
+            // Y stands in for the gold: EX of the rewrite against Y says whether it returns Y's result.
+            const auto same = evaluate_pair(**db, {pairs[i].id, pairs[i].db_id, pairs[i].pred_sql, sql}, in->options);
+            if (same.pred_status != QueryStatus::Ok) return Result<bool>(Error{same.message});
+            return Result<bool>(same.status == ItemStatus::Scored && same.ex);
+          }));
+        }
+        final_pairs[i].pred_sql = decisions.back().final_sql;
+      }
+      const auto timed = evaluate_efficiency_pairs(final_pairs, *in->open.pool, in->options, timing);
+      const auto s = summarize_efficiency(timed);
+      const auto c = runner::count_rewrites(decisions);
+      nlohmann::json row = cell_json(s);
+      row["variant"] = runner::optimize_variant_name(v);
+      row["model"] = m.settings.model;
+      for (const auto& [k, n] : std::map<std::string, size_t>{{"accepted", c.accepted},
+                                                              {"changed_result", c.changed_result},
+                                                              {"failed", c.failed},
+                                                              {"no_sql", c.no_sql},
+                                                              {"no_answer", c.no_answer},
+                                                              {"not_asked", c.not_asked},
+                                                              {"generated", c.generated}})
+        row[k] = n;
+      table.push_back(row);
+      for (size_t i = 0; i < pairs.size(); ++i)
+        cells.push_back({{"variant", runner::optimize_variant_name(v)},
+                         {"model", m.settings.model},
+                         {"id", pairs[i].id},
+                         {"outcome", runner::rewrite_outcome_name(decisions[i].outcome)},
+                         {"final", decisions[i].final_sql},
+                         {"note", decisions[i].note},
+                         {"correct", timed[i].correct()},
+                         {"score", timed[i].correct() ? timed[i].timing.summary.score : 0.0}});
+    }
+  }
+  nlohmann::json base = cell_json(baseline);
+  base["self_ves"] = baseline.self_ves;
+  base["self_score_sd"] = baseline.self_score_sd;
+  nlohmann::json summary = {
+      {"n", pairs.size()}, {"iterations", *iterations},
+      {"timing", "step"},  {"baseline", base},
+      {"table", table},    {"usage", {{"network_calls", usage.network_calls}, {"replayed", usage.replayed}}}};
+  return finish_report(r.get("--out"), summary, std::move(cells));
+}
+
+const Registrar registrar{
+    {"optimize", "SQL optimisation: faster rewrites by prompt variant and model, scored by VES and C-VES (004)", kUsage,
+     optimize_main}};
+
+}  // namespace
+}  // namespace chokepoint::cli
