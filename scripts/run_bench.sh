@@ -74,6 +74,11 @@ if [ -x "$NATIVE/chokepoint" ]; then
   echo "=== VES of Spider dev golds against themselves (bench/ves.sh)"
   (cd "$ROOT" && sh bench/ves.sh "$NATIVE")
 fi
+# Issue 14's LLM-driven commands (describe, optimize, link) on BIRD and Spider dev against the loopback server.
+if [ -x "$NATIVE/chokepoint" ] && [ -f "$DATA/bird/dev.json" ]; then
+  echo "=== describe, optimize and link against the loopback LLM server (bench/llm_commands.mjs)"
+  CHOKEPOINT_CLI="$NATIVE/chokepoint" node "$ROOT/bench/llm_commands.mjs" "$DATA"
+fi
 if [ -x "$NATIVE/chokepoint" ]; then
   echo "=== eval --jobs 1 vs 2 (bench/eval_jobs.sh)"
   (cd "$ROOT" && sh bench/eval_jobs.sh "$NATIVE")
