@@ -48,6 +48,7 @@ nlohmann::json metrics_state_json(const MetricsPanel& panel) {
   j["runs"] = runs_view_json(panel);
   j["judge"] = judge_run_json(panel.judge);
   j["efficiency"] = efficiency_run_json(panel.efficiency);
+  j["describe"] = describe_run_json(panel.describe);
   j["error_category"] = error_category_run_json(panel.error_category);
   if (!panel.run) return j;
   j["label"] = panel.run->label;
@@ -203,6 +204,21 @@ const PageCommandRegistrar efficiency_cancel_registrar{
 const PageCommandRegistrar efficiency_plan_registrar{"efficiency_plan", [](AppState& state, const nlohmann::json& cmd) {
                                                        select_efficiency_item(state, metrics_panel(state),
                                                                               cmd.value("item", -1));
+                                                     }};
+// {"do": "describe_run", "subject": "predictions" | "gold", "judge": true}: the SQL-to-Text tab's choices and its
+// "Describe..." button (plans and opens the preview); {"do": "describe_confirm"} / {"do": "describe_cancel"}.
+const PageCommandRegistrar describe_registrar{"describe_run", [](AppState& state, const nlohmann::json& cmd) {
+                                                auto& panel = metrics_panel(state);
+                                                panel.describe.subject =
+                                                    cmd.value("subject", std::string("predictions")) == "gold" ? 1 : 0;
+                                                panel.describe.judge = cmd.value("judge", true);
+                                                prepare_describe_run(state, panel);
+                                              }};
+const PageCommandRegistrar describe_confirm_registrar{"describe_confirm", [](AppState& state, const nlohmann::json&) {
+                                                        confirm_describe_run(state, metrics_panel(state));
+                                                      }};
+const PageCommandRegistrar describe_cancel_registrar{"describe_cancel", [](AppState& state, const nlohmann::json&) {
+                                                       cancel_describe_run(state, metrics_panel(state));
                                                      }};
 const PageCommandRegistrar judge_cancel_registrar{
     "judge_cancel", [](AppState& state, const nlohmann::json&) { cancel_judge_run(state, metrics_panel(state)); }};

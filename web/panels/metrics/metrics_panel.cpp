@@ -467,6 +467,7 @@ void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
   step_runs_view(state, panel);
   step_judge_run(state, panel);
   step_efficiency_run(state, panel, budget_ms);
+  step_describe_run(state, panel);
   step_error_category_run(state, panel);
   if (!panel.running || !panel.run) return;
   auto& run = *panel.run;
@@ -552,6 +553,12 @@ void draw_metrics_panel(AppState& state, MetricsPanel& panel) {
     note_item_place("Efficiency tab");
     if (efficiency_open) {
       draw_efficiency_view(state, panel);
+      ImGui::EndTabItem();
+    }
+    const bool describe_open = ImGui::BeginTabItem("SQL-to-Text");
+    note_item_place("SQL-to-Text tab");
+    if (describe_open) {
+      draw_describe_view(state, panel);
       ImGui::EndTabItem();
     }
     const bool runs_open = ImGui::BeginTabItem("Runs");

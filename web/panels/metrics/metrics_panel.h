@@ -14,6 +14,7 @@
 #include "core/sql/scenario_filter.h"
 #include "web/app_state.h"
 #include "web/panels/metrics/debug_run.h"
+#include "web/panels/metrics/describe_run.h"
 #include "web/panels/metrics/efficiency_run.h"
 #include "web/panels/metrics/error_category_run.h"
 #include "web/panels/metrics/errors_view.h"
@@ -82,6 +83,7 @@ struct MetricsPanel {
   std::shared_ptr<ScEmbeddingPrefetch> prefetch;  // before the run scores: the vectors SC will need
   RunsView runs;                                  // the Runs tab: kept runs, two compared, marks
   JudgeRun judge;                                 // the Judge tab: a model's second opinion on EX
+  DescribeRun describe;                           // the SQL-to-Text tab: describe queries, ROUGE and a judge
   EfficiencyRun efficiency;                       // the Efficiency tab: VES, C-VES, R-VES of the finished run
 };
 

@@ -1,0 +1,127 @@
+// The SQL-to-Text tab (issue 14 items 3 and 7) against the loopback LLM server, taught a question per predicted query
+// and a True/False per pair of questions (the cases of tests/llm_server/cli_describe.test.mjs): real clicks on the
+// tab, "Describe..." and "Confirm and send"; nothing is sent before Confirm; ROUGE, the judge per order and the check
+// of predictions equal what `chokepoint describe` reports on the same files against the same server; after a reload
+// the same run is answered by the replay store with no new request.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { startFakeLlmServer } from '../llm_server/start_server.mjs';
+import { startApp, waitReady, artefactDir, repoRoot, sendCommand, workspaceSettled, untilPanel, uploadSet,
+  clickNamed } from './browser.mjs';
+
+const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
+const METRICS = 'Predictions & metrics';
+const CL = "SELECT COUNT(*) FROM atom WHERE element = 'cl'";
+// [question, gold, prediction, the model's description, judge forward, judge backward]
+const CASES = [
+  ['How many atoms are chlorine?', CL, CL, 'question: How many chlorine atoms are there?', 'True', 'True'],
+  ['How many atoms are chlorine?', CL, "SELECT COUNT(*) FROM atom WHERE element = 'h'",
+    '**Question:** How many hydrogen atoms are there?', 'False', 'False'],
+  ['Which element comes first alphabetically?', 'SELECT MIN(element) FROM atom', 'SELECT MAX(element) FROM atom',
+    'question: Which element comes last alphabetically?', 'False', 'True'],
+  ['How many bonds are there?', 'SELECT COUNT(*) FROM bond', 'SELECT COUNT(*) FROM bond',
+    'question: How many connections exist?', 'False', 'False'],
+  ['How many atoms are there?', 'SELECT COUNT(*) FROM atom', 'SELECT COUNT(*) FROM atoms',
+    'Sorry.\nI cannot tell what this query does.', null, null],
+];
+const taught = {};
+for (const [q, , p, d, fwd, bwd] of CASES) {
+  taught[`SQL: ${p}\n`] = d;
+  const g = /question:\*?\*?\s*(.*)$/i.exec(d);
+  if (!g || fwd === null) continue;
+  taught[`First question: ${g[1]}\nSecond question: ${q}\n`] = fwd;
+  taught[`First question: ${q}\nSecond question: ${g[1]}\n`] = bwd;
+}
+
+let app;
+let server;
+let port;
+let dir;
+const api = (p, body) => fetch(`http://127.0.0.1:${port}${p}`, body === undefined ? {} : {
+  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+
+before(async () => {
+  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '300000']));
+  await api('/answers', { answers: taught });
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-describe-view-'));
+  fs.writeFileSync(path.join(dir, 'describe_gold.json'), JSON.stringify(CASES.map(([q, g], i) => ({
+    question_id: i, db_id: 'toxicology', question: q, evidence: i === 0 ? 'cl means chlorine' : '', SQL: g })), null, 1));
+  fs.writeFileSync(path.join(dir, 'describe_pred.json'), JSON.stringify(Object.fromEntries(CASES.map(([, , p], i) =>
+    [String(i), `${p}\t----- bird -----\ttoxicology`])), null, 1));
+  fs.mkdirSync(path.join(dir, 'db', 'toxicology'), { recursive: true });
+  fs.copyFileSync(path.join(repoRoot, 'build', 'native', 'assets', 'db', 'toxicology.sqlite'),
+    path.join(dir, 'db', 'toxicology', 'toxicology.sqlite'));
+  fs.writeFileSync(path.join(dir, 'llm.json'), JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
+    model: 'fake-describer', temperature: 0 }));
+  app = await startApp();
+  await app.page.goto(app.url);
+  await waitReady(app);
+});
+after(async () => {
+  if (app) await app.close();
+  server?.kill();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const until = (predicate, what, timeout) => untilPanel(app.page, METRICS, predicate, what, timeout);
+
+async function evaluated() {
+  await uploadSet(app.page, path.join(dir, 'describe_gold.json'));
+  await uploadSet(app.page, path.join(dir, 'describe_pred.json'));
+  await sendCommand(app.page, { do: 'show', tab: METRICS });
+  await sendCommand(app.page, { do: 'evaluate', gold: 'describe_gold.json', pred: 'describe_pred.json', semantics: 'bird' });
+  await until((s) => s.done && s.queued === false, 'the evaluation');
+  await sendCommand(app.page, { do: 'llm_settings', provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
+                                model: 'fake-describer', temperature: 0, timeout_ms: 4000 });
+}
+
+test('SQL-to-Text from the page: preview, Confirm, the CLI\'s scores, and a replay after a reload', async () => {
+  await evaluated();
+  const before = (await api('/stats')).chat;
+  await clickNamed(app.page, 'SQL-to-Text tab');
+  await clickNamed(app.page, 'describe queries');
+  const previewed = await until((s) => s.describe?.preview, 'the preview');
+  assert.deepEqual([previewed.describe.preview.calls, previewed.describe.preview.judge_calls_at_most], [5, 10]);
+  assert.match(previewed.describe.preview.destination, new RegExp(`127\\.0\\.0\\.1:${port}`));
+  assert.equal((await api('/stats')).chat, before, 'nothing is sent before Confirm');
+  fs.writeFileSync(path.join(artefactDir, 'describe_preview.png'), await app.page.screenshot());
+  await clickNamed(app.page, 'describe confirm');
+  const s = (await until((x) => x.describe?.done, 'the descriptions and verdicts')).describe;
+  assert.equal((await api('/stats')).chat, before + 5 + 8, '5 descriptions, 2 verdicts for each of 4 questions');
+  fs.writeFileSync(path.join(artefactDir, 'describe_view.png'), await app.page.screenshot());
+
+  const out = path.join(dir, 'describe.json');
+  const r = spawnSync(cli, ['describe', '--gold', path.join(dir, 'describe_gold.json'), '--pred',
+    path.join(dir, 'describe_pred.json'), '--db-root', path.join(dir, 'db'), '--llm-config', path.join(dir, 'llm.json'),
+    '--out', out], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const viaCli = JSON.parse(r.stdout);
+  assert.deepEqual([s.summary.n, s.summary.described, s.summary.unreadable],
+                   [viaCli.n, viaCli.described, viaCli.unreadable]);
+  assert.deepEqual(s.summary.rouge, viaCli.rouge);
+  for (const k of ['forward', 'backward', 'average', 'unreadable']) assert.equal(s.summary.judge[k], viaCli.judge[k], k);
+  assert.deepEqual(s.summary.check, viaCli.check);
+  assert.equal(s.summary.check.different_both.precision, 50);
+  const cliItems = JSON.parse(fs.readFileSync(out, 'utf8')).items;
+  assert.deepEqual(s.items.map((i) => [i.id, i.generated, i.same_forward, i.same_backward, i.ex]),
+                   cliItems.map((i) => [i.id, i.generated, i.same_forward, i.same_backward, i.ex]));
+
+  // A reload: the same run comes from the workspace's replay store.
+  await workspaceSettled(app.page);
+  const mid = (await api('/stats')).chat;
+  await app.page.reload();
+  await waitReady(app);
+  await evaluated();
+  await sendCommand(app.page, { do: 'describe_run' });
+  const again = await until((x) => x.describe?.preview, 'the second preview');
+  assert.equal(again.describe.preview.network_calls, 0, 'every describe prompt is in the replay store');
+  await sendCommand(app.page, { do: 'describe_confirm' });
+  const replayed = (await until((x) => x.describe?.done, 'the replayed run')).describe;
+  assert.deepEqual(replayed.summary.check, s.summary.check);
+  assert.deepEqual(replayed.summary.usage, { network_calls: 0, replayed: 13 });
+  assert.equal((await api('/stats')).chat, mid, 'no request reached the server');
+});

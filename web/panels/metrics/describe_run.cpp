@@ -1,0 +1,403 @@
+// The SQL-to-Text tab: subjects -> preview -> describe batch -> judge batch (both orders) -> summary.
+#include "web/panels/metrics/describe_run.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+#include "web/llm/llm_session.h"
+#include "web/panels/metrics/metrics_panel.h"
+#include "web/widgets/item_places.h"
+#include "web/widgets/ui_px.h"
+#include "web/widgets/widgets.h"
+
+namespace chokepoint::web {
+namespace {
+
+// Adds the running batch's calls (the judge's, after the describe batch's were counted) and sums up.
+void finish(AppState& state, DescribeRun& run) {
+  run.usage.network_calls += run.scheduler ? run.scheduler->usage().network_calls : 0;
+  run.usage.replayed += run.scheduler ? run.scheduler->usage().replayed : 0;
+  run.summary = runner::summarize_descriptions(run.items);
+  run.phase = 3;
+  persist_replay();
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "SQL-to-Text: %zu described, ROUGE-1 F1 %.3f", run.summary.described,
+                run.summary.rouge.r1.f1);
+  notify(state, buf);
+}
+
+// The describe answers into the items; then the judge's calls, or the end.
+void described(AppState& state, DescribeRun& run) {
+  const auto answers = call_answers(*run.scheduler, "not asked: cancelled");
+  run.usage = run.scheduler->usage();
+  run.items.assign(run.subjects.size(), {});
+  for (size_t i = 0; i < run.subjects.size(); ++i) {
+    auto& it = run.items[i];
+    it.id = run.subjects[i].id;
+    it.reference = run.subjects[i].question;
+    it.ex = run.subjects[i].ex;
+    if (!answers[i].ok()) {
+      it.error = answers[i].error();
+      continue;
+    }
+    auto q = runner::parse_described_question(*answers[i]);
+    if (!q.ok()) {
+      it.error = q.error();
+      continue;
+    }
+    it.generated = *q;
+    it.rouge = rouge_scores(*q, it.reference);
+  }
+  run.scheduler.reset();
+  if (!run.judge || run.cancelled) {
+    finish(state, run);
+    return;
+  }
+  const PromptLibrary* prompts = session_prompts();
+  std::vector<std::pair<std::string, std::string>> calls;
+  run.judged.clear();
+  for (size_t i = 0; prompts && i < run.items.size(); ++i) {
+    if (!run.items[i].generated) continue;
+    for (bool forward : {true, false}) {
+      const auto& a = forward ? *run.items[i].generated : run.items[i].reference;
+      const auto& b = forward ? run.items[i].reference : *run.items[i].generated;
+      auto p = runner::render_equivalence_prompt(*prompts, a, b);
+      if (!p.ok()) {
+        run.error = p.error();
+        finish(state, run);
+        return;
+      }
+      calls.emplace_back(run.items[i].id + (forward ? " / same forward" : " / same backward"), *p);
+      run.judged.emplace_back(i, forward);
+    }
+  }
+  if (calls.empty()) {
+    finish(state, run);
+    return;
+  }
+  auto scheduler = start_session_batch(calls);
+  if (!scheduler.ok()) {
+    run.error = scheduler.error();
+    finish(state, run);
+    return;
+  }
+  run.scheduler = std::move(*scheduler);
+  run.phase = 2;
+}
+
+void judged(AppState& state, DescribeRun& run) {
+  const auto answers = call_answers(*run.scheduler, "not asked: cancelled");
+  for (size_t k = 0; k < answers.size() && k < run.judged.size(); ++k) {
+    if (!answers[k].ok()) continue;
+    auto v = runner::parse_equivalence_answer(*answers[k]);
+    if (!v.ok()) continue;
+    auto& it = run.items[run.judged[k].first];
+    (run.judged[k].second ? it.same_forward : it.same_backward) = *v;
+  }
+  finish(state, run);
+}
+
+const char* pct(const std::optional<double>& v, char* buf, size_t n) {
+  if (!v) return "-";
+  std::snprintf(buf, n, "%.1f%%", *v);
+  return buf;
+}
+
+void draw_results(const DescribeRun& run) {
+  const auto& s = run.summary;
+  ImGui::Text("%zu items: %zu described, %zu without a readable question", s.n, s.described, s.unreadable);
+  if (ImGui::BeginTable("rouge", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+    for (const char* c : {"", "recall", "precision", "F1"}) ImGui::TableSetupColumn(c);
+    ImGui::TableHeadersRow();
+    const std::pair<const char*, const RougeScore*> rows[] = {
+        {"ROUGE-1", &s.rouge.r1}, {"ROUGE-2", &s.rouge.r2}, {"ROUGE-L", &s.rouge.rl}};
+    for (const auto& [name, r] : rows) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(name);
+      for (double v : {r->recall, r->precision, r->f1}) {
+        ImGui::TableNextColumn();
+        ImGui::Text("%.3f", v);
+      }
+    }
+    ImGui::EndTable();
+  }
+  ImGui::SameLine();
+  ImGui::TextDisabled("(?)");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "004's tables call these F1 and its appendix recall: both are shown. Words are lower-case runs "
+        "of letters and digits; no stemming.");
+  char a[32], b[32], c[32];
+  if (run.judge)
+    ImGui::Text("judged the same question: %s in one order, %s in the other, %s on average (%zu unreadable)",
+                pct(s.judge_forward, a, sizeof a), pct(s.judge_backward, b, sizeof b),
+                pct(s.judge_average, c, sizeof c), s.judge_unreadable);
+  if (run.subject == 0 && run.judge) {
+    for (const auto& [label, p] :
+         {std::pair<const char*, const runner::ExPrediction*>{"both orders", &s.different_both},
+          {"either order", &s.different_either}})
+      ImGui::Text("\"judged different\" (%s) as a sign of EX = 0: precision %s, recall %s over %zu items", label,
+                  pct(p->precision, a, sizeof a), pct(p->recall, b, sizeof b), p->items);
+  }
+  ImGui::TextDisabled("calls: %lld sent, %lld from the replay store", run.usage.network_calls, run.usage.replayed);
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("described", 7, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  for (const char* col : {"item", "EX", "R-1 F1", "R-L F1", "same"}) ImGui::TableSetupColumn(col);
+  ImGui::TableSetupColumn("the item's question", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("the model's question", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableHeadersRow();
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(run.items.size()));
+  while (clipper.Step()) {
+    for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+      const auto& it = run.items[static_cast<size_t>(row)];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(it.id.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", run.subjects[static_cast<size_t>(row)].sql.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(!it.ex ? "-" : *it.ex ? "1" : "0");
+      ImGui::TableNextColumn();
+      ImGui::Text("%.2f", it.rouge.r1.f1);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.2f", it.rouge.rl.f1);
+      ImGui::TableNextColumn();
+      auto mark = [](const std::optional<bool>& v) { return !v ? "?" : *v ? "yes" : "no"; };
+      ImGui::Text("%s/%s", mark(it.same_forward), mark(it.same_backward));
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(it.reference.c_str());
+      ImGui::TableNextColumn();
+      if (it.generated)
+        ImGui::TextUnformatted(it.generated->c_str());
+      else
+        ImGui::TextDisabled("%s", it.error.c_str());
+    }
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+void prepare_describe_run(AppState& state, MetricsPanel& panel) {
+  DescribeRun& run = panel.describe;
+  run.error.clear();
+  if (run.phase == 1 || run.phase == 2) {
+    run.error = "still describing; cancel it first";
+    return;
+  }
+  if (!panel.run || !panel.run->done) {
+    run.error = "evaluate a prediction set first";
+    return;
+  }
+  const PromptLibrary* prompts = session_prompts();
+  if (!prompts) {
+    run.error = "prompt templates: " + session_prompts_error();
+    return;
+  }
+  std::map<std::string, const EvalItem*> gold;
+  if (const int g = find_set(state, panel.run->gold_name); g >= 0)
+    for (const auto& it : state.eval_sets.sets[static_cast<size_t>(g)].set.items) gold[it.key] = &it;
+  run.subjects.clear();
+  run.describe_calls.clear();
+  for (size_t i = 0; i < panel.run->pairs().size(); ++i) {
+    const auto& pair = panel.run->pairs()[i];
+    const EvalItem* g = gold.count(pair.id) ? gold[pair.id] : nullptr;
+    if (!g || g->question.empty()) continue;
+    DescribeRun::Subject s{pair.id, run.subject == 1 ? pair.gold_sql : pair.pred_sql, g->evidence, g->question, {}};
+    if (s.sql.empty()) continue;
+    if (run.subject == 0 && i < panel.run->items().size() && panel.run->items()[i].status == ItemStatus::Scored)
+      s.ex = panel.run->items()[i].ex;
+    auto p = runner::render_sql_to_text_prompt(*prompts, s.sql, s.evidence);
+    if (!p.ok()) {
+      run.error = p.error();
+      return;
+    }
+    run.describe_calls.emplace_back(s.id + " / describe", *p);
+    run.subjects.push_back(std::move(s));
+  }
+  if (run.subjects.empty()) {
+    run.error = "nothing to describe: the gold set has no questions";
+    return;
+  }
+  std::vector<std::string> to_send;
+  for (const auto& [id, p] : run.describe_calls) to_send.push_back(p);
+  auto preview = preview_session_batch(to_send);
+  if (!preview.ok()) {
+    run.error = preview.error() + " (set it up in the LLM tab)";
+    return;
+  }
+  run.source = panel.run;
+  run.scheduler.reset();
+  run.items.clear();
+  run.phase = 0;
+  run.cancelled = false;
+  run.usage = {};
+  run.in_replay = preview->in_replay;
+  run.estimated_tokens = preview->estimated_tokens;
+  run.destination = preview->destination;
+  run.model = preview->model;
+  run.preview = true;
+}
+
+void confirm_describe_run(AppState& state, MetricsPanel& panel) {
+  DescribeRun& run = panel.describe;
+  if (!run.preview) return;
+  run.preview = false;
+  auto scheduler = start_session_batch(run.describe_calls);
+  if (!scheduler.ok()) {
+    run.error = scheduler.error();
+    return;
+  }
+  run.scheduler = std::move(*scheduler);
+  run.persisted_calls = 0;
+  run.phase = 1;
+  notify(state, "SQL-to-Text: describing " + std::to_string(run.subjects.size()) + " queries");
+}
+
+void cancel_describe_run(AppState& state, MetricsPanel& panel) {
+  DescribeRun& run = panel.describe;
+  if (!run.scheduler || (run.phase != 1 && run.phase != 2)) return;
+  run.scheduler->cancel();
+  run.cancelled = true;
+  if (run.phase == 1)
+    described(state, run);
+  else
+    judged(state, run);
+}
+
+void step_describe_run(AppState& state, MetricsPanel& panel) {
+  DescribeRun& run = panel.describe;
+  if (!run.scheduler || (run.phase != 1 && run.phase != 2)) return;
+  if (!step_session_batch(*run.scheduler, run.persisted_calls)) return;
+  if (run.phase == 1)
+    described(state, run);
+  else
+    judged(state, run);
+}
+
+void draw_describe_view(AppState& state, MetricsPanel& panel) {
+  DescribeRun& run = panel.describe;
+  ImGui::TextWrapped(
+      "SQL-to-Text (004): a model says which question each query answers, and its question is compared with the "
+      "item's by ROUGE and by a judge asked in both orders. Describing the predictions checks them: a prediction whose "
+      "question the judge calls different from the user's is likely wrong. Uses the LLM tab's endpoint; nothing is "
+      "sent before you confirm.");
+  const bool busy = run.phase == 1 || run.phase == 2;
+  ImGui::BeginDisabled(busy || run.preview);
+  ImGui::SetNextItemWidth(ui_px(300));
+  ImGui::Combo("describe", &run.subject, "the predictions (a check of them)\0the gold queries (004's task)\0");
+  ImGui::SameLine();
+  ImGui::Checkbox("judge in both orders", &run.judge);
+  ImGui::SameLine();
+  if (ImGui::Button("Describe...")) prepare_describe_run(state, panel);
+  note_item_place("describe queries");
+  ImGui::EndDisabled();
+  if (!run.error.empty()) draw_error(run.error);
+  if (run.preview) {
+    ImGui::TextWrapped(
+        "%zu queries will be described by %s: %zu calls, %zu answered by the replay store, ~%lld prompt "
+        "tokens. Each prompt holds one query and its evidence (no schema, no rows).%s",
+        run.subjects.size(), run.destination.c_str(), run.subjects.size() - run.in_replay, run.in_replay,
+        run.estimated_tokens,
+        run.judge ? " Then up to two short judge calls per described query follow, each holding the "
+                    "two questions."
+                  : "");
+    if (!run.describe_calls.empty() && ImGui::TreeNode("a describe prompt")) {
+      ImGui::BeginChild("describe-prompt", ui_px(0, 180), true);
+      ImGui::TextUnformatted(run.describe_calls[0].second.c_str());
+      ImGui::EndChild();
+      ImGui::TreePop();
+    }
+    if (ImGui::Button("Confirm and send")) confirm_describe_run(state, panel);
+    note_item_place("describe confirm");
+    ImGui::SameLine();
+    if (ImGui::Button("Discard")) run.preview = false;
+    return;
+  }
+  if (busy) {
+    const size_t total = run.phase == 1 ? run.subjects.size() : run.judged.size();
+    const size_t answered = run.scheduler->count(CallState::Succeeded) + run.scheduler->count(CallState::Failed);
+    ImGui::Text("%s", run.phase == 1 ? "describing" : "judging");
+    ImGui::SameLine();
+    ImGui::ProgressBar(static_cast<float>(answered) / static_cast<float>(std::max<size_t>(1, total)), ui_px(300, 0));
+    ImGui::SameLine();
+    ImGui::Text("%zu / %zu", answered, total);
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) cancel_describe_run(state, panel);
+    return;
+  }
+  if (run.phase == 3) {
+    if (run.source != panel.run) ImGui::TextDisabled("(described an earlier run: %s)", run.source->label.c_str());
+    if (run.cancelled) ImGui::TextDisabled("cancelled: the scores cover what was answered");
+    draw_results(run);
+  }
+}
+
+namespace {
+nlohmann::json opt(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
+nlohmann::json rouge(const RougeScore& s) { return {{"recall", s.recall}, {"precision", s.precision}, {"f1", s.f1}}; }
+nlohmann::json prediction(const runner::ExPrediction& p) {
+  return {{"items", p.items},
+          {"true_positive", p.true_positive},
+          {"false_positive", p.false_positive},
+          {"false_negative", p.false_negative},
+          {"true_negative", p.true_negative},
+          {"precision", opt(p.precision)},
+          {"recall", opt(p.recall)}};
+}
+}  // namespace
+
+nlohmann::json describe_run_json(const DescribeRun& run) {
+  nlohmann::json j = {{"running", run.phase == 1 || run.phase == 2},
+                      {"phase", run.phase},
+                      {"done", run.phase == 3},
+                      {"cancelled", run.cancelled},
+                      {"error", run.error},
+                      {"subject", run.subject == 1 ? "gold" : "predictions"}};
+  if (run.preview)
+    j["preview"] = {{"calls", run.subjects.size()},
+                    {"network_calls", run.subjects.size() - run.in_replay},
+                    {"judge_calls_at_most", run.judge ? 2 * run.subjects.size() : 0},
+                    {"estimated_prompt_tokens", run.estimated_tokens},
+                    {"destination", run.destination},
+                    {"model", run.model}};
+  if (run.phase != 3) return j;
+  const auto& s = run.summary;
+  j["summary"] = {
+      {"n", s.n},
+      {"described", s.described},
+      {"unreadable", s.unreadable},
+      {"rouge", {{"rouge1", rouge(s.rouge.r1)}, {"rouge2", rouge(s.rouge.r2)}, {"rougeL", rouge(s.rouge.rl)}}},
+      {"usage", {{"network_calls", run.usage.network_calls}, {"replayed", run.usage.replayed}}}};
+  if (run.judge)
+    j["summary"]["judge"] = {{"forward", opt(s.judge_forward)},
+                             {"backward", opt(s.judge_backward)},
+                             {"average", opt(s.judge_average)},
+                             {"unreadable", s.judge_unreadable}};
+  if (run.subject == 0 && run.judge)
+    j["summary"]["check"] = {{"different_both", prediction(s.different_both)},
+                             {"different_either", prediction(s.different_either)}};
+  nlohmann::json items = nlohmann::json::array();
+  for (const auto& it : run.items) {
+    nlohmann::json x = {{"id", it.id},
+                        {"reference", it.reference},
+                        {"generated", it.generated ? nlohmann::json(*it.generated) : nlohmann::json()},
+                        {"rouge1_f1", it.rouge.r1.f1},
+                        {"rougeL_f1", it.rouge.rl.f1}};
+    if (it.same_forward) x["same_forward"] = *it.same_forward;
+    if (it.same_backward) x["same_backward"] = *it.same_backward;
+    if (it.ex) x["ex"] = *it.ex;
+    if (!it.error.empty()) x["error"] = it.error;
+    items.push_back(std::move(x));
+  }
+  j["items"] = std::move(items);
+  return j;
+}
+
+}  // namespace chokepoint::web

@@ -1,0 +1,59 @@
+// The SQL-to-Text tab of the Metrics panel (issue 14 items 3 and 7; core/runner/sql_to_text.h, as `chokepoint
+// describe` does it): a model says which question each query of the finished run answers — the predictions (a check
+// of them: is "judged different from the user's question" a good sign of EX = 0?) or the gold queries (004's task)
+// — and its question is compared with the item's by ROUGE and by a judge asked in both orders. A privacy preview
+// first (nothing is sent before Confirm; it says the judge's calls follow); calls go through the LLM session's
+// CallScheduler and replay store, so a rerun asks nothing twice. The endpoint-embedding cosine is the CLI's
+// (--embedding-model); the tab does not fetch embeddings.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/llm/call_scheduler.h"
+#include "core/runner/sql_to_text.h"
+#include "web/app_state.h"
+
+namespace chokepoint::web {
+
+struct MetricsRun;
+struct MetricsPanel;
+
+struct DescribeRun {
+  int subject = 0;    // 0: the predictions (with their EX), 1: the gold queries
+  bool judge = true;  // ask whether the two questions are the same, in both orders
+  std::shared_ptr<MetricsRun> source;
+  struct Subject {
+    std::string id, sql, evidence, question;
+    std::optional<bool> ex;
+  };
+  std::vector<Subject> subjects;
+  std::vector<std::pair<std::string, std::string>> describe_calls;  // (id, prompt), one per subject
+  bool preview = false;
+  size_t in_replay = 0;
+  long long estimated_tokens = 0;
+  std::string destination, model;
+  std::unique_ptr<CallScheduler> scheduler;
+  int phase = 0;  // 0 idle, 1 describing, 2 judging, 3 done
+  bool cancelled = false;
+  std::vector<runner::DescribedItem> items;
+  std::vector<std::pair<size_t, bool>> judged;  // per judge call: (item, forward?)
+  runner::DescribeSummary summary;
+  UsageTotals usage;
+  long long persisted_calls = 0;
+  std::string error;
+};
+
+void prepare_describe_run(AppState& state, MetricsPanel& panel);  // plans and opens the preview; sends nothing
+void confirm_describe_run(AppState& state, MetricsPanel& panel);
+void cancel_describe_run(AppState& state, MetricsPanel& panel);
+void step_describe_run(AppState& state, MetricsPanel& panel);  // every frame
+void draw_describe_view(AppState& state, MetricsPanel& panel);
+// {"preview"?: {calls, network_calls, judge_calls_at_most, estimated_prompt_tokens, destination, model}, "running",
+//  "phase", "done", "cancelled", "error", "summary"?: {n, described, unreadable, rouge, judge, check?}, "items"}
+nlohmann::json describe_run_json(const DescribeRun& run);
+
+}  // namespace chokepoint::web
