@@ -173,14 +173,11 @@ int optimize_main(const Args& args) {
                                            : runner::RewriteDecision{"", runner::RewriteOutcome::NoAnswer,
                                                                      "no schema for " + pairs[i].db_id});
         } else {
-          decisions.push_back(runner::decide_rewrite(pairs[i].pred_sql, answer_of[i], [&](const std::string& sql) {
-            auto db = in->open.pool->get(pairs[i].db_id);
-            if (!db.ok()) return Result<bool>(Error{db.error()});
-            // Y stands in for the gold: EX of the rewrite against Y says whether it returns Y's result.
-            const auto same = evaluate_pair(**db, {pairs[i].id, pairs[i].db_id, pairs[i].pred_sql, sql}, in->options);
-            if (same.pred_status != QueryStatus::Ok) return Result<bool>(Error{same.message});
-            return Result<bool>(same.status == ItemStatus::Scored && same.ex);
-          }));
+          auto db = in->open.pool->get(pairs[i].db_id);
+          decisions.push_back(
+              !db.ok() ? runner::RewriteDecision{pairs[i].pred_sql, runner::RewriteOutcome::NotAsked, db.error()}
+                       : runner::decide_rewrite(pairs[i].pred_sql, answer_of[i],
+                                                runner::same_result_as_prediction(**db, pairs[i], in->options)));
         }
         final_pairs[i].pred_sql = decisions.back().final_sql;
       }

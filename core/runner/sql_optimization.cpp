@@ -88,6 +88,17 @@ const char* rewrite_outcome_name(RewriteOutcome o) {
   return "?";
 }
 
+SameResult same_result_as_prediction(const Connection& db, const EvalPair& pair, const EvaluationOptions& options) {
+  return [&db, pair, options](const std::string& rewrite) -> Result<bool> {
+    EvaluationOptions o = options;
+    o.regimes.clear();
+    const auto same = evaluate_pair(db, {pair.id, pair.db_id, pair.pred_sql, rewrite}, o);
+    if (same.status != ItemStatus::Scored) return Error{"the original query failed: " + same.message};
+    if (same.pred_status != QueryStatus::Ok) return Error{same.message};
+    return same.ex;
+  };
+}
+
 RewriteDecision decide_rewrite(const std::string& original, const std::optional<Result<std::string>>& answer,
                                const SameResult& same_result) {
   RewriteDecision d{original, RewriteOutcome::NotAsked, ""};

@@ -14,7 +14,9 @@
 #include <vector>
 
 #include "core/base/result.h"
+#include "core/db/connection.h"
 #include "core/llm/prompt_template.h"
+#include "core/metrics/pair_evaluation.h"
 
 namespace chokepoint::runner {
 
@@ -53,6 +55,8 @@ struct RewriteDecision {
 
 // Whether a rewrite returns the original's result: true/false, or an error when the rewrite fails to run.
 using SameResult = std::function<Result<bool>(const std::string& rewrite)>;
+// SameResult on `db`: the rewrite's EX against the pair's prediction (Y standing in for the gold) under `options`.
+SameResult same_result_as_prediction(const Connection& db, const EvalPair& pair, const EvaluationOptions& options);
 // A two-stage item's final query from the model's answer (nullopt: not asked).
 RewriteDecision decide_rewrite(const std::string& original, const std::optional<Result<std::string>>& answer,
                                const SameResult& same_result);

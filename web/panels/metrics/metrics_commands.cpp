@@ -49,6 +49,7 @@ nlohmann::json metrics_state_json(const MetricsPanel& panel) {
   j["judge"] = judge_run_json(panel.judge);
   j["efficiency"] = efficiency_run_json(panel.efficiency);
   j["describe"] = describe_run_json(panel.describe);
+  j["optimize"] = optimize_run_json(panel.optimize);
   j["error_category"] = error_category_run_json(panel.error_category);
   if (!panel.run) return j;
   j["label"] = panel.run->label;
@@ -219,6 +220,28 @@ const PageCommandRegistrar describe_confirm_registrar{"describe_confirm", [](App
                                                       }};
 const PageCommandRegistrar describe_cancel_registrar{"describe_cancel", [](AppState& state, const nlohmann::json&) {
                                                        cancel_describe_run(state, metrics_panel(state));
+                                                     }};
+// {"do": "optimize_run", "variants": ["with-y", ...], "iterations": N}: the Optimise tab's choices and its
+// "Optimise..." button (plans and opens the preview); {"do": "optimize_confirm"} / {"do": "optimize_cancel"}.
+const PageCommandRegistrar optimize_registrar{
+    "optimize_run", [](AppState& state, const nlohmann::json& cmd) {
+      auto& panel = metrics_panel(state);
+      const auto all = runner::all_optimize_variants();
+      if (cmd.contains("variants") && cmd["variants"].is_array()) {
+        panel.optimize.chosen.assign(all.size(), false);
+        for (const auto& name : cmd["variants"])
+          for (size_t v = 0; v < all.size(); ++v)
+            if (name.is_string() && name.get<std::string>() == runner::optimize_variant_name(all[v]))
+              panel.optimize.chosen[v] = true;
+      }
+      panel.optimize.iterations = cmd.value("iterations", 10);
+      prepare_optimize_run(state, panel);
+    }};
+const PageCommandRegistrar optimize_confirm_registrar{"optimize_confirm", [](AppState& state, const nlohmann::json&) {
+                                                        confirm_optimize_run(state, metrics_panel(state));
+                                                      }};
+const PageCommandRegistrar optimize_cancel_registrar{"optimize_cancel", [](AppState& state, const nlohmann::json&) {
+                                                       cancel_optimize_run(state, metrics_panel(state));
                                                      }};
 const PageCommandRegistrar judge_cancel_registrar{
     "judge_cancel", [](AppState& state, const nlohmann::json&) { cancel_judge_run(state, metrics_panel(state)); }};

@@ -468,6 +468,7 @@ void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
   step_judge_run(state, panel);
   step_efficiency_run(state, panel, budget_ms);
   step_describe_run(state, panel);
+  step_optimize_run(state, panel, budget_ms);
   step_error_category_run(state, panel);
   if (!panel.running || !panel.run) return;
   auto& run = *panel.run;
@@ -559,6 +560,12 @@ void draw_metrics_panel(AppState& state, MetricsPanel& panel) {
     note_item_place("SQL-to-Text tab");
     if (describe_open) {
       draw_describe_view(state, panel);
+      ImGui::EndTabItem();
+    }
+    const bool optimize_open = ImGui::BeginTabItem("Optimise");
+    note_item_place("Optimise tab");
+    if (optimize_open) {
+      draw_optimize_view(state, panel);
       ImGui::EndTabItem();
     }
     const bool runs_open = ImGui::BeginTabItem("Runs");

@@ -20,6 +20,7 @@
 #include "web/panels/metrics/errors_view.h"
 #include "web/panels/metrics/gold_facts.h"
 #include "web/panels/metrics/judge_run.h"
+#include "web/panels/metrics/optimize_run.h"
 #include "web/panels/metrics/runs_view.h"
 #include "web/panels/metrics/sc_embeddings.h"
 #include "web/panels/metrics/worker_evaluation.h"
@@ -84,6 +85,7 @@ struct MetricsPanel {
   RunsView runs;                                  // the Runs tab: kept runs, two compared, marks
   JudgeRun judge;                                 // the Judge tab: a model's second opinion on EX
   DescribeRun describe;                           // the SQL-to-Text tab: describe queries, ROUGE and a judge
+  OptimizeRun optimize;                           // the Optimise tab: faster rewrites, VES per variant
   EfficiencyRun efficiency;                       // the Efficiency tab: VES, C-VES, R-VES of the finished run
 };
 

@@ -1,0 +1,378 @@
+// The Optimise tab: plan -> preview -> one batch of every variant's prompts -> per frame, the baseline's timings and
+// each variant's decisions and timings -> the table.
+#include "web/panels/metrics/optimize_run.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+#include "core/base/clock.h"
+#include "core/runner/prompt_formats.h"
+#include "web/llm/llm_session.h"
+#include "web/panels/metrics/metrics_panel.h"
+#include "web/widgets/item_places.h"
+#include "web/widgets/ui_px.h"
+#include "web/widgets/widgets.h"
+
+namespace chokepoint::web {
+namespace {
+
+EfficiencyOptions timing_of(const OptimizeRun& run) {
+  EfficiencyOptions o;
+  o.timing.iterations = std::clamp(run.iterations, 1, 1000);
+  // As the Efficiency tab: spans of 20 clock ticks and at least 1 ms, each pair's timing bounded.
+  o.timing.min_span_ns = std::max<int64_t>(1000000, 20 * clock_resolution_ns(steady_clock_ns));
+  o.timing.timeout_ms = 2000;
+  o.self_check = false;
+  return o;
+}
+
+PairEfficiency no_database(const EvalPair& pair) {
+  PairEfficiency none;
+  none.ex.id = pair.id;
+  none.ex.db_id = pair.db_id;
+  none.ex.status = ItemStatus::NoDatabase;
+  return none;
+}
+
+void finish(AppState& state, OptimizeRun& run) {
+  run.phase = 3;
+  run.baseline_summary = summarize_efficiency(run.baseline);
+  run.summaries.clear();
+  for (const auto& t : run.timed) run.summaries.push_back(summarize_efficiency(t));
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "optimisation: %zu variants timed (baseline VES %.2f)", run.variants.size(),
+                run.baseline_summary.scores.ves);
+  notify(state, buf);
+}
+
+// One unit of phase 2: the baseline's pair k, or variant v's pair k (its decision, then its timing).
+void work_one(AppState& state, OptimizeRun& run) {
+  const auto& pairs = run.source->pairs();
+  const size_t n = pairs.size();
+  const size_t v = run.next / n, k = run.next % n;
+  ++run.next;
+  const EvalPair& pair = pairs[k];
+  const LoadedDatabase* db = find_database(state, pair.db_id);
+  EvaluationOptions ex = run.source->options();
+  ex.regimes.clear();
+  if (v == 0) {
+    run.baseline.push_back(db && db->connection ? evaluate_efficiency(*db->connection, pair, ex, timing_of(run))
+                                                : no_database(pair));
+    return;
+  }
+  const size_t vi = v - 1;
+  const auto variant = run.variants[vi];
+  runner::RewriteDecision d;
+  if (!db || !db->connection) {
+    d = {pair.pred_sql, runner::RewriteOutcome::NotAsked, "database " + pair.db_id + " is not loaded"};
+  } else if (!runner::is_two_stage(variant)) {
+    d = run.answers[vi][k] ? runner::direct_query(*run.answers[vi][k])
+                           : runner::RewriteDecision{"", runner::RewriteOutcome::NoAnswer, "not asked"};
+  } else {
+    d = runner::decide_rewrite(pair.pred_sql, run.answers[vi][k],
+                               runner::same_result_as_prediction(*db->connection, pair, ex));
+  }
+  EvalPair final_pair = pair;
+  final_pair.pred_sql = d.final_sql;
+  run.decisions[vi].push_back(std::move(d));
+  run.timed[vi].push_back(db && db->connection ? evaluate_efficiency(*db->connection, final_pair, ex, timing_of(run))
+                                               : no_database(pair));
+}
+
+nlohmann::json cell_json(const EfficiencySummary& s) {
+  const size_t scored = s.scores.n;
+  return {{"ex", scored ? 100.0 * static_cast<double>(s.scores.correct) / static_cast<double>(scored) : 0.0},
+          {"ves", s.scores.ves},
+          {"c_ves", s.scores.c_ves},
+          {"correct", s.scores.correct}};
+}
+
+void draw_table(const OptimizeRun& run) {
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("optimised", 10, flags)) return;
+  for (const char* c :
+       {"variant", "EX %", "VES", "C-VES", "accepted", "changed result", "failed", "no SQL", "no answer", "generated"})
+    ImGui::TableSetupColumn(c);
+  ImGui::TableHeadersRow();
+  auto scores = [](const EfficiencySummary& s) {
+    const size_t scored = s.scores.n;
+    ImGui::TableNextColumn();
+    ImGui::Text("%.1f", scored ? 100.0 * static_cast<double>(s.scores.correct) / static_cast<double>(scored) : 0.0);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.2f", s.scores.ves);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.2f", s.scores.c_ves);
+  };
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted("baseline (Y)");
+  scores(run.baseline_summary);
+  for (size_t v = 0; v < run.variants.size() && v < run.summaries.size(); ++v) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(runner::optimize_variant_name(run.variants[v]));
+    scores(run.summaries[v]);
+    const auto c = runner::count_rewrites(run.decisions[v]);
+    for (size_t x : {c.accepted, c.changed_result, c.failed, c.no_sql, c.no_answer, c.generated}) {
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu", x);
+    }
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+void prepare_optimize_run(AppState& state, MetricsPanel& panel) {
+  OptimizeRun& run = panel.optimize;
+  run.error.clear();
+  if (run.phase == 1 || run.phase == 2) {
+    run.error = "still optimising; cancel it first";
+    return;
+  }
+  if (!panel.run || !panel.run->done) {
+    run.error = "evaluate a prediction set first: its predictions are the queries to optimise";
+    return;
+  }
+  const PromptLibrary* prompts = session_prompts();
+  if (!prompts) {
+    run.error = "prompt templates: " + session_prompts_error();
+    return;
+  }
+  run.variants.clear();
+  const auto all = runner::all_optimize_variants();
+  for (size_t v = 0; v < all.size() && v < run.chosen.size(); ++v)
+    if (run.chosen[v]) run.variants.push_back(all[v]);
+  if (run.variants.empty()) {
+    run.error = "choose at least one variant";
+    return;
+  }
+  std::map<std::string, const EvalItem*> gold;
+  if (const int g = find_set(state, panel.run->gold_name); g >= 0)
+    for (const auto& it : state.eval_sets.sets[static_cast<size_t>(g)].set.items) gold[it.key] = &it;
+  const auto format = runner::prompt_format_from_name("SimpleDDL-MD-Chat");
+  std::map<std::string, std::string> schema_text;
+  run.asks.clear();
+  for (size_t v = 0; v < run.variants.size(); ++v) {
+    for (size_t i = 0; i < panel.run->pairs().size(); ++i) {
+      const auto& pair = panel.run->pairs()[i];
+      const auto& item = panel.run->items()[i];
+      if (runner::is_two_stage(run.variants[v]) && !(item.status == ItemStatus::Scored && item.ex)) continue;
+      const LoadedDatabase* db = find_database(state, pair.db_id);
+      if (!db) continue;
+      if (!schema_text.count(pair.db_id)) schema_text[pair.db_id] = runner::render_schema(db->schema, *format, {});
+      const EvalItem* g = gold.count(pair.id) ? gold[pair.id] : nullptr;
+      runner::OptimizeInput input{schema_text[pair.db_id], g ? g->question : "", g ? g->evidence : "", pair.pred_sql};
+      auto p = runner::render_optimize_prompt(*prompts, run.variants[v], input);
+      if (!p.ok()) {
+        run.error = p.error();
+        return;
+      }
+      run.asks.push_back({v, i, *p});
+    }
+  }
+  if (run.asks.empty()) {
+    run.error = "nothing to ask: no correct prediction on a loaded database";
+    return;
+  }
+  std::vector<std::string> to_send;
+  for (const auto& a : run.asks) to_send.push_back(a.prompt);
+  auto preview = preview_session_batch(to_send);
+  if (!preview.ok()) {
+    run.error = preview.error() + " (set it up in the LLM tab)";
+    return;
+  }
+  run.source = panel.run;
+  run.scheduler.reset();
+  run.phase = 0;
+  run.cancelled = false;
+  run.usage = {};
+  run.in_replay = preview->in_replay;
+  run.estimated_tokens = preview->estimated_tokens;
+  run.destination = preview->destination;
+  run.model = preview->model;
+  run.preview = true;
+}
+
+void confirm_optimize_run(AppState& state, MetricsPanel& panel) {
+  OptimizeRun& run = panel.optimize;
+  if (!run.preview) return;
+  run.preview = false;
+  std::vector<std::pair<std::string, std::string>> calls;
+  for (const auto& a : run.asks)
+    calls.emplace_back(
+        run.source->pairs()[a.pair].id + " / optimize " + runner::optimize_variant_name(run.variants[a.variant]),
+        a.prompt);
+  auto scheduler = start_session_batch(calls);
+  if (!scheduler.ok()) {
+    run.error = scheduler.error();
+    return;
+  }
+  run.scheduler = std::move(*scheduler);
+  run.persisted_calls = 0;
+  run.phase = 1;
+  notify(state, "optimisation: asking for " + std::to_string(run.asks.size()) + " rewrites");
+}
+
+void cancel_optimize_run(AppState& state, MetricsPanel& panel) {
+  OptimizeRun& run = panel.optimize;
+  if (run.phase == 1 && run.scheduler) {
+    run.scheduler->cancel();
+    run.cancelled = true;  // what was answered is still checked and timed
+  } else if (run.phase == 2) {
+    run.cancelled = true;
+    finish(state, run);
+  }
+}
+
+void step_optimize_run(AppState& state, MetricsPanel& panel, double budget_ms) {
+  OptimizeRun& run = panel.optimize;
+  if (run.phase == 1 && run.scheduler) {
+    if (!step_session_batch(*run.scheduler, run.persisted_calls) && !run.cancelled) return;
+    run.usage = run.scheduler->usage();
+    const auto answers = call_answers(*run.scheduler, "not asked: cancelled");
+    run.answers.assign(run.variants.size(),
+                       std::vector<std::optional<Result<std::string>>>(run.source->pairs().size()));
+    for (size_t k = 0; k < run.asks.size(); ++k) run.answers[run.asks[k].variant][run.asks[k].pair] = answers[k];
+    run.scheduler.reset();
+    persist_replay();
+    run.baseline.clear();
+    run.decisions.assign(run.variants.size(), {});
+    run.timed.assign(run.variants.size(), {});
+    run.next = 0;
+    run.phase = 2;
+    return;
+  }
+  if (run.phase != 2) return;
+  const size_t total = run.source->pairs().size() * (run.variants.size() + 1);
+  const double start = monotonic_ms();
+  do {  // at least one unit per frame: a timing is never split
+    if (run.next >= total) {
+      finish(state, run);
+      return;
+    }
+    work_one(state, run);
+  } while (monotonic_ms() - start < budget_ms);
+}
+
+void draw_optimize_view(AppState& state, MetricsPanel& panel) {
+  OptimizeRun& run = panel.optimize;
+  ImGui::TextWrapped(
+      "SQL optimisation (004): the run's predictions are the queries to speed up. Each chosen variant asks the LLM "
+      "tab's model for a faster version of every correct prediction (direct: the fastest query from the question); a "
+      "rewrite replaces the prediction only when it returns the same rows. Then each variant is timed against the gold "
+      "as in the Efficiency tab. Nothing is sent before you confirm.");
+  const bool busy = run.phase == 1 || run.phase == 2;
+  ImGui::BeginDisabled(busy || run.preview);
+  const auto all = runner::all_optimize_variants();
+  run.chosen.resize(all.size(), true);
+  for (size_t v = 0; v < all.size(); ++v) {
+    if (v) ImGui::SameLine();
+    bool on = run.chosen[v];
+    if (ImGui::Checkbox(runner::optimize_variant_name(all[v]), &on)) run.chosen[v] = on;
+    note_item_place(std::string("optimise variant ") + runner::optimize_variant_name(all[v]));
+  }
+  ImGui::SetNextItemWidth(ui_px(100));
+  ImGui::InputInt("runs of each query", &run.iterations);
+  run.iterations = std::clamp(run.iterations, 1, 1000);
+  ImGui::SameLine();
+  if (ImGui::Button("Optimise...")) prepare_optimize_run(state, panel);
+  note_item_place("optimise queries");
+  ImGui::EndDisabled();
+  if (!run.error.empty()) draw_error(run.error);
+  if (run.preview) {
+    ImGui::TextWrapped(
+        "%zu prompts over %zu variants will go to %s: %zu calls, %zu answered by the replay store, "
+        "~%lld prompt tokens. A prompt holds a query and, as its variant needs, the table and column "
+        "names and the question with its evidence (no rows).",
+        run.asks.size(), run.variants.size(), run.destination.c_str(), run.asks.size() - run.in_replay, run.in_replay,
+        run.estimated_tokens);
+    if (!run.asks.empty() && ImGui::TreeNode("a prompt")) {
+      ImGui::BeginChild("optimize-prompt", ui_px(0, 180), true);
+      ImGui::TextUnformatted(run.asks[0].prompt.c_str());
+      ImGui::EndChild();
+      ImGui::TreePop();
+    }
+    if (ImGui::Button("Confirm and send")) confirm_optimize_run(state, panel);
+    note_item_place("optimise confirm");
+    ImGui::SameLine();
+    if (ImGui::Button("Discard")) run.preview = false;
+    return;
+  }
+  if (busy) {
+    size_t done = 0, total = 0;
+    if (run.phase == 1) {
+      done = run.scheduler->count(CallState::Succeeded) + run.scheduler->count(CallState::Failed);
+      total = run.asks.size();
+    } else {
+      done = run.next;
+      total = run.source->pairs().size() * (run.variants.size() + 1);
+    }
+    ImGui::Text("%s", run.phase == 1 ? "asking" : "checking and timing");
+    ImGui::SameLine();
+    ImGui::ProgressBar(static_cast<float>(done) / static_cast<float>(std::max<size_t>(1, total)), ui_px(300, 0));
+    ImGui::SameLine();
+    ImGui::Text("%zu / %zu", done, total);
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) cancel_optimize_run(state, panel);
+    return;
+  }
+  if (run.phase == 3) {
+    if (run.source != panel.run) ImGui::TextDisabled("(optimised an earlier run: %s)", run.source->label.c_str());
+    if (run.cancelled) ImGui::TextDisabled("cancelled: the table covers what was answered and timed");
+    ImGui::Text("model %s; %d runs of each query; calls: %lld sent, %lld from the replay store", run.model.c_str(),
+                run.iterations, run.usage.network_calls, run.usage.replayed);
+    draw_table(run);
+  }
+}
+
+nlohmann::json optimize_run_json(const OptimizeRun& run) {
+  nlohmann::json j = {{"running", run.phase == 1 || run.phase == 2},
+                      {"phase", run.phase},
+                      {"done", run.phase == 3},
+                      {"cancelled", run.cancelled},
+                      {"error", run.error}};
+  if (run.preview) {
+    nlohmann::json per = nlohmann::json::object();
+    for (const auto& a : run.asks) per[runner::optimize_variant_name(run.variants[a.variant])] = 0;
+    for (const auto& a : run.asks)
+      per[runner::optimize_variant_name(run.variants[a.variant])] =
+          per[runner::optimize_variant_name(run.variants[a.variant])].get<size_t>() + 1;
+    j["preview"] = {{"calls", run.asks.size()},
+                    {"network_calls", run.asks.size() - run.in_replay},
+                    {"per_variant", per},
+                    {"estimated_prompt_tokens", run.estimated_tokens},
+                    {"destination", run.destination},
+                    {"model", run.model}};
+  }
+  if (run.phase != 3) return j;
+  j["baseline"] = cell_json(run.baseline_summary);
+  j["usage"] = {{"network_calls", run.usage.network_calls}, {"replayed", run.usage.replayed}};
+  nlohmann::json rows = nlohmann::json::array(), items = nlohmann::json::array();
+  for (size_t v = 0; v < run.variants.size() && v < run.summaries.size(); ++v) {
+    nlohmann::json row = cell_json(run.summaries[v]);
+    row["variant"] = runner::optimize_variant_name(run.variants[v]);
+    const auto c = runner::count_rewrites(run.decisions[v]);
+    row["accepted"] = c.accepted;
+    row["changed_result"] = c.changed_result;
+    row["failed"] = c.failed;
+    row["no_sql"] = c.no_sql;
+    row["no_answer"] = c.no_answer;
+    row["not_asked"] = c.not_asked;
+    row["generated"] = c.generated;
+    rows.push_back(row);
+    for (size_t k = 0; k < run.decisions[v].size(); ++k)
+      items.push_back({{"variant", row["variant"]},
+                       {"id", run.source->pairs()[k].id},
+                       {"outcome", runner::rewrite_outcome_name(run.decisions[v][k].outcome)},
+                       {"final", run.decisions[v][k].final_sql}});
+  }
+  j["rows"] = std::move(rows);
+  j["items"] = std::move(items);
+  return j;
+}
+
+}  // namespace chokepoint::web
