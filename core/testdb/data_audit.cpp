@@ -424,10 +424,10 @@ class Auditor {
         std::sort(values.begin(), values.end());
         for (const auto& [literal, keys] : spellings) {
           if (std::find(values.begin(), values.end(), literal) != values.end()) continue;
-          bool trimmed = false, cased = false;
+          bool trimmed = false, cased = false;  // some spelling equal up to whitespace only; up to case only
           for (const auto& v : values) {
-            trimmed = trimmed || trim_ws(v) == literal;
-            cased = cased || (trim_ws(v) == v && v != literal);
+            trimmed = trimmed || trim_ws(v) == trim_ws(literal);
+            cased = cased || to_lower_ascii(v) == to_lower_ascii(literal);
           }
           AuditFinding fd;
           fd.kind = AuditKind::LiteralMismatch;

@@ -138,6 +138,20 @@ TEST(DataAudit, LiteralsMatchingOnlyAfterTrimmingOrUpToCase) {
   // City holds 'Alton' and 'Albany' exactly: no finding there.
   EXPECT_EQ(find(a, AuditKind::LiteralMismatch, "airports", "City"), nullptr);
   EXPECT_EQ(count(a, AuditKind::LiteralMismatch), 2u);
+
+  // A literal written with a space the stored value lacks (Spider's 'Korea '), and one off in both ways.
+  const std::vector<EvalItem> more = {
+      {"aberdeen", "fixture", "Which airport is in 'Aberdeen '?", "",
+       "SELECT AirportCode FROM airports WHERE City = 'x'", ""},
+      {"abilene", "fixture", "Which airport is in 'ABILENE'?", "", "SELECT AirportCode FROM airports", ""}};
+  const auto b = audit_database(fx.db, fx.schema, nullptr, more);
+  const auto* aberdeen = find(b, AuditKind::LiteralMismatch, "airports", "City", "'Aberdeen '");
+  ASSERT_NE(aberdeen, nullptr);
+  EXPECT_EQ(aberdeen->detail, "'Aberdeen ' matches only after trimming");
+  const auto* abilene = find(b, AuditKind::LiteralMismatch, "airports", "City", "'ABILENE'");
+  ASSERT_NE(abilene, nullptr);
+  EXPECT_EQ(abilene->detail, "'ABILENE' matches only up to case and trimming");
+  EXPECT_EQ(abilene->examples, (std::vector<std::string>{" Abilene"}));
 }
 
 TEST(DataAudit, NullSensitiveGoldsInBothDirections) {
