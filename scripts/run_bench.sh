@@ -19,7 +19,7 @@ for b in "$ROOT"/bench/*.cpp; do
     lexicon_bench) args=("$lexicon") ;;
     sql_bench|jqe_bench) args=("$DATA") ;;
     metrics_bench|mutate_bench) args=("$DATA/spider") ;;
-    tqa_bench|runner_bench) args=("$DATA/bird") ;;
+    tqa_bench|runner_bench|linking_bench) args=("$DATA/bird") ;;
     graph_bench) args=("$DATA/spider/tables.json" "$DATA/bird/dev_tables.json") ;;
   esac
   echo "=== $name (native)"
@@ -67,6 +67,12 @@ fi
 if [ -x "$NATIVE/chokepoint" ] && [ -d "$DATA" ]; then
   echo "=== gold validation of Spider dev and BIRD dev (bench/gold_validation.sh)"
   (cd "$ROOT" && sh bench/gold_validation.sh "$NATIVE")
+fi
+# Data-quality audit (issue 15 item 1): the shared Spider databases against Spider dev (skips itself without
+# ../shared/data); the INSERT validation figure (10,000 lines) is testdb_bench's, in the loop above.
+if [ -x "$NATIVE/chokepoint" ]; then
+  echo "=== data-quality audit of the Spider dev databases (bench/audit.sh)"
+  (cd "$ROOT" && sh bench/audit.sh "$NATIVE")
 fi
 # Efficiency scores (issue 14 item 1): VES of the Spider dev golds against themselves, with the spread and the
 # harness's overhead (skips itself without ../shared/data).
