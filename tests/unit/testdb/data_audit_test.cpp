@@ -20,8 +20,9 @@ INSERT INTO bond VALUES ('b1', 'TR000', '-'), ('b2', 'TR001', '='), ('b3', 'TR40
   ('b5', 'TR405', '-'), ('b6', NULL, '-');
 INSERT INTO atom VALUES ('a1', 'TR000', 'c'), ('a2', 'TR999', 'o');
 CREATE TABLE airports(City TEXT, AirportCode TEXT PRIMARY KEY, AirportName TEXT, Country TEXT);
-INSERT INTO airports VALUES ('Alton', 'ALN', 'Alton ', 'United States'), ('Aberdeen', 'ABR', 'Municipal', 'United States'),
-  ('Albany', 'ALB', 'albany', 'United States'), (' Abilene', 'ABI', 'Abilene Regional', 'United States');
+INSERT INTO airports VALUES ('Alton', 'ALN', 'Alton ', 'United States'),
+  ('Aberdeen', 'ABR', 'Municipal', 'United States'), ('Albany', 'ALB', 'albany', 'United States'),
+  (' Abilene', 'ABI', 'Abilene Regional', 'United States');
 CREATE TABLE cards(id INTEGER PRIMARY KEY, name TEXT, promoTypes TEXT);
 INSERT INTO cards VALUES (1, 'Duress', NULL), (2, 'Duress', 'arenaleague'), (3, 'Opt', 'boosterfun');
 )";
