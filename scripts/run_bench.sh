@@ -21,6 +21,7 @@ for b in "$ROOT"/bench/*.cpp; do
     metrics_bench|mutate_bench) args=("$DATA/spider") ;;
     tqa_bench|runner_bench|linking_bench) args=("$DATA/bird") ;;
     graph_bench) args=("$DATA/spider/tables.json" "$DATA/bird/dev_tables.json") ;;
+    sqlspace_bench) args=("$DATA" "$lexicon") ;;
   esac
   echo "=== $name (native)"
   if [ -x "$NATIVE/$name" ]; then /usr/bin/time -f "peak RSS %M KiB" "$NATIVE/$name" "${args[@]}"; else echo "not built"; fi
