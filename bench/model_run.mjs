@@ -78,6 +78,7 @@ try {
       ['Run a model'])).preview, null, { timeout: 120000 });
     await app.page.evaluate(() => {
       Module.ccall('chokepoint_frame_work_json', 'string', [], []);  // clears what came before
+      Module.ccall('chokepoint_slow_frames_json', 'string', [], []);
       const f = window.__frames = { max: 0, last: performance.now(), on: true, work: 0 };
       const tick = (t) => { f.max = Math.max(f.max, t - f.last); f.last = t; if (f.on) requestAnimationFrame(tick); };
       requestAnimationFrame(tick);
@@ -109,6 +110,13 @@ try {
       return m.done === true && m.queued === false && m.total === 1534;
     }, null, { timeout: 1800000, polling: 250 });
     const facts = (await panelState(app.page, 'Predictions & metrics')).facts || {};
+    // Where the slowest frames' time went (the parts over 1 ms of each frame over 40 ms).
+    const slow = await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_slow_frames_json', 'string', [], [])));
+    slow.sort((a, b) => b.ms - a.ms);
+    for (const f of slow.slice(0, 5)) {
+      const parts = Object.entries(f.parts).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v.toFixed(1)}`);
+      console.log(`${pass}: slow frame ${f.frame}: ${f.ms.toFixed(1)} ms (${parts.join(', ') || 'no part over 1 ms'})`);
+    }
     rows.push({ where: pass, items: s.total, sql: s.ok, wall: ms, per: ms / set.length, work, gap,
                 eval: Date.now() - e0, facts: facts.ms, requests: (await api('/stats')).chat - before.chat, replayed: s.usage.replayed });
   }

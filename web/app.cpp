@@ -91,7 +91,9 @@ void step_jobs(AppState& state) {
         state.fail_next_step.clear();
         throw std::runtime_error("simulated failure");
       }
-      p.step(state, std::max(share, kJobBudgetMs - (monotonic_ms() - frame_start)));
+      const double step_start = monotonic_ms();
+      p.step(state, std::max(share, kJobBudgetMs - (step_start - frame_start)));
+      note_frame_part(state, "step " + p.name, step_start);
     } catch (...) {
       state.paused_jobs.insert(p.name);
       state.failure = "The " + p.name + " job failed: " + describe_exception() +
@@ -171,16 +173,23 @@ const PageCommandRegistrar simulate_failure_registrar{
 }  // namespace
 
 void draw_app(AppState& state) {
+  state.frame_parts.clear();
+  double started = monotonic_ms();
   try {
     if (!state.pending_files.empty()) open_pending_files(state);
+    note_frame_part(state, "open files", started);
+    started = monotonic_ms();
     apply_page_commands(state);
+    note_frame_part(state, "page commands", started);
   } catch (...) {
     state.failure = "Opening a file or running a page command failed: " + describe_exception() + ".";
   }
   step_jobs(state);
   const std::string requested_tab = take_requested_tab();
+  started = monotonic_ms();
   try {
     draw_tabs(state, requested_tab);
+    note_frame_part(state, "draw " + state.active_panel, started);
   } catch (...) {
     // Close whatever the panel left open so the frame ends cleanly, then draw the failure alone this frame.
     ImGui::ErrorCheckEndFrameRecover(nullptr);

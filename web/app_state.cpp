@@ -1,6 +1,8 @@
 // Small state helpers.
 #include "web/app_state.h"
 
+#include "core/base/clock.h"
+
 #include <algorithm>
 
 namespace chokepoint::web {
@@ -8,6 +10,11 @@ namespace chokepoint::web {
 void notify(AppState& state, std::string text, bool error) {
   state.notices.push_back({std::move(text), error});
   if (state.notices.size() > 200) state.notices.erase(state.notices.begin());
+}
+
+void note_frame_part(AppState& state, std::string name, double started_ms) {
+  const double ms = monotonic_ms() - started_ms;
+  if (ms > 1) state.frame_parts.emplace_back(std::move(name), static_cast<float>(ms));
 }
 
 const LoadedDatabase* find_database(const AppState& state, const std::string& db_id) {

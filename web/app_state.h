@@ -127,9 +127,23 @@ struct AppState {
   // 50 ms" is measured on (chokepoint_frame_work_json), apart from the browser's pacing of frames.
   static constexpr size_t kFrameWorkKept = 4096;
   std::vector<float> frame_work_ms;
+  // Where a slow frame's time went: this frame's parts over 1 ms ("page commands", "step <panel>", "draw <tab>");
+  // a frame over kSlowFrameMs keeps them in slow_frames (the last kSlowFramesKept), for chokepoint_slow_frames_json.
+  static constexpr double kSlowFrameMs = 40;
+  static constexpr size_t kSlowFramesKept = 64;
+  std::vector<std::pair<std::string, float>> frame_parts;
+  struct SlowFrame {
+    int frame = 0;
+    float total_ms = 0;
+    std::vector<std::pair<std::string, float>> parts;
+  };
+  std::vector<SlowFrame> slow_frames;
 };
 
 void notify(AppState& state, std::string text, bool error = false);
+// Keeps a named part of this frame's work when it took over a millisecond (AppState::frame_parts); a job may name
+// its own parts ("step Predictions & metrics: store") so a slow frame says where its time went.
+void note_frame_part(AppState& state, std::string name, double started_ms);
 
 // Lookups every panel and page command shares, so they check the same things and say so in the same words.
 const LoadedDatabase* find_database(const AppState& state, const std::string& db_id);  // first open one

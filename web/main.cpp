@@ -84,8 +84,14 @@ void main_loop() {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   chokepoint::web::fulfil_canvas_capture();
   ++g_state.frame;
+  const double work = chokepoint::monotonic_ms() - started;
   if (g_state.frame_work_ms.size() < chokepoint::web::AppState::kFrameWorkKept)
-    g_state.frame_work_ms.push_back(static_cast<float>(chokepoint::monotonic_ms() - started));
+    g_state.frame_work_ms.push_back(static_cast<float>(work));
+  if (work > chokepoint::web::AppState::kSlowFrameMs) {
+    if (g_state.slow_frames.size() >= chokepoint::web::AppState::kSlowFramesKept)
+      g_state.slow_frames.erase(g_state.slow_frames.begin());
+    g_state.slow_frames.push_back({g_state.frame, static_cast<float>(work), g_state.frame_parts});
+  }
   // The first frames lay ImGui's windows out; by the second the table list is on the canvas.
   if (g_state.frame == 2) {
     g_state.first_frame_ms = chokepoint::web::page_time_ms();

@@ -2,6 +2,8 @@
 // through step(now_ms), which makes backoff testable with a fake clock and keeps the browser build thread-free.
 #include "core/llm/call_scheduler.h"
 
+#include "core/base/clock.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -152,8 +154,14 @@ void CallScheduler::step(double now_ms) {
   //    looked up once, kKeysPerStep calls a step at most: a lookup per queued call per step, or all 1,534 of a BIRD
   //    run in one step, held the page for hundreds of milliseconds. A call is sent only after its lookup. A call
   //    answered later for the same request answers its queued twins (absorb), as a second lookup would have.
+  //    Also at most kLookupMs of lookups a step: a key hashes the whole prompt, and a BIRD prompt with its schema is
+  //    several kilobytes, so 64 lookups held the page for 30-45 ms in the browser.
   constexpr size_t kKeysPerStep = 64;
-  for (size_t n = 0; replay_checked_ < calls_.size() && n < kKeysPerStep; ++replay_checked_, ++n) {
+  constexpr double kLookupMs = 6;
+  const double lookups_started = monotonic_ms();
+  for (size_t n = 0;
+       replay_checked_ < calls_.size() && n < kKeysPerStep && (n == 0 || monotonic_ms() - lookups_started < kLookupMs);
+       ++replay_checked_, ++n) {
     CallStatus& c = calls_[replay_checked_];
     keys_[replay_checked_] = replay_key(endpoint_.provider, c.call.request);
     if (c.state != CallState::Queued || !replay_) continue;

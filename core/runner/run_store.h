@@ -68,6 +68,14 @@ class RunStore {
 
   // Appends a run in one transaction; returns its id (1, 2, ... in the order added).
   Result<int64_t> add_run(const NewRun& run);
+  // add_run in slices, for a page that must not hold a frame: begin_run checks the run and writes its row inside a
+  // transaction it leaves open, add_run_items writes items [from, to) (any order of slices), commit_run ends the
+  // transaction. Nothing is kept before commit_run; abandon_run (or an error) rolls back. No other write may come
+  // in between: it would fail, as a transaction is open.
+  Result<int64_t> begin_run(const NewRun& run);
+  Status add_run_items(int64_t id, const NewRun& run, size_t from, size_t to);
+  Status commit_run();
+  void abandon_run();
   // Every run, by id, without its items.
   Result<std::vector<RunInfo>> list_runs() const;
   // The run with its items in their stored order; an error naming the id when there is none.

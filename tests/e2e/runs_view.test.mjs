@@ -125,7 +125,7 @@ test('a workspace file that is not a run store is left alone and runs last for t
   await app.page.reload();
   await waitReady(app);
   await sendCommand(app.page, { do: 'show', tab: METRICS });
-  const s = await until((x) => x.done && x.runs.store_error !== undefined, 'the store error');
+  const s = await until((x) => x.done && x.stored_id > 0 && x.runs.store_error !== undefined, 'the store error');
   await click('Runs tab');
   fs.writeFileSync(path.join(artefactDir, 'runs_view_not_a_store.png'), await app.page.screenshot());
   assert.equal(s.runs.kept, false);

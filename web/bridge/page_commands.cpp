@@ -87,6 +87,24 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_frame_work_json() {
   return out.c_str();
 }
 
+// The slow frames since the last call (over AppState::kSlowFrameMs), then forgotten:
+// [{"frame": N, "ms": total, "parts": {"step Run a model": 31.2, "draw Predictions & metrics": 6.1, ...}}, ...].
+extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_slow_frames_json() {
+  static std::string out;
+  out = "[]";
+  chokepoint::web::AppState* state = chokepoint::web::bound_app_state();
+  if (!state) return out.c_str();
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& f : state->slow_frames) {
+    nlohmann::json parts = nlohmann::json::object();
+    for (const auto& [name, ms] : f.parts) parts[name] = ms;
+    list.push_back({{"frame", f.frame}, {"ms", f.total_ms}, {"parts", parts}});
+  }
+  state->slow_frames.clear();
+  out = list.dump();
+  return out.c_str();
+}
+
 // Bytes the wasm heap's allocator holds now (not the heap's size, which never shrinks): what tests and the bench
 // compare before and after a run.
 extern "C" EMSCRIPTEN_KEEPALIVE double chokepoint_heap_used() { return static_cast<double>(mallinfo().uordblks); }

@@ -120,6 +120,37 @@ TEST(RunStore, RunsAreListedInTheOrderAddedWithTheirItemCounts) {
   EXPECT_EQ((*runs)[1].items, 2u);
 }
 
+TEST(RunStore, ARunAddedInSlicesEqualsOneAddedAtOnceAndAnAbandonedOneLeavesNothing) {
+  std::vector<Item> items;
+  for (int k = 0; k < 950; ++k) items.push_back({std::to_string(k), "SELECT " + std::to_string(k), k % 3 == 0, 0.5});
+  const auto run = run_of("sliced", items);
+  auto whole = memory_store();
+  ASSERT_TRUE(whole.add_run(run).ok());
+  auto sliced = memory_store();
+  auto abandoned = sliced.begin_run(run);
+  ASSERT_TRUE(abandoned.ok()) << abandoned.error();
+  ASSERT_TRUE(sliced.add_run_items(*abandoned, run, 0, 100).ok());
+  sliced.abandon_run();
+  EXPECT_TRUE(sliced.list_runs()->empty());
+  auto id = sliced.begin_run(run);
+  ASSERT_TRUE(id.ok()) << id.error();
+  const std::pair<size_t, size_t> slices[] = {{500, 800}, {0, 300}, {800, 950}, {300, 500}};  // any order and size
+  for (const auto& [from, to] : slices) ASSERT_TRUE(sliced.add_run_items(*id, run, from, to).ok());
+  EXPECT_FALSE(sliced.set_mark({"toxicology", "1", "SELECT 1", true, "", "now"}).ok())
+      << "no other write while the run's transaction is open";
+  ASSERT_TRUE(sliced.commit_run().ok());
+  const auto a = whole.load_run(1), b = sliced.load_run(*id);
+  ASSERT_TRUE(a.ok()) << a.error();
+  ASSERT_TRUE(b.ok()) << b.error();
+  EXPECT_EQ(a->info.summary_json, b->info.summary_json);
+  ASSERT_EQ(b->items.size(), 950u);
+  for (size_t k = 0; k < 950; ++k) {
+    EXPECT_EQ(a->pairs[k].pred_sql, b->pairs[k].pred_sql);
+    EXPECT_EQ(a->items[k].ex, b->items[k].ex);
+    EXPECT_DOUBLE_EQ(a->items[k].scores[0].f1, b->items[k].scores[0].f1);
+  }
+}
+
 TEST(RunStore, AMissingRunIsAnErrorNamingIt) {
   auto store = memory_store();
   auto run = store.load_run(42);

@@ -53,7 +53,9 @@ nlohmann::json metrics_state_json(const MetricsPanel& panel) {
   j["error_category"] = error_category_run_json(panel.error_category);
   if (!panel.run) return j;
   j["label"] = panel.run->label;
-  j["stored_id"] = panel.run->stored_id;
+  // Kept means listed and compared too: 0 until the store's later frames are over (runs_view.h).
+  const bool keeping = panel.runs.insert_run || panel.runs.persist_due || panel.runs.compare_due;
+  j["stored_id"] = keeping ? 0 : panel.run->stored_id;
   j["done"] = panel.run->done;
   j["evaluated"] = panel.run->items().size();
   j["total"] = panel.run->pairs().size();

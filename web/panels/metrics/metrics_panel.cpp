@@ -456,20 +456,31 @@ bool advance_metrics_run(AppState& state, MetricsRun& run, double budget_ms) {
 }
 
 void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
+  double part = monotonic_ms();
+  // Each piece's time is named for the slow-frame report (AppState::frame_parts).
+  auto mark = [&](const char* name) {
+    note_frame_part(state, std::string("metrics: ") + name, part);
+    part = monotonic_ms();
+  };
   follow_new_sets(state, panel);
   restore_metrics_choices(state, panel);
   if (panel.request_run && !panel.running) {
     panel.request_run = false;
     start_run(state, panel);
+    mark("start");
+    return;  // the evaluation and its facts begin next frame: starting is this frame's share
   }
   if (panel.run && panel.run->done && !panel.run->errors.complete) step_run_errors(state, *panel.run, budget_ms);
+  mark("errors");
   step_debug_run(state, panel, budget_ms);
   step_runs_view(state, panel);
+  mark("runs store");
   step_judge_run(state, panel);
   step_efficiency_run(state, panel, budget_ms);
   step_describe_run(state, panel);
   step_optimize_run(state, panel, budget_ms);
   step_error_category_run(state, panel);
+  mark("tabs");
   if (!panel.running || !panel.run) return;
   auto& run = *panel.run;
   if (panel.prefetch) {
@@ -487,7 +498,10 @@ void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
   const double facts_budget = run.worker || run.job->done() ? budget_ms : budget_ms / 2;
   const bool counted =
       gold < 0 || count_joins(state, run, state.eval_sets.sets[static_cast<size_t>(gold)].set.items, facts_budget);
-  if (advance_metrics_run(state, run, budget_ms) && counted) {
+  mark("facts");
+  const bool evaluated = advance_metrics_run(state, run, budget_ms);
+  mark("evaluation");
+  if (evaluated && counted) {
     run.done = true;
     panel.running = false;
     const auto s = summarize(run.items(), run.options().regimes);

@@ -1,6 +1,8 @@
 // The Runs tab: finished evaluations kept in the workspace's run store, two of them compared, marks set by hand.
 #include "web/panels/metrics/runs_view.h"
 
+#include "core/base/clock.h"
+
 #include <imgui.h>
 
 #include <ctime>
@@ -106,7 +108,8 @@ std::optional<int64_t> same_kept_run(const RunsView& v, const runner::NewRun& ke
   return std::nullopt;
 }
 
-void keep_run(MetricsRun& run, RunsView& v) {
+void keep_run(const std::shared_ptr<MetricsRun>& kept_run, RunsView& v) {
+  MetricsRun& run = *kept_run;
   run.store_tried = true;
   nlohmann::json regimes = nlohmann::json::array();
   for (const auto& r : run.options().regimes) regimes.push_back(r.name());
@@ -135,23 +138,71 @@ void keep_run(MetricsRun& run, RunsView& v) {
     item.comparisons.clear();
     kept.items.push_back(std::move(item));
   }
-  if (const auto same = same_kept_run(v, kept)) {
-    run.stored_id = *same;
+  v.inserting = kept_run;
+  v.insert_run = std::make_shared<runner::NewRun>(std::move(kept));
+  v.insert_id = 0;  // begun in the next frame, after the check for the same run kept before
+  v.insert_next = 0;
+}
+
+// The first later frame of keep_run: a reload's re-evaluation of a run already kept is not kept twice; otherwise
+// the insert's transaction begins.
+void begin_keeping(RunsView& v) {
+  if (const auto same = same_kept_run(v, *v.insert_run)) {
+    v.inserting->stored_id = *same;
+    v.insert_run.reset();
+    v.inserting.reset();
     return;
   }
-  auto id = v.store->add_run(kept);
+  auto id = v.store->begin_run(*v.insert_run);
   if (!id.ok()) {
     v.error = "the run was not kept: " + id.error();
+    v.insert_run.reset();
+    v.inserting.reset();
     return;
   }
-  run.stored_id = *id;
-  persist(v);
-  const int64_t previous = v.runs.empty() ? 0 : v.runs.back().id;
+  v.insert_id = *id;
+}
+
+// The later frames of keep_run: the insert's slices and its commit, the workspace write, then the list and the
+// comparison.
+void finish_keeping(RunsView& v) {
+  if (v.insert_run && v.insert_id == 0) {
+    begin_keeping(v);
+    return;
+  }
+  if (v.insert_run) {
+    constexpr size_t kItemsPerFrame = 300;
+    const size_t to = std::min(v.insert_next + kItemsPerFrame, v.insert_run->items.size());
+    auto written = v.store->add_run_items(v.insert_id, *v.insert_run, v.insert_next, to);
+    v.insert_next = to;
+    if (written.ok() && to < v.insert_run->items.size()) return;
+    if (written.ok()) written = v.store->commit_run();
+    if (!written.ok()) {
+      v.store->abandon_run();
+      v.error = "the run was not kept: " + written.error();
+    } else {
+      v.inserting->stored_id = v.insert_id;
+      v.persist_due = true;
+      v.compare_due = true;
+      v.compare_a = v.runs.empty() ? 0 : v.runs.back().id;
+      v.compare_b = v.insert_id;
+    }
+    v.insert_run.reset();
+    v.inserting.reset();
+    return;
+  }
+  if (v.persist_due) {
+    v.persist_due = false;
+    persist(v);
+    return;
+  }
+  if (!v.compare_due) return;
+  v.compare_due = false;
   refresh_runs(v);
   // The newest run against the one before it: what a user looks at after evaluating a changed prediction file.
-  if (previous != 0) {
-    v.a = previous;
-    v.b = *id;
+  if (v.compare_a != 0) {
+    v.a = v.compare_a;
+    v.b = v.compare_b;
     recompare(v);
   }
 }
@@ -277,11 +328,20 @@ void draw_comparison(MetricsPanel& panel) {
 
 }  // namespace
 
-void step_runs_view(AppState&, MetricsPanel& panel) {
+void step_runs_view(AppState& state, MetricsPanel& panel) {
+  const double started = monotonic_ms();
+  if (panel.runs.insert_run || panel.runs.persist_due || panel.runs.compare_due) {
+    finish_keeping(panel.runs);
+    note_frame_part(state, "metrics: runs store (write, list)", started);
+    return;
+  }
   if (!panel.run || !panel.run->done || panel.run->store_tried) return;
   if (workspace_restoring() > 0) return;  // the kept store may still be on its way back from IndexedDB
   open_store(panel.runs);
-  if (panel.runs.store) keep_run(*panel.run, panel.runs);
+  note_frame_part(state, "metrics: runs store (open)", started);
+  const double inserting = monotonic_ms();
+  if (panel.runs.store) keep_run(panel.run, panel.runs);
+  note_frame_part(state, "metrics: runs store (insert)", inserting);
 }
 
 void compare_stored_runs(MetricsPanel& panel, int64_t a, int64_t b) {

@@ -32,6 +32,16 @@ struct RunsView {
   std::shared_ptr<runner::RunComparison> comparison;  // of a and b, rebuilt when they or the marks change
   bool show_unchanged = false;
   std::string error;  // the last failed store operation
+  // A finished run is kept over several frames, none holding the page for long on a run of thousands of items:
+  // the store's insert in slices (one transaction: nothing is kept until its commit), then the workspace's write
+  // to IndexedDB, then the list and the comparison with the run before.
+  std::shared_ptr<MetricsRun> inserting;       // the run being inserted
+  std::shared_ptr<runner::NewRun> insert_run;  // what is written
+  int64_t insert_id = 0;
+  size_t insert_next = 0;
+  bool persist_due = false;
+  bool compare_due = false;
+  int64_t compare_a = 0, compare_b = 0;
 };
 
 // Keeps the panel's finished run in the store (once), after the workspace has been read back.

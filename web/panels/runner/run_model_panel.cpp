@@ -199,6 +199,10 @@ void confirm_model_run(AppState& state, RunModelPanel& panel) {
 
 void step_model_run(AppState& state, RunModelPanel& panel, double budget_ms) {
   step_model_table(state, panel.table, budget_ms);
+  if (panel.evaluate_next_frame) {
+    panel.evaluate_next_frame = false;
+    evaluate_published(state, panel, 0);
+  }
   if (!panel.job || !panel.job->running()) {
     panel.was_running = false;
     return;
@@ -227,7 +231,8 @@ void step_model_run(AppState& state, RunModelPanel& panel, double budget_ms) {
              " answers gave SQL (" + std::to_string(usage.network_calls) + " calls, " + std::to_string(usage.replayed) +
              " replayed)",
          ok < panel.job->tasks().size());
-  if (panel.evaluate_when_done) evaluate_published(state, panel, 0);
+  // Publishing a set of thousands and starting its evaluation are each a good part of a frame: not the same one.
+  panel.evaluate_next_frame = panel.evaluate_when_done;
 }
 
 namespace {

@@ -41,8 +41,9 @@ struct RunModelPanel {
   long long persisted_calls = 0;       // network answers already synced to IndexedDB
   std::vector<std::string> published;  // names of the prediction sets made from the last finished run
   bool was_running = false;
-  std::string model_name;  // the LLM tab's model when the run was planned (its column in the table)
-  ModelTable table;        // 004 Table 3 over this page's runs on one set
+  bool evaluate_next_frame = false;  // the finished run's evaluation starts a frame after its predictions are published
+  std::string model_name;            // the LLM tab's model when the run was planned (its column in the table)
+  ModelTable table;                  // 004 Table 3 over this page's runs on one set
 };
 
 RunModelPanel& run_model_panel(AppState& state);
