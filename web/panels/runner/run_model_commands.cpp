@@ -48,6 +48,23 @@ const PanelRegistrar registrar{{"Run a model", 55, [](AppState& s) { draw_run_mo
                                 [](AppState& s, double budget) { step_model_run(s, run_model_panel(s), budget); },
                                 [](AppState& s) { return run_model_state_json(run_model_panel(s)); }}};
 const PageCommandRegistrar run_registrar{"run_model", run_model_command};
+// {"do": "link_run", "method": "zero-shot" | "few-shot" | "presql" | "few-shot+presql", "fk": bool, "top_k": N,
+// "set"?: NAME (the panel's set)}:
+// the schema-linking section's choices and its "Link..." button; {"do": "link_confirm"} / {"do": "link_cancel"}.
+const PageCommandRegistrar link_registrar{
+    "link_run", [](AppState& s, const nlohmann::json& cmd) {
+      auto& panel = run_model_panel(s);
+      const std::string m = cmd.value("method", std::string("zero-shot"));
+      panel.linking.method = m == "few-shot" ? 1 : m == "presql" ? 2 : m == "few-shot+presql" ? 3 : 0;
+      panel.linking.foreign_keys = cmd.value("fk", false);
+      panel.linking.top_k = cmd.value("top_k", 0);
+      if (cmd.contains("set")) panel.source_set = find_set(s, cmd.value("set", ""));
+      prepare_linking(s, panel.linking, panel.source_set);
+    }};
+const PageCommandRegistrar link_confirm_registrar{
+    "link_confirm", [](AppState& s, const nlohmann::json&) { confirm_linking(s, run_model_panel(s).linking); }};
+const PageCommandRegistrar link_cancel_registrar{
+    "link_cancel", [](AppState& s, const nlohmann::json&) { cancel_linking(s, run_model_panel(s).linking); }};
 const PageCommandRegistrar confirm_registrar{
     "run_model_confirm", [](AppState& s, const nlohmann::json&) { confirm_model_run(s, run_model_panel(s)); }};
 const PageCommandRegistrar cancel_registrar{"run_model_cancel", [](AppState& s, const nlohmann::json&) {

@@ -199,6 +199,7 @@ void confirm_model_run(AppState& state, RunModelPanel& panel) {
 
 void step_model_run(AppState& state, RunModelPanel& panel, double budget_ms) {
   step_model_table(state, panel.table, budget_ms);
+  step_linking(state, panel.linking);
   if (panel.evaluate_next_frame) {
     panel.evaluate_next_frame = false;
     evaluate_published(state, panel, 0);
@@ -447,18 +448,31 @@ void draw_job(AppState& state, RunModelPanel& panel) {
 
 void draw_run_model_panel(AppState& state, RunModelPanel& panel) {
   restore_user_template(panel);
-  const bool busy = panel.job && panel.job->running();
-  ImGui::BeginDisabled(busy || panel.preview.has_value());
-  draw_setup(state, panel);
-  ImGui::EndDisabled();
-  if (!panel.error.empty()) draw_error(panel.error);
-  if (panel.preview) {
-    ImGui::Separator();
-    draw_preview(state, panel);
-  } else if (panel.job && (busy || panel.job->answered() > 0)) {
-    ImGui::Separator();
-    draw_job(state, panel);
+  if (!ImGui::BeginTabBar("run-model-views")) return;
+  const bool run_open = ImGui::BeginTabItem("Text-to-SQL");
+  note_item_place("Text-to-SQL tab");
+  if (run_open) {
+    const bool busy = panel.job && panel.job->running();
+    ImGui::BeginDisabled(busy || panel.preview.has_value());
+    draw_setup(state, panel);
+    ImGui::EndDisabled();
+    if (!panel.error.empty()) draw_error(panel.error);
+    if (panel.preview) {
+      ImGui::Separator();
+      draw_preview(state, panel);
+    } else if (panel.job && (busy || panel.job->answered() > 0)) {
+      ImGui::Separator();
+      draw_job(state, panel);
+    }
+    ImGui::EndTabItem();
   }
+  const bool linking_open = ImGui::BeginTabItem("Schema linking");
+  note_item_place("Schema linking tab");
+  if (linking_open) {
+    draw_linking_view(state, panel.linking, panel.source_set);
+    ImGui::EndTabItem();
+  }
+  ImGui::EndTabBar();
 }
 
 nlohmann::json run_model_state_json(const RunModelPanel& panel) {
@@ -467,6 +481,7 @@ nlohmann::json run_model_state_json(const RunModelPanel& panel) {
                       {"published", panel.published},
                       {"gold", panel.gold_name},
                       {"model_table", model_table_json(panel.table)},
+                      {"linking", linking_view_json(panel.linking)},
                       {"template",
                        {{"use", panel.use_template},
                         {"source", panel.user_template.source},

@@ -15,6 +15,7 @@
 #include "core/runner/prediction_job.h"
 #include "core/runner/user_template.h"
 #include "web/app_state.h"
+#include "web/panels/runner/linking_view.h"
 #include "web/panels/runner/model_table.h"
 
 namespace chokepoint::web {
@@ -44,6 +45,7 @@ struct RunModelPanel {
   bool evaluate_next_frame = false;  // the finished run's evaluation starts a frame after its predictions are published
   std::string model_name;            // the LLM tab's model when the run was planned (its column in the table)
   ModelTable table;                  // 004 Table 3 over this page's runs on one set
+  LinkingView linking;               // schema linking of the panel's set (004 §3.5), below the run
 };
 
 RunModelPanel& run_model_panel(AppState& state);

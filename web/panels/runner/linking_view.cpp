@@ -1,0 +1,300 @@
+// Schema linking in the Run a model panel: plan (core/linking) -> preview -> one CallScheduler -> scores and items.
+#include "web/panels/runner/linking_view.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "web/llm/llm_session.h"
+#include "web/widgets/item_places.h"
+#include "web/widgets/ui_px.h"
+#include "web/widgets/widgets.h"
+
+namespace chokepoint::web {
+namespace {
+
+const linking::LinkingMethod kMethods[] = {linking::LinkingMethod::ZeroShot, linking::LinkingMethod::FewShot,
+                                           linking::LinkingMethod::PreSql, linking::LinkingMethod::FewShotPreSql};
+
+linking::SchemaOf schema_of(const AppState& state) {
+  return [&state](const std::string& db_id) -> const Schema* {
+    const LoadedDatabase* db = find_database(state, db_id);
+    return db ? &db->schema : nullptr;
+  };
+}
+
+void finish(AppState& state, LinkingView& view) {
+  view.usage = view.scheduler->usage();
+  const auto answers = call_answers(*view.scheduler, "not asked: cancelled");
+  view.items = linking::link_items(*view.set, schema_of(state), view.asks, answers, view.options);
+  view.scores = linking::score_linking(linking::linking_cases(view.items));
+  view.rows.push_back({view.set_name, view.model, linking::linking_method_name(view.options.method),
+                       view.options.foreign_keys, static_cast<int>(view.options.top_k), view.scores});
+  view.done = true;
+  persist_replay();
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "schema linking (%s): RES %.3f, subset %.1f%%, exact %.1f%%",
+                linking::linking_method_name(view.options.method), view.scores.res, 100 * view.scores.subset_match,
+                100 * view.scores.exact_match);
+  notify(state, buf);
+}
+
+bool contains(const std::vector<std::string>& names, const std::string& name) {
+  return std::any_of(names.begin(), names.end(), [&](const std::string& n) {
+    return n.size() == name.size() && std::equal(n.begin(), n.end(), name.begin(), [](char a, char b) {
+             return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+           });
+  });
+}
+
+void draw_rows(const LinkingView& view) {
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("linking-rows", 9, flags)) return;
+  for (const char* c : {"set", "model", "method", "FK", "top-k", "RES", "Subset %", "Exact %", "col. R / P %"})
+    ImGui::TableSetupColumn(c);
+  ImGui::TableHeadersRow();
+  for (const auto& r : view.rows) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(r.set.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(r.model.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(r.method.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(r.foreign_keys ? "yes" : "no");
+    ImGui::TableNextColumn();
+    if (r.top_k > 0) ImGui::Text("%d", r.top_k);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.4f", r.scores.res);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.1f", 100 * r.scores.subset_match);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.1f", 100 * r.scores.exact_match);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.1f / %.1f", 100 * r.scores.column_recall, 100 * r.scores.column_precision);
+  }
+  ImGui::EndTable();
+}
+
+void draw_items(const LinkingView& view) {
+  ImGui::TextDisabled("green: a gold table retrieved; red: retrieved but not used by the gold query; orange: missed");
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("linking-items", 4, flags, ImVec2(0, std::max(ImGui::GetContentRegionAvail().y, 160.0f))))
+    return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("item");
+  ImGui::TableSetupColumn("outcome");
+  ImGui::TableSetupColumn("tables", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("question", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableHeadersRow();
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(view.items.size()));
+  while (clipper.Step()) {
+    for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+      const auto& li = view.items[static_cast<size_t>(row)];
+      const auto& it = view.set->items[li.item];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(it.key.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(linking::link_outcome_name(li.outcome));
+      if (!li.note.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", li.note.c_str());
+      ImGui::TableNextColumn();
+      bool first = true;
+      auto name = [&](const std::string& t, ImVec4 colour) {
+        if (!first) ImGui::SameLine();
+        first = false;
+        ImGui::TextColored(colour, "%s", t.c_str());
+      };
+      for (const auto& t : li.retrieved.tables)
+        name(t, contains(li.gold.tables, t) ? ImVec4(0.45f, 0.85f, 0.45f, 1) : ImVec4(1, 0.45f, 0.4f, 1));
+      for (const auto& t : li.gold.tables)
+        if (!contains(li.retrieved.tables, t)) name(t, ImVec4(1, 0.7f, 0.2f, 1));
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(it.question.c_str());
+    }
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+void prepare_linking(AppState& state, LinkingView& view, int source_set) {
+  view.error.clear();
+  if (view.scheduler && !view.done) {
+    view.error = "still linking; cancel it first";
+    return;
+  }
+  if (source_set < 0 || static_cast<size_t>(source_set) >= state.eval_sets.sets.size()) {
+    view.error = "load an evaluation set with questions and gold queries first";
+    return;
+  }
+  const PromptLibrary* prompts = session_prompts();
+  if (!prompts) {
+    view.error = "prompt templates: " + session_prompts_error();
+    return;
+  }
+  const auto& loaded = state.eval_sets.sets[static_cast<size_t>(source_set)];
+  view.options.method = kMethods[std::clamp(view.method, 0, 3)];
+  view.options.foreign_keys = view.foreign_keys;
+  view.options.top_k =
+      view.options.method == linking::LinkingMethod::ZeroShot ? static_cast<size_t>(std::max(0, view.top_k)) : 0;
+  view.set = std::make_shared<const EvalSet>(loaded.set);
+  view.set_name = loaded.name;
+  auto asks = linking::plan_linking(*view.set, schema_of(state), *prompts, view.options);
+  if (!asks.ok()) {
+    view.error = asks.error();
+    return;
+  }
+  if (asks->empty()) {
+    view.error = "nothing to ask: no item of " + loaded.name + " has a loaded database";
+    return;
+  }
+  std::vector<std::string> to_send;
+  for (const auto& a : *asks) to_send.push_back(a.prompt);
+  auto preview = preview_session_batch(to_send);
+  if (!preview.ok()) {
+    view.error = preview.error() + " (set it up in the LLM tab)";
+    return;
+  }
+  view.asks = std::move(*asks);
+  view.scheduler.reset();
+  view.done = view.cancelled = false;
+  view.items.clear();
+  view.in_replay = preview->in_replay;
+  view.estimated_tokens = preview->estimated_tokens;
+  view.destination = preview->destination;
+  view.model = preview->model;
+  view.preview = true;
+}
+
+void confirm_linking(AppState& state, LinkingView& view) {
+  if (!view.preview) return;
+  view.preview = false;
+  std::vector<std::pair<std::string, std::string>> calls;
+  for (const auto& a : view.asks)
+    calls.emplace_back(view.set->items[a.item].key + " / link " + linking::linking_step_name(a.step), a.prompt);
+  auto scheduler = start_session_batch(calls);
+  if (!scheduler.ok()) {
+    view.error = scheduler.error();
+    return;
+  }
+  view.scheduler = std::move(*scheduler);
+  view.persisted_calls = 0;
+  notify(state, "schema linking: " + std::to_string(view.asks.size()) + " prompts");
+}
+
+void cancel_linking(AppState& state, LinkingView& view) {
+  if (!view.scheduler || view.done) return;
+  view.scheduler->cancel();
+  view.cancelled = true;
+  finish(state, view);
+}
+
+void step_linking(AppState& state, LinkingView& view) {
+  if (!view.scheduler || view.done) return;
+  if (step_session_batch(*view.scheduler, view.persisted_calls)) finish(state, view);
+}
+
+void draw_linking_view(AppState& state, LinkingView& view, int source_set) {
+  ImGui::TextWrapped(
+      "Which tables does a model think a question needs? 004's schema linking: the gold tables come from each gold "
+      "query; RES rewards retrieving all of them with few extras. Uses this panel's set and the LLM tab's model.");
+  const bool busy = view.scheduler && !view.done;
+  ImGui::BeginDisabled(busy || view.preview);
+  ImGui::SetNextItemWidth(ui_px(200));
+  ImGui::Combo("method", &view.method, "zero-shot ranking\0few-shot selection\0PreSQL\0few-shot + PreSQL\0");
+  ImGui::SameLine();
+  ImGui::Checkbox("foreign keys", &view.foreign_keys);
+  if (view.method == 0) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ui_px(90));
+    ImGui::InputInt("top-k (0: all)", &view.top_k);
+    view.top_k = std::clamp(view.top_k, 0, 100);
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Link...")) prepare_linking(state, view, source_set);
+  note_item_place("link tables");
+  ImGui::EndDisabled();
+  if (!view.error.empty()) draw_error(view.error);
+  if (view.preview) {
+    ImGui::TextWrapped(
+        "%zu prompts will go to %s: %zu calls, %zu answered by the replay store, ~%lld prompt tokens. "
+        "Each holds a question with its evidence and the tables and columns of its database.",
+        view.asks.size(), view.destination.c_str(), view.asks.size() - view.in_replay, view.in_replay,
+        view.estimated_tokens);
+    if (!view.asks.empty() && ImGui::TreeNode("a linking prompt")) {
+      ImGui::BeginChild("linking-prompt", ui_px(0, 180), true);
+      ImGui::TextUnformatted(view.asks[0].prompt.c_str());
+      ImGui::EndChild();
+      ImGui::TreePop();
+    }
+    if (ImGui::Button("Confirm and send")) confirm_linking(state, view);
+    note_item_place("link confirm");
+    ImGui::SameLine();
+    if (ImGui::Button("Discard")) view.preview = false;
+    return;
+  }
+  if (busy) {
+    const size_t answered = view.scheduler->count(CallState::Succeeded) + view.scheduler->count(CallState::Failed);
+    ImGui::ProgressBar(static_cast<float>(answered) / static_cast<float>(std::max<size_t>(1, view.asks.size())),
+                       ui_px(300, 0));
+    ImGui::SameLine();
+    ImGui::Text("%zu / %zu", answered, view.asks.size());
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) cancel_linking(state, view);
+    return;
+  }
+  if (!view.rows.empty()) draw_rows(view);
+  if (view.done) {
+    if (view.cancelled) ImGui::TextDisabled("cancelled: unanswered items retrieved nothing");
+    ImGui::TextDisabled("%zu items scored of %zu; calls: %lld sent, %lld from the replay store", view.scores.n,
+                        view.items.size(), view.usage.network_calls, view.usage.replayed);
+    draw_items(view);
+  }
+}
+
+nlohmann::json linking_view_json(const LinkingView& view) {
+  nlohmann::json j = {{"running", view.scheduler && !view.done}, {"done", view.done}, {"error", view.error}};
+  if (view.preview)
+    j["preview"] = {{"calls", view.asks.size()},
+                    {"network_calls", view.asks.size() - view.in_replay},
+                    {"estimated_prompt_tokens", view.estimated_tokens},
+                    {"destination", view.destination},
+                    {"model", view.model}};
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& r : view.rows)
+    rows.push_back({{"set", r.set},
+                    {"model", r.model},
+                    {"method", r.method},
+                    {"fk", r.foreign_keys},
+                    {"top_k", r.top_k},
+                    {"res", r.scores.res}});
+  j["rows"] = std::move(rows);
+  if (!view.done) return j;
+  const auto& s = view.scores;
+  j["summary"] = {{"n", view.items.size()},
+                  {"scored", s.n},
+                  {"method", linking::linking_method_name(view.options.method)},
+                  {"fk", view.options.foreign_keys},
+                  {"top_k", view.options.top_k},
+                  {"res", s.res},
+                  {"subset_match", s.subset_match},
+                  {"exact_match", s.exact_match},
+                  {"column_recall", s.column_recall},
+                  {"column_precision", s.column_precision},
+                  {"usage", {{"network_calls", view.usage.network_calls}, {"replayed", view.usage.replayed}}}};
+  nlohmann::json items = nlohmann::json::array();
+  for (const auto& li : view.items)
+    items.push_back({{"id", view.set->items[li.item].key},
+                     {"outcome", linking::link_outcome_name(li.outcome)},
+                     {"gold_tables", li.gold.tables},
+                     {"retrieved_tables", li.retrieved.tables}});
+  j["items"] = std::move(items);
+  return j;
+}
+
+}  // namespace chokepoint::web
