@@ -1,0 +1,386 @@
+// `chokepoint retrieval`: the stage-level retrieval analysis of SQLMorph (001 §VII-b, Table VIII). Over the O/O, L/O,
+// O/L and L/L sets `chokepoint tqa denat` writes, each retrieval approach (Full-Schema, TCSL, SCSL;
+// core/linking/column_retrieval) retrieves columns for every item, scored against the gold query's columns as FPR and
+// SLR (core/linking/linking_scores), with each variant's change against O/O.
+#include <algorithm>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_inputs.h"
+#include "cli/command.h"
+#include "cli/ex_inputs.h"
+#include "cli/llm_calls.h"
+#include "core/base/json_dump.h"
+#include "core/dataset/eval_set_loader.h"
+#include "core/linking/column_retrieval.h"
+#include "core/llm/chat_request.h"
+#include "core/tqa/denaturalisation.h"
+
+namespace chokepoint::cli {
+namespace {
+
+const char* kUsage =
+    "Usage: chokepoint retrieval --variants DIR (--db-root DIR | --tables TABLES.json) --out R.json\n"
+    "                            [--approach full-schema|tcsl|scsl ...] [--llm-config CONFIG.json] [--fk]\n"
+    "                            [--limit N] [--replay FILE.sqlite] [--prompts DIR] [--preview]\n"
+    "Stage-level retrieval (001 SQLMorph §VII-b, Table VIII) over the variants `chokepoint tqa denat` writes in DIR:\n"
+    "O_O.json, L_O.json, O_L.json, L_L.json. O/O and L/O use the original schemas (--db-root or --tables); O/L and\n"
+    "L/L the de-naturalised ones, DIR/tables.json when present, else DIR/databases/<db>/<db>.sqlite. A variant whose\n"
+    "set or schemas are missing is named on stderr and skipped. Approaches (--approach, repeated or comma-separated;\n"
+    "all three by default):\n"
+    "  full-schema  no filtering: every column of the schema (no call)\n"
+    "  tcsl         the model picks tables (prompts/retrieve_tables.mustache), then columns of the picked tables\n"
+    "               (prompts/retrieve_columns_in_tables.mustache): two calls per question\n"
+    "  scsl         the model picks columns among all of them, listed as table.column\n"
+    "               (prompts/retrieve_columns.mustache): one call per question\n"
+    "--llm-config is needed for tcsl and scsl. Sent: questions with their evidence and the schemas (no rows).\n"
+    "--fk adds the foreign keys to the prompts. --preview prints what would be sent and sends nothing.\n"
+    "Scores over the items whose gold query names a column (the gold is the columns it uses, by name resolution):\n"
+    "  FPR  mean over queries of |retrieved \\ gold| / |retrieved| (queries that retrieved nothing left out;\n"
+    "       fpr_pooled = Σ|R \\ G| / Σ|R|), in %\n"
+    "  SLR  share of queries whose gold columns were all retrieved, in %\n"
+    "An unreadable or failed answer retrieves nothing. stdout: JSON {variants, missing, approaches, model,\n"
+    "table_viii: [{approach, cells: {variant: {n, fpr, fpr_pooled, slr, delta_fpr, delta_slr, ...}}}], usage};\n"
+    "deltas are percentage points against O/O. stderr also shows the table as text. R.json adds every item of every\n"
+    "variant and approach. Exit code 0, or 2 on bad input.";
+
+using linking::RetrievalApproach;
+using tqa::DenatSetting;
+
+struct Variant {
+  DenatSetting setting;
+  EvalSet set;
+  const std::map<std::string, Schema>* schemas = nullptr;
+};
+
+// One (variant, approach) pair: its asks in both rounds and, once answered, their answers.
+struct Job {
+  size_t variant = 0;
+  RetrievalApproach approach = RetrievalApproach::FullSchema;
+  std::vector<linking::RetrievalAsk> asks;
+  std::vector<Result<std::string>> answers;
+};
+
+Result<std::vector<RetrievalApproach>> read_approaches(const ArgReader& r) {
+  std::vector<RetrievalApproach> out;
+  std::vector<std::string> names = r.get_all("--approach");
+  if (names.empty()) names = {"full-schema,tcsl,scsl"};
+  for (const auto& value : names) {
+    std::stringstream ss(value);
+    std::string name;
+    while (std::getline(ss, name, ',')) {
+      if (name.empty()) continue;
+      auto a = linking::retrieval_approach_from_name(name);
+      if (!a.ok()) return Error{a.error()};
+      if (std::find(out.begin(), out.end(), *a) == out.end()) out.push_back(*a);
+    }
+  }
+  if (out.empty()) return Error{"--approach names no approach (full-schema, tcsl or scsl)"};
+  return out;
+}
+
+std::string fixed1(double v) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(1) << v;
+  return s.str();
+}
+std::string signed1(double v) { return (v >= 0 ? "+" : "") + fixed1(v); }
+
+int retrieval_main(const Args& args) {
+  ArgReader r(args, {"--preview", "--fk"});
+  if (!r.error().empty()) return fail_input(r.error());
+  if (r.get("--variants").empty() || r.get("--out").empty() ||
+      (r.get("--db-root").empty() && r.get("--tables").empty()))
+    return fail_input(std::string("missing arguments\n") + kUsage);
+  auto approaches = read_approaches(r);
+  if (!approaches.ok()) return fail_input(approaches.error());
+  long limit = 0;
+  if (r.has("--limit")) {
+    const std::string v = r.get("--limit");
+    if (v.empty() || v.size() > 9 || v.find_first_not_of("0123456789") != std::string::npos)
+      return fail_input("--limit takes a whole number, not '" + v + "'");
+    limit = std::stol(v);
+  }
+  linking::RetrievalOptions options;
+  options.foreign_keys = r.has("--fk");
+  const bool calls = std::any_of(approaches->begin(), approaches->end(),
+                                 [](RetrievalApproach a) { return a != RetrievalApproach::FullSchema; });
+  std::optional<ChatSetup> chat;
+  if (calls) {
+    if (!r.has("--llm-config")) return fail_input("tcsl and scsl ask a model: --llm-config CONFIG.json is needed");
+    auto c = read_chat_setup(r);
+    if (!c.ok()) return fail_input(c.error());
+    chat = std::move(*c);
+  }
+
+  // The variants present in DIR, their sets and schemas.
+  namespace fs = std::filesystem;
+  const std::string dir = r.get("--variants");
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return fail_input("--variants " + dir + ": not a folder");
+  std::map<std::string, std::string> missing;
+  std::vector<Variant> variants;
+  for (DenatSetting s : {DenatSetting::OO, DenatSetting::LO, DenatSetting::OL, DenatSetting::LL}) {
+    const std::string path = dir + "/" + tqa::denat_setting_file(s) + ".json";
+    if (!fs::exists(path, ec)) {
+      missing[tqa::denat_setting_name(s)] = path + " not found";
+      continue;
+    }
+    auto set = load_eval_set(path);
+    if (!set.ok()) return fail_input(path + ": " + set.error());
+    if (holds_predictions(*set)) return fail_input(path + ": holds predictions, not gold queries with their questions");
+    if (limit > 0 && set->items.size() > static_cast<size_t>(limit)) set->items.resize(static_cast<size_t>(limit));
+    variants.push_back({s, std::move(*set), nullptr});
+  }
+  if (variants.empty())
+    return fail_input("--variants " + dir +
+                      " holds none of O_O.json, L_O.json, O_L.json, L_L.json (written by "
+                      "`chokepoint tqa denat --out DIR`)");
+  auto renamed = [](DenatSetting s) { return s == DenatSetting::OL || s == DenatSetting::LL; };
+  std::set<std::string> original_ids, renamed_ids;
+  for (const auto& v : variants)
+    for (const auto& it : v.set.items) (renamed(v.setting) ? renamed_ids : original_ids).insert(it.db_id);
+  std::map<std::string, Schema> original_schemas, renamed_schemas;
+  std::string renamed_source;
+  if (!original_ids.empty()) {
+    auto s = schemas_for(r, original_ids);
+    if (!s.ok()) return fail_input(s.error());
+    original_schemas = std::move(*s);
+  }
+  if (!renamed_ids.empty()) {
+    if (fs::exists(dir + "/tables.json", ec)) {
+      renamed_source = dir + "/tables.json";
+      auto all = tables_json_by_db(renamed_source);
+      if (!all.ok()) return fail_input(renamed_source + ": " + all.error());
+      for (auto& [db, schema] : *all)
+        if (renamed_ids.count(db)) renamed_schemas[db] = std::move(schema);
+    } else if (fs::is_directory(dir + "/databases", ec)) {
+      renamed_source = dir + "/databases";
+      auto open = open_databases(renamed_source, renamed_ids);
+      if (!open.ok()) return fail_input(open.error());
+      renamed_schemas = std::move(open->schemas);
+    }
+  }
+  for (auto it = variants.begin(); it != variants.end();) {
+    const bool de_naturalised = renamed(it->setting);
+    it->schemas = de_naturalised ? &renamed_schemas : &original_schemas;
+    if (it->schemas->empty()) {
+      missing[tqa::denat_setting_name(it->setting)] =
+          de_naturalised
+              ? (renamed_source.empty() ? "no de-naturalised schemas (" + dir + "/tables.json or " + dir + "/databases)"
+                                        : "none of its databases is in " + renamed_source)
+              : "none of its databases is in " + (r.get("--tables").empty() ? r.get("--db-root") : r.get("--tables"));
+      it = variants.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  for (const auto& [name, why] : missing)
+    std::cerr << "chokepoint: retrieval: variant " << name << " skipped: " << why << "\n";
+  if (variants.empty()) return fail_input("no variant has both its set and its schemas");
+
+  auto schema_of = [&](const Variant& v) -> linking::SchemaOf {
+    const auto* schemas = v.schemas;
+    return [schemas](const std::string& db) -> const Schema* {
+      auto s = schemas->find(db);
+      return s == schemas->end() ? nullptr : &s->second;
+    };
+  };
+
+  // Round 1: TCSL's table prompts and SCSL's column prompts of every variant.
+  std::vector<Job> jobs;
+  for (size_t v = 0; v < variants.size(); ++v)
+    for (auto a : *approaches) {
+      Job job{v, a, {}, {}};
+      if (a != RetrievalApproach::FullSchema) {
+        auto planned = linking::plan_retrieval(variants[v].set, schema_of(variants[v]), chat->prompts, a, options);
+        if (!planned.ok()) return fail_input(planned.error());
+        job.asks = std::move(*planned);
+      }
+      jobs.push_back(std::move(job));
+    }
+  size_t first_round = 0, tcsl_tables = 0;
+  long long tokens = 0;
+  for (const auto& j : jobs)
+    for (const auto& a : j.asks) {
+      ++first_round;
+      tcsl_tables += a.step == linking::RetrievalStep::Tables;
+      tokens += estimate_tokens(a.prompt);
+    }
+  if (calls)
+    std::cerr << "chokepoint: retrieval: " << first_round << " prompts, then up to " << tcsl_tables
+              << " more for TCSL's columns, to " << endpoint_url(chat->endpoint, "") << ", ~" << tokens
+              << " prompt tokens in the first round; questions, evidence and schemas are sent, no rows\n";
+  if (r.has("--preview")) {
+    nlohmann::json preview = {{"calls", first_round},
+                              {"second_round_at_most", tcsl_tables},
+                              {"estimated_prompt_tokens", tokens},
+                              {"fk", options.foreign_keys}};
+    if (calls) {
+      preview["destination"] = endpoint_url(chat->endpoint, "");
+      preview["model"] = chat->settings.model;
+    }
+    nlohmann::json names = nlohmann::json::array();
+    for (const auto& v : variants) names.push_back(tqa::denat_setting_name(v.setting));
+    preview["variants"] = names;
+    for (const auto& j : jobs)
+      for (const auto& a : j.asks) {
+        const std::string key = a.step == linking::RetrievalStep::Tables ? "example_tables" : "example_columns";
+        if (!preview.contains(key)) preview[key] = a.prompt;
+      }
+    std::cout << dump_json(preview, 2) << "\n";
+    return 0;
+  }
+
+  UsageTotals usage;
+  std::optional<ReplayHandle> replay;
+  auto run_round = [&](const std::vector<std::pair<size_t, size_t>>& which) -> int {  // (job, ask) pairs
+    if (which.empty()) return 0;
+    if (!replay) {
+      auto opened = open_replay(r);
+      if (!opened.ok()) return fail_input(opened.error());
+      replay = std::move(*opened);
+    }
+    std::vector<std::pair<std::string, std::string>> batch;
+    for (const auto& [j, k] : which) {
+      const Job& job = jobs[j];
+      const auto& a = job.asks[k];
+      batch.emplace_back(variants[job.variant].set.items[a.item].key + " / retrieval " +
+                             tqa::denat_setting_name(variants[job.variant].setting) + " " +
+                             linking::retrieval_step_name(a.step),
+                         a.prompt);
+    }
+    auto answers = run_chat_prompts(chat->settings, chat->endpoint, replay->store.get(), batch, usage);
+    for (size_t n = 0; n < which.size() && n < answers.size(); ++n) {
+      Job& job = jobs[which[n].first];
+      if (job.answers.size() < job.asks.size()) job.answers.resize(job.asks.size(), Error{"not asked"});
+      job.answers[which[n].second] = std::move(answers[n]);
+    }
+    return 0;
+  };
+  std::vector<std::pair<size_t, size_t>> round;
+  for (size_t j = 0; j < jobs.size(); ++j)
+    for (size_t k = 0; k < jobs[j].asks.size(); ++k) round.emplace_back(j, k);
+  if (int rc = run_round(round)) return rc;
+
+  // Round 2: TCSL's columns within the tables each answer picked.
+  round.clear();
+  for (size_t j = 0; j < jobs.size(); ++j) {
+    Job& job = jobs[j];
+    if (job.approach != RetrievalApproach::Tcsl) continue;
+    const Variant& v = variants[job.variant];
+    auto second = linking::plan_column_step(v.set, schema_of(v), chat->prompts, job.asks, job.answers, options);
+    if (!second.ok()) return fail_input(second.error());
+    for (auto& a : *second) {
+      round.emplace_back(j, job.asks.size());
+      job.asks.push_back(std::move(a));
+    }
+  }
+  if (int rc = run_round(round)) return rc;
+
+  // Scores, the table and the items.
+  std::map<RetrievalApproach, std::map<DenatSetting, linking::RetrievalScores>> scored;
+  nlohmann::json listed = nlohmann::json::array();
+  std::map<std::pair<size_t, size_t>, nlohmann::json> cells;  // (approach index, variant index)
+  for (const auto& job : jobs) {
+    const Variant& v = variants[job.variant];
+    const char* variant_name = tqa::denat_setting_name(v.setting);
+    const auto items = linking::retrieve_items(v.set, schema_of(v), job.approach, job.asks, job.answers);
+    const auto scores = linking::score_retrieval(linking::retrieval_cases(items));
+    scored[job.approach][v.setting] = scores;
+    std::map<std::string, size_t> outcomes;
+    for (auto o : {linking::LinkOutcome::Linked, linking::LinkOutcome::Unreadable, linking::LinkOutcome::NoAnswer,
+                   linking::LinkOutcome::NoSchema, linking::LinkOutcome::GoldUnusable})
+      outcomes[linking::link_outcome_name(o)] = 0;
+    size_t dropped = 0;
+    for (const auto& ri : items) {
+      ++outcomes[linking::link_outcome_name(ri.outcome)];
+      dropped += ri.dropped;
+      const auto& it = v.set.items[ri.item];
+      nlohmann::json entry = {{"variant", variant_name},
+                              {"approach", linking::retrieval_approach_name(job.approach)},
+                              {"id", it.key},
+                              {"db_id", it.db_id},
+                              {"outcome", linking::link_outcome_name(ri.outcome)},
+                              {"gold_columns", ri.gold.columns},
+                              {"retrieved_columns", ri.columns},
+                              {"dropped", ri.dropped},
+                              {"note", ri.note}};
+      if (job.approach == RetrievalApproach::Tcsl) entry["picked_tables"] = ri.tables;
+      if (ri.outcome != linking::LinkOutcome::NoSchema && ri.outcome != linking::LinkOutcome::GoldUnusable) {
+        const auto one = linking::score_retrieval({{{}, {}, ri.gold.columns, ri.columns}});
+        entry["all_gold_retrieved"] = one.slr == 100.0;
+        if (one.fpr_items) entry["fpr"] = one.fpr;
+      }
+      listed.push_back(std::move(entry));
+    }
+    cells[{static_cast<size_t>(job.approach), job.variant}] = {{"n", scores.n},
+                                                               {"skipped", scores.skipped},
+                                                               {"fpr", scores.fpr},
+                                                               {"fpr_pooled", scores.fpr_pooled},
+                                                               {"slr", scores.slr},
+                                                               {"fpr_items", scores.fpr_items},
+                                                               {"retrieved", scores.retrieved},
+                                                               {"dropped_names", dropped},
+                                                               {"outcomes", outcomes}};
+  }
+  const bool has_oo = variants.front().setting == DenatSetting::OO;
+  nlohmann::json table = nlohmann::json::array();
+  std::ostringstream text;
+  text << "Table VIII: FPR / SLR (%)" << (has_oo ? ", change against O/O in points" : "") << "\n";
+  text << std::left << std::setw(13) << "approach";
+  for (const auto& v : variants) text << std::setw(30) << tqa::denat_setting_name(v.setting);
+  text << "\n";
+  for (auto a : *approaches) {
+    nlohmann::json row_cells = nlohmann::json::object();
+    text << std::setw(13) << linking::retrieval_approach_name(a);
+    for (size_t v = 0; v < variants.size(); ++v) {
+      nlohmann::json cell = cells[{static_cast<size_t>(a), v}];
+      const auto& s = scored[a][variants[v].setting];
+      std::string shown = fixed1(s.fpr) + " / " + fixed1(s.slr);
+      if (has_oo && v > 0) {
+        const auto& base = scored[a][DenatSetting::OO];
+        cell["delta_fpr"] = s.fpr - base.fpr;
+        cell["delta_slr"] = s.slr - base.slr;
+        shown = fixed1(s.fpr) + " (" + signed1(s.fpr - base.fpr) + ") / " + fixed1(s.slr) + " (" +
+                signed1(s.slr - base.slr) + ")";
+      }
+      text << std::setw(30) << shown;
+      row_cells[tqa::denat_setting_name(variants[v].setting)] = std::move(cell);
+    }
+    text << "\n";
+    table.push_back({{"approach", linking::retrieval_approach_name(a)}, {"cells", std::move(row_cells)}});
+  }
+  std::cerr << text.str();
+
+  nlohmann::json variant_names = nlohmann::json::array(), approach_names = nlohmann::json::array();
+  for (const auto& v : variants) variant_names.push_back(tqa::denat_setting_name(v.setting));
+  for (auto a : *approaches) approach_names.push_back(linking::retrieval_approach_name(a));
+  nlohmann::json summary = {{"variants", variant_names},
+                            {"missing", missing},
+                            {"approaches", approach_names},
+                            {"fk", options.foreign_keys},
+                            {"model", chat ? chat->settings.model : ""},
+                            {"table_viii", table},
+                            {"usage",
+                             {{"network_calls", usage.network_calls},
+                              {"replayed", usage.replayed},
+                              {"prompt_tokens", usage.prompt_tokens},
+                              {"completion_tokens", usage.completion_tokens}}}};
+  return finish_report(r.get("--out"), summary, std::move(listed));
+}
+
+const Registrar registrar{{"retrieval",
+                           "stage-level retrieval (001 Table VIII): FPR and SLR of Full-Schema, TCSL and SCSL over "
+                           "the O/O, L/O, O/L, L/L variants",
+                           kUsage, retrieval_main}};
+
+}  // namespace
+}  // namespace chokepoint::cli
