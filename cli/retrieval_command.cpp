@@ -333,7 +333,7 @@ int retrieval_main(const Args& args) {
   }
   const bool has_oo = variants.front().setting == DenatSetting::OO;
   nlohmann::json table = nlohmann::json::array();
-  std::ostringstream text;
+  std::stringstream text;
   text << "Table VIII: FPR / SLR (%)" << (has_oo ? ", change against O/O in points" : "") << "\n";
   text << std::left << std::setw(13) << "approach";
   for (const auto& v : variants) text << std::setw(30) << tqa::denat_setting_name(v.setting);
@@ -358,7 +358,9 @@ int retrieval_main(const Args& args) {
     text << "\n";
     table.push_back({{"approach", linking::retrieval_approach_name(a)}, {"cells", std::move(row_cells)}});
   }
-  std::cerr << text.str();
+  std::string shown_table;  // without the padding at the ends of lines
+  for (std::string line; std::getline(text, line);) shown_table += line.erase(line.find_last_not_of(' ') + 1) + "\n";
+  std::cerr << shown_table;
 
   nlohmann::json variant_names = nlohmann::json::array(), approach_names = nlohmann::json::array();
   for (const auto& v : variants) variant_names.push_back(tqa::denat_setting_name(v.setting));
