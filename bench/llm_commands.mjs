@@ -4,7 +4,8 @@
 //             endpoint embeddings; the server answers a question per query and a verdict per pair;
 //   optimize: the with-y and direct variants on the 589 Spider dev items whose database is in ../shared/data, Y =
 //             the gold (every Y correct), the server taught to answer each rewrite with the query itself;
-//   link:     (when the command exists) zero-shot schema linking of BIRD dev with its tables.
+//   link:     (when the command exists) zero-shot schema linking of BIRD dev with its tables;
+//   retrieval: (when the command exists) Full-Schema, TCSL and SCSL over BIRD dev as O/O (001 Table VIII).
 // Prints wall time, calls sent and replayed, per command. Usage: node bench/llm_commands.mjs [DATA_DIR]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -68,6 +69,13 @@ try {
     run('link', ['link', '--set', path.join(data, 'bird', 'dev.json'), '--tables', path.join(data, 'bird', 'dev_tables.json'),
       '--llm-config', config, '--method', 'zero-shot', '--out', path.join(dir, 'l.json')]);
   }
+  if (/^\s+retrieval\s/m.test(commands)) {
+    // BIRD dev as its own O/O (the other variants need `tqa denat` over the databases and are reported missing).
+    fs.mkdirSync(path.join(dir, 'variants'));
+    fs.copyFileSync(path.join(data, 'bird', 'dev.json'), path.join(dir, 'variants', 'O_O.json'));
+    run('retrieval', ['retrieval', '--variants', path.join(dir, 'variants'), '--tables',
+      path.join(data, 'bird', 'dev_tables.json'), '--llm-config', config, '--out', path.join(dir, 'r.json')]);
+  }
 } finally {
   server.kill();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -80,6 +88,8 @@ for (const r of rows) {
   if (r.s.rouge) figures = `ROUGE-1 F1 ${r.s.rouge.rouge1.f1.toFixed(3)}, judge ${r.s.judge?.average}, cosine ${r.s.cosine?.toFixed(3)}`;
   if (r.s.table) figures = r.s.table.map((c) => `${c.variant}: VES ${c.ves.toFixed(1)} C-VES ${c.c_ves.toFixed(1)}`).join('; ') +
     `; baseline VES ${r.s.baseline.ves.toFixed(1)}`;
+  if (r.s.table_viii) figures = r.s.table_viii.map((row) => `${row.approach}: FPR ${row.cells['O/O'].fpr.toFixed(1)} ` +
+    `SLR ${row.cells['O/O'].slr.toFixed(1)}`).join('; ');
   if (r.s.res !== undefined) figures = `RES ${r.s.res}, subset ${r.s.subset_match}, exact ${r.s.exact_match}`;
   console.log(`${r.name.padEnd(22)} ${pad(r.n, 6)} ${pad((r.wall / 1000).toFixed(1), 7)} ` +
               `${pad(r.usage?.network_calls ?? '-', 6)} ${pad(r.usage?.replayed ?? '-', 9)}  ${figures}`);

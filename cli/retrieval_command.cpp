@@ -46,7 +46,7 @@ const char* kUsage =
     "  FPR  mean over queries of |retrieved \\ gold| / |retrieved| (queries that retrieved nothing left out;\n"
     "       fpr_pooled = Σ|R \\ G| / Σ|R|), in %\n"
     "  SLR  share of queries whose gold columns were all retrieved, in %\n"
-    "An unreadable or failed answer retrieves nothing. stdout: JSON {variants, missing, approaches, model,\n"
+    "An unreadable or failed answer retrieves nothing. stdout: JSON {n, variants, missing, approaches, model,\n"
     "table_viii: [{approach, cells: {variant: {n, fpr, fpr_pooled, slr, delta_fpr, delta_slr, ...}}}], usage};\n"
     "deltas are percentage points against O/O. stderr also shows the table as text. R.json adds every item of every\n"
     "variant and approach. Exit code 0, or 2 on bad input.";
@@ -344,13 +344,15 @@ int retrieval_main(const Args& args) {
     for (size_t v = 0; v < variants.size(); ++v) {
       nlohmann::json cell = cells[{static_cast<size_t>(a), v}];
       const auto& s = scored[a][variants[v].setting];
-      std::string shown = fixed1(s.fpr) + " / " + fixed1(s.slr);
+      // FPR is undefined when nothing was retrieved (fpr_items 0): the text says so, the JSON keeps 0 and fpr_items.
+      const std::string fpr = s.fpr_items ? fixed1(s.fpr) : "n/a";
+      std::string shown = fpr + " / " + fixed1(s.slr);
       if (has_oo && v > 0) {
         const auto& base = scored[a][DenatSetting::OO];
         cell["delta_fpr"] = s.fpr - base.fpr;
         cell["delta_slr"] = s.slr - base.slr;
-        shown = fixed1(s.fpr) + " (" + signed1(s.fpr - base.fpr) + ") / " + fixed1(s.slr) + " (" +
-                signed1(s.slr - base.slr) + ")";
+        shown =
+            fpr + " (" + signed1(s.fpr - base.fpr) + ") / " + fixed1(s.slr) + " (" + signed1(s.slr - base.slr) + ")";
       }
       text << std::setw(30) << shown;
       row_cells[tqa::denat_setting_name(variants[v].setting)] = std::move(cell);
@@ -365,17 +367,19 @@ int retrieval_main(const Args& args) {
   nlohmann::json variant_names = nlohmann::json::array(), approach_names = nlohmann::json::array();
   for (const auto& v : variants) variant_names.push_back(tqa::denat_setting_name(v.setting));
   for (auto a : *approaches) approach_names.push_back(linking::retrieval_approach_name(a));
-  nlohmann::json summary = {{"variants", variant_names},
-                            {"missing", missing},
-                            {"approaches", approach_names},
-                            {"fk", options.foreign_keys},
-                            {"model", chat ? chat->settings.model : ""},
-                            {"table_viii", table},
-                            {"usage",
-                             {{"network_calls", usage.network_calls},
-                              {"replayed", usage.replayed},
-                              {"prompt_tokens", usage.prompt_tokens},
-                              {"completion_tokens", usage.completion_tokens}}}};
+  nlohmann::json summary = {
+      {"n", variants.front().set.items.size()},  // items per variant (tqa denat keeps them aligned)
+      {"variants", variant_names},
+      {"missing", missing},
+      {"approaches", approach_names},
+      {"fk", options.foreign_keys},
+      {"model", chat ? chat->settings.model : ""},
+      {"table_viii", table},
+      {"usage",
+       {{"network_calls", usage.network_calls},
+        {"replayed", usage.replayed},
+        {"prompt_tokens", usage.prompt_tokens},
+        {"completion_tokens", usage.completion_tokens}}}};
   return finish_report(r.get("--out"), summary, std::move(listed));
 }
 
