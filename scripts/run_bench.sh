@@ -83,7 +83,7 @@ if [ -x "$NATIVE/chokepoint" ]; then
 fi
 # Issue 14's LLM-driven commands (describe, optimize, link) on BIRD and Spider dev against the loopback server.
 if [ -x "$NATIVE/chokepoint" ] && [ -f "$DATA/bird/dev.json" ]; then
-  echo "=== describe, optimize and link against the loopback LLM server (bench/llm_commands.mjs)"
+  echo "=== describe, optimize, link and retrieval against the loopback LLM server (bench/llm_commands.mjs)"
   CHOKEPOINT_CLI="$NATIVE/chokepoint" node "$ROOT/bench/llm_commands.mjs" "$DATA"
 fi
 if [ -x "$NATIVE/chokepoint" ]; then
