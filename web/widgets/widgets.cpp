@@ -1,12 +1,24 @@
 // Shared drawing helpers.
 #include "web/widgets/widgets.h"
 
+#include <algorithm>
+
+#include "web/widgets/ui_px.h"
+
 #include <imgui.h>
 
 namespace chokepoint::web {
 
 void draw_error(const std::string& message) {
   ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1.0f), "%s", message.c_str());
+}
+
+bool draw_progress_cancel(size_t done, size_t total) {
+  ImGui::ProgressBar(static_cast<float>(done) / static_cast<float>(std::max<size_t>(1, total)), ui_px(300, 0));
+  ImGui::SameLine();
+  ImGui::Text("%zu / %zu", done, total);
+  ImGui::SameLine();
+  return ImGui::Button("Cancel");
 }
 
 void draw_result_table(const char* id, const QueryOutcome& outcome, size_t max_rows) {

@@ -238,10 +238,7 @@ void prepare_describe_run(AppState& state, MetricsPanel& panel) {
   run.phase = 0;
   run.cancelled = false;
   run.usage = {};
-  run.in_replay = preview->in_replay;
-  run.estimated_tokens = preview->estimated_tokens;
-  run.destination = preview->destination;
-  run.model = preview->model;
+  run.sent = *preview;
   run.preview = true;
 }
 
@@ -303,8 +300,8 @@ void draw_describe_view(AppState& state, MetricsPanel& panel) {
     ImGui::TextWrapped(
         "%zu queries will be described by %s: %zu calls, %zu answered by the replay store, ~%lld prompt "
         "tokens. Each prompt holds one query and its evidence (no schema, no rows).%s",
-        run.subjects.size(), run.destination.c_str(), run.subjects.size() - run.in_replay, run.in_replay,
-        run.estimated_tokens,
+        run.subjects.size(), run.sent.destination.c_str(), run.subjects.size() - run.sent.in_replay, run.sent.in_replay,
+        run.sent.estimated_tokens,
         run.judge ? " Then up to two short judge calls per described query follow, each holding the "
                     "two questions."
                   : "");
@@ -325,11 +322,7 @@ void draw_describe_view(AppState& state, MetricsPanel& panel) {
     const size_t answered = run.scheduler->count(CallState::Succeeded) + run.scheduler->count(CallState::Failed);
     ImGui::Text("%s", run.phase == 1 ? "describing" : "judging");
     ImGui::SameLine();
-    ImGui::ProgressBar(static_cast<float>(answered) / static_cast<float>(std::max<size_t>(1, total)), ui_px(300, 0));
-    ImGui::SameLine();
-    ImGui::Text("%zu / %zu", answered, total);
-    ImGui::SameLine();
-    if (ImGui::Button("Cancel")) cancel_describe_run(state, panel);
+    if (draw_progress_cancel(answered, total)) cancel_describe_run(state, panel);
     return;
   }
   if (run.phase == 3) {
@@ -362,11 +355,11 @@ nlohmann::json describe_run_json(const DescribeRun& run) {
                       {"subject", run.subject == 1 ? "gold" : "predictions"}};
   if (run.preview)
     j["preview"] = {{"calls", run.subjects.size()},
-                    {"network_calls", run.subjects.size() - run.in_replay},
+                    {"network_calls", run.subjects.size() - run.sent.in_replay},
                     {"judge_calls_at_most", run.judge ? 2 * run.subjects.size() : 0},
-                    {"estimated_prompt_tokens", run.estimated_tokens},
-                    {"destination", run.destination},
-                    {"model", run.model}};
+                    {"estimated_prompt_tokens", run.sent.estimated_tokens},
+                    {"destination", run.sent.destination},
+                    {"model", run.sent.model}};
   if (run.phase != 3) return j;
   const auto& s = run.summary;
   j["summary"] = {

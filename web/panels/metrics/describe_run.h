@@ -16,6 +16,7 @@
 #include "core/llm/call_scheduler.h"
 #include "core/runner/sql_to_text.h"
 #include "web/app_state.h"
+#include "web/llm/llm_session.h"
 
 namespace chokepoint::web {
 
@@ -33,9 +34,7 @@ struct DescribeRun {
   std::vector<Subject> subjects;
   std::vector<std::pair<std::string, std::string>> describe_calls;  // (id, prompt), one per subject
   bool preview = false;
-  size_t in_replay = 0;
-  long long estimated_tokens = 0;
-  std::string destination, model;
+  SessionBatchPreview sent;  // what the preview said would leave the page (llm_session.h)
   std::unique_ptr<CallScheduler> scheduler;
   int phase = 0;  // 0 idle, 1 describing, 2 judging, 3 done
   bool cancelled = false;

@@ -212,11 +212,7 @@ void draw_efficiency_view(AppState& state, MetricsPanel& panel) {
   if (!run.error.empty()) draw_error(run.error);
   if (run.running && run.source) {
     const size_t total = run.source->pairs().size();
-    ImGui::ProgressBar(static_cast<float>(run.next) / static_cast<float>(std::max<size_t>(1, total)), ui_px(300, 0));
-    ImGui::SameLine();
-    ImGui::Text("%zu / %zu", run.next, total);
-    ImGui::SameLine();
-    if (ImGui::Button("Cancel")) cancel_efficiency_run(panel);
+    if (draw_progress_cancel(run.next, total)) cancel_efficiency_run(panel);
     return;
   }
   if (!run.done) return;

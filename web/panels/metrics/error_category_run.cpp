@@ -24,7 +24,7 @@ void finish(AppState& state, ErrorCategoryRun& run) {
     run.outcomes[runner::llm_category_outcome_name(o)] = 0;  // every outcome shown, as the CLI's summary has them
   for (size_t k = 0; k < run.asked.size() && k < answers.size(); ++k) {
     if (run.asked[k] >= classes.size()) continue;
-    auto decision = runner::merge_llm_category(classes[run.asked[k]], run.model, answers[k]);
+    auto decision = runner::merge_llm_category(classes[run.asked[k]], run.sent.model, answers[k]);
     classes[run.asked[k]] = std::move(decision.classification);
     ++run.outcomes[runner::llm_category_outcome_name(decision.outcome)];
   }
@@ -91,10 +91,7 @@ void prepare_error_category_run(AppState& state, MetricsPanel& panel) {
     run.error = preview.error();
     return;
   }
-  run.in_replay = preview->in_replay;
-  run.estimated_tokens = preview->estimated_tokens;
-  run.destination = preview->destination;
-  run.model = preview->model;
+  run.sent = *preview;
   run.preview = true;
 }
 
@@ -147,8 +144,8 @@ void draw_error_category_run(AppState& state, MetricsPanel& panel) {
     ImGui::TextWrapped(
         "%zu Result Errors (question, gold query and prediction each) would go to %s: %zu calls, %zu answered by the "
         "replay store, ~%lld prompt tokens.",
-        run.asked.size(), run.destination.c_str(), run.asked.size() - run.in_replay, run.in_replay,
-        run.estimated_tokens);
+        run.asked.size(), run.sent.destination.c_str(), run.asked.size() - run.sent.in_replay, run.sent.in_replay,
+        run.sent.estimated_tokens);
     if (!run.prompts.empty() && ImGui::TreeNode("the first prompt")) {
       ImGui::BeginChild("category-prompt", ui_px(0, 160), true);
       ImGui::TextUnformatted(run.prompts.front().c_str());
@@ -167,9 +164,9 @@ void draw_error_category_run(AppState& state, MetricsPanel& panel) {
     ImGui::SameLine();
     if (ImGui::Button("Cancel##categories")) cancel_error_category_run(state, panel);
   } else if (run.done) {
-    ImGui::TextDisabled("model %s: %zu agreed, %zu changed, %zu unreadable, %zu without answer%s", run.model.c_str(),
-                        run.outcomes["agreed"], run.outcomes["changed"], run.outcomes["unreadable"],
-                        run.outcomes["no_answer"], run.cancelled ? " (cancelled)" : "");
+    ImGui::TextDisabled("model %s: %zu agreed, %zu changed, %zu unreadable, %zu without answer%s",
+                        run.sent.model.c_str(), run.outcomes["agreed"], run.outcomes["changed"],
+                        run.outcomes["unreadable"], run.outcomes["no_answer"], run.cancelled ? " (cancelled)" : "");
   }
 }
 
@@ -182,10 +179,10 @@ nlohmann::json error_category_run_json(const ErrorCategoryRun& run) {
                       {"usage", {{"network_calls", run.usage.network_calls}, {"replayed", run.usage.replayed}}}};
   if (run.preview)
     j["preview"] = {{"calls", run.asked.size()},
-                    {"network_calls", run.asked.size() - run.in_replay},
-                    {"estimated_prompt_tokens", run.estimated_tokens},
-                    {"destination", run.destination},
-                    {"model", run.model}};
+                    {"network_calls", run.asked.size() - run.sent.in_replay},
+                    {"estimated_prompt_tokens", run.sent.estimated_tokens},
+                    {"destination", run.sent.destination},
+                    {"model", run.sent.model}};
   return j;
 }
 

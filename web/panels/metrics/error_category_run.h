@@ -15,6 +15,7 @@
 #include "core/llm/call_scheduler.h"
 #include "core/runner/error_category_llm.h"
 #include "web/app_state.h"
+#include "web/llm/llm_session.h"
 
 namespace chokepoint::web {
 
@@ -26,9 +27,7 @@ struct ErrorCategoryRun {
   std::vector<size_t> asked;         // positions in source->errors.classes
   std::vector<std::string> prompts;  // prompts[k] is asked[k]'s
   bool preview = false;
-  size_t in_replay = 0;
-  long long estimated_tokens = 0;
-  std::string destination, model;
+  SessionBatchPreview sent;  // what the preview said would leave the page (llm_session.h)
   std::unique_ptr<CallScheduler> scheduler;
   bool done = false, cancelled = false;
   std::map<std::string, size_t> outcomes;  // llm_category_outcome_name -> items

@@ -40,8 +40,8 @@ void draw_preview(AppState& state, MetricsPanel& panel) {
       "The judge will ask %s about %zu predictions (%zu strict on EX = 1, %zu lenient on EX = 0): "
       "%zu calls, %zu answered by the replay store, ~%lld prompt tokens. Each prompt holds the question and "
       "evidence, the database's schema, both queries and up to %d rows of each result.",
-      run.destination.c_str(), run.asks.size(), strict, run.asks.size() - strict, run.asks.size() - run.in_replay,
-      run.in_replay, run.estimated_tokens, run.max_rows);
+      run.sent.destination.c_str(), run.asks.size(), strict, run.asks.size() - strict,
+      run.asks.size() - run.sent.in_replay, run.sent.in_replay, run.sent.estimated_tokens, run.max_rows);
   for (auto mode : {runner::JudgeMode::Strict, runner::JudgeMode::Lenient}) {
     auto it = std::find_if(run.asks.begin(), run.asks.end(), [&](const auto& a) { return a.mode == mode; });
     if (it == run.asks.end()) continue;
@@ -177,10 +177,7 @@ void prepare_judge_run(AppState& state, MetricsPanel& panel) {
     run.error = preview.error();
     return;
   }
-  run.in_replay = preview->in_replay;
-  run.estimated_tokens = preview->estimated_tokens;
-  run.destination = preview->destination;
-  run.model = preview->model;
+  run.sent = *preview;
   run.preview = true;
 }
 
@@ -238,12 +235,7 @@ void draw_judge_view(AppState& state, MetricsPanel& panel) {
   }
   if (busy) {
     const size_t answered = run.scheduler->count(CallState::Succeeded) + run.scheduler->count(CallState::Failed);
-    ImGui::ProgressBar(static_cast<float>(answered) / static_cast<float>(std::max<size_t>(1, run.asks.size())),
-                       ui_px(300, 0));
-    ImGui::SameLine();
-    ImGui::Text("%zu / %zu", answered, run.asks.size());
-    ImGui::SameLine();
-    if (ImGui::Button("Cancel")) cancel_judge_run(state, panel);
+    if (draw_progress_cancel(answered, run.asks.size())) cancel_judge_run(state, panel);
     return;
   }
   if (run.done) {
@@ -260,12 +252,12 @@ nlohmann::json judge_run_json(const JudgeRun& run) {
     const size_t strict = static_cast<size_t>(std::count_if(
         run.asks.begin(), run.asks.end(), [](const auto& a) { return a.mode == runner::JudgeMode::Strict; }));
     j["preview"] = {{"calls", run.asks.size()},
-                    {"network_calls", run.asks.size() - run.in_replay},
+                    {"network_calls", run.asks.size() - run.sent.in_replay},
                     {"strict", strict},
                     {"lenient", run.asks.size() - strict},
-                    {"estimated_prompt_tokens", run.estimated_tokens},
-                    {"destination", run.destination},
-                    {"model", run.model}};
+                    {"estimated_prompt_tokens", run.sent.estimated_tokens},
+                    {"destination", run.sent.destination},
+                    {"model", run.sent.model}};
   }
   if (!run.done) return j;
   const auto& s = run.summary;

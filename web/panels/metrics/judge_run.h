@@ -14,6 +14,7 @@
 #include "core/llm/call_scheduler.h"
 #include "core/runner/judge.h"
 #include "web/app_state.h"
+#include "web/llm/llm_session.h"
 
 namespace chokepoint::web {
 
@@ -25,10 +26,8 @@ struct JudgeRun {
   int max_rows = 10;  // rows of each result in a prompt (0 to 50)
   std::shared_ptr<MetricsRun> source;
   std::vector<runner::JudgeAsk> asks;
-  bool preview = false;  // planned, waiting for Confirm
-  size_t in_replay = 0;  // asks the replay store answers (not sent)
-  long long estimated_tokens = 0;
-  std::string destination, model;
+  bool preview = false;      // planned, waiting for Confirm
+  SessionBatchPreview sent;  // what the preview said would leave the page (llm_session.h)
   std::unique_ptr<CallScheduler> scheduler;
   bool done = false, cancelled = false;
   std::vector<runner::JudgeVerdict> verdicts;  // per ask, once done

@@ -190,10 +190,7 @@ void prepare_optimize_run(AppState& state, MetricsPanel& panel) {
   run.phase = 0;
   run.cancelled = false;
   run.usage = {};
-  run.in_replay = preview->in_replay;
-  run.estimated_tokens = preview->estimated_tokens;
-  run.destination = preview->destination;
-  run.model = preview->model;
+  run.sent = *preview;
   run.preview = true;
 }
 
@@ -288,8 +285,8 @@ void draw_optimize_view(AppState& state, MetricsPanel& panel) {
         "%zu prompts over %zu variants will go to %s: %zu calls, %zu answered by the replay store, "
         "~%lld prompt tokens. A prompt holds a query and, as its variant needs, the table and column "
         "names and the question with its evidence (no rows).",
-        run.asks.size(), run.variants.size(), run.destination.c_str(), run.asks.size() - run.in_replay, run.in_replay,
-        run.estimated_tokens);
+        run.asks.size(), run.variants.size(), run.sent.destination.c_str(), run.asks.size() - run.sent.in_replay,
+        run.sent.in_replay, run.sent.estimated_tokens);
     if (!run.asks.empty() && ImGui::TreeNode("a prompt")) {
       ImGui::BeginChild("optimize-prompt", ui_px(0, 180), true);
       ImGui::TextUnformatted(run.asks[0].prompt.c_str());
@@ -313,17 +310,13 @@ void draw_optimize_view(AppState& state, MetricsPanel& panel) {
     }
     ImGui::Text("%s", run.phase == 1 ? "asking" : "checking and timing");
     ImGui::SameLine();
-    ImGui::ProgressBar(static_cast<float>(done) / static_cast<float>(std::max<size_t>(1, total)), ui_px(300, 0));
-    ImGui::SameLine();
-    ImGui::Text("%zu / %zu", done, total);
-    ImGui::SameLine();
-    if (ImGui::Button("Cancel")) cancel_optimize_run(state, panel);
+    if (draw_progress_cancel(done, total)) cancel_optimize_run(state, panel);
     return;
   }
   if (run.phase == 3) {
     if (run.source != panel.run) ImGui::TextDisabled("(optimised an earlier run: %s)", run.source->label.c_str());
     if (run.cancelled) ImGui::TextDisabled("cancelled: the table covers what was answered and timed");
-    ImGui::Text("model %s; %d runs of each query; calls: %lld sent, %lld from the replay store", run.model.c_str(),
+    ImGui::Text("model %s; %d runs of each query; calls: %lld sent, %lld from the replay store", run.sent.model.c_str(),
                 run.iterations, run.usage.network_calls, run.usage.replayed);
     draw_table(run);
   }
@@ -342,11 +335,11 @@ nlohmann::json optimize_run_json(const OptimizeRun& run) {
       per[runner::optimize_variant_name(run.variants[a.variant])] =
           per[runner::optimize_variant_name(run.variants[a.variant])].get<size_t>() + 1;
     j["preview"] = {{"calls", run.asks.size()},
-                    {"network_calls", run.asks.size() - run.in_replay},
+                    {"network_calls", run.asks.size() - run.sent.in_replay},
                     {"per_variant", per},
-                    {"estimated_prompt_tokens", run.estimated_tokens},
-                    {"destination", run.destination},
-                    {"model", run.model}};
+                    {"estimated_prompt_tokens", run.sent.estimated_tokens},
+                    {"destination", run.sent.destination},
+                    {"model", run.sent.model}};
   }
   if (run.phase != 3) return j;
   j["baseline"] = cell_json(run.baseline_summary);

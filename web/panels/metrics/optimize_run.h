@@ -15,6 +15,7 @@
 #include "core/metrics/efficiency_evaluation.h"
 #include "core/runner/sql_optimization.h"
 #include "web/app_state.h"
+#include "web/llm/llm_session.h"
 
 namespace chokepoint::web {
 
@@ -32,9 +33,7 @@ struct OptimizeRun {
   };
   std::vector<Ask> asks;
   bool preview = false;
-  size_t in_replay = 0;
-  long long estimated_tokens = 0;
-  std::string destination, model;
+  SessionBatchPreview sent;  // what the preview said would leave the page (llm_session.h)
   std::unique_ptr<CallScheduler> scheduler;
   int phase = 0;  // 0 idle, 1 asking, 2 checking and timing, 3 done
   bool cancelled = false;

@@ -29,7 +29,7 @@ void finish(AppState& state, LinkingView& view) {
   const auto answers = call_answers(*view.scheduler, "not asked: cancelled");
   view.items = linking::link_items(*view.set, schema_of(state), view.asks, answers, view.options);
   view.scores = linking::score_linking(linking::linking_cases(view.items));
-  view.rows.push_back({view.set_name, view.model, linking::linking_method_name(view.options.method),
+  view.rows.push_back({view.set_name, view.sent.model, linking::linking_method_name(view.options.method),
                        view.options.foreign_keys, static_cast<int>(view.options.top_k), view.scores});
   view.done = true;
   persist_replay();
@@ -164,10 +164,7 @@ void prepare_linking(AppState& state, LinkingView& view, int source_set) {
   view.scheduler.reset();
   view.done = view.cancelled = false;
   view.items.clear();
-  view.in_replay = preview->in_replay;
-  view.estimated_tokens = preview->estimated_tokens;
-  view.destination = preview->destination;
-  view.model = preview->model;
+  view.sent = *preview;
   view.preview = true;
 }
 
@@ -224,8 +221,8 @@ void draw_linking_view(AppState& state, LinkingView& view, int source_set) {
     ImGui::TextWrapped(
         "%zu prompts will go to %s: %zu calls, %zu answered by the replay store, ~%lld prompt tokens. "
         "Each holds a question with its evidence and the tables and columns of its database.",
-        view.asks.size(), view.destination.c_str(), view.asks.size() - view.in_replay, view.in_replay,
-        view.estimated_tokens);
+        view.asks.size(), view.sent.destination.c_str(), view.asks.size() - view.sent.in_replay, view.sent.in_replay,
+        view.sent.estimated_tokens);
     if (!view.asks.empty() && ImGui::TreeNode("a linking prompt")) {
       ImGui::BeginChild("linking-prompt", ui_px(0, 180), true);
       ImGui::TextUnformatted(view.asks[0].prompt.c_str());
@@ -240,12 +237,7 @@ void draw_linking_view(AppState& state, LinkingView& view, int source_set) {
   }
   if (busy) {
     const size_t answered = view.scheduler->count(CallState::Succeeded) + view.scheduler->count(CallState::Failed);
-    ImGui::ProgressBar(static_cast<float>(answered) / static_cast<float>(std::max<size_t>(1, view.asks.size())),
-                       ui_px(300, 0));
-    ImGui::SameLine();
-    ImGui::Text("%zu / %zu", answered, view.asks.size());
-    ImGui::SameLine();
-    if (ImGui::Button("Cancel")) cancel_linking(state, view);
+    if (draw_progress_cancel(answered, view.asks.size())) cancel_linking(state, view);
     return;
   }
   if (!view.rows.empty()) draw_rows(view);
@@ -261,10 +253,10 @@ nlohmann::json linking_view_json(const LinkingView& view) {
   nlohmann::json j = {{"running", view.scheduler && !view.done}, {"done", view.done}, {"error", view.error}};
   if (view.preview)
     j["preview"] = {{"calls", view.asks.size()},
-                    {"network_calls", view.asks.size() - view.in_replay},
-                    {"estimated_prompt_tokens", view.estimated_tokens},
-                    {"destination", view.destination},
-                    {"model", view.model}};
+                    {"network_calls", view.asks.size() - view.sent.in_replay},
+                    {"estimated_prompt_tokens", view.sent.estimated_tokens},
+                    {"destination", view.sent.destination},
+                    {"model", view.sent.model}};
   nlohmann::json rows = nlohmann::json::array();
   for (const auto& r : view.rows)
     rows.push_back({{"set", r.set},

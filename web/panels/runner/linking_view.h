@@ -14,6 +14,7 @@
 #include "core/linking/linking_scores.h"
 #include "core/llm/call_scheduler.h"
 #include "web/app_state.h"
+#include "web/llm/llm_session.h"
 
 namespace chokepoint::web {
 
@@ -26,9 +27,7 @@ struct LinkingView {
   linking::LinkingOptions options;
   std::vector<linking::LinkingAsk> asks;
   bool preview = false;
-  size_t in_replay = 0;
-  long long estimated_tokens = 0;
-  std::string destination, model;
+  SessionBatchPreview sent;  // what the preview said would leave the page (llm_session.h)
   std::unique_ptr<CallScheduler> scheduler;
   bool done = false, cancelled = false;
   std::vector<linking::LinkedItem> items;

@@ -42,10 +42,10 @@ void step_model_table(AppState& state, ModelTable& t, double budget_ms) {
   t.current = t.queue.front();
   t.queue.erase(t.queue.begin());
   if (const auto& done = metrics.run;
-      done && done->done && done->gold_name == t.gold_name && done->pred_name == t.current.pred_name &&
-      done->options().semantics == ExSemantics::Bird && !done->options().tie_aware && !done->options().test_suite &&
-      done->options().abs_tolerance == 0 && done->options().rel_tolerance == 0 &&
-      done->items().size() == done->pairs().size()) {
+      done && done != t.stale_run && done->done && done->gold_name == t.gold_name &&
+      done->pred_name == t.current.pred_name && done->options().semantics == ExSemantics::Bird &&
+      !done->options().tie_aware && !done->options().test_suite && done->options().abs_tolerance == 0 &&
+      done->options().rel_tolerance == 0 && done->items().size() == done->pairs().size()) {
     t.table.ex[{t.current.model, t.current.format}] = summarize(done->items(), {}).ex;
     return;
   }

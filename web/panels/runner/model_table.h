@@ -26,6 +26,9 @@ struct ModelTable {
   Cell current;
   std::shared_ptr<MetricsRun> scoring;  // the evaluation of `current`
   std::string error;                    // the last cell that could not be scored
+  // The Metrics panel's run when the cells were queued: it scored earlier predictions of the same names, so its EX is
+  // never taken for them.
+  std::shared_ptr<const MetricsRun> stale_run;
 };
 
 // Queues the prediction sets of a finished run of `model` (pred_names[i] holds formats[i]'s predictions).

@@ -198,12 +198,13 @@ void confirm_model_run(AppState& state, RunModelPanel& panel) {
 }
 
 void step_model_run(AppState& state, RunModelPanel& panel, double budget_ms) {
-  step_model_table(state, panel.table, budget_ms);
-  step_linking(state, panel.linking);
+  // The evaluation first: the table waits for the Metrics panel's run it asks for (model_table.h).
   if (panel.evaluate_next_frame) {
     panel.evaluate_next_frame = false;
     evaluate_published(state, panel, 0);
   }
+  step_model_table(state, panel.table, budget_ms);
+  step_linking(state, panel.linking);
   if (!panel.job || !panel.job->running()) {
     panel.was_running = false;
     return;
@@ -226,6 +227,7 @@ void step_model_run(AppState& state, RunModelPanel& panel, double budget_ms) {
     names.push_back(name);
   }
   queue_model_table(panel.table, panel.gold_name, panel.model_name, formats, names);
+  panel.table.stale_run = metrics_panel(state).run;
   const size_t ok = panel.job->count(runner::PredictionStatus::Ok);
   notify(state,
          "model run: " + std::to_string(ok) + " of " + std::to_string(panel.job->tasks().size()) +
