@@ -2,7 +2,8 @@
 // scan 50,000 rows and an index lookup returns the same rows (the cases of tests/llm_server/cli_optimize.test.mjs):
 // real clicks on the tab, "Optimise..." and "Confirm and send"; nothing is sent before Confirm; a rewrite that keeps
 // the prediction's result replaces it and beats the baseline, one that changes it is refused, a wrong prediction is
-// never sent; each item's outcome and final query equal `chokepoint optimize` on the same files and server.
+// never sent; each item's outcome and final query equal `chokepoint optimize` on the same files and server; a second
+// run is answered by the replay store.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -99,4 +100,16 @@ test('optimisation from the page: preview, Confirm, outcomes equal to the CLI\'s
   const viaCli = JSON.parse(r.stdout);
   assert.deepEqual(o.rows.map((x) => [x.accepted, x.changed_result, x.generated, x.no_sql, x.correct]),
                    viaCli.table.map((x) => [x.accepted, x.changed_result, x.generated, x.no_sql, x.correct]));
+
+  // Again: every prompt is in the page's replay store; the same outcomes, no request.
+  const mid = (await api('/stats')).chat;
+  await sendCommand(app.page, { do: 'optimize_run', variants: ['with-y', 'direct'], iterations: 5 });
+  const again = (await until((x) => x.optimize?.preview, 'the second preview')).optimize.preview;
+  assert.equal(again.network_calls, 0);
+  await sendCommand(app.page, { do: 'optimize_confirm' });
+  const replayed = (await until((x) => x.optimize?.done, 'the replayed run', 120000)).optimize;
+  assert.deepEqual(replayed.items.map((i) => [i.variant, i.id, i.outcome, i.final]),
+                   o.items.map((i) => [i.variant, i.id, i.outcome, i.final]));
+  assert.deepEqual(replayed.usage, { network_calls: 0, replayed: 5 });
+  assert.equal((await api('/stats')).chat, mid, 'no request reached the server');
 });
