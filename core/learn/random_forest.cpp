@@ -1,0 +1,181 @@
+// CART trees on binary features and their bagged forest (see random_forest.h).
+#include "core/learn/random_forest.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace chokepoint::learn {
+namespace {
+
+// Gini impurity 2 p (1 - p) of a node with weight w of which pos is label 1.
+double gini(double pos, double w) {
+  if (w <= 0) return 0;
+  const double p = pos / w;
+  return 2 * p * (1 - p);
+}
+
+struct TreeBuilder {
+  const BinaryRows& x;
+  const std::vector<uint8_t>& y;
+  const std::vector<double>& weight;  // bootstrap counts
+  size_t max_features;
+  double total_weight;
+  SeededRandom& random;
+  DecisionTree tree;
+  std::vector<double>& importance;
+  std::vector<size_t> features;  // a permutation redrawn per node
+
+  int grow(std::vector<size_t>& rows) {
+    double w = 0, pos = 0;
+    for (size_t r : rows) {
+      w += weight[r];
+      pos += weight[r] * y[r];
+    }
+    const int index = static_cast<int>(tree.nodes.size());
+    tree.nodes.push_back({});
+    tree.nodes[index].positive = w > 0 ? pos / w : 0;
+    const double impurity = gini(pos, w);
+    if (impurity <= 0 || rows.size() < 2) return index;
+    // Candidates: features in random order until max_features non-constant ones are seen (scikit-learn's rule:
+    // constant features do not count against max_features). The best Gini decrease wins; the first on a tie.
+    int best = -1;
+    double best_children = 0;
+    size_t seen = 0;
+    for (size_t i = 0; i < features.size() && seen < max_features; ++i) {
+      const size_t j = i + random.below(features.size() - i);
+      std::swap(features[i], features[j]);
+      const size_t f = features[i];
+      double w1 = 0, pos1 = 0;
+      for (size_t r : rows)
+        if (x.at(r, f)) {
+          w1 += weight[r];
+          pos1 += weight[r] * y[r];
+        }
+      if (w1 <= 0 || w1 >= w) continue;  // constant in this node
+      ++seen;
+      const double children = w1 * gini(pos1, w1) + (w - w1) * gini(pos - pos1, w - w1);
+      if (best < 0 || children < best_children - 1e-12) {
+        best = static_cast<int>(f);
+        best_children = children;
+      }
+    }
+    if (best < 0) return index;
+    importance[static_cast<size_t>(best)] += (w * impurity - best_children) / total_weight;
+    std::vector<size_t> absent, present;
+    for (size_t r : rows) (x.at(r, static_cast<size_t>(best)) ? present : absent).push_back(r);
+    rows.clear();
+    rows.shrink_to_fit();
+    const int a = grow(absent);
+    const int p = grow(present);
+    tree.nodes[index].feature = best;
+    tree.nodes[index].absent = a;
+    tree.nodes[index].present = p;
+    return index;
+  }
+};
+
+}  // namespace
+
+double DecisionTree::predict(const uint8_t* row) const {
+  int n = 0;
+  while (nodes[n].feature >= 0) n = row[nodes[n].feature] ? nodes[n].present : nodes[n].absent;
+  return nodes[n].positive;
+}
+
+RandomForest RandomForest::train(const BinaryRows& x, const std::vector<uint8_t>& labels,
+                                 const ForestOptions& options) {
+  RandomForest forest;
+  forest.cols_ = x.cols;
+  SeededRandom seeds(options.seed);
+  const size_t max_features =
+      options.max_features > 0
+          ? static_cast<size_t>(options.max_features)
+          : std::max<size_t>(1, static_cast<size_t>(std::floor(std::sqrt(static_cast<double>(x.cols)))));
+  for (int t = 0; t < options.trees; ++t) {
+    SeededRandom random(seeds.next());
+    std::vector<double> weight(x.rows, options.bootstrap ? 0.0 : 1.0);
+    if (options.bootstrap)
+      for (size_t i = 0; i < x.rows; ++i) weight[random.below(x.rows)] += 1;
+    std::vector<size_t> rows;
+    double total = 0;
+    for (size_t i = 0; i < x.rows; ++i)
+      if (weight[i] > 0) {
+        rows.push_back(i);
+        total += weight[i];
+      }
+    std::vector<double> importance(x.cols, 0.0);
+    TreeBuilder builder{x, labels, weight, max_features, total, random, {}, importance, {}};
+    builder.features.resize(x.cols);
+    std::iota(builder.features.begin(), builder.features.end(), 0);
+    if (!rows.empty()) builder.grow(rows);
+    forest.trees_.push_back(std::move(builder.tree));
+    forest.tree_importance_.push_back(std::move(importance));
+  }
+  return forest;
+}
+
+double RandomForest::probability(const uint8_t* row) const {
+  if (trees_.empty()) return 0;
+  double s = 0;
+  for (const auto& t : trees_)
+    if (!t.nodes.empty()) s += t.predict(row);
+  return s / static_cast<double>(trees_.size());
+}
+
+std::vector<double> RandomForest::probabilities(const BinaryRows& x) const {
+  std::vector<double> p(x.rows);
+  for (size_t i = 0; i < x.rows; ++i) p[i] = probability(x.row(i));
+  return p;
+}
+
+std::vector<uint8_t> RandomForest::predict(const BinaryRows& x) const {
+  std::vector<uint8_t> out(x.rows);
+  for (size_t i = 0; i < x.rows; ++i) out[i] = probability(x.row(i)) > 0.5;
+  return out;
+}
+
+std::vector<double> RandomForest::impurity_importance() const {
+  std::vector<double> mean(cols_, 0.0);
+  for (const auto& imp : tree_importance_) {
+    double s = 0;
+    for (double v : imp) s += v;
+    if (s <= 0) continue;  // a single-leaf tree contributes nothing (scikit-learn skips it too)
+    for (size_t f = 0; f < cols_; ++f) mean[f] += imp[f] / s;
+  }
+  double total = 0;
+  for (double v : mean) total += v;
+  if (total > 0)
+    for (double& v : mean) v /= total;
+  return mean;
+}
+
+std::vector<double> permutation_importance(const RandomForest& forest, const BinaryRows& x,
+                                           const std::vector<uint8_t>& labels, int repeats, uint64_t seed) {
+  std::vector<double> out(x.cols, 0.0);
+  if (x.rows == 0) return out;
+  auto accuracy = [&](const BinaryRows& rows) {
+    const auto predicted = forest.predict(rows);
+    size_t right = 0;
+    for (size_t i = 0; i < rows.rows; ++i) right += predicted[i] == labels[i];
+    return static_cast<double>(right) / static_cast<double>(rows.rows);
+  };
+  const double base = accuracy(x);
+  SeededRandom random(seed);
+  BinaryRows shuffled = x;
+  std::vector<size_t> order(x.rows);
+  for (size_t f = 0; f < x.cols; ++f) {
+    double drop = 0;
+    for (int r = 0; r < repeats; ++r) {
+      std::iota(order.begin(), order.end(), 0);
+      random.shuffle(order);
+      for (size_t i = 0; i < x.rows; ++i) shuffled.at(i, f) = x.at(order[i], f);
+      drop += base - accuracy(shuffled);
+    }
+    for (size_t i = 0; i < x.rows; ++i) shuffled.at(i, f) = x.at(i, f);
+    out[f] = repeats > 0 ? drop / repeats : 0;
+  }
+  return out;
+}
+
+}  // namespace chokepoint::learn
