@@ -151,14 +151,17 @@ std::vector<double> RandomForest::impurity_importance() const {
 }
 
 std::vector<double> permutation_importance(const RandomForest& forest, const BinaryRows& x,
-                                           const std::vector<uint8_t>& labels, int repeats, uint64_t seed) {
+                                           const std::vector<uint8_t>& labels, int repeats, uint64_t seed,
+                                           const std::vector<uint8_t>& scored) {
   std::vector<double> out(x.cols, 0.0);
-  if (x.rows == 0) return out;
+  size_t counted = 0;
+  for (size_t i = 0; i < x.rows; ++i) counted += scored.empty() || scored[i];
+  if (counted == 0) return out;
   auto accuracy = [&](const BinaryRows& rows) {
-    const auto predicted = forest.predict(rows);
     size_t right = 0;
-    for (size_t i = 0; i < rows.rows; ++i) right += predicted[i] == labels[i];
-    return static_cast<double>(right) / static_cast<double>(rows.rows);
+    for (size_t i = 0; i < rows.rows; ++i)
+      if (scored.empty() || scored[i]) right += (forest.probability(rows.row(i)) > 0.5) == (labels[i] != 0);
+    return static_cast<double>(right) / static_cast<double>(counted);
   };
   const double base = accuracy(x);
   SeededRandom random(seed);

@@ -62,10 +62,13 @@ class RandomForest {
   size_t cols_ = 0;
 };
 
-// Permutation importance (Breiman 2001): for each column, the mean over `repeats` shuffles of that column (within x)
-// of the drop in accuracy of forest's labels against `labels`. SQLSpace §6 computes it on the held-out negative
-// examples to rank the features that make the forest predict a failure.
+// Permutation importance (Breiman 2001): for each column, the mean over `repeats` shuffles of that column across all
+// rows of x of the drop in accuracy of the forest's labels against `labels`, counted on the rows `scored` marks (all
+// rows when empty). SQLSpace §6 scores it on the held-out negative examples: shuffling a column only among the
+// negatives would leave a feature every negative has untouched, so the column is shuffled over the whole held-out
+// set and the accuracy is read on its negatives.
 std::vector<double> permutation_importance(const RandomForest& forest, const BinaryRows& x,
-                                           const std::vector<uint8_t>& labels, int repeats, uint64_t seed);
+                                           const std::vector<uint8_t>& labels, int repeats, uint64_t seed,
+                                           const std::vector<uint8_t>& scored = {});
 
 }  // namespace chokepoint::learn

@@ -1,0 +1,46 @@
+// Benchmark comparison (003 §4): each feature's prevalence per set, a chi-square test of independence of the
+// feature and the set (2 x k over the known cells), an optional multiple-comparison correction, Cramér's V as the
+// effect size, the features sorted by evidence; and a 2-D map of all examples (PCA; the paper draws UMAP).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/learn/chi_square.h"
+#include "core/learn/multiple_comparisons.h"
+#include "core/learn/pca.h"
+#include "core/sqlspace/feature_matrix.h"
+
+namespace chokepoint::sqlspace {
+
+struct NamedMatrix {
+  std::string name;  // the set's label in reports
+  const FeatureMatrix* matrix = nullptr;
+};
+
+struct FeatureComparison {
+  int id = 0;
+  std::vector<size_t> known, ones;  // per set: rows that know the cell, rows where it is 1
+  std::vector<double> prevalence;   // per set: ones / known (0 when nothing is known)
+  learn::ChiSquareTest test;
+  double adjusted_p = 1;  // after the correction (= test.p_value with none)
+};
+
+// Invariants: features hold every column known somewhere, sorted by adjusted p increasing, then Cramér's V
+// decreasing, then id; map has one point per row of the sets in order, with its set's index.
+struct SetComparison {
+  std::vector<std::string> sets;
+  std::vector<size_t> sizes;
+  learn::Correction correction = learn::Correction::None;
+  std::vector<FeatureComparison> features;
+  struct Point {
+    size_t set = 0;
+    std::string key;
+    double x = 0, y = 0;
+  };
+  std::vector<Point> map;
+  std::vector<double> map_explained_ratio;  // of the two PCA axes
+};
+
+SetComparison compare_sets(const std::vector<NamedMatrix>& sets, learn::Correction correction);
+
+}  // namespace chokepoint::sqlspace

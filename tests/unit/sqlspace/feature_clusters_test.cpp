@@ -1,0 +1,48 @@
+// Clusters of a feature space and their explanation by lift.
+#include "core/sqlspace/feature_clusters.h"
+
+#include <gtest/gtest.h>
+
+using namespace chokepoint::sqlspace;
+
+namespace {
+
+FeatureVectors vectors(const std::vector<std::string>& rows) {
+  FeatureVectors v;
+  v.feature_ids = {10, 20, 30};
+  v.rows = chokepoint::learn::BinaryRows(rows.size(), 3);
+  for (size_t r = 0; r < rows.size(); ++r)
+    for (size_t c = 0; c < 3; ++c) v.rows.at(r, c) = rows[r][c] == '1';
+  return v;
+}
+
+}  // namespace
+
+TEST(FeatureClusters, LiftIsShareInClusterOverShareOverall) {
+  // Cluster 0 = rows 0-1 (feature 10 in both), cluster 1 = rows 2-5 (feature 10 in one of four).
+  // Feature 10: 2/2 in cluster 0, 3/6 overall: lift 2. Feature 30: 1/2 in cluster 0, 1/6 overall: lift 3.
+  const FeatureVectors v = vectors({"101", "100", "010", "010", "110", "010"});
+  const auto e = explain_clusters(v, {0, 0, 1, 1, 1, 1}, 2, 0.5, 5);
+  ASSERT_EQ(e[0].size(), 2u);
+  EXPECT_EQ(e[0][0].id, 30);
+  EXPECT_DOUBLE_EQ(e[0][0].lift, 3.0);
+  EXPECT_EQ(e[0][1].id, 10);
+  EXPECT_DOUBLE_EQ(e[0][1].lift, 2.0);
+  // Cluster 1: feature 20 in 4/4 against 4/6 overall: lift 1.5; feature 10 (1/4) is under min_share.
+  ASSERT_EQ(e[1].size(), 1u);
+  EXPECT_DOUBLE_EQ(e[1][0].lift, 1.5);
+}
+
+TEST(FeatureClusters, GivenKClustersTwoGroups) {
+  const FeatureVectors v = vectors({"110", "110", "111", "001", "001", "000"});
+  ClusterOptions o;
+  o.k = 2;
+  o.seed = 3;
+  const FeatureClusters c = cluster_features(v, o);
+  EXPECT_EQ(c.k, 2);
+  EXPECT_TRUE(c.elbow.points.empty());
+  EXPECT_EQ(c.labels[0], c.labels[2]);
+  EXPECT_EQ(c.labels[3], c.labels[5]);
+  EXPECT_NE(c.labels[0], c.labels[3]);
+  EXPECT_EQ(c.sizes[static_cast<size_t>(c.labels[0])], 3u);
+}
