@@ -1,0 +1,42 @@
+// Mutants told apart from the gold on one database (see discrimination.h).
+#include "core/testdb/discrimination.h"
+
+namespace chokepoint::testdb {
+
+GoldDiscrimination discriminate_gold(const Connection& db, const std::string& gold_sql,
+                                     const std::vector<std::string>& mutants, ExSemantics semantics,
+                                     const QueryLimits& limits, size_t stop_after) {
+  GoldDiscrimination g;
+  g.mutants = mutants.size();
+  const ExSemantics compare = semantics == ExSemantics::TestSuite ? ExSemantics::Spider : semantics;
+  const QueryOutcome gold = db.query(gold_sql, limits);
+  ++g.queries;
+  if (!gold.ok()) return g;
+  g.gold_ok = true;
+  g.gold_nonempty = !gold.result.rows.empty();
+  for (const auto& sql : mutants) {
+    if (stop_after > 0 && g.distinguished >= stop_after) break;
+    const QueryOutcome m = db.query(sql, limits);
+    ++g.queries;
+    if (!m.ok()) {
+      ++g.mutant_failures;
+      continue;
+    }
+    const Deadline deadline = Deadline::after_ms(limits.timeout_ms);
+    if (!execution_match(compare, gold_sql, gold.result, m.result, deadline)) ++g.distinguished;
+  }
+  return g;
+}
+
+void DiscriminationTotals::add(const GoldDiscrimination& g) {
+  ++golds;
+  if (!g.gold_ok) ++golds_failed;
+  if (g.gold_nonempty) ++golds_nonempty;
+  if (g.mutants > 0) ++golds_with_mutants;
+  if (g.distinguished > 0) ++golds_distinguished;
+  mutants += g.mutants;
+  distinguished += g.distinguished;
+  mutant_failures += g.mutant_failures;
+}
+
+}  // namespace chokepoint::testdb
