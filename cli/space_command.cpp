@@ -1,0 +1,565 @@
+// `chokepoint space compare|clusters|estimate`: SQLSpace's uses of a feature space (003 §4-§6; core/sqlspace and
+// core/learn): benchmark comparison with chi-square tests and a PCA map, k-means clusters with per-model accuracy and
+// blind spots, and the random-forest correctness estimator with a model's negative features. Correctness per item
+// comes from the metrics engine (EX, as `chokepoint eval` computes it).
+#include <cmath>
+#include <iostream>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_inputs.h"
+#include "cli/command.h"
+#include "core/base/clock.h"
+#include "core/base/file_text.h"
+#include "core/base/json_dump.h"
+#include "core/base/text.h"
+#include "core/dataset/eval_set_loader.h"
+#include "core/metrics/eval_pairs.h"
+#include "core/metrics/execution_accuracy.h"
+#include "core/metrics/pair_evaluation.h"
+#include "core/sqlspace/blind_spots.h"
+#include "core/sqlspace/correctness_estimator.h"
+#include "core/sqlspace/deterministic_features.h"
+#include "core/sqlspace/feature_clusters.h"
+#include "core/sqlspace/set_comparison.h"
+
+namespace chokepoint::cli {
+namespace {
+
+using namespace chokepoint::sqlspace;
+using json = nlohmann::ordered_json;
+
+const char* kInputs =
+    "A set (--set) is either a features file written by `chokepoint features` (.csv with header key,db_id,f001,...\n"
+    "or .jsonl with a {\"columns\"} header line), used as it is, or a set in any format `chokepoint eval` reads,\n"
+    "whose deterministic features are computed here (schemas from --db-root DIR or --tables T.json; WordNet from\n"
+    "--lexicon ASSET or --wordnet DIR). NAME=PATH names a set in reports (default: the file name without extension).\n"
+    "Unknown cells read 0 and columns no item knows are left out (decisions §29). Predictions (--pred) are scored "
+    "with\n"
+    "EX against the set's gold SQL on --db-root (the set must then be an eval set); items whose gold fails count\n"
+    "nowhere. Exit code 0, or 2 on bad input.";
+
+const std::string kCompareUsage = std::string(
+                                      "Usage: chokepoint space compare --set [NAME=]A --set [NAME=]B ... --out R.json\n"
+                                      "                                [--correction none|bh|bonferroni] "
+                                      "[--db-root DIR | --tables T.json]\n"
+                                      "Per feature: prevalence in each set over its known cells, Pearson's "
+                                      "chi-square test of feature x set (2 x k,\n"
+                                      "no continuity correction), the p-value adjusted by --correction "
+                                      "(default none), Cramér's V; features sorted\n"
+                                      "by adjusted p, then V. map: PCA 2-D coordinates of every item with its "
+                                      "set. stdout: a summary.\n") +
+                                  kInputs;
+
+const std::string kClustersUsage =
+    std::string(
+        "Usage: chokepoint space clusters --set [NAME=]S [--k K | --k-max N] [--seed N] [--restarts N] --out R.json\n"
+        "                                 [--pred MODEL=FILE ... [--cost MODEL=X ...] --db-root DIR] [--assign T]\n"
+        "                                 [--margin M] [--epsilon E] [--min-share S]\n"
+        "k-means (k-means++ seeded by --seed, default 0; --restarts, default 10) over the set's feature vectors; "
+        "with\n"
+        "--k that k, otherwise the elbow over k = 2..--k-max (default 10) and its knee (farthest point from the "
+        "chord).\n"
+        "Each cluster is explained by the features with the highest lift (share in the cluster over share overall) "
+        "among\n"
+        "those at least --min-share (0.5) of the cluster has. Per --pred model (repeatable): overall and per-cluster "
+        "EX with\n"
+        "Bernoulli variance and Wilson 95% interval; a blind spot is a cluster at least --margin (0.10) below the "
+        "model's\n"
+        "overall whose interval's upper bound is below it too; universal when every model has it. Cost view: per "
+        "cluster\n"
+        "a cheaper model within --epsilon (0.02) of a dearer one (cost from --cost, else the order of --pred). "
+        "--assign T\n"
+        "gives another set's items their nearest centroid.\n") +
+    kInputs;
+
+const std::string kEstimateUsage =
+    std::string(
+        "Usage: chokepoint space estimate --set [NAME=]S --pred FILE --db-root DIR --out R.json [--online]\n"
+        "                                 [--online-mask aspects|no-sql] [--seed N] [--trees N] [--top N]\n"
+        "SQLSpace's correctness estimator: a random forest (--trees, default 200; Gini, bootstrap, sqrt features) "
+        "trained\n"
+        "on a seeded 90% of the scored items to predict EX = 1 from the features, scored on the other 10%: "
+        "accuracy,\n"
+        "precision, recall, F1 (label 1 = right), ROC-AUC, Brier score, reliability bins; and the negative features: "
+        "the\n"
+        "permutation importance of each feature read on the held-out items the model got wrong (top --top, default "
+        "10).\n"
+        "--online computes only the online mask's features (never reads the gold SQL).\n") +
+    kInputs;
+
+double rounded(double x, double scale = 10000.0) {
+  if (std::isnan(x)) return x;
+  return std::round(x * scale) / scale;
+}
+
+json number_or_null(double x) { return std::isnan(x) ? json(nullptr) : json(rounded(x)); }
+
+// One --set: its name, its matrix and, when it was an eval set, the set itself (the gold of --pred).
+struct SetInput {
+  std::string name;
+  FeatureMatrix matrix;
+  std::optional<EvalSet> gold;
+  size_t deterministic = 0;  // features decided by a rule when computed here
+};
+
+std::pair<std::string, std::string> split_name(const std::string& spec) {
+  const auto eq = spec.find('=');
+  if (eq != std::string::npos && eq > 0 && spec.substr(0, eq).find('/') == std::string::npos)
+    return {spec.substr(0, eq), spec.substr(eq + 1)};
+  std::string base = spec.substr(spec.find_last_of('/') == std::string::npos ? 0 : spec.find_last_of('/') + 1);
+  const auto dot = base.find_last_of('.');
+  if (dot != std::string::npos && dot > 0) base = base.substr(0, dot);
+  return {base, spec};
+}
+
+// Lazily opened WordNet, shared by every set that needs its features computed.
+struct FeatureContext {
+  const ArgReader& r;
+  FeatureOptions options;
+  std::optional<Lexicon> lexicon;
+};
+
+Result<SetInput> read_set(const std::string& spec, FeatureContext& ctx) {
+  SetInput in;
+  auto [name, path] = split_name(spec);
+  in.name = name;
+  auto text = read_file(path);
+  if (!text.ok()) return Error{path + ": " + text.error()};
+  if (starts_with(*text, "key,db_id")) {
+    auto m = matrix_from_csv(*text);
+    if (!m.ok()) return Error{path + ": " + m.error()};
+    in.matrix = std::move(*m);
+    return in;
+  }
+  if (starts_with(*text, "{\"columns\"")) {
+    auto m = matrix_from_jsonl(*text);
+    if (!m.ok()) return Error{path + ": " + m.error()};
+    in.matrix = std::move(*m);
+    return in;
+  }
+  auto set = load_eval_set(path);
+  if (!set.ok()) return Error{path + ": " + set.error()};
+  if (ctx.r.get("--tables").empty() && ctx.r.get("--db-root").empty())
+    return Error{path + " is an eval set: its features need --db-root DIR or --tables T.json"};
+  std::set<std::string> db_ids;
+  for (const auto& item : set->items) db_ids.insert(item.db_id);
+  auto schemas = schemas_for(ctx.r, db_ids);
+  if (!schemas.ok()) return Error{schemas.error()};
+  if (!ctx.lexicon) {
+    auto lex = open_lexicon(ctx.r);
+    if (!lex.ok()) return Error{"lexicon: " + lex.error()};
+    ctx.lexicon = std::move(*lex);
+  }
+  const FeatureRun run =
+      deterministic_features(FeatureCatalogue::sqlspace(), set->items, *schemas, &*ctx.lexicon, ctx.options);
+  in.matrix = run.matrix;
+  in.deterministic = run.deterministic_ids.size();
+  in.gold = std::move(*set);
+  return in;
+}
+
+// EX per gold item of `gold` for the predictions in `pred_path`: nullopt where the item was not scored.
+Result<std::vector<std::optional<bool>>> correctness(const EvalSet& gold, const std::string& pred_path,
+                                                     const std::string& db_root) {
+  if (db_root.empty()) return Error{"--pred needs --db-root DIR to run the SQL"};
+  auto pred = load_eval_set(pred_path);
+  if (!pred.ok()) return Error{pred_path + ": " + pred.error()};
+  auto pairs = pair_gold_with_predictions(gold, *pred);
+  if (!pairs.ok()) return Error{pred_path + ": " + pairs.error()};
+  std::set<std::string> ids;
+  for (const auto& p : *pairs) ids.insert(p.db_id);
+  auto open = open_databases(db_root, ids);
+  if (!open.ok()) return Error{open.error()};
+  EvaluationOptions options;
+  options.regimes = {};  // EX only
+  options.semantics = semantics_of_format(gold.format).value_or(ExSemantics::Bird);
+  const auto items = evaluate_pairs(*pairs, *open->pool, options);
+  std::vector<std::optional<bool>> out;
+  for (const auto& item : items)
+    out.push_back(item.status == ItemStatus::Scored ? std::optional<bool>(item.ex) : std::nullopt);
+  return out;
+}
+
+json feature_json(int id) {
+  static const auto catalogue = FeatureCatalogue::sqlspace();
+  json j;
+  j["id"] = id;
+  j["column"] = feature_column_name(id);
+  if (const Feature* f = catalogue.find(id)) {
+    j["aspect"] = aspect_name(f->aspect);
+    j["predicate"] = f->predicate;
+  }
+  return j;
+}
+
+json proportion_json(const learn::Proportion& p) {
+  json j;
+  j["n"] = p.n;
+  j["correct"] = p.successes;
+  j["accuracy"] = rounded(p.p);
+  j["variance"] = rounded(p.variance);
+  j["lower"] = rounded(p.lower);
+  j["upper"] = rounded(p.upper);
+  return j;
+}
+
+int write_report(const std::string& out, const json& report, const json& summary) {
+  if (!write_file(out, dump_json(report, 2) + "\n").ok()) return fail_input("cannot write " + out);
+  std::cout << dump_json(summary, 2) << "\n";
+  return 0;
+}
+
+std::optional<int> int_flag(const ArgReader& r, const std::string& flag, int fallback, int min) {
+  if (!r.has(flag)) return fallback;
+  try {
+    size_t used = 0;
+    const int v = std::stoi(r.get(flag), &used);
+    if (used != r.get(flag).size() || v < min) return std::nullopt;
+    return v;
+  } catch (...) {
+    return std::nullopt;
+  }
+}
+
+std::optional<double> double_flag(const ArgReader& r, const std::string& flag, double fallback) {
+  if (!r.has(flag)) return fallback;
+  try {
+    size_t used = 0;
+    const double v = std::stod(r.get(flag), &used);
+    if (used != r.get(flag).size() || !(v >= 0)) return std::nullopt;
+    return v;
+  } catch (...) {
+    return std::nullopt;
+  }
+}
+
+int compare_main(const Args& args) {
+  ArgReader r(args, {});
+  if (!r.error().empty()) return fail_input(r.error());
+  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kCompareUsage);
+  const auto specs = r.get_all("--set");
+  const std::string out = r.get("--out");
+  if (specs.size() < 2 || out.empty())
+    return fail_input("space compare needs two --set or more and --out\n" + kCompareUsage);
+  auto correction = learn::correction_named(r.get("--correction", "none"));
+  if (!correction) return fail_input("--correction is none, bh or bonferroni, not '" + r.get("--correction") + "'");
+  FeatureContext ctx{r, {}, std::nullopt};
+  std::vector<SetInput> inputs;
+  for (const auto& spec : specs) {
+    auto in = read_set(spec, ctx);
+    if (!in.ok()) return fail_input(in.error());
+    inputs.push_back(std::move(*in));
+  }
+  std::vector<NamedMatrix> named;
+  for (const auto& in : inputs) named.push_back({in.name, &in.matrix});
+  const double start = monotonic_ms();
+  const SetComparison c = compare_sets(named, *correction);
+  const double ms = elapsed_ms(start);
+
+  json report;
+  json sets = json::array();
+  for (size_t s = 0; s < c.sets.size(); ++s) sets.push_back({{"name", c.sets[s]}, {"items", c.sizes[s]}});
+  report["sets"] = sets;
+  report["correction"] = learn::correction_name(c.correction);
+  json features = json::array();
+  size_t significant = 0;
+  for (const auto& f : c.features) {
+    json j = feature_json(f.id);
+    j["known"] = f.known;
+    j["ones"] = f.ones;
+    json prev = json::array();
+    for (double p : f.prevalence) prev.push_back(rounded(p));
+    j["prevalence"] = prev;
+    j["chi2"] = rounded(f.test.statistic);
+    j["df"] = f.test.df;
+    j["p"] = f.test.p_value;
+    j["p_adjusted"] = f.adjusted_p;
+    j["cramers_v"] = rounded(f.test.cramers_v);
+    significant += f.adjusted_p < 0.05;
+    features.push_back(std::move(j));
+  }
+  report["features"] = features;
+  json points = json::array();
+  for (const auto& p : c.map)
+    points.push_back({{"set", c.sets[p.set]}, {"key", p.key}, {"x", rounded(p.x)}, {"y", rounded(p.y)}});
+  json ratio = json::array();
+  for (double v : c.map_explained_ratio) ratio.push_back(rounded(v));
+  report["map"] = {{"method", "pca"}, {"explained_ratio", ratio}, {"points", points}};
+
+  json summary;
+  summary["sets"] = sets;
+  summary["features_tested"] = c.features.size();
+  summary["correction"] = learn::correction_name(c.correction);
+  summary["significant_at_0.05"] = significant;
+  json top = json::array();
+  for (size_t i = 0; i < c.features.size() && i < 5; ++i) top.push_back(feature_column_name(c.features[i].id));
+  summary["top"] = top;
+  summary["ms"] = std::round(ms);
+  return write_report(out, report, summary);
+}
+
+int clusters_main(const Args& args) {
+  ArgReader r(args, {});
+  if (!r.error().empty()) return fail_input(r.error());
+  if (!r.positionals().empty())
+    return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kClustersUsage);
+  const std::string spec = r.get("--set"), out = r.get("--out");
+  if (spec.empty() || out.empty()) return fail_input("space clusters needs --set and --out\n" + kClustersUsage);
+  if (r.has("--k") && r.has("--k-max")) return fail_input("give --k or --k-max, not both");
+  ClusterOptions options;
+  const auto k = int_flag(r, "--k", 0, 1), k_max = int_flag(r, "--k-max", 10, 2);
+  const auto seed = int_flag(r, "--seed", 0, 0), restarts = int_flag(r, "--restarts", 10, 1);
+  const auto margin = double_flag(r, "--margin", 0.10), epsilon = double_flag(r, "--epsilon", 0.02);
+  const auto min_share = double_flag(r, "--min-share", 0.5);
+  if (!k) return fail_input("--k takes a whole number >= 1");
+  if (!k_max) return fail_input("--k-max takes a whole number >= 2");
+  if (!seed) return fail_input("--seed takes a whole number >= 0");
+  if (!restarts) return fail_input("--restarts takes a whole number >= 1");
+  if (!margin || !epsilon || !min_share) return fail_input("--margin, --epsilon and --min-share take a number >= 0");
+  options.k = *k;
+  options.k_max = *k_max;
+  options.seed = static_cast<uint64_t>(*seed);
+  options.restarts = *restarts;
+  options.min_share = *min_share;
+
+  FeatureContext ctx{r, {}, std::nullopt};
+  auto in = read_set(spec, ctx);
+  if (!in.ok()) return fail_input(in.error());
+  std::vector<ModelOutcomes> models;
+  const auto preds = r.get_all("--pred");
+  if (!preds.empty() && !in->gold)
+    return fail_input("--pred needs --set to be an eval set (the gold SQL), not a features file");
+  std::map<std::string, double> costs;
+  for (const auto& c : r.get_all("--cost")) {
+    const auto eq = c.find('=');
+    try {
+      if (eq == std::string::npos) throw 0;
+      costs[c.substr(0, eq)] = std::stod(c.substr(eq + 1));
+    } catch (...) {
+      return fail_input("--cost takes MODEL=NUMBER, not '" + c + "'");
+    }
+  }
+  for (size_t i = 0; i < preds.size(); ++i) {
+    const auto eq = preds[i].find('=');
+    if (eq == std::string::npos || eq == 0) return fail_input("--pred takes MODEL=FILE, not '" + preds[i] + "'");
+    ModelOutcomes m;
+    m.name = preds[i].substr(0, eq);
+    m.cost = costs.count(m.name) ? costs[m.name] : static_cast<double>(i);
+    auto correct = correctness(*in->gold, preds[i].substr(eq + 1), r.get("--db-root"));
+    if (!correct.ok()) return fail_input(correct.error());
+    m.correct = std::move(*correct);
+    models.push_back(std::move(m));
+  }
+
+  const FeatureVectors vectors = feature_vectors({&in->matrix});
+  if (vectors.rows.rows == 0 || vectors.rows.cols == 0)
+    return fail_input(spec + ": no items or no known feature to cluster");
+  const double start = monotonic_ms();
+  const FeatureClusters fc = cluster_features(vectors, options);
+  const double ms = elapsed_ms(start);
+
+  json report;
+  report["set"] = in->name;
+  report["items"] = vectors.rows.rows;
+  report["features"] = vectors.rows.cols;
+  report["seed"] = options.seed;
+  report["restarts"] = options.restarts;
+  report["k"] = fc.k;
+  report["k_source"] = options.k > 0 ? "given" : "elbow";
+  if (options.k <= 0) {
+    json curve = json::array();
+    for (const auto& p : fc.elbow.points) curve.push_back({{"k", p.k}, {"inertia", rounded(p.inertia)}});
+    report["elbow"] = {{"method", "max distance to chord"}, {"knee", fc.elbow.knee_k}, {"curve", curve}};
+  }
+  report["inertia"] = rounded(fc.fit.inertia);
+  json clusters = json::array();
+  for (int c = 0; c < fc.k; ++c) {
+    json j;
+    j["cluster"] = c;
+    j["size"] = fc.sizes[static_cast<size_t>(c)];
+    json top = json::array();
+    for (const auto& f : fc.explanations[static_cast<size_t>(c)]) {
+      json t = feature_json(f.id);
+      t["in_cluster"] = rounded(f.in_cluster);
+      t["overall"] = rounded(f.overall);
+      t["lift"] = rounded(f.lift);
+      top.push_back(std::move(t));
+    }
+    j["top_features"] = top;
+    clusters.push_back(std::move(j));
+  }
+  report["clusters"] = clusters;
+  json labels = json::array();
+  for (size_t i = 0; i < in->matrix.rows.size(); ++i)
+    labels.push_back({{"key", in->matrix.rows[i].key}, {"cluster", fc.labels[i]}});
+  report["labels"] = labels;
+  if (r.has("--assign")) {
+    auto other = read_set(r.get("--assign"), ctx);
+    if (!other.ok()) return fail_input(other.error());
+    // The other set's cells over this set's kept columns (unknown or absent columns read 0).
+    learn::DenseMatrix x(other->matrix.rows.size(), vectors.feature_ids.size());
+    for (size_t k2 = 0; k2 < vectors.feature_ids.size(); ++k2) {
+      const int c = other->matrix.column_of(vectors.feature_ids[k2]);
+      if (c < 0) continue;
+      for (size_t i = 0; i < other->matrix.rows.size(); ++i)
+        x.at(i, k2) = other->matrix.rows[i].values.test(static_cast<size_t>(c));
+    }
+    const auto assigned = learn::nearest_centroid(x, fc.fit.centroids);
+    json a = json::array();
+    for (size_t i = 0; i < assigned.size(); ++i)
+      a.push_back({{"key", other->matrix.rows[i].key}, {"cluster", assigned[i]}});
+    report["assigned"] = {{"set", other->name}, {"labels", a}};
+  }
+  json summary;
+  summary["set"] = in->name;
+  summary["items"] = vectors.rows.rows;
+  summary["features"] = vectors.rows.cols;
+  summary["k"] = fc.k;
+  summary["k_source"] = report["k_source"];
+  json sizes = json::array();
+  for (size_t s : fc.sizes) sizes.push_back(s);
+  summary["sizes"] = sizes;
+  if (!models.empty()) {
+    BlindSpotOptions bo;
+    bo.margin = *margin;
+    bo.epsilon = *epsilon;
+    const BlindSpotReport b = blind_spots(fc.labels, fc.k, models, bo);
+    json ms_json = json::array();
+    json flagged = json::object();
+    for (size_t m = 0; m < b.models.size(); ++m) {
+      json j;
+      j["name"] = b.models[m].name;
+      j["cost"] = models[m].cost;
+      j["overall"] = proportion_json(b.models[m].overall);
+      json per = json::array();
+      json spots = json::array();
+      for (const auto& ca : b.models[m].clusters) {
+        json p = proportion_json(ca.accuracy);
+        p["cluster"] = ca.cluster;
+        p["blind_spot"] = ca.blind_spot;
+        if (ca.blind_spot) spots.push_back(ca.cluster);
+        per.push_back(std::move(p));
+      }
+      j["clusters"] = per;
+      j["blind_spots"] = spots;
+      flagged[b.models[m].name] = spots;
+      ms_json.push_back(std::move(j));
+    }
+    report["models"] = ms_json;
+    report["blind_spot_rule"] = {{"margin", *margin}, {"wilson_upper_below_overall", true}};
+    report["universal_blind_spots"] = b.universal;
+    json cost = json::array();
+    for (const auto& c : b.cost_view)
+      cost.push_back({{"cluster", c.cluster},
+                      {"cheaper", c.cheaper},
+                      {"dearer", c.dearer},
+                      {"cheaper_accuracy", rounded(c.cheaper_accuracy)},
+                      {"dearer_accuracy", rounded(c.dearer_accuracy)}});
+    report["cost_view"] = {{"epsilon", *epsilon}, {"pairs", cost}};
+    summary["blind_spots"] = flagged;
+    summary["universal_blind_spots"] = b.universal;
+  }
+  summary["ms"] = std::round(ms);
+  return write_report(out, report, summary);
+}
+
+int estimate_main(const Args& args) {
+  ArgReader r(args, {"--online"});
+  if (!r.error().empty()) return fail_input(r.error());
+  if (!r.positionals().empty())
+    return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kEstimateUsage);
+  const std::string spec = r.get("--set"), pred = r.get("--pred"), out = r.get("--out");
+  if (spec.empty() || pred.empty() || out.empty() || r.get("--db-root").empty())
+    return fail_input("space estimate needs --set, --pred, --db-root and --out\n" + kEstimateUsage);
+  const auto seed = int_flag(r, "--seed", 0, 0), trees = int_flag(r, "--trees", 200, 1),
+             top = int_flag(r, "--top", 10, 1);
+  if (!seed || !trees || !top) return fail_input("--seed, --trees and --top take whole numbers (--trees, --top >= 1)");
+  FeatureContext ctx{r, {}, std::nullopt};
+  ctx.options.online = r.has("--online");
+  if (r.has("--online-mask")) {
+    auto rule = online_mask_rule_named(r.get("--online-mask"));
+    if (!rule) return fail_input("--online-mask is aspects or no-sql, not '" + r.get("--online-mask") + "'");
+    ctx.options.mask = *rule;
+  }
+  auto in = read_set(spec, ctx);
+  if (!in.ok()) return fail_input(in.error());
+  if (!in->gold) return fail_input("space estimate needs --set to be an eval set (the gold SQL), not a features file");
+  auto correct = correctness(*in->gold, pred, r.get("--db-root"));
+  if (!correct.ok()) return fail_input(correct.error());
+  const FeatureVectors vectors = feature_vectors({&in->matrix});
+  EstimatorOptions options;
+  options.seed = static_cast<uint64_t>(*seed);
+  options.trees = *trees;
+  options.top = static_cast<size_t>(*top);
+  const double start = monotonic_ms();
+  const EstimatorReport e = estimate_correctness(vectors, *correct, options);
+  const double ms = elapsed_ms(start);
+  if (e.test == 0) return fail_input("space estimate needs at least two scored items");
+
+  const auto& m = e.metrics;
+  json metrics;
+  metrics["accuracy"] = number_or_null(m.accuracy);
+  metrics["precision"] = number_or_null(m.precision);
+  metrics["recall"] = number_or_null(m.recall);
+  metrics["f1"] = number_or_null(m.f1);
+  metrics["roc_auc"] = number_or_null(m.roc_auc);
+  metrics["brier"] = number_or_null(m.brier);
+  metrics["confusion"] = {{"tp", m.tp}, {"fp", m.fp}, {"tn", m.tn}, {"fn", m.fn}};
+  json bins = json::array();
+  for (const auto& b : m.reliability)
+    bins.push_back({{"low", rounded(b.low)},
+                    {"high", rounded(b.high)},
+                    {"n", b.n},
+                    {"mean_score", rounded(b.mean_score)},
+                    {"observed", rounded(b.observed)}});
+  json negative = json::array();
+  for (const auto& f : e.negative_features) {
+    json j = feature_json(f.id);
+    j["importance"] = rounded(f.importance);
+    j["share_in_wrong"] = rounded(f.share_in_wrong);
+    j["share_in_right"] = rounded(f.share_in_right);
+    negative.push_back(std::move(j));
+  }
+  json summary;
+  summary["set"] = in->name;
+  summary["online"] = ctx.options.online;
+  summary["mask"] = ctx.options.online ? online_mask_rule_name(ctx.options.mask) : "none";
+  summary["features"] = vectors.rows.cols;
+  summary["trees"] = options.trees;
+  summary["seed"] = options.seed;
+  summary["train"] = e.train;
+  summary["test"] = e.test;
+  summary["test_negatives"] = e.test_negatives;
+  summary["base_rate"] = rounded(e.base_rate);
+  summary["metrics"] = metrics;
+  json report = summary;
+  report["reliability"] = bins;
+  report["negative_features"] = negative;
+  json held = json::array();
+  for (size_t i = 0; i < e.test_items.size(); ++i)
+    held.push_back({{"key", in->matrix.rows[e.test_items[i]].key},
+                    {"correct", (*correct)[e.test_items[i]].value_or(false)},
+                    {"p_correct", rounded(e.test_scores[i])}});
+  report["test_items"] = held;
+  json names = json::array();
+  for (size_t i = 0; i < e.negative_features.size() && i < 5; ++i)
+    names.push_back(feature_column_name(e.negative_features[i].id));
+  summary["negative_features"] = names;
+  summary["ms"] = std::round(ms);
+  return write_report(out, report, summary);
+}
+
+const Registrar compare_command{{"space compare",
+                                 "SQLSpace benchmark comparison: prevalence, chi-square tests, PCA map", kCompareUsage,
+                                 compare_main}};
+const Registrar clusters_command{{"space clusters",
+                                  "SQLSpace k-means clusters, elbow, per-model accuracy and blind spots",
+                                  kClustersUsage, clusters_main}};
+const Registrar estimate_command{{"space estimate",
+                                  "SQLSpace correctness estimator (random forest) and negative features",
+                                  kEstimateUsage, estimate_main}};
+
+}  // namespace
+}  // namespace chokepoint::cli
