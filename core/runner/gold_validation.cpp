@@ -73,27 +73,36 @@ const char* gold_defect_name(GoldDefect d) {
   return "";
 }
 
-GoldValidation validate_golds(const std::vector<EvalPair>& pairs, const DatabaseLookup& lookup, ExSemantics semantics,
-                              const QueryLimits& limits) {
+GoldCheck validate_gold(const EvalPair& pair, const DatabaseLookup& lookup, ExSemantics semantics,
+                        const QueryLimits& limits) {
+  auto db = lookup(pair.db_id);
+  if (db.ok()) return check_gold(**db, pair, semantics, limits);
+  GoldCheck c;
+  c.id = pair.id;
+  c.db_id = pair.db_id;
+  c.defects.push_back(GoldDefect::NoDatabase);
+  c.message = db.error();
+  return c;
+}
+
+GoldValidation summarize_gold_checks(std::vector<GoldCheck> checks) {
   GoldValidation v;
   v.counts.assign(kDefects, 0);
-  for (const auto& pair : pairs) {
-    auto db = lookup(pair.db_id);
-    GoldCheck c;
-    if (!db.ok()) {
-      c.id = pair.id;
-      c.db_id = pair.db_id;
-      c.defects.push_back(GoldDefect::NoDatabase);
-      c.message = db.error();
-    } else {
-      c = check_gold(**db, pair, semantics, limits);
-    }
+  for (const auto& c : checks) {
     for (GoldDefect d : c.defects) ++v.counts[static_cast<size_t>(d)];
     if (c.achievable) ++v.achievable;
-    v.items.push_back(std::move(c));
   }
-  if (!pairs.empty()) v.ceiling = 100.0 * static_cast<double>(v.achievable) / static_cast<double>(pairs.size());
+  if (!checks.empty()) v.ceiling = 100.0 * static_cast<double>(v.achievable) / static_cast<double>(checks.size());
+  v.items = std::move(checks);
   return v;
+}
+
+GoldValidation validate_golds(const std::vector<EvalPair>& pairs, const DatabaseLookup& lookup, ExSemantics semantics,
+                              const QueryLimits& limits) {
+  std::vector<GoldCheck> checks;
+  checks.reserve(pairs.size());
+  for (const auto& pair : pairs) checks.push_back(validate_gold(pair, lookup, semantics, limits));
+  return summarize_gold_checks(std::move(checks));
 }
 
 nlohmann::json gold_validation_json(const GoldValidation& v, bool all_items) {

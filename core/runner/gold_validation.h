@@ -41,6 +41,12 @@ struct GoldValidation {
   std::vector<size_t> counts;  // per GoldDefect, in enum order
 };
 
+// One gold: twice on lookup(db_id) within `limits`, then its tie probe when it has one. The app calls it item by item
+// within its frame budget; validate_golds is the loop.
+GoldCheck validate_gold(const EvalPair& pair, const DatabaseLookup& lookup, ExSemantics semantics,
+                        const QueryLimits& limits);
+// The counts and the ceiling over `checks` (one per pair, in order).
+GoldValidation summarize_gold_checks(std::vector<GoldCheck> checks);
 // Runs every gold twice on lookup(db_id) within `limits`, then its tie probe when it has one.
 GoldValidation validate_golds(const std::vector<EvalPair>& pairs, const DatabaseLookup& lookup, ExSemantics semantics,
                               const QueryLimits& limits);

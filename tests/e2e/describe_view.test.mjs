@@ -125,3 +125,51 @@ test('SQL-to-Text from the page: preview, Confirm, the CLI\'s scores, and a repl
   assert.deepEqual(replayed.summary.usage, { network_calls: 0, replayed: 13 });
   assert.equal((await api('/stats')).chat, mid, 'no request reached the server');
 });
+
+test('SQL-to-Text with the embedding cosine: a click turns it on, the CLI\'s cosines, replayed after a reload', async () => {
+  // The page of the test above: evaluated, its describe and judge answers in the replay store.
+  const before = await api('/stats');
+  await clickNamed(app.page, 'SQL-to-Text tab');
+  await clickNamed(app.page, 'describe embeddings');
+  await clickNamed(app.page, 'describe queries');
+  const previewed = (await until((s) => s.describe?.preview, 'the preview with embeddings')).describe.preview;
+  assert.equal(previewed.embedding_texts_at_most, 10, 'both questions of each of 5 queries at most');
+  assert.equal((await api('/stats')).embeddings, before.embeddings, 'nothing is sent before Confirm');
+  await clickNamed(app.page, 'describe confirm');
+  const s = (await until((x) => x.describe?.done, 'the cosines')).describe;
+  const after = await api('/stats');
+  assert.equal(after.chat, before.chat, 'descriptions and verdicts come from the replay store');
+  assert.ok(after.embeddings > before.embeddings, 'the vectors were fetched from the endpoint');
+  assert.equal(s.summary.cosine_items, 4, 'the 4 described items');
+  assert.match(s.summary.cosine_label, /endpoint embeddings: fake-describer \(not BERTScore\)/);
+  fs.writeFileSync(path.join(artefactDir, 'describe_embeddings.png'), await app.page.screenshot());
+
+  const out = path.join(dir, 'describe_embed.json');
+  const r = spawnSync(cli, ['describe', '--gold', path.join(dir, 'describe_gold.json'), '--pred',
+    path.join(dir, 'describe_pred.json'), '--db-root', path.join(dir, 'db'), '--llm-config', path.join(dir, 'llm.json'),
+    '--embedding-model', 'fake-describer', '--out', out], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const viaCli = JSON.parse(r.stdout);
+  assert.ok(Math.abs(s.summary.cosine - viaCli.cosine) < 1e-12, `${s.summary.cosine} vs ${viaCli.cosine}`);
+  assert.equal(s.summary.cosine_items, viaCli.cosine_items);
+  const cliItems = JSON.parse(fs.readFileSync(out, 'utf8')).items;
+  assert.deepEqual(s.items.map((i) => [i.id, i.cosine === undefined ? null : Math.round(i.cosine * 1e9)]),
+                   cliItems.map((i) => [i.id, i.cosine === undefined ? null : Math.round(i.cosine * 1e9)]));
+  // Different pairs of questions give different cosines: the value is not a constant.
+  assert.ok(new Set(s.items.filter((i) => i.cosine !== undefined).map((i) => i.cosine)).size > 1);
+
+  await workspaceSettled(app.page);
+  const mid = await api('/stats');
+  await app.page.reload();
+  await waitReady(app);
+  await evaluated();
+  await sendCommand(app.page, { do: 'describe_run', embeddings: true });
+  await until((x) => x.describe?.preview, 'the preview after the reload');
+  await sendCommand(app.page, { do: 'describe_confirm' });
+  const replayed = (await until((x) => x.describe?.done, 'the replayed cosines')).describe;
+  assert.equal(replayed.summary.cosine, s.summary.cosine);
+  assert.equal(replayed.summary.embeddings.network_calls, 0);
+  assert.ok(replayed.summary.embeddings.replayed >= 7, 'the 7 distinct questions (items 0 and 1 share theirs)');
+  const end = await api('/stats');
+  assert.deepEqual([end.chat, end.embeddings], [mid.chat, mid.embeddings], 'no request reached the server');
+});

@@ -7,8 +7,10 @@
 #include <cstdio>
 #include <map>
 
+#include "core/llm/embedding_replay.h"
 #include "web/llm/llm_session.h"
 #include "web/panels/metrics/metrics_panel.h"
+#include "web/panels/metrics/sc_embeddings.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
@@ -20,6 +22,22 @@ namespace {
 void finish(AppState& state, DescribeRun& run) {
   run.usage.network_calls += run.scheduler ? run.scheduler->usage().network_calls : 0;
   run.usage.replayed += run.scheduler ? run.scheduler->usage().replayed : 0;
+  run.scheduler.reset();
+  if (run.embedding_fetch) {  // the vectors fetched, kept in the replay store as the CLI keeps them
+    run.embedding_calls = run.embedding_fetch->network_calls();
+    if (run.embedding_fetch->error()) run.embedding_error = run.embedding_fetch->error()->message;
+    auto kept = record_embeddings(session_replay(), llm_session().settings.provider, run.used_embedding_model,
+                                  run.embedding_texts, sc_embedding_cache());
+    if (!kept.ok() && run.embedding_error.empty()) run.embedding_error = kept.error();
+    run.embedding_fetch.reset();
+  }
+  if (!run.used_embedding_model.empty())
+    for (auto& it : run.items) {
+      if (!it.generated) continue;
+      const auto* a = sc_embedding_cache().find(run.used_embedding_model, *it.generated);
+      const auto* b = sc_embedding_cache().find(run.used_embedding_model, it.reference);
+      if (a && b) it.cosine = runner::embedding_cosine(*a, *b);
+    }
   run.summary = runner::summarize_descriptions(run.items);
   run.phase = 3;
   persist_replay();
@@ -27,6 +45,33 @@ void finish(AppState& state, DescribeRun& run) {
   std::snprintf(buf, sizeof buf, "SQL-to-Text: %zu described, ROUGE-1 F1 %.3f", run.summary.described,
                 run.summary.rouge.r1.f1);
   notify(state, buf);
+}
+
+// The embeddings of both questions of every described item: those in the replay store or this session's cache are
+// not sent again; the rest go to the endpoint in batches, one step a frame (phase 4). Then the end.
+void embed_or_finish(AppState& state, DescribeRun& run) {
+  run.scheduler.reset();
+  if (!run.embeddings || run.cancelled) {
+    finish(state, run);
+    return;
+  }
+  run.used_embedding_model = run.embedding_model.empty() ? llm_session().settings.model : run.embedding_model;
+  run.embedding_texts.clear();
+  for (const auto& it : run.items)
+    if (it.generated) run.embedding_texts.insert(run.embedding_texts.end(), {*it.generated, it.reference});
+  run.embedding_replayed = static_cast<long long>(
+      load_replayed_embeddings(session_replay(), run.used_embedding_model, run.embedding_texts, sc_embedding_cache()));
+  const auto missing = sc_embedding_cache().missing(run.used_embedding_model, run.embedding_texts);
+  auto endpoint = session_endpoint();
+  if (missing.empty() || !endpoint.ok()) {
+    if (!missing.empty()) run.embedding_error = endpoint.error();
+    finish(state, run);
+    return;
+  }
+  run.embedding_fetch =
+      std::make_unique<EmbeddingFetch>(*endpoint, run.used_embedding_model, missing, session_transport(),
+                                       sc_embedding_cache(), 64, llm_session().settings.timeout_ms);
+  run.phase = 4;
 }
 
 // The describe answers into the items; then the judge's calls, or the end.
@@ -53,7 +98,7 @@ void described(AppState& state, DescribeRun& run) {
   }
   run.scheduler.reset();
   if (!run.judge || run.cancelled) {
-    finish(state, run);
+    embed_or_finish(state, run);
     return;
   }
   const PromptLibrary* prompts = session_prompts();
@@ -75,7 +120,7 @@ void described(AppState& state, DescribeRun& run) {
     }
   }
   if (calls.empty()) {
-    finish(state, run);
+    embed_or_finish(state, run);
     return;
   }
   auto scheduler = start_session_batch(calls);
@@ -97,7 +142,9 @@ void judged(AppState& state, DescribeRun& run) {
     auto& it = run.items[run.judged[k].first];
     (run.judged[k].second ? it.same_forward : it.same_backward) = *v;
   }
-  finish(state, run);
+  run.usage.network_calls += run.scheduler->usage().network_calls;
+  run.usage.replayed += run.scheduler->usage().replayed;
+  embed_or_finish(state, run);
 }
 
 const char* pct(const std::optional<double>& v, char* buf, size_t n) {
@@ -143,12 +190,20 @@ void draw_results(const DescribeRun& run) {
       ImGui::Text("\"judged different\" (%s) as a sign of EX = 0: precision %s, recall %s over %zu items", label,
                   pct(p->precision, a, sizeof a), pct(p->recall, b, sizeof b), p->items);
   }
+  if (!run.used_embedding_model.empty()) {
+    if (s.cosine)
+      ImGui::Text("embedding cosine %.3f over %zu items (endpoint embeddings: %s, not BERTScore)", *s.cosine,
+                  s.cosine_items, run.used_embedding_model.c_str());
+    ImGui::TextDisabled("embeddings: requests sent %lld, vectors from the replay store %lld", run.embedding_calls,
+                        run.embedding_replayed);
+    if (!run.embedding_error.empty()) draw_error("embeddings: " + run.embedding_error);
+  }
   ImGui::TextDisabled("calls: %lld sent, %lld from the replay store", run.usage.network_calls, run.usage.replayed);
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("described", 7, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
+  if (!ImGui::BeginTable("described", 8, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  for (const char* col : {"item", "EX", "R-1 F1", "R-L F1", "same"}) ImGui::TableSetupColumn(col);
+  for (const char* col : {"item", "EX", "R-1 F1", "R-L F1", "same", "cosine"}) ImGui::TableSetupColumn(col);
   ImGui::TableSetupColumn("the item's question", ImGuiTableColumnFlags_WidthStretch);
   ImGui::TableSetupColumn("the model's question", ImGuiTableColumnFlags_WidthStretch);
   ImGui::TableHeadersRow();
@@ -171,6 +226,11 @@ void draw_results(const DescribeRun& run) {
       auto mark = [](const std::optional<bool>& v) { return !v ? "?" : *v ? "yes" : "no"; };
       ImGui::Text("%s/%s", mark(it.same_forward), mark(it.same_backward));
       ImGui::TableNextColumn();
+      if (it.cosine)
+        ImGui::Text("%.2f", *it.cosine);
+      else
+        ImGui::TextDisabled("-");
+      ImGui::TableNextColumn();
       ImGui::TextUnformatted(it.reference.c_str());
       ImGui::TableNextColumn();
       if (it.generated)
@@ -187,7 +247,7 @@ void draw_results(const DescribeRun& run) {
 void prepare_describe_run(AppState& state, MetricsPanel& panel) {
   DescribeRun& run = panel.describe;
   run.error.clear();
-  if (run.phase == 1 || run.phase == 2) {
+  if (run.phase == 1 || run.phase == 2 || run.phase == 4) {
     run.error = "still describing; cancel it first";
     return;
   }
@@ -238,6 +298,11 @@ void prepare_describe_run(AppState& state, MetricsPanel& panel) {
   run.phase = 0;
   run.cancelled = false;
   run.usage = {};
+  run.embedding_fetch.reset();
+  run.embedding_texts.clear();
+  run.used_embedding_model.clear();
+  run.embedding_calls = run.embedding_replayed = 0;
+  run.embedding_error.clear();
   run.sent = *preview;
   run.preview = true;
 }
@@ -259,6 +324,11 @@ void confirm_describe_run(AppState& state, MetricsPanel& panel) {
 
 void cancel_describe_run(AppState& state, MetricsPanel& panel) {
   DescribeRun& run = panel.describe;
+  if (run.phase == 4) {  // the vectors already fetched are kept; the rest are not sent
+    run.cancelled = true;
+    finish(state, run);
+    return;
+  }
   if (!run.scheduler || (run.phase != 1 && run.phase != 2)) return;
   run.scheduler->cancel();
   run.cancelled = true;
@@ -270,6 +340,11 @@ void cancel_describe_run(AppState& state, MetricsPanel& panel) {
 
 void step_describe_run(AppState& state, MetricsPanel& panel) {
   DescribeRun& run = panel.describe;
+  if (run.phase == 4 && run.embedding_fetch) {
+    run.embedding_fetch->step();
+    if (run.embedding_fetch->finished()) finish(state, run);
+    return;
+  }
   if (!run.scheduler || (run.phase != 1 && run.phase != 2)) return;
   if (!step_session_batch(*run.scheduler, run.persisted_calls)) return;
   if (run.phase == 1)
@@ -285,7 +360,7 @@ void draw_describe_view(AppState& state, MetricsPanel& panel) {
       "item's by ROUGE and by a judge asked in both orders. Describing the predictions checks them: a prediction whose "
       "question the judge calls different from the user's is likely wrong. Uses the LLM tab's endpoint; nothing is "
       "sent before you confirm.");
-  const bool busy = run.phase == 1 || run.phase == 2;
+  const bool busy = run.phase == 1 || run.phase == 2 || run.phase == 4;
   ImGui::BeginDisabled(busy || run.preview);
   ImGui::SetNextItemWidth(ui_px(300));
   ImGui::Combo("describe", &run.subject, "the predictions (a check of them)\0the gold queries (004's task)\0");
@@ -294,6 +369,21 @@ void draw_describe_view(AppState& state, MetricsPanel& panel) {
   ImGui::SameLine();
   if (ImGui::Button("Describe...")) prepare_describe_run(state, panel);
   note_item_place("describe queries");
+  // On a line of its own, after the widgets older tests click, so their places do not move.
+  ImGui::Checkbox("embedding cosine", &run.embeddings);
+  note_item_place("describe embeddings");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "The cosine of the endpoint's embeddings of the two questions (its /embeddings route). Not BERTScore: one "
+        "vector per question, no token matching.");
+  if (run.embeddings) {
+    ImGui::SameLine();
+    char model[128];
+    std::snprintf(model, sizeof model, "%s", run.embedding_model.c_str());
+    ImGui::SetNextItemWidth(ui_px(220));
+    if (ImGui::InputTextWithHint("embedding model", "the LLM tab's model", model, sizeof model))
+      run.embedding_model = model;
+  }
   ImGui::EndDisabled();
   if (!run.error.empty()) draw_error(run.error);
   if (run.preview) {
@@ -305,6 +395,11 @@ void draw_describe_view(AppState& state, MetricsPanel& panel) {
         run.judge ? " Then up to two short judge calls per described query follow, each holding the "
                     "two questions."
                   : "");
+    if (run.embeddings)
+      ImGui::TextWrapped(
+          "Then both questions of every described query go to the endpoint's embeddings (%s), except those already "
+          "in the replay store.",
+          run.embedding_model.empty() ? "the LLM tab's model" : run.embedding_model.c_str());
     if (!run.describe_calls.empty() && ImGui::TreeNode("a describe prompt")) {
       ImGui::BeginChild("describe-prompt", ui_px(0, 180), true);
       ImGui::TextUnformatted(run.describe_calls[0].second.c_str());
@@ -315,6 +410,12 @@ void draw_describe_view(AppState& state, MetricsPanel& panel) {
     note_item_place("describe confirm");
     ImGui::SameLine();
     if (ImGui::Button("Discard")) run.preview = false;
+    return;
+  }
+  if (run.phase == 4) {
+    ImGui::Text("embedding %zu questions with %s", run.embedding_texts.size(), run.used_embedding_model.c_str());
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Cancel")) cancel_describe_run(state, panel);
     return;
   }
   if (busy) {
@@ -347,7 +448,7 @@ nlohmann::json prediction(const runner::ExPrediction& p) {
 }  // namespace
 
 nlohmann::json describe_run_json(const DescribeRun& run) {
-  nlohmann::json j = {{"running", run.phase == 1 || run.phase == 2},
+  nlohmann::json j = {{"running", run.phase == 1 || run.phase == 2 || run.phase == 4},
                       {"phase", run.phase},
                       {"done", run.phase == 3},
                       {"cancelled", run.cancelled},
@@ -357,6 +458,7 @@ nlohmann::json describe_run_json(const DescribeRun& run) {
     j["preview"] = {{"calls", run.subjects.size()},
                     {"network_calls", run.subjects.size() - run.sent.in_replay},
                     {"judge_calls_at_most", run.judge ? 2 * run.subjects.size() : 0},
+                    {"embedding_texts_at_most", run.embeddings ? 2 * run.subjects.size() : 0},
                     {"estimated_prompt_tokens", run.sent.estimated_tokens},
                     {"destination", run.sent.destination},
                     {"model", run.sent.model}};
@@ -373,6 +475,13 @@ nlohmann::json describe_run_json(const DescribeRun& run) {
                              {"backward", opt(s.judge_backward)},
                              {"average", opt(s.judge_average)},
                              {"unreadable", s.judge_unreadable}};
+  if (!run.used_embedding_model.empty()) {
+    j["summary"]["cosine"] = opt(s.cosine);
+    j["summary"]["cosine_label"] = "endpoint embeddings: " + run.used_embedding_model + " (not BERTScore)";
+    j["summary"]["cosine_items"] = s.cosine_items;
+    j["summary"]["embeddings"] = {
+        {"network_calls", run.embedding_calls}, {"replayed", run.embedding_replayed}, {"error", run.embedding_error}};
+  }
   if (run.subject == 0 && run.judge)
     j["summary"]["check"] = {{"different_both", prediction(s.different_both)},
                              {"different_either", prediction(s.different_either)}};
@@ -386,6 +495,7 @@ nlohmann::json describe_run_json(const DescribeRun& run) {
     if (it.same_forward) x["same_forward"] = *it.same_forward;
     if (it.same_backward) x["same_backward"] = *it.same_backward;
     if (it.ex) x["ex"] = *it.ex;
+    if (it.cosine) x["cosine"] = *it.cosine;
     if (!it.error.empty()) x["error"] = it.error;
     items.push_back(std::move(x));
   }

@@ -3,8 +3,9 @@
 // of them: is "judged different from the user's question" a good sign of EX = 0?) or the gold queries (004's task)
 // — and its question is compared with the item's by ROUGE and by a judge asked in both orders. A privacy preview
 // first (nothing is sent before Confirm; it says the judge's calls follow); calls go through the LLM session's
-// CallScheduler and replay store, so a rerun asks nothing twice. The endpoint-embedding cosine is the CLI's
-// (--embedding-model); the tab does not fetch embeddings.
+// CallScheduler and replay store, so a rerun asks nothing twice. With "embedding cosine", the two questions of every
+// described item are also sent to the endpoint's embeddings (the model named there; labelled "not BERTScore"), the
+// vectors kept in the replay store as `chokepoint describe --embedding-model` keeps them.
 #pragma once
 #include <memory>
 #include <optional>
@@ -14,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/llm/call_scheduler.h"
+#include "core/llm/embedding_cache.h"
 #include "core/runner/sql_to_text.h"
 #include "web/app_state.h"
 #include "web/llm/llm_session.h"
@@ -24,8 +26,11 @@ struct MetricsRun;
 struct MetricsPanel;
 
 struct DescribeRun {
-  int subject = 0;    // 0: the predictions (with their EX), 1: the gold queries
-  bool judge = true;  // ask whether the two questions are the same, in both orders
+  int subject = 0;              // 0: the predictions (with their EX), 1: the gold queries
+  bool judge = true;            // ask whether the two questions are the same, in both orders
+  bool embeddings = false;      // the cosine of the endpoint's embeddings of the two questions
+  std::string embedding_model;  // "" = the LLM settings' model
+  std::string used_embedding_model;
   std::shared_ptr<MetricsRun> source;
   struct Subject {
     std::string id, sql, evidence, question;
@@ -36,7 +41,11 @@ struct DescribeRun {
   bool preview = false;
   SessionBatchPreview sent;  // what the preview said would leave the page (llm_session.h)
   std::unique_ptr<CallScheduler> scheduler;
-  int phase = 0;  // 0 idle, 1 describing, 2 judging, 3 done
+  int phase = 0;  // 0 idle, 1 describing, 2 judging, 3 done, 4 embedding
+  std::unique_ptr<EmbeddingFetch> embedding_fetch;
+  std::vector<std::string> embedding_texts;  // both questions of every described item
+  long long embedding_calls = 0, embedding_replayed = 0;
+  std::string embedding_error;
   bool cancelled = false;
   std::vector<runner::DescribedItem> items;
   std::vector<std::pair<size_t, bool>> judged;  // per judge call: (item, forward?)
@@ -51,8 +60,10 @@ void confirm_describe_run(AppState& state, MetricsPanel& panel);
 void cancel_describe_run(AppState& state, MetricsPanel& panel);
 void step_describe_run(AppState& state, MetricsPanel& panel);  // every frame
 void draw_describe_view(AppState& state, MetricsPanel& panel);
-// {"preview"?: {calls, network_calls, judge_calls_at_most, estimated_prompt_tokens, destination, model}, "running",
-//  "phase", "done", "cancelled", "error", "summary"?: {n, described, unreadable, rouge, judge, check?}, "items"}
+// {"preview"?: {calls, network_calls, judge_calls_at_most, embedding_texts_at_most, estimated_prompt_tokens,
+//  destination, model}, "running", "phase", "done", "cancelled", "error", "summary"?: {n, described, unreadable,
+//  rouge, judge, check?, cosine?, cosine_label?, cosine_items?, embeddings?: {network_calls, replayed, error}},
+//  "items": [{..., cosine?}]}
 nlohmann::json describe_run_json(const DescribeRun& run);
 
 }  // namespace chokepoint::web

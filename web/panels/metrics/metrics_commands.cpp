@@ -51,6 +51,7 @@ nlohmann::json metrics_state_json(const MetricsPanel& panel) {
   j["describe"] = describe_run_json(panel.describe);
   j["optimize"] = optimize_run_json(panel.optimize);
   j["error_category"] = error_category_run_json(panel.error_category);
+  j["gold_check"] = gold_check_json(panel.gold_check);
   if (!panel.run) return j;
   j["label"] = panel.run->label;
   // Kept means listed and compared too: 0 until the store's later frames are over (runs_view.h).
@@ -208,15 +209,37 @@ const PageCommandRegistrar efficiency_plan_registrar{"efficiency_plan", [](AppSt
                                                        select_efficiency_item(state, metrics_panel(state),
                                                                               cmd.value("item", -1));
                                                      }};
-// {"do": "describe_run", "subject": "predictions" | "gold", "judge": true}: the SQL-to-Text tab's choices and its
-// "Describe..." button (plans and opens the preview); {"do": "describe_confirm"} / {"do": "describe_cancel"}.
-const PageCommandRegistrar describe_registrar{"describe_run", [](AppState& state, const nlohmann::json& cmd) {
-                                                auto& panel = metrics_panel(state);
-                                                panel.describe.subject =
-                                                    cmd.value("subject", std::string("predictions")) == "gold" ? 1 : 0;
-                                                panel.describe.judge = cmd.value("judge", true);
-                                                prepare_describe_run(state, panel);
-                                              }};
+// {"do": "gold_check", "gold"?: NAME, "semantics"?: "bird" | "spider" | ..., "timeout_ms"?: N}: the panel's choices
+// and the gold check's "Check the golds" button; {"do": "gold_check_cancel"}.
+const PageCommandRegistrar gold_check_registrar{"gold_check", [](AppState& state, const nlohmann::json& cmd) {
+                                                  auto& panel = metrics_panel(state);
+                                                  if (cmd.contains("gold"))
+                                                    panel.gold_set = find_set(state, cmd.value("gold", ""));
+                                                  if (cmd.contains("semantics")) {
+                                                    auto s = ex_semantics_from_name(cmd.value("semantics", ""));
+                                                    if (s) {
+                                                      panel.semantics = *s;
+                                                      panel.semantics_chosen = true;
+                                                    }
+                                                  }
+                                                  if (cmd.contains("timeout_ms"))
+                                                    panel.timeout_ms = cmd.value("timeout_ms", panel.timeout_ms);
+                                                  start_gold_check(state, panel);
+                                                }};
+const PageCommandRegistrar gold_check_cancel_registrar{
+    "gold_check_cancel", [](AppState& state, const nlohmann::json&) { cancel_gold_check(metrics_panel(state)); }};
+// {"do": "describe_run", "subject": "predictions" | "gold", "judge": true, "embeddings"?: bool (kept when absent),
+// "embedding_model"?: NAME}: the SQL-to-Text tab's choices and its "Describe..." button (plans and opens the preview);
+// {"do": "describe_confirm"} / {"do": "describe_cancel"}.
+const PageCommandRegistrar describe_registrar{
+    "describe_run", [](AppState& state, const nlohmann::json& cmd) {
+      auto& panel = metrics_panel(state);
+      panel.describe.subject = cmd.value("subject", std::string("predictions")) == "gold" ? 1 : 0;
+      panel.describe.judge = cmd.value("judge", true);
+      panel.describe.embeddings = cmd.value("embeddings", panel.describe.embeddings);
+      if (cmd.contains("embedding_model")) panel.describe.embedding_model = cmd.value("embedding_model", std::string());
+      prepare_describe_run(state, panel);
+    }};
 const PageCommandRegistrar describe_confirm_registrar{"describe_confirm", [](AppState& state, const nlohmann::json&) {
                                                         confirm_describe_run(state, metrics_panel(state));
                                                       }};

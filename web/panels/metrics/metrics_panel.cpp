@@ -477,6 +477,7 @@ void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
   mark("runs store");
   step_judge_run(state, panel);
   step_efficiency_run(state, panel, budget_ms);
+  step_gold_check(state, panel, budget_ms);
   step_describe_run(state, panel);
   step_optimize_run(state, panel, budget_ms);
   step_error_category_run(state, panel);
@@ -518,6 +519,10 @@ void draw_metrics_panel(AppState& state, MetricsPanel& panel) {
     const bool open = ImGui::CollapsingHeader("Kept runs");
     note_item_place("Kept runs");
     if (open) draw_runs_view(state, panel);
+    // The golds can be checked before any prediction exists.
+    const bool check_open = ImGui::CollapsingHeader("Check the gold set");
+    note_item_place("Check the gold set");
+    if (check_open) draw_gold_check_view(state, panel);
     return;
   }
   const auto& run = *panel.run;
@@ -586,6 +591,12 @@ void draw_metrics_panel(AppState& state, MetricsPanel& panel) {
     note_item_place("Runs tab");
     if (runs_open) {
       draw_runs_view(state, panel);
+      ImGui::EndTabItem();
+    }
+    const bool gold_open = ImGui::BeginTabItem("Gold check");
+    note_item_place("Gold check tab");
+    if (gold_open) {
+      draw_gold_check_view(state, panel);
       ImGui::EndTabItem();
     }
     ImGui::EndTabBar();

@@ -18,6 +18,7 @@
 #include "web/panels/metrics/efficiency_run.h"
 #include "web/panels/metrics/error_category_run.h"
 #include "web/panels/metrics/errors_view.h"
+#include "web/panels/metrics/gold_check.h"
 #include "web/panels/metrics/gold_facts.h"
 #include "web/panels/metrics/judge_run.h"
 #include "web/panels/metrics/optimize_run.h"
@@ -87,6 +88,7 @@ struct MetricsPanel {
   DescribeRun describe;                           // the SQL-to-Text tab: describe queries, ROUGE and a judge
   OptimizeRun optimize;                           // the Optimise tab: faster rewrites, VES per variant
   EfficiencyRun efficiency;                       // the Efficiency tab: VES, C-VES, R-VES of the finished run
+  GoldCheckRun gold_check;                        // the gold set's own check: its ceiling and unusable golds
 };
 
 void draw_metrics_panel(AppState& state, MetricsPanel& panel);

@@ -65,6 +65,26 @@ const PageCommandRegistrar link_confirm_registrar{
     "link_confirm", [](AppState& s, const nlohmann::json&) { confirm_linking(s, run_model_panel(s).linking); }};
 const PageCommandRegistrar link_cancel_registrar{
     "link_cancel", [](AppState& s, const nlohmann::json&) { cancel_linking(s, run_model_panel(s).linking); }};
+// {"do": "retrieval_run", "approach": "full-schema" | "tcsl" | "scsl", "variant": "O/O" | "L/O" | "O/L" | "L/L",
+// "fk": bool, "set"?: NAME}: the Retrieval tab's choices and its "Retrieve..." button (the variant guessed from the
+// set's databases when absent); {"do": "retrieval_confirm"} / {"do": "retrieval_cancel"}.
+const PageCommandRegistrar retrieval_registrar{
+    "retrieval_run", [](AppState& s, const nlohmann::json& cmd) {
+      auto& panel = run_model_panel(s);
+      auto& view = panel.retrieval;
+      const std::string a = cmd.value("approach", std::string("tcsl"));
+      view.approach = a == "full-schema" ? 0 : a == "scsl" ? 2 : 1;
+      if (cmd.contains("set")) panel.source_set = find_set(s, cmd.value("set", ""));
+      const std::string v = cmd.value("variant", std::string());
+      view.variant = v == "O/O" ? 0 : v == "L/O" ? 1 : v == "O/L" ? 2 : v == "L/L" ? 3 : -1;
+      view.foreign_keys = cmd.value("fk", false);
+      prepare_retrieval(s, view, panel.source_set);
+    }};
+const PageCommandRegistrar retrieval_confirm_registrar{"retrieval_confirm", [](AppState& s, const nlohmann::json&) {
+                                                         confirm_retrieval(s, run_model_panel(s).retrieval);
+                                                       }};
+const PageCommandRegistrar retrieval_cancel_registrar{
+    "retrieval_cancel", [](AppState& s, const nlohmann::json&) { cancel_retrieval(s, run_model_panel(s).retrieval); }};
 const PageCommandRegistrar confirm_registrar{
     "run_model_confirm", [](AppState& s, const nlohmann::json&) { confirm_model_run(s, run_model_panel(s)); }};
 const PageCommandRegistrar cancel_registrar{"run_model_cancel", [](AppState& s, const nlohmann::json&) {

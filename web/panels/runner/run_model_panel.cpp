@@ -205,6 +205,7 @@ void step_model_run(AppState& state, RunModelPanel& panel, double budget_ms) {
   }
   step_model_table(state, panel.table, budget_ms);
   step_linking(state, panel.linking);
+  step_retrieval(state, panel.retrieval);
   if (!panel.job || !panel.job->running()) {
     panel.was_running = false;
     return;
@@ -474,6 +475,12 @@ void draw_run_model_panel(AppState& state, RunModelPanel& panel) {
     draw_linking_view(state, panel.linking, panel.source_set);
     ImGui::EndTabItem();
   }
+  const bool retrieval_open = ImGui::BeginTabItem("Retrieval");
+  note_item_place("Retrieval tab");
+  if (retrieval_open) {
+    draw_retrieval_view(state, panel.retrieval, panel.source_set);
+    ImGui::EndTabItem();
+  }
   ImGui::EndTabBar();
 }
 
@@ -484,6 +491,7 @@ nlohmann::json run_model_state_json(const RunModelPanel& panel) {
                       {"gold", panel.gold_name},
                       {"model_table", model_table_json(panel.table)},
                       {"linking", linking_view_json(panel.linking)},
+                      {"retrieval", retrieval_view_json(panel.retrieval)},
                       {"template",
                        {{"use", panel.use_template},
                         {"source", panel.user_template.source},

@@ -17,6 +17,7 @@
 #include "web/app_state.h"
 #include "web/panels/runner/linking_view.h"
 #include "web/panels/runner/model_table.h"
+#include "web/panels/runner/retrieval_view.h"
 
 namespace chokepoint::web {
 
@@ -46,6 +47,7 @@ struct RunModelPanel {
   std::string model_name;            // the LLM tab's model when the run was planned (its column in the table)
   ModelTable table;                  // 004 Table 3 over this page's runs on one set
   LinkingView linking;               // schema linking of the panel's set (004 §3.5), below the run
+  RetrievalView retrieval;           // stage-level retrieval of the panel's set (001 Table VIII)
 };
 
 RunModelPanel& run_model_panel(AppState& state);

@@ -1,0 +1,410 @@
+// Stage-level retrieval in the Run a model panel: plan (core/linking) -> preview -> one CallScheduler per round (TCSL
+// has two: tables, then columns within them) -> FPR and SLR -> a cell of Table VIII.
+#include "web/panels/runner/retrieval_view.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "web/widgets/item_places.h"
+#include "web/widgets/ui_px.h"
+#include "web/widgets/widgets.h"
+
+namespace chokepoint::web {
+namespace {
+
+using linking::RetrievalApproach;
+using tqa::DenatSetting;
+
+const RetrievalApproach kApproaches[] = {RetrievalApproach::FullSchema, RetrievalApproach::Tcsl,
+                                         RetrievalApproach::Scsl};
+const DenatSetting kVariants[] = {DenatSetting::OO, DenatSetting::LO, DenatSetting::OL, DenatSetting::LL};
+
+linking::SchemaOf schema_of(const AppState& state) {
+  return [&state](const std::string& db_id) -> const Schema* {
+    const LoadedDatabase* db = find_database(state, db_id);
+    return db ? &db->schema : nullptr;
+  };
+}
+
+void add_usage(UsageTotals& total, const UsageTotals& u) {
+  total.network_calls += u.network_calls;
+  total.replayed += u.replayed;
+  total.prompt_tokens += u.prompt_tokens;
+  total.completion_tokens += u.completion_tokens;
+}
+
+void finish(AppState& state, RetrievalView& view) {
+  view.answers.resize(view.asks.size(), Error{"not asked: cancelled"});
+  view.items = linking::retrieve_items(*view.set, schema_of(state), view.planned_approach, view.asks, view.answers);
+  view.scores = linking::score_retrieval(linking::retrieval_cases(view.items));
+  view.table[{static_cast<int>(view.planned_approach), static_cast<int>(view.planned_variant)}] = {
+      view.set_name, view.planned_approach == RetrievalApproach::FullSchema ? "" : view.sent.model, view.scores};
+  view.running = false;
+  view.done = true;
+  view.scheduler.reset();
+  if (view.usage.network_calls > 0) persist_replay();
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "retrieval (%s, %s): FPR %.1f%%, SLR %.1f%%",
+                linking::retrieval_approach_name(view.planned_approach), tqa::denat_setting_name(view.planned_variant),
+                view.scores.fpr, view.scores.slr);
+  notify(state, buf);
+}
+
+// Starts the calls of asks[from, end); false (with view.error) when the batch cannot start.
+bool start_round(RetrievalView& view, size_t from) {
+  std::vector<std::pair<std::string, std::string>> calls;
+  for (size_t k = from; k < view.asks.size(); ++k) {
+    const auto& a = view.asks[k];
+    calls.emplace_back(view.set->items[a.item].key + " / retrieval " + tqa::denat_setting_name(view.planned_variant) +
+                           " " + linking::retrieval_step_name(a.step),
+                       a.prompt);
+  }
+  auto scheduler = start_session_batch(calls);
+  if (!scheduler.ok()) {
+    view.error = scheduler.error();
+    return false;
+  }
+  view.scheduler = std::move(*scheduler);
+  view.persisted_calls = 0;
+  return true;
+}
+
+std::string cell_text(const linking::RetrievalScores& s) {
+  char buf[64];
+  if (s.fpr_items)
+    std::snprintf(buf, sizeof buf, "%.1f / %.1f", s.fpr, s.slr);
+  else
+    std::snprintf(buf, sizeof buf, "n/a / %.1f", s.slr);
+  return buf;
+}
+
+void draw_table(const RetrievalView& view) {
+  ImGui::TextUnformatted("Table VIII: FPR / SLR (%), change against O/O in points");
+  ImGui::SameLine();
+  ImGui::TextDisabled("(?)");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "FPR: mean over queries of the share of retrieved columns the gold query does not use (queries that\n"
+        "retrieved nothing are left out; n/a when none retrieved anything).\n"
+        "SLR: share of queries whose gold columns were all retrieved.\n"
+        "Each cell is the newest run of that approach on a set labelled with that variant.");
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("retrieval-table", 5, flags)) return;
+  ImGui::TableSetupColumn("approach");
+  for (DenatSetting v : kVariants) ImGui::TableSetupColumn(tqa::denat_setting_name(v));
+  ImGui::TableHeadersRow();
+  for (int a = 0; a < 3; ++a) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(linking::retrieval_approach_name(kApproaches[a]));
+    const auto base = view.table.find({a, 0});
+    for (int v = 0; v < 4; ++v) {
+      ImGui::TableNextColumn();
+      const auto cell = view.table.find({a, v});
+      if (cell == view.table.end()) continue;
+      const auto& s = cell->second.scores;
+      ImGui::TextUnformatted(cell_text(s).c_str());
+      if (v > 0 && base != view.table.end()) {
+        const auto& b = base->second.scores;
+        const double dfpr = s.fpr - b.fpr, dslr = s.slr - b.slr;
+        ImGui::TextColored(dslr < 0 ? ImVec4(1, 0.55f, 0.45f, 1) : ImVec4(0.6f, 0.85f, 0.6f, 1), "(%+.1f / %+.1f)",
+                           dfpr, dslr);
+      }
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s%s%s: %zu queries scored, pooled FPR %.1f%%", cell->second.set.c_str(),
+                          cell->second.model.empty() ? "" : ", ", cell->second.model.c_str(), s.n, s.fpr_pooled);
+    }
+  }
+  ImGui::EndTable();
+}
+
+bool contains(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+void draw_items(const RetrievalView& view) {
+  ImGui::TextDisabled("green: a gold column retrieved; red: retrieved but not used by the gold query; orange: missed");
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("retrieval-items", 4, flags, ImVec2(0, std::max(ImGui::GetContentRegionAvail().y, 160.0f))))
+    return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("item");
+  ImGui::TableSetupColumn("outcome");
+  ImGui::TableSetupColumn("columns", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("question", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableHeadersRow();
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(view.items.size()));
+  while (clipper.Step()) {
+    for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+      const auto& ri = view.items[static_cast<size_t>(row)];
+      const auto& it = view.set->items[ri.item];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(it.key.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(linking::link_outcome_name(ri.outcome));
+      if (!ri.note.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ri.note.c_str());
+      ImGui::TableNextColumn();
+      // Full-Schema lists every column: the gold ones, then how many others.
+      size_t others = 0;
+      bool first = true;
+      auto name = [&](const std::string& c, ImVec4 colour) {
+        if (!first) ImGui::SameLine();
+        first = false;
+        ImGui::TextColored(colour, "%s", c.c_str());
+      };
+      for (const auto& c : ri.columns) {
+        const bool gold = contains(ri.gold.columns, c);
+        if (!gold && view.planned_approach == RetrievalApproach::FullSchema) {
+          ++others;
+          continue;
+        }
+        name(c, gold ? ImVec4(0.45f, 0.85f, 0.45f, 1) : ImVec4(1, 0.45f, 0.4f, 1));
+      }
+      for (const auto& c : ri.gold.columns)
+        if (!contains(ri.columns, c)) name(c, ImVec4(1, 0.7f, 0.2f, 1));
+      if (others) {
+        if (!first) ImGui::SameLine();
+        ImGui::TextDisabled("+%zu others", others);
+      }
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(it.question.c_str());
+    }
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+int guess_retrieval_variant(const AppState& state, const EvalSet& set) {
+  for (const auto& it : set.items)
+    if (const LoadedDatabase* db = find_database(state, it.db_id); db && db->origin == "denaturalised")
+      return static_cast<int>(DenatSetting::OL);
+  return static_cast<int>(DenatSetting::OO);
+}
+
+void prepare_retrieval(AppState& state, RetrievalView& view, int source_set) {
+  view.error.clear();
+  if (view.running) {
+    view.error = "still retrieving; cancel it first";
+    return;
+  }
+  if (source_set < 0 || static_cast<size_t>(source_set) >= state.eval_sets.sets.size()) {
+    view.error = "load an evaluation set with questions and gold queries first";
+    return;
+  }
+  const auto& loaded = state.eval_sets.sets[static_cast<size_t>(source_set)];
+  if (view.variant < 0) view.variant = guess_retrieval_variant(state, loaded.set);
+  view.planned_approach = kApproaches[std::clamp(view.approach, 0, 2)];
+  view.planned_variant = kVariants[std::clamp(view.variant, 0, 3)];
+  view.options.foreign_keys = view.foreign_keys;
+  view.set = std::make_shared<const EvalSet>(loaded.set);
+  view.set_name = loaded.name;
+  view.asks.clear();
+  view.answers.clear();
+  view.items.clear();
+  view.usage = {};
+  view.scheduler.reset();
+  view.done = view.cancelled = false;
+  view.sent = {};
+  if (view.planned_approach == RetrievalApproach::FullSchema) {  // no call: every column of the schema
+    view.first_round = 0;
+    finish(state, view);
+    return;
+  }
+  const PromptLibrary* prompts = session_prompts();
+  if (!prompts) {
+    view.error = "prompt templates: " + session_prompts_error();
+    return;
+  }
+  auto asks = linking::plan_retrieval(*view.set, schema_of(state), *prompts, view.planned_approach, view.options);
+  if (!asks.ok()) {
+    view.error = asks.error();
+    return;
+  }
+  if (asks->empty()) {
+    view.error = "nothing to ask: no item of " + loaded.name + " has a loaded database";
+    return;
+  }
+  std::vector<std::string> to_send;
+  for (const auto& a : *asks) to_send.push_back(a.prompt);
+  auto preview = preview_session_batch(to_send);
+  if (!preview.ok()) {
+    view.error = preview.error() + " (set it up in the LLM tab)";
+    return;
+  }
+  view.asks = std::move(*asks);
+  view.first_round = view.asks.size();
+  view.tcsl_second_at_most = view.planned_approach == RetrievalApproach::Tcsl ? view.asks.size() : 0;
+  view.sent = *preview;
+  view.preview = true;
+}
+
+void confirm_retrieval(AppState& state, RetrievalView& view) {
+  if (!view.preview) return;
+  view.preview = false;
+  if (!start_round(view, 0)) return;
+  view.running = true;
+  notify(state, "retrieval: " + std::to_string(view.asks.size()) + " prompts");
+}
+
+void cancel_retrieval(AppState& state, RetrievalView& view) {
+  if (!view.running) return;
+  if (view.scheduler) {
+    view.scheduler->cancel();
+    const auto answers = call_answers(*view.scheduler, "not asked: cancelled");
+    view.answers.insert(view.answers.end(), answers.begin(), answers.end());
+    add_usage(view.usage, view.scheduler->usage());
+  }
+  view.cancelled = true;
+  finish(state, view);
+}
+
+void step_retrieval(AppState& state, RetrievalView& view) {
+  if (!view.running || !view.scheduler) return;
+  if (!step_session_batch(*view.scheduler, view.persisted_calls)) return;
+  const auto answers = call_answers(*view.scheduler, "not asked: cancelled");
+  view.answers.insert(view.answers.end(), answers.begin(), answers.end());
+  add_usage(view.usage, view.scheduler->usage());
+  view.scheduler.reset();
+  if (view.planned_approach == RetrievalApproach::Tcsl && view.asks.size() == view.first_round) {
+    // TCSL's second round: the columns of the tables each first answer picked.
+    const PromptLibrary* prompts = session_prompts();
+    auto second = prompts ? linking::plan_column_step(*view.set, schema_of(state), *prompts, view.asks, view.answers,
+                                                      view.options)
+                          : Result<std::vector<linking::RetrievalAsk>>(Error{session_prompts_error()});
+    if (!second.ok()) {
+      view.error = second.error();
+    } else if (!second->empty()) {
+      view.asks.insert(view.asks.end(), second->begin(), second->end());
+      if (start_round(view, view.first_round)) return;
+    }
+  }
+  finish(state, view);
+}
+
+void draw_retrieval_view(AppState& state, RetrievalView& view, int source_set) {
+  ImGui::TextWrapped(
+      "Which columns does a retriever hand to the SQL writer, and does it lose them when names or questions are "
+      "less natural? SQLMorph's stage-level analysis (Table VIII): label this panel's set as the variant it is "
+      "(the TQA panel's de-naturalised variants make L sets) and run each approach on each.");
+  if (view.variant < 0 && source_set >= 0 && static_cast<size_t>(source_set) < state.eval_sets.sets.size())
+    view.variant = guess_retrieval_variant(state, state.eval_sets.sets[static_cast<size_t>(source_set)].set);
+  ImGui::BeginDisabled(view.running || view.preview);
+  ImGui::SetNextItemWidth(ui_px(150));
+  ImGui::Combo("approach", &view.approach, "Full-Schema\0TCSL\0SCSL\0");
+  ImGui::SameLine();
+  int variant = std::max(view.variant, 0);
+  ImGui::SetNextItemWidth(ui_px(90));
+  if (ImGui::Combo("variant", &variant, "O/O\0L/O\0O/L\0L/L\0")) view.variant = variant;
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("question / schema: O original, L less natural. Guessed from the set's databases.");
+  ImGui::SameLine();
+  ImGui::Checkbox("foreign keys", &view.foreign_keys);
+  ImGui::SameLine();
+  if (ImGui::Button("Retrieve...")) prepare_retrieval(state, view, source_set);
+  note_item_place("retrieve columns");
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  const bool has_set = source_set >= 0 && static_cast<size_t>(source_set) < state.eval_sets.sets.size();
+  ImGui::TextDisabled("set: %s (chosen in the Text-to-SQL tab)",
+                      has_set ? state.eval_sets.sets[static_cast<size_t>(source_set)].name.c_str() : "none");
+  if (!view.error.empty()) draw_error(view.error);
+  if (view.preview) {
+    ImGui::TextWrapped(
+        "%zu prompts will go to %s: %zu calls, %zu answered by the replay store, ~%lld prompt tokens%s. Each holds a "
+        "question with its evidence and the tables and columns of its database (no rows).",
+        view.asks.size(), view.sent.destination.c_str(), view.asks.size() - view.sent.in_replay, view.sent.in_replay,
+        view.sent.estimated_tokens,
+        view.tcsl_second_at_most ? "; then up to as many again for TCSL's columns within the picked tables" : "");
+    if (!view.asks.empty() && ImGui::TreeNode("a retrieval prompt")) {
+      ImGui::BeginChild("retrieval-prompt", ui_px(0, 180), true);
+      ImGui::TextUnformatted(view.asks[0].prompt.c_str());
+      ImGui::EndChild();
+      ImGui::TreePop();
+    }
+    if (ImGui::Button("Confirm and send")) confirm_retrieval(state, view);
+    note_item_place("retrieval confirm");
+    ImGui::SameLine();
+    if (ImGui::Button("Discard")) view.preview = false;
+    return;
+  }
+  if (view.running && view.scheduler) {
+    const size_t answered = view.scheduler->count(CallState::Succeeded) + view.scheduler->count(CallState::Failed);
+    const bool second = view.asks.size() > view.first_round;
+    ImGui::TextDisabled(second ? "TCSL, columns within the picked tables" : "first round");
+    if (draw_progress_cancel(answered, second ? view.asks.size() - view.first_round : view.first_round))
+      cancel_retrieval(state, view);
+    return;
+  }
+  if (!view.table.empty()) draw_table(view);
+  if (view.done) {
+    if (view.cancelled) ImGui::TextDisabled("cancelled: unanswered items retrieved nothing");
+    ImGui::TextDisabled("%s as %s: %zu queries scored of %zu; calls: %lld sent, %lld from the replay store",
+                        view.set_name.c_str(), tqa::denat_setting_name(view.planned_variant), view.scores.n,
+                        view.items.size(), view.usage.network_calls, view.usage.replayed);
+    draw_items(view);
+  }
+}
+
+nlohmann::json retrieval_view_json(const RetrievalView& view) {
+  nlohmann::json j = {{"running", view.running}, {"done", view.done}, {"error", view.error}};
+  if (view.preview)
+    j["preview"] = {{"calls", view.asks.size()},
+                    {"second_round_at_most", view.tcsl_second_at_most},
+                    {"network_calls", view.asks.size() - view.sent.in_replay},
+                    {"estimated_prompt_tokens", view.sent.estimated_tokens},
+                    {"destination", view.sent.destination},
+                    {"model", view.sent.model}};
+  nlohmann::json table = nlohmann::json::array();
+  for (int a = 0; a < 3; ++a) {
+    nlohmann::json cells = nlohmann::json::object();
+    const auto base = view.table.find({a, 0});
+    for (int v = 0; v < 4; ++v) {
+      const auto cell = view.table.find({a, v});
+      if (cell == view.table.end()) continue;
+      const auto& s = cell->second.scores;
+      nlohmann::json c = {{"n", s.n},
+                          {"fpr", s.fpr},
+                          {"fpr_pooled", s.fpr_pooled},
+                          {"slr", s.slr},
+                          {"fpr_items", s.fpr_items},
+                          {"set", cell->second.set}};
+      if (v > 0 && base != view.table.end()) {
+        c["delta_fpr"] = s.fpr - base->second.scores.fpr;
+        c["delta_slr"] = s.slr - base->second.scores.slr;
+      }
+      cells[tqa::denat_setting_name(kVariants[v])] = std::move(c);
+    }
+    if (!cells.empty())
+      table.push_back({{"approach", linking::retrieval_approach_name(kApproaches[a])}, {"cells", std::move(cells)}});
+  }
+  j["table_viii"] = std::move(table);
+  if (!view.done) return j;
+  const auto& s = view.scores;
+  j["summary"] = {{"approach", linking::retrieval_approach_name(view.planned_approach)},
+                  {"variant", tqa::denat_setting_name(view.planned_variant)},
+                  {"n", s.n},
+                  {"fpr", s.fpr},
+                  {"fpr_pooled", s.fpr_pooled},
+                  {"slr", s.slr},
+                  {"fpr_items", s.fpr_items},
+                  {"usage", {{"network_calls", view.usage.network_calls}, {"replayed", view.usage.replayed}}}};
+  nlohmann::json items = nlohmann::json::array();
+  for (const auto& ri : view.items) {
+    nlohmann::json e = {{"id", view.set->items[ri.item].key},
+                        {"outcome", linking::link_outcome_name(ri.outcome)},
+                        {"gold_columns", ri.gold.columns},
+                        {"retrieved_columns", ri.columns}};
+    if (view.planned_approach == RetrievalApproach::Tcsl) e["picked_tables"] = ri.tables;
+    items.push_back(std::move(e));
+  }
+  j["items"] = std::move(items);
+  return j;
+}
+
+}  // namespace chokepoint::web
