@@ -46,7 +46,7 @@ FeatureClusters cluster_features(const FeatureVectors& vectors, const ClusterOpt
   out.k = options.k;
   if (out.k <= 0) {
     out.elbow = learn::elbow_curve(x, 2, options.k_max, km);
-    out.k = out.elbow.knee_k > 0 ? out.elbow.knee_k : std::min(options.k_max, static_cast<int>(x.rows));
+    out.k = out.elbow.knee_k > 0 ? out.elbow.knee_k : 2;  // no knee (a flat or straight curve): the smallest k
   }
   km.k = std::max(1, std::min(out.k, static_cast<int>(x.rows)));
   out.k = km.k;

@@ -12,7 +12,7 @@
 namespace chokepoint::sqlspace {
 
 struct ClusterOptions {
-  int k = 0;       // > 0: this k; 0: the knee of the elbow over [2, k_max]
+  int k = 0;       // > 0: this k; 0: the knee of the elbow over [2, k_max] (2 when the curve has none)
   int k_max = 10;  // the elbow's range end (003 picks 14 over yellowbrick's default range)
   int restarts = 10;
   uint64_t seed = 0;
