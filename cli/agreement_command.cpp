@@ -1,0 +1,218 @@
+// `chokepoint agreement`: SynSQL's agreement metrics (§3, A.2; core/testdb/agreement.h) between the original
+// databases and one or more test db_roots (SynSQL's, the test-suite baseline's of `chokepoint testsuite`, any other):
+// SR, EX on each, Δ, the confusion with the original as reference, AR, CC and the complexity buckets of A.1, plus
+// discrimination (core/testdb/discrimination.h) of the golds' mutants on the original and on every test root, side
+// by side. Pairs are scored by the metrics engine exactly as `chokepoint eval` scores them.
+#include <filesystem>
+#include <iostream>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_inputs.h"
+#include "cli/command.h"
+#include "cli/ex_inputs.h"
+#include "core/base/file_text.h"
+#include "core/base/json_dump.h"
+#include "core/mutate/mutant_generation.h"
+#include "core/schema/sqlite_schema.h"
+#include "core/testdb/agreement.h"
+#include "core/testdb/discrimination.h"
+
+namespace chokepoint::cli {
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+const char* kUsage =
+    "Usage: chokepoint agreement --gold FILE --pred FILE --db-root DIR --test-db-root DIR [--test-db-root DIR2...]\n"
+    "                            --out REPORT.json [--semantics bird|spider] [--timeout-ms T]\n"
+    "Files as `chokepoint eval` reads them; DIR is the original db_root, each --test-db-root another db_root with\n"
+    "the same layout (DIR/<db_id>/<db_id>.sqlite: SynSQL's databases, `chokepoint testsuite`'s, ...). Each pair is\n"
+    "scored on the original and on each test root, and per test root (SynSQL §3, A.2):\n"
+    "  sr           % of items whose gold returns a row on the test database (a failing gold, or a database the\n"
+    "               root lacks, is a failure); original_sr the same on the original\n"
+    "  ex_original, ex_test, delta   EX (%) over the items whose gold runs on the original, and |difference|\n"
+    "  confusion    tp/tn/fp/fn with the original as reference (fp: only the test database says correct)\n"
+    "  ar           Cohen's kappa of the confusion; when P_e = 1 (both said one same verdict to every item) AR = 1\n"
+    "               and ar_degenerate is true\n"
+    "  cc           mean columns of the test database's schema per item; gold_columns the mean columns of the\n"
+    "               gold's tables, whose buckets (low 1-15, medium 16-60, high 61+) split every metric\n"
+    "  discrimination  share of the golds' single-error mutants (SQLMorph's 15 operators, made on the original)\n"
+    "               whose result differs from the gold's, on the original and on each root, per db_id too\n"
+    "--semantics: EX as BIRD (set) or Spider (bag) computes it (default: the gold's benchmark, else bird).\n"
+    "Items whose original database is missing are left out of every figure (no_original_database counts them).\n"
+    "--timeout-ms: per item (default 5000).\n"
+    "stdout: JSON {n, no_original_database, semantics, original: {sr, discrimination}, test_roots: [{root, n, sr,\n"
+    "original_sr, reference, ex_original, ex_test, delta, ar, ar_degenerate, confusion, test_gold_failures,\n"
+    "no_test_database, cc, gold_columns, buckets: {low|medium|high|unknown: {...}}, discrimination: {..., by_db}}]};\n"
+    "REPORT.json adds the items. Exit code 0, or 2 on bad input.";
+
+ojson totals_json(const testdb::DiscriminationTotals& t) {
+  return ojson{{"share", t.share()},
+               {"mutants", t.mutants},
+               {"distinguished", t.distinguished},
+               {"golds", t.golds},
+               {"golds_distinguished", t.golds_distinguished},
+               {"golds_failed", t.golds_failed},
+               {"mutant_failures", t.mutant_failures}};
+}
+
+ojson summary_json(const testdb::AgreementSummary& s) {
+  return ojson{
+      {"n", s.n},
+      {"sr", s.sr},
+      {"original_sr", s.original_sr},
+      {"reference", s.reference},
+      {"ex_original", s.ex_original},
+      {"ex_test", s.ex_test},
+      {"delta", s.delta},
+      {"ar", s.ar ? ojson(*s.ar) : ojson(nullptr)},
+      {"ar_degenerate", s.ar_degenerate},
+      {"confusion", {{"tp", s.confusion.tp}, {"tn", s.confusion.tn}, {"fp", s.confusion.fp}, {"fn", s.confusion.fn}}},
+      {"test_gold_failures", s.test_gold_failures},
+      {"no_test_database", s.no_test_database},
+      {"cc", s.cc},
+      {"gold_columns", s.gold_columns}};
+}
+
+ojson evaluation_json(const ItemEvaluation& e) {
+  return ojson{{"status", item_status_name(e.status)}, {"ex", e.ex}, {"gold_rows", e.gold_rows}};
+}
+
+size_t column_count(const Schema& s) {
+  size_t n = 0;
+  for (const auto& t : s.tables) n += t.columns.size();
+  return n;
+}
+
+int agreement_main(const Args& args) {
+  ArgReader r(args, {});
+  if (!r.error().empty()) return fail_input(r.error());
+  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
+  for (const char* f : {"--gold", "--pred", "--db-root", "--test-db-root", "--out"})
+    if (r.get(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
+  const std::vector<std::string> roots = r.get_all("--test-db-root");
+  std::error_code ec;
+  for (const std::string& d : std::vector<std::string>{r.get("--db-root")})
+    if (!std::filesystem::is_directory(d, ec)) return fail_input("--db-root " + d + ": no such folder");
+  for (const auto& d : roots)
+    if (!std::filesystem::is_directory(d, ec)) return fail_input("--test-db-root " + d + ": no such folder");
+  if (r.has("--semantics") && r.get("--semantics") != "bird" && r.get("--semantics") != "spider")
+    return fail_input("--semantics must be bird or spider");
+  auto in = read_ex_inputs(r);
+  if (!in.ok()) return fail_input(in.error());
+  const auto& pairs = in->pairs;
+  const EvaluationOptions& options = in->options;
+  const auto original = evaluate_pairs(pairs, *in->open.pool, options);
+
+  // Per pair: the columns of the gold's tables, and the gold's mutants as the original database prepares them.
+  std::vector<size_t> gold_columns(pairs.size(), 0);
+  std::vector<std::vector<std::string>> mutants(pairs.size());
+  testdb::DiscriminationTotals original_totals;
+  std::map<std::string, testdb::DiscriminationTotals> original_by_db;
+  std::vector<size_t> original_told(pairs.size(), 0);
+  for (size_t i = 0; i < pairs.size(); ++i) {
+    const auto& p = pairs[i];
+    auto s = in->open.schemas.find(p.db_id);
+    auto c = in->open.connections.find(p.db_id);
+    if (s != in->open.schemas.end()) gold_columns[i] = testdb::gold_table_columns(p.gold_sql, s->second);
+    if (c == in->open.connections.end()) continue;
+    if (auto m = mutate::generate_mutants(p.gold_sql, *c->second); m.ok())
+      for (const auto& k : m->kept) mutants[i].push_back(k.sql);
+    const auto g = testdb::discriminate_gold(*c->second, p.gold_sql, mutants[i], options.semantics, options.limits);
+    original_told[i] = g.distinguished;
+    original_totals.add(g);
+    original_by_db[p.db_id].add(g);
+  }
+
+  ojson items = ojson::array();
+  for (size_t i = 0; i < pairs.size(); ++i)
+    items.push_back(ojson{{"id", pairs[i].id},
+                          {"db_id", pairs[i].db_id},
+                          {"gold_columns", gold_columns[i]},
+                          {"bucket", testdb::complexity_bucket_name(testdb::complexity_bucket(gold_columns[i]))},
+                          {"original", evaluation_json(original[i])},
+                          {"mutants", mutants[i].size()},
+                          {"distinguished", original_told[i]},
+                          {"test_roots", ojson::array()}});
+  ojson summaries = ojson::array();
+  for (const auto& root : roots) {
+    DatabasePool pool(root);
+    std::map<std::string, size_t> columns_of;  // db_id -> columns of the test database's schema
+    std::vector<testdb::AgreementItem> scored;
+    testdb::DiscriminationTotals totals;
+    std::map<std::string, testdb::DiscriminationTotals> by_db;
+    for (size_t i = 0; i < pairs.size(); ++i) {
+      const auto& p = pairs[i];
+      if (original[i].status == ItemStatus::NoDatabase) continue;  // no original: nothing to agree with
+      testdb::AgreementItem a;
+      a.id = p.id;
+      a.db_id = p.db_id;
+      a.gold_columns = gold_columns[i];
+      a.original = original[i];
+      testdb::GoldDiscrimination g;
+      g.mutants = mutants[i].size();
+      auto c = pool.get(p.db_id);
+      if (c.ok()) {
+        a.test = evaluate_pair(**c, p, options);
+        if (!columns_of.count(p.db_id)) {
+          auto s = read_schema(**c, p.db_id, {false});
+          columns_of[p.db_id] = s.ok() ? column_count(*s) : 0;
+        }
+        a.test_columns = columns_of[p.db_id];
+        g = testdb::discriminate_gold(**c, p.gold_sql, mutants[i], options.semantics, options.limits);
+      } else {
+        a.test.id = p.id;
+        a.test.db_id = p.db_id;
+        a.test.status = ItemStatus::NoDatabase;
+        a.test.message = c.error();
+      }
+      totals.add(g);
+      by_db[p.db_id].add(g);
+      items[i]["test_roots"].push_back(ojson{{"root", root},
+                                             {"test", evaluation_json(a.test)},
+                                             {"test_columns", a.test_columns},
+                                             {"distinguished", g.distinguished}});
+      scored.push_back(std::move(a));
+    }
+    ojson s = ojson{{"root", root}};
+    s.update(summary_json(testdb::summarize_agreement(scored)));
+    ojson buckets = ojson::object();
+    for (const auto& b : testdb::agreement_by_bucket(scored))
+      buckets[testdb::complexity_bucket_name(b.bucket)] = summary_json(b.summary);
+    s["buckets"] = buckets;
+    ojson per_db = ojson::object();
+    for (const auto& [db, t] : by_db)
+      per_db[db] = {{"original", original_by_db.count(db) ? original_by_db[db].share() : 0.0}, {"test", t.share()}};
+    s["discrimination"] = totals_json(totals);
+    s["discrimination"]["by_db"] = per_db;
+    summaries.push_back(std::move(s));
+  }
+  size_t original_sr = 0, no_original = 0;
+  for (const auto& e : original) {
+    original_sr += e.status == ItemStatus::Scored && e.gold_rows > 0;
+    no_original += e.status == ItemStatus::NoDatabase;
+  }
+  const size_t with_db = pairs.size() - no_original;
+  const ojson summary = {
+      {"n", pairs.size()},
+      {"no_original_database", no_original},
+      {"semantics", ex_semantics_name(options.semantics)},
+      {"original",
+       {{"sr", with_db == 0 ? 0.0 : 100.0 * original_sr / with_db}, {"discrimination", totals_json(original_totals)}}},
+      {"test_roots", summaries}};
+  ojson report = summary;
+  report["items"] = std::move(items);
+  if (auto st = write_file(r.get("--out"), dump_json(report, 2) + "\n"); !st.ok()) return fail_input(st.error());
+  std::cout << dump_json(summary, 2) << "\n";
+  return 0;
+}
+
+const Registrar registrar{{"agreement",
+                           "SynSQL's agreement metrics (SR, EX, Δ, AR, confusion, CC, buckets) and discrimination of "
+                           "test databases against the originals",
+                           kUsage, agreement_main}};
+
+}  // namespace
+}  // namespace chokepoint::cli

@@ -1,0 +1,225 @@
+// `chokepoint testsuite`: the test-suite style baseline of issue 15 item 5 (core/testdb/testsuite_baseline.h). For
+// every database a set uses, random databases of at most --rows rows per table are drawn from --seed and the one
+// that tells most golds apart from their mutants (the 15 operators of core/mutate, as `chokepoint mutate` makes them)
+// is written as DIR/<db_id>/<db_id>.sqlite, a BIRD-layout db_root, with manifest.json saying how each was made.
+// Prints the databases, their bytes, the build time, SR and discrimination next to the original databases'.
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_inputs.h"
+#include "cli/command.h"
+#include "core/base/file_text.h"
+#include "core/base/json_dump.h"
+#include "core/dataset/eval_set_loader.h"
+#include "core/metrics/execution_accuracy.h"
+#include "core/mutate/mutant_generation.h"
+#include "core/testdb/discrimination.h"
+#include "core/testdb/testsuite_baseline.h"
+
+namespace chokepoint::cli {
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+const char* kUsage =
+    "Usage: chokepoint testsuite --set FILE --db-root DIR --out OUT_DIR [--seed N] [--rows N] [--attempts N]\n"
+    "                            [--timeout-ms T] [--semantics bird|spider]\n"
+    "Builds a test-suite style baseline (TSA in SynSQL §4.1) for the databases DIR/<db_id>/<db_id>.sqlite of the\n"
+    "set's items (any gold format `eval` reads): per database, up to --attempts (default 8) random databases with at\n"
+    "most --rows (default 30) rows per table that keep the original's types, primary keys, UNIQUE, NOT NULL and\n"
+    "foreign keys, values sampled from the original's columns and from the golds' literals; each draw is scored by\n"
+    "the items whose gold it tells apart from one of its single-error mutants (SQLMorph's 15 operators), and the best\n"
+    "is kept when it tells at least one apart. Seeded: the same --seed (default 1) gives the same bytes.\n"
+    "Writes OUT_DIR/<db_id>/<db_id>.sqlite (a db_root every command reads) and OUT_DIR/manifest.json (seed, rows,\n"
+    "per database: bytes, rows, the draw kept, items covered, mutants told apart). Every query runs under\n"
+    "--timeout-ms (default 1000). --semantics: how results are compared (default: the set's benchmark, else bird).\n"
+    "stdout: JSON {set, n, items, databases, databases_not_kept, databases_missing, bytes_total, bytes_max,\n"
+    "bytes_mean, rows_total, build_ms (drawing, scoring and writing), elapsed_ms, databases_per_second,\n"
+    "items_covered, golds_unparsed, sr: {original, testsuite}, discrimination: {original, testsuite: {share,\n"
+    "mutants, distinguished, golds, golds_distinguished, golds_failed, mutant_failures}}}.\n"
+    "Exit code 0, or 2 on bad input.";
+
+ojson totals_json(const testdb::DiscriminationTotals& t) {
+  return ojson{{"share", t.share()},
+               {"mutants", t.mutants},
+               {"distinguished", t.distinguished},
+               {"golds", t.golds},
+               {"golds_distinguished", t.golds_distinguished},
+               {"golds_failed", t.golds_failed},
+               {"mutant_failures", t.mutant_failures}};
+}
+
+double percent(size_t part, size_t whole) { return whole == 0 ? 0.0 : 100.0 * part / whole; }
+
+int testsuite_main(const Args& args) {
+  ArgReader r(args, {});
+  if (!r.error().empty()) return fail_input(r.error());
+  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
+  const std::string set_path = r.get("--set"), root = r.get("--db-root"), out = r.get("--out");
+  if (set_path.empty() || root.empty() || out.empty()) return fail_input(std::string("missing arguments\n") + kUsage);
+  std::error_code ec;
+  if (!std::filesystem::is_directory(root, ec)) return fail_input("--db-root " + root + ": no such folder");
+  testdb::TestSuiteOptions options;
+  try {
+    if (r.has("--seed")) {
+      const std::string s = r.get("--seed");
+      if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) throw 0;
+      options.seed = std::stoull(s);
+    }
+    if (r.has("--rows")) options.max_rows = static_cast<size_t>(std::stoul(r.get("--rows")));
+    if (r.has("--attempts")) options.attempts = static_cast<size_t>(std::stoul(r.get("--attempts")));
+    if (r.has("--timeout-ms")) options.limits.timeout_ms = std::stoi(r.get("--timeout-ms"));
+  } catch (...) {
+    return fail_input("--seed, --rows, --attempts and --timeout-ms take whole numbers");
+  }
+  if (options.max_rows < 1 || options.max_rows > 10000) return fail_input("--rows must be between 1 and 10000");
+  if (options.attempts < 1 || options.attempts > 1000) return fail_input("--attempts must be between 1 and 1000");
+  auto set = load_eval_set(set_path);
+  if (!set.ok()) return fail_input(set_path + ": " + set.error());
+  if (holds_predictions(*set)) return fail_input(set_path + ": holds predictions, not a gold set");
+  options.semantics = semantics_of_format(set->format).value_or(ExSemantics::Bird);
+  if (r.has("--semantics")) {
+    const auto named = ex_semantics_from_name(r.get("--semantics"));
+    if (!named || *named == ExSemantics::TestSuite) return fail_input("--semantics must be bird or spider");
+    options.semantics = *named;
+  }
+  std::map<std::string, std::vector<EvalItem>> by_db;
+  for (size_t i = 0; i < set->items.size(); ++i) {
+    if (set->items[i].db_id.empty()) return fail_input(set_path + ": item " + std::to_string(i + 1) + " has no db_id");
+    by_db[set->items[i].db_id].push_back(set->items[i]);
+  }
+  std::set<std::string> ids;
+  for (const auto& [db, items] : by_db) ids.insert(db);
+  auto open = open_databases(root, ids);
+  if (!open.ok()) return fail_input(open.error());
+  std::filesystem::create_directories(out, ec);
+  if (!std::filesystem::is_directory(out, ec)) return fail_input("--out " + out + ": cannot create the folder");
+
+  const auto start = std::chrono::steady_clock::now();
+  ojson databases = ojson::array(), not_kept = ojson::array(), missing = ojson::array();
+  testdb::DiscriminationTotals original_totals, test_totals;
+  size_t items_with_db = 0, covered = 0, unparsed = 0, built = 0, rows_total = 0;
+  size_t sr_original = 0, sr_test = 0;
+  uintmax_t bytes_total = 0, bytes_max = 0;
+  double build_ms = 0;  // drawing, scoring and writing the databases (mutants and the originals' scores left out)
+  for (const auto& [db, items] : by_db) {
+    auto c = open->connections.find(db);
+    if (c == open->connections.end()) {
+      missing.push_back(db);
+      continue;
+    }
+    const Connection& original = *c->second;
+    std::vector<testdb::SuiteItem> suite;
+    for (const auto& item : items) {
+      testdb::SuiteItem s{item.key, item.sql, {}};
+      auto mutants = mutate::generate_mutants(item.sql, original);
+      if (mutants.ok())
+        for (const auto& m : mutants->kept) s.mutants.push_back(m.sql);
+      else
+        ++unparsed;
+      const auto g = testdb::discriminate_gold(original, s.gold_sql, s.mutants, options.semantics, options.limits);
+      original_totals.add(g);
+      sr_original += g.gold_nonempty;
+      suite.push_back(std::move(s));
+    }
+    items_with_db += items.size();
+    const auto build_start = std::chrono::steady_clock::now();
+    auto made = testdb::build_test_database(original, open->schemas.at(db), suite, options);
+    auto add_build_time = [&] {
+      build_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - build_start).count();
+    };
+    if (!made.ok()) return fail_input(db + ": " + made.error());
+    if (!made->kept) {
+      add_build_time();
+      for (const auto& s : suite) {
+        testdb::GoldDiscrimination none;
+        none.mutants = s.mutants.size();
+        test_totals.add(none);
+      }
+      not_kept.push_back(ojson{{"db_id", db}, {"items", items.size()}, {"attempts_tried", made->attempts_tried}});
+      continue;
+    }
+    const std::filesystem::path dir = std::filesystem::path(out) / db;
+    std::filesystem::create_directories(dir, ec);
+    const std::string file = (dir / (db + ".sqlite")).string();
+    if (auto st = testdb::save_database(made->db, file); !st.ok()) return fail_input(st.error());
+    add_build_time();
+    const uintmax_t bytes = std::filesystem::file_size(file, ec);
+    ++built;
+    bytes_total += bytes;
+    bytes_max = std::max(bytes_max, bytes);
+    rows_total += made->stats.rows;
+    covered += made->covered;
+    ojson keys = ojson::array();
+    size_t mutants = 0, told = 0, nonempty = 0;
+    for (size_t i = 0; i < suite.size(); ++i) {
+      const auto& g = made->items[i];
+      test_totals.add(g);
+      sr_test += g.gold_nonempty;
+      nonempty += g.gold_nonempty;
+      mutants += g.mutants;
+      told += g.distinguished;
+      if (g.distinguished > 0) keys.push_back(suite[i].key);
+    }
+    databases.push_back(ojson{{"db_id", db},
+                              {"file", db + "/" + db + ".sqlite"},
+                              {"bytes", bytes},
+                              {"rows", made->stats.rows},
+                              {"rows_dropped", made->stats.rows_dropped},
+                              {"fk_unsatisfied", made->stats.fk_unsatisfied},
+                              {"draw_seed", made->seed},
+                              {"attempt", made->attempt},
+                              {"attempts_tried", made->attempts_tried},
+                              {"items", items.size()},
+                              {"golds_nonempty", nonempty},
+                              {"items_covered", keys},
+                              {"mutants", mutants},
+                              {"mutants_distinguished", told}});
+  }
+  const double elapsed = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  ojson manifest = {{"kind", "testsuite"},
+                    {"set", set_path},
+                    {"seed", options.seed},
+                    {"rows", options.max_rows},
+                    {"attempts", options.attempts},
+                    {"semantics", ex_semantics_name(options.semantics)},
+                    {"timeout_ms", options.limits.timeout_ms},
+                    {"databases", databases},
+                    {"not_kept", not_kept},
+                    {"missing", missing}};
+  if (auto st = write_file((std::filesystem::path(out) / "manifest.json").string(), dump_json(manifest, 2) + "\n");
+      !st.ok())
+    return fail_input(st.error());
+  ojson summary = {
+      {"set", set_path},
+      {"n", set->items.size()},
+      {"items", items_with_db},
+      {"databases", built},
+      {"databases_not_kept", not_kept.size()},
+      {"databases_missing", missing},
+      {"bytes_total", bytes_total},
+      {"bytes_max", bytes_max},
+      {"bytes_mean", built == 0 ? 0.0 : static_cast<double>(bytes_total) / built},
+      {"rows_total", rows_total},
+      {"build_ms", static_cast<long long>(build_ms)},
+      {"elapsed_ms", static_cast<long long>(elapsed)},
+      {"databases_per_second", build_ms <= 0 ? 0.0 : (built + not_kept.size()) * 1000.0 / build_ms},
+      {"items_covered", covered},
+      {"golds_unparsed", unparsed},
+      {"sr", {{"original", percent(sr_original, items_with_db)}, {"testsuite", percent(sr_test, items_with_db)}}},
+      {"discrimination", {{"original", totals_json(original_totals)}, {"testsuite", totals_json(test_totals)}}}};
+  std::cout << dump_json(summary, 2) << "\n";
+  return 0;
+}
+
+const Registrar registrar{{"testsuite",
+                           "test-suite style baseline: small random databases that tell golds from their mutants",
+                           kUsage, testsuite_main}};
+
+}  // namespace
+}  // namespace chokepoint::cli
