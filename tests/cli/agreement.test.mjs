@@ -1,0 +1,137 @@
+// `chokepoint agreement` on a hand-made original and test database whose verdicts are planned item by item: one item
+// of each confusion cell, a gold that fails on the test database and one that returns nothing there, so SR, EX on
+// both, Δ, the confusion, AR (kappa, worked by hand below), CC and the bucket are known before the program runs. A copy
+// of the original as a second root agrees perfectly; predictions equal to the golds make P_e = 1. Bad input exits 2.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, existsSync, mkdirSync, writeFileSync, copyFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..', '..');
+const cli = process.env.CHOKEPOINT_CLI || join(root, 'build', 'native', 'chokepoint');
+let dir;
+
+// Original product prices: pen 2, ink 5, pad 9. Test database: pen 4, ink 9, pad 3, and no supplier table.
+const pairs = [
+  // 1: original {ink, pad} = {ink, pad}: correct; test {ink} vs {pen, ink}: wrong -> FN.
+  ['SELECT name FROM product WHERE price > 4', 'SELECT name FROM product WHERE price >= 4'],
+  // 2: correct on both -> TP.
+  ['SELECT count(*) FROM product', 'SELECT count(*) FROM product'],
+  // 3: original 9 vs 5: wrong; test 9 vs 9: correct -> FP.
+  ['SELECT max(price) FROM product', 'SELECT price FROM product WHERE id = 2'],
+  // 4: the prediction returns nothing, the gold a row on both -> TN.
+  ['SELECT name FROM product ORDER BY price LIMIT 1', 'SELECT name FROM product WHERE id = 99'],
+  // 5: the gold fails on the test database (no supplier there): SR failure, and FN.
+  ['SELECT count(*) FROM supplier', 'SELECT count(*) FROM supplier'],
+  // 6: no price 2 on the test database: the gold is empty there (SR failure), both empty -> TP.
+  ['SELECT name FROM product WHERE price = 2', 'SELECT name FROM product WHERE price = 2'],
+  // 7: -> TP.
+  ['SELECT name FROM product WHERE id = 1', 'SELECT name FROM product WHERE id = 1'],
+];
+
+before(() => {
+  assert.ok(existsSync(cli), `CLI not built: ${cli}`);
+  dir = mkdtempSync(join(tmpdir(), 'chokepoint-agreement-'));
+  for (const d of ['orig/shop', 'test/shop', 'copy/shop']) mkdirSync(join(dir, d), { recursive: true });
+  execFileSync('sqlite3', [join(dir, 'orig', 'shop', 'shop.sqlite')], { input: `
+    CREATE TABLE product(id INTEGER PRIMARY KEY, name TEXT, price INT);
+    CREATE TABLE supplier(id INTEGER PRIMARY KEY, name TEXT);
+    INSERT INTO product VALUES (1, 'pen', 2), (2, 'ink', 5), (3, 'pad', 9);
+    INSERT INTO supplier VALUES (1, 'Acme');` });
+  execFileSync('sqlite3', [join(dir, 'test', 'shop', 'shop.sqlite')], { input: `
+    CREATE TABLE product(id INTEGER PRIMARY KEY, name TEXT, price INT);
+    INSERT INTO product VALUES (1, 'pen', 4), (2, 'ink', 9), (3, 'pad', 3);` });
+  copyFileSync(join(dir, 'orig', 'shop', 'shop.sqlite'), join(dir, 'copy', 'shop', 'shop.sqlite'));
+  writeFileSync(join(dir, 'gold.sql'), pairs.map(([g]) => `${g}\tshop`).join('\n') + '\n');
+  writeFileSync(join(dir, 'pred.sql'), pairs.map(([, p]) => p).join('\n') + '\n');
+  writeFileSync(join(dir, 'same.sql'), pairs.map(([g]) => g).join('\n') + '\n');
+});
+after(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
+
+const agreement = (...args) => spawnSync(cli, ['agreement', ...args], { encoding: 'utf8' });
+const near = (actual, expected, what) => assert.ok(Math.abs(actual - expected) < 1e-9, `${what}: ${actual} vs ${expected}`);
+
+test('SR, EX, delta, confusion, AR, CC and the bucket, planned item by item', () => {
+  const out = join(dir, 'r.json');
+  const r = agreement('--gold', join(dir, 'gold.sql'), '--pred', join(dir, 'pred.sql'), '--db-root', join(dir, 'orig'),
+    '--test-db-root', join(dir, 'test'), '--out', out);
+  assert.equal(r.status, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  assert.equal(s.n, 7);
+  assert.equal(s.semantics, 'bird');  // a gold TSV names no benchmark
+  near(s.original.sr, 100, 'original SR');
+  const t = s.test_roots[0];
+  assert.equal(t.reference, 7);
+  assert.deepEqual(t.confusion, { tp: 3, tn: 1, fp: 1, fn: 2 });
+  near(t.sr, 500 / 7, 'SR');  // items 5 (gold fails) and 6 (gold empty) fail
+  near(t.ex_original, 500 / 7, 'EX original');  // 1, 2, 5, 6, 7
+  near(t.ex_test, 400 / 7, 'EX test');  // 2, 3, 6, 7
+  near(t.delta, 100 / 7, 'delta');
+  // P_o = 4/7; original says correct 5/7, test 4/7: P_e = 5/7 * 4/7 + 2/7 * 3/7 = 26/49; AR = (28 - 26) / (49 - 26).
+  near(t.ar, 2 / 23, 'AR');
+  assert.equal(t.ar_degenerate, false);
+  assert.equal(t.test_gold_failures, 1);
+  near(t.cc, 3, 'CC');  // the test database holds product's 3 columns
+  near(t.gold_columns, (6 * 3 + 2) / 7, 'gold columns');  // supplier has 2
+  assert.deepEqual(Object.keys(t.buckets), ['low']);
+  assert.deepEqual(t.buckets.low.confusion, t.confusion);
+  // Discrimination: the same mutants are run on each database.
+  assert.equal(t.discrimination.mutants, s.original.discrimination.mutants);
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  assert.equal(report.items.length, 7);
+  assert.equal(report.items[4].test_roots[0].test.status, 'gold_error');
+  assert.equal(report.items[5].test_roots[0].test.gold_rows, 0);
+});
+
+test('a copy of the original agrees perfectly and discriminates as the original does', () => {
+  const r = agreement('--gold', join(dir, 'gold.sql'), '--pred', join(dir, 'pred.sql'), '--db-root', join(dir, 'orig'),
+    '--test-db-root', join(dir, 'test'), '--test-db-root', join(dir, 'copy'), '--out', join(dir, 'r2.json'));
+  assert.equal(r.status, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  assert.equal(s.test_roots.length, 2);
+  const c = s.test_roots[1];
+  assert.deepEqual(c.confusion, { tp: 5, tn: 2, fp: 0, fn: 0 });
+  near(c.ar, 1, 'AR');
+  assert.equal(c.ar_degenerate, false);
+  near(c.delta, 0, 'delta');
+  assert.equal(c.discrimination.distinguished, s.original.discrimination.distinguished);
+  near(c.discrimination.share, s.original.discrimination.share, 'share');
+});
+
+test('predictions equal to the golds make P_e = 1: AR is 1 and flagged degenerate', () => {
+  const r = agreement('--gold', join(dir, 'gold.sql'), '--pred', join(dir, 'same.sql'), '--db-root', join(dir, 'orig'),
+    '--test-db-root', join(dir, 'copy'), '--out', join(dir, 'r3.json'));
+  assert.equal(r.status, 0, r.stderr);
+  const t = JSON.parse(r.stdout).test_roots[0];
+  assert.deepEqual(t.confusion, { tp: 7, tn: 0, fp: 0, fn: 0 });
+  assert.equal(t.ar, 1);
+  assert.equal(t.ar_degenerate, true);
+});
+
+test('spider semantics is accepted and named', () => {
+  const r = agreement('--gold', join(dir, 'gold.sql'), '--pred', join(dir, 'pred.sql'), '--db-root', join(dir, 'orig'),
+    '--test-db-root', join(dir, 'test'), '--out', join(dir, 'r4.json'), '--semantics', 'spider');
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(JSON.parse(r.stdout).semantics, 'spider');
+});
+
+test('bad input exits 2 with one clear line', () => {
+  const base = ['--gold', join(dir, 'gold.sql'), '--pred', join(dir, 'pred.sql'), '--db-root', join(dir, 'orig'),
+    '--out', join(dir, 'bad.json')];
+  const cases = [
+    [base, /missing --test-db-root/],
+    [[...base, '--test-db-root', join(dir, 'nowhere')], /--test-db-root .*no such folder/],
+    [[...base, '--test-db-root', join(dir, 'test'), '--semantics', 'test-suite'], /--semantics must be bird or spider/],
+    [['--gold', join(dir, 'nothing.sql'), '--pred', join(dir, 'pred.sql'), '--db-root', join(dir, 'orig'),
+      '--test-db-root', join(dir, 'test'), '--out', join(dir, 'bad.json')], /nothing\.sql/],
+  ];
+  for (const [args, message] of cases) {
+    const r = agreement(...args);
+    assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, message);
+  }
+});
