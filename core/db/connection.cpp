@@ -192,7 +192,7 @@ QueryOutcome Connection::query(const std::string& sql, const QueryLimits& limits
     out.status = s;
     out.message = std::move(msg);
     out.elapsed_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-    return out;
+    return std::move(out);  // out is captured by reference: without the move every result would be copied
   };
 
   LengthLimit length_limit(db_, limits.max_value_bytes);
