@@ -1,0 +1,353 @@
+// `chokepoint synth`: SynSQL (seed 002; core/testdb/synthesis_loop) or its vanilla baseline for every question of a
+// set, each question's synthetic database written as a BIRD-layout db_root with a provenance manifest. The loops of
+// all items advance together: each phase's calls go out as one batch through the CallScheduler and its replay store,
+// so a rerun answers from the store and a failed call costs only its own item.
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <set>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_inputs.h"
+#include "cli/command.h"
+#include "cli/llm_calls.h"
+#include "cli/llm_transport_curl.h"
+#include "core/base/clock.h"
+#include "core/base/file_text.h"
+#include "core/base/json_dump.h"
+#include "core/dataset/bird_writer.h"
+#include "core/dataset/eval_set_loader.h"
+#include "core/llm/chat_request.h"
+#include "core/llm/sqlite_replay_store.h"
+#include "core/testdb/synthesis_loop.h"
+#include "core/testdb/synthesis_manifest.h"
+#include "core/testdb/synthesis_prompts.h"
+#include "core/testdb/synthetic_database.h"
+#include "core/testdb/unique_keys.h"
+
+namespace chokepoint::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+const char* kUsage =
+    "Usage: chokepoint synth --set FILE (--db-root DIR | --tables TABLES.json) --llm-config CONFIG.json --out DIR\n"
+    "                        [--method synsql|vanilla] [--rounds 3] [--threshold 8.0] [--limit N]\n"
+    "                        [--no-align-case] [--replay FILE.sqlite] [--prompts DIR] [--preview]\n"
+    "SynSQL (seed 002): a small synthetic database per question, from the question, its evidence and the schema (the\n"
+    "gold query is not shown to the model). synsql: three column selections (temperatures 0, 0.3, 0.7, unioned), one\n"
+    "expansion (at most 3 columns), primary keys and the foreign-key columns between the kept tables always kept; "
+    "then\n"
+    "rounds of one-line INSERTs (prompts/synsql_synthesize.mustache), validated by rule (never executed as text), and "
+    "a\n"
+    "critic scoring six criteria 1-10 (Hint Alignment only with evidence), accepted at average >= --threshold, at "
+    "most\n"
+    "--rounds rounds in all (the best-scoring round is kept otherwise). vanilla: one synthesizer call on the full\n"
+    "schema, no selector, no critic. With --db-root the original's unique keys are checked too; --no-align-case keeps\n"
+    "the model's casing of values that equal a question literal up to case. Sent: questions, evidence and schemas (no\n"
+    "rows). --preview prints the calls and example prompts and sends nothing. Calls are recorded in --replay (default\n"
+    "DIR/replay.sqlite), so a rerun sends only what is missing.\n"
+    "DIR: one BIRD-layout database per question, DIR/<db_id>__q<key>/<db_id>__q<key>.sqlite, set.json (the set as "
+    "BIRD\n"
+    "dev JSON, each item's db_id pointing at its database: `chokepoint eval --gold DIR/set.json --db-root DIR` runs "
+    "on\n"
+    "it) and manifest.json (model, temperatures, rounds, scores and feedback per round, validation changes, replay "
+    "keys,\n"
+    "the gold query's rows on each database). stdout: JSON {n, method, model, items, databases, accepted, "
+    "not_accepted,\n"
+    "generated, failed, no_schema, rounds_used, mean_rounds, mean_columns, success_rate, criteria, usage}. Exit code "
+    "0,\n"
+    "1 when an item failed (its calls failed or nothing usable came back; rerun to resume), 2 on bad input.";
+
+// Options from the flags; errors are the line to print.
+Result<testdb::SynthesisOptions> read_options(const ArgReader& r) {
+  testdb::SynthesisOptions o;
+  auto method = testdb::synthesis_method_from_name(r.get("--method", "synsql"));
+  if (!method.ok()) return Error{method.error()};
+  o.method = *method;
+  const std::string rounds = r.get("--rounds", "3");
+  if (rounds.empty() || rounds.size() > 2 || rounds.find_first_not_of("0123456789") != std::string::npos ||
+      std::stoi(rounds) < 1)
+    return Error{"--rounds takes a whole number from 1 to 99, not '" + rounds + "'"};
+  o.rounds = std::stoi(rounds);
+  const std::string threshold = r.get("--threshold", "8.0");
+  char* end = nullptr;
+  const double t = std::strtod(threshold.c_str(), &end);
+  if (threshold.empty() || *end != 0 || !(t >= 1 && t <= 10))
+    return Error{"--threshold takes a number from 1 to 10, not '" + threshold + "'"};
+  o.threshold = t;
+  o.validation.align_case = !r.has("--no-align-case");
+  return o;
+}
+
+// The chat request of one call: the settings' model, the call's temperature, max_tokens raised to what it needs.
+ChatRequest request_of(const LlmSettings& settings, const testdb::SynthesisRequest& req) {
+  ChatRequest c = chat_request_from_settings(settings, {{"user", req.prompt}});
+  c.temperature = req.temperature;
+  c.max_tokens = std::max(c.max_tokens, req.min_max_tokens);
+  return c;
+}
+
+struct ItemRun {
+  size_t index = 0;                             // in the set
+  std::unique_ptr<testdb::SynthesisLoop> loop;  // null: no schema for its database
+  Json calls = Json::array();                   // {label, temperature, replay_key, replayed, ok}
+};
+
+int synth_main(const Args& args) {
+  ArgReader r(args, {"--preview", "--no-align-case"});
+  if (!r.error().empty()) return fail_input(r.error());
+  if (r.get("--set").empty() || r.get("--out").empty() || !r.has("--llm-config") ||
+      (r.get("--db-root").empty() && r.get("--tables").empty()))
+    return fail_input(std::string("missing arguments\n") + kUsage);
+  auto options = read_options(r);
+  if (!options.ok()) return fail_input(options.error());
+  size_t limit = 0;
+  if (r.has("--limit")) {
+    const std::string v = r.get("--limit");
+    if (v.empty() || v.size() > 7 || v.find_first_not_of("0123456789") != std::string::npos)
+      return fail_input("--limit takes a positive number, not '" + v + "'");
+    limit = static_cast<size_t>(std::stoul(v));
+  }
+  auto chat = read_chat_setup(r);
+  if (!chat.ok()) return fail_input(chat.error());
+  auto set = load_eval_set(r.get("--set"));
+  if (!set.ok()) return fail_input(r.get("--set") + ": " + set.error());
+  if (holds_predictions(*set))
+    return fail_input(r.get("--set") + ": holds predictions, not questions with their gold queries");
+  if (limit > 0 && set->items.size() > limit) set->items.resize(limit);
+  std::set<std::string> ids;
+  for (const auto& it : set->items) ids.insert(it.db_id);
+
+  // Schemas, and with --db-root the unique keys the original declares.
+  std::map<std::string, Schema> schemas;
+  std::map<std::string, std::map<std::string, std::vector<std::vector<std::string>>>> unique_keys;
+  if (!r.get("--tables").empty()) {
+    auto s = schemas_for(r, ids);
+    if (!s.ok()) return fail_input(s.error());
+    schemas = std::move(*s);
+  } else {
+    auto open = open_databases(r.get("--db-root"), ids);
+    if (!open.ok()) return fail_input(open.error());
+    for (const auto& [db, conn] : open->connections) {
+      auto keys = testdb::unique_keys_of(*conn, open->schemas[db]);
+      if (keys.ok()) unique_keys[db] = std::move(*keys);
+    }
+    schemas = std::move(open->schemas);
+  }
+  if (schemas.empty())
+    return fail_input("no database of the set was found in " +
+                      (r.get("--tables").empty() ? r.get("--db-root") : r.get("--tables")));
+
+  std::vector<ItemRun> runs(set->items.size());
+  for (size_t i = 0; i < set->items.size(); ++i) {
+    const auto& it = set->items[i];
+    runs[i].index = i;
+    auto s = schemas.find(it.db_id);
+    if (s == schemas.end()) continue;
+    testdb::SynthesisOptions o = *options;
+    if (unique_keys.count(it.db_id)) o.validation.unique_keys = unique_keys[it.db_id];
+    o.synthesis_temperature = o.critic_temperature = chat->settings.temperature;
+    const std::string key = it.key.empty() ? std::to_string(i) : it.key;
+    runs[i].loop = std::make_unique<testdb::SynthesisLoop>(
+        testdb::SynthesisItem{key, it.db_id, it.question, it.evidence}, s->second, chat->prompts, o);
+    if (runs[i].loop->outcome() == testdb::SynthesisOutcome::Failed) return fail_input(runs[i].loop->note());
+  }
+
+  // What leaves the machine, before anything does.
+  const bool synsql = options->method == testdb::SynthesisMethod::SynSql;
+  size_t items = 0;
+  long long tokens = 0;
+  const testdb::SynthesisLoop* example = nullptr;
+  for (const auto& run : runs) {
+    if (!run.loop) continue;
+    ++items;
+    for (const auto& p : run.loop->pending()) tokens += estimate_tokens(p.prompt);
+    if (!example) example = run.loop.get();
+  }
+  const size_t calls_min = items * (synsql ? 6 : 1);
+  const size_t calls_max = items * (synsql ? 4 + 2 * static_cast<size_t>(options->rounds) : 1);
+  std::cerr << "chokepoint: synth: " << items << (items == 1 ? " question (" : " questions (")
+            << testdb::synthesis_method_name(options->method) << "), " << calls_min << " to " << calls_max
+            << " calls to " << endpoint_url(chat->endpoint, "") << ", ~" << tokens
+            << " prompt tokens in the first calls; questions, evidence and schemas are sent, no rows\n";
+  if (r.has("--preview")) {
+    Json preview = {{"items", items},
+                    {"method", testdb::synthesis_method_name(options->method)},
+                    {"calls_at_least", calls_min},
+                    {"calls_at_most", calls_max},
+                    {"estimated_prompt_tokens_first_calls", tokens},
+                    {"destination", endpoint_url(chat->endpoint, "")},
+                    {"model", chat->settings.model}};
+    if (example) {
+      const auto& p = example->pending().front();
+      preview[synsql ? "example_select" : "example_synthesize"] = p.prompt;
+    }
+    std::cout << dump_json(preview, 2) << "\n";
+    return 0;
+  }
+
+  const std::string out = r.get("--out");
+  std::error_code ec;
+  std::filesystem::create_directories(out, ec);
+  if (ec) return fail_input("cannot create " + out + ": " + ec.message());
+  const std::string replay_path = r.has("--replay") ? r.get("--replay") : out + "/replay.sqlite";
+  auto replay_db = Connection::open_read_write(replay_path);
+  if (!replay_db.ok()) return fail_input(replay_path + ": " + replay_db.error());
+  auto store = SqliteReplayStore::open(*replay_db);
+  if (!store.ok()) return fail_input(replay_path + ": " + store.error());
+
+  // Phase by phase: every pending call of every item in one batch, answers handed back per item.
+  UsageTotals usage;
+  CurlTransport transport;
+  SchedulerLimits limits;
+  limits.timeout_ms = chat->settings.timeout_ms;
+  limits.max_concurrency = chat->settings.concurrency;
+  for (;;) {
+    CallScheduler scheduler(chat->endpoint, transport, &*store, limits);
+    std::vector<std::pair<size_t, size_t>> of;  // (run, position in its pending())
+    for (size_t k = 0; k < runs.size(); ++k) {
+      if (!runs[k].loop) continue;
+      const auto& pending = runs[k].loop->pending();
+      for (size_t j = 0; j < pending.size(); ++j) {
+        const auto& key = set->items[runs[k].index].key;
+        scheduler.add({(key.empty() ? std::to_string(k) : key) + " / synth " + pending[j].label,
+                       request_of(chat->settings, pending[j])});
+        of.emplace_back(k, j);
+      }
+    }
+    if (of.empty()) break;
+    while (!scheduler.finished() && scheduler.stopped() == SchedulerStop::None) {
+      const size_t done = scheduler.count(CallState::Succeeded) + scheduler.count(CallState::Failed);
+      scheduler.step(monotonic_ms());
+      if (scheduler.count(CallState::Succeeded) + scheduler.count(CallState::Failed) == done)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    usage += scheduler.usage();
+    const auto answers = call_answers(scheduler);
+    std::map<size_t, std::vector<Result<std::string>>> per_run;
+    for (size_t c = 0; c < of.size(); ++c) {
+      const auto& status = scheduler.calls()[c];
+      const auto& req = runs[of[c].first].loop->pending()[of[c].second];
+      runs[of[c].first].calls.push_back({{"label", req.label},
+                                         {"temperature", req.temperature},
+                                         {"replay_key", replay_key(chat->settings.provider, status.call.request)},
+                                         {"replayed", status.from_replay},
+                                         {"ok", answers[c].ok()}});
+      per_run[of[c].first].push_back(answers[c]);
+    }
+    for (auto& [k, a] : per_run) runs[k].loop->answer(a);
+  }
+
+  // The databases, the gold query on each, the rewritten set and the manifest.
+  EvalSet rewritten = *set;
+  rewritten.format = DatasetFormat::BirdDevJson;
+  Json listed = Json::array();
+  std::vector<const testdb::SynthesisLoop*> finished;
+  size_t databases = 0, gold_nonempty = 0, no_schema = 0;
+  std::string first_failure;
+  for (auto& run : runs) {
+    auto& it = rewritten.items[run.index];
+    const std::string key = it.key.empty() ? std::to_string(run.index) : it.key;
+    const std::string original = it.db_id;
+    const std::string id = testdb::synthetic_db_id(original, key);
+    it.db_id = id;
+    Json entry = {{"id", key},
+                  {"db_id", original},
+                  {"synthetic_db_id", id},
+                  {"question", it.question},
+                  {"evidence", it.evidence}};
+    if (!run.loop) {
+      ++no_schema;
+      entry["outcome"] = "no_schema";
+      entry["note"] = "no schema for database " + original;
+      listed.push_back(std::move(entry));
+      continue;
+    }
+    const auto& loop = *run.loop;
+    finished.push_back(&loop);
+    entry["database"] = nullptr;
+    if (loop.outcome() != testdb::SynthesisOutcome::Failed && loop.chosen()) {
+      std::filesystem::create_directories(out + "/" + id, ec);
+      const std::string path = out + "/" + id + "/" + id + ".sqlite";
+      auto built = testdb::build_synthetic_database(path, loop.schema(), loop.chosen()->validation.tables);
+      if (!built.ok()) {
+        entry["build_error"] = built.error();
+      } else {
+        ++databases;
+        entry["database"] = id + "/" + id + ".sqlite";
+        auto db = Connection::open_read_only(path);
+        if (db.ok()) {
+          QueryLimits gl;
+          gl.timeout_ms = 5000;
+          const auto gold = db->query(set->items[run.index].sql, gl);
+          entry["gold_rows"] = gold.ok() ? Json(gold.result.rows.size()) : Json();
+          if (!gold.ok()) entry["gold_error"] = gold.message;
+          if (gold.ok() && !gold.result.rows.empty()) ++gold_nonempty;
+        }
+      }
+    }
+    if (loop.outcome() == testdb::SynthesisOutcome::Failed && first_failure.empty())
+      first_failure = key + ": " + loop.note();
+    Json record = testdb::synthesis_item_json(loop);
+    for (auto e = record.begin(); e != record.end(); ++e) entry[e.key()] = e.value();
+    entry["calls"] = run.calls;
+    listed.push_back(std::move(entry));
+  }
+  if (auto st = write_file(out + "/set.json", write_bird_dev_json(rewritten)); !st.ok()) return fail_input(st.error());
+
+  Json summary = {{"n", set->items.size()},
+                  {"method", testdb::synthesis_method_name(options->method)},
+                  {"model", chat->settings.model}};
+  Json counts = testdb::synthesis_summary_json(finished);
+  for (auto e = counts.begin(); e != counts.end(); ++e) summary[e.key()] = e.value();
+  summary["databases"] = databases;
+  summary["no_schema"] = no_schema;
+  // SR (seed 002 §4.2): the gold query non-empty on the question's database, over the questions attempted.
+  summary["success_rate"] = finished.empty() ? Json() : Json(static_cast<double>(gold_nonempty) / finished.size());
+  summary["usage"] = {{"network_calls", usage.network_calls},
+                      {"replayed", usage.replayed},
+                      {"prompt_tokens", usage.prompt_tokens},
+                      {"completion_tokens", usage.completion_tokens}};
+  summary["out"] = out;
+  Json manifest = {
+      {"generator", "chokepoint synth"},
+      {"method", testdb::synthesis_method_name(options->method)},
+      {"provider", chat->settings.provider},
+      {"model", chat->settings.model},
+      {"temperatures",
+       {{"selection", options->selection_temperatures},
+        {"expansion", options->expansion_temperature},
+        {"synthesis", chat->settings.temperature},
+        {"critic", chat->settings.temperature}}},
+      {"rounds", synsql ? options->rounds : 1},
+      {"threshold", synsql ? Json(options->threshold) : Json()},
+      {"align_case", options->validation.align_case},
+      {"set", r.get("--set")},
+      {"schemas", r.get("--tables").empty() ? r.get("--db-root") : r.get("--tables")},
+      {"replay", replay_path},
+      {"layout", "<synthetic_db_id>/<synthetic_db_id>.sqlite per question; set.json points each item at it"},
+      {"summary", summary},
+      {"items", listed}};
+  if (auto st = write_file(out + "/manifest.json", dump_json(manifest, 2) + "\n"); !st.ok())
+    return fail_input(st.error());
+  std::cout << dump_json(summary, 2) << "\n";
+  if (!first_failure.empty()) {
+    std::cerr << "chokepoint: synth: " << counts["failed"].get<size_t>() << " of " << finished.size()
+              << (finished.size() == 1 ? " question" : " questions") << " failed (first: " << first_failure
+              << "); the others are written, and a rerun with the same replay store resumes\n";
+    return 1;
+  }
+  return 0;
+}
+
+const Registrar registrar{
+    {"synth", "SynSQL synthetic databases per question (seed 002): selector, synthesizer, critic; or vanilla", kUsage,
+     synth_main}};
+
+}  // namespace
+}  // namespace chokepoint::cli

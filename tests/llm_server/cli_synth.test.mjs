@@ -1,0 +1,270 @@
+// `chokepoint synth` against the loopback fake endpoint: the whole SynSQL loop (three selections, an expansion, a
+// critic that rejects A.9's first data once and accepts the second), its databases as a BIRD db_root on which the gold
+// queries return rows (A.9's 'Austin'; a 'MONACO' re-cased to the question's 'Monaco') and `eval` runs unchanged; a
+// rerun replayed with zero requests; --preview sending nothing; vanilla on the full schema from --tables; a failing
+// endpoint (a clear error, the other items written, a rerun resuming); a slow one; bad inputs.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFakeLlmServer } from './start_server.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..', '..');
+const cli = process.env.CHOKEPOINT_CLI || join(root, 'build', 'native', 'chokepoint');
+let server, port, dir;
+
+const DDL = `CREATE TABLE circuits(circuitId INTEGER PRIMARY KEY, name TEXT NOT NULL, location TEXT, country TEXT);
+CREATE TABLE races(raceId INTEGER PRIMARY KEY, year INTEGER, circuitId INTEGER REFERENCES circuits(circuitId), name TEXT,
+  date TEXT);
+CREATE TABLE drivers(driverId INTEGER PRIMARY KEY, forename TEXT, surname TEXT, nationality TEXT);
+INSERT INTO circuits VALUES (1, 'Circuit de Monaco', 'Monte Carlo', 'Monaco');`;
+
+// A.9 (BIRD dev 1000) and a Spider-like question without evidence.
+const QA = 'Which racetrack hosted the most recent race? Indicate the full location.';
+const HA = 'full location refers to location+country; most recent race = MAX(date)';
+const GA = 'SELECT T1.location FROM circuits AS T1 INNER JOIN races AS T2 ON T1.circuitId = T2.circuitId ' +
+  'ORDER BY T2.date DESC LIMIT 1';
+const QB = "Which races were held in the country 'Monaco'?";
+const GB = "SELECT T1.name FROM races AS T1 JOIN circuits AS T2 ON T1.circuitId = T2.circuitId WHERE T2.country = 'Monaco'";
+
+const circuit = (id, name, loc, country) =>
+  `INSERT INTO circuits (circuitId, name, location, country) VALUES (${id}, '${name}', '${loc}', '${country}');`;
+const race = (id, year, c, name, date) =>
+  `INSERT INTO races (raceId, year, circuitId, name, date) VALUES (${id}, ${year}, ${c}, '${name}', '${date}');`;
+// A.9's Fig. 16/17 rows.
+const A9 = (() => {
+  const lines = [circuit(1, 'Silverstone Circuit', 'Silverstone', 'United Kingdom'),
+    circuit(2, 'Circuit de Monaco', 'Monte Carlo', 'Monaco'), circuit(3, 'Suzuka Circuit', 'Suzuka', 'Japan'),
+    circuit(4, 'Circuit of the Americas', 'Austin', 'USA'), circuit(5, 'Autodromo Nazionale Monza', 'Monza', 'Italy')];
+  const names = ['British Grand Prix', 'Monaco Grand Prix', 'Japanese Grand Prix', 'United States Grand Prix',
+    'Italian Grand Prix'];
+  const dates = [['2022-07-03', '2022-05-29', '2022-10-09', '2022-10-23', '2022-09-11'],
+    ['2023-07-09', '2023-05-28', '2023-10-08', '2023-10-22', '2023-09-10'],
+    ['2024-07-07', '2024-05-26', '2024-10-13', '2024-10-27', '2024-09-08']];
+  for (let y = 0; y < 3; y++) for (let c = 0; c < 5; c++) lines.push(race(101 + 5 * y + c, 2022 + y, c + 1, names[c], dates[y][c]));
+  return 'Here is the data:\n```sql\n' + lines.join('\n') + '\n```';
+})();
+const SMALL = [circuit(1, 'Silverstone Circuit', 'Silverstone', 'United Kingdom'),
+  race(101, 2022, 1, 'British Grand Prix', '2022-07-03')].join('\n');
+const MONACO = ["INSERT INTO circuits (circuitId, name, country) VALUES (1, 'Circuit de Monaco', 'MONACO');",
+  "INSERT INTO circuits (circuitId, name, country) VALUES (2, 'Suzuka Circuit', 'Japan');",
+  "INSERT INTO races (raceId, year, circuitId, name) VALUES (10, 2024, 1, 'Monaco Grand Prix');",
+  "INSERT INTO races (raceId, year, circuitId, name) VALUES (11, 2024, 2, 'Japanese Grand Prix');",
+  "INSERT INTO races (raceId, year, circuitId, name) VALUES (12, 2024, 9, 'Ghost Grand Prix');"].join('\n');
+
+const FEEDBACK = 'Add races from several seasons so that the most recent one is clear.';
+const critic = (score, feedback) => JSON.stringify(Object.fromEntries([
+  ...['hint_alignment', 'key_integrity', 'schema_coverage', 'complexity', 'variety', 'relevance']
+    .map((k) => [k, { score, feedback }]),
+  ['overall_feedback', feedback], ['meets_minimum_quality', score >= 8]]));
+
+const run = (args) => new Promise((ok) => {
+  execFile(cli, args, { timeout: 60000 }, (error, stdout, stderr) => ok({ code: error ? error.code : 0, stdout, stderr }));
+});
+const requests = async () => (await (await fetch(`http://127.0.0.1:${port}/stats`)).json()).requests;
+const sqlite = (file, sql) => execFileSync('sqlite3', [file, sql], { encoding: 'utf8' }).trim();
+
+before(async () => {
+  assert.ok(existsSync(cli), `CLI not built: ${cli}`);
+  dir = mkdtempSync(join(tmpdir(), 'chokepoint-synth-'));
+  mkdirSync(join(dir, 'db', 'formula_1'), { recursive: true });
+  execFileSync('sqlite3', [join(dir, 'db', 'formula_1', 'formula_1.sqlite')], { input: DDL });
+  writeFileSync(join(dir, 'dev.json'), JSON.stringify([
+    { question_id: 1000, db_id: 'formula_1', question: QA, evidence: HA, SQL: GA },
+    { question_id: 1001, db_id: 'formula_1', question: QB, evidence: '', SQL: GB },
+    { question_id: 1002, db_id: 'nowhere', question: 'Anything?', evidence: '', SQL: 'SELECT 1' },
+  ]));
+  writeFileSync(join(dir, 'tables.json'), JSON.stringify([{
+    db_id: 'formula_1', table_names_original: ['circuits', 'races'], table_names: ['circuits', 'races'],
+    column_names_original: [[-1, '*'], [0, 'circuitId'], [0, 'name'], [0, 'location'], [0, 'country'],
+      [1, 'raceId'], [1, 'year'], [1, 'circuitId'], [1, 'name'], [1, 'date']],
+    column_names: [[-1, '*'], [0, 'circuit id'], [0, 'name'], [0, 'location'], [0, 'country'],
+      [1, 'race id'], [1, 'year'], [1, 'circuit id'], [1, 'name'], [1, 'date']],
+    column_types: ['text', 'number', 'text', 'text', 'text', 'number', 'number', 'number', 'text', 'text'],
+    primary_keys: [1, 5], foreign_keys: [[7, 1]],
+  }]));
+  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '120000']));
+  const config = (model, extra = {}) => JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
+    model, ...extra });
+  writeFileSync(join(dir, 'llm.json'), config('fake-synth'));
+  writeFileSync(join(dir, 'llm1.json'), config('fake-synth', { concurrency: 1 }));
+  writeFileSync(join(dir, 'fail.json'), config('fail-401'));
+  // First match wins: the second round's data is accepted, its prompt carries the first round's feedback, the first
+  // round is rejected; each prompt is told apart by what follows the hint in its template.
+  const answers = {
+    "'Circuit of the Americas'": critic(9, 'Good coverage.'),
+    [FEEDBACK]: A9,
+    [`Question: ${QA}\nHint: ${HA}\n\nDatabase schema:`]: critic(5, FEEDBACK),
+    [`Question: ${QA}\nHint: ${HA}\n\nWrite the INSERT`]: SMALL,
+    [`Question: ${QB}\nHint: (none given)\n\nDatabase schema:`]: '```json\n' + critic(8, 'Fine.') + '\n```',
+    [`Question: ${QB}\nHint: (none given)\n\nWrite the INSERT`]: MONACO,
+    'Already chosen columns:': '{"chain_of_thought_reasoning": "names", "columns": ["races.name", "circuits.name", ' +
+      '"races.year", "drivers.surname"]}',
+    [`Question: ${QA}\nHint: ${HA}\n\nThe hint`]: '{"chain_of_thought_reasoning": "latest race", "circuits": ' +
+      '["location", "country"], "races": ["date"], "foreign_keys": ["races.circuitId = circuits.circuitId"]}',
+    [`Question: ${QB}\nHint: (none given)\n\nThe hint`]: '{"races": ["name"], "circuits": ["Country"]}',
+  };
+  assert.equal((await fetch(`http://127.0.0.1:${port}/answers`, { method: 'POST', body: JSON.stringify({ answers }) })).status, 200);
+});
+after(() => {
+  server?.kill();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const synthArgs = (out, extra = []) => ['synth', '--set', join(dir, 'dev.json'), '--db-root', join(dir, 'db'),
+  '--llm-config', join(dir, 'llm.json'), '--out', out, ...extra];
+
+test('--preview says what would be sent and sends nothing', async () => {
+  const r = await run(synthArgs(join(dir, 'preview'), ['--preview']));
+  assert.equal(r.code, 0, r.stderr);
+  const p = JSON.parse(r.stdout);
+  assert.deepEqual([p.items, p.method, p.calls_at_least, p.calls_at_most, p.model], [2, 'synsql', 12, 20, 'fake-synth']);
+  assert.ok(p.example_select.includes(`Question: ${QA}`));
+  assert.ok(p.example_select.includes('CREATE TABLE "drivers"'), 'the selector sees the full schema');
+  assert.match(r.stderr, /synth: 2 questions \(synsql\), 12 to 20 calls/);
+  assert.equal(existsSync(join(dir, 'preview')), false);
+  assert.equal(await requests(), 0, 'the preview sent nothing');
+});
+
+test('SynSQL: the critic rejects once, then accepts; the databases answer the gold queries; a rerun replays', async () => {
+  const out = join(dir, 'synsql');
+  const args = synthArgs(out, ['--replay', join(dir, 'synsql.sqlite')]);
+  const first = await run(args);
+  assert.equal(first.code, 0, first.stderr);
+  const s = JSON.parse(first.stdout);
+  assert.deepEqual([s.n, s.items, s.databases, s.accepted, s.not_accepted, s.failed, s.no_schema],
+    [3, 2, 2, 2, 0, 0, 1]);
+  assert.equal(s.rounds_used, 3);
+  assert.equal(s.success_rate, 1);
+  assert.equal(s.usage.network_calls, 14);  // A: 3 + 1 + 2 × 2; B: 3 + 1 + 2
+  assert.equal(await requests(), 14);
+  assert.equal(s.criteria.hint_alignment, 9, 'only A was asked about its hint');
+  assert.equal(s.criteria.key_integrity, 8.5);
+  assert.equal(s.mean_columns, 9);  // A.9's 2 tables and 9 columns; B: the third expansion column adds drivers
+
+  const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+  assert.deepEqual([m.method, m.model, m.rounds, m.threshold], ['synsql', 'fake-synth', 3, 8]);
+  assert.deepEqual(m.temperatures.selection, [0, 0.3, 0.7]);
+  const [a, b, none] = m.items;
+  assert.deepEqual([a.id, a.synthetic_db_id, a.outcome, a.chosen_round], ['1000', 'formula_1__q1000', 'accepted', 2]);
+  assert.equal(a.rounds.length, 2);
+  assert.deepEqual([a.rounds[0].review.average, a.rounds[0].accepted], [5, false]);
+  assert.ok(a.rounds[1].feedback_given.includes(FEEDBACK));
+  assert.deepEqual([a.rounds[1].review.average, a.rounds[1].accepted, a.rounds[1].validation.rows_kept], [9, true, 20]);
+  assert.deepEqual([a.tables, a.columns], [2, 9], 'A.9: 2 tables, 9 columns');
+  assert.deepEqual(a.selector.expanded, ['races.name', 'circuits.name', 'races.year']);
+  assert.deepEqual(a.selector.added_by_key_rule, ['races.raceId']);
+  assert.deepEqual(a.calls.map((c) => c.label), ['select t=0', 'select t=0.3', 'select t=0.7', 'expand',
+    'synthesize round 1', 'critique round 1', 'synthesize round 2', 'critique round 2']);
+  assert.ok(a.calls.every((c) => /^[0-9a-f]{64}$/.test(c.replay_key) && c.ok && !c.replayed));
+  assert.equal(a.gold_rows, 1);
+  assert.deepEqual(b.selector.expanded, ['circuits.name', 'races.year', 'drivers.surname'], 'at most 3');
+  assert.deepEqual(b.selector.added_by_key_rule,
+    ['circuits.circuitId', 'races.raceId', 'drivers.driverId', 'races.circuitId']);
+  assert.equal(b.rounds[0].review.scores.hint_alignment, undefined, 'no evidence: no Hint Alignment');
+  const kinds = b.rounds[0].validation.changes.map((c) => c.kind);
+  assert.deepEqual(kinds, ['case_aligned', 'foreign_key']);
+  assert.deepEqual([none.outcome, none.database], ['no_schema', undefined]);
+
+  // A BIRD db_root: one real SQLite file per question, the gold query non-empty on it.
+  const fileA = join(out, 'formula_1__q1000', 'formula_1__q1000.sqlite');
+  assert.equal(sqlite(fileA, GA), 'Austin');
+  assert.equal(sqlite(fileA, "SELECT group_concat(name) FROM sqlite_master WHERE type = 'table'"), 'circuits,races');
+  assert.equal(sqlite(join(out, 'formula_1__q1001', 'formula_1__q1001.sqlite'), GB), 'Monaco Grand Prix');
+  const set = JSON.parse(readFileSync(join(out, 'set.json'), 'utf8'));
+  assert.deepEqual(set.map((i) => i.db_id), ['formula_1__q1000', 'formula_1__q1001', 'nowhere__q1002']);
+  // `eval` runs on it unchanged: the gold queries as predictions are right on both databases.
+  writeFileSync(join(dir, 'pred.sql'), [GA, GB, 'SELECT 1'].join('\n') + '\n');
+  const ev = await run(['eval', '--gold', join(out, 'set.json'), '--pred', join(dir, 'pred.sql'), '--db-root', out,
+    '--out', join(dir, 'eval.json')]);
+  assert.ok(ev.code === 0 || ev.code === 1, ev.stderr);
+  const items = JSON.parse(readFileSync(join(dir, 'eval.json'), 'utf8')).items;
+  assert.deepEqual(items.slice(0, 2).map((i) => i.ex), [1, 1]);
+
+  const again = await run(args);
+  assert.equal(again.code, 0, again.stderr);
+  const s2 = JSON.parse(again.stdout);
+  assert.deepEqual([s2.usage.network_calls, s2.usage.replayed, s2.accepted, s2.rounds_used], [0, 14, 2, 3]);
+  assert.equal(await requests(), 14, 'the rerun sent no request');
+  const m2 = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+  assert.ok(m2.items[0].calls.every((c) => c.replayed));
+  assert.equal(sqlite(fileA, GA), 'Austin');
+});
+
+test('vanilla: one synthesizer call per question on the full schema from --tables, no critic', async () => {
+  const before = await requests();
+  const out = join(dir, 'vanilla');
+  const r = await run(['synth', '--set', join(dir, 'dev.json'), '--tables', join(dir, 'tables.json'), '--llm-config',
+    join(dir, 'llm.json'), '--out', out, '--method', 'vanilla']);
+  assert.equal(r.code, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  assert.deepEqual([s.method, s.items, s.generated, s.accepted, s.rounds_used, s.usage.network_calls],
+    ['vanilla', 2, 2, 0, 2, 2]);
+  assert.deepEqual(s.criteria, {});
+  assert.equal(await requests(), before + 2);
+  const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+  assert.equal(m.items[0].selector, undefined);
+  assert.equal(m.items[0].rounds[0].review, null);
+  assert.equal(m.threshold, null);
+  const file = join(out, 'formula_1__q1000', 'formula_1__q1000.sqlite');
+  assert.equal(sqlite(file, GA), 'Silverstone');
+  assert.equal(sqlite(file, "SELECT count(*) FROM sqlite_master WHERE type = 'table'"), '2');  // tables.json's two
+});
+
+test('a failing endpoint: a clear error, the other questions written, a rerun resumes the failed one', async () => {
+  const failed = await run(synthArgs(join(dir, 'fail'), ['--llm-config', join(dir, 'fail.json')]));
+  assert.equal(failed.code, 1, failed.stderr);
+  assert.match(failed.stderr, /2 of 2 questions failed \(first: 1000: select t=0: .*401/);
+  const s = JSON.parse(failed.stdout);
+  assert.deepEqual([s.failed, s.databases], [2, 0]);
+  assert.equal(JSON.parse(readFileSync(join(dir, 'fail', 'manifest.json'), 'utf8')).items[0].outcome, 'failed');
+
+  // One request refused (the first, with one call in flight at a time): only question 1000 fails.
+  const out = join(dir, 'resume');
+  const args = synthArgs(out, ['--llm-config', join(dir, 'llm1.json')]);
+  await fetch(`http://127.0.0.1:${port}/control`, { method: 'POST', body: JSON.stringify({ mode: '401', times: 1 }) });
+  const before = await requests();
+  const first = await run(args);
+  assert.equal(first.code, 1, first.stderr);
+  const s1 = JSON.parse(first.stdout);
+  assert.deepEqual([s1.failed, s1.accepted, s1.databases], [1, 1, 1]);
+  assert.ok(existsSync(join(out, 'formula_1__q1001', 'formula_1__q1001.sqlite')), 'the done question is kept');
+  assert.equal(existsSync(join(out, 'formula_1__q1000')), false);
+  // The rerun replays what was answered (from DIR/replay.sqlite) and asks only the failed question's calls.
+  const mid = await requests();
+  assert.equal(mid - before, 1 + 2 + 6, 'the refused call, the failed question\'s other selections, question 1001');
+  const second = await run(args);
+  assert.equal(second.code, 0, second.stderr);
+  const s2 = JSON.parse(second.stdout);
+  // Question 1000 asks its refused selection, the expansion and two rounds; its other selections are replayed.
+  assert.deepEqual([s2.failed, s2.accepted, s2.databases, s2.usage.network_calls], [0, 2, 2, 6]);
+  assert.equal(s2.usage.replayed, 2 + 6);
+});
+
+test('a slow endpoint: the time limit ends each question with a clear message', async () => {
+  const out = join(dir, 'slow');
+  writeFileSync(join(dir, 'slow.json'), JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
+    model: 'slow-3000', timeout_ms: 300 }));
+  const r = await run(synthArgs(out, ['--llm-config', join(dir, 'slow.json'), '--limit', '1']));
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(r.stderr, /1 of 1 question failed \(first: 1000: select t=0: no answer from .* within the time limit/);
+  assert.equal(JSON.parse(r.stdout).failed, 1);
+});
+
+test('bad inputs exit 2 with a clear message', async () => {
+  const bad = async (extra, pattern) => {
+    const r = await run(synthArgs(join(dir, 'bad'), extra));
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, pattern);
+  };
+  await bad(['--method', 'tsa'], /unknown synthesis method 'tsa' \(synsql or vanilla\)/);
+  await bad(['--rounds', '0'], /--rounds takes a whole number/);
+  await bad(['--threshold', 'high'], /--threshold takes a number from 1 to 10/);
+  const r = await run(['synth', '--set', join(dir, 'dev.json'), '--out', join(dir, 'bad')]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /missing arguments/);
+});
