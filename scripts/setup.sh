@@ -18,6 +18,9 @@ PKGS=(build-essential cmake emscripten libboost-graph-dev nlohmann-json3-dev lib
       libsqlite3-dev sqlite3 libgtest-dev googletest wordnet-base tcl chromium libcurl4-openssl-dev
       libclang-rt-14-dev clang-14 clang-format dpkg-dev python3 fonts-dejavu-core time)
 command -v node >/dev/null || PKGS+=(nodejs npm)
+# Conformance only: scikit-learn is the reference core/learn is checked against (tests/conformance/sklearn_reference.py,
+# run with /usr/bin/python3); the suite skips that check when it is missing.
+PKGS+=(python3-sklearn)
 
 missing=()
 for p in "${PKGS[@]}"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p"); done
