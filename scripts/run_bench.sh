@@ -75,6 +75,7 @@ if [ -x "$NATIVE/chokepoint" ]; then
   echo "=== data-quality audit of the Spider dev databases (bench/audit.sh)"
   (cd "$ROOT" && sh bench/audit.sh "$NATIVE")
 fi
+[ -x "$NATIVE/chokepoint" ] && (echo "=== test-suite baseline (bench/testsuite.sh)"; cd "$ROOT" && sh bench/testsuite.sh "$NATIVE")
 # Efficiency scores (issue 14 item 1): VES of the Spider dev golds against themselves, with the spread and the
 # harness's overhead (skips itself without ../shared/data).
 if [ -x "$NATIVE/chokepoint" ]; then
