@@ -38,30 +38,25 @@ const char* kUsage =
     "Usage: chokepoint synth --set FILE (--db-root DIR | --tables TABLES.json) --llm-config CONFIG.json --out DIR\n"
     "                        [--method synsql|vanilla] [--rounds 3] [--threshold 8.0] [--limit N]\n"
     "                        [--no-align-case] [--replay FILE.sqlite] [--prompts DIR] [--preview]\n"
-    "SynSQL (seed 002): a small synthetic database per question, from the question, its evidence and the schema (the\n"
-    "gold query is not shown to the model). synsql: three column selections (temperatures 0, 0.3, 0.7, unioned), one\n"
-    "expansion (at most 3 columns), primary keys and the foreign-key columns between the kept tables always kept; "
-    "then\n"
-    "rounds of one-line INSERTs (prompts/synsql_synthesize.mustache), validated by rule (never executed as text), and "
-    "a\n"
-    "critic scoring six criteria 1-10 (Hint Alignment only with evidence), accepted at average >= --threshold, at "
-    "most\n"
-    "--rounds rounds in all (the best-scoring round is kept otherwise). vanilla: one synthesizer call on the full\n"
-    "schema, no selector, no critic. With --db-root the original's unique keys are checked too; --no-align-case keeps\n"
-    "the model's casing of values that equal a question literal up to case. Sent: questions, evidence and schemas (no\n"
-    "rows). --preview prints the calls and example prompts and sends nothing. Calls are recorded in --replay (default\n"
-    "DIR/replay.sqlite), so a rerun sends only what is missing.\n"
-    "DIR: one BIRD-layout database per question, DIR/<db_id>__q<key>/<db_id>__q<key>.sqlite, set.json (the set as "
-    "BIRD\n"
-    "dev JSON, each item's db_id pointing at its database: `chokepoint eval --gold DIR/set.json --db-root DIR` runs "
-    "on\n"
-    "it) and manifest.json (model, temperatures, rounds, scores and feedback per round, validation changes, replay "
-    "keys,\n"
-    "the gold query's rows on each database). stdout: JSON {n, method, model, items, databases, accepted, "
-    "not_accepted,\n"
-    "generated, failed, no_schema, rounds_used, mean_rounds, mean_columns, success_rate, criteria, usage}. Exit code "
-    "0,\n"
-    "1 when an item failed (its calls failed or nothing usable came back; rerun to resume), 2 on bad input.";
+    "SynSQL (seed 002): a small synthetic database per question, from the question, its evidence and the schema\n"
+    "(the gold query is not shown to the model). synsql: three column selections (temperatures 0, 0.3, 0.7,\n"
+    "unioned), one expansion (at most 3 columns), primary keys and the foreign-key columns between the kept tables\n"
+    "always kept; then rounds of one-line INSERTs (prompts/synsql_synthesize.mustache), validated by rule (never\n"
+    "executed as text), and a critic scoring six criteria 1-10 (Hint Alignment only with evidence), accepted at\n"
+    "average >= --threshold, at most --rounds rounds in all (the best-scoring round is kept otherwise). vanilla:\n"
+    "one synthesizer call on the full schema, no selector, no critic. With --db-root the original's unique keys are\n"
+    "checked too; --no-align-case keeps the model's casing of values that equal a question literal up to case.\n"
+    "Sent: questions, evidence and schemas (no rows). --preview prints the calls and an example prompt and sends\n"
+    "nothing. Calls are recorded in --replay (default DIR/replay.sqlite), so a rerun sends only what is missing.\n"
+    "DIR: one database per question, DIR/<db_id>__q<key>/<db_id>__q<key>.sqlite; set.json, the set as BIRD dev JSON\n"
+    "with each item's db_id pointing at its database (`chokepoint eval --gold DIR/set.json --db-root DIR` runs on\n"
+    "it); with --db-root, original/, the original databases under the same ids as links (`chokepoint agreement\n"
+    "--gold DIR/set.json --db-root DIR/original --test-db-root DIR` compares the two); manifest.json: model,\n"
+    "temperatures, rounds, scores and feedback per round, validation changes, replay keys, the gold query's rows on\n"
+    "each database.\n"
+    "stdout: JSON {n, method, model, items, accepted, not_accepted, generated, failed, rounds_used, mean_rounds,\n"
+    "mean_columns, criteria, databases, no_schema, success_rate, usage, out}. Exit code 0, 1 when a question failed\n"
+    "(its calls failed or nothing usable came back; a rerun resumes), 2 on bad input.";
 
 // Options from the flags; errors are the line to print.
 Result<testdb::SynthesisOptions> read_options(const ArgReader& r) {
@@ -299,6 +294,24 @@ int synth_main(const Args& args) {
     listed.push_back(std::move(entry));
   }
   if (auto st = write_file(out + "/set.json", write_bird_dev_json(rewritten)); !st.ok()) return fail_input(st.error());
+  // With --db-root, DIR/original is the original db_root seen under the synthetic ids (a symbolic link per question
+  // to its original database, no copy), so `agreement --gold DIR/set.json --db-root DIR/original --test-db-root DIR`
+  // compares each question's synthetic database with its original.
+  size_t linked = 0;
+  if (!r.get("--db-root").empty()) {
+    for (const auto& run : runs) {
+      if (!run.loop) continue;
+      const std::string& id = rewritten.items[run.index].db_id;
+      const std::string& db = set->items[run.index].db_id;
+      const auto target = std::filesystem::absolute(r.get("--db-root") + "/" + db + "/" + db + ".sqlite", ec);
+      const std::string folder = out + "/original/" + id;
+      std::filesystem::create_directories(folder, ec);
+      const std::string link = folder + "/" + id + ".sqlite";
+      std::filesystem::remove(link, ec);
+      std::filesystem::create_symlink(target, link, ec);
+      if (!ec) ++linked;
+    }
+  }
 
   Json summary = {{"n", set->items.size()},
                   {"method", testdb::synthesis_method_name(options->method)},

@@ -1,8 +1,9 @@
 // `chokepoint synth` against the loopback fake endpoint: the whole SynSQL loop (three selections, an expansion, a
 // critic that rejects A.9's first data once and accepts the second), its databases as a BIRD db_root on which the gold
-// queries return rows (A.9's 'Austin'; a 'MONACO' re-cased to the question's 'Monaco') and `eval` runs unchanged; a
-// rerun replayed with zero requests; --preview sending nothing; vanilla on the full schema from --tables; a failing
-// endpoint (a clear error, the other items written, a rerun resuming); a slow one; bad inputs.
+// queries return rows (A.9's 'Austin'; a 'MONACO' re-cased to the question's 'Monaco') and `eval` and `agreement` run
+// unchanged (DIR/original: the original databases under the synthetic ids); a rerun replayed with zero requests;
+// --preview sending nothing; vanilla on the full schema from --tables; a failing endpoint (a clear error, the other
+// items written, a rerun resuming); a slow one; bad inputs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
@@ -184,6 +185,15 @@ test('SynSQL: the critic rejects once, then accepts; the databases answer the go
   assert.ok(ev.code === 0 || ev.code === 1, ev.stderr);
   const items = JSON.parse(readFileSync(join(dir, 'eval.json'), 'utf8')).items;
   assert.deepEqual(items.slice(0, 2).map((i) => i.ex), [1, 1]);
+  // So does `agreement`, with DIR/original as the original db_root under the same ids.
+  const ag = await run(['agreement', '--gold', join(out, 'set.json'), '--pred', join(dir, 'pred.sql'), '--db-root',
+    join(out, 'original'), '--test-db-root', out, '--out', join(dir, 'agreement.json')]);
+  assert.equal(ag.code, 0, ag.stderr);
+  const agreement = JSON.parse(ag.stdout);
+  const [t] = agreement.test_roots;
+  assert.deepEqual([agreement.no_original_database, t.n, t.no_test_database, t.sr, t.original_sr], [1, 2, 0, 100, 0],
+    'the fixture\'s original has no races: both golds are empty there, non-empty on their synthetic databases');
+  assert.ok(t.discrimination.share > agreement.original.discrimination.share);
 
   const again = await run(args);
   assert.equal(again.code, 0, again.stderr);
