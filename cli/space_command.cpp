@@ -520,6 +520,9 @@ int estimate_main(const Args& args) {
     j["importance"] = rounded(f.importance);
     j["share_in_wrong"] = rounded(f.share_in_wrong);
     j["share_in_right"] = rounded(f.share_in_right);
+    // Importance has no sign: a feature commoner among the failures is one to remove in a rewrite, one commoner
+    // among the successes one to add (003 Table 7's caption: "remove (or add in)").
+    j["more_common_in"] = f.share_in_wrong > f.share_in_right ? "wrong" : "right";
     negative.push_back(std::move(j));
   }
   json summary;
