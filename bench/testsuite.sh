@@ -3,7 +3,9 @@
 # testsuite` with its defaults (seed 1, at most 30 rows per table, 8 draws per database); prints databases built per
 # second, their total and per-database size, SR and the discrimination of the golds' mutants on the suite next to the
 # original databases'. Only the dev databases ../shared/data holds are built; items of the others are skipped (named
-# as missing). Skips itself when the data is absent.
+# as missing). Then SynSQL's agreement of the suite with the originals on made-up predictions (`chokepoint
+# agreement`): every even-positioned item predicts its gold, every odd one one of its gold's mutants (`chokepoint
+# mutate`'s, the (p / 2 mod k)-th of k), so both verdicts occur. Skips itself when the data is absent.
 # Usage: bench/testsuite.sh [BUILD_DIR]   (default build/native; run from the repository root)
 set -e
 BUILD=${1:-build/native}
@@ -42,5 +44,35 @@ node -e '
   for (const x of m.databases)
     console.log(`    ${x.db_id.padEnd(32)} ${String(x.bytes).padStart(7)} ${String(x.rows).padStart(4)} ` +
       `${String(x.items).padStart(4)} ${String(x.items_covered.length).padStart(4)} ` +
-      `${String(x.mutants_distinguished).padStart(5)}/${String(x.mutants).padEnd(5)} ${x.attempt + 1}/${x.attempts_tried}`);' \
+      `${String(x.mutants_distinguished).padStart(5)}/${String(x.mutants).padEnd(5)} ` +
+      `${x.attempt + 1}/${x.attempts_tried}`);' \
   "$T/summary.json" "$T/suite/manifest.json"
+"$C" mutate --gold "$DATA/dev.json" --db-root "$DATA/database" --out "$T/mutants.json" >/dev/null 2>&1
+node -e '
+  const fs = require("fs");
+  const gold = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+  const byGold = new Map();
+  for (const m of JSON.parse(fs.readFileSync(process.argv[2], "utf8")).mutants) {
+    if (!byGold.has(m.gold_id)) byGold.set(m.gold_id, []);
+    byGold.get(m.gold_id).push(m.sql);
+  }
+  const lines = gold.map((g, p) => {
+    const ms = byGold.get(String(p)) || [];
+    const sql = p % 2 === 1 && ms.length ? ms[Math.floor(p / 2) % ms.length] : g.query;
+    return sql.replace(/\s+/g, " ");
+  });
+  fs.writeFileSync(process.argv[3], lines.join("\n") + "\n");' "$DATA/dev.json" "$T/mutants.json" "$T/pred.sql"
+"$C" agreement --gold "$DATA/dev.json" --pred "$T/pred.sql" --db-root "$DATA/database" --test-db-root "$T/suite" \
+  --out "$T/agreement.json" >"$T/agreement_summary.json" 2>/dev/null
+echo "Agreement of the suite with the originals (golds and mutants as predictions, Spider semantics):"
+node -e '
+  const fs = require("fs");
+  const s = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+  const t = s.test_roots[0];
+  const f = (x) => x.toFixed(2);
+  console.log(`  ${t.n} items: SR ${f(t.sr)}% (original ${f(t.original_sr)}%), EX original ${f(t.ex_original)}%, ` +
+    `test ${f(t.ex_test)}%, delta ${f(t.delta)}; AR ${t.ar === null ? "n/a" : t.ar.toFixed(4)}; ` +
+    `TP ${t.confusion.tp} TN ${t.confusion.tn} FP ${t.confusion.fp} FN ${t.confusion.fn}; CC ${f(t.cc)}`);
+  for (const [b, x] of Object.entries(t.buckets))
+    console.log(`    ${b.padEnd(7)} ${String(x.n).padStart(4)} items: SR ${f(x.sr)}%, AR ` +
+      `${x.ar === null ? "n/a" : x.ar.toFixed(4)}, delta ${f(x.delta)}`);' "$T/agreement_summary.json"

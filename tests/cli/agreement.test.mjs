@@ -1,7 +1,8 @@
 // `chokepoint agreement` on a hand-made original and test database whose verdicts are planned item by item: one item
 // of each confusion cell, a gold that fails on the test database and one that returns nothing there, so SR, EX on
-// both, Δ, the confusion, AR (kappa, worked by hand below), CC and the bucket are known before the program runs. A copy
-// of the original as a second root agrees perfectly; predictions equal to the golds make P_e = 1. Bad input exits 2.
+// both, Δ, the confusion, AR (kappa, worked by hand below), CC and the bucket are known before the program runs. A
+// copy of the original as a second root agrees perfectly; predictions equal to the golds make P_e = 1. Bad input
+// exits 2.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync, execFileSync } from 'node:child_process';
@@ -53,7 +54,8 @@ before(() => {
 after(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
 
 const agreement = (...args) => spawnSync(cli, ['agreement', ...args], { encoding: 'utf8' });
-const near = (actual, expected, what) => assert.ok(Math.abs(actual - expected) < 1e-9, `${what}: ${actual} vs ${expected}`);
+const near = (actual, expected, what) =>
+  assert.ok(Math.abs(actual - expected) < 1e-9, `${what}: ${actual} vs ${expected}`);
 
 test('SR, EX, delta, confusion, AR, CC and the bucket, planned item by item', () => {
   const out = join(dir, 'r.json');
