@@ -37,7 +37,8 @@ const char* kInputs =
     "--lexicon ASSET or --wordnet DIR). NAME=PATH names a set in reports (default: the file name without extension).\n"
     "Unknown cells read 0 and columns no item knows are left out (decisions §29). Predictions (--pred) are scored "
     "with\n"
-    "EX against the set's gold SQL on --db-root (the set must then be an eval set); items whose gold fails count\n"
+    "EX against the set's gold SQL on --db-root (the set must then be an eval set), under the gold's benchmark's\n"
+    "semantics unless --semantics bird|spider|test-suite says (as `chokepoint errors`); items whose gold fails count\n"
     "nowhere. Exit code 0, or 2 on bad input.";
 
 const std::string kCompareUsage = std::string(
@@ -161,9 +162,19 @@ Result<SetInput> read_set(const std::string& spec, FeatureContext& ctx) {
 }
 
 // EX per gold item of `gold` for the predictions in `pred_path`: nullopt where the item was not scored.
+// EX semantics as `chokepoint errors` takes them: the gold's benchmark unless --semantics names one.
 Result<std::vector<std::optional<bool>>> correctness(const EvalSet& gold, const std::string& pred_path,
-                                                     const std::string& db_root) {
+                                                     const ArgReader& r) {
+  const std::string db_root = r.get("--db-root");
   if (db_root.empty()) return Error{"--pred needs --db-root DIR to run the SQL"};
+  EvaluationOptions options;
+  options.regimes = {};  // EX only
+  options.semantics = semantics_of_format(gold.format).value_or(ExSemantics::Bird);
+  if (r.has("--semantics")) {
+    const auto named = ex_semantics_from_name(r.get("--semantics"));
+    if (!named) return Error{"--semantics must be bird, spider or test-suite"};
+    options.semantics = *named;
+  }
   auto pred = load_eval_set(pred_path);
   if (!pred.ok()) return Error{pred_path + ": " + pred.error()};
   auto pairs = pair_gold_with_predictions(gold, *pred);
@@ -172,9 +183,6 @@ Result<std::vector<std::optional<bool>>> correctness(const EvalSet& gold, const 
   for (const auto& p : *pairs) ids.insert(p.db_id);
   auto open = open_databases(db_root, ids);
   if (!open.ok()) return Error{open.error()};
-  EvaluationOptions options;
-  options.regimes = {};  // EX only
-  options.semantics = semantics_of_format(gold.format).value_or(ExSemantics::Bird);
   const auto items = evaluate_pairs(*pairs, *open->pool, options);
   std::vector<std::optional<bool>> out;
   for (const auto& item : items)
@@ -347,7 +355,7 @@ int clusters_main(const Args& args) {
     ModelOutcomes m;
     m.name = preds[i].substr(0, eq);
     m.cost = costs.count(m.name) ? costs[m.name] : static_cast<double>(i);
-    auto correct = correctness(*in->gold, preds[i].substr(eq + 1), r.get("--db-root"));
+    auto correct = correctness(*in->gold, preds[i].substr(eq + 1), r);
     if (!correct.ok()) return fail_input(correct.error());
     m.correct = std::move(*correct);
     models.push_back(std::move(m));
@@ -486,7 +494,7 @@ int estimate_main(const Args& args) {
   auto in = read_set(spec, ctx);
   if (!in.ok()) return fail_input(in.error());
   if (!in->gold) return fail_input("space estimate needs --set to be an eval set (the gold SQL), not a features file");
-  auto correct = correctness(*in->gold, pred, r.get("--db-root"));
+  auto correct = correctness(*in->gold, pred, r);
   if (!correct.ok()) return fail_input(correct.error());
   const FeatureVectors vectors = feature_vectors({&in->matrix});
   EstimatorOptions options;
