@@ -30,64 +30,57 @@ namespace {
 using namespace chokepoint::sqlspace;
 using json = nlohmann::ordered_json;
 
+// Shared by the three usage texts.
 const char* kInputs =
-    "A set (--set) is either a features file written by `chokepoint features` (.csv with header key,db_id,f001,...\n"
-    "or .jsonl with a {\"columns\"} header line), used as it is, or a set in any format `chokepoint eval` reads,\n"
-    "whose deterministic features are computed here (schemas from --db-root DIR or --tables T.json; WordNet from\n"
-    "--lexicon ASSET or --wordnet DIR). NAME=PATH names a set in reports (default: the file name without extension).\n"
-    "Unknown cells read 0 and columns no item knows are left out (decisions §29). Predictions (--pred) are scored "
-    "with\n"
-    "EX against the set's gold SQL on --db-root (the set must then be an eval set), under the gold's benchmark's\n"
-    "semantics unless --semantics bird|spider|test-suite says (as `chokepoint errors`); items whose gold fails count\n"
-    "nowhere. Exit code 0, or 2 on bad input.";
+    "A set (--set) is a features file written by `chokepoint features` (.csv with header key,db_id,f001,...\n"
+    "or .jsonl with a {\"columns\"} header line), used as it is, or a set in any format `chokepoint eval`\n"
+    "reads, whose deterministic features are computed here (schemas from --db-root DIR or --tables T.json;\n"
+    "WordNet from --lexicon ASSET or --wordnet DIR). NAME=PATH names a set in reports (default: the file\n"
+    "name without extension). Unknown cells read 0; columns no item knows are left out (decisions §29).\n"
+    "Predictions (--pred) are scored with EX against the set's gold SQL on --db-root (the set must then be\n"
+    "an eval set), under the gold's benchmark's semantics unless --semantics bird|spider|test-suite says\n"
+    "(as `chokepoint errors`); items whose gold fails count nowhere. Exit code 0, or 2 on bad input.";
 
-const std::string kCompareUsage = std::string(
-                                      "Usage: chokepoint space compare --set [NAME=]A --set [NAME=]B ... --out R.json\n"
-                                      "                                [--correction none|bh|bonferroni] "
-                                      "[--db-root DIR | --tables T.json]\n"
-                                      "Per feature: prevalence in each set over its known cells, Pearson's "
-                                      "chi-square test of feature x set (2 x k,\n"
-                                      "no continuity correction), the p-value adjusted by --correction "
-                                      "(default none), Cramér's V; features sorted\n"
-                                      "by adjusted p, then V. map: PCA 2-D coordinates of every item with its "
-                                      "set. stdout: a summary.\n") +
-                                  kInputs;
+const std::string kCompareUsage =
+    std::string(
+        "Usage: chokepoint space compare --set [NAME=]A --set [NAME=]B ... --out R.json\n"
+        "                                [--correction none|bh|bonferroni] [--db-root DIR | --tables T.json]\n"
+        "Per feature: prevalence in each set over its known cells, Pearson's chi-square test of\n"
+        "feature x set (2 x k, no continuity correction), the p-value adjusted by --correction\n"
+        "(default none), Cramér's V; features sorted by adjusted p, then V. map: the PCA 2-D\n"
+        "coordinates of every item with its set. stdout: a summary.\n") +
+    kInputs;
 
 const std::string kClustersUsage =
     std::string(
-        "Usage: chokepoint space clusters --set [NAME=]S [--k K | --k-max N] [--seed N] [--restarts N] --out R.json\n"
-        "                                 [--pred MODEL=FILE ... [--cost MODEL=X ...] --db-root DIR] [--assign T]\n"
-        "                                 [--margin M] [--epsilon E] [--min-share S]\n"
-        "k-means (k-means++ seeded by --seed, default 0; --restarts, default 10) over the set's feature vectors; "
-        "with\n"
-        "--k that k, otherwise the elbow over k = 2..--k-max (default 10) and its knee (farthest point from the "
-        "chord).\n"
-        "Each cluster is explained by the features with the highest lift (share in the cluster over share overall) "
-        "among\n"
-        "those at least --min-share (0.5) of the cluster has. Per --pred model (repeatable): overall and per-cluster "
-        "EX with\n"
-        "Bernoulli variance and Wilson 95% interval; a blind spot is a cluster at least --margin (0.10) below the "
-        "model's\n"
-        "overall whose interval's upper bound is below it too; universal when every model has it. Cost view: per "
-        "cluster\n"
-        "a cheaper model within --epsilon (0.02) of a dearer one (cost from --cost, else the order of --pred). "
-        "--assign T\n"
-        "gives another set's items their nearest centroid.\n") +
+        "Usage: chokepoint space clusters --set [NAME=]S [--k K | --k-max N] [--seed N] [--restarts N]\n"
+        "                                 --out R.json [--pred MODEL=FILE ... [--cost MODEL=X ...]\n"
+        "                                 --db-root DIR] [--assign T] [--margin M] [--epsilon E]\n"
+        "                                 [--min-share S] [--semantics S]\n"
+        "k-means (k-means++ seeded by --seed, default 0; --restarts, default 10) over the set's\n"
+        "feature vectors: with --k that k, otherwise the elbow over k = 2..--k-max (default 10) and\n"
+        "its knee (the point farthest from the chord; k = 2 when there is none). Each cluster is\n"
+        "explained by the features of highest lift (share in the cluster over share overall) among\n"
+        "those at least --min-share (0.5) of the cluster has. Per --pred model (repeatable): overall\n"
+        "and per-cluster EX with Bernoulli variance and Wilson 95% interval; a blind spot is a\n"
+        "cluster at least --margin (0.10) below the model's overall whose interval's upper bound is\n"
+        "below it too; universal when every model has it. Cost view: per cluster, a cheaper model\n"
+        "within --epsilon (0.02) of a dearer one (cost from --cost, else the order of --pred).\n"
+        "--assign T gives another set's items their nearest centroid.\n") +
     kInputs;
 
 const std::string kEstimateUsage =
     std::string(
-        "Usage: chokepoint space estimate --set [NAME=]S --pred FILE --db-root DIR --out R.json [--online]\n"
-        "                                 [--online-mask aspects|no-sql] [--seed N] [--trees N] [--top N]\n"
-        "SQLSpace's correctness estimator: a random forest (--trees, default 200; Gini, bootstrap, sqrt features) "
-        "trained\n"
-        "on a seeded 90% of the scored items to predict EX = 1 from the features, scored on the other 10%: "
-        "accuracy,\n"
-        "precision, recall, F1 (label 1 = right), ROC-AUC, Brier score, reliability bins; and the negative features: "
-        "the\n"
-        "permutation importance of each feature read on the held-out items the model got wrong (top --top, default "
-        "10).\n"
-        "--online computes only the online mask's features (never reads the gold SQL).\n") +
+        "Usage: chokepoint space estimate --set [NAME=]S --pred FILE --db-root DIR --out R.json\n"
+        "                                 [--online] [--online-mask aspects|no-sql] [--seed N]\n"
+        "                                 [--trees N] [--top N] [--semantics S]\n"
+        "SQLSpace's correctness estimator: a random forest (--trees, default 200; Gini, bootstrap,\n"
+        "sqrt features) trained on a seeded 90% of the scored items to predict EX = 1 from the\n"
+        "features, scored on the other 10%: accuracy, precision, recall, F1 (label 1 = right),\n"
+        "ROC-AUC, Brier score, reliability bins; and the negative features: each feature's\n"
+        "permutation importance read on the held-out items the model got wrong (top --top, default\n"
+        "10), with where it is commoner. --online computes only the online mask's features (never\n"
+        "reads the gold SQL).\n") +
     kInputs;
 
 double rounded(double x, double scale = 10000.0) {
