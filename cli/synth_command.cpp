@@ -245,6 +245,7 @@ int synth_main(const Args& args) {
   std::vector<const testdb::SynthesisLoop*> finished;
   size_t databases = 0, gold_nonempty = 0, no_schema = 0;
   std::string first_failure;
+  bool call_failed = false;  // a failure a rerun can mend (the other failures' answers are replayed as they were)
   for (auto& run : runs) {
     auto& it = rewritten.items[run.index];
     const std::string key = it.key.empty() ? std::to_string(run.index) : it.key;
@@ -288,6 +289,7 @@ int synth_main(const Args& args) {
     }
     if (loop.outcome() == testdb::SynthesisOutcome::Failed && first_failure.empty())
       first_failure = key + ": " + loop.note();
+    for (const auto& c : run.calls) call_failed = call_failed || !c["ok"].get<bool>();
     Json record = testdb::synthesis_item_json(loop);
     for (auto e = record.begin(); e != record.end(); ++e) entry[e.key()] = e.value();
     entry["calls"] = run.calls;
@@ -352,7 +354,10 @@ int synth_main(const Args& args) {
   if (!first_failure.empty()) {
     std::cerr << "chokepoint: synth: " << counts["failed"].get<size_t>() << " of " << finished.size()
               << (finished.size() == 1 ? " question" : " questions") << " failed (first: " << first_failure
-              << "); the others are written, and a rerun with the same replay store resumes\n";
+              << "); the others are written"
+              << (call_failed ? ", and a rerun with the same replay store resumes the calls that failed"
+                              : "; the model's answers are in manifest.json")
+              << "\n";
     return 1;
   }
   return 0;
