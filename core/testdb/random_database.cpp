@@ -147,15 +147,32 @@ int column_index(const Table& t, const std::string& name) {
   return -1;
 }
 
-// Tables with their foreign-key parents first; ties and cycles in declaration order.
+// Tables with their foreign-key parents first, ties in declaration order. A cycle is broken at the first table
+// whose keys towards unfilled tables are all nullable (they get NULL), else at the first table left.
 std::vector<size_t> fill_order(const Schema& schema) {
   const size_t n = schema.tables.size();
   std::vector<bool> done(n, false);
   std::vector<size_t> order;
+  auto unfilled = [&](size_t i, const ForeignKey& fk) {
+    for (size_t j = 0; j < n; ++j)
+      if (j != i && !done[j] && iequals(schema.tables[j].name, fk.to_table)) return true;
+    return false;
+  };
   auto ready = [&](size_t i) {
-    for (const auto& fk : schema.tables[i].foreign_keys) {
-      for (size_t j = 0; j < n; ++j)
-        if (j != i && !done[j] && iequals(schema.tables[j].name, fk.to_table)) return false;
+    for (const auto& fk : schema.tables[i].foreign_keys)
+      if (unfilled(i, fk)) return false;
+    return true;
+  };
+  auto breakable = [&](size_t i) {
+    const Table& t = schema.tables[i];
+    for (const auto& fk : t.foreign_keys) {
+      if (!unfilled(i, fk)) continue;
+      for (const auto& c : fk.from_columns) {
+        const Column* col = t.find_column(c);
+        bool in_pk = false;
+        for (const auto& k : t.primary_key) in_pk = in_pk || iequals(k, c);
+        if (!col || col->not_null || in_pk) return false;
+      }
     }
     return true;
   };
@@ -163,7 +180,9 @@ std::vector<size_t> fill_order(const Schema& schema) {
     size_t pick = n;
     for (size_t i = 0; i < n && pick == n; ++i)
       if (!done[i] && ready(i)) pick = i;
-    for (size_t i = 0; i < n && pick == n; ++i)  // a cycle: the first table left
+    for (size_t i = 0; i < n && pick == n; ++i)
+      if (!done[i] && breakable(i)) pick = i;
+    for (size_t i = 0; i < n && pick == n; ++i)
       if (!done[i]) pick = i;
     done[pick] = true;
     order.push_back(pick);
@@ -244,14 +263,31 @@ void add_query_literals(ValuePools& pools, const std::vector<std::string>& sqls)
   std::sort(pools.strings.begin(), pools.strings.end(), by_key);
 }
 
+namespace {
+
+// Lower-case names of the shadow tables a virtual table keeps its data in (fts5's ft_data, ...): its module makes
+// them itself, and rows written into them directly would corrupt it. Empty where PRAGMA table_list is missing.
+std::set<std::string> shadow_tables(const Connection& db) {
+  std::set<std::string> out;
+  const auto list = db.query("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'shadow'");
+  if (list.ok())
+    for (const Row& r : list.result.rows)
+      if (!r.empty()) out.insert(to_lower_ascii(r[0].bytes));
+  return out;
+}
+
+}  // namespace
+
 Result<std::string> schema_script(const Connection& original) {
   const auto out = original.query(
-      "SELECT sql FROM sqlite_schema WHERE type IN ('table', 'index') AND sql IS NOT NULL AND name NOT LIKE "
+      "SELECT name, sql FROM sqlite_schema WHERE type IN ('table', 'index') AND sql IS NOT NULL AND name NOT LIKE "
       "'sqlite_%' ORDER BY rowid");
   if (!out.ok()) return Error{"cannot read the schema: " + out.message};
+  const auto shadows = shadow_tables(original);
   std::string script;
   for (const Row& r : out.result.rows)
-    if (!r.empty() && r[0].type == ValueType::Text) script += r[0].bytes + ";\n";
+    if (r.size() == 2 && r[1].type == ValueType::Text && !shadows.count(to_lower_ascii(r[0].bytes)))
+      script += r[1].bytes + ";\n";
   return script;
 }
 
@@ -268,8 +304,10 @@ Result<RandomDatabase> random_database(const std::string& script, const Schema& 
   const size_t max_rows = std::max<size_t>(1, options.max_rows);
   const size_t low = std::max<size_t>(1, max_rows / 3);
   std::set<std::string> filled;  // lower-case table names
+  const auto shadows = shadow_tables(db);
   for (size_t ti : fill_order(schema)) {
     const Table& t = schema.tables[ti];
+    if (shadows.count(to_lower_ascii(t.name))) continue;
     const size_t ncol = t.columns.size();
     // Keys: the primary key, then each UNIQUE column list.
     std::vector<std::vector<int>> keys;
@@ -371,9 +409,11 @@ Result<RandomDatabase> random_database(const std::string& script, const Schema& 
             const size_t i = static_cast<size_t>(fk.from[k]);
             if (parent) {
               row[i] = (*parent)[k];
+            } else if (nullable(i)) {
+              row[i] = Value::null();  // no parent to draw from: NULL satisfies the key
             } else {
-              if (attempt == 0 && k == 0) ++out.stats.fk_unsatisfied;
-              row[i] = nullable(i) ? Value::null() : typed_value(t.columns[i], in_key[i], max_rows, rng);
+              if (attempt == 0) ++out.stats.fk_unsatisfied;
+              row[i] = typed_value(t.columns[i], in_key[i], max_rows, rng);
             }
           }
         }

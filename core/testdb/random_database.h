@@ -48,8 +48,8 @@ ValuePools sample_value_pools(const Connection& original, const Schema& schema, 
 // Adds the number and string literals of `sqls` (tokenized by core/sql; text that does not tokenize adds nothing).
 void add_query_literals(ValuePools& pools, const std::vector<std::string>& sqls);
 
-// The CREATE TABLE and CREATE INDEX statements of `original` (sqlite_schema, in creation order; views, triggers and
-// SQLite's own objects left out), joined into one script.
+// The CREATE TABLE and CREATE INDEX statements of `original` (sqlite_schema, in creation order; views, triggers,
+// SQLite's own objects and virtual tables' shadow tables left out), joined into one script.
 Result<std::string> schema_script(const Connection& original);
 
 // Table name -> its UNIQUE column lists (unique_keys.h's answer).
@@ -68,12 +68,15 @@ struct RandomDatabaseOptions {
 struct RandomDatabaseStats {
   size_t rows = 0;            // rows stored over all tables
   size_t rows_dropped = 0;    // rows left out: no unused key found, or SQLite refused them (a CHECK constraint)
-  size_t fk_unsatisfied = 0;  // foreign-key values without a parent row to draw from (a cycle, an empty parent)
+  size_t fk_unsatisfied = 0;  // NOT NULL foreign-key values without a parent row to draw from (a cycle, an
+                              // empty parent): a typed value instead, which may name no row
 };
 
 // A private temporary database made of `script` (schema_script's, or schema_to_ddl's for a schema-only source) whose
 // tables, those of `schema`, are filled with random rows. Parents before children (foreign keys' topological order,
-// then declaration order; a cycle is broken in declaration order and its back-references get NULL when nullable).
+// then declaration order); a cycle is broken at the first table whose keys into it are nullable (NULL there), else
+// at the first table left (its keys into the cycle count as fk_unsatisfied). Shadow tables of virtual tables are
+// left to their module.
 struct RandomDatabase {
   Connection db;
   RandomDatabaseStats stats;
