@@ -2,7 +2,6 @@
 // set, each question's synthetic database written as a BIRD-layout db_root with a provenance manifest. The loops of
 // all items advance together: each phase's calls go out as one batch through the CallScheduler and its replay store,
 // so a rerun answers from the store and a failed call costs only its own item.
-#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -77,14 +76,6 @@ Result<testdb::SynthesisOptions> read_options(const ArgReader& r) {
   o.threshold = t;
   o.validation.align_case = !r.has("--no-align-case");
   return o;
-}
-
-// The chat request of one call: the settings' model, the call's temperature, max_tokens raised to what it needs.
-ChatRequest request_of(const LlmSettings& settings, const testdb::SynthesisRequest& req) {
-  ChatRequest c = chat_request_from_settings(settings, {{"user", req.prompt}});
-  c.temperature = req.temperature;
-  c.max_tokens = std::max(c.max_tokens, req.min_max_tokens);
-  return c;
 }
 
 struct ItemRun {
@@ -211,7 +202,7 @@ int synth_main(const Args& args) {
       for (size_t j = 0; j < pending.size(); ++j) {
         const auto& key = set->items[runs[k].index].key;
         scheduler.add({(key.empty() ? std::to_string(k) : key) + " / synth " + pending[j].label,
-                       request_of(chat->settings, pending[j])});
+                       testdb::synthesis_chat_request(chat->settings, pending[j])});
         of.emplace_back(k, j);
       }
     }

@@ -1,6 +1,7 @@
 // SynSQL's loop for one question (see synthesis_loop.h).
 #include "core/testdb/synthesis_loop.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 
@@ -70,6 +71,13 @@ const char* synthesis_call_name(SynthesisCall c) {
       return "critique";
   }
   return "";
+}
+
+ChatRequest synthesis_chat_request(const LlmSettings& settings, const SynthesisRequest& request) {
+  ChatRequest c = chat_request_from_settings(settings, {{"user", request.prompt}});
+  c.temperature = request.temperature;
+  c.max_tokens = std::max(c.max_tokens, request.min_max_tokens);
+  return c;
 }
 
 const char* synthesis_outcome_name(SynthesisOutcome o) {

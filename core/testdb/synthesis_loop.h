@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "core/base/result.h"
+#include "core/llm/chat_request.h"
+#include "core/llm/llm_settings.h"
 #include "core/llm/prompt_template.h"
 #include "core/schema/schema.h"
 #include "core/testdb/critic.h"
@@ -61,6 +63,10 @@ struct SynthesisRequest {
   std::string label;       // "select t=0.3", "synthesize round 2": the call's name in logs, ids and the manifest
   std::string prompt;      // exactly what is sent, as one user message
 };
+
+// The chat request of one call as every front end sends it (so the CLI's replay store answers the app and back):
+// the settings' model and seed, the call's temperature, one user message, max_tokens raised to min_max_tokens.
+ChatRequest synthesis_chat_request(const LlmSettings& settings, const SynthesisRequest& request);
 
 // What the schema selector did (SynSQL only).
 struct SelectorRecord {

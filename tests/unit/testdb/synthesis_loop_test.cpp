@@ -224,3 +224,25 @@ TEST(SynthesisLoop, TheInsertsShownToTheCriticAreTheValidatedRows) {
 
 }  // namespace
 }  // namespace chokepoint::testdb
+
+namespace chokepoint::testdb {
+namespace {
+
+TEST(SynthesisLoop, EachCallIsSentWithItsTemperatureAndRoomForItsAnswer) {
+  LlmSettings settings;
+  settings.model = "m";
+  settings.temperature = 0.5;
+  settings.max_tokens = 512;
+  SynthesisRequest select{SynthesisCall::Select, 0, 0.7, 1024, "select t=0.7", "prompt"};
+  const ChatRequest c = synthesis_chat_request(settings, select);
+  EXPECT_EQ(c.model, "m");
+  EXPECT_EQ(c.temperature, 0.7);
+  EXPECT_EQ(c.max_tokens, 1024);
+  ASSERT_EQ(c.messages.size(), 1u);
+  EXPECT_EQ(c.messages[0].content, "prompt");
+  settings.max_tokens = 8000;
+  EXPECT_EQ(synthesis_chat_request(settings, select).max_tokens, 8000);
+}
+
+}  // namespace
+}  // namespace chokepoint::testdb
