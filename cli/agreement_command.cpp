@@ -40,12 +40,14 @@ const char* kUsage =
     "               gold's tables, whose buckets (low 1-15, medium 16-60, high 61+) split every metric\n"
     "  discrimination  share of the golds' single-error mutants (SQLMorph's 15 operators, made on the original)\n"
     "               whose result differs from the gold's, on the original and on each root, per db_id too\n"
-    "--semantics: EX as BIRD (set) or Spider (bag) computes it (default: the gold's benchmark, else bird).\n"
+    "--semantics: EX as BIRD (set) or Spider (bag) computes it (default: the gold's benchmark, else bird); the\n"
+    "figures are also given in both semantics under by_semantics.\n"
     "Items whose original database is missing are left out of every figure (no_original_database counts them).\n"
     "--timeout-ms: per item (default 5000).\n"
     "stdout: JSON {n, no_original_database, semantics, original: {sr, discrimination}, test_roots: [{root, n, sr,\n"
     "original_sr, reference, ex_original, ex_test, delta, ar, ar_degenerate, confusion, test_gold_failures,\n"
-    "no_test_database, cc, gold_columns, buckets: {low|medium|high|unknown: {...}}, discrimination: {..., by_db}}]};\n"
+    "no_test_database, cc, gold_columns, buckets: {low|medium|high|unknown: {...}}, by_semantics: {bird: {...},\n"
+    "spider: {...}}, discrimination: {..., by_db}}]};\n"
     "REPORT.json adds the items. Exit code 0, or 2 on bad input.";
 
 ojson totals_json(const testdb::DiscriminationTotals& t) {
@@ -105,6 +107,10 @@ int agreement_main(const Args& args) {
   const auto& pairs = in->pairs;
   const EvaluationOptions& options = in->options;
   const auto original = evaluate_pairs(pairs, *in->open.pool, options);
+  // EX in the other semantics too (SynSQL reports EX as each benchmark computes it): BIRD's set and Spider's bag.
+  EvaluationOptions other_options = options;
+  other_options.semantics = options.semantics == ExSemantics::Bird ? ExSemantics::Spider : ExSemantics::Bird;
+  const auto original_other = evaluate_pairs(pairs, *in->open.pool, other_options);
 
   // Per pair: the columns of the gold's tables, and the gold's mutants as the original database prepares them.
   std::vector<size_t> gold_columns(pairs.size(), 0);
@@ -140,7 +146,7 @@ int agreement_main(const Args& args) {
   for (const auto& root : roots) {
     DatabasePool pool(root);
     std::map<std::string, size_t> columns_of;  // db_id -> columns of the test database's schema
-    std::vector<testdb::AgreementItem> scored;
+    std::vector<testdb::AgreementItem> scored, scored_other;
     testdb::DiscriminationTotals totals;
     std::map<std::string, testdb::DiscriminationTotals> by_db;
     for (size_t i = 0; i < pairs.size(); ++i) {
@@ -153,9 +159,12 @@ int agreement_main(const Args& args) {
       a.original = original[i];
       testdb::GoldDiscrimination g;
       g.mutants = mutants[i].size();
+      testdb::AgreementItem other = a;
+      other.original = original_other[i];
       auto c = pool.get(p.db_id);
       if (c.ok()) {
         a.test = evaluate_pair(**c, p, options);
+        other.test = evaluate_pair(**c, p, other_options);
         if (!columns_of.count(p.db_id)) {
           auto s = read_schema(**c, p.db_id, {false});
           columns_of[p.db_id] = s.ok() ? column_count(*s) : 0;
@@ -167,7 +176,10 @@ int agreement_main(const Args& args) {
         a.test.db_id = p.db_id;
         a.test.status = ItemStatus::NoDatabase;
         a.test.message = c.error();
+        other.test = a.test;
       }
+      other.test_columns = a.test_columns;
+      scored_other.push_back(std::move(other));
       totals.add(g);
       by_db[p.db_id].add(g);
       items[i]["test_roots"].push_back(ojson{{"root", root},
@@ -182,6 +194,10 @@ int agreement_main(const Args& args) {
     for (const auto& b : testdb::agreement_by_bucket(scored))
       buckets[testdb::complexity_bucket_name(b.bucket)] = summary_json(b.summary);
     s["buckets"] = buckets;
+    s["by_semantics"] = ojson::object();
+    s["by_semantics"][ex_semantics_name(options.semantics)] = summary_json(testdb::summarize_agreement(scored));
+    s["by_semantics"][ex_semantics_name(other_options.semantics)] =
+        summary_json(testdb::summarize_agreement(scored_other));
     ojson per_db = ojson::object();
     for (const auto& [db, t] : by_db)
       per_db[db] = {{"original", original_by_db.count(db) ? original_by_db[db].share() : 0.0}, {"test", t.share()}};

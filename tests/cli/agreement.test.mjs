@@ -114,11 +114,24 @@ test('predictions equal to the golds make P_e = 1: AR is 1 and flagged degenerat
   assert.equal(t.ar_degenerate, true);
 });
 
-test('spider semantics is accepted and named', () => {
-  const r = agreement('--gold', join(dir, 'gold.sql'), '--pred', join(dir, 'pred.sql'), '--db-root', join(dir, 'orig'),
-    '--test-db-root', join(dir, 'test'), '--out', join(dir, 'r4.json'), '--semantics', 'spider');
+test('both semantics: a duplicated row is correct under BIRD\'s set and wrong under Spider\'s bag', () => {
+  // Item 1 repeats pen: set-equal, not bag-equal, on both databases. Item 2 is right in both readings.
+  writeFileSync(join(dir, 'gold2.sql'), 'SELECT name FROM product\tshop\nSELECT price FROM product WHERE id = 1\tshop\n');
+  writeFileSync(join(dir, 'pred2.sql'), 'SELECT name FROM product UNION ALL SELECT name FROM product WHERE id = 1\n' +
+    'SELECT price FROM product WHERE id = 1\n');
+  const args = ['--gold', join(dir, 'gold2.sql'), '--pred', join(dir, 'pred2.sql'), '--db-root', join(dir, 'orig'),
+    '--test-db-root', join(dir, 'test'), '--out', join(dir, 'r4.json')];
+  const bird = JSON.parse(agreement(...args).stdout).test_roots[0];
+  assert.deepEqual(bird.confusion, { tp: 2, tn: 0, fp: 0, fn: 0 });
+  assert.deepEqual(bird.by_semantics.bird.confusion, { tp: 2, tn: 0, fp: 0, fn: 0 });
+  assert.deepEqual(bird.by_semantics.spider.confusion, { tp: 1, tn: 1, fp: 0, fn: 0 });
+  near(bird.by_semantics.spider.ex_test, 50, 'Spider EX');
+  near(bird.by_semantics.spider.ar, 1, 'Spider AR');  // P_o = 1, P_e = 1/2
+  const r = agreement(...args, '--semantics', 'spider');
   assert.equal(r.status, 0, r.stderr);
-  assert.equal(JSON.parse(r.stdout).semantics, 'spider');
+  const s = JSON.parse(r.stdout);
+  assert.equal(s.semantics, 'spider');
+  assert.deepEqual(s.test_roots[0].confusion, { tp: 1, tn: 1, fp: 0, fn: 0 });
 });
 
 test('bad input exits 2 with one clear line', () => {

@@ -10,6 +10,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "core/schema/sqlite_schema.h"
 #include "core/testdb/unique_keys.h"
 
