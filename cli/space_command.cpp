@@ -19,6 +19,7 @@
 #include "core/metrics/execution_accuracy.h"
 #include "core/metrics/pair_evaluation.h"
 #include "core/sqlspace/blind_spots.h"
+#include "core/sqlspace/cluster_importance.h"
 #include "core/sqlspace/correctness_estimator.h"
 #include "core/sqlspace/deterministic_features.h"
 #include "core/sqlspace/feature_clusters.h"
@@ -56,7 +57,7 @@ const std::string kClustersUsage =
         "Usage: chokepoint space clusters --set [NAME=]S [--k K | --k-max N] [--seed N] [--restarts N]\n"
         "                                 --out R.json [--pred MODEL=FILE ... [--cost MODEL=X ...]\n"
         "                                 --db-root DIR] [--assign T] [--margin M] [--epsilon E]\n"
-        "                                 [--min-share S] [--semantics S]\n"
+        "                                 [--min-share S] [--importance] [--semantics S]\n"
         "k-means (k-means++ seeded by --seed, default 0; --restarts, default 10) over the set's\n"
         "feature vectors: with --k that k, otherwise the elbow over k = 2..--k-max (default 10) and\n"
         "its knee (the point farthest from the chord; k = 2 when there is none). Each cluster is\n"
@@ -66,7 +67,8 @@ const std::string kClustersUsage =
         "cluster at least --margin (0.10) below the model's overall whose interval's upper bound is\n"
         "below it too; universal when every model has it. Cost view: per cluster, a cheaper model\n"
         "within --epsilon (0.02) of a dearer one (cost from --cost, else the order of --pred).\n"
-        "--assign T gives another set's items their nearest centroid.\n") +
+        "--assign T gives another set's items their nearest centroid. --importance adds each\n"
+        "cluster's top features by a one-vs-rest 100-tree forest's impurity importance (003 §5).\n") +
     kInputs;
 
 const std::string kEstimateUsage =
@@ -302,7 +304,7 @@ int compare_main(const Args& args) {
 }
 
 int clusters_main(const Args& args) {
-  ArgReader r(args, {});
+  ArgReader r(args, {"--importance"});
   if (!r.error().empty()) return fail_input(r.error());
   if (!r.positionals().empty())
     return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kClustersUsage);
@@ -375,6 +377,12 @@ int clusters_main(const Args& args) {
     report["elbow"] = {{"method", "max distance to chord"}, {"knee", fc.elbow.knee_k}, {"curve", curve}};
   }
   report["inertia"] = rounded(fc.fit.inertia);
+  std::vector<std::vector<FeatureImportance>> importance;
+  if (r.has("--importance")) {
+    ClusterImportanceOptions io;
+    io.seed = options.seed;
+    importance = cluster_forest_importance(vectors, fc.labels, fc.k, io);
+  }
   json clusters = json::array();
   for (int c = 0; c < fc.k; ++c) {
     json j;
@@ -389,6 +397,15 @@ int clusters_main(const Args& args) {
       top.push_back(std::move(t));
     }
     j["top_features"] = top;
+    if (!importance.empty()) {
+      json forest = json::array();
+      for (const auto& f : importance[static_cast<size_t>(c)]) {
+        json t = feature_json(f.id);
+        t["importance"] = rounded(f.importance);
+        forest.push_back(std::move(t));
+      }
+      j["forest_features"] = forest;
+    }
     clusters.push_back(std::move(j));
   }
   report["clusters"] = clusters;

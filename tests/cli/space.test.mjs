@@ -109,6 +109,17 @@ test('clusters: k given splits the two groups, each explained by lift', () => {
   assert.deepEqual(withFeatures.top_features.map((f) => [f.column, f.in_cluster, f.overall, f.lift]),
     [['f074', 1, 0.5, 2], ['f080', 1, 0.5, 2]]);
   assert.deepEqual(c.clusters[label.d].top_features, []);
+  assert.equal(c.clusters[0].forest_features, undefined, 'forest importance only with --importance');
+});
+
+test('clusters --importance: each cluster ranks the features that separate it, importances summing to 1', () => {
+  const r = run('clusters', '--set', join(dir, 'groups.csv'), '--k', '2', '--importance', '--out', join(dir, 'imp.json'));
+  assert.equal(r.status, 0, r.stderr);
+  for (const c of report('imp.json').clusters) {
+    // Either feature alone separates the groups, so the two share all of the impurity decrease.
+    assert.deepEqual(c.forest_features.map((f) => f.column).sort(), ['f074', 'f080']);
+    near(c.forest_features.reduce((s, f) => s + f.importance, 0), 1);
+  }
 });
 
 test('clusters: the elbow runs when k is not given, and a flat curve falls back to k = 2', () => {

@@ -1,7 +1,9 @@
-// Clusters of a feature space and their explanation by lift.
+// Clusters of a feature space and their explanation by lift and by one-vs-rest forest importance.
 #include "core/sqlspace/feature_clusters.h"
 
 #include <gtest/gtest.h>
+
+#include "core/sqlspace/cluster_importance.h"
 
 using namespace chokepoint::sqlspace;
 
@@ -45,4 +47,20 @@ TEST(FeatureClusters, GivenKClustersTwoGroups) {
   EXPECT_EQ(c.labels[3], c.labels[5]);
   EXPECT_NE(c.labels[0], c.labels[3]);
   EXPECT_EQ(c.sizes[static_cast<size_t>(c.labels[0])], 3u);
+}
+
+TEST(ClusterImportance, TheFeatureThatDefinesAClusterRanksFirst) {
+  // Cluster 1 is exactly the rows with feature 20; features 10 and 30 are unrelated to it.
+  const FeatureVectors v = vectors({"110", "011", "010", "100", "001", "111", "000", "010", "101", "110"});
+  std::vector<int> labels;
+  for (size_t r = 0; r < v.rows.rows; ++r) labels.push_back(v.rows.at(r, 1));
+  ClusterImportanceOptions o;
+  o.trees = 20;
+  const auto imp = cluster_forest_importance(v, labels, 2, o);
+  ASSERT_EQ(imp.size(), 2u);
+  for (const auto& ranking : imp) {
+    ASSERT_FALSE(ranking.empty());
+    EXPECT_EQ(ranking[0].id, 20);
+    EXPECT_GT(ranking[0].importance, 0.5);
+  }
 }

@@ -1,0 +1,29 @@
+// A cluster's features by random-forest importance (003 §5: a 100-tree forest on (features, cluster) pairs, mean
+// decrease in impurity; the Table 9 caption says permutation importance, the text MDI). Ours is one-vs-rest: per
+// cluster a binary forest "in this cluster or not", so each cluster gets its own ranking, as Table 9 lists one per
+// cluster; the importance is scikit-learn's feature_importances_ (MDI normalised to sum 1).
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "core/sqlspace/feature_vectors.h"
+
+namespace chokepoint::sqlspace {
+
+struct FeatureImportance {
+  int id = 0;
+  double importance = 0;  // share of the forest's impurity decrease, in [0, 1]
+};
+
+struct ClusterImportanceOptions {
+  int trees = 100;
+  uint64_t seed = 0;  // cluster c's forest uses seed + c
+  size_t top = 10;
+};
+
+// Per cluster (labels in [0, k)), its top features by MDI, decreasing, then id; features with 0 importance left out.
+std::vector<std::vector<FeatureImportance>> cluster_forest_importance(const FeatureVectors& vectors,
+                                                                      const std::vector<int>& labels, int k,
+                                                                      const ClusterImportanceOptions& options);
+
+}  // namespace chokepoint::sqlspace
