@@ -154,29 +154,72 @@ std::vector<double> permutation_importance(const RandomForest& forest, const Bin
                                            const std::vector<uint8_t>& labels, int repeats, uint64_t seed,
                                            const std::vector<uint8_t>& scored) {
   std::vector<double> out(x.cols, 0.0);
-  size_t counted = 0;
-  for (size_t i = 0; i < x.rows; ++i) counted += scored.empty() || scored[i];
-  if (counted == 0) return out;
-  auto accuracy = [&](const BinaryRows& rows) {
-    size_t right = 0;
-    for (size_t i = 0; i < rows.rows; ++i)
-      if (scored.empty() || scored[i]) right += (forest.probability(rows.row(i)) > 0.5) == (labels[i] != 0);
-    return static_cast<double>(right) / static_cast<double>(counted);
+  std::vector<size_t> rows;  // the scored rows
+  for (size_t i = 0; i < x.rows; ++i)
+    if (scored.empty() || scored[i]) rows.push_back(i);
+  if (rows.empty()) return out;
+  // Each scored row's leaf value in every tree, and per feature the (scored row, tree) pairs whose path tests it:
+  // shuffling a column changes only those trees' answers for the rows whose cell changed. The probability is then
+  // summed in tree order from the cached and the new leaves, so it equals forest.probability() bit for bit.
+  const auto& trees = forest.trees();
+  const size_t n_trees = trees.size();
+  std::vector<double> leaf(rows.size() * n_trees, 0.0);
+  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> on_path(x.cols);
+  for (size_t s = 0; s < rows.size(); ++s)
+    for (size_t t = 0; t < n_trees; ++t) {
+      const auto& nodes = trees[t].nodes;
+      if (nodes.empty()) continue;
+      const uint8_t* row = x.row(rows[s]);
+      int n = 0;
+      while (nodes[n].feature >= 0) {
+        on_path[static_cast<size_t>(nodes[n].feature)].push_back({static_cast<uint32_t>(s), static_cast<uint32_t>(t)});
+        n = row[nodes[n].feature] ? nodes[n].present : nodes[n].absent;
+      }
+      leaf[s * n_trees + t] = nodes[n].positive;
+    }
+  auto predicted = [&](const double* leaves) {
+    double sum = 0;
+    for (size_t t = 0; t < n_trees; ++t) sum += leaves[t];
+    return n_trees > 0 && sum / static_cast<double>(n_trees) > 0.5;
   };
-  const double base = accuracy(x);
+  std::vector<uint8_t> base_right(rows.size());
+  size_t base = 0;
+  for (size_t s = 0; s < rows.size(); ++s) {
+    base_right[s] = predicted(&leaf[s * n_trees]) == (labels[rows[s]] != 0);
+    base += base_right[s];
+  }
   SeededRandom random(seed);
-  BinaryRows shuffled = x;
   std::vector<size_t> order(x.rows);
+  std::vector<uint8_t> changed_row(x.cols);
+  std::vector<double> changed_leaves(n_trees);
   for (size_t f = 0; f < x.cols; ++f) {
-    double drop = 0;
+    // Counted in whole items, so equal drops give equal importances (ties then fall to the caller's order).
+    long long drop = 0;
     for (int r = 0; r < repeats; ++r) {
       std::iota(order.begin(), order.end(), 0);
       random.shuffle(order);
-      for (size_t i = 0; i < x.rows; ++i) shuffled.at(i, f) = x.at(order[i], f);
-      drop += base - accuracy(shuffled);
+      size_t right = 0, k = 0;  // k walks on_path[f], which is in increasing scored-row order
+      for (size_t s = 0; s < rows.size(); ++s) {
+        const size_t i = rows[s];
+        const uint8_t value = x.at(order[i], f);
+        const size_t first = k;
+        while (k < on_path[f].size() && on_path[f][k].first == s) ++k;
+        if (value == x.at(i, f)) {
+          right += base_right[s];
+          continue;
+        }
+        std::copy(x.row(i), x.row(i) + x.cols, changed_row.begin());
+        changed_row[f] = value;
+        std::copy(&leaf[s * n_trees], &leaf[s * n_trees] + n_trees, changed_leaves.begin());
+        for (size_t e = first; e < k; ++e) {
+          const size_t t = on_path[f][e].second;
+          changed_leaves[t] = trees[t].predict(changed_row.data());
+        }
+        right += predicted(changed_leaves.data()) == (labels[i] != 0);
+      }
+      drop += static_cast<long long>(base) - static_cast<long long>(right);
     }
-    for (size_t i = 0; i < x.rows; ++i) shuffled.at(i, f) = x.at(i, f);
-    out[f] = repeats > 0 ? drop / repeats : 0;
+    out[f] = repeats > 0 ? static_cast<double>(drop) / (static_cast<double>(rows.size()) * repeats) : 0;
   }
   return out;
 }
