@@ -49,7 +49,8 @@ const std::string kCompareUsage =
         "Per feature: prevalence in each set over its known cells, Pearson's chi-square test of\n"
         "feature x set (2 x k, no continuity correction), the p-value adjusted by --correction\n"
         "(default none), Cramér's V; features sorted by adjusted p, then V. map: the PCA 2-D\n"
-        "coordinates of every item with its set. stdout: a summary.\n") +
+        "coordinates of every item with its set (and its difficulty when an eval set has one).\n"
+        "stdout: a summary.\n") +
     kInputs;
 
 const std::string kClustersUsage =
@@ -285,8 +286,16 @@ int compare_main(const Args& args) {
   }
   report["features"] = features;
   json points = json::array();
-  for (const auto& p : c.map)
-    points.push_back({{"set", c.sets[p.set]}, {"key", p.key}, {"x", rounded(p.x)}, {"y", rounded(p.y)}});
+  std::vector<size_t> seen(inputs.size(), 0);  // row of each set the next point belongs to
+  for (const auto& p : c.map) {
+    json point = {{"set", c.sets[p.set]}, {"key", p.key}, {"x", rounded(p.x)}, {"y", rounded(p.y)}};
+    const size_t row = seen[p.set]++;
+    // BIRD's difficulty labels colour the paper's Figure 5; an eval set that has them passes them on.
+    const auto& gold = inputs[p.set].gold;
+    if (gold && row < gold->items.size() && !gold->items[row].difficulty.empty())
+      point["difficulty"] = gold->items[row].difficulty;
+    points.push_back(std::move(point));
+  }
   json ratio = json::array();
   for (double v : c.map_explained_ratio) ratio.push_back(rounded(v));
   report["map"] = {{"method", "pca"}, {"explained_ratio", ratio}, {"points", points}};

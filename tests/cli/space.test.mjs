@@ -90,6 +90,18 @@ test('compare: prevalence over known cells, chi-square per feature, Bonferroni, 
   assert.deepEqual([c.map.points[0].x, c.map.points[0].y], [c.map.points[1].x, c.map.points[1].y]);
 });
 
+test('compare: an eval set passes its difficulty labels on to the map (003 Figure 5)', () => {
+  writeFileSync(join(dir, 'bird.json'), JSON.stringify([
+    { question_id: 0, db_id: 'shop', question: 'How many items are there?', evidence: '', SQL: 'SELECT COUNT(*) FROM item', difficulty: 'simple' },
+    { question_id: 1, db_id: 'shop', question: 'What is the highest price?', evidence: '', SQL: 'SELECT MAX(price) FROM item', difficulty: 'challenging' },
+  ]));
+  const r = run('compare', '--set', join(dir, 'a.csv'), '--set', join(dir, 'bird.json'), '--db-root', join(dir, 'db'),
+    '--out', join(dir, 'compare_bird.json'));
+  assert.equal(r.status, 0, r.stderr);
+  const points = report('compare_bird.json').map.points;
+  assert.deepEqual(points.map((p) => p.difficulty), [undefined, undefined, undefined, undefined, 'simple', 'challenging']);
+});
+
 test('clusters: k given splits the two groups, each explained by lift', () => {
   const r = run('clusters', '--set', join(dir, 'groups.csv'), '--k', '2', '--seed', '3', '--out', join(dir, 'k.json'));
   assert.equal(r.status, 0, r.stderr);
