@@ -65,9 +65,10 @@ const std::string kClustersUsage =
         "explained by the features of highest lift (share in the cluster over share overall) among\n"
         "those at least --min-share (0.5) of the cluster has. Per --pred model (repeatable): overall\n"
         "and per-cluster EX with Bernoulli variance and Wilson 95% interval; a blind spot is a\n"
-        "cluster at least --margin (0.10) below the model's overall whose interval's upper bound is\n"
-        "below it too; universal when every model has it. Cost view: per cluster, a cheaper model\n"
-        "within --epsilon (0.02) of a dearer one (cost from --cost, else the order of --pred).\n"
+        "cluster at most (1 - --margin) times the model's overall (margin 0.25) whose interval's\n"
+        "upper bound is below it too; universal when every model has it. Cost view: per cluster, a\n"
+        "cheaper model within --epsilon (0.02) of a dearer one (cost from --cost, else the order of\n"
+        "--pred).\n"
         "--assign T gives another set's items their nearest centroid. --importance adds each\n"
         "cluster's top features by a one-vs-rest 100-tree forest's impurity importance (003 §5).\n") +
     kInputs;
@@ -323,7 +324,7 @@ int clusters_main(const Args& args) {
   ClusterOptions options;
   const auto k = int_flag(r, "--k", 0, 1), k_max = int_flag(r, "--k-max", 10, 2);
   const auto seed = int_flag(r, "--seed", 0, 0), restarts = int_flag(r, "--restarts", 10, 1);
-  const auto margin = double_flag(r, "--margin", 0.10), epsilon = double_flag(r, "--epsilon", 0.02);
+  const auto margin = double_flag(r, "--margin", 0.25), epsilon = double_flag(r, "--epsilon", 0.02);
   const auto min_share = double_flag(r, "--min-share", 0.5);
   if (!k) return fail_input("--k takes a whole number >= 1");
   if (!k_max) return fail_input("--k-max takes a whole number >= 2");
@@ -475,7 +476,7 @@ int clusters_main(const Args& args) {
       ms_json.push_back(std::move(j));
     }
     report["models"] = ms_json;
-    report["blind_spot_rule"] = {{"margin", *margin}, {"wilson_upper_below_overall", true}};
+    report["blind_spot_rule"] = {{"relative_margin", *margin}, {"wilson_upper_below_overall", true}};
     report["universal_blind_spots"] = b.universal;
     json cost = json::array();
     for (const auto& c : b.cost_view)

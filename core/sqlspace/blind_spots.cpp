@@ -6,7 +6,7 @@
 namespace chokepoint::sqlspace {
 
 bool is_blind_spot(const learn::Proportion& cluster, double overall, double margin) {
-  return cluster.n > 0 && cluster.p <= overall - margin && cluster.upper < overall;
+  return cluster.n > 0 && cluster.p <= (1 - margin) * overall && cluster.upper < overall;
 }
 
 BlindSpotReport blind_spots(const std::vector<int>& labels, int k, const std::vector<ModelOutcomes>& models,

@@ -1,8 +1,10 @@
 // Blind spots (003 §5: "a class of examples on which a model systematically achieves low performance as compared to
 // its overall accuracy", no threshold given): per (model, cluster) accuracy with its Bernoulli variance and Wilson
-// 95% interval; a flag when the cluster's accuracy is below the model's overall by at least a margin AND the
-// interval's upper bound is below the overall too; "universal" when every model is flagged on a cluster; and the
-// cost view: per cluster, the cheaper models within epsilon of a more expensive one.
+// 95% interval; a flag when the cluster's accuracy is at most (1 - margin) times the model's overall AND the
+// interval's upper bound is below the overall too (a relative margin: a weak model's blind spot is a few points
+// below its overall, a strong model's tens; with 0.25, Table 2 of 003 gives exactly its universal C8 and C10);
+// "universal" when every model is flagged on a cluster; and the cost view: per cluster, the cheaper models within
+// epsilon of a more expensive one.
 #pragma once
 #include <optional>
 #include <string>
@@ -21,7 +23,7 @@ struct ModelOutcomes {
 };
 
 struct BlindSpotOptions {
-  double margin = 0.10;   // flagged when accuracy <= overall - margin ...
+  double margin = 0.25;   // flagged when accuracy <= (1 - margin) overall ...
   double epsilon = 0.02;  // cost view: a cheaper model within this of a dearer one's accuracy
 };
 
@@ -50,7 +52,7 @@ struct BlindSpotReport {
   std::vector<CheaperAlternative> cost_view;
 };
 
-// The flag rule alone: accuracy.p <= overall - margin and accuracy.upper < overall (an empty cluster is never one).
+// The flag rule alone: accuracy.p <= (1 - margin) overall and accuracy.upper < overall (an empty cluster never is).
 bool is_blind_spot(const learn::Proportion& cluster, double overall, double margin);
 
 // labels[i] is item i's cluster in [0, k); every model's correct has labels.size() entries.

@@ -19,19 +19,25 @@ void add(std::vector<int>& labels, ModelOutcomes& m, int c, size_t n, size_t rig
 }  // namespace
 
 TEST(BlindSpots, FlagNeedsTheMarginAndTheInterval) {
-  // 2/10 against 0.6 overall: 0.2 <= 0.5 and Wilson's upper bound 0.510 < 0.6: flagged.
-  EXPECT_TRUE(is_blind_spot(wilson_interval(2, 10), 0.6, 0.1));
-  // 1/2 against 0.8: far enough below, but with 2 items the upper bound 0.905 is above 0.8: not flagged.
-  EXPECT_FALSE(is_blind_spot(wilson_interval(1, 2), 0.8, 0.1));
-  // 55/100 against 0.6: the upper bound 0.645 is above 0.6, and 0.55 is not 0.1 below: not flagged.
-  EXPECT_FALSE(is_blind_spot(wilson_interval(55, 100), 0.6, 0.1));
+  // 2/10 against 0.6 overall: 0.2 <= 0.75 x 0.6 = 0.45 and Wilson's upper bound 0.510 < 0.6: flagged.
+  EXPECT_TRUE(is_blind_spot(wilson_interval(2, 10), 0.6, 0.25));
+  // 1/2 against 0.8: far enough below (0.5 <= 0.6), but with 2 items the upper bound 0.905 is above 0.8.
+  EXPECT_FALSE(is_blind_spot(wilson_interval(1, 2), 0.8, 0.25));
+  // 40/100 against 0.6: 0.4 <= 0.45 and the upper bound 0.498 < 0.6: flagged; 50/100 is above 0.45: not.
+  EXPECT_TRUE(is_blind_spot(wilson_interval(40, 100), 0.6, 0.25));
+  EXPECT_FALSE(is_blind_spot(wilson_interval(50, 100), 0.6, 0.25));
+  // The margin is relative, so a weak model has blind spots too: against 0.05 overall, 2/400 (0.005 <= 0.0375, upper
+  // bound 0.018) is one; 2/100 (0.02, but upper bound 0.070) is not, for want of items.
+  EXPECT_TRUE(is_blind_spot(wilson_interval(2, 400), 0.05, 0.25));
+  EXPECT_FALSE(is_blind_spot(wilson_interval(2, 100), 0.05, 0.25));
   // 0/0: an empty cluster is never a blind spot.
-  EXPECT_FALSE(is_blind_spot(wilson_interval(0, 0), 0.6, 0.1));
+  EXPECT_FALSE(is_blind_spot(wilson_interval(0, 0), 0.6, 0.25));
 }
 
 TEST(BlindSpots, UniversalWhenEveryModelIsFlagged) {
   // Cluster 0: 40 items, cluster 1: 20 items. Model a: 36/40 and 2/20 (overall 38/60 = 0.633); model b: 30/40 and
-  // 4/20 (overall 34/60 = 0.567). Cluster 1 is far below both (0.1 and 0.2, upper bounds 0.301 and 0.416).
+  // 4/20 (overall 34/60 = 0.567). Cluster 1 is far below both (0.1 <= 0.475 and 0.2 <= 0.425; upper bounds 0.301
+  // and 0.416).
   std::vector<int> labels, unused;
   ModelOutcomes a{"a", 1, {}}, b{"b", 2, {}};
   add(labels, a, 0, 40, 36);
