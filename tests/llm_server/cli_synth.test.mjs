@@ -12,56 +12,12 @@ import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeLlmServer } from './start_server.mjs';
+import { DDL, QA, HA, GA, QB, GB, FEEDBACK, critic, synthAnswers } from './synsql_fixture.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
 const cli = process.env.CHOKEPOINT_CLI || join(root, 'build', 'native', 'chokepoint');
 let server, port, dir;
-
-const DDL = `CREATE TABLE circuits(circuitId INTEGER PRIMARY KEY, name TEXT NOT NULL, location TEXT, country TEXT);
-CREATE TABLE races(raceId INTEGER PRIMARY KEY, year INTEGER, circuitId INTEGER REFERENCES circuits(circuitId), name TEXT,
-  date TEXT);
-CREATE TABLE drivers(driverId INTEGER PRIMARY KEY, forename TEXT, surname TEXT, nationality TEXT);
-INSERT INTO circuits VALUES (1, 'Circuit de Monaco', 'Monte Carlo', 'Monaco');`;
-
-// A.9 (BIRD dev 1000) and a Spider-like question without evidence.
-const QA = 'Which racetrack hosted the most recent race? Indicate the full location.';
-const HA = 'full location refers to location+country; most recent race = MAX(date)';
-const GA = 'SELECT T1.location FROM circuits AS T1 INNER JOIN races AS T2 ON T1.circuitId = T2.circuitId ' +
-  'ORDER BY T2.date DESC LIMIT 1';
-const QB = "Which races were held in the country 'Monaco'?";
-const GB = "SELECT T1.name FROM races AS T1 JOIN circuits AS T2 ON T1.circuitId = T2.circuitId WHERE T2.country = 'Monaco'";
-
-const circuit = (id, name, loc, country) =>
-  `INSERT INTO circuits (circuitId, name, location, country) VALUES (${id}, '${name}', '${loc}', '${country}');`;
-const race = (id, year, c, name, date) =>
-  `INSERT INTO races (raceId, year, circuitId, name, date) VALUES (${id}, ${year}, ${c}, '${name}', '${date}');`;
-// A.9's Fig. 16/17 rows.
-const A9 = (() => {
-  const lines = [circuit(1, 'Silverstone Circuit', 'Silverstone', 'United Kingdom'),
-    circuit(2, 'Circuit de Monaco', 'Monte Carlo', 'Monaco'), circuit(3, 'Suzuka Circuit', 'Suzuka', 'Japan'),
-    circuit(4, 'Circuit of the Americas', 'Austin', 'USA'), circuit(5, 'Autodromo Nazionale Monza', 'Monza', 'Italy')];
-  const names = ['British Grand Prix', 'Monaco Grand Prix', 'Japanese Grand Prix', 'United States Grand Prix',
-    'Italian Grand Prix'];
-  const dates = [['2022-07-03', '2022-05-29', '2022-10-09', '2022-10-23', '2022-09-11'],
-    ['2023-07-09', '2023-05-28', '2023-10-08', '2023-10-22', '2023-09-10'],
-    ['2024-07-07', '2024-05-26', '2024-10-13', '2024-10-27', '2024-09-08']];
-  for (let y = 0; y < 3; y++) for (let c = 0; c < 5; c++) lines.push(race(101 + 5 * y + c, 2022 + y, c + 1, names[c], dates[y][c]));
-  return 'Here is the data:\n```sql\n' + lines.join('\n') + '\n```';
-})();
-const SMALL = [circuit(1, 'Silverstone Circuit', 'Silverstone', 'United Kingdom'),
-  race(101, 2022, 1, 'British Grand Prix', '2022-07-03')].join('\n');
-const MONACO = ["INSERT INTO circuits (circuitId, name, country) VALUES (1, 'Circuit de Monaco', 'MONACO');",
-  "INSERT INTO circuits (circuitId, name, country) VALUES (2, 'Suzuka Circuit', 'Japan');",
-  "INSERT INTO races (raceId, year, circuitId, name) VALUES (10, 2024, 1, 'Monaco Grand Prix');",
-  "INSERT INTO races (raceId, year, circuitId, name) VALUES (11, 2024, 2, 'Japanese Grand Prix');",
-  "INSERT INTO races (raceId, year, circuitId, name) VALUES (12, 2024, 9, 'Ghost Grand Prix');"].join('\n');
-
-const FEEDBACK = 'Add races from several seasons so that the most recent one is clear.';
-const critic = (score, feedback) => JSON.stringify(Object.fromEntries([
-  ...['hint_alignment', 'key_integrity', 'schema_coverage', 'complexity', 'variety', 'relevance']
-    .map((k) => [k, { score, feedback }]),
-  ['overall_feedback', feedback], ['meets_minimum_quality', score >= 8]]));
 
 const run = (args) => new Promise((ok) => {
   execFile(cli, args, { timeout: 60000 }, (error, stdout, stderr) => ok({ code: error ? error.code : 0, stdout, stderr }));
@@ -94,21 +50,7 @@ before(async () => {
   writeFileSync(join(dir, 'llm.json'), config('fake-synth'));
   writeFileSync(join(dir, 'llm1.json'), config('fake-synth', { concurrency: 1 }));
   writeFileSync(join(dir, 'fail.json'), config('fail-401'));
-  // First match wins: the second round's data is accepted, its prompt carries the first round's feedback, the first
-  // round is rejected; each prompt is told apart by what follows the hint in its template.
-  const answers = {
-    "'Circuit of the Americas'": critic(9, 'Good coverage.'),
-    [FEEDBACK]: A9,
-    [`Question: ${QA}\nHint: ${HA}\n\nDatabase schema:`]: critic(5, FEEDBACK),
-    [`Question: ${QA}\nHint: ${HA}\n\nWrite the INSERT`]: SMALL,
-    [`Question: ${QB}\nHint: (none given)\n\nDatabase schema:`]: '```json\n' + critic(8, 'Fine.') + '\n```',
-    [`Question: ${QB}\nHint: (none given)\n\nWrite the INSERT`]: MONACO,
-    'Already chosen columns:': '{"chain_of_thought_reasoning": "names", "columns": ["races.name", "circuits.name", ' +
-      '"races.year", "drivers.surname"]}',
-    [`Question: ${QA}\nHint: ${HA}\n\nThe hint`]: '{"chain_of_thought_reasoning": "latest race", "circuits": ' +
-      '["location", "country"], "races": ["date"], "foreign_keys": ["races.circuitId = circuits.circuitId"]}',
-    [`Question: ${QB}\nHint: (none given)\n\nThe hint`]: '{"races": ["name"], "circuits": ["Country"]}',
-  };
+  const answers = synthAnswers();
   assert.equal((await fetch(`http://127.0.0.1:${port}/answers`, { method: 'POST', body: JSON.stringify({ answers }) })).status, 200);
 });
 after(() => {

@@ -18,13 +18,22 @@ void draw_test_databases_panel(AppState& state, TestDatabasesPanel& panel) {
     draw_audit_view(state, panel.audit);
     ImGui::EndTabItem();
   }
+  const bool synthesis_open = ImGui::BeginTabItem("Synthesis");
+  note_item_place("Synthesis tab");
+  if (synthesis_open) {
+    draw_synthesis_view(state, panel.synthesis);
+    ImGui::EndTabItem();
+  }
   ImGui::EndTabBar();
 }
 
-void step_test_databases(AppState& state, TestDatabasesPanel& panel, double) { step_audit(state, panel.audit); }
+void step_test_databases(AppState& state, TestDatabasesPanel& panel, double budget_ms) {
+  step_audit(state, panel.audit);
+  step_synthesis(state, panel.synthesis, budget_ms);
+}
 
 nlohmann::json test_databases_json(const TestDatabasesPanel& panel) {
-  return {{"audit", audit_view_json(panel.audit)}};
+  return {{"audit", audit_view_json(panel.audit)}, {"synthesis", synthesis_view_json(panel.synthesis)}};
 }
 
 namespace {
@@ -39,6 +48,29 @@ const PageCommandRegistrar audit_registrar{"audit_run", [](AppState& s, const nl
                                              if (cmd.contains("set")) view.set = find_set(s, cmd.value("set", ""));
                                              start_audit(s, view);
                                            }};
+
+// {"do": "synth_run", "set"?: NAME, "pred"?: NAME, "method"?: "synsql" | "vanilla", "rounds"?: N, "threshold"?: X,
+// "limit"?: N}: the Synthesis tab's choices and its "Synthesize..." button; {"do": "synth_confirm"} /
+// {"do": "synth_cancel"} / {"do": "synth_select", "item": K}.
+const PageCommandRegistrar synth_registrar{"synth_run", [](AppState& s, const nlohmann::json& cmd) {
+                                             auto& view = test_databases_panel(s).synthesis;
+                                             if (cmd.contains("set")) view.set = find_set(s, cmd.value("set", ""));
+                                             if (cmd.contains("pred")) view.pred = find_set(s, cmd.value("pred", ""));
+                                             if (cmd.contains("method"))
+                                               view.method = cmd.value("method", "synsql") == "vanilla" ? 1 : 0;
+                                             view.rounds = cmd.value("rounds", view.rounds);
+                                             view.threshold = cmd.value("threshold", view.threshold);
+                                             view.limit = cmd.value("limit", view.limit);
+                                             prepare_synthesis(s, view);
+                                           }};
+const PageCommandRegistrar synth_confirm_registrar{"synth_confirm", [](AppState& s, const nlohmann::json&) {
+                                                     confirm_synthesis(s, test_databases_panel(s).synthesis);
+                                                   }};
+const PageCommandRegistrar synth_cancel_registrar{
+    "synth_cancel", [](AppState& s, const nlohmann::json&) { cancel_synthesis(s, test_databases_panel(s).synthesis); }};
+const PageCommandRegistrar synth_select_registrar{"synth_select", [](AppState& s, const nlohmann::json& cmd) {
+                                                    test_databases_panel(s).synthesis.selected = cmd.value("item", -1);
+                                                  }};
 
 }  // namespace
 }  // namespace chokepoint::web

@@ -1,15 +1,18 @@
 // The Test databases panel (issue 15): what the databases a set is scored on are worth. Its tabs: the data-quality
-// audit of the real databases (audit_view.h).
+// audit of the real databases (audit_view.h) and SynSQL's synthetic databases with their agreement and
+// discrimination (synthesis_view.h).
 #pragma once
 #include <nlohmann/json.hpp>
 
 #include "web/app_state.h"
 #include "web/panels/testdb/audit_view.h"
+#include "web/panels/testdb/synthesis_view.h"
 
 namespace chokepoint::web {
 
 struct TestDatabasesPanel {
   AuditView audit;
+  SynthesisView synthesis;
 };
 
 TestDatabasesPanel& test_databases_panel(AppState& state);

@@ -1,0 +1,131 @@
+// The Synthesis tab of the Test databases panel (issue 15) against the loopback LLM server, taught the answers of
+// tests/llm_server/synsql_fixture.mjs (the critic rejects A.9's first data once, then accepts): the database, the set
+// and a prediction file uploaded as a user would; a real click opens the tab and confirms; nothing is sent before
+// Confirm; each question's outcome, rounds, critic averages, selector and gold rows equal `chokepoint synth` on the
+// same files and server; the agreement of the predictions (EX on both databases, delta, AR, confusion) equals
+// `chokepoint agreement` on the CLI's output, and is checked by hand; a second run is answered by the replay store;
+// a click on a question shows its rounds and its synthetic tables beside the original ones.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync, execFileSync } from 'node:child_process';
+import { startFakeLlmServer } from '../llm_server/start_server.mjs';
+import { DDL, QA, HA, GA, QB, GB, synthAnswers } from '../llm_server/synsql_fixture.mjs';
+import { startApp, waitReady, artefactDir, repoRoot, sendCommand, untilPanel, uploadSet,
+  clickNamed } from './browser.mjs';
+
+const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
+const PANEL = 'Test databases';
+// A: its gold; B: a wrong country. On the original (one circuit, no race) both return nothing, as their golds do.
+const PREDS = [GA, GB.replace("'Monaco'", "'Japan'")];
+
+let app;
+let server;
+let port;
+let dir;
+const api = (p, body) => fetch(`http://127.0.0.1:${port}${p}`, body === undefined ? {} : {
+  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+
+before(async () => {
+  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '300000']));
+  await api('/answers', { answers: synthAnswers() });
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-synthesis-view-'));
+  fs.mkdirSync(path.join(dir, 'db', 'formula_1'), { recursive: true });
+  execFileSync('sqlite3', [path.join(dir, 'db', 'formula_1', 'formula_1.sqlite')], { input: DDL });
+  fs.copyFileSync(path.join(dir, 'db', 'formula_1', 'formula_1.sqlite'), path.join(dir, 'formula_1.sqlite'));
+  fs.writeFileSync(path.join(dir, 'synth_dev.json'), JSON.stringify([
+    { question_id: 1000, db_id: 'formula_1', question: QA, evidence: HA, SQL: GA },
+    { question_id: 1001, db_id: 'formula_1', question: QB, evidence: '', SQL: GB },
+    { question_id: 1002, db_id: 'nowhere', question: 'Anything?', evidence: '', SQL: 'SELECT 1' },
+  ]));
+  fs.writeFileSync(path.join(dir, 'synth_pred.sql'), PREDS.join('\n') + '\nSELECT 1\n');
+  fs.writeFileSync(path.join(dir, 'llm.json'), JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
+    model: 'fake-synth', temperature: 0 }));
+  app = await startApp();
+  await app.page.goto(app.url);
+  await waitReady(app);
+});
+after(async () => {
+  if (app) await app.close();
+  server?.kill();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const until = (predicate, what, timeout) => untilPanel(app.page, PANEL, predicate, what, timeout);
+const near = (a, b, what) => assert.ok(Math.abs(a - b) < 1e-9, `${what}: ${a} vs ${b}`);
+
+test('SynSQL from the page equals chokepoint synth and agreement, and a second run is replayed', async () => {
+  await app.page.setInputFiles('#chokepoint-file-input', path.join(dir, 'formula_1.sqlite'));
+  await uploadSet(app.page, path.join(dir, 'synth_dev.json'));
+  await uploadSet(app.page, path.join(dir, 'synth_pred.sql'));
+  await sendCommand(app.page, { do: 'llm_settings', provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
+                                model: 'fake-synth', temperature: 0, timeout_ms: 4000 });
+  await sendCommand(app.page, { do: 'show', tab: PANEL });
+  await clickNamed(app.page, 'Synthesis tab');
+  await sendCommand(app.page, { do: 'synth_run', set: 'synth_dev.json', pred: 'synth_pred.sql', limit: 3 });
+  const p = (await until((s) => s.synthesis?.preview, 'the preview')).synthesis.preview;
+  assert.deepEqual([p.items, p.method, p.calls_at_least, p.calls_at_most, p.model], [2, 'synsql', 12, 20, 'fake-synth']);
+  assert.equal((await api('/stats')).requests, 0, 'nothing is sent before Confirm');
+  await clickNamed(app.page, 'synthesize confirm');
+  const s = (await until((x) => x.synthesis?.done, 'the synthesis', 120000)).synthesis;
+  assert.equal((await api('/stats')).requests, 14, 'A: 3 + 1 + 2 x 2; B: 3 + 1 + 2');
+  assert.deepEqual([s.summary.items, s.summary.accepted, s.summary.databases], [2, 2, 2]);
+  const [a, b, none] = s.items;
+  assert.deepEqual([a.outcome, a.chosen_round, a.rounds.map((r) => r.average), a.gold_rows], ['accepted', 2, [5, 9], 1]);
+  assert.deepEqual([b.outcome, b.rounds.map((r) => r.average)], ['accepted', [8]]);
+  assert.equal(none.outcome, 'no_schema');
+  fs.writeFileSync(path.join(artefactDir, 'synthesis_view.png'), await app.page.screenshot());
+
+  // The CLI on the same files and server.
+  const out = path.join(dir, 'synsql');
+  const r = spawnSync(cli, ['synth', '--set', path.join(dir, 'synth_dev.json'), '--db-root', path.join(dir, 'db'),
+    '--llm-config', path.join(dir, 'llm.json'), '--out', out], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const m = JSON.parse(fs.readFileSync(path.join(out, 'manifest.json'), 'utf8'));
+  const viaCli = JSON.parse(r.stdout);
+  for (const k of ['accepted', 'not_accepted', 'failed', 'rounds_used', 'criteria']) assert.deepEqual(s.summary[k], viaCli[k], k);
+  assert.equal(s.summary.success_rate, viaCli.success_rate);
+  for (let i = 0; i < 2; ++i) {
+    const page = s.items[i];
+    const c = m.items[i];
+    assert.deepEqual([page.id, page.synthetic_db_id, page.outcome, page.chosen_round, page.gold_rows],
+                     [c.id, c.synthetic_db_id, c.outcome, c.chosen_round, c.gold_rows]);
+    assert.deepEqual(page.rounds.map((x) => x.average), c.rounds.map((x) => x.review.average));
+    assert.deepEqual(page.selector.expanded, c.selector.expanded);
+    assert.deepEqual(page.selector.added_by_key_rule, c.selector.added_by_key_rule);
+  }
+
+  // Agreement, by hand: on the original both predictions match their empty golds (EX 1, 1); on the synthetic data
+  // A still matches and B returns the Japanese race instead of Monaco's (EX 1, 0): TP 1, FN 1, delta 50.
+  const g = s.agreement;
+  assert.deepEqual([g.reference, g.tp, g.tn, g.fp, g.fn], [2, 1, 0, 0, 1]);
+  near(g.ex_original, 100, 'EX original');
+  near(g.ex_test, 50, 'EX synthetic');
+  near(g.delta, 50, 'delta');
+  const ag = path.join(dir, 'agreement.json');
+  const r2 = spawnSync(cli, ['agreement', '--gold', path.join(out, 'set.json'), '--pred', path.join(dir, 'synth_pred.sql'),
+    '--db-root', path.join(out, 'original'), '--test-db-root', out, '--out', ag], { encoding: 'utf8' });
+  assert.equal(r2.status, 0, r2.stderr);
+  const cliAgreement = JSON.parse(r2.stdout).test_roots[0];
+  for (const k of ['reference', 'ex_original', 'ex_test', 'delta', 'ar', 'ar_degenerate', 'cc', 'gold_columns'])
+    assert.deepEqual(g[k], cliAgreement[k], `agreement ${k}`);
+  assert.deepEqual([g.tp, g.tn, g.fp, g.fn], ['tp', 'tn', 'fp', 'fn'].map((k) => cliAgreement.confusion[k]));
+
+  // A click on the first question: its rounds and its tables beside the original's.
+  await clickNamed(app.page, 'first synthesized question');
+  await until((x) => x.synthesis?.selected === 0, 'the selected question');
+  fs.writeFileSync(path.join(artefactDir, 'synthesis_question.png'), await app.page.screenshot());
+
+  // Again: every call is in the page's replay store.
+  const mid = (await api('/stats')).requests;
+  await sendCommand(app.page, { do: 'synth_run', set: 'synth_dev.json', limit: 3 });
+  const again = (await until((x) => x.synthesis?.preview, 'the second preview')).synthesis.preview;
+  assert.equal(again.network_calls_first, 0);
+  await sendCommand(app.page, { do: 'synth_confirm' });
+  const replayed = (await until((x) => x.synthesis?.done, 'the replayed synthesis', 120000)).synthesis;
+  assert.deepEqual(replayed.summary.usage, { network_calls: 0, replayed: 14 });
+  assert.deepEqual(replayed.items.map((i) => i.outcome), s.items.map((i) => i.outcome));
+  assert.equal((await api('/stats')).requests, mid, 'no request reached the server');
+});

@@ -1,0 +1,714 @@
+// The Synthesis tab: plan the loops -> preview -> one CallScheduler feeding every loop its pending calls -> the
+// databases written as a db_root -> a question a frame scored on both databases -> the tables.
+#include "web/panels/testdb/synthesis_view.h"
+
+#include <imgui.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "core/base/clock.h"
+#include "core/base/file_text.h"
+#include "core/base/json_dump.h"
+#include "core/dataset/bird_writer.h"
+#include "core/db/sql_quote.h"
+#include "core/llm/replay_store.h"
+#include "core/metrics/eval_pairs.h"
+#include "core/mutate/mutant_generation.h"
+#include "core/testdb/complexity.h"
+#include "core/testdb/synthesis_manifest.h"
+#include "core/testdb/synthetic_database.h"
+#include "core/testdb/unique_keys.h"
+#include "web/llm/llm_session.h"
+#include "web/widgets/item_places.h"
+#include "web/widgets/ui_px.h"
+#include "web/widgets/widgets.h"
+#include "web/workspace/workspace.h"
+
+namespace chokepoint::web {
+namespace {
+
+using testdb::SynthesisLoop;
+using testdb::SynthesisOutcome;
+
+void make_dirs(const std::string& path) {  // mkdir -p
+  for (size_t i = 1; i <= path.size(); ++i)
+    if (i == path.size() || path[i] == '/') mkdir(path.substr(0, i).c_str(), 0777);
+}
+
+std::string key_of(const EvalItem& it, size_t i) { return it.key.empty() ? std::to_string(i) : it.key; }
+
+size_t schema_columns(const Schema& s) {
+  size_t n = 0;
+  for (const auto& t : s.tables) n += t.columns.size();
+  return n;
+}
+
+// Feeds each loop without calls in flight its pending calls.
+void feed(SynthesisView& view) {
+  const auto& settings = llm_session().settings;
+  for (size_t k = 0; k < view.loops.size(); ++k) {
+    auto& loop = view.loops[k];
+    if (!loop || loop->finished() || !view.in_flight[k].empty()) continue;
+    for (const auto& req : loop->pending()) {
+      const std::string id = loop->item().key + " / synth " + req.label;
+      view.in_flight[k].push_back(view.scheduler->add({id, testdb::synthesis_chat_request(settings, req)}));
+    }
+  }
+}
+
+// Hands each loop whose calls all ended their answers.
+void collect(SynthesisView& view) {
+  const auto& calls = view.scheduler->calls();
+  for (size_t k = 0; k < view.loops.size(); ++k) {
+    auto& idx = view.in_flight[k];
+    if (idx.empty()) continue;
+    const bool ended = std::all_of(idx.begin(), idx.end(), [&](size_t i) {
+      return calls[i].state == CallState::Succeeded || calls[i].state == CallState::Failed;
+    });
+    if (!ended) continue;
+    std::vector<chokepoint::Result<std::string>> answers;
+    for (size_t n = 0; n < idx.size(); ++n) {
+      const auto& c = calls[idx[n]];
+      if (c.state == CallState::Succeeded && c.completion)
+        answers.emplace_back(c.completion->text);
+      else
+        answers.emplace_back(Error{c.last_error ? c.last_error->message : "the call failed"});
+      const auto& req = view.loops[k]->pending()[n];
+      view.calls[k].push_back({{"label", req.label}, {"replayed", c.from_replay}, {"ok", answers.back().ok()}});
+    }
+    idx.clear();
+    view.loops[k]->answer(answers);
+  }
+}
+
+// Every finished loop's database into the db_root, with the rewritten set and the manifest (the CLI's layout).
+void write_databases(AppState& state, SynthesisView& view) {
+  view.folder = std::string(workspace_available() ? "/workspace" : "/tmp") + "/synsql/" +
+                view.set_name.substr(0, view.set_name.find_last_of('.')) + "_" +
+                testdb::synthesis_method_name(view.loops.empty() || !view.loops[0] ? testdb::SynthesisMethod::SynSql
+                                                                                   : view.loops[0]->options().method);
+  make_dirs(view.folder);
+  view.results.assign(view.loops.size(), {});
+  EvalSet rewritten;
+  rewritten.format = DatasetFormat::BirdDevJson;
+  nlohmann::ordered_json listed = nlohmann::ordered_json::array();
+  std::vector<const SynthesisLoop*> finished;
+  for (size_t k = 0; k < view.loops.size(); ++k) {
+    const EvalItem& it = view.gold->items[view.items[k]];
+    auto& r = view.results[k];
+    r.id = key_of(it, view.items[k]);
+    r.synthetic_id = testdb::synthetic_db_id(it.db_id, r.id);
+    EvalItem copy = it;
+    copy.db_id = r.synthetic_id;
+    rewritten.items.push_back(copy);
+    nlohmann::ordered_json entry = {{"id", r.id}, {"db_id", it.db_id}, {"synthetic_db_id", r.synthetic_id}};
+    if (!view.loops[k]) {
+      entry["outcome"] = "no_schema";
+      listed.push_back(std::move(entry));
+      continue;
+    }
+    const SynthesisLoop& loop = *view.loops[k];
+    finished.push_back(&loop);
+    if (loop.outcome() != SynthesisOutcome::Failed && loop.chosen()) {
+      const std::string dir = view.folder + "/" + r.synthetic_id;
+      make_dirs(dir);
+      const std::string path = dir + "/" + r.synthetic_id + ".sqlite";
+      auto built = testdb::build_synthetic_database(path, loop.schema(), loop.chosen()->validation.tables);
+      if (built.ok())
+        r.path = path;
+      else
+        r.build_error = built.error();
+    }
+    auto record = testdb::synthesis_item_json(loop);
+    for (auto e = record.begin(); e != record.end(); ++e) entry[e.key()] = e.value();
+    entry["calls"] = view.calls[k];
+    listed.push_back(std::move(entry));
+  }
+  nlohmann::ordered_json manifest = {{"generator", "Chokepoint (browser)"},
+                                     {"model", view.model},
+                                     {"set", view.set_name},
+                                     {"summary", testdb::synthesis_summary_json(finished)},
+                                     {"items", listed}};
+  const auto wrote = write_file(view.folder + "/manifest.json", dump_json(manifest, 2) + "\n");
+  const auto wrote_set = write_file(view.folder + "/set.json", write_bird_dev_json(rewritten));
+  if (!wrote.ok() || !wrote_set.ok()) view.error = !wrote.ok() ? wrote.error() : wrote_set.error();
+  keep_in_workspace(view.folder + "/manifest.json");
+  (void)state;
+}
+
+// Question k: its gold on the synthetic database, its mutants on both, and its prediction on both.
+void score_one(AppState& state, SynthesisView& view, size_t k) {
+  auto& r = view.results[k];
+  if (!view.loops[k]) return;
+  const EvalItem& it = view.gold->items[view.items[k]];
+  const LoadedDatabase* original = find_database(state, it.db_id);
+  if (!original || !original->connection) return;
+  std::optional<Connection> synthetic;
+  if (!r.path.empty())
+    if (auto c = Connection::open_read_only(r.path); c.ok()) synthetic = std::move(*c);
+  const ExSemantics semantics = semantics_of_format(view.gold->format).value_or(ExSemantics::Bird);
+  QueryLimits limits;
+  limits.timeout_ms = 2000;
+  limits.max_rows = 100000;
+  std::vector<std::string> mutants;
+  if (auto m = mutate::generate_mutants(it.sql, *original->connection); m.ok())
+    for (const auto& x : m->kept) mutants.push_back(x.sql);
+  r.mutants = mutants.size();
+  r.original = testdb::discriminate_gold(*original->connection, it.sql, mutants, semantics, limits);
+  if (synthetic) {
+    r.synthetic = testdb::discriminate_gold(*synthetic, it.sql, mutants, semantics, limits);
+    if (r.synthetic.gold_ok) {
+      const auto gold = synthetic->query(it.sql, limits);
+      if (gold.ok()) r.gold_rows = gold.result.rows.size();
+    }
+  } else {
+    r.synthetic.mutants = mutants.size();
+  }
+  view.original_totals.add(r.original);
+  view.synthetic_totals.add(r.synthetic);
+  // Agreement: the item's prediction scored on both databases by the metrics engine.
+  if (view.items[k] >= view.pairs.size()) return;
+  const EvalPair& pair = view.pairs[view.items[k]];
+  EvaluationOptions options;
+  options.semantics = semantics;
+  options.limits = limits;
+  testdb::AgreementItem a;
+  a.id = r.id;
+  a.db_id = it.db_id;
+  a.gold_columns = testdb::gold_table_columns(it.sql, original->schema);
+  a.original = evaluate_pair(*original->connection, pair, options);
+  if (synthetic) {
+    a.test = evaluate_pair(*synthetic, pair, options);
+    a.test_columns = schema_columns(view.loops[k]->schema());
+  } else {
+    a.test.id = r.id;
+    a.test.db_id = r.synthetic_id;
+    a.test.status = ItemStatus::NoDatabase;
+  }
+  r.agreement = std::move(a);
+}
+
+std::vector<testdb::AgreementItem> agreement_items(const SynthesisView& view) {
+  std::vector<testdb::AgreementItem> out;
+  for (const auto& r : view.results)
+    if (r.agreement) out.push_back(*r.agreement);
+  return out;
+}
+
+nlohmann::json totals_json(const testdb::DiscriminationTotals& t) {
+  return {{"golds", t.golds},     {"golds_nonempty", t.golds_nonempty}, {"golds_distinguished", t.golds_distinguished},
+          {"mutants", t.mutants}, {"distinguished", t.distinguished},   {"share", t.share()}};
+}
+
+nlohmann::json agreement_json(const testdb::AgreementSummary& s) {
+  nlohmann::json j = {{"n", s.n},
+                      {"reference", s.reference},
+                      {"ex_original", s.ex_original},
+                      {"ex_test", s.ex_test},
+                      {"delta", s.delta},
+                      {"tp", s.confusion.tp},
+                      {"tn", s.confusion.tn},
+                      {"fp", s.confusion.fp},
+                      {"fn", s.confusion.fn},
+                      {"ar_degenerate", s.ar_degenerate},
+                      {"sr", s.sr},
+                      {"cc", s.cc},
+                      {"gold_columns", s.gold_columns}};
+  j["ar"] = s.ar ? nlohmann::json(*s.ar) : nlohmann::json();
+  return j;
+}
+
+// A table's first rows, as text: what the synthetic database holds next to what the original does.
+void draw_rows(const Connection& db, const std::string& table, const std::vector<std::string>& columns,
+               const char* id) {
+  std::string cols;
+  for (const auto& c : columns) cols += (cols.empty() ? "" : ", ") + quote_identifier(c);
+  QueryLimits limits;
+  limits.timeout_ms = 500;
+  limits.max_rows = 20;
+  const auto rows = db.query("SELECT " + cols + " FROM " + quote_identifier(table) + " LIMIT 20", limits);
+  if (!rows.ok()) {
+    ImGui::TextDisabled("%s", rows.message.c_str());
+    return;
+  }
+  const int n = static_cast<int>(std::min<size_t>(columns.size(), 16));
+  if (n == 0 || !ImGui::BeginTable(id, n, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) return;
+  for (int c = 0; c < n; ++c) ImGui::TableSetupColumn(columns[static_cast<size_t>(c)].c_str());
+  ImGui::TableHeadersRow();
+  for (const auto& row : rows.result.rows) {
+    ImGui::TableNextRow();
+    for (int c = 0; c < n && c < static_cast<int>(row.size()); ++c) {
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(row[static_cast<size_t>(c)].display_prefix(60).c_str());
+    }
+  }
+  ImGui::EndTable();
+}
+
+void draw_selected(AppState& state, const SynthesisView& view) {
+  const size_t k = static_cast<size_t>(view.selected);
+  if (k >= view.loops.size() || !view.loops[k]) return;
+  const SynthesisLoop& loop = *view.loops[k];
+  const EvalItem& it = view.gold->items[view.items[k]];
+  ImGui::TextWrapped("%s: %s", view.results[k].id.c_str(), it.question.c_str());
+  if (!it.evidence.empty()) ImGui::TextDisabled("evidence: %s", it.evidence.c_str());
+  ImGui::TextDisabled("gold: %s", it.sql.c_str());
+  if (!loop.note().empty()) ImGui::TextDisabled("%s", loop.note().c_str());
+  for (const auto& round : loop.rounds()) {
+    ImGui::PushID(round.round);
+    const bool chosen = loop.chosen() == &round;
+    if (ImGui::TreeNode("round", "round %d: %zu rows kept%s%s", round.round, round.validation.rows_kept,
+                        round.review ? (round.accepted ? ", accepted" : ", refined") : "",
+                        chosen ? " (the database)" : "")) {
+      if (round.review) {
+        ImGui::Text("average %.2f", round.review->average());
+        for (const auto& s : round.review->scores)
+          ImGui::BulletText("%s: %.0f%s%s", testdb::criterion_title(s.criterion), s.score,
+                            s.feedback.empty() ? "" : " - ", s.feedback.c_str());
+        if (!round.review->feedback.empty()) ImGui::TextWrapped("feedback: %s", round.review->feedback.c_str());
+      } else if (!round.critic_error.empty()) {
+        ImGui::TextDisabled("critic: %s", round.critic_error.c_str());
+      }
+      ImGui::TextDisabled("%zu validation changes", round.validation.changes.size());
+      ImGui::TreePop();
+    }
+    ImGui::PopID();
+  }
+  const auto& r = view.results.size() > k ? view.results[k] : SynthesisView::Written{};
+  const LoadedDatabase* original = find_database(state, it.db_id);
+  std::optional<Connection> synthetic;
+  if (!r.path.empty())
+    if (auto c = Connection::open_read_only(r.path); c.ok()) synthetic = std::move(*c);
+  if (!synthetic) return;
+  ImGui::Separator();
+  if (!ImGui::BeginTable("side-by-side", 2, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable)) return;
+  ImGui::TableSetupColumn("synthetic (the first 20 rows)");
+  ImGui::TableSetupColumn("original (the first 20 rows)");
+  ImGui::TableHeadersRow();
+  for (const auto& t : loop.schema().tables) {
+    std::vector<std::string> cols;
+    for (const auto& c : t.columns) cols.push_back(c.name);
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextColored(ImVec4(0.6f, 0.8f, 1, 1), "%s", t.name.c_str());
+    draw_rows(*synthetic, t.name, cols, ("syn-" + t.name).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextColored(ImVec4(0.6f, 0.8f, 1, 1), "%s", t.name.c_str());
+    if (original && original->connection) draw_rows(*original->connection, t.name, cols, ("orig-" + t.name).c_str());
+  }
+  ImGui::EndTable();
+}
+
+void draw_results(AppState& state, SynthesisView& view) {
+  std::vector<const SynthesisLoop*> finished;
+  for (const auto& l : view.loops)
+    if (l) finished.push_back(l.get());
+  const auto summary = testdb::synthesis_summary_json(finished);
+  ImGui::Text(
+      "%d questions: %d accepted, %d not accepted, %d generated, %d failed; %s rounds; calls %lld sent, %lld "
+      "from the replay store",
+      summary.value("items", 0), summary.value("accepted", 0), summary.value("not_accepted", 0),
+      summary.value("generated", 0), summary.value("failed", 0), summary["rounds_used"].dump().c_str(),
+      view.usage.network_calls, view.usage.replayed);
+  ImGui::TextDisabled("databases in %s (a BIRD db_root with set.json and manifest.json)", view.folder.c_str());
+  const auto& o = view.original_totals;
+  const auto& s = view.synthetic_totals;
+  if (ImGui::BeginTable("synth-discrimination", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+    for (const char* c : {"database", "SR: gold has rows", "mutants told apart", "golds with one told apart"})
+      ImGui::TableSetupColumn(c);
+    ImGui::TableHeadersRow();
+    for (const auto& [name, t] : {std::pair<const char*, const testdb::DiscriminationTotals*>{"original", &o},
+                                  {view.loops.empty() || !view.loops[0] ? "synthetic" : "SynSQL", &s}}) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(name);
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu / %zu", t->golds_nonempty, t->golds);
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu / %zu (%.1f%%)", t->distinguished, t->mutants, 100 * t->share());
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu", t->golds_distinguished);
+    }
+    ImGui::EndTable();
+  }
+  const auto agreement = agreement_items(view);
+  if (!agreement.empty()) {
+    const auto a = testdb::summarize_agreement(agreement);
+    char ar[32] = "-";
+    if (a.ar) std::snprintf(ar, sizeof ar, "%.4f", *a.ar);
+    ImGui::Text(
+        "%s on both: EX %.1f%% original, %.1f%% synthetic, delta %.1f; AR %s; TP %zu TN %zu FP %zu FN %zu; "
+        "CC %.1f",
+        view.pred_name.c_str(), a.ex_original, a.ex_test, a.delta, ar, a.confusion.tp, a.confusion.tn, a.confusion.fp,
+        a.confusion.fn, a.cc);
+    for (const auto& b : testdb::agreement_by_bucket(agreement))
+      ImGui::BulletText("%s (%zu): EX %.1f%% / %.1f%%", testdb::complexity_bucket_name(b.bucket), b.summary.n,
+                        b.summary.ex_original, b.summary.ex_test);
+  }
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable;
+  if (ImGui::BeginTable("synth-items", 7, flags, ImVec2(0, ui_px(180)))) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    for (const char* c : {"item", "outcome", "rounds", "average", "gold rows", "told apart (orig / syn)"})
+      ImGui::TableSetupColumn(c);
+    ImGui::TableSetupColumn("question", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableHeadersRow();
+    for (size_t k = 0; k < view.loops.size(); ++k) {
+      const auto& r = view.results[k];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::PushID(static_cast<int>(k));
+      if (ImGui::Selectable(r.id.c_str(), view.selected == static_cast<int>(k), ImGuiSelectableFlags_SpanAllColumns))
+        view.selected = static_cast<int>(k);
+      if (k == 0) note_item_place("first synthesized question");
+      ImGui::PopID();
+      ImGui::TableNextColumn();
+      const SynthesisLoop* loop = view.loops[k].get();
+      ImGui::TextUnformatted(loop ? testdb::synthesis_outcome_name(loop->outcome()) : "no database loaded");
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu", loop ? loop->rounds().size() : 0);
+      ImGui::TableNextColumn();
+      const auto* chosen = loop ? loop->chosen() : nullptr;
+      if (chosen && chosen->review)
+        ImGui::Text("%.2f", chosen->review->average());
+      else
+        ImGui::TextDisabled("-");
+      ImGui::TableNextColumn();
+      if (r.gold_rows)
+        ImGui::Text("%zu", *r.gold_rows);
+      else
+        ImGui::TextDisabled("-");
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu / %zu of %zu", r.original.distinguished, r.synthetic.distinguished, r.mutants);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(view.gold->items[view.items[k]].question.c_str());
+    }
+    ImGui::EndTable();
+  }
+  if (view.selected >= 0) {
+    ImGui::BeginChild("synth-selected", ImVec2(0, 0), true);
+    draw_selected(state, view);
+    ImGui::EndChild();
+  }
+}
+
+void set_combo(const AppState& state, const char* label, int& index, bool predictions, bool none) {
+  const auto& sets = state.eval_sets.sets;
+  const bool valid = index >= 0 && static_cast<size_t>(index) < sets.size();
+  ImGui::SetNextItemWidth(ui_px(200));
+  if (!ImGui::BeginCombo(label, valid ? sets[static_cast<size_t>(index)].name.c_str() : "(none)")) return;
+  if (none && ImGui::Selectable("(none)", index < 0)) index = -1;
+  for (size_t i = 0; i < sets.size(); ++i) {
+    if (!predictions && sets[i].predictions) continue;
+    if (ImGui::Selectable((sets[i].name + "##" + label + std::to_string(i)).c_str(), static_cast<int>(i) == index))
+      index = static_cast<int>(i);
+  }
+  ImGui::EndCombo();
+}
+
+}  // namespace
+
+void prepare_synthesis(AppState& state, SynthesisView& view) {
+  view.error.clear();
+  if (view.running || view.scoring) {
+    view.error = "still synthesising; cancel it first";
+    return;
+  }
+  const auto& sets = state.eval_sets.sets;
+  if (view.set < 0 || static_cast<size_t>(view.set) >= sets.size() || sets[static_cast<size_t>(view.set)].predictions) {
+    view.error = "choose a gold set with questions";
+    return;
+  }
+  const PromptLibrary* prompts = session_prompts();
+  if (!prompts) {
+    view.error = "prompt templates: " + session_prompts_error();
+    return;
+  }
+  auto endpoint = session_endpoint();
+  if (!endpoint.ok()) {
+    view.error = endpoint.error() + " (set it up in the LLM tab)";
+    return;
+  }
+  const auto& loaded = sets[static_cast<size_t>(view.set)];
+  view.gold = std::make_shared<const EvalSet>(loaded.set);
+  view.set_name = loaded.name;
+  view.pred_name =
+      view.pred >= 0 && static_cast<size_t>(view.pred) < sets.size() ? sets[static_cast<size_t>(view.pred)].name : "";
+  testdb::SynthesisOptions options;
+  options.method = view.method == 1 ? testdb::SynthesisMethod::Vanilla : testdb::SynthesisMethod::SynSql;
+  options.rounds = std::clamp(view.rounds, 1, 9);
+  options.threshold = std::clamp(static_cast<double>(view.threshold), 1.0, 10.0);
+  const auto& settings = llm_session().settings;
+  options.synthesis_temperature = options.critic_temperature = settings.temperature;
+  view.items.clear();
+  view.loops.clear();
+  const size_t n = std::min(view.gold->items.size(), static_cast<size_t>(std::max(1, view.limit)));
+  size_t planned = 0;
+  view.tokens = 0;
+  view.example.clear();
+  size_t in_replay = 0, first_calls = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const EvalItem& it = view.gold->items[i];
+    view.items.push_back(i);
+    const LoadedDatabase* db = find_database(state, it.db_id);
+    if (!db || !db->connection || db->schema_only) {
+      view.loops.push_back(nullptr);
+      continue;
+    }
+    testdb::SynthesisOptions o = options;
+    if (auto keys = testdb::unique_keys_of(*db->connection, db->schema); keys.ok()) o.validation.unique_keys = *keys;
+    auto loop = std::make_unique<SynthesisLoop>(
+        testdb::SynthesisItem{key_of(it, i), it.db_id, it.question, it.evidence}, db->schema, *prompts, o);
+    if (loop->outcome() == SynthesisOutcome::Failed) {
+      view.error = loop->note();
+      view.loops.clear();
+      return;
+    }
+    for (const auto& p : loop->pending()) {
+      ++first_calls;
+      if (session_replay().find(replay_key(settings.provider, testdb::synthesis_chat_request(settings, p))))
+        ++in_replay;
+      else
+        view.tokens += estimate_tokens(p.prompt);
+      if (view.example.empty()) view.example = p.prompt;
+    }
+    ++planned;
+    view.loops.push_back(std::move(loop));
+  }
+  if (planned == 0) {
+    view.error = "none of the first " + std::to_string(n) + " questions has its database loaded with rows";
+    view.loops.clear();
+    return;
+  }
+  const bool synsql = options.method == testdb::SynthesisMethod::SynSql;
+  view.calls_min = planned * (synsql ? 6 : 1);
+  view.calls_max = planned * (synsql ? 4 + 2 * static_cast<size_t>(options.rounds) : 1);
+  view.destination = session_destination(*endpoint);
+  view.model = settings.model;
+  view.usage = {};
+  view.usage.replayed = static_cast<long long>(in_replay);  // shown by the preview only
+  view.usage.network_calls = static_cast<long long>(first_calls - in_replay);
+  view.results.clear();
+  view.done = view.cancelled = false;
+  view.selected = -1;
+  view.preview = true;
+}
+
+void confirm_synthesis(AppState& state, SynthesisView& view) {
+  if (!view.preview) return;
+  view.preview = false;
+  auto endpoint = session_endpoint();
+  if (!endpoint.ok()) {
+    view.error = endpoint.error();
+    return;
+  }
+  view.scheduler = std::make_unique<CallScheduler>(*endpoint, session_transport(), &session_replay(), session_limits());
+  view.in_flight.assign(view.loops.size(), {});
+  view.calls.assign(view.loops.size(), {});
+  view.persisted_calls = 0;
+  view.usage = {};
+  view.original_totals = view.synthetic_totals = {};
+  view.next_score = 0;
+  view.running = true;
+  feed(view);
+  notify(state, "synthesis: " + std::to_string(view.loops.size()) + " questions");
+}
+
+void cancel_synthesis(AppState& state, SynthesisView& view) {
+  if (!view.running) return;
+  view.cancelled = true;
+  view.scheduler->cancel();
+  // Loops waiting for calls that will never end fail; their rounds so far are kept.
+  for (size_t k = 0; k < view.loops.size(); ++k) {
+    if (!view.loops[k] || view.loops[k]->finished() || view.in_flight[k].empty()) continue;
+    std::vector<chokepoint::Result<std::string>> answers;
+    for (size_t n = 0; n < view.in_flight[k].size(); ++n) answers.emplace_back(Error{"cancelled"});
+    view.in_flight[k].clear();
+    view.loops[k]->answer(answers);
+  }
+  for (auto& l : view.loops)
+    if (l && !l->finished())
+      l->answer(std::vector<chokepoint::Result<std::string>>(l->pending().size(), Error{"cancelled"}));
+  step_synthesis(state, view, 0);
+}
+
+void step_synthesis(AppState& state, SynthesisView& view, double budget_ms) {
+  if (view.running) {
+    if (!view.cancelled) {
+      step_session_batch(*view.scheduler, view.persisted_calls);
+      collect(view);
+      feed(view);
+    }
+    const bool all =
+        std::all_of(view.loops.begin(), view.loops.end(), [](const auto& l) { return !l || l->finished(); });
+    if (!all) return;
+    view.usage = view.scheduler->usage();
+    view.scheduler.reset();
+    persist_replay();
+    view.running = false;
+    write_databases(state, view);
+    view.pairs.clear();
+    if (const int p = find_set(state, view.pred_name); !view.pred_name.empty() && p >= 0) {
+      auto pairs = pair_gold_with_predictions(*view.gold, state.eval_sets.sets[static_cast<size_t>(p)].set);
+      if (pairs.ok())
+        view.pairs = std::move(*pairs);
+      else
+        view.error = "agreement: " + pairs.error();
+    }
+    view.scoring = true;
+    view.next_score = 0;
+    return;
+  }
+  if (!view.scoring) return;
+  const double start = monotonic_ms();
+  do {
+    if (view.next_score < view.loops.size()) score_one(state, view, view.next_score++);
+  } while (view.next_score < view.loops.size() && monotonic_ms() - start < budget_ms);
+  if (view.next_score < view.loops.size()) return;
+  view.scoring = false;
+  view.done = true;
+  keep_in_workspace(view.folder + "/manifest.json");
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "synthesis: %zu databases; mutants told apart %.1f%% (original %.1f%%)",
+                static_cast<size_t>(std::count_if(view.results.begin(), view.results.end(),
+                                                  [](const auto& r) { return !r.path.empty(); })),
+                100 * view.synthetic_totals.share(), 100 * view.original_totals.share());
+  notify(state, buf);
+}
+
+void draw_synthesis_view(AppState& state, SynthesisView& view) {
+  ImGui::TextWrapped(
+      "A small database per question, written by a model from the question, its evidence and the schema, with no "
+      "gold query and no row of your data (SynSQL): a schema selector, a synthesizer and a critic that sends it back "
+      "until the data is good enough. Then each gold query runs on it, and its single-error mutants show whether it "
+      "tells right from wrong as the original does.");
+  const auto& sets = state.eval_sets.sets;
+  if (view.set < 0)
+    for (size_t i = 0; i < sets.size() && view.set < 0; ++i)
+      if (!sets[i].predictions) view.set = static_cast<int>(i);
+  const bool busy = view.running || view.scoring;
+  ImGui::BeginDisabled(busy || view.preview);
+  set_combo(state, "gold set##synth", view.set, false, false);
+  ImGui::SameLine();
+  set_combo(state, "predictions (agreement)##synth", view.pred, true, true);
+  ImGui::SetNextItemWidth(ui_px(160));
+  ImGui::Combo("method", &view.method, "SynSQL\0vanilla (one pass)\0");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ui_px(90));
+  ImGui::InputInt("rounds", &view.rounds);
+  view.rounds = std::clamp(view.rounds, 1, 9);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ui_px(90));
+  ImGui::InputFloat("threshold", &view.threshold, 0.5f, 1.0f, "%.1f");
+  view.threshold = std::clamp(view.threshold, 1.0f, 10.0f);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ui_px(90));
+  ImGui::InputInt("first questions", &view.limit);
+  view.limit = std::clamp(view.limit, 1, 100000);
+  ImGui::SameLine();
+  if (ImGui::Button("Synthesize...")) prepare_synthesis(state, view);
+  note_item_place("synthesize");
+  ImGui::EndDisabled();
+  if (!view.error.empty()) draw_error(view.error);
+  if (view.preview) {
+    ImGui::TextWrapped(
+        "%zu questions: %zu to %zu calls to %s (%s); the first %lld calls are not in the replay store (~%lld prompt "
+        "tokens), %lld are. Sent: each question, its evidence and its database's schema; the critic also sees the "
+        "rows the model wrote. No row of your databases leaves the page.",
+        view.loops.size(), view.calls_min, view.calls_max, view.destination.c_str(), view.model.c_str(),
+        view.usage.network_calls, view.tokens, view.usage.replayed);
+    if (!view.example.empty() && ImGui::TreeNode("the first prompt")) {
+      ImGui::BeginChild("synth-prompt", ui_px(0, 180), true);
+      ImGui::TextUnformatted(view.example.c_str());
+      ImGui::EndChild();
+      ImGui::TreePop();
+    }
+    if (ImGui::Button("Confirm and send")) confirm_synthesis(state, view);
+    note_item_place("synthesize confirm");
+    ImGui::SameLine();
+    if (ImGui::Button("Discard")) view.preview = false;
+    return;
+  }
+  if (view.running) {
+    const size_t finished = static_cast<size_t>(
+        std::count_if(view.loops.begin(), view.loops.end(), [](const auto& l) { return !l || l->finished(); }));
+    ImGui::TextDisabled("%zu calls answered", view.scheduler ? view.scheduler->count(CallState::Succeeded) : 0);
+    if (draw_progress_cancel(finished, view.loops.size())) cancel_synthesis(state, view);
+    for (const auto& l : view.loops)
+      if (l && !l->finished() && !l->pending().empty())
+        ImGui::BulletText("%s: %s", l->item().key.c_str(), l->pending().front().label.c_str());
+    return;
+  }
+  if (view.scoring) {
+    ImGui::Text("scoring on both databases: %zu of %zu questions", view.next_score, view.loops.size());
+    return;
+  }
+  if (view.done) draw_results(state, view);
+}
+
+nlohmann::json synthesis_view_json(const SynthesisView& view) {
+  nlohmann::json j = {{"running", view.running},     {"scoring", view.scoring}, {"done", view.done},
+                      {"cancelled", view.cancelled}, {"error", view.error},     {"folder", view.folder}};
+  if (view.preview)
+    j["preview"] = {
+        {"items", std::count_if(view.loops.begin(), view.loops.end(), [](const auto& l) { return l != nullptr; })},
+        {"method", view.method == 1 ? "vanilla" : "synsql"},
+        {"calls_at_least", view.calls_min},
+        {"calls_at_most", view.calls_max},
+        {"network_calls_first", view.usage.network_calls},
+        {"replayed_first", view.usage.replayed},
+        {"destination", view.destination},
+        {"model", view.model}};
+  if (!view.done) return j;
+  std::vector<const SynthesisLoop*> finished;
+  for (const auto& l : view.loops)
+    if (l) finished.push_back(l.get());
+  nlohmann::json summary = nlohmann::json::parse(testdb::synthesis_summary_json(finished).dump());
+  size_t databases = 0, nonempty = 0;
+  nlohmann::json items = nlohmann::json::array();
+  for (size_t k = 0; k < view.loops.size(); ++k) {
+    const auto& r = view.results[k];
+    databases += !r.path.empty();
+    nonempty += r.gold_rows && *r.gold_rows > 0;
+    nlohmann::json e = {
+        {"id", r.id},
+        {"synthetic_db_id", r.synthetic_id},
+        {"mutants", r.mutants},
+        {"distinguished", {{"original", r.original.distinguished}, {"synthetic", r.synthetic.distinguished}}}};
+    e["gold_rows"] = r.gold_rows ? nlohmann::json(*r.gold_rows) : nlohmann::json();
+    if (view.loops[k]) {
+      const auto& loop = *view.loops[k];
+      e["outcome"] = testdb::synthesis_outcome_name(loop.outcome());
+      nlohmann::json rounds = nlohmann::json::array();
+      int chosen = 0;
+      for (const auto& round : loop.rounds()) {
+        rounds.push_back({{"average", round.review ? nlohmann::json(round.review->average()) : nlohmann::json()},
+                          {"accepted", round.accepted},
+                          {"rows_kept", round.validation.rows_kept}});
+        if (loop.chosen() == &round) chosen = round.round;
+      }
+      e["rounds"] = rounds;
+      e["chosen_round"] = chosen;
+      e["selector"] =
+          nlohmann::json::parse(testdb::synthesis_item_json(loop).dump()).value("selector", nlohmann::json());
+    } else {
+      e["outcome"] = "no_schema";
+    }
+    items.push_back(std::move(e));
+  }
+  summary["databases"] = databases;
+  summary["success_rate"] = finished.empty() ? nlohmann::json() : nlohmann::json(double(nonempty) / finished.size());
+  summary["usage"] = {{"network_calls", view.usage.network_calls}, {"replayed", view.usage.replayed}};
+  j["summary"] = summary;
+  j["items"] = items;
+  j["discrimination"] = {{"original", totals_json(view.original_totals)},
+                         {"synthetic", totals_json(view.synthetic_totals)}};
+  const auto agreement = agreement_items(view);
+  if (!agreement.empty()) j["agreement"] = agreement_json(testdb::summarize_agreement(agreement));
+  j["selected"] = view.selected;
+  return j;
+}
+
+}  // namespace chokepoint::web
