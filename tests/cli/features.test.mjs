@@ -1,6 +1,7 @@
 // `chokepoint features` as a user runs it: the Table 1 example of 003 through the CLI (subquery, aggregate,
 // correlated subquery, alias = 1; JOIN, CASE = 0), the sample set with its databases, CSV and JSONL holding the same
-// cells, the online mask, the catalogue, and one-line errors with exit 2 (--llm-config: not yet).
+// cells, the online mask, the catalogue, and one-line errors with exit 2 (an --llm-config
+// file that is not there; the LLM features themselves are in tests/llm_server/cli_features_llm.test.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync, execFileSync } from 'node:child_process';
@@ -114,10 +115,10 @@ test('--catalogue lists the 187 features with their deciders and definitions', (
   assert.match(f104.definition, /enclosing query/);
 });
 
-test('bad input: one line, exit 2; --llm-config says not yet', () => {
+test('bad input: one line, exit 2; an --llm-config file that is not there is named', () => {
   const llm = run('--set', sample, '--db-root', join(dir, 'db'), '--out', join(dir, 'x.csv'), '--llm-config', 'c.json');
   assert.equal(llm.status, 2);
-  assert.match(llm.stderr, /not yet/);
+  assert.match(llm.stderr, /c\.json/);
   const missing = run('--set', sample, '--out', join(dir, 'x.csv'));
   assert.equal(missing.status, 2);
   assert.match(missing.stderr, /missing arguments/);
