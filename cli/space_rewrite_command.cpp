@@ -1,0 +1,394 @@
+// `chokepoint space rewrite`: SQLSpace's question rewriting (003 §6, Appendix H, Tables 3-4;
+// core/sqlspace/question_rewriting.h). For the items a model is expected to fail, a rewriter model rewrites the
+// question around each of the item's top negative features (from `chokepoint space estimate`), the text-to-SQL
+// prompt of the runner is sent on each rewrite, the SQL is scored with EX by the metrics engine, and the report gives
+// Acc@1 and Acc@3 against no rewriting. Registered as a second word of `space` from its own file.
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <map>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_inputs.h"
+#include "cli/command.h"
+#include "cli/llm_calls.h"
+#include "core/base/file_text.h"
+#include "core/base/json_dump.h"
+#include "core/base/text.h"
+#include "core/dataset/eval_set_loader.h"
+#include "core/llm/chat_request.h"
+#include "core/metrics/eval_pairs.h"
+#include "core/metrics/execution_accuracy.h"
+#include "core/metrics/pair_evaluation.h"
+#include "core/runner/prediction_run.h"
+#include "core/sqlspace/deterministic_features.h"
+#include "core/sqlspace/question_rewriting.h"
+
+namespace chokepoint::cli {
+namespace {
+
+using namespace chokepoint::sqlspace;
+using json = nlohmann::ordered_json;
+
+const char* kUsage =
+    "Usage: chokepoint space rewrite --set S --pred P --db-root DIR --llm-config REWRITER.json --out R.json\n"
+    "                                (--estimate E.json | --negative-features F.json) [--items predicted|wrong|all]\n"
+    "                                [--top N] [--t2s-config MODEL.json] [--format F] [--features M.csv]\n"
+    "                                [--semantics bird|spider|test-suite] [--limit N] [--replay R.sqlite]\n"
+    "                                [--prompts DIR] [--preview] [--lexicon ASSET | --wordnet DIR]\n"
+    "Question rewriting (003 Appendix H). P's items are scored with EX against the set S (an eval set) on DIR, as\n"
+    "`chokepoint eval` does (semantics: the gold's benchmark unless --semantics says). The negative features come\n"
+    "in order from `chokepoint space estimate`'s report (E.json: \"negative_features\", each with more_common_in) or\n"
+    "from a JSON list (F.json: ids, \"f040\" names or such objects). Which items are rewritten (--items):\n"
+    "  predicted  the estimator's held-out items (E.json's test_items) it predicts to fail (p_correct < 0.5); the\n"
+    "             population is those held-out items (the default with --estimate)\n"
+    "  wrong      every scored item P got wrong (an oracle estimator; the default with --negative-features)\n"
+    "  all        every scored item\n"
+    "Each chosen item gets up to --top (default 3) rewrites, one per applicable negative feature in order: one\n"
+    "commoner among failures that the item has is removed, one commoner among successes that it lacks is added (an\n"
+    "unknown cell reads No). The item's features are --features M (from `chokepoint features`, rows by key) or its\n"
+    "deterministic features computed here. The rewriter (--llm-config) answers prompts/sqlspace_rewrite.mustache\n"
+    "(question and schema names, no rows; INVALID when the question cannot be rewritten so); the model under test\n"
+    "(--t2s-config, default the rewriter's config) gets the text-to-SQL prompt of --format (default\n"
+    "SimpleDDL-MD-Chat, as `chokepoint predict`) on each rewrite with the item's evidence. A rewrite that cannot be\n"
+    "made (INVALID, unreadable, failed call) keeps the original prediction's EX. Acc@k: an item not chosen keeps its\n"
+    "EX, a chosen one is right when one of its first k rewrites is (Acc@1, Acc@3; 003 Table 3); Table 4 splits the\n"
+    "items by whether the estimator was right and whether the item is right at Acc@3. --replay keeps both models'\n"
+    "answers (a rerun sends nothing); --preview prints the calls and one prompt and sends nothing.\n"
+    "stdout: JSON {n, chosen, rewritten, rewrites, invalid, unreadable, failed, no_rewriting, acc_at_1, acc_at_3,\n"
+    "table4, items_rule, top, semantics, rewriter, model, usage}; R.json adds the items with their rewrites.\n"
+    "Exit code 0, 1 when a call failed (a rerun with --replay asks only those), 2 on bad input.";
+
+double rounded(double x) { return std::round(x * 10000.0) / 10000.0; }
+
+Result<size_t> whole_number(const ArgReader& r, const char* flag, size_t fallback) {
+  if (!r.has(flag)) return fallback;
+  const std::string v = r.get(flag);
+  if (v.empty() || v.size() > 7 || v.find_first_not_of("0123456789") != std::string::npos || std::stoul(v) == 0)
+    return Error{std::string(flag) + " takes a positive whole number, not '" + v + "'"};
+  return static_cast<size_t>(std::stoul(v));
+}
+
+// The set's matrix from a features file, rows in set order matched by key (a missing row is all unknown).
+Result<FeatureMatrix> matrix_for_set(const std::string& path, const EvalSet& set) {
+  auto text = read_file(path);
+  if (!text.ok()) return Error{path + ": " + text.error()};
+  const bool jsonl = !text->empty() && (*text)[0] == '{';
+  auto m = jsonl ? matrix_from_jsonl(*text) : matrix_from_csv(*text);
+  if (!m.ok()) return Error{path + ": " + m.error()};
+  std::map<std::string, size_t> by_key;
+  for (size_t i = 0; i < m->rows.size(); ++i) by_key.emplace(m->rows[i].key, i);
+  FeatureMatrix out;
+  out.feature_ids = m->feature_ids;
+  for (const auto& item : set.items) {
+    auto it = by_key.find(item.key);
+    out.rows.push_back(it == by_key.end() ? out.new_row(item.key, item.db_id) : m->rows[it->second]);
+  }
+  return out;
+}
+
+struct Attempt {
+  size_t rank = 0;
+  RewriteFeature feature;
+  std::string state = "asked";  // rewritten, invalid, unreadable, failed (the rewriter's call), no_sql, t2s_failed
+  std::string question, sql, note;
+  std::optional<bool> ex;  // EX of the rewrite's SQL (nullopt: not run; the original's EX counts)
+};
+
+int space_rewrite_main(const Args& args) {
+  ArgReader r(args, {"--preview"});
+  if (!r.error().empty()) return fail_input(r.error());
+  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
+  if (r.get("--set").empty() || r.get("--pred").empty() || r.get("--db-root").empty() || r.get("--out").empty() ||
+      !r.has("--llm-config") || (r.has("--estimate") == r.has("--negative-features")))
+    return fail_input(std::string("missing arguments (one of --estimate and --negative-features)\n") + kUsage);
+  auto top = whole_number(r, "--top", 3);
+  if (!top.ok()) return fail_input(top.error());
+  auto limit = whole_number(r, "--limit", 0);
+  if (!limit.ok()) return fail_input(limit.error());
+  const std::string rule = r.get("--items", r.has("--estimate") ? "predicted" : "wrong");
+  if (rule != "predicted" && rule != "wrong" && rule != "all")
+    return fail_input("--items is predicted, wrong or all, not '" + rule + "'");
+  if (rule == "predicted" && !r.has("--estimate"))
+    return fail_input("--items predicted needs --estimate (the estimator's predictions on its held-out items)");
+
+  // Negative features and, with --estimate, the estimator's held-out predictions.
+  const std::string neg_path = r.has("--estimate") ? r.get("--estimate") : r.get("--negative-features");
+  auto neg_text = read_file(neg_path);
+  if (!neg_text.ok()) return fail_input(neg_path + ": " + neg_text.error());
+  auto negatives = read_negative_features(*neg_text);
+  if (!negatives.ok()) return fail_input(neg_path + ": " + negatives.error());
+  std::map<std::string, double> p_correct;  // held-out key -> P(right)
+  if (rule == "predicted") {
+    const auto doc = nlohmann::json::parse(*neg_text, nullptr, false);
+    if (doc.is_object() && doc.contains("test_items") && doc["test_items"].is_array())
+      for (const auto& t : doc["test_items"])
+        if (t.is_object() && t.contains("key") && t.contains("p_correct") && t["p_correct"].is_number())
+          p_correct[t["key"].is_string() ? t["key"].get<std::string>() : t["key"].dump()] =
+              t["p_correct"].get<double>();
+    if (p_correct.empty())
+      return fail_input(neg_path + ": no test_items with p_correct (space estimate's report); use --items wrong|all");
+  }
+
+  auto rewriter = read_chat_setup(r);
+  if (!rewriter.ok()) return fail_input(rewriter.error());
+  ChatEndpoint model{rewriter->settings, rewriter->endpoint};
+  if (r.has("--t2s-config")) {
+    auto m = read_chat_endpoint(r.get("--t2s-config"));
+    if (!m.ok()) return fail_input(m.error());
+    model = std::move(*m);
+  }
+  auto format = runner::prompt_format_from_name(r.get("--format", "SimpleDDL-MD-Chat"));
+  if (!format.ok()) return fail_input(format.error());
+
+  // Original EX of every item, as `chokepoint eval` scores it.
+  auto set = load_eval_set(r.get("--set"));
+  if (!set.ok()) return fail_input(r.get("--set") + ": " + set.error());
+  if (holds_predictions(*set)) return fail_input(r.get("--set") + ": holds predictions, not gold queries");
+  if (*limit && set->items.size() > *limit) set->items.resize(*limit);
+  auto pred = load_eval_set(r.get("--pred"));
+  if (!pred.ok()) return fail_input(r.get("--pred") + ": " + pred.error());
+  auto pairs = pair_gold_with_predictions(*set, *pred);
+  if (!pairs.ok()) return fail_input(r.get("--pred") + ": " + pairs.error());
+  EvaluationOptions eval_options;
+  eval_options.regimes = {};
+  eval_options.semantics = semantics_of_format(set->format).value_or(ExSemantics::Bird);
+  if (r.has("--semantics")) {
+    const auto named = ex_semantics_from_name(r.get("--semantics"));
+    if (!named) return fail_input("--semantics must be bird, spider or test-suite");
+    eval_options.semantics = *named;
+  }
+  std::set<std::string> db_ids;
+  for (const auto& p : *pairs) db_ids.insert(p.db_id);
+  auto open = open_databases(r.get("--db-root"), db_ids);
+  if (!open.ok()) return fail_input(open.error());
+  const auto original = evaluate_pairs(*pairs, *open->pool, eval_options);
+
+  // The population and the chosen items.
+  std::vector<size_t> population, chosen;
+  for (size_t i = 0; i < set->items.size(); ++i) {
+    if (original[i].status != ItemStatus::Scored) continue;
+    if (rule == "predicted") {
+      auto p = p_correct.find(set->items[i].key);
+      if (p == p_correct.end()) continue;
+      population.push_back(i);
+      if (p->second < 0.5) chosen.push_back(i);
+    } else {
+      population.push_back(i);
+      if (rule == "all" || !original[i].ex) chosen.push_back(i);
+    }
+  }
+  if (population.empty())
+    return fail_input(rule == "predicted" ? "no held-out item of the estimate is a scored item of the set (same set?)"
+                                          : "no item of the set was scored (do the gold queries run on --db-root?)");
+
+  const auto catalogue = FeatureCatalogue::sqlspace();
+  FeatureMatrix matrix;
+  if (r.has("--features")) {
+    auto m = matrix_for_set(r.get("--features"), *set);
+    if (!m.ok()) return fail_input(m.error());
+    matrix = std::move(*m);
+  } else {
+    auto lex = open_lexicon(r);
+    if (!lex.ok()) return fail_input("lexicon: " + lex.error());
+    matrix = deterministic_features(catalogue, set->items, open->schemas, &*lex).matrix;
+  }
+  auto planned =
+      plan_rewrites(catalogue, matrix, set->items, open->schemas, chosen, *negatives, *top, rewriter->prompts);
+  if (!planned.ok()) return fail_input(planned.error());
+  const auto& asks = *planned;
+
+  long long tokens = 0;
+  for (const auto& a : asks) tokens += estimate_tokens(a.prompt);
+  std::cerr << "chokepoint: space rewrite: " << population.size() << " items (" << rule << "), " << chosen.size()
+            << " chosen, " << asks.size() << " rewrite prompts to " << endpoint_url(rewriter->endpoint, "") << " (~"
+            << tokens << " prompt tokens), then up to " << asks.size() << " text-to-SQL prompts to "
+            << endpoint_url(model.endpoint, "") << "; questions, evidence and schemas (names, no rows) are sent\n";
+  if (r.has("--preview")) {
+    json preview;
+    preview["items"] = population.size();
+    preview["chosen"] = chosen.size();
+    preview["rewrite_calls"] = asks.size();
+    preview["t2s_calls_at_most"] = asks.size();
+    preview["estimated_prompt_tokens"] = tokens;
+    preview["rewriter"] = rewriter->settings.model;
+    preview["model"] = model.settings.model;
+    preview["format"] = format->name();
+    if (!asks.empty()) preview["example_rewrite"] = asks[0].prompt;
+    std::cout << dump_json(preview, 2) << "\n";
+    return 0;
+  }
+
+  auto replay = open_replay(r);
+  if (!replay.ok()) return fail_input(replay.error());
+  std::vector<std::pair<std::string, std::string>> rewrite_batch;
+  for (const auto& a : asks)
+    rewrite_batch.emplace_back(
+        set->items[a.item].key + " / rewrite " + std::to_string(a.rank) + " " + feature_column_name(a.feature.id),
+        a.prompt);
+  UsageTotals rewrite_usage, t2s_usage;
+  const auto rewritten =
+      run_chat_prompts(rewriter->settings, rewriter->endpoint, replay->store.get(), rewrite_batch, rewrite_usage);
+
+  // Attempts per item, and the rewritten questions as a set the runner plans prompts for.
+  std::map<size_t, std::vector<Attempt>> attempts;
+  EvalSet rewrites;
+  rewrites.format = set->format;
+  std::vector<std::pair<size_t, size_t>> rewrite_of;  // (item, attempt index) per rewrites.items entry
+  size_t invalid = 0, unreadable = 0, failed = 0;
+  std::string first_failure;
+  for (size_t k = 0; k < asks.size(); ++k) {
+    Attempt at;
+    at.rank = asks[k].rank;
+    at.feature = asks[k].feature;
+    if (!rewritten[k].ok()) {
+      at.state = "failed";
+      at.note = rewritten[k].error();
+      ++failed;
+      if (first_failure.empty()) first_failure = rewrite_batch[k].first + ": " + at.note;
+    } else if (auto q = parse_rewritten_question(*rewritten[k]); !q.ok()) {
+      at.state = "unreadable";
+      at.note = q.error();
+      ++unreadable;
+    } else if (q->invalid) {
+      at.state = "invalid";
+      ++invalid;
+    } else {
+      at.state = "rewritten";
+      at.question = q->question;
+      EvalItem item = set->items[asks[k].item];
+      item.key += "~r" + std::to_string(at.rank);
+      item.question = q->question;
+      rewrites.items.push_back(std::move(item));
+      rewrite_of.emplace_back(asks[k].item, attempts[asks[k].item].size());
+    }
+    attempts[asks[k].item].push_back(std::move(at));
+  }
+
+  // Text-to-SQL on each rewrite, scored against the item's gold.
+  auto tasks =
+      runner::plan_predictions(rewrites, open->schemas, {*format}, runner::SchemaRenderOptions{}, rewriter->prompts);
+  if (!tasks.ok()) return fail_input(tasks.error());
+  std::vector<std::pair<std::string, std::string>> t2s_batch;
+  for (const auto& t : *tasks) t2s_batch.emplace_back(rewrites.items[t.item].key + " / text-to-SQL", t.prompt);
+  const auto sql_answers = run_chat_prompts(model.settings, model.endpoint, replay->store.get(), t2s_batch, t2s_usage);
+  std::vector<EvalPair> rewrite_pairs;
+  std::vector<size_t> pair_of_task;
+  for (size_t t = 0; t < tasks->size(); ++t) {
+    const size_t n = (*tasks)[t].item;
+    auto& at = attempts[rewrite_of[n].first][rewrite_of[n].second];
+    const auto p = runner::read_prediction(rewrites.items[n], *format, sql_answers[t]);
+    if (p.status != runner::PredictionStatus::Ok) {
+      at.state = p.status == runner::PredictionStatus::LlmError ? "t2s_failed" : "no_sql";
+      at.note = p.error;
+      if (p.status == runner::PredictionStatus::LlmError) {
+        ++failed;
+        if (first_failure.empty()) first_failure = t2s_batch[t].first + ": " + p.error;
+      } else {
+        at.ex = false;  // an answer without SQL is a failed prediction, as `eval` scores it
+      }
+      continue;
+    }
+    at.sql = p.sql;
+    EvalPair pair = (*pairs)[rewrite_of[n].first];
+    pair.id = rewrites.items[n].key;
+    pair.pred_sql = p.sql;
+    rewrite_pairs.push_back(std::move(pair));
+    pair_of_task.push_back(t);
+  }
+  const auto scored = evaluate_pairs(rewrite_pairs, *open->pool, eval_options);
+  for (size_t k = 0; k < scored.size(); ++k) {
+    const size_t n = (*tasks)[pair_of_task[k]].item;
+    attempts[rewrite_of[n].first][rewrite_of[n].second].ex = scored[k].status == ItemStatus::Scored && scored[k].ex;
+  }
+
+  // Outcomes, the summary and the report.
+  std::vector<RewriteOutcome> outcomes;
+  json listed = json::array();
+  const std::set<size_t> chosen_set(chosen.begin(), chosen.end());
+  size_t rewrites_scored = 0;
+  for (size_t i : population) {
+    RewriteOutcome o;
+    o.key = set->items[i].key;
+    o.original = original[i].ex;
+    o.predicted_fail = chosen_set.count(i) > 0;
+    json j;
+    j["key"] = o.key;
+    j["db_id"] = set->items[i].db_id;
+    j["question"] = set->items[i].question;
+    j["original_ex"] = o.original;
+    if (auto p = p_correct.find(o.key); p != p_correct.end()) j["p_correct"] = rounded(p->second);
+    j["chosen"] = o.predicted_fail;
+    json tried = json::array();
+    for (const auto& at : attempts[i]) {
+      o.rewrites.push_back(at.ex.value_or(o.original));
+      rewrites_scored += at.ex.has_value();
+      json a;
+      a["rank"] = at.rank;
+      a["feature"] = feature_column_name(at.feature.id);
+      a["predicate"] = catalogue.find(at.feature.id) ? catalogue.find(at.feature.id)->predicate : "";
+      a["mode"] = at.feature.remove ? "remove" : "add";
+      a["state"] = at.state;
+      if (!at.question.empty()) a["question"] = at.question;
+      if (!at.sql.empty()) a["sql"] = at.sql;
+      a["ex"] = at.ex ? json(*at.ex) : json();
+      if (!at.note.empty()) a["note"] = at.note;
+      tried.push_back(std::move(a));
+    }
+    j["rewrites"] = std::move(tried);
+    listed.push_back(std::move(j));
+    outcomes.push_back(std::move(o));
+  }
+  const RewriteSummary s = summarize_rewrites(outcomes);
+  json summary;
+  summary["n"] = s.n;
+  summary["items_rule"] = rule;
+  summary["chosen"] = s.chosen;
+  summary["rewritten"] = s.rewritten;
+  summary["rewrites"] = asks.size();
+  summary["rewrites_scored"] = rewrites_scored;
+  summary["invalid"] = invalid;
+  summary["unreadable"] = unreadable;
+  summary["failed"] = failed;
+  summary["no_rewriting"] = rounded(s.no_rewriting);
+  summary["acc_at_1"] = rounded(s.acc_at_1);
+  summary["acc_at_3"] = rounded(s.acc_at_3);
+  summary["table4"] = {
+      {"estimator_right", {{"rewrite_right", s.estimator_right_success}, {"rewrite_wrong", s.estimator_right_failure}}},
+      {"estimator_wrong",
+       {{"rewrite_right", s.estimator_wrong_success}, {"rewrite_wrong", s.estimator_wrong_failure}}}};
+  summary["top"] = *top;
+  summary["semantics"] = ex_semantics_name(eval_options.semantics);
+  summary["format"] = format->name();
+  summary["rewriter"] = rewriter->settings.model;
+  summary["model"] = model.settings.model;
+  json features = json::array();
+  for (const auto& f : *negatives)
+    features.push_back({{"feature", feature_column_name(f.id)}, {"mode", f.remove ? "remove" : "add"}});
+  summary["negative_features"] = std::move(features);
+  summary["usage"] = {
+      {"network_calls", rewrite_usage.network_calls + t2s_usage.network_calls},
+      {"replayed", rewrite_usage.replayed + t2s_usage.replayed},
+      {"rewrite", {{"network_calls", rewrite_usage.network_calls}, {"replayed", rewrite_usage.replayed}}},
+      {"t2s", {{"network_calls", t2s_usage.network_calls}, {"replayed", t2s_usage.replayed}}}};
+  json report = summary;
+  report["items"] = std::move(listed);
+  if (auto st = write_file(r.get("--out"), dump_json(report, 2) + "\n"); !st.ok()) return fail_input(st.error());
+  std::cout << dump_json(summary, 2) << "\n";
+  if (failed) {
+    std::cerr << "chokepoint: space rewrite: " << failed << " calls failed (first: " << first_failure
+              << "); those rewrites keep the original EX"
+              << (r.has("--replay") ? ", and a rerun with the same --replay asks only them" : "") << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+const Registrar registrar{{"space rewrite",
+                           "SQLSpace question rewriting around negative features: Acc@1, Acc@3 (003 App. H)", kUsage,
+                           space_rewrite_main}};
+
+}  // namespace
+}  // namespace chokepoint::cli

@@ -1,0 +1,188 @@
+// `chokepoint space rewrite` against the loopback fake endpoint: the rewriter taught one answer per (item, feature)
+// prompt (a rewrite answered wrong then right, INVALID, a rewrite the model answers without SQL), the text-to-SQL
+// answers taught per rewritten question, EX by the metrics engine on toxicology; Acc@1, Acc@3 and Table 4 computed by
+// hand for --items wrong with a negative-features list and for --items predicted with an estimator's report; a rerun
+// with the replay store sends no request; --preview sends nothing; a failing endpoint exits 1 with a clear message;
+// bad inputs exit 2.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync, mkdirSync, copyFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFakeLlmServer } from './start_server.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..', '..');
+const cli = process.env.CHOKEPOINT_CLI || join(root, 'build', 'native', 'chokepoint');
+let server, port, dir;
+
+const SCHEMA = 'toxicology | molecule : molecule_id, label | atom : atom_id, molecule_id, element | bond : bond_id, ' +
+  'molecule_id, bond_type | connected : atom_id, atom_id2, bond_id';
+const DOUBLE = "SELECT DISTINCT m.label FROM molecule m JOIN bond b ON m.molecule_id = b.molecule_id WHERE b.bond_type = '='";
+// [question, gold, prediction]: item 0 right, the others wrong.
+const ITEMS = [
+  ['How many atoms are chlorine?', "SELECT COUNT(*) FROM atom WHERE element = 'cl'", "SELECT COUNT(*) FROM atom WHERE element = 'cl'"],
+  ['Which molecules have a double bond?', DOUBLE, 'SELECT 1'],
+  ['What elements are in molecule TR000?', "SELECT DISTINCT element FROM atom WHERE molecule_id = 'TR000'", 'SELECT 2'],
+  ['How many bonds are there?', 'SELECT COUNT(*) FROM bond', 'SELECT 3'],
+];
+// Features by hand (f039 harmful, f009 helpful, f117 harmful, in that order): item 1 gets all three rewrites, item 2
+// only f117 (it has f009 already, lacks f039), item 3 only f009 (unknown reads No), item 0 f039 (when chosen).
+const FEATURES = 'key,db_id,f009,f039,f117\n0,toxicology,1,1,0\n1,toxicology,0,1,1\n2,toxicology,1,0,1\n3,toxicology,,,0\n';
+const NEGATIVE = [{ column: 'f039', more_common_in: 'wrong' }, { id: 9, more_common_in: 'right' },
+  { column: 'f117', more_common_in: 'wrong' }];
+// [item, feature, rewriter's answer, the question read from it, the model's SQL for it (null: none asked)]
+const REWRITES = [
+  [1, 39, '```\nWhich molecules contain a bond of double type?\n```', 'Which molecules contain a bond of double type?',
+    'SELECT molecule_id FROM molecule'],
+  [1, 9, 'INVALID', null, null],
+  [1, 117, 'Rewritten question: "List the labels of molecules that have a double bond."',
+    'List the labels of molecules that have a double bond.', DOUBLE],
+  [2, 117, 'Which distinct elements occur in the molecule TR000?', 'Which distinct elements occur in the molecule TR000?',
+    "SELECT DISTINCT element FROM atom WHERE molecule_id = 'TR000'"],
+  [3, 9, '```text\nCount the bonds, each bond row once.\n```', 'Count the bonds, each bond row once.',
+    'I cannot write that query.'],
+  [0, 39, 'How many chlorine atoms exist?', 'How many chlorine atoms exist?', 'SELECT 0'],
+];
+
+const run = (args) => new Promise((ok) => {
+  execFile(cli, args, { timeout: 60000 }, (error, stdout, stderr) => ok({ code: error ? error.code : 0, stdout, stderr }));
+});
+const requests = async () => (await (await fetch(`http://127.0.0.1:${port}/stats`)).json()).requests;
+const near = (a, b, what) => assert.ok(Math.abs(a - b) < 1e-4, `${what}: ${a} vs ${b}`);
+
+before(async () => {
+  assert.ok(existsSync(cli), `CLI not built: ${cli}`);
+  dir = mkdtempSync(join(tmpdir(), 'chokepoint-space-rewrite-'));
+  mkdirSync(join(dir, 'db', 'toxicology'), { recursive: true });
+  copyFileSync(join(dirname(cli), 'assets', 'db', 'toxicology.sqlite'), join(dir, 'db', 'toxicology', 'toxicology.sqlite'));
+  writeFileSync(join(dir, 'dev.json'), JSON.stringify(ITEMS.map(([q, g], i) => ({
+    question_id: i, db_id: 'toxicology', question: q, evidence: '', SQL: g }))));
+  writeFileSync(join(dir, 'pred.json'), JSON.stringify(Object.fromEntries(ITEMS.map(([, , p], i) => [
+    String(i), `${p}\t----- bird -----\ttoxicology`]))));
+  writeFileSync(join(dir, 'features.csv'), FEATURES);
+  writeFileSync(join(dir, 'negative.json'), JSON.stringify(NEGATIVE));
+  writeFileSync(join(dir, 'estimate.json'), JSON.stringify({ negative_features: NEGATIVE, test_items: [
+    { key: '0', correct: true, p_correct: 0.3 }, { key: '1', correct: false, p_correct: 0.2 },
+    { key: '3', correct: false, p_correct: 0.8 }] }));
+  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '120000']));
+  const config = (model) => JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`, model });
+  writeFileSync(join(dir, 'rewriter.json'), config('fake-rewriter'));
+  writeFileSync(join(dir, 'model.json'), config('fake-model'));
+  writeFileSync(join(dir, 'fail.json'), config('fail-401'));
+
+  // Each rewrite prompt in full, rendered from the template as the CLI renders it, is taught its answer.
+  const catalogue = JSON.parse(execFileSync(cli, ['features', '--catalogue'], { encoding: 'utf8' }));
+  const predicate = (id) => catalogue.find((f) => f.id === id).predicate;
+  const template = readFileSync(join(root, 'prompts', 'sqlspace_rewrite.mustache'), 'utf8');
+  const answers = {};
+  const sql = {};
+  for (const [item, feature, answer, question, model] of REWRITES) {
+    const remove = NEGATIVE.find((f) => f.id === feature || f.column === `f${String(feature).padStart(3, '0')}`)
+      .more_common_in === 'wrong';
+    const vars = { direction: remove ? 'no longer has' : 'has', predicate: predicate(feature), schema: SCHEMA,
+      question: ITEMS[item][0] };
+    answers[template.replace(/\{\{(\w+)\}\}/g, (_, v) => vars[v]).trim()] = answer;
+    if (model !== null) sql[question] = model;
+  }
+  assert.equal((await fetch(`http://127.0.0.1:${port}/answers`, { method: 'POST', body: JSON.stringify({ answers }) })).status, 200);
+  assert.equal((await fetch(`http://127.0.0.1:${port}/sql`, { method: 'POST', body: JSON.stringify({ answers: sql }) })).status, 200);
+});
+after(() => {
+  server?.kill();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const rewriteArgs = (out, extra) => ['space', 'rewrite', '--set', join(dir, 'dev.json'), '--pred', join(dir, 'pred.json'),
+  '--db-root', join(dir, 'db'), '--features', join(dir, 'features.csv'), '--llm-config', join(dir, 'rewriter.json'),
+  '--t2s-config', join(dir, 'model.json'), '--out', out, ...extra];
+
+test('--preview prints the calls and a rewrite prompt and sends nothing', async () => {
+  const r = await run(rewriteArgs(join(dir, 'p.json'), ['--negative-features', join(dir, 'negative.json'), '--preview']));
+  assert.equal(r.code, 0, r.stderr);
+  const p = JSON.parse(r.stdout);
+  assert.deepEqual([p.items, p.chosen, p.rewrite_calls, p.rewriter, p.model], [4, 3, 5, 'fake-rewriter', 'fake-model']);
+  assert.ok(p.example_rewrite.includes('no longer has the following property'));
+  assert.ok(p.example_rewrite.includes('Question: Which molecules have a double bond?'));
+  assert.equal(await requests(), 0, 'the preview sent nothing');
+});
+
+test('--items wrong: Acc@1 and Acc@3 by hand against no rewriting; a rerun replays', async () => {
+  const out = join(dir, 'wrong.json');
+  const args = rewriteArgs(out, ['--negative-features', join(dir, 'negative.json'), '--replay', join(dir, 'w.sqlite')]);
+  const first = await run(args);
+  assert.equal(first.code, 0, first.stderr);
+  const s = JSON.parse(first.stdout);
+  // Item 0 right and kept; item 1: rewrite 1 wrong, 2 INVALID (keeps EX 0), 3 right; item 2: its one rewrite
+  // right; item 3: its rewrite answered without SQL. No rewriting 1/4, Acc@1 2/4 (0, 2), Acc@3 3/4 (0, 1, 2).
+  assert.deepEqual([s.n, s.items_rule, s.chosen, s.rewritten, s.rewrites, s.invalid, s.unreadable, s.failed],
+    [4, 'wrong', 3, 3, 5, 1, 0, 0]);
+  near(s.no_rewriting, 0.25, 'no rewriting');
+  near(s.acc_at_1, 0.5, 'Acc@1');
+  near(s.acc_at_3, 0.75, 'Acc@3');
+  assert.deepEqual(s.table4, { estimator_right: { rewrite_right: 3, rewrite_wrong: 1 },
+    estimator_wrong: { rewrite_right: 0, rewrite_wrong: 0 } });
+  assert.deepEqual([s.usage.rewrite.network_calls, s.usage.t2s.network_calls, s.usage.replayed], [5, 4, 0]);
+  assert.equal(await requests(), 9);
+  const items = JSON.parse(readFileSync(out, 'utf8')).items;
+  assert.deepEqual(items[1].rewrites.map((a) => [a.rank, a.feature, a.mode, a.state, a.ex]), [
+    [1, 'f039', 'remove', 'rewritten', false], [2, 'f009', 'add', 'invalid', null], [3, 'f117', 'remove', 'rewritten', true]]);
+  assert.equal(items[1].rewrites[2].question, 'List the labels of molecules that have a double bond.');
+  assert.deepEqual([items[3].rewrites[0].state, items[3].rewrites[0].ex], ['no_sql', false]);
+  assert.deepEqual(items[0].rewrites, []);
+
+  const again = await run(args);
+  assert.equal(again.code, 0, again.stderr);
+  const s2 = JSON.parse(again.stdout);
+  assert.deepEqual([s2.usage.network_calls, s2.usage.replayed], [0, 9]);
+  near(s2.acc_at_3, 0.75, 'replayed Acc@3');
+  assert.equal(await requests(), 9, 'the rerun sent no request');
+});
+
+test('--items predicted from an estimator report: its held-out items, p_correct < 0.5 rewritten; Table 4 by hand', async () => {
+  const before = await requests();
+  const r = await run(rewriteArgs(join(dir, 'predicted.json'), ['--estimate', join(dir, 'estimate.json'), '--top', '3']));
+  assert.equal(r.code, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  // Held out: 0 (0.3, right), 1 (0.2, wrong), 3 (0.8, wrong). Chosen: 0 and 1. Item 0's rewrite is answered wrong.
+  // No rewriting 1/3; Acc@1 0; Acc@3 1/3 (item 1). Estimator right on 1 (rewrite right); wrong on 0 (chosen but
+  // right; its rewrite wrong) and 3 (kept, wrong).
+  assert.deepEqual([s.n, s.items_rule, s.chosen, s.rewrites], [3, 'predicted', 2, 4]);
+  near(s.no_rewriting, 1 / 3, 'no rewriting');
+  near(s.acc_at_1, 0, 'Acc@1');
+  near(s.acc_at_3, 1 / 3, 'Acc@3');
+  assert.deepEqual(s.table4, { estimator_right: { rewrite_right: 1, rewrite_wrong: 0 },
+    estimator_wrong: { rewrite_right: 0, rewrite_wrong: 2 } });
+  assert.equal(await requests() - before, 4 + 3, 'without --replay every call is sent');
+});
+
+test('a failing endpoint: exit 1 with a clear message; the rewrites keep the original EX', async () => {
+  const r = await run(rewriteArgs(join(dir, 'fail.json.out'), ['--negative-features', join(dir, 'negative.json'),
+    '--llm-config', join(dir, 'fail.json'), '--limit', '2']));
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(r.stderr, /space rewrite: 3 calls failed \(first: 1 \/ rewrite 1 f039: .*401/);
+  const s = JSON.parse(r.stdout);
+  assert.deepEqual([s.n, s.failed, s.usage.t2s.network_calls], [2, 3, 0]);
+  near(s.acc_at_3, s.no_rewriting, 'nothing changed');
+});
+
+test('bad inputs exit 2 with a message saying what is wrong', async () => {
+  const both = await run(rewriteArgs(join(dir, 'x.json'), ['--estimate', join(dir, 'estimate.json'),
+    '--negative-features', join(dir, 'negative.json')]));
+  assert.equal(both.code, 2);
+  assert.match(both.stderr, /one of --estimate and --negative-features/);
+  const predicted = await run(rewriteArgs(join(dir, 'x.json'), ['--negative-features', join(dir, 'negative.json'),
+    '--items', 'predicted']));
+  assert.equal(predicted.code, 2);
+  assert.match(predicted.stderr, /--items predicted needs --estimate/);
+  const rule = await run(rewriteArgs(join(dir, 'x.json'), ['--negative-features', join(dir, 'negative.json'),
+    '--items', 'some']));
+  assert.equal(rule.code, 2);
+  assert.match(rule.stderr, /--items is predicted, wrong or all/);
+  writeFileSync(join(dir, 'empty.json'), '[]');
+  const empty = await run(rewriteArgs(join(dir, 'x.json'), ['--negative-features', join(dir, 'empty.json')]));
+  assert.equal(empty.code, 2);
+  assert.match(empty.stderr, /empty\.json: the list of negative features is empty/);
+});
