@@ -23,6 +23,7 @@
 #include "core/metrics/execution_accuracy.h"
 #include "core/metrics/pair_evaluation.h"
 #include "core/runner/prediction_run.h"
+#include "core/sqlspace/correctness_transfer.h"
 #include "core/sqlspace/deterministic_features.h"
 #include "core/sqlspace/question_rewriting.h"
 
@@ -35,6 +36,8 @@ using json = nlohmann::ordered_json;
 const char* kUsage =
     "Usage: chokepoint space rewrite --set S --pred P --db-root DIR --llm-config REWRITER.json --out R.json\n"
     "                                (--estimate E.json | --negative-features F.json) [--items predicted|wrong|all]\n"
+    "                                [--train-set T --train-pred TP [--train-db-root D] [--train-features M2]\n"
+    "                                 [--trees N] [--seed N]] [--online [--online-mask aspects|no-sql]]\n"
     "                                [--top N] [--t2s-config MODEL.json] [--format F] [--features M.csv]\n"
     "                                [--semantics bird|spider|test-suite] [--limit N] [--replay R.sqlite]\n"
     "                                [--prompts DIR] [--preview] [--lexicon ASSET | --wordnet DIR]\n"
@@ -42,23 +45,26 @@ const char* kUsage =
     "`chokepoint eval` does (semantics: the gold's benchmark unless --semantics says). The negative features come\n"
     "in order from `chokepoint space estimate`'s report (E.json: \"negative_features\", each with more_common_in) or\n"
     "from a JSON list (F.json: ids, \"f040\" names or such objects). Which items are rewritten (--items):\n"
-    "  predicted  the estimator's held-out items (E.json's test_items) it predicts to fail (p_correct < 0.5); the\n"
-    "             population is those held-out items (the default with --estimate)\n"
-    "  wrong      every scored item P got wrong (an oracle estimator; the default with --negative-features)\n"
+    "  predicted  those the estimator predicts to fail (P(right) < 0.5). With --train-set T --train-pred TP, a\n"
+    "             random forest (--trees 200, --seed 0) trained on every scored item of T (TP's EX on\n"
+    "             --train-db-root, default DIR) predicts every item of S (003's setting: trained on one set, used\n"
+    "             on another); otherwise the population is E.json's held-out test_items. The default with either.\n"
+    "  wrong      every scored item P got wrong (an oracle estimator; the default with --negative-features alone)\n"
     "  all        every scored item\n"
     "Each chosen item gets up to --top (default 3) rewrites, one per applicable negative feature in order: one\n"
     "commoner among failures that the item has is removed, one commoner among successes that it lacks is added (an\n"
-    "unknown cell reads No). The item's features are --features M (from `chokepoint features`, rows by key) or its\n"
-    "deterministic features computed here. The rewriter (--llm-config) answers prompts/sqlspace_rewrite.mustache\n"
-    "(question and schema names, no rows; INVALID when the question cannot be rewritten so); the model under test\n"
-    "(--t2s-config, default the rewriter's config) gets the text-to-SQL prompt of --format (default\n"
-    "SimpleDDL-MD-Chat, as `chokepoint predict`) on each rewrite with the item's evidence. A rewrite that cannot be\n"
-    "made (INVALID, unreadable, failed call) keeps the original prediction's EX. Acc@k: an item not chosen keeps its\n"
-    "EX, a chosen one is right when one of its first k rewrites is (Acc@1, Acc@3; 003 Table 3); Table 4 splits the\n"
-    "items by whether the estimator was right and whether the item is right at Acc@3. --replay keeps both models'\n"
-    "answers (a rerun sends nothing); --preview prints the calls and one prompt and sends nothing.\n"
-    "stdout: JSON {n, chosen, rewritten, rewrites, invalid, unreadable, failed, no_rewriting, acc_at_1, acc_at_3,\n"
-    "table4, items_rule, top, semantics, rewriter, model, usage}; R.json adds the items with their rewrites.\n"
+    "unknown cell reads No). Features: --features M / --train-features M2 (from `chokepoint features`, rows by key)\n"
+    "or the deterministic features computed here (--online: the mask's only, never the SQL, as 003 §6 does).\n"
+    "The rewriter (--llm-config) answers prompts/sqlspace_rewrite.mustache (question and schema names, no rows;\n"
+    "INVALID when the question cannot be rewritten so); the model under test (--t2s-config, default the rewriter's\n"
+    "config) gets the text-to-SQL prompt of --format (default SimpleDDL-MD-Chat, as `chokepoint predict`) on each\n"
+    "rewrite with the item's evidence. A rewrite that cannot be made (INVALID, unreadable, failed call) keeps the\n"
+    "original prediction's EX. Acc@k: an item not chosen keeps its EX, a chosen one is right when one of its first\n"
+    "k rewrites is (Acc@1, Acc@3; 003 Table 3); Table 4 splits the items by whether the estimator was right and\n"
+    "whether the item is right at Acc@3. --replay keeps both models' answers (a rerun sends nothing); --preview\n"
+    "prints the calls and one prompt and sends nothing. stdout: JSON {n, items_rule, estimator, trained_on, chosen,\n"
+    "rewritten, rewrites, invalid, unreadable, failed, no_rewriting, acc_at_1, acc_at_3, table4, top, semantics,\n"
+    "rewriter, model, usage}; R.json adds the items with their rewrites (and p_correct).\n"
     "Exit code 0, 1 when a call failed (a rerun with --replay asks only those), 2 on bad input.";
 
 double rounded(double x) { return std::round(x * 10000.0) / 10000.0; }
@@ -98,7 +104,7 @@ struct Attempt {
 };
 
 int space_rewrite_main(const Args& args) {
-  ArgReader r(args, {"--preview"});
+  ArgReader r(args, {"--preview", "--online"});
   if (!r.error().empty()) return fail_input(r.error());
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
   if (r.get("--set").empty() || r.get("--pred").empty() || r.get("--db-root").empty() || r.get("--out").empty() ||
@@ -108,11 +114,26 @@ int space_rewrite_main(const Args& args) {
   if (!top.ok()) return fail_input(top.error());
   auto limit = whole_number(r, "--limit", 0);
   if (!limit.ok()) return fail_input(limit.error());
-  const std::string rule = r.get("--items", r.has("--estimate") ? "predicted" : "wrong");
+  const bool transfer = r.has("--train-set");
+  if (transfer != r.has("--train-pred")) return fail_input("--train-set and --train-pred go together");
+  const std::string rule = r.get("--items", r.has("--estimate") || transfer ? "predicted" : "wrong");
   if (rule != "predicted" && rule != "wrong" && rule != "all")
     return fail_input("--items is predicted, wrong or all, not '" + rule + "'");
-  if (rule == "predicted" && !r.has("--estimate"))
-    return fail_input("--items predicted needs --estimate (the estimator's predictions on its held-out items)");
+  if (rule == "predicted" && !r.has("--estimate") && !transfer)
+    return fail_input(
+        "--items predicted needs --estimate (its held-out items) or --train-set/--train-pred (a forest trained there)");
+  auto trees = whole_number(r, "--trees", 200);
+  if (!trees.ok()) return fail_input(trees.error());
+  const std::string seed_text = r.get("--seed", "0");
+  if (seed_text.empty() || seed_text.size() > 9 || seed_text.find_first_not_of("0123456789") != std::string::npos)
+    return fail_input("--seed takes a whole number, not '" + seed_text + "'");
+  FeatureOptions feature_options;
+  feature_options.online = r.has("--online");
+  if (r.has("--online-mask")) {
+    auto mask = online_mask_rule_named(r.get("--online-mask"));
+    if (!mask) return fail_input("--online-mask is aspects or no-sql, not '" + r.get("--online-mask") + "'");
+    feature_options.mask = *mask;
+  }
 
   // Negative features and, with --estimate, the estimator's held-out predictions.
   const std::string neg_path = r.has("--estimate") ? r.get("--estimate") : r.get("--negative-features");
@@ -120,8 +141,8 @@ int space_rewrite_main(const Args& args) {
   if (!neg_text.ok()) return fail_input(neg_path + ": " + neg_text.error());
   auto negatives = read_negative_features(*neg_text);
   if (!negatives.ok()) return fail_input(neg_path + ": " + negatives.error());
-  std::map<std::string, double> p_correct;  // held-out key -> P(right)
-  if (rule == "predicted") {
+  std::map<std::string, double> p_correct;  // key -> P(right), from the estimate's held-out items or the transfer
+  if (rule == "predicted" && !transfer) {
     const auto doc = nlohmann::json::parse(*neg_text, nullptr, false);
     if (doc.is_object() && doc.contains("test_items") && doc["test_items"].is_array())
       for (const auto& t : doc["test_items"])
@@ -129,7 +150,8 @@ int space_rewrite_main(const Args& args) {
           p_correct[t["key"].is_string() ? t["key"].get<std::string>() : t["key"].dump()] =
               t["p_correct"].get<double>();
     if (p_correct.empty())
-      return fail_input(neg_path + ": no test_items with p_correct (space estimate's report); use --items wrong|all");
+      return fail_input(
+          neg_path + ": no test_items with p_correct (space estimate's report); use --train-set or --items wrong|all");
   }
 
   auto rewriter = read_chat_setup(r);
@@ -166,6 +188,54 @@ int space_rewrite_main(const Args& args) {
   if (!open.ok()) return fail_input(open.error());
   const auto original = evaluate_pairs(*pairs, *open->pool, eval_options);
 
+  // The set's features (a file from `chokepoint features`, else the rules here) and, with --train-set, the forest
+  // trained on another set's features and outcomes, applied to every item.
+  const auto catalogue = FeatureCatalogue::sqlspace();
+  std::optional<Lexicon> lexicon;
+  auto features_of = [&](const EvalSet& s, const std::map<std::string, Schema>& schemas,
+                         const char* flag) -> Result<FeatureMatrix> {
+    if (r.has(flag)) return matrix_for_set(r.get(flag), s);
+    if (!lexicon) {
+      auto lex = open_lexicon(r);
+      if (!lex.ok()) return Error{"lexicon: " + lex.error()};
+      lexicon = std::move(*lex);
+    }
+    return deterministic_features(catalogue, s.items, schemas, &*lexicon, feature_options).matrix;
+  };
+  auto matrix_read = features_of(*set, open->schemas, "--features");
+  if (!matrix_read.ok()) return fail_input(matrix_read.error());
+  const FeatureMatrix matrix = std::move(*matrix_read);
+  size_t trained = 0;
+  if (transfer) {
+    auto train = load_eval_set(r.get("--train-set"));
+    if (!train.ok()) return fail_input(r.get("--train-set") + ": " + train.error());
+    auto train_pred = load_eval_set(r.get("--train-pred"));
+    if (!train_pred.ok()) return fail_input(r.get("--train-pred") + ": " + train_pred.error());
+    auto train_pairs = pair_gold_with_predictions(*train, *train_pred);
+    if (!train_pairs.ok()) return fail_input(r.get("--train-pred") + ": " + train_pairs.error());
+    std::set<std::string> train_dbs;
+    for (const auto& p : *train_pairs) train_dbs.insert(p.db_id);
+    auto train_open = open_databases(r.get("--train-db-root", r.get("--db-root")), train_dbs);
+    if (!train_open.ok()) return fail_input(train_open.error());
+    EvaluationOptions train_options = eval_options;
+    train_options.semantics =
+        r.has("--semantics") ? eval_options.semantics : semantics_of_format(train->format).value_or(ExSemantics::Bird);
+    const auto train_ex = evaluate_pairs(*train_pairs, *train_open->pool, train_options);
+    std::vector<std::optional<bool>> correct;
+    for (const auto& e : train_ex)
+      correct.push_back(e.status == ItemStatus::Scored ? std::optional<bool>(e.ex) : std::nullopt);
+    auto train_matrix = features_of(*train, train_open->schemas, "--train-features");
+    if (!train_matrix.ok()) return fail_input(train_matrix.error());
+    learn::ForestOptions forest;
+    forest.trees = static_cast<int>(*trees);
+    forest.seed = std::stoull(seed_text);
+    const auto t = transfer_correctness(*train_matrix, correct, matrix, forest);
+    if (t.p_correct.empty())
+      return fail_input(r.get("--train-set") + ": no scored item or no known feature to train the estimator on");
+    trained = t.trained;
+    for (size_t i = 0; i < set->items.size(); ++i) p_correct[set->items[i].key] = t.p_correct[i];
+  }
+
   // The population and the chosen items.
   std::vector<size_t> population, chosen;
   for (size_t i = 0; i < set->items.size(); ++i) {
@@ -181,20 +251,10 @@ int space_rewrite_main(const Args& args) {
     }
   }
   if (population.empty())
-    return fail_input(rule == "predicted" ? "no held-out item of the estimate is a scored item of the set (same set?)"
-                                          : "no item of the set was scored (do the gold queries run on --db-root?)");
+    return fail_input(rule == "predicted" && !transfer
+                          ? "no held-out item of the estimate is a scored item of the set (same set?)"
+                          : "no item of the set was scored (do the gold queries run on --db-root?)");
 
-  const auto catalogue = FeatureCatalogue::sqlspace();
-  FeatureMatrix matrix;
-  if (r.has("--features")) {
-    auto m = matrix_for_set(r.get("--features"), *set);
-    if (!m.ok()) return fail_input(m.error());
-    matrix = std::move(*m);
-  } else {
-    auto lex = open_lexicon(r);
-    if (!lex.ok()) return fail_input("lexicon: " + lex.error());
-    matrix = deterministic_features(catalogue, set->items, open->schemas, &*lex).matrix;
-  }
   auto planned =
       plan_rewrites(catalogue, matrix, set->items, open->schemas, chosen, *negatives, *top, rewriter->prompts);
   if (!planned.ok()) return fail_input(planned.error());
@@ -345,6 +405,10 @@ int space_rewrite_main(const Args& args) {
   json summary;
   summary["n"] = s.n;
   summary["items_rule"] = rule;
+  summary["estimator"] = rule != "predicted" ? "none"
+                         : transfer          ? "trained on --train-set"
+                                             : "held-out items of --estimate";
+  if (transfer) summary["trained_on"] = trained;
   summary["chosen"] = s.chosen;
   summary["rewritten"] = s.rewritten;
   summary["rewrites"] = asks.size();

@@ -1,8 +1,8 @@
 // `chokepoint space rewrite` against the loopback fake endpoint: the rewriter taught one answer per (item, feature)
 // prompt (a rewrite answered wrong then right, INVALID, a rewrite the model answers without SQL), the text-to-SQL
 // answers taught per rewritten question, EX by the metrics engine on toxicology; Acc@1, Acc@3 and Table 4 computed by
-// hand for --items wrong with a negative-features list and for --items predicted with an estimator's report; a rerun
-// with the replay store sends no request; --preview sends nothing; a failing endpoint exits 1 with a clear message;
+// hand for --items wrong with a negative-features list, for --items predicted with an estimator's report and with a
+// forest trained on another set (--train-set); a rerun with the replay store sends no request; --preview sends nothing; a failing endpoint exits 1 with a clear message;
 // bad inputs exit 2.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -64,6 +64,19 @@ before(async () => {
     String(i), `${p}\t----- bird -----\ttoxicology`]))));
   writeFileSync(join(dir, 'features.csv'), FEATURES);
   writeFileSync(join(dir, 'negative.json'), JSON.stringify(NEGATIVE));
+  // A training set where the model fails exactly when f117 is there (every combination of the three, twice).
+  const train = [];
+  let trainFeatures = 'key,db_id,f009,f039,f117\n';
+  for (let i = 0; i < 16; i++) {
+    const [f009, f039, f117] = [i & 1, (i >> 1) & 1, (i >> 2) & 1];
+    train.push({ question_id: i, db_id: 'toxicology', question: `Training question ${i}?`, evidence: '',
+      SQL: 'SELECT COUNT(*) FROM atom', pred: f117 ? 'SELECT 0' : 'SELECT COUNT(*) FROM atom' });
+    trainFeatures += `${i},toxicology,${f009},${f039},${f117}\n`;
+  }
+  writeFileSync(join(dir, 'train.json'), JSON.stringify(train.map(({ pred, ...item }) => item)));
+  writeFileSync(join(dir, 'train_pred.json'), JSON.stringify(Object.fromEntries(train.map((t) => [
+    String(t.question_id), `${t.pred}\t----- bird -----\ttoxicology`]))));
+  writeFileSync(join(dir, 'train_features.csv'), trainFeatures);
   writeFileSync(join(dir, 'estimate.json'), JSON.stringify({ negative_features: NEGATIVE, test_items: [
     { key: '0', correct: true, p_correct: 0.3 }, { key: '1', correct: false, p_correct: 0.2 },
     { key: '3', correct: false, p_correct: 0.8 }] }));
@@ -156,6 +169,26 @@ test('--items predicted from an estimator report: its held-out items, p_correct 
   assert.deepEqual(s.table4, { estimator_right: { rewrite_right: 1, rewrite_wrong: 0 },
     estimator_wrong: { rewrite_right: 0, rewrite_wrong: 2 } });
   assert.equal(await requests() - before, 4 + 3, 'without --replay every call is sent');
+});
+
+test('--train-set: a forest trained on another set predicts every item; those predicted to fail are rewritten', async () => {
+  const r = await run(rewriteArgs(join(dir, 'transfer.json'), ['--negative-features', join(dir, 'negative.json'),
+    '--train-set', join(dir, 'train.json'), '--train-pred', join(dir, 'train_pred.json'), '--train-features',
+    join(dir, 'train_features.csv'), '--trees', '50', '--seed', '7', '--replay', join(dir, 'w.sqlite')]));
+  assert.equal(r.code, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  // Trained: wrong exactly when f117. Items 1 and 2 have f117: chosen. Items 0 (right) and 3 (wrong) are kept.
+  // No rewriting 1/4; Acc@1 2/4 (0, 2); Acc@3 3/4 (0, 1, 2); the estimator is wrong only on item 3.
+  assert.deepEqual([s.n, s.items_rule, s.estimator, s.trained_on, s.chosen, s.rewrites],
+    [4, 'predicted', 'trained on --train-set', 16, 2, 4]);
+  near(s.no_rewriting, 0.25, 'no rewriting');
+  near(s.acc_at_1, 0.5, 'Acc@1');
+  near(s.acc_at_3, 0.75, 'Acc@3');
+  assert.deepEqual(s.table4, { estimator_right: { rewrite_right: 3, rewrite_wrong: 0 },
+    estimator_wrong: { rewrite_right: 0, rewrite_wrong: 1 } });
+  assert.deepEqual([s.usage.network_calls, s.usage.replayed], [0, 7], 'the same prompts were answered before');
+  const items = JSON.parse(readFileSync(join(dir, 'transfer.json'), 'utf8')).items;
+  assert.ok(items[1].p_correct < 0.5 && items[0].p_correct > 0.5, JSON.stringify(items.map((i) => i.p_correct)));
 });
 
 test('a failing endpoint: exit 1 with a clear message; the rewrites keep the original EX', async () => {
