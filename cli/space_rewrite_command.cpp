@@ -38,7 +38,7 @@ const char* kUsage =
     "                                (--estimate E.json | --negative-features F.json) [--items predicted|wrong|all]\n"
     "                                [--train-set T --train-pred TP [--train-db-root D] [--train-features M2]\n"
     "                                 [--trees N] [--seed N]] [--online [--online-mask aspects|no-sql]]\n"
-    "                                [--top N] [--t2s-config MODEL.json] [--format F] [--features M.csv]\n"
+    "                                [--top N] [--t2s-config MODEL.json] [--format F] [--rows N] [--features M.csv]\n"
     "                                [--semantics bird|spider|test-suite] [--limit N] [--replay R.sqlite]\n"
     "                                [--prompts DIR] [--preview] [--lexicon ASSET | --wordnet DIR]\n"
     "Question rewriting (003 Appendix H). P's items are scored with EX against the set S (an eval set) on DIR, as\n"
@@ -57,8 +57,9 @@ const char* kUsage =
     "or the deterministic features computed here (--online: the mask's only, never the SQL, as 003 §6 does).\n"
     "The rewriter (--llm-config) answers prompts/sqlspace_rewrite.mustache (question and schema names, no rows;\n"
     "INVALID when the question cannot be rewritten so); the model under test (--t2s-config, default the rewriter's\n"
-    "config) gets the text-to-SQL prompt of --format (default SimpleDDL-MD-Chat, as `chokepoint predict`) on each\n"
-    "rewrite with the item's evidence. A rewrite that cannot be made (INVALID, unreadable, failed call) keeps the\n"
+    "config) gets the text-to-SQL prompt of --format (default SimpleDDL-MD-Chat, as `chokepoint predict`; --rows N\n"
+    "example rows per table, 003's G.1 shows 3) on each rewrite with the item's evidence. A rewrite that cannot be "
+    "made (INVALID, unreadable, failed call) keeps the\n"
     "original prediction's EX. Acc@k: an item not chosen keeps its EX, a chosen one is right when one of its first\n"
     "k rewrites is (Acc@1, Acc@3; 003 Table 3); Table 4 splits the items by whether the estimator was right and\n"
     "whether the item is right at Acc@3. --replay keeps both models' answers (a rerun sends nothing); --preview\n"
@@ -164,6 +165,12 @@ int space_rewrite_main(const Args& args) {
   }
   auto format = runner::prompt_format_from_name(r.get("--format", "SimpleDDL-MD-Chat"));
   if (!format.ok()) return fail_input(format.error());
+  runner::SchemaRenderOptions schema_options;
+  const std::string rows_text = r.get("--rows", "0");
+  if (rows_text.empty() || rows_text.size() > 3 || rows_text.find_first_not_of("0123456789") != std::string::npos ||
+      std::stoi(rows_text) > 100)
+    return fail_input("--rows takes a whole number from 0 to 100, not '" + rows_text + "'");
+  schema_options.sample_rows = std::stoi(rows_text);
 
   // Original EX of every item, as `chokepoint eval` scores it.
   auto set = load_eval_set(r.get("--set"));
@@ -187,6 +194,11 @@ int space_rewrite_main(const Args& args) {
   auto open = open_databases(r.get("--db-root"), db_ids);
   if (!open.ok()) return fail_input(open.error());
   const auto original = evaluate_pairs(*pairs, *open->pool, eval_options);
+  std::map<std::string, runner::SampleRows> samples;  // --rows: example rows per table in the text-to-SQL prompts
+  if (schema_options.sample_rows > 0)
+    for (const auto& [db, connection] : open->connections)
+      if (auto schema = open->schemas.find(db); schema != open->schemas.end())
+        samples[db] = runner::read_sample_rows(*connection, schema->second, schema_options.sample_rows);
 
   // The set's features (a file from `chokepoint features`, else the rules here) and, with --train-set, the forest
   // trained on another set's features and outcomes, applied to every item.
@@ -276,7 +288,14 @@ int space_rewrite_main(const Args& args) {
     preview["rewriter"] = rewriter->settings.model;
     preview["model"] = model.settings.model;
     preview["format"] = format->name();
-    if (!asks.empty()) preview["example_rewrite"] = asks[0].prompt;
+    if (!asks.empty()) {
+      preview["example_rewrite"] = asks[0].prompt;
+      EvalSet one;
+      one.items = {set->items[asks[0].item]};
+      one.items[0].question = "(the rewritten question)";
+      auto t2s = runner::plan_predictions(one, open->schemas, {*format}, schema_options, rewriter->prompts, samples);
+      if (t2s.ok() && !t2s->empty()) preview["example_t2s"] = (*t2s)[0].prompt;
+    }
     std::cout << dump_json(preview, 2) << "\n";
     return 0;
   }
@@ -328,8 +347,7 @@ int space_rewrite_main(const Args& args) {
   }
 
   // Text-to-SQL on each rewrite, scored against the item's gold.
-  auto tasks =
-      runner::plan_predictions(rewrites, open->schemas, {*format}, runner::SchemaRenderOptions{}, rewriter->prompts);
+  auto tasks = runner::plan_predictions(rewrites, open->schemas, {*format}, schema_options, rewriter->prompts, samples);
   if (!tasks.ok()) return fail_input(tasks.error());
   std::vector<std::pair<std::string, std::string>> t2s_batch;
   for (const auto& t : *tasks) t2s_batch.emplace_back(rewrites.items[t.item].key + " / text-to-SQL", t.prompt);

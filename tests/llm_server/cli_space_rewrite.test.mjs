@@ -113,12 +113,15 @@ const rewriteArgs = (out, extra) => ['space', 'rewrite', '--set', join(dir, 'dev
   '--t2s-config', join(dir, 'model.json'), '--out', out, ...extra];
 
 test('--preview prints the calls and a rewrite prompt and sends nothing', async () => {
-  const r = await run(rewriteArgs(join(dir, 'p.json'), ['--negative-features', join(dir, 'negative.json'), '--preview']));
+  const r = await run(rewriteArgs(join(dir, 'p.json'), ['--negative-features', join(dir, 'negative.json'), '--preview',
+    '--rows', '2']));
   assert.equal(r.code, 0, r.stderr);
   const p = JSON.parse(r.stdout);
   assert.deepEqual([p.items, p.chosen, p.rewrite_calls, p.rewriter, p.model], [4, 3, 5, 'fake-rewriter', 'fake-model']);
   assert.ok(p.example_rewrite.includes('no longer has the following property'));
   assert.ok(p.example_rewrite.includes('Question: Which molecules have a double bond?'));
+  assert.ok(p.example_t2s.includes('(the rewritten question)'), p.example_t2s);
+  assert.match(p.example_t2s, /TR000/, '--rows 2 shows example rows');
   assert.equal(await requests(), 0, 'the preview sent nothing');
 });
 
@@ -156,7 +159,8 @@ test('--items wrong: Acc@1 and Acc@3 by hand against no rewriting; a rerun repla
 
 test('--items predicted from an estimator report: its held-out items, p_correct < 0.5 rewritten; Table 4 by hand', async () => {
   const before = await requests();
-  const r = await run(rewriteArgs(join(dir, 'predicted.json'), ['--estimate', join(dir, 'estimate.json'), '--top', '3']));
+  const r = await run(rewriteArgs(join(dir, 'predicted.json'), ['--estimate', join(dir, 'estimate.json'), '--top', '3',
+    '--rows', '2']));
   assert.equal(r.code, 0, r.stderr);
   const s = JSON.parse(r.stdout);
   // Held out: 0 (0.3, right), 1 (0.2, wrong), 3 (0.8, wrong). Chosen: 0 and 1. Item 0's rewrite is answered wrong.
@@ -169,6 +173,7 @@ test('--items predicted from an estimator report: its held-out items, p_correct 
   assert.deepEqual(s.table4, { estimator_right: { rewrite_right: 1, rewrite_wrong: 0 },
     estimator_wrong: { rewrite_right: 0, rewrite_wrong: 2 } });
   assert.equal(await requests() - before, 4 + 3, 'without --replay every call is sent');
+  assert.equal(s.format, 'SimpleDDL-MD-Chat');
 });
 
 test('--train-set: a forest trained on another set predicts every item; those predicted to fail are rewritten', async () => {
