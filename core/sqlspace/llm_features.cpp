@@ -15,7 +15,7 @@ std::string trimmed(const std::string& s) {
   return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
 }
 
-// "Yes", "yes.", "YES!", true, 1 → true; "No", false, 0 → false; anything else → none.
+// "Yes", "yes.", "YES!", "Yes, because ...", true, 1 → true; "No", false, 0 → false; anything else → none.
 std::optional<bool> yes_no(const nlohmann::ordered_json& v) {
   if (v.is_boolean()) return v.get<bool>();
   if (v.is_number_integer() || v.is_number_unsigned()) {
@@ -27,6 +27,12 @@ std::optional<bool> yes_no(const nlohmann::ordered_json& v) {
   const std::string w = testdb::loose_key(v.get<std::string>());
   if (w == "yes" || w == "y" || w == "true") return true;
   if (w == "no" || w == "n" || w == "false") return false;
+  // "Yes, the question ..." / "No - it does not": the leading word decides.
+  const std::string text = trimmed(v.get<std::string>());
+  size_t end = 0;
+  while (end < text.size() && std::isalpha(static_cast<unsigned char>(text[end]))) ++end;
+  const std::string first = testdb::loose_key(text.substr(0, end));
+  if (end < text.size() && (first == "yes" || first == "no")) return first == "yes";
   return std::nullopt;
 }
 

@@ -157,6 +157,18 @@ TEST(LlmFeatureAnswer, FencedJsonWithProseAndLooseKeys) {
   EXPECT_TRUE((*read)[2].value);
 }
 
+TEST(LlmFeatureAnswer, LeadingYesOrNoOfAnExplainedValue) {
+  const auto c = FeatureCatalogue::sqlspace();
+  auto read = parse_llm_feature_answer(
+      "{\"f009\": \"Yes, the verb is left out\", \"f012\": \"No - flat\", \"f015\": \"Not sure\", "
+      "\"f020\": \"Yesterday\"}",
+      {9, 12, 15, 20}, c);
+  ASSERT_TRUE(read.ok()) << read.error();
+  ASSERT_EQ(read->size(), 2u);  // "Not sure" and "Yesterday" are no answer
+  EXPECT_TRUE((*read)[0].value);
+  EXPECT_FALSE((*read)[1].value);
+}
+
 TEST(LlmFeatureAnswer, PredicateTextAsKeyAndWrappedObject) {
   const auto c = FeatureCatalogue::sqlspace();
   auto read = parse_llm_feature_answer("{\"answers\": {\"contains elided predicates\": \"Yes\"}}", {9, 12}, c);
