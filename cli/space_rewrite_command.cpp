@@ -58,14 +58,14 @@ const char* kUsage =
     "The rewriter (--llm-config) answers prompts/sqlspace_rewrite.mustache (question and schema names, no rows;\n"
     "INVALID when the question cannot be rewritten so); the model under test (--t2s-config, default the rewriter's\n"
     "config) gets the text-to-SQL prompt of --format (default SimpleDDL-MD-Chat, as `chokepoint predict`; --rows N\n"
-    "example rows per table, 003's G.1 shows 3) on each rewrite with the item's evidence. A rewrite that cannot be "
-    "made (INVALID, unreadable, failed call) keeps the\n"
-    "original prediction's EX. Acc@k: an item not chosen keeps its EX, a chosen one is right when one of its first\n"
-    "k rewrites is (Acc@1, Acc@3; 003 Table 3); Table 4 splits the items by whether the estimator was right and\n"
-    "whether the item is right at Acc@3. --replay keeps both models' answers (a rerun sends nothing); --preview\n"
-    "prints the calls and one prompt and sends nothing. stdout: JSON {n, items_rule, estimator, trained_on, chosen,\n"
-    "rewritten, rewrites, invalid, unreadable, failed, no_rewriting, acc_at_1, acc_at_3, table4, top, semantics,\n"
-    "rewriter, model, usage}; R.json adds the items with their rewrites (and p_correct).\n"
+    "example rows per table, 003's G.1 shows 3) on each rewrite with the item's evidence. A rewrite that cannot\n"
+    "be made (INVALID, unreadable, failed call) keeps the original prediction's EX. Acc@k: an item not chosen keeps\n"
+    "its EX, a chosen one is right when one of its first k rewrites is (Acc@1, Acc@3; 003 Table 3); Table 4 splits\n"
+    "the items by whether the estimator was right and whether the item is right at Acc@3. --replay keeps both\n"
+    "models' answers (a rerun sends nothing); --preview prints the calls and one prompt of each model and sends\n"
+    "nothing. stdout: JSON {n, items_rule, estimator, trained_on, chosen, rewritten, rewrites, invalid,\n"
+    "unreadable, failed, no_rewriting, acc_at_1, acc_at_3, table4, top, semantics, format, rewriter, model,\n"
+    "negative_features, usage}; R.json adds the items with their rewrites (and p_correct).\n"
     "Exit code 0, 1 when a call failed (a rerun with --replay asks only those), 2 on bad input.";
 
 double rounded(double x) { return std::round(x * 10000.0) / 10000.0; }
