@@ -147,7 +147,9 @@ void draw_tabs(AppState& state, const std::string& requested_tab) {
   if (ImGui::BeginTabBar("panels")) {
     for (auto& p : panel_registry()) {
       const ImGuiTabItemFlags flags = requested_tab == p.name ? ImGuiTabItemFlags_SetSelected : 0;
-      if (ImGui::BeginTabItem(p.name.c_str(), nullptr, flags)) {
+      const bool open = ImGui::BeginTabItem(p.name.c_str(), nullptr, flags);
+      note_item_place(p.name + " panel tab");  // where the tab is: the tab bar shrinks its tabs to fit the window
+      if (open) {
         state.active_panel = p.name;
         if (state.fail_next_draw == p.name) {
           state.fail_next_draw.clear();

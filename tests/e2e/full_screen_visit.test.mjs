@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startApp, waitReady, artefactDir, repoRoot, clickAt, nextFrames, panelState } from './browser.mjs';
+import { startApp, waitReady, artefactDir, repoRoot, clickAt, clickNamed, nextFrames, panelState } from './browser.mjs';
 
 test('full screen: Open files… opens the chooser, then Predictions & metrics and Evaluate give EX', async () => {
   const app = await startApp({ viewport: { width: 1600, height: 900 }, screen: { width: 1600, height: 900 } });
@@ -20,7 +20,7 @@ test('full screen: Open files… opens the chooser, then Predictions & metrics a
     await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))
       .some((s) => s.name === 'sample_pred.json'), null, { timeout: 20000 });
     await nextFrames(app.page);
-    await clickAt(app.page, 755, 37);  // the "Predictions & metrics" tab
+    await clickNamed(app.page, 'Predictions & metrics panel tab');
     await nextFrames(app.page);
     const active = JSON.parse(await app.page.evaluate(() => Module.ccall('chokepoint_app_json', 'string', [], [])));
     assert.equal(active.active_panel, 'Predictions & metrics');

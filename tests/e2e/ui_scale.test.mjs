@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startApp, waitReady, artefactDir, nextFrames, clickAt } from './browser.mjs';
+import { startApp, waitReady, artefactDir, nextFrames, clickAt, clickNamed } from './browser.mjs';
 
 test('text size 150% chosen in Help survives a reload and enlarges the UI', async () => {
   const app = await startApp();
@@ -12,7 +12,7 @@ test('text size 150% chosen in Help survives a reload and enlarges the UI', asyn
     await app.page.goto(app.url);
     await waitReady(app);
     const state = () => app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], [])));
-    await clickAt(app.page, 1147, 37);  // the Help tab
+    await clickNamed(app.page, 'Help panel tab');  // where the tab bar draws it
     assert.equal((await state()).active_panel, 'Help');
     fs.writeFileSync(path.join(artefactDir, 'ui_scale_help.png'), await app.page.screenshot());
     await clickAt(app.page, 40, 62);  // the "text size" combo

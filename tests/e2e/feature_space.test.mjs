@@ -1,0 +1,116 @@
+// The Feature space panel (issue 16) on the built-in sample set and its predictions, plus a second set uploaded as a
+// user would: real clicks open the panel's tabs and press Compare, Cluster and Estimate; the comparison (every
+// feature's prevalence, chi-square, adjusted p, Cramér's V), the clusters (elbow, knee, sizes, labels, each model's
+// accuracy per cluster with its Wilson interval and blind-spot flag) and the estimator (held-out metrics, negative
+// features) equal `chokepoint space compare|clusters|estimate` on the same files, databases and lexicon.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { startApp, waitReady, artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed } from './browser.mjs';
+
+const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
+const PANEL = 'Feature space';
+const SAMPLE = path.join(repoRoot, 'assets', 'sets', 'sample_dev.json');
+const PRED = path.join(repoRoot, 'assets', 'sets', 'sample_pred.json');
+const LEXICON = path.join(repoRoot, 'build', 'native', 'assets', 'lexicon', 'wordnet.lex');
+// A second set with other habits: short counting questions, no joins, numbers and quotes in the questions.
+const OTHER = [
+  ['How many atoms are there?', 'SELECT COUNT(*) FROM atom'],
+  ["How many atoms have the element 'cl'?", "SELECT COUNT(*) FROM atom WHERE element = 'cl'"],
+  ['How many bonds are there?', 'SELECT COUNT(*) FROM bond'],
+  ["How many bonds are of type '='?", "SELECT COUNT(*) FROM bond WHERE bond_type = '='"],
+  ['How many molecules are there?', 'SELECT COUNT(*) FROM molecule'],
+  ["How many molecules are labelled '+'?", "SELECT COUNT(*) FROM molecule WHERE label = '+'"],
+  ['List 5 atom ids.', 'SELECT atom_id FROM atom LIMIT 5'],
+  ['List 3 bond ids.', 'SELECT bond_id FROM bond LIMIT 3'],
+  ['How many movies are there?', 'SELECT COUNT(*) FROM movie'],
+  ['How many actors are there?', 'SELECT COUNT(*) FROM actor'],
+].map(([question, SQL], i) => ({ question_id: 500 + i, db_id: i < 8 ? 'toxicology' : 'movies', question, evidence: '', SQL }));
+
+let app;
+let dir;
+before(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-feature-space-'));
+  for (const db of ['toxicology', 'movies']) {
+    fs.mkdirSync(path.join(dir, 'db', db), { recursive: true });
+    fs.copyFileSync(path.join(repoRoot, 'build', 'native', 'assets', 'db', `${db}.sqlite`), path.join(dir, 'db', db, `${db}.sqlite`));
+  }
+  fs.writeFileSync(path.join(dir, 'counting.json'), JSON.stringify(OTHER));
+  app = await startApp();
+  await app.page.goto(app.url);
+  await waitReady(app);
+});
+after(async () => {
+  if (app) await app.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const until = (predicate, what, timeout) => untilPanel(app.page, PANEL, predicate, what, timeout);
+const near = (a, b, what, tol = 1e-4) => assert.ok(Math.abs(a - b) <= tol, `${what}: ${a} vs ${b}`);
+const space = (args) => {
+  const out = path.join(dir, `space_${args[0]}.json`);
+  const r = spawnSync(cli, ['space', ...args, '--db-root', path.join(dir, 'db'), '--lexicon', LEXICON, '--out', out],
+    { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(fs.readFileSync(out, 'utf8'));
+};
+
+test('compare, clusters and estimator from the page equal chokepoint space', async () => {
+  await uploadSet(app.page, path.join(dir, 'counting.json'));
+  await uploadSet(app.page, PRED);  // the sample's predictions, as a user opens them
+  await sendCommand(app.page, { do: 'show', tab: PANEL });
+
+  await clickNamed(app.page, 'Compare tab');
+  await sendCommand(app.page, { do: 'space_compare', sets: ['sample_dev.json', 'counting.json'], correction: 'bh' });
+  const c = (await until((s) => s.compare, 'the comparison', 120000)).compare;
+  fs.writeFileSync(path.join(artefactDir, 'feature_space_compare.png'), await app.page.screenshot());
+  const cc = space(['compare', '--set', SAMPLE, '--set', path.join(dir, 'counting.json'), '--correction', 'bh']);
+  assert.deepEqual(c.sizes, cc.sets.map((s) => s.items));
+  assert.deepEqual(c.features.map((f) => f.id), cc.features.map((f) => f.id), 'the same features in the same order');
+  c.features.forEach((f, i) => {
+    const o = cc.features[i];
+    f.prevalence.forEach((p, s) => near(p, o.prevalence[s], `feature ${f.id} prevalence ${s}`));
+    near(f.chi2, o.chi2, `feature ${f.id} chi2`);
+    near(f.adjusted_p, o.p_adjusted, `feature ${f.id} adjusted p`, 1e-9);
+    near(f.cramers_v, o.cramers_v, `feature ${f.id} V`);
+  });
+  assert.equal(c.map_points, 38);
+  assert.ok(c.features.some((f) => f.adjusted_p < 0.05), 'counting questions differ from the sample somewhere');
+
+  await clickNamed(app.page, 'Clusters tab');
+  await sendCommand(app.page, { do: 'space_clusters', set: 'sample_dev.json', models: ['sample_pred.json'], k: 0,
+                                k_max: 6, seed: 0 });
+  const k = (await until((s) => s.clusters?.models, 'the clusters', 120000)).clusters;
+  fs.writeFileSync(path.join(artefactDir, 'feature_space_clusters.png'), await app.page.screenshot());
+  const ck = space(['clusters', '--set', SAMPLE, '--k-max', '6', '--seed', '0', '--pred', `sample_pred=${PRED}`]);
+  assert.equal(k.k, ck.k);
+  assert.equal(k.knee, ck.elbow.knee);
+  k.elbow.forEach((p, i) => near(p.inertia, ck.elbow.curve[i].inertia, `inertia at k=${p.k}`));
+  assert.deepEqual(k.sizes, ck.clusters.map((x) => x.size));
+  assert.deepEqual(k.labels, ck.labels.map((x) => x.cluster));
+  const [pm] = k.models;
+  const [cm] = ck.models;
+  assert.deepEqual([pm.overall.successes, pm.overall.n], [cm.overall.correct, cm.overall.n]);
+  pm.clusters.forEach((x, i) => {
+    near(x.p, cm.clusters[i].accuracy, `cluster ${i} accuracy`);
+    near(x.lower, cm.clusters[i].lower, `cluster ${i} lower`);
+    near(x.upper, cm.clusters[i].upper, `cluster ${i} upper`);
+    assert.equal(x.blind_spot, cm.clusters[i].blind_spot, `cluster ${i} flag`);
+  });
+  // The sample's EX (the Metrics panel's 18 of 28) is the model's overall accuracy here too.
+  assert.deepEqual([pm.overall.successes, pm.overall.n], [18, 28]);
+
+  await clickNamed(app.page, 'Estimator tab');
+  await sendCommand(app.page, { do: 'space_estimate', set: 'sample_dev.json', model: 'sample_pred.json', trees: 50,
+                                seed: 0, online: false });
+  const e = (await until((s) => s.estimate, 'the estimator', 120000)).estimate;
+  fs.writeFileSync(path.join(artefactDir, 'feature_space_estimator.png'), await app.page.screenshot());
+  const ce = space(['estimate', '--set', SAMPLE, '--pred', PRED, '--trees', '50', '--seed', '0']);
+  assert.deepEqual([e.train, e.test, e.test_negatives], [ce.train, ce.test, ce.test_negatives]);
+  for (const m of ['accuracy', 'precision', 'recall', 'f1', 'brier'])
+    if (ce.metrics[m] !== null) near(e[m], ce.metrics[m], m);
+  assert.deepEqual(e.negative_features.map((f) => f.id), ce.negative_features.map((f) => f.id));
+});

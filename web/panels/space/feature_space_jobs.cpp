@@ -1,0 +1,235 @@
+// The Feature space panel's work: features of a set in slices of items, models scored in slices of pairs, then the
+// comparison, the clusters with their blind spots, or the estimator, as `chokepoint space` computes them.
+#include <algorithm>
+
+#include "core/base/clock.h"
+#include "core/metrics/eval_pairs.h"
+#include "core/sqlspace/deterministic_features.h"
+#include "core/sqlspace/feature_vectors.h"
+#include "web/bridge/lexicon_loader.h"
+#include "web/panels/space/feature_space_panel.h"
+
+namespace chokepoint::web {
+namespace {
+
+constexpr size_t kItemsPerSlice = 64;  // a slice of feature rows: well under a millisecond each natively
+
+const sqlspace::FeatureCatalogue& catalogue() {
+  static const auto c = sqlspace::FeatureCatalogue::sqlspace();
+  return c;
+}
+
+const LoadedSet* loaded_set(const AppState& state, const std::string& name) {
+  const int i = find_set(state, name);
+  return i < 0 ? nullptr : &state.eval_sets.sets[static_cast<size_t>(i)];
+}
+
+// Starts computing `name`'s features unless they are done or under way.
+void want_features(AppState& state, FeatureSpacePanel& panel, const std::string& name) {
+  for (const auto& f : panel.features)
+    if (f.name == name) return;
+  const LoadedSet* s = loaded_set(state, name);
+  if (!s) return;
+  SetFeatures f;
+  f.name = name;
+  f.set = std::make_shared<const EvalSet>(s->set);
+  panel.features.push_back(std::move(f));
+  request_lexicon();  // the grounding rules lemmatise
+}
+
+void want_model(AppState& state, FeatureSpacePanel& panel, const std::string& gold, const std::string& pred) {
+  for (auto it = panel.models.begin(); it != panel.models.end(); ++it) {
+    if (it->gold != gold || it->pred != pred) continue;
+    if (it->error.empty()) return;
+    panel.models.erase(it);  // failed before (a set not loaded then): try again
+    break;
+  }
+  ModelScores m;
+  m.gold = gold;
+  m.pred = pred;
+  const LoadedSet* g = loaded_set(state, gold);
+  const LoadedSet* p = loaded_set(state, pred);
+  if (!g || !p) {
+    m.error = "not loaded";
+    m.done = true;
+  } else if (auto pairs = pair_gold_with_predictions(g->set, p->set); !pairs.ok()) {
+    m.error = pairs.error();
+    m.done = true;
+  } else {
+    EvaluationOptions options;
+    options.regimes = {};  // EX only, as `chokepoint space`
+    options.semantics = semantics_of_format(g->set.format).value_or(ExSemantics::Bird);
+    options.limits.timeout_ms = 5000;
+    m.job = std::make_unique<EvaluationJob>(std::move(*pairs), options, [&state](const std::string& db_id) {
+      const LoadedDatabase* db = find_database(state, db_id);
+      if (!db || !db->connection) return Result<const Connection*>(Error{"database " + db_id + " is not loaded"});
+      return Result<const Connection*>(db->connection.get());
+    });
+  }
+  panel.models.push_back(std::move(m));
+}
+
+// One slice of a set's feature rows; returns true when it did some work.
+bool step_features(AppState& state, SetFeatures& f) {
+  if (f.done) return false;
+  const Lexicon* lex = loaded_lexicon();
+  const auto load = lexicon_loader().status;
+  if (!lex && load != LexiconLoad::failed) return false;  // wait for the lexicon: without it grounding stays unknown
+  const size_t end = std::min(f.set->items.size(), f.next + kItemsPerSlice);
+  std::vector<EvalItem> slice;
+  std::map<std::string, Schema> schemas;
+  for (size_t i = f.next; i < end; ++i) {
+    EvalItem it = f.set->items[i];
+    if (it.key.empty()) it.key = std::to_string(i);  // the row key a whole-set run gives it
+    if (!schemas.count(it.db_id))
+      if (const LoadedDatabase* db = find_database(state, it.db_id)) schemas[it.db_id] = db->schema;
+    slice.push_back(std::move(it));
+  }
+  auto run = sqlspace::deterministic_features(catalogue(), slice, schemas, lex);
+  if (f.next == 0) f.matrix.feature_ids = run.matrix.feature_ids;
+  for (auto& row : run.matrix.rows) f.matrix.rows.push_back(std::move(row));
+  f.sql_unparsed += run.sql_unparsed;
+  f.next = end;
+  f.done = f.next >= f.set->items.size();
+  return true;
+}
+
+bool step_model(ModelScores& m, double budget_ms) {
+  if (m.done || !m.job) return false;
+  const double start = monotonic_ms();
+  m.job->advance([&] { return monotonic_ms() - start < budget_ms; });
+  if (!m.job->done()) return true;
+  for (const auto& item : m.job->items())
+    m.correct.push_back(item.status == ItemStatus::Scored ? std::optional<bool>(item.ex) : std::nullopt);
+  m.done = true;
+  m.job.reset();
+  return true;
+}
+
+std::vector<int> online_ids() {
+  std::vector<int> ids;
+  for (const auto& f : catalogue().features())
+    if (sqlspace::in_online_mask(f, sqlspace::OnlineMaskRule::QuestionSchemaAspects)) ids.push_back(f.id);
+  return ids;
+}
+
+void run_pending(AppState& state, FeatureSpacePanel& panel) {
+  using Pending = FeatureSpacePanel::Pending;
+  if (panel.pending == Pending::Compare) {
+    std::vector<sqlspace::NamedMatrix> sets;
+    for (const auto& name : panel.compare_sets) {
+      const SetFeatures* f = finished_features(panel, name);
+      if (!f) return;
+      sets.push_back({name, &f->matrix});
+    }
+    const learn::Correction c = panel.correction == 1   ? learn::Correction::BenjaminiHochberg
+                                : panel.correction == 2 ? learn::Correction::Bonferroni
+                                                        : learn::Correction::None;
+    panel.comparison = sqlspace::compare_sets(sets, c);
+  } else if (panel.pending == Pending::Clusters) {
+    const SetFeatures* f = finished_features(panel, panel.cluster_set);
+    if (!f) return;
+    std::vector<sqlspace::ModelOutcomes> models;
+    for (size_t i = 0; i < panel.cluster_models.size(); ++i) {
+      const ModelScores* m = finished_model(panel, panel.cluster_set, panel.cluster_models[i]);
+      if (!m) return;
+      if (!m->error.empty()) {
+        panel.error = panel.cluster_models[i] + ": " + m->error;
+        panel.pending = Pending::None;
+        return;
+      }
+      models.push_back({panel.cluster_models[i], static_cast<double>(i), m->correct});
+    }
+    const auto vectors = sqlspace::feature_vectors({&f->matrix});
+    sqlspace::ClusterOptions options;
+    options.k = panel.k;
+    options.k_max = panel.k_max;
+    options.seed = static_cast<uint64_t>(panel.seed);
+    panel.clusters = sqlspace::cluster_features(vectors, options);
+    sqlspace::BlindSpotOptions b;
+    b.margin = panel.margin;
+    panel.blind_spots = sqlspace::blind_spots(panel.clusters->labels, panel.clusters->k, models, b);
+  } else if (panel.pending == Pending::Estimate) {
+    const SetFeatures* f = finished_features(panel, panel.estimate_set);
+    const ModelScores* m = finished_model(panel, panel.estimate_set, panel.estimate_model);
+    if (!f || !m) return;
+    if (!m->error.empty()) {
+      panel.error = panel.estimate_model + ": " + m->error;
+      panel.pending = Pending::None;
+      return;
+    }
+    const auto vectors = sqlspace::feature_vectors({&f->matrix}, panel.online ? online_ids() : std::vector<int>{});
+    sqlspace::EstimatorOptions options;
+    options.trees = panel.trees;
+    options.seed = static_cast<uint64_t>(panel.seed);
+    panel.estimate = sqlspace::estimate_correctness(vectors, m->correct, options);
+    panel.estimate_ids = vectors.feature_ids;
+  }
+  panel.pending = Pending::None;
+}
+
+}  // namespace
+
+const SetFeatures* finished_features(const FeatureSpacePanel& panel, const std::string& set) {
+  for (const auto& f : panel.features)
+    if (f.name == set) return f.done ? &f : nullptr;
+  return nullptr;
+}
+
+const ModelScores* finished_model(const FeatureSpacePanel& panel, const std::string& gold, const std::string& pred) {
+  for (const auto& m : panel.models)
+    if (m.gold == gold && m.pred == pred) return m.done ? &m : nullptr;
+  return nullptr;
+}
+
+void request_compare(AppState& state, FeatureSpacePanel& panel) {
+  panel.error.clear();
+  if (panel.compare_sets.size() < 2) {
+    panel.error = "choose two sets or more to compare";
+    return;
+  }
+  for (const auto& s : panel.compare_sets) want_features(state, panel, s);
+  panel.comparison.reset();
+  panel.pending = FeatureSpacePanel::Pending::Compare;
+}
+
+void request_clusters(AppState& state, FeatureSpacePanel& panel) {
+  panel.error.clear();
+  if (!loaded_set(state, panel.cluster_set)) {
+    panel.error = "choose a gold set to cluster";
+    return;
+  }
+  want_features(state, panel, panel.cluster_set);
+  for (const auto& m : panel.cluster_models) want_model(state, panel, panel.cluster_set, m);
+  panel.clusters.reset();
+  panel.blind_spots.reset();
+  panel.pending = FeatureSpacePanel::Pending::Clusters;
+}
+
+void request_estimate(AppState& state, FeatureSpacePanel& panel) {
+  panel.error.clear();
+  if (!loaded_set(state, panel.estimate_set) || !loaded_set(state, panel.estimate_model)) {
+    panel.error = "choose a gold set and a prediction set";
+    return;
+  }
+  want_features(state, panel, panel.estimate_set);
+  want_model(state, panel, panel.estimate_set, panel.estimate_model);
+  panel.estimate.reset();
+  panel.pending = FeatureSpacePanel::Pending::Estimate;
+}
+
+void step_feature_space(AppState& state, FeatureSpacePanel& panel, double budget_ms) {
+  if (panel.pending == FeatureSpacePanel::Pending::None) return;
+  const double start = monotonic_ms();
+  for (auto& f : panel.features)
+    while (!f.done && monotonic_ms() - start < budget_ms)
+      if (!step_features(state, f)) break;
+  for (auto& m : panel.models)
+    if (!m.done && monotonic_ms() - start < budget_ms) step_model(m, budget_ms - (monotonic_ms() - start));
+  const bool ready =
+      std::all_of(panel.features.begin(), panel.features.end(), [](const SetFeatures& f) { return f.done; }) &&
+      std::all_of(panel.models.begin(), panel.models.end(), [](const ModelScores& m) { return m.done; });
+  if (ready && monotonic_ms() - start < budget_ms / 2) run_pending(state, panel);
+}
+
+}  // namespace chokepoint::web

@@ -1,0 +1,93 @@
+// The Feature space panel (issue 16; core/sqlspace and core/learn, as `chokepoint space` does it): SQLSpace's binary
+// features of each loaded gold set (the deterministic ones: SQL syntax from our AST, question surface and schema
+// grounding), computed a slice of items per frame; then
+//   Compare    prevalence per set, chi-square per feature with a multiple-comparison correction, Cramér's V, and
+//              the PCA map of every example coloured by set, cluster or a model's correctness;
+//   Clusters   k-means with the elbow's knee, the features that explain each cluster, per model accuracy with
+//              Wilson intervals, blind spots (universal ones too) and the cost view;
+//   Estimator  the random forest that predicts from the features whether a model gets an item right, with its
+//              held-out scores and the model's negative features.
+// Models are prediction sets scored against the gold with EX by the metrics engine, a slice of pairs per frame.
+#pragma once
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/metrics/evaluation_job.h"
+#include "core/sqlspace/blind_spots.h"
+#include "core/sqlspace/correctness_estimator.h"
+#include "core/sqlspace/feature_clusters.h"
+#include "core/sqlspace/feature_matrix.h"
+#include "core/sqlspace/set_comparison.h"
+#include "web/app_state.h"
+
+namespace chokepoint::web {
+
+// The features of one loaded gold set, computed in slices.
+struct SetFeatures {
+  std::string name;                    // the set's name
+  std::shared_ptr<const EvalSet> set;  // as it was when the computation started
+  sqlspace::FeatureMatrix matrix;      // rows of the items done so far
+  size_t next = 0;                     // items done
+  size_t sql_unparsed = 0;
+  bool done = false;
+};
+
+// One model: a prediction set scored against a gold set with EX.
+struct ModelScores {
+  std::string gold, pred;  // set names
+  std::unique_ptr<EvaluationJob> job;
+  std::vector<std::optional<bool>> correct;  // per gold item once done (nullopt: not scored)
+  bool done = false;
+  std::string error;
+};
+
+struct FeatureSpacePanel {
+  int view = 0;  // 0 compare, 1 clusters, 2 estimator
+  std::vector<SetFeatures> features;
+  std::vector<ModelScores> models;
+  // What the user asked for; it runs once the features and scores it needs are ready.
+  enum class Pending { None, Compare, Clusters, Estimate } pending = Pending::None;
+
+  // Compare.
+  std::vector<std::string> compare_sets;  // names chosen
+  int correction = 1;                     // learn::Correction: 0 none, 1 Benjamini-Hochberg, 2 Bonferroni
+  std::optional<sqlspace::SetComparison> comparison;
+  int colour_by = 0;  // 0 set, 1 cluster (of the Clusters tab, same set), 2 the first model's correctness
+
+  // Clusters.
+  std::string cluster_set;
+  std::vector<std::string> cluster_models;  // prediction set names
+  int k = 0, k_max = 8, seed = 0;
+  float margin = 0.25f;
+  std::optional<sqlspace::FeatureClusters> clusters;
+  std::optional<sqlspace::BlindSpotReport> blind_spots;
+
+  // Estimator.
+  std::string estimate_set, estimate_model;
+  bool online = false;
+  int trees = 200;
+  std::optional<sqlspace::EstimatorReport> estimate;
+  std::vector<int> estimate_ids;  // the feature ids the estimator saw, in column order
+
+  std::string error;
+};
+
+FeatureSpacePanel& feature_space_panel(AppState& state);
+// Queues the features of `set_name` (and, for the estimator and clusters, the models' scores) and what to run on them.
+void request_compare(AppState& state, FeatureSpacePanel& panel);
+void request_clusters(AppState& state, FeatureSpacePanel& panel);
+void request_estimate(AppState& state, FeatureSpacePanel& panel);
+void step_feature_space(AppState& state, FeatureSpacePanel& panel, double budget_ms);
+void draw_feature_space_panel(AppState& state, FeatureSpacePanel& panel);
+nlohmann::json feature_space_json(const FeatureSpacePanel& panel);
+
+// Finished pieces by name (nullptr while missing or running).
+const SetFeatures* finished_features(const FeatureSpacePanel& panel, const std::string& set);
+const ModelScores* finished_model(const FeatureSpacePanel& panel, const std::string& gold, const std::string& pred);
+
+}  // namespace chokepoint::web

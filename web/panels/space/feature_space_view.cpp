@@ -1,0 +1,422 @@
+// The Feature space panel's drawing, its state as JSON and its page commands.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+
+#include "web/panel_registry.h"
+#include "web/panels/space/feature_space_panel.h"
+#include "web/widgets/item_places.h"
+#include "web/widgets/ui_px.h"
+#include "web/widgets/widgets.h"
+
+namespace chokepoint::web {
+namespace {
+
+const sqlspace::FeatureCatalogue& catalogue() {
+  static const auto c = sqlspace::FeatureCatalogue::sqlspace();
+  return c;
+}
+
+std::string predicate_of(int id) {
+  const sqlspace::Feature* f = catalogue().find(id);
+  return f ? f->predicate : sqlspace::feature_column_name(id);
+}
+
+ImU32 palette(int i) {
+  static const ImU32 colours[] = {IM_COL32(90, 160, 240, 255),  IM_COL32(240, 140, 60, 255),
+                                  IM_COL32(110, 200, 110, 255), IM_COL32(220, 90, 200, 255),
+                                  IM_COL32(230, 210, 80, 255),  IM_COL32(80, 210, 210, 255),
+                                  IM_COL32(200, 80, 80, 255),   IM_COL32(160, 160, 160, 255)};
+  return colours[static_cast<size_t>(std::max(i, 0)) % (sizeof colours / sizeof colours[0])];
+}
+
+void set_combo(const AppState& state, const char* label, std::string& name, bool predictions) {
+  ImGui::SetNextItemWidth(ui_px(200));
+  if (!ImGui::BeginCombo(label, name.empty() ? "(none)" : name.c_str())) return;
+  for (const auto& s : state.eval_sets.sets) {
+    if (s.predictions != predictions) continue;
+    if (ImGui::Selectable(s.name.c_str(), s.name == name)) name = s.name;
+  }
+  ImGui::EndCombo();
+}
+
+void set_checkboxes(const AppState& state, std::vector<std::string>& chosen, bool predictions, const char* id) {
+  for (const auto& s : state.eval_sets.sets) {
+    if (s.predictions != predictions) continue;
+    bool on = std::find(chosen.begin(), chosen.end(), s.name) != chosen.end();
+    ImGui::SameLine();
+    if (ImGui::Checkbox((s.name + "##" + id).c_str(), &on)) {
+      if (on)
+        chosen.push_back(s.name);
+      else
+        chosen.erase(std::remove(chosen.begin(), chosen.end(), s.name), chosen.end());
+    }
+  }
+}
+
+void draw_progress(const FeatureSpacePanel& panel) {
+  if (panel.pending == FeatureSpacePanel::Pending::None) return;
+  for (const auto& f : panel.features)
+    if (!f.done) ImGui::TextDisabled("features of %s: %zu / %zu items", f.name.c_str(), f.next, f.set->items.size());
+  for (const auto& m : panel.models)
+    if (!m.done && m.job)
+      ImGui::TextDisabled("scoring %s: %zu / %zu", m.pred.c_str(), m.job->progress().done, m.job->progress().total);
+  ImGui::TextDisabled("working...");
+}
+
+// The 2-D map: one dot per example, coloured by `colour(i)`.
+void draw_map(const sqlspace::SetComparison& c, const std::function<int(size_t)>& colour) {
+  const ImVec2 size(ImGui::GetContentRegionAvail().x, std::max(ui_px(220), ImGui::GetContentRegionAvail().y - 4));
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("map", size);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), IM_COL32(20, 24, 30, 255));
+  if (c.map.empty()) return;
+  double x0 = c.map[0].x, x1 = x0, y0 = c.map[0].y, y1 = y0;
+  for (const auto& p : c.map) {
+    x0 = std::min(x0, p.x), x1 = std::max(x1, p.x), y0 = std::min(y0, p.y), y1 = std::max(y1, p.y);
+  }
+  const double sx = x1 > x0 ? (size.x - 20) / (x1 - x0) : 1, sy = y1 > y0 ? (size.y - 20) / (y1 - y0) : 1;
+  for (size_t i = 0; i < c.map.size(); ++i) {
+    const auto& p = c.map[i];
+    const ImVec2 at(origin.x + 10 + static_cast<float>((p.x - x0) * sx),
+                    origin.y + size.y - 10 - static_cast<float>((p.y - y0) * sy));
+    dl->AddCircleFilled(at, 3.0f, palette(colour(i)));
+  }
+}
+
+void draw_compare(AppState& state, FeatureSpacePanel& panel) {
+  ImGui::TextUnformatted("sets:");
+  set_checkboxes(state, panel.compare_sets, false, "cmp");
+  ImGui::SetNextItemWidth(ui_px(200));
+  ImGui::Combo("correction", &panel.correction, "none\0Benjamini-Hochberg\0Bonferroni\0");
+  ImGui::SameLine();
+  if (ImGui::Button("Compare")) request_compare(state, panel);
+  note_item_place("compare sets");
+  if (!panel.comparison) return;
+  const auto& c = *panel.comparison;
+  size_t significant = 0;
+  for (const auto& f : c.features) significant += f.adjusted_p < 0.05;
+  ImGui::Text("%zu features known; %zu differ at adjusted p < 0.05 (%s). Map: PCA, %.0f%% + %.0f%% of the variance.",
+              c.features.size(), significant, learn::correction_name(c.correction),
+              c.map_explained_ratio.size() > 0 ? 100 * c.map_explained_ratio[0] : 0.0,
+              c.map_explained_ratio.size() > 1 ? 100 * c.map_explained_ratio[1] : 0.0);
+  if (ImGui::BeginTable("cmp-features", 5 + static_cast<int>(c.sets.size()),
+                        ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                            ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable,
+                        ImVec2(0, ui_px(200)))) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("feature", ImGuiTableColumnFlags_WidthStretch);
+    for (const auto& s : c.sets) ImGui::TableSetupColumn((s + " %").c_str());
+    for (const char* h : {"chi2", "p", "adjusted p", "V"}) ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (const auto& f : c.features) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(predicate_of(f.id).c_str());
+      for (double p : f.prevalence) {
+        ImGui::TableNextColumn();
+        ImGui::Text("%.1f", 100 * p);
+      }
+      ImGui::TableNextColumn();
+      ImGui::Text("%.2f", f.test.statistic);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.2g", f.test.p_value);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.2g", f.adjusted_p);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.2f", f.test.cramers_v);
+    }
+    ImGui::EndTable();
+  }
+  ImGui::SetNextItemWidth(ui_px(240));
+  ImGui::Combo("colour by", &panel.colour_by, "set\0cluster (Clusters tab)\0first model's EX (Clusters tab)\0");
+  for (size_t s = 0; s < c.sets.size(); ++s) {
+    ImGui::SameLine();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette(static_cast<int>(s))), "%s", c.sets[s].c_str());
+  }
+  // Colour by cluster or correctness when the Clusters tab ran on the first compared set: its rows come first.
+  const bool same_set = !c.sets.empty() && c.sets[0] == panel.cluster_set;
+  const FeatureSpacePanel& p = panel;
+  draw_map(c, [&](size_t i) {
+    if (p.colour_by == 1 && same_set && p.clusters && i < p.clusters->labels.size()) return p.clusters->labels[i];
+    if (p.colour_by == 2 && same_set && !p.cluster_models.empty()) {
+      const ModelScores* m = finished_model(p, p.cluster_set, p.cluster_models[0]);
+      if (m && i < m->correct.size()) return m->correct[i] ? (*m->correct[i] ? 2 : 6) : 7;
+    }
+    if (p.colour_by != 0) return 7;
+    return static_cast<int>(c.map[i].set);
+  });
+}
+
+void draw_clusters(AppState& state, FeatureSpacePanel& panel) {
+  set_combo(state, "gold set##clusters", panel.cluster_set, false);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ui_px(90));
+  ImGui::InputInt("k (0: elbow)", &panel.k);
+  panel.k = std::clamp(panel.k, 0, 50);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ui_px(90));
+  ImGui::InputInt("k max", &panel.k_max);
+  panel.k_max = std::clamp(panel.k_max, 2, 50);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ui_px(90));
+  ImGui::InputInt("seed", &panel.seed);
+  ImGui::TextUnformatted("models:");
+  set_checkboxes(state, panel.cluster_models, true, "clu");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ui_px(90));
+  ImGui::SliderFloat("margin", &panel.margin, 0.05f, 0.75f, "%.2f");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "A blind spot: the cluster's accuracy at most (1 - margin) x the model's overall, and its Wilson\n"
+        "95%% upper bound below the overall too.");
+  ImGui::SameLine();
+  if (ImGui::Button("Cluster")) request_clusters(state, panel);
+  note_item_place("cluster features");
+  if (!panel.clusters) return;
+  const auto& cl = *panel.clusters;
+  if (!cl.elbow.points.empty()) {
+    std::vector<float> inertia;
+    for (const auto& p : cl.elbow.points) inertia.push_back(static_cast<float>(p.inertia));
+    char label[64];
+    std::snprintf(label, sizeof label, "elbow k=%d..%d, knee %d", cl.elbow.points.front().k, cl.elbow.points.back().k,
+                  cl.elbow.knee_k);
+    ImGui::PlotLines("##elbow", inertia.data(), static_cast<int>(inertia.size()), 0, label, FLT_MAX, FLT_MAX,
+                     ImVec2(ui_px(360), ui_px(70)));
+  }
+  ImGui::Text("k = %d, inertia %.1f", cl.k, cl.fit.inertia);
+  const auto* b = panel.blind_spots ? &*panel.blind_spots : nullptr;
+  const int models = b ? static_cast<int>(b->models.size()) : 0;
+  if (ImGui::BeginTable(
+          "clusters", 3 + models,
+          ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
+          ImVec2(0, std::max(ui_px(160), ImGui::GetContentRegionAvail().y - ui_px(60))))) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("cluster");
+    ImGui::TableSetupColumn("size");
+    for (int m = 0; m < models; ++m) ImGui::TableSetupColumn(b->models[static_cast<size_t>(m)].name.c_str());
+    ImGui::TableSetupColumn("features that explain it (share in cluster / overall)",
+                            ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableHeadersRow();
+    if (b) {  // the overall line
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted("all");
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu", cl.labels.size());
+      for (const auto& m : b->models) {
+        ImGui::TableNextColumn();
+        ImGui::Text("%.1f%% [%.1f, %.1f]", 100 * m.overall.p, 100 * m.overall.lower, 100 * m.overall.upper);
+      }
+      ImGui::TableNextColumn();
+    }
+    for (int c = 0; c < cl.k; ++c) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      const bool universal = b && std::find(b->universal.begin(), b->universal.end(), c) != b->universal.end();
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette(c)), "C%d%s", c, universal ? " (universal)" : "");
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu", cl.sizes[static_cast<size_t>(c)]);
+      for (int m = 0; m < models; ++m) {
+        ImGui::TableNextColumn();
+        const auto& a = b->models[static_cast<size_t>(m)].clusters[static_cast<size_t>(c)];
+        const ImVec4 colour = a.blind_spot ? ImVec4(1, 0.45f, 0.4f, 1) : ImGui::GetStyleColorVec4(ImGuiCol_Text);
+        ImGui::TextColored(colour, "%.1f%% [%.1f, %.1f]%s", 100 * a.accuracy.p, 100 * a.accuracy.lower,
+                           100 * a.accuracy.upper, a.blind_spot ? " blind spot" : "");
+      }
+      ImGui::TableNextColumn();
+      std::string text;
+      for (const auto& l : cl.explanations[static_cast<size_t>(c)]) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, " (%.0f%% / %.0f%%)", 100 * l.in_cluster, 100 * l.overall);
+        text += (text.empty() ? "" : "; ") + predicate_of(l.id) + buf;
+      }
+      ImGui::TextWrapped("%s", text.c_str());
+    }
+    ImGui::EndTable();
+  }
+  if (b)
+    for (const auto& alt : b->cost_view)
+      ImGui::BulletText("C%d: %s (%.1f%%) is within reach of %s (%.1f%%)", alt.cluster, alt.cheaper.c_str(),
+                        100 * alt.cheaper_accuracy, alt.dearer.c_str(), 100 * alt.dearer_accuracy);
+}
+
+void draw_estimator(AppState& state, FeatureSpacePanel& panel) {
+  set_combo(state, "gold set##estimate", panel.estimate_set, false);
+  ImGui::SameLine();
+  set_combo(state, "model##estimate", panel.estimate_model, true);
+  ImGui::Checkbox("online (question and schema features only)", &panel.online);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ui_px(90));
+  ImGui::InputInt("trees", &panel.trees, 50);
+  panel.trees = std::clamp(panel.trees, 1, 1000);
+  ImGui::SameLine();
+  if (ImGui::Button("Estimate")) request_estimate(state, panel);
+  note_item_place("estimate correctness");
+  if (!panel.estimate) return;
+  const auto& e = *panel.estimate;
+  const auto& m = e.metrics;
+  ImGui::Text("trained on %zu items, scored on %zu held out (%zu the model got wrong); base rate %.1f%%", e.train,
+              e.test, e.test_negatives, 100 * e.base_rate);
+  ImGui::Text("accuracy %.3f  precision %.3f  recall %.3f  F1 %.3f  ROC-AUC %.3f  Brier %.3f", m.accuracy, m.precision,
+              m.recall, m.f1, m.roc_auc, m.brier);
+  if (!m.reliability.empty() && ImGui::TreeNode("reliability diagram")) {
+    for (const auto& bin : m.reliability)
+      if (bin.n)
+        ImGui::BulletText("[%.1f, %.1f): %zu items, predicted %.2f, observed %.2f", bin.low, bin.high, bin.n,
+                          bin.mean_score, bin.observed);
+    ImGui::TreePop();
+  }
+  ImGui::TextUnformatted("negative features: shuffling them most hurts the forest's \"fails\" predictions");
+  for (const auto& f : e.negative_features)
+    ImGui::BulletText("%s: importance %.3f; in %.0f%% of wrong items, %.0f%% of right ones", predicate_of(f.id).c_str(),
+                      f.importance, 100 * f.share_in_wrong, 100 * f.share_in_right);
+}
+
+nlohmann::json proportion_json(const learn::Proportion& p) {
+  return {{"successes", p.successes}, {"n", p.n}, {"p", p.p}, {"lower", p.lower}, {"upper", p.upper}};
+}
+
+}  // namespace
+
+FeatureSpacePanel& feature_space_panel(AppState& state) { return state.panels.get<FeatureSpacePanel>(); }
+
+void draw_feature_space_panel(AppState& state, FeatureSpacePanel& panel) {
+  ImGui::TextWrapped(
+      "What kind of question does a model fail on? SQLSpace describes each example by yes/no features (here the 73 a "
+      "rule decides: SQL syntax from the gold query, the question's surface, its grounding in the schema).");
+  if (!panel.error.empty()) draw_error(panel.error);
+  draw_progress(panel);
+  if (!ImGui::BeginTabBar("space-views")) return;
+  const char* names[] = {"Compare", "Clusters", "Estimator"};
+  for (int v = 0; v < 3; ++v) {
+    const bool open = ImGui::BeginTabItem(names[v]);
+    note_item_place((std::string(names[v]) + " tab").c_str());
+    if (!open) continue;
+    panel.view = v;
+    if (v == 0) draw_compare(state, panel);
+    if (v == 1) draw_clusters(state, panel);
+    if (v == 2) draw_estimator(state, panel);
+    ImGui::EndTabItem();
+  }
+  ImGui::EndTabBar();
+}
+
+nlohmann::json feature_space_json(const FeatureSpacePanel& panel) {
+  nlohmann::json j = {{"error", panel.error}, {"working", panel.pending != FeatureSpacePanel::Pending::None}};
+  nlohmann::json sets = nlohmann::json::array();
+  for (const auto& f : panel.features)
+    sets.push_back(
+        {{"name", f.name}, {"done", f.done}, {"rows", f.matrix.rows.size()}, {"sql_unparsed", f.sql_unparsed}});
+  j["features"] = sets;
+  if (panel.comparison) {
+    const auto& c = *panel.comparison;
+    nlohmann::json features = nlohmann::json::array();
+    for (const auto& f : c.features)
+      features.push_back({{"id", f.id},
+                          {"prevalence", f.prevalence},
+                          {"chi2", f.test.statistic},
+                          {"df", f.test.df},
+                          {"p", f.test.p_value},
+                          {"adjusted_p", f.adjusted_p},
+                          {"cramers_v", f.test.cramers_v}});
+    j["compare"] = {{"sets", c.sets},
+                    {"sizes", c.sizes},
+                    {"features", features},
+                    {"map_points", c.map.size()},
+                    {"explained", c.map_explained_ratio}};
+  }
+  if (panel.clusters) {
+    const auto& cl = *panel.clusters;
+    nlohmann::json elbow = nlohmann::json::array();
+    for (const auto& p : cl.elbow.points) elbow.push_back({{"k", p.k}, {"inertia", p.inertia}});
+    nlohmann::json explained = nlohmann::json::array();
+    for (const auto& e : cl.explanations) {
+      nlohmann::json lifts = nlohmann::json::array();
+      for (const auto& l : e) lifts.push_back({{"id", l.id}, {"lift", l.lift}, {"in_cluster", l.in_cluster}});
+      explained.push_back(lifts);
+    }
+    j["clusters"] = {{"k", cl.k},
+                     {"knee", cl.elbow.knee_k},
+                     {"elbow", elbow},
+                     {"sizes", cl.sizes},
+                     {"inertia", cl.fit.inertia},
+                     {"labels", cl.labels},
+                     {"explanations", explained}};
+    if (panel.blind_spots) {
+      nlohmann::json models = nlohmann::json::array();
+      for (const auto& m : panel.blind_spots->models) {
+        nlohmann::json clusters = nlohmann::json::array();
+        for (const auto& a : m.clusters) {
+          auto x = proportion_json(a.accuracy);
+          x["blind_spot"] = a.blind_spot;
+          clusters.push_back(x);
+        }
+        models.push_back({{"name", m.name}, {"overall", proportion_json(m.overall)}, {"clusters", clusters}});
+      }
+      j["clusters"]["models"] = models;
+      j["clusters"]["universal"] = panel.blind_spots->universal;
+    }
+  }
+  if (panel.estimate) {
+    const auto& e = *panel.estimate;
+    nlohmann::json negative = nlohmann::json::array();
+    for (const auto& f : e.negative_features) negative.push_back({{"id", f.id}, {"importance", f.importance}});
+    j["estimate"] = {{"train", e.train},
+                     {"test", e.test},
+                     {"test_negatives", e.test_negatives},
+                     {"base_rate", e.base_rate},
+                     {"accuracy", e.metrics.accuracy},
+                     {"precision", e.metrics.precision},
+                     {"recall", e.metrics.recall},
+                     {"f1", e.metrics.f1},
+                     {"roc_auc", e.metrics.roc_auc},
+                     {"brier", e.metrics.brier},
+                     {"columns", panel.estimate_ids.size()},
+                     {"negative_features", negative}};
+  }
+  return j;
+}
+
+namespace {
+
+const PanelRegistrar registrar{
+    {"Feature space", 77, [](AppState& s) { draw_feature_space_panel(s, feature_space_panel(s)); },
+     [](AppState& s, double budget) { step_feature_space(s, feature_space_panel(s), budget); },
+     [](AppState& s) { return feature_space_json(feature_space_panel(s)); }}};
+// {"do": "space_compare", "sets": [NAME, ...], "correction"?: "none" | "bh" | "bonferroni"}
+const PageCommandRegistrar compare_registrar{"space_compare", [](AppState& s, const nlohmann::json& cmd) {
+                                               auto& p = feature_space_panel(s);
+                                               p.compare_sets = cmd.value("sets", std::vector<std::string>{});
+                                               const std::string c = cmd.value("correction", std::string("bh"));
+                                               p.correction = c == "none" ? 0 : c == "bonferroni" ? 2 : 1;
+                                               request_compare(s, p);
+                                             }};
+// {"do": "space_clusters", "set": NAME, "models"?: [NAME, ...], "k"?: K, "k_max"?: N, "seed"?: N, "margin"?: X}
+const PageCommandRegistrar clusters_registrar{"space_clusters", [](AppState& s, const nlohmann::json& cmd) {
+                                                auto& p = feature_space_panel(s);
+                                                p.cluster_set = cmd.value("set", p.cluster_set);
+                                                p.cluster_models = cmd.value("models", p.cluster_models);
+                                                p.k = cmd.value("k", p.k);
+                                                p.k_max = cmd.value("k_max", p.k_max);
+                                                p.seed = cmd.value("seed", p.seed);
+                                                p.margin = cmd.value("margin", p.margin);
+                                                request_clusters(s, p);
+                                              }};
+// {"do": "space_estimate", "set": NAME, "model": NAME, "online"?: bool, "trees"?: N, "seed"?: N}
+const PageCommandRegistrar estimate_registrar{"space_estimate", [](AppState& s, const nlohmann::json& cmd) {
+                                                auto& p = feature_space_panel(s);
+                                                p.estimate_set = cmd.value("set", p.estimate_set);
+                                                p.estimate_model = cmd.value("model", p.estimate_model);
+                                                p.online = cmd.value("online", p.online);
+                                                p.trees = cmd.value("trees", p.trees);
+                                                p.seed = cmd.value("seed", p.seed);
+                                                request_estimate(s, p);
+                                              }};
+
+}  // namespace
+}  // namespace chokepoint::web
