@@ -102,6 +102,8 @@ test('compare, clusters and estimator from the page equal chokepoint space', asy
   });
   // The sample's EX (the Metrics panel's 18 of 28) is the model's overall accuracy here too.
   assert.deepEqual([pm.overall.successes, pm.overall.n], [18, 28]);
+  await clickNamed(app.page, 'first cluster');  // its example questions are listed below the table
+  await until((s) => s.selected_cluster === 0, 'the selected cluster');
 
   await clickNamed(app.page, 'Estimator tab');
   await sendCommand(app.page, { do: 'space_estimate', set: 'sample_dev.json', model: 'sample_pred.json', trees: 50,
@@ -113,4 +115,25 @@ test('compare, clusters and estimator from the page equal chokepoint space', asy
   for (const m of ['accuracy', 'precision', 'recall', 'f1', 'brier'])
     if (ce.metrics[m] !== null) near(e[m], ce.metrics[m], m);
   assert.deepEqual(e.negative_features.map((f) => f.id), ce.negative_features.map((f) => f.id));
+
+  // One item's features, each with its value: as `chokepoint features` writes its row.
+  await clickNamed(app.page, 'Items tab');
+  await sendCommand(app.page, { do: 'space_item', set: 'sample_dev.json', item: 3 });
+  const it = (await until((s) => s.item?.key !== undefined && s.item.set === 'sample_dev.json', 'the item')).item;
+  fs.writeFileSync(path.join(artefactDir, 'feature_space_item.png'), await app.page.screenshot());
+  const csv = path.join(dir, 'features.csv');
+  const r = spawnSync(cli, ['features', '--set', SAMPLE, '--db-root', path.join(dir, 'db'), '--lexicon', LEXICON,
+    '--out', csv], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const [header, ...lines] = fs.readFileSync(csv, 'utf8').trim().split('\n');
+  const names = header.split(',');
+  const cells = lines[3].split(',');
+  assert.equal(cells[0], it.key);
+  const yes = [], no = [];
+  names.forEach((n, c) => {
+    if (!/^f\d+$/.test(n)) return;
+    if (cells[c] === '1') yes.push(Number(n.slice(1)));
+    if (cells[c] === '0') no.push(Number(n.slice(1)));
+  });
+  assert.deepEqual([it.yes, it.no], [yes, no]);
 });

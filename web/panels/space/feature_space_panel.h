@@ -6,7 +6,8 @@
 //   Clusters   k-means with the elbow's knee, the features that explain each cluster, per model accuracy with
 //              Wilson intervals, blind spots (universal ones too) and the cost view;
 //   Estimator  the random forest that predicts from the features whether a model gets an item right, with its
-//              held-out scores and the model's negative features.
+//              held-out scores, its reliability diagram and the model's negative features;
+//   Items      one example's features, each with its value and how it was decided (which rule, or left to an LLM).
 // Models are prediction sets scored against the gold with EX by the metrics engine, a slice of pairs per frame.
 #pragma once
 #include <map>
@@ -47,7 +48,7 @@ struct ModelScores {
 };
 
 struct FeatureSpacePanel {
-  int view = 0;  // 0 compare, 1 clusters, 2 estimator
+  int view = 0;  // 0 compare, 1 clusters, 2 estimator, 3 items
   std::vector<SetFeatures> features;
   std::vector<ModelScores> models;
   // What the user asked for; it runs once the features and scores it needs are ready.
@@ -66,6 +67,7 @@ struct FeatureSpacePanel {
   float margin = 0.25f;
   std::optional<sqlspace::FeatureClusters> clusters;
   std::optional<sqlspace::BlindSpotReport> blind_spots;
+  int selected_cluster = -1;  // its example questions are listed
 
   // Estimator.
   std::string estimate_set, estimate_model;
@@ -73,6 +75,10 @@ struct FeatureSpacePanel {
   int trees = 200;
   std::optional<sqlspace::EstimatorReport> estimate;
   std::vector<int> estimate_ids;  // the feature ids the estimator saw, in column order
+
+  // Items: one example's features with how each was decided.
+  std::string item_set;
+  int item = 0;
 
   std::string error;
 };

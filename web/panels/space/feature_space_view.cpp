@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <functional>
 
+#include "core/sqlspace/deterministic_features.h"
 #include "web/panel_registry.h"
 #include "web/panels/space/feature_space_panel.h"
 #include "web/widgets/item_places.h"
@@ -218,15 +219,24 @@ void draw_clusters(AppState& state, FeatureSpacePanel& panel) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       const bool universal = b && std::find(b->universal.begin(), b->universal.end(), c) != b->universal.end();
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette(c)), "C%d%s", c, universal ? " (universal)" : "");
+      ImGui::PushStyleColor(ImGuiCol_Text, palette(c));
+      char name[32];
+      std::snprintf(name, sizeof name, "C%d%s##cluster%d", c, universal ? " (universal)" : "", c);
+      if (ImGui::Selectable(name, panel.selected_cluster == c, ImGuiSelectableFlags_SpanAllColumns))
+        panel.selected_cluster = c;
+      ImGui::PopStyleColor();
+      if (c == 0) note_item_place("first cluster");
       ImGui::TableNextColumn();
       ImGui::Text("%zu", cl.sizes[static_cast<size_t>(c)]);
       for (int m = 0; m < models; ++m) {
         ImGui::TableNextColumn();
         const auto& a = b->models[static_cast<size_t>(m)].clusters[static_cast<size_t>(c)];
-        const ImVec4 colour = a.blind_spot ? ImVec4(1, 0.45f, 0.4f, 1) : ImGui::GetStyleColorVec4(ImGuiCol_Text);
-        ImGui::TextColored(colour, "%.1f%% [%.1f, %.1f]%s", 100 * a.accuracy.p, 100 * a.accuracy.lower,
-                           100 * a.accuracy.upper, a.blind_spot ? " blind spot" : "");
+        // A heatmap: red for low accuracy, green for high; a blind spot is named too.
+        const float p = static_cast<float>(a.accuracy.p);
+        ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg,
+                               IM_COL32(static_cast<int>(150 * (1 - p)), static_cast<int>(120 * p), 40, 200));
+        ImGui::Text("%.1f%% [%.1f, %.1f]%s", 100 * a.accuracy.p, 100 * a.accuracy.lower, 100 * a.accuracy.upper,
+                    a.blind_spot ? " BLIND SPOT" : "");
       }
       ImGui::TableNextColumn();
       std::string text;
@@ -239,11 +249,25 @@ void draw_clusters(AppState& state, FeatureSpacePanel& panel) {
     }
     ImGui::EndTable();
   }
+  if (panel.selected_cluster >= 0 && panel.selected_cluster < cl.k) {
+    const SetFeatures* f = finished_features(panel, panel.cluster_set);
+    ImGui::Text("C%d's questions (%zu):", panel.selected_cluster,
+                cl.sizes[static_cast<size_t>(panel.selected_cluster)]);
+    size_t shown = 0;
+    for (size_t i = 0; f && i < cl.labels.size() && i < f->set->items.size() && shown < 8; ++i) {
+      if (cl.labels[i] != panel.selected_cluster) continue;
+      ++shown;
+      ImGui::BulletText("%s", f->set->items[i].question.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f->set->items[i].sql.c_str());
+    }
+  }
   if (b)
     for (const auto& alt : b->cost_view)
       ImGui::BulletText("C%d: %s (%.1f%%) is within reach of %s (%.1f%%)", alt.cluster, alt.cheaper.c_str(),
                         100 * alt.cheaper_accuracy, alt.dearer.c_str(), 100 * alt.dearer_accuracy);
 }
+
+void draw_reliability(const std::vector<learn::ReliabilityBin>& bins);
 
 void draw_estimator(AppState& state, FeatureSpacePanel& panel) {
   set_combo(state, "gold set##estimate", panel.estimate_set, false);
@@ -264,17 +288,101 @@ void draw_estimator(AppState& state, FeatureSpacePanel& panel) {
               e.test, e.test_negatives, 100 * e.base_rate);
   ImGui::Text("accuracy %.3f  precision %.3f  recall %.3f  F1 %.3f  ROC-AUC %.3f  Brier %.3f", m.accuracy, m.precision,
               m.recall, m.f1, m.roc_auc, m.brier);
-  if (!m.reliability.empty() && ImGui::TreeNode("reliability diagram")) {
-    for (const auto& bin : m.reliability)
-      if (bin.n)
-        ImGui::BulletText("[%.1f, %.1f): %zu items, predicted %.2f, observed %.2f", bin.low, bin.high, bin.n,
-                          bin.mean_score, bin.observed);
-    ImGui::TreePop();
-  }
+  if (!m.reliability.empty()) draw_reliability(m.reliability);
   ImGui::TextUnformatted("negative features: shuffling them most hurts the forest's \"fails\" predictions");
   for (const auto& f : e.negative_features)
     ImGui::BulletText("%s: importance %.3f; in %.0f%% of wrong items, %.0f%% of right ones", predicate_of(f.id).c_str(),
                       f.importance, 100 * f.share_in_wrong, 100 * f.share_in_right);
+}
+
+// Predicted probability of "right" against the share that was right, per bin: on the diagonal when calibrated.
+void draw_reliability(const std::vector<learn::ReliabilityBin>& bins) {
+  ImGui::TextUnformatted("reliability diagram (held-out items): predicted P(right) across, observed share up");
+  const float side = ui_px(200);
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("reliability", ImVec2(side, side));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(o, ImVec2(o.x + side, o.y + side), IM_COL32(20, 24, 30, 255));
+  dl->AddLine(ImVec2(o.x, o.y + side), ImVec2(o.x + side, o.y), IM_COL32(120, 120, 120, 255));
+  size_t most = 1;
+  for (const auto& b : bins) most = std::max(most, b.n);
+  for (const auto& b : bins) {
+    if (!b.n) continue;
+    const ImVec2 at(o.x + side * static_cast<float>(b.mean_score), o.y + side * (1 - static_cast<float>(b.observed)));
+    dl->AddCircleFilled(at, 3 + 6 * static_cast<float>(b.n) / static_cast<float>(most), palette(0));
+  }
+  if (ImGui::IsItemHovered()) {
+    std::string text;
+    for (const auto& b : bins)
+      if (b.n) {
+        char line[96];
+        std::snprintf(line, sizeof line, "[%.1f, %.1f): %zu items, predicted %.2f, observed %.2f\n", b.low, b.high, b.n,
+                      b.mean_score, b.observed);
+        text += line;
+      }
+    ImGui::SetTooltip("%s", text.c_str());
+  }
+}
+
+void draw_items(AppState& state, FeatureSpacePanel& panel) {
+  std::vector<const SetFeatures*> done;
+  for (const auto& f : panel.features)
+    if (f.done) done.push_back(&f);
+  if (done.empty()) {
+    ImGui::TextDisabled("compute a set's features first (Compare, Clusters or Estimator)");
+    return;
+  }
+  if (!finished_features(panel, panel.item_set)) panel.item_set = done.front()->name;
+  ImGui::SetNextItemWidth(ui_px(200));
+  if (ImGui::BeginCombo("set##items", panel.item_set.c_str())) {
+    for (const auto* f : done)
+      if (ImGui::Selectable(f->name.c_str(), f->name == panel.item_set)) panel.item_set = f->name;
+    ImGui::EndCombo();
+  }
+  const SetFeatures* f = finished_features(panel, panel.item_set);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ui_px(120));
+  ImGui::InputInt("item", &panel.item);
+  panel.item = std::clamp(panel.item, 0, std::max(0, static_cast<int>(f->matrix.rows.size()) - 1));
+  if (f->matrix.rows.empty()) return;
+  const auto& row = f->matrix.rows[static_cast<size_t>(panel.item)];
+  const EvalItem& it = f->set->items[static_cast<size_t>(panel.item)];
+  ImGui::TextWrapped("%s (%s): %s", row.key.c_str(), row.db_id.c_str(), it.question.c_str());
+  ImGui::TextDisabled("%s", it.sql.c_str());
+  if (!ImGui::BeginTable(
+          "item-features", 4,
+          ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit,
+          ImVec2(0, ImGui::GetContentRegionAvail().y)))
+    return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("feature", ImGuiTableColumnFlags_WidthStretch);
+  for (const char* h : {"aspect", "value", "decided by"}) ImGui::TableSetupColumn(h);
+  ImGui::TableHeadersRow();
+  for (const auto& feature : catalogue().features()) {
+    const int col = f->matrix.column_of(feature.id);
+    const std::optional<bool> v = col < 0 ? std::nullopt : row.get(static_cast<size_t>(col));
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(feature.predicate.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(sqlspace::aspect_name(feature.aspect));
+    ImGui::TableNextColumn();
+    if (v)
+      ImGui::TextColored(*v ? ImVec4(0.5f, 0.9f, 0.5f, 1) : ImVec4(0.7f, 0.7f, 0.7f, 1), "%s", *v ? "yes" : "no");
+    else
+      ImGui::TextDisabled("unknown");
+    ImGui::TableNextColumn();
+    if (feature.deterministic()) {
+      ImGui::Text("rule: %s%s", sqlspace::decider_name(feature.decider),
+                  feature.approximation ? " (approximation)" : "");
+      if (const char* d = sqlspace::rule_definition(feature.id); d && ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", d);
+    } else {
+      ImGui::TextDisabled("an LLM (chokepoint features --llm-config)");
+    }
+  }
+  ImGui::EndTable();
+  (void)state;
 }
 
 nlohmann::json proportion_json(const learn::Proportion& p) {
@@ -292,8 +400,8 @@ void draw_feature_space_panel(AppState& state, FeatureSpacePanel& panel) {
   if (!panel.error.empty()) draw_error(panel.error);
   draw_progress(panel);
   if (!ImGui::BeginTabBar("space-views")) return;
-  const char* names[] = {"Compare", "Clusters", "Estimator"};
-  for (int v = 0; v < 3; ++v) {
+  const char* names[] = {"Compare", "Clusters", "Estimator", "Items"};
+  for (int v = 0; v < 4; ++v) {
     const bool open = ImGui::BeginTabItem(names[v]);
     note_item_place((std::string(names[v]) + " tab").c_str());
     if (!open) continue;
@@ -301,6 +409,7 @@ void draw_feature_space_panel(AppState& state, FeatureSpacePanel& panel) {
     if (v == 0) draw_compare(state, panel);
     if (v == 1) draw_clusters(state, panel);
     if (v == 2) draw_estimator(state, panel);
+    if (v == 3) draw_items(state, panel);
     ImGui::EndTabItem();
   }
   ImGui::EndTabBar();
@@ -362,6 +471,14 @@ nlohmann::json feature_space_json(const FeatureSpacePanel& panel) {
       j["clusters"]["universal"] = panel.blind_spots->universal;
     }
   }
+  if (const SetFeatures* f = finished_features(panel, panel.item_set); f && !f->matrix.rows.empty()) {
+    const auto& row = f->matrix.rows[static_cast<size_t>(std::clamp(panel.item, 0, int(f->matrix.rows.size()) - 1))];
+    std::vector<int> yes, no;
+    for (size_t c = 0; c < f->matrix.feature_ids.size(); ++c)
+      if (auto v = row.get(c)) (*v ? yes : no).push_back(f->matrix.feature_ids[c]);
+    j["item"] = {{"set", f->name}, {"key", row.key}, {"yes", yes}, {"no", no}};
+  }
+  if (panel.clusters) j["selected_cluster"] = panel.selected_cluster;
   if (panel.estimate) {
     const auto& e = *panel.estimate;
     nlohmann::json negative = nlohmann::json::array();
@@ -407,6 +524,12 @@ const PageCommandRegistrar clusters_registrar{"space_clusters", [](AppState& s, 
                                                 p.margin = cmd.value("margin", p.margin);
                                                 request_clusters(s, p);
                                               }};
+// {"do": "space_item", "set": NAME, "item": K}: the Items tab's set and item.
+const PageCommandRegistrar item_registrar{"space_item", [](AppState& s, const nlohmann::json& cmd) {
+                                            auto& p = feature_space_panel(s);
+                                            p.item_set = cmd.value("set", p.item_set);
+                                            p.item = cmd.value("item", p.item);
+                                          }};
 // {"do": "space_estimate", "set": NAME, "model": NAME, "online"?: bool, "trees"?: N, "seed"?: N}
 const PageCommandRegistrar estimate_registrar{"space_estimate", [](AppState& s, const nlohmann::json& cmd) {
                                                 auto& p = feature_space_panel(s);
