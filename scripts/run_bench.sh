@@ -103,3 +103,9 @@ if [ -f "$WASM/app/index.html" ] && [ -x "${CHROMIUM:-/usr/bin/chromium}" ] && [
   echo "=== a 1,534-item BIRD dev model run against the loopback server (bench/model_run.mjs)"
   CHOKEPOINT_CLI="$NATIVE/chokepoint" node "$ROOT/bench/model_run.mjs" "$DATA/bird"
 fi
+
+# SQLSpace in the browser (issue 16): features of Spider + BIRD dev, Compare and the elbow; needs Chromium.
+if [ -f "$WASM/app/index.html" ] && [ -x "${CHROMIUM:-/usr/bin/chromium}" ] && [ -f "$DATA/bird/dev.json" ]; then
+  echo "=== SQLSpace features, comparison and clusters in the browser (bench/feature_space.mjs)"
+  CHOKEPOINT_CLI="$NATIVE/chokepoint" node "$ROOT/bench/feature_space.mjs" "$DATA"
+fi

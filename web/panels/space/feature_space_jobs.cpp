@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/base/clock.h"
+#include "core/learn/kmeans.h"
 #include "core/metrics/eval_pairs.h"
 #include "core/sqlspace/deterministic_features.h"
 #include "core/sqlspace/feature_vectors.h"
@@ -145,7 +146,31 @@ void run_pending(AppState& state, FeatureSpacePanel& panel) {
     options.k = panel.k;
     options.k_max = panel.k_max;
     options.seed = static_cast<uint64_t>(panel.seed);
+    learn::ElbowCurve curve;
+    if (options.k <= 0) {
+      // As cluster_features does it (learn::elbow_curve, then the knee's k), one k a frame.
+      if (!panel.elbow) {
+        FeatureSpacePanel::ElbowJob job;
+        job.x = vectors.dense();
+        job.km.restarts = options.restarts;
+        job.km.seed = options.seed;
+        job.k_max = std::min(options.k_max, static_cast<int>(job.x.rows));
+        panel.elbow = std::move(job);
+      }
+      auto& job = *panel.elbow;
+      if (job.next <= job.k_max) {
+        learn::KMeansOptions o = job.km;
+        o.k = job.next++;
+        job.points.push_back({o.k, learn::kmeans(job.x, o).inertia});
+        return;  // the next k next frame
+      }
+      curve.points = std::move(job.points);
+      curve.knee_k = learn::knee_by_chord_distance(curve.points);
+      panel.elbow.reset();
+      options.k = curve.knee_k > 0 ? curve.knee_k : 2;  // no knee: the smallest k, as cluster_features
+    }
     panel.clusters = sqlspace::cluster_features(vectors, options);
+    panel.clusters->elbow = std::move(curve);
     sqlspace::BlindSpotOptions b;
     b.margin = panel.margin;
     panel.blind_spots = sqlspace::blind_spots(panel.clusters->labels, panel.clusters->k, models, b);
@@ -203,6 +228,7 @@ void request_clusters(AppState& state, FeatureSpacePanel& panel) {
   for (const auto& m : panel.cluster_models) want_model(state, panel, panel.cluster_set, m);
   panel.clusters.reset();
   panel.blind_spots.reset();
+  panel.elbow.reset();
   panel.pending = FeatureSpacePanel::Pending::Clusters;
 }
 

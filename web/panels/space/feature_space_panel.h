@@ -18,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/learn/elbow.h"
 #include "core/metrics/evaluation_job.h"
 #include "core/sqlspace/blind_spots.h"
 #include "core/sqlspace/correctness_estimator.h"
@@ -68,6 +69,15 @@ struct FeatureSpacePanel {
   std::optional<sqlspace::FeatureClusters> clusters;
   std::optional<sqlspace::BlindSpotReport> blind_spots;
   int selected_cluster = -1;  // its example questions are listed
+  // The elbow, one k a frame (a k-means with its restarts is tens of milliseconds in wasm on BIRD dev; the whole
+  // curve at once held a frame for most of a second).
+  struct ElbowJob {
+    learn::DenseMatrix x;
+    learn::KMeansOptions km;
+    int next = 2, k_max = 2;
+    std::vector<learn::ElbowPoint> points;
+  };
+  std::optional<ElbowJob> elbow;
 
   // Estimator.
   std::string estimate_set, estimate_model;

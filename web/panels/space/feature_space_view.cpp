@@ -65,6 +65,7 @@ void draw_progress(const FeatureSpacePanel& panel) {
   for (const auto& m : panel.models)
     if (!m.done && m.job)
       ImGui::TextDisabled("scoring %s: %zu / %zu", m.pred.c_str(), m.job->progress().done, m.job->progress().total);
+  if (panel.elbow) ImGui::TextDisabled("elbow: k-means for k = %d of %d", panel.elbow->next, panel.elbow->k_max);
   ImGui::TextDisabled("working...");
 }
 

@@ -1,0 +1,74 @@
+// SQLSpace in the browser (issue 16's wasm figure): Spider dev and BIRD dev (2,568 items) with their tables.json
+// uploaded into the app, then the Feature space panel's Compare (the deterministic features of both sets, computed a
+// slice of items per frame, then chi-square and the PCA map) and Clusters on BIRD dev (the elbow over k = 2..10, one
+// frame's work): wall time, main-thread work per frame (p50, p99, max, frames over 50 ms), and the same work natively
+// (`chokepoint space compare`) for comparison. Prints one line per step.
+// Usage: node bench/feature_space.mjs [DATA_DIR]   (needs build/native/chokepoint, build/wasm/app, chromium)
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startApp, waitReady, sendCommand, panelState, repoRoot } from '../tests/e2e/browser.mjs';
+
+const data = process.argv[2] || path.join(repoRoot, '..', 'shared', 'data');
+const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
+const files = { spider_dev: ['spider', 'dev.json'], spider_tables: ['spider', 'tables.json'], bird_dev: ['bird', 'dev.json'],
+                bird_tables: ['bird', 'dev_tables.json'] };
+if (!Object.values(files).every(([d, f]) => fs.existsSync(path.join(data, d, f)))) {
+  console.log(`Spider and BIRD dev not found under ${data}: skipped`);
+  process.exit(0);
+}
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-feature-space-'));
+// Distinct names: the app names a set by its file.
+for (const [name, [d, f]] of Object.entries(files)) fs.copyFileSync(path.join(data, d, f), path.join(dir, `${name}.json`));
+
+const lexicon = path.join(repoRoot, 'build', 'native', 'assets', 'lexicon', 'wordnet.lex');
+const t0 = Date.now();
+execFileSync(cli, ['space', 'compare', '--set', path.join(dir, 'spider_dev.json'), '--set', path.join(dir, 'bird_dev.json'),
+  '--tables', path.join(dir, 'spider_tables.json'), '--tables', path.join(dir, 'bird_tables.json'), '--lexicon', lexicon,
+  '--out', path.join(dir, 'compare.json')], { stdio: 'ignore' });
+console.log(`native: chokepoint space compare (features of 2,568 items, chi-square, PCA): ${Date.now() - t0} ms`);
+
+async function measured(app, what, start, done) {
+  await app.page.evaluate(() => Module.ccall('chokepoint_frame_work_json', 'string', [], []));  // clears the record
+  const s0 = Date.now();
+  await start();
+  const all = [];
+  for (;;) {
+    const w = await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_frame_work_json', 'string', [], [])));
+    all.push(...(w.ms || w));
+    if (done(await panelState(app.page, 'Feature space'))) break;
+    if (Date.now() - s0 > 600000) throw new Error(`${what} did not finish in 10 minutes`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const wall = Date.now() - s0;
+  all.sort((a, b) => a - b);
+  const q = (f) => (all.length ? all[Math.min(all.length - 1, Math.floor(f * all.length))] : 0);
+  console.log(`browser: ${what}: ${wall} ms; ${all.length} frames, work per frame p50 ${q(0.5).toFixed(1)} ms, ` +
+              `p99 ${q(0.99).toFixed(1)} ms, max ${q(1).toFixed(1)} ms, ${all.filter((x) => x > 50).length} over 50 ms`);
+}
+
+const app = await startApp();
+try {
+  await app.page.goto(app.url);
+  await waitReady(app);
+  for (const name of ['spider_tables', 'bird_tables', 'spider_dev', 'bird_dev'])
+    await app.page.setInputFiles('#chokepoint-file-input', path.join(dir, `${name}.json`));
+  await app.page.waitForFunction(() => ['spider_dev.json', 'bird_dev.json'].every((n) =>
+    JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], [])).some((s) => s.name === n)), null, { timeout: 120000 });
+  await sendCommand(app.page, { do: 'show', tab: 'Feature space' });
+  await measured(app, 'Compare (features of 2,568 items, chi-square, PCA)',
+    () => sendCommand(app.page, { do: 'space_compare', sets: ['spider_dev.json', 'bird_dev.json'], correction: 'bh' }),
+    (s) => s.compare && !s.working);
+  const s = await panelState(app.page, 'Feature space');
+  console.log(`browser: ${s.compare.features.length} features compared, ` +
+              `${s.compare.features.filter((f) => f.adjusted_p < 0.05).length} differ at adjusted p < 0.05`);
+  await measured(app, 'Clusters of BIRD dev (elbow k = 2..10, 10 restarts each)',
+    () => sendCommand(app.page, { do: 'space_clusters', set: 'bird_dev.json', models: [], k: 0, k_max: 10, seed: 0 }),
+    (x) => x.clusters && !x.working);
+  const k = await panelState(app.page, 'Feature space');
+  console.log(`browser: BIRD dev's knee at k = ${k.clusters.knee}`);
+} finally {
+  await app.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
