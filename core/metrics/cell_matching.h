@@ -5,6 +5,7 @@
 // greedy best partial pairs. Greedy order: more shared cells first, then gold row, then predicted row, both in
 // canonical (sorted) row order, so equal relations give equal matchings whatever order SQLite returned them in.
 #pragma once
+#include <memory>
 #include <vector>
 
 #include "core/base/deadline.h"
@@ -34,5 +35,25 @@ CellMatching match_cells_on_columns(const ResultSet& gold, const ResultSet& pred
 // Column-free matching (NC): rows as multisets of values.
 CellMatching match_cells_without_columns(const ResultSet& gold, const ResultSet& pred, CellRegime regime,
                                          const Deadline& deadline = Deadline::never());
+
+// The same two matchings on buffers kept between calls: the matchings of one pair (EC, SC, NC) share one matcher, so
+// a small result costs a few allocations per pair instead of several per row and cell. The buffers carry nothing
+// from one call into the next result; a matcher belongs to one thread.
+class CellMatcher {
+ public:
+  CellMatcher();
+  ~CellMatcher();
+  CellMatcher(const CellMatcher&) = delete;
+  CellMatcher& operator=(const CellMatcher&) = delete;
+
+  CellMatching on_columns(const ResultSet& gold, const ResultSet& pred, const std::vector<ColumnPair>& pairs,
+                          CellRegime regime, const Deadline& deadline = Deadline::never());
+  CellMatching without_columns(const ResultSet& gold, const ResultSet& pred, CellRegime regime,
+                               const Deadline& deadline = Deadline::never());
+
+ private:
+  struct Buffers;
+  std::unique_ptr<Buffers> buffers_;
+};
 
 }  // namespace chokepoint

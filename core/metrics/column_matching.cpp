@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <cstdint>
 #include <exception>
-#include <unordered_map>
+#include <string_view>
 
 #include "core/base/text.h"
 #include "core/metrics/hungarian.h"
@@ -25,14 +27,116 @@ std::string column_name(const ResultSet& r, size_t i) { return i < r.column_name
 std::vector<ColumnPair> assign_columns(const ResultSet& gold, const ResultSet& pred, size_t ng, size_t np,
                                        const std::vector<std::vector<double>>& cos, const ColumnMatchOptions& options);
 
-// Cosines of the default trigram embeddings, computed on sparse counts (the same numbers as the dense vectors of
-// ngram_embedding, without 2,048-wide vectors per column).
-std::vector<std::vector<double>> ngram_similarity_matrix(const std::vector<std::string>& texts, size_t ng) {
-  std::vector<SparseEmbedding> v;
-  for (const auto& t : texts) v.push_back(sparse_ngram_embedding(t));
-  std::vector<std::vector<double>> cos(ng, std::vector<double>(texts.size() - ng));
-  for (size_t g = 0; g < ng; ++g)
-    for (size_t p = 0; p < texts.size() - ng; ++p) cos[g][p] = cosine_similarity(v[g], v[ng + p]);
+// A run of equal values (Python equality) of a column: how many, and its first occurrence in row order.
+struct Run {
+  size_t count;
+  const Value* value;
+};
+
+// Buffers of the descriptor computations, reused from column to column.
+struct DescriptorScratch {
+  std::vector<std::pair<const Value*, uint32_t>> values;  // a column's non-NULL values with their row
+  std::vector<Run> runs;
+  std::vector<uint32_t> table;   // large columns: open addressing over runs (run index + 1, 0 = empty)
+  std::vector<uint64_t> hashes;  // large columns: python_hash of each run's value
+};
+
+// The column's top_k most frequent non-NULL values, most frequent first, ties in value order: scratch.runs[0, k),
+// returns k. As the reference's descriptor (value_counts().head(k)) on Python equality.
+size_t top_values(const ResultSet& r, size_t col, size_t top_k, DescriptorScratch& scratch) {
+  auto& vals = scratch.values;
+  auto& runs = scratch.runs;
+  vals.clear();
+  runs.clear();
+  for (size_t i = 0; i < r.rows.size(); ++i)
+    if (col < r.rows[i].size() && !r.rows[i][col].is_null())
+      vals.push_back({&r.rows[i][col], static_cast<uint32_t>(i)});
+  if (vals.size() <= 64) {
+    // Small columns: sorted by value, equal values in row order (a stable sort, without its buffer), then runs.
+    std::sort(vals.begin(), vals.end(), [](const auto& a, const auto& b) {
+      if (value_less_fast(*a.first, *b.first)) return true;
+      if (value_less_fast(*b.first, *a.first)) return false;
+      return a.second < b.second;
+    });
+    for (size_t i = 0; i < vals.size();) {
+      size_t j = i + 1;  // a value is its own run even when it equals nothing (NaN)
+      while (j < vals.size() && python_equal(*vals[i].first, *vals[j].first)) ++j;
+      runs.push_back({j - i, vals[i].first});
+      i = j;
+    }
+  } else {
+    // Large columns: count in one pass (runs in order of first occurrence) and rank only the top_k, O(n + d log k)
+    // rather than sorting every value.
+    size_t capacity = 16;
+    while (capacity < 2 * vals.size()) capacity <<= 1;
+    scratch.table.assign(capacity, 0);
+    scratch.hashes.clear();
+    const size_t mask = capacity - 1;
+    for (const auto& [v, row] : vals) {
+      const uint64_t h = python_hash(*v);
+      for (size_t i = static_cast<size_t>(h) & mask;; i = (i + 1) & mask) {
+        const uint32_t e = scratch.table[i];
+        if (e == 0) {
+          scratch.table[i] = static_cast<uint32_t>(runs.size() + 1);
+          runs.push_back({1, v});
+          scratch.hashes.push_back(h);
+          break;
+        }
+        if (scratch.hashes[e - 1] == h && python_equal(*runs[e - 1].value, *v)) {
+          ++runs[e - 1].count;
+          break;
+        }
+      }
+    }
+  }
+  const size_t k = std::min(top_k, runs.size());
+  // Most frequent first, ties in value order (distinct values are never equal under value_less's strict order).
+  std::partial_sort(runs.begin(), runs.begin() + static_cast<long>(k), runs.end(), [](const Run& a, const Run& b) {
+    return a.count != b.count ? a.count > b.count : value_less(*a.value, *b.value);
+  });
+  return k;
+}
+
+// The column's descriptor (column_descriptor) fed to `counter` piece by piece, without building it.
+void count_descriptor(const ResultSet& r, size_t col, size_t top_k, DescriptorScratch& scratch, TrigramCounter& counter,
+                      TrigramCounter::Counts& out) {
+  const size_t k = top_values(r, col, top_k, scratch);
+  counter.start();
+  if (col < r.column_names.size()) counter.append(r.column_names[col]);
+  counter.append(":");
+  for (size_t i = 0; i < k; ++i) {
+    counter.append(i ? ", " : " ");
+    const Value& v = *scratch.runs[i].value;
+    if (v.type == ValueType::Text && v.bytes.size() <= kDescriptorValueBytes) {
+      counter.append(v.bytes);  // display_prefix shows such a text whole
+    } else if (v.type == ValueType::Integer) {
+      char digits[24];
+      const auto end = std::to_chars(digits, digits + sizeof digits, v.integer).ptr;  // as std::to_string
+      counter.append(std::string_view(digits, static_cast<size_t>(end - digits)));
+    } else {
+      counter.append(v.display_prefix(kDescriptorValueBytes));
+    }
+  }
+  counter.finish(out);
+}
+
+// Cosines of the default trigram embeddings of the SC columns' descriptors, from integer trigram counts (the same
+// numbers as the dense vectors of ngram_embedding on the descriptor texts, without building texts or vectors).
+std::vector<std::vector<double>> local_similarity_matrix(const ResultSet& gold, const ResultSet& pred, size_t ng,
+                                                         size_t np, size_t top_k) {
+  constexpr size_t kDims = 2048;  // ngram_embedding's default
+  DescriptorScratch scratch;
+  TrigramCounter counter(kDims);
+  std::vector<TrigramCounter::Counts> counts(ng + np);
+  for (size_t g = 0; g < ng; ++g) count_descriptor(gold, g, top_k, scratch, counter, counts[g]);
+  for (size_t p = 0; p < np; ++p) count_descriptor(pred, p, top_k, scratch, counter, counts[ng + p]);
+  std::vector<uint32_t> dense(kDims, 0);
+  std::vector<std::vector<double>> cos(ng, std::vector<double>(np));
+  for (size_t g = 0; g < ng; ++g) {
+    scatter_counts(counts[g], dense, true);
+    for (size_t p = 0; p < np; ++p) cos[g][p] = cosine_of_counts(counts[g], dense, counts[ng + p]);
+    scatter_counts(counts[g], dense, false);
+  }
   return cos;
 }
 
@@ -72,50 +176,10 @@ bool kinds_compatible(ColumnKind a, ColumnKind b) {
 }
 
 std::string column_descriptor(const ResultSet& r, size_t col, size_t top_k) {
-  // Runs of equal values (Python equality), each with its count and its first occurrence in row order.
-  struct Run {
-    size_t count;
-    const Value* value;
-  };
-  std::vector<Run> runs;
-  std::vector<const Value*> vals;  // pointers: no copies of text values
-  vals.reserve(r.rows.size());
-  for (const auto& row : r.rows)
-    if (col < row.size() && !row[col].is_null()) vals.push_back(&row[col]);
-  if (vals.size() <= 64) {
-    // Small columns: a stable sort keeps equal values in row order, and costs no allocation per distinct value.
-    std::stable_sort(vals.begin(), vals.end(), [](const Value* a, const Value* b) { return value_less(*a, *b); });
-    for (size_t i = 0; i < vals.size();) {
-      size_t j = i;
-      while (j < vals.size() && python_equal(*vals[i], *vals[j])) ++j;
-      runs.push_back({j - i, vals[i]});
-      i = j;
-    }
-  } else {
-    // Large columns: count in one pass and rank only the top_k, O(n + d log k) rather than sorting every value.
-    struct RefHash {
-      size_t operator()(const Value* v) const { return static_cast<size_t>(python_hash(*v)); }
-    };
-    struct RefEqual {
-      bool operator()(const Value* a, const Value* b) const { return python_equal(*a, *b); }
-    };
-    std::unordered_map<const Value*, size_t, RefHash, RefEqual> index;  // value -> position in runs
-    index.reserve(vals.size());
-    for (const Value* v : vals) {
-      auto placed = index.emplace(v, runs.size());
-      if (placed.second)
-        runs.push_back({1, v});
-      else
-        ++runs[placed.first->second].count;
-    }
-  }
-  const size_t k = std::min(top_k, runs.size());
-  // Most frequent first, ties in value order (distinct values are never equal under value_less's strict order).
-  std::partial_sort(runs.begin(), runs.begin() + static_cast<long>(k), runs.end(), [](const Run& a, const Run& b) {
-    return a.count != b.count ? a.count > b.count : value_less(*a.value, *b.value);
-  });
+  DescriptorScratch scratch;
+  const size_t k = top_values(r, col, top_k, scratch);
   std::string d = column_name(r, col) + ":";
-  for (size_t i = 0; i < k; ++i) d += (i ? ", " : " ") + runs[i].value->display_prefix(kDescriptorValueBytes);
+  for (size_t i = 0; i < k; ++i) d += (i ? ", " : " ") + scratch.runs[i].value->display_prefix(kDescriptorValueBytes);
   return d;
 }
 
@@ -148,10 +212,12 @@ Result<std::vector<ColumnPair>> match_columns_semantic(const ResultSet& gold, co
                                                        const ColumnMatchOptions& options) {
   const size_t ng = semantic_columns(gold), np = semantic_columns(pred);
   if (ng == 0 || np == 0) return std::vector<ColumnPair>{};
-  const std::vector<std::string> texts = semantic_descriptor_texts(gold, pred, options);
+  std::vector<std::string> texts;
   std::vector<Embedding> vecs;
   try {
-    if (!options.embed) return assign_columns(gold, pred, ng, np, ngram_similarity_matrix(texts, ng), options);
+    if (!options.embed)
+      return assign_columns(gold, pred, ng, np, local_similarity_matrix(gold, pred, ng, np, options.top_k), options);
+    texts = semantic_descriptor_texts(gold, pred, options);
     vecs = options.embed(texts);
   } catch (const std::exception& e) {
     return Error{std::string("embedding function failed: ") + e.what()};

@@ -95,6 +95,7 @@ Result<std::vector<PairComparison>> compare_results_for_regimes(const ResultSet&
     CellMatching matching;
   };
   std::vector<Cells> cells;
+  CellMatcher matcher;  // one set of buffers for the pair's cell matchings
   for (const auto& r : regimes) {
     if (deadline.passed()) return Error{kStopped};
     const int ci = static_cast<int>(r.columns);
@@ -117,8 +118,8 @@ Result<std::vector<PairComparison>> compare_results_for_regimes(const ResultSet&
       if (m.positional == positional && m.pairs == key && (m.regime == CellRegime::Partial || widest[ci] == m.regime))
         found = &m;
     if (!found) {
-      CellMatching m = positional ? match_cells_on_columns(gold, pred, c.pairs, widest[ci], deadline)
-                                  : match_cells_without_columns(gold, pred, widest[ci], deadline);
+      CellMatching m = positional ? matcher.on_columns(gold, pred, c.pairs, widest[ci], deadline)
+                                  : matcher.without_columns(gold, pred, widest[ci], deadline);
       if (m.stopped) return Error{kStopped};
       cells.push_back({positional, std::move(key), widest[ci], std::move(m)});
       found = &cells.back();

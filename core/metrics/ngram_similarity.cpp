@@ -2,7 +2,6 @@
 #include "core/metrics/ngram_similarity.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstdint>
 
@@ -10,14 +9,17 @@ namespace chokepoint {
 
 namespace {
 
+// ASCII lower case: std::tolower in the "C" locale, the only one Chokepoint runs in, without a call per character
+// and whatever locale a host program sets.
+unsigned char ascii_lower(unsigned char c) { return c >= 'A' && c <= 'Z' ? static_cast<unsigned char>(c + 32) : c; }
+
 // Bucket of every trigram of " text ", lower-cased; computed on the fly, without a padded copy of the text.
 std::vector<uint32_t> trigram_buckets(const std::string& text, size_t dims) {
   std::vector<uint32_t> out;
   if (text.empty() || dims == 0) return out;
   const size_t n = text.size() + 2;  // the padded length
   auto at = [&](size_t i) -> unsigned char {
-    return i == 0 || i == n - 1 ? ' '
-                                : static_cast<unsigned char>(std::tolower(static_cast<unsigned char>(text[i - 1])));
+    return i == 0 || i == n - 1 ? ' ' : ascii_lower(static_cast<unsigned char>(text[i - 1]));
   };
   out.reserve(n - 2);
   for (size_t i = 0; i + 3 <= n; ++i) {
@@ -67,6 +69,58 @@ double cosine_similarity(const SparseEmbedding& a, const SparseEmbedding& b) {
   }
   if (na == 0 || nb == 0) return 0.0;
   return dot / (std::sqrt(na) * std::sqrt(nb));
+}
+
+void TrigramCounter::start() {
+  seen_ = 1;  // the leading pad
+  c1_ = ' ';
+}
+
+// One trigram per character from the third padded one on; the same FNV-1a as trigram_buckets.
+void TrigramCounter::add(unsigned char c) {
+  if (seen_ >= 2) {
+    uint32_t h = 2166136261u;
+    h = (h ^ c0_) * 16777619u;
+    h = (h ^ c1_) * 16777619u;
+    h = (h ^ c) * 16777619u;
+    const uint32_t b = static_cast<uint32_t>(mask_ ? h & mask_ : h % dims_);  // h % dims_ either way
+    if (count_[b]++ == 0) touched_.push_back(b);
+  }
+  c0_ = c1_;
+  c1_ = c;
+  ++seen_;
+}
+
+void TrigramCounter::append(std::string_view piece) {
+  if (dims_ == 0) return;
+  for (char c : piece) add(ascii_lower(static_cast<unsigned char>(c)));
+}
+
+void TrigramCounter::finish(Counts& out) {
+  if (dims_ > 0 && seen_ > 1) add(' ');  // the trailing pad; an empty text has no trigrams
+  out.buckets.clear();
+  out.buckets.reserve(touched_.size());
+  out.norm2 = 0;
+  for (uint32_t b : touched_) {
+    const uint32_t c = count_[b];
+    out.buckets.push_back({b, c});
+    out.norm2 += static_cast<uint64_t>(c) * c;
+    count_[b] = 0;
+  }
+  touched_.clear();
+  seen_ = 0;
+}
+
+void scatter_counts(const TrigramCounter::Counts& a, std::vector<uint32_t>& dense, bool set) {
+  for (const auto& [bucket, count] : a.buckets) dense[bucket] = set ? count : 0;
+}
+
+double cosine_of_counts(const TrigramCounter::Counts& a, const std::vector<uint32_t>& dense,
+                        const TrigramCounter::Counts& b) {
+  if (a.norm2 == 0 || b.norm2 == 0) return 0.0;
+  uint64_t dot = 0;
+  for (const auto& [bucket, count] : b.buckets) dot += static_cast<uint64_t>(dense[bucket]) * count;
+  return static_cast<double>(dot) / (std::sqrt(static_cast<double>(a.norm2)) * std::sqrt(static_cast<double>(b.norm2)));
 }
 
 std::vector<Embedding> ngram_embeddings(const std::vector<std::string>& texts) {

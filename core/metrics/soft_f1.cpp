@@ -1,22 +1,12 @@
 // BIRD mini-dev's Soft-F1, computed on our typed results with Python's equality.
 #include "core/metrics/soft_f1.h"
 
-#include <unordered_set>
 #include <vector>
 
 #include "core/metrics/value_equality.h"
 
 namespace chokepoint {
 namespace {
-
-// list(dict.fromkeys(rows)): the first occurrence of each row, in order.
-std::vector<const Row*> distinct_rows(const std::vector<Row>& rows) {
-  std::unordered_set<Row, RowHash, RowEqual> seen;
-  std::vector<const Row*> out;
-  for (const auto& r : rows)
-    if (seen.insert(r).second) out.push_back(&r);
-  return out;
-}
 
 // `value in row`: Python's membership test on a tuple.
 bool contains(const Row& row, const Value& v) {
@@ -33,15 +23,16 @@ SoftF1Parts soft_f1_parts(const ResultSet& gold_result, const ResultSet& pred_re
     p.f1 = 1;
     return p;
   }
-  const auto gold = distinct_rows(gold_result.rows);
-  const auto pred = distinct_rows(pred_result.rows);
+  // list(dict.fromkeys(rows)): the first occurrence of each row, in order.
+  const auto gold = distinct_row_positions(gold_result.rows);
+  const auto pred = distinct_row_positions(pred_result.rows);
   for (size_t i = 0; i < gold.size(); ++i) {
     if (i >= pred.size()) {
       p.gold_only += 1;  // a gold row with no prediction row at its position
       continue;
     }
-    const Row& g = *gold[i];
-    const Row& q = *pred[i];
+    const Row& g = gold_result.rows[gold[i]];
+    const Row& q = pred_result.rows[pred[i]];
     // calculate_row_match divides by the gold row's width; a zero-width row cannot come out of SQLite.
     const double width = g.empty() ? 1.0 : static_cast<double>(g.size());
     size_t in_gold = 0, not_in_gold = 0, not_in_pred = 0;

@@ -154,6 +154,77 @@ uint64_t row_hash(const Row& r) {
   return h;
 }
 
+void hashed_rows(const std::vector<Row>& rows, std::vector<std::pair<uint64_t, uint32_t>>& out) {
+  out.clear();
+  out.reserve(rows.size());
+  for (size_t i = 0; i < rows.size(); ++i) out.push_back({row_hash(rows[i]), static_cast<uint32_t>(i)});
+  std::sort(out.begin(), out.end());
+}
+
+namespace {
+
+// Up to this many rows, pairwise comparison costs less than hashing (no allocation, most rows differ at once).
+constexpr size_t kPairwiseRows = 16;
+
+}  // namespace
+
+std::vector<uint32_t> distinct_row_positions(const std::vector<Row>& rows) {
+  std::vector<uint32_t> out;
+  out.reserve(rows.size());
+  if (rows.size() <= kPairwiseRows) {
+    for (size_t i = 0; i < rows.size(); ++i) {
+      bool seen = false;
+      for (uint32_t k : out) seen = seen || rows_python_equal(rows[k], rows[i]);
+      if (!seen) out.push_back(static_cast<uint32_t>(i));
+    }
+    return out;
+  }
+  std::vector<std::pair<uint64_t, uint32_t>> hashed;
+  hashed_rows(rows, hashed);
+  std::vector<uint8_t> repeat(rows.size(), 0);  // an earlier row equals it
+  for (size_t lo = 0; lo < hashed.size();) {
+    size_t hi = lo + 1;
+    while (hi < hashed.size() && hashed[hi].first == hashed[lo].first) ++hi;
+    // Within a run positions ascend: a row repeats if an earlier kept row of the run equals it.
+    for (size_t i = lo + 1; i < hi; ++i)
+      for (size_t k = lo; k < i; ++k)
+        if (!repeat[hashed[k].second] && rows_python_equal(rows[hashed[k].second], rows[hashed[i].second])) {
+          repeat[hashed[i].second] = 1;
+          break;
+        }
+    lo = hi;
+  }
+  for (size_t i = 0; i < rows.size(); ++i)
+    if (!repeat[i]) out.push_back(static_cast<uint32_t>(i));
+  return out;
+}
+
+bool rows_contained_in(const std::vector<Row>& a, const std::vector<Row>& b) {
+  if (a.size() * b.size() <= kPairwiseRows * kPairwiseRows) {
+    for (const auto& x : a) {
+      bool found = false;
+      for (const auto& y : b)
+        if (rows_python_equal(x, y)) {
+          found = true;
+          break;
+        }
+      if (!found) return false;
+    }
+    return true;
+  }
+  std::vector<std::pair<uint64_t, uint32_t>> hashed;
+  hashed_rows(b, hashed);
+  for (const auto& x : a) {
+    const uint64_t h = row_hash(x);
+    bool found = false;
+    for (auto it = std::lower_bound(hashed.begin(), hashed.end(), std::pair<uint64_t, uint32_t>{h, 0});
+         it != hashed.end() && it->first == h && !found; ++it)
+      found = rows_python_equal(x, b[it->second]);
+    if (!found) return false;
+  }
+  return true;
+}
+
 bool row_less(const Row& a, const Row& b) {
   size_t n = a.size() < b.size() ? a.size() : b.size();
   for (size_t i = 0; i < n; ++i) {

@@ -4,6 +4,8 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 #include "core/db/value.h"
 
@@ -17,10 +19,29 @@ uint64_t python_hash(const Value& v);
 // Values equal under python_equal are never ordered apart except Integer-before-Real ties, which compare
 // equal here too (returns false both ways), so sorting never separates equal values by type.
 bool value_less(const Value& a, const Value& b);
+// value_less with the commonest cases (two integers, two texts) inline, for sorts and matchings that call it per
+// comparison; the same order.
+inline bool value_less_fast(const Value& a, const Value& b) {
+  if (a.type == b.type) {
+    if (a.type == ValueType::Integer) return a.integer < b.integer;
+    if (a.type == ValueType::Text) return a.bytes < b.bytes;
+  }
+  return value_less(a, b);
+}
 
 bool rows_python_equal(const Row& a, const Row& b);
 uint64_t row_hash(const Row& r);
 bool row_less(const Row& a, const Row& b);
+
+// Hash buckets without a hash set: (row_hash, position) of every row, sorted, so equal rows sit in one run of equal
+// hashes. `out` is overwritten (a caller reuses it).
+void hashed_rows(const std::vector<Row>& rows, std::vector<std::pair<uint64_t, uint32_t>>& out);
+// Positions of the first occurrence of each distinct row (Python equality), in row order: Python's
+// list(dict.fromkeys(rows)). A row holding NaN equals no row, itself included, so it is always kept (as Python keeps
+// distinct float objects). Small results are compared pairwise; larger ones through hashed_rows.
+std::vector<uint32_t> distinct_row_positions(const std::vector<Row>& rows);
+// Whether every row of `a` equals some row of `b`: set(a) <= set(b) for rows without NaN.
+bool rows_contained_in(const std::vector<Row>& a, const std::vector<Row>& b);
 
 // Numeric tolerance for EX (EvaluationOptions::abs_tolerance, rel_tolerance); both 0 is Python's exact `==`.
 struct NumericTolerance {

@@ -3,6 +3,12 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
 namespace chokepoint {
 namespace {
 
@@ -103,6 +109,41 @@ TEST(Value, DisplayFormsFollowPythonRepr) {
   EXPECT_EQ(Value::of_real(0.1).to_string(), "0.1");
   EXPECT_EQ(Value::of_int(-3).to_string(), "-3");
   EXPECT_EQ(Value::null().to_string(), "NULL");
+}
+
+// to_string starts its search for the shortest round-tripping precision at the digits of the shortest form; the
+// answer must be the one a search from precision 1 gives.
+TEST(Value, RealsShowTheShortestRoundTripFormOfASearchFromOneDigit) {
+  auto searched = [](double real) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.17g", real);
+    for (int prec = 1; prec <= 17; ++prec) {
+      char b2[64];
+      std::snprintf(b2, sizeof b2, "%.*g", prec, real);
+      if (std::strtod(b2, nullptr) == real) {
+        std::snprintf(buf, sizeof buf, "%s", b2);
+        break;
+      }
+    }
+    std::string s = buf;
+    if (s.find_first_of(".eEn") == std::string::npos) s += ".0";
+    return s;
+  };
+  uint64_t x = 88172645463325252ULL;
+  for (int i = 0; i < 20000; ++i) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    double bits;
+    std::memcpy(&bits, &x, sizeof bits);
+    for (double d : {bits, static_cast<double>(x % 100000) / 100.0, 1.0 / static_cast<double>(x % 1000 + 1),
+                     static_cast<double>(x >> 11) * 0x1p-53})
+      ASSERT_EQ(Value::of_real(d).to_string(), searched(d)) << std::hexfloat << d;
+  }
+  for (double d : {0.0, -0.0, 5e-324, 1.7976931348623157e308, 1e23, 9007199254740993.0, 2.5, 1e16, 123456789.0})
+    EXPECT_EQ(Value::of_real(d).to_string(), searched(d)) << std::hexfloat << d;
+  EXPECT_EQ(Value::of_real(1e16).to_string(), "1e+16");
+  EXPECT_EQ(Value::of_real(2.5).to_string(), "2.5");
 }
 
 }  // namespace

@@ -94,4 +94,34 @@ TEST(SemanticColumns, BelowThresholdIsDropped) {
   EXPECT_TRUE(pairs->empty());
 }
 
+// Without a plugged-in embedding, SC counts the descriptors' trigrams piece by piece instead of building the texts;
+// the pairs and their similarities must be exactly those of ngram_embeddings on the descriptor texts.
+TEST(SemanticColumns, LocalTrigramCountsEqualTheDescriptorEmbeddings) {
+  std::vector<Row> gold_rows, pred_rows;
+  const std::string long_text(1500, 'Q');  // over kDescriptorValueBytes: shown cut
+  for (int i = 0; i < 80; ++i) {           // over 64 values: the counted path
+    gold_rows.push_back({I(i % 7), R(0.1 * i), T(i % 3 ? "Caf\xc3\xa9 " + std::to_string(i % 5) : long_text),
+                         Value::of_blob(std::string(3, static_cast<char>(i)))});
+    pred_rows.push_back(
+        {T(i % 3 ? "caf\xc3\xa9 " + std::to_string(i % 4) : long_text), I(i % 7), N(), R(0.1 * (i % 9))});
+  }
+  const auto g = result({"Level", "Score", "Place", "Raw"}, gold_rows);
+  const auto p = result({"place", "level", "nothing", "SCORE"}, pred_rows);
+  ColumnMatchOptions texts;
+  texts.embed = ngram_embeddings;
+  for (const auto& [gold, pred] : {std::pair{g, p}, std::pair{p, g}, std::pair{g, g}}) {
+    auto local = match_columns_semantic(gold, pred, {});
+    auto embedded = match_columns_semantic(gold, pred, texts);
+    ASSERT_TRUE(local.ok());
+    ASSERT_TRUE(embedded.ok());
+    ASSERT_EQ(local->size(), embedded->size());
+    EXPECT_FALSE(local->empty());
+    for (size_t i = 0; i < local->size(); ++i) {
+      EXPECT_EQ((*local)[i].gold, (*embedded)[i].gold);
+      EXPECT_EQ((*local)[i].pred, (*embedded)[i].pred);
+      EXPECT_EQ((*local)[i].similarity, (*embedded)[i].similarity);  // bit for bit
+    }
+  }
+}
+
 }  // namespace chokepoint

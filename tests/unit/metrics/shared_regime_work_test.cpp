@@ -2,6 +2,7 @@
 // compare_results gives regime by regime.
 #include <gtest/gtest.h>
 
+#include "core/metrics/cell_matching.h"
 #include "core/metrics/fine_grained_metrics.h"
 #include "tests/unit/metrics/result_builders.h"
 
@@ -57,6 +58,40 @@ TEST(SharedRegimeWork, SemanticPairsDifferentFromExactAreMatchedOnTheirOwn) {
   EXPECT_EQ((*all)[0].score.matched_cells, 2u);  // EC: only "name" is paired; ann and bob match on it
   EXPECT_EQ((*all)[1].columns.size(), 2u);       // SC: "city" and "cities" too
   EXPECT_EQ((*all)[1].score.matched_cells, 4u);
+}
+
+// One CellMatcher serves all of a pair's matchings (and could serve many pairs): what it leaves in its buffers must
+// never reach the next matching.
+TEST(SharedRegimeWork, AReusedCellMatcherMatchesAsAFreshOne) {
+  auto big = result({"a", "b"}, {});
+  for (int i = 0; i < 30; ++i) big.rows.push_back({I(i % 4), T(std::to_string(i % 6))});
+  auto big_pred = big;
+  for (size_t i = 0; i < big_pred.rows.size(); i += 3) big_pred.rows[i][1] = T("changed");
+  const auto small = result({"a", "b"}, {{I(1), T("1")}, {I(2), T("x")}});
+  const auto small_pred = result({"b", "a"}, {{T("1"), I(1)}, {T("2"), I(2)}});
+  const std::vector<ColumnPair> same = {{0, 0, 1.0}, {1, 1, 1.0}}, swapped = {{0, 1, 1.0}, {1, 0, 1.0}};
+  CellMatcher reused;
+  for (int round = 0; round < 2; ++round) {
+    for (auto regime : {CellRegime::Exact, CellRegime::Partial}) {
+      const auto expect_same = [](const CellMatching& a, const CellMatching& b) {
+        ASSERT_EQ(a.matches.size(), b.matches.size());
+        EXPECT_EQ(a.matched_cells, b.matched_cells);
+        for (size_t i = 0; i < a.matches.size(); ++i) {
+          EXPECT_EQ(a.matches[i].gold_row, b.matches[i].gold_row);
+          EXPECT_EQ(a.matches[i].pred_row, b.matches[i].pred_row);
+          EXPECT_EQ(a.matches[i].cells, b.matches[i].cells);
+          EXPECT_EQ(a.matches[i].exact, b.matches[i].exact);
+        }
+      };
+      expect_same(reused.on_columns(big, big_pred, same, regime), match_cells_on_columns(big, big_pred, same, regime));
+      expect_same(reused.without_columns(small, small_pred, regime),
+                  match_cells_without_columns(small, small_pred, regime));
+      expect_same(reused.on_columns(small, small_pred, swapped, regime),
+                  match_cells_on_columns(small, small_pred, swapped, regime));
+      expect_same(reused.without_columns(big, big_pred, regime), match_cells_without_columns(big, big_pred, regime));
+    }
+  }
+  EXPECT_EQ(reused.on_columns(small, small_pred, swapped, CellRegime::Partial).matched_cells, 3u);
 }
 
 }  // namespace chokepoint

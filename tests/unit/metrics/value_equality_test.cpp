@@ -41,4 +41,37 @@ TEST(ValueEquality, OrderPutsNullFirstThenNumbersThenText) {
   EXPECT_FALSE(value_less(R(1.0), I(1)));
 }
 
+// Small results are deduplicated pairwise, larger ones through sorted hashes: both keep the first occurrence of
+// each row in row order, as list(dict.fromkeys(rows)) does, with 1 and 1.0 one value.
+TEST(DistinctRows, FirstOccurrencesInRowOrderSmallAndLarge) {
+  std::vector<Row> small = {{I(2), T("b")}, {I(1), T("a")}, {R(2.0), T("b")}, {I(1), T("a")}, {N(), T("a")}};
+  EXPECT_EQ(distinct_row_positions(small), (std::vector<uint32_t>{0, 1, 4}));
+  std::vector<Row> large;
+  std::vector<uint32_t> expected;
+  for (int i = 0; i < 60; ++i) {
+    const int key = (i * 7) % 23;  // 23 distinct keys, each first seen in this order
+    if (i < 23) expected.push_back(static_cast<uint32_t>(i));
+    large.push_back(i % 2 ? Row{I(key), T("x")} : Row{R(key), T("x")});
+  }
+  EXPECT_EQ(distinct_row_positions(large), expected);
+  EXPECT_TRUE(distinct_row_positions({}).empty());
+}
+
+TEST(DistinctRows, ContainmentAsSetsSmallAndLarge) {
+  std::vector<Row> a, b;
+  for (int i = 0; i < 40; ++i) {
+    a.push_back({I(i % 10)});
+    b.push_back({R(static_cast<double>(9 - i % 10))});
+  }
+  EXPECT_TRUE(rows_contained_in(a, b));  // 40 x 40 rows: the hashed path
+  b.pop_back();
+  b.pop_back();
+  b.push_back({I(42)});
+  EXPECT_TRUE(rows_contained_in(a, b));  // b still holds 0..9
+  EXPECT_FALSE(rows_contained_in(b, a));
+  EXPECT_TRUE(rows_contained_in({{I(1)}, {I(1)}}, {{R(1.0)}}));  // 2 x 1 rows: the pairwise path
+  EXPECT_FALSE(rows_contained_in({{I(1), I(2)}}, {{I(1)}}));
+  EXPECT_TRUE(rows_contained_in({}, {{I(1)}}));
+}
+
 }  // namespace chokepoint
