@@ -50,34 +50,6 @@ const char* kUsage =
     "spider: {...}}, discrimination: {..., by_db}}]};\n"
     "REPORT.json adds the items. Exit code 0, or 2 on bad input.";
 
-ojson totals_json(const testdb::DiscriminationTotals& t) {
-  return ojson{{"share", t.share()},
-               {"mutants", t.mutants},
-               {"distinguished", t.distinguished},
-               {"golds", t.golds},
-               {"golds_distinguished", t.golds_distinguished},
-               {"golds_failed", t.golds_failed},
-               {"mutant_failures", t.mutant_failures}};
-}
-
-ojson summary_json(const testdb::AgreementSummary& s) {
-  return ojson{
-      {"n", s.n},
-      {"sr", s.sr},
-      {"original_sr", s.original_sr},
-      {"reference", s.reference},
-      {"ex_original", s.ex_original},
-      {"ex_test", s.ex_test},
-      {"delta", s.delta},
-      {"ar", s.ar ? ojson(*s.ar) : ojson(nullptr)},
-      {"ar_degenerate", s.ar_degenerate},
-      {"confusion", {{"tp", s.confusion.tp}, {"tn", s.confusion.tn}, {"fp", s.confusion.fp}, {"fn", s.confusion.fn}}},
-      {"test_gold_failures", s.test_gold_failures},
-      {"no_test_database", s.no_test_database},
-      {"cc", s.cc},
-      {"gold_columns", s.gold_columns}};
-}
-
 ojson evaluation_json(const ItemEvaluation& e) {
   return ojson{{"status", item_status_name(e.status)}, {"ex", e.ex}, {"gold_rows", e.gold_rows}};
 }
@@ -189,19 +161,20 @@ int agreement_main(const Args& args) {
       scored.push_back(std::move(a));
     }
     ojson s = ojson{{"root", root}};
-    s.update(summary_json(testdb::summarize_agreement(scored)));
+    s.update(testdb::agreement_summary_json(testdb::summarize_agreement(scored)));
     ojson buckets = ojson::object();
     for (const auto& b : testdb::agreement_by_bucket(scored))
-      buckets[testdb::complexity_bucket_name(b.bucket)] = summary_json(b.summary);
+      buckets[testdb::complexity_bucket_name(b.bucket)] = testdb::agreement_summary_json(b.summary);
     s["buckets"] = buckets;
     s["by_semantics"] = ojson::object();
-    s["by_semantics"][ex_semantics_name(options.semantics)] = summary_json(testdb::summarize_agreement(scored));
+    s["by_semantics"][ex_semantics_name(options.semantics)] =
+        testdb::agreement_summary_json(testdb::summarize_agreement(scored));
     s["by_semantics"][ex_semantics_name(other_options.semantics)] =
-        summary_json(testdb::summarize_agreement(scored_other));
+        testdb::agreement_summary_json(testdb::summarize_agreement(scored_other));
     ojson per_db = ojson::object();
     for (const auto& [db, t] : by_db)
       per_db[db] = {{"original", original_by_db.count(db) ? original_by_db[db].share() : 0.0}, {"test", t.share()}};
-    s["discrimination"] = totals_json(totals);
+    s["discrimination"] = testdb::discrimination_totals_json(totals);
     s["discrimination"]["by_db"] = per_db;
     summaries.push_back(std::move(s));
   }
@@ -211,13 +184,13 @@ int agreement_main(const Args& args) {
     no_original += e.status == ItemStatus::NoDatabase;
   }
   const size_t with_db = pairs.size() - no_original;
-  const ojson summary = {
-      {"n", pairs.size()},
-      {"no_original_database", no_original},
-      {"semantics", ex_semantics_name(options.semantics)},
-      {"original",
-       {{"sr", with_db == 0 ? 0.0 : 100.0 * original_sr / with_db}, {"discrimination", totals_json(original_totals)}}},
-      {"test_roots", summaries}};
+  const ojson summary = {{"n", pairs.size()},
+                         {"no_original_database", no_original},
+                         {"semantics", ex_semantics_name(options.semantics)},
+                         {"original",
+                          {{"sr", with_db == 0 ? 0.0 : 100.0 * original_sr / with_db},
+                           {"discrimination", testdb::discrimination_totals_json(original_totals)}}},
+                         {"test_roots", summaries}};
   ojson report = summary;
   report["items"] = std::move(items);
   if (auto st = write_file(r.get("--out"), dump_json(report, 2) + "\n"); !st.ok()) return fail_input(st.error());

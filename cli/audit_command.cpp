@@ -103,14 +103,7 @@ int audit_main(const Args& args) {
         k.second.insert(db + "/" + key);
         affected.insert(db + "/" + key);
       }
-      findings.push_back(nlohmann::ordered_json{{"kind", kind},
-                                                {"db_id", f.db_id},
-                                                {"table", f.table},
-                                                {"column", f.column},
-                                                {"detail", f.detail},
-                                                {"count", f.count},
-                                                {"examples", f.examples},
-                                                {"items", f.items}});
+      findings.push_back(testdb::audit_finding_json(f));
     }
   }
   const double elapsed = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

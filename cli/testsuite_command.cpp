@@ -44,16 +44,6 @@ const char* kUsage =
     "mutants, distinguished, golds, golds_distinguished, golds_failed, mutant_failures}}}.\n"
     "Exit code 0, or 2 on bad input.";
 
-ojson totals_json(const testdb::DiscriminationTotals& t) {
-  return ojson{{"share", t.share()},
-               {"mutants", t.mutants},
-               {"distinguished", t.distinguished},
-               {"golds", t.golds},
-               {"golds_distinguished", t.golds_distinguished},
-               {"golds_failed", t.golds_failed},
-               {"mutant_failures", t.mutant_failures}};
-}
-
 double percent(size_t part, size_t whole) { return whole == 0 ? 0.0 : 100.0 * part / whole; }
 
 int testsuite_main(const Args& args) {
@@ -219,7 +209,9 @@ int testsuite_main(const Args& args) {
       {"items_covered", covered},
       {"golds_unparsed", unparsed},
       {"sr", {{"original", percent(sr_original, items_with_db)}, {"testsuite", percent(sr_test, items_with_db)}}},
-      {"discrimination", {{"original", totals_json(original_totals)}, {"testsuite", totals_json(test_totals)}}}};
+      {"discrimination",
+       {{"original", testdb::discrimination_totals_json(original_totals)},
+        {"testsuite", testdb::discrimination_totals_json(test_totals)}}}};
   std::cout << dump_json(summary, 2) << "\n";
   return 0;
 }

@@ -82,4 +82,23 @@ std::vector<BucketAgreement> agreement_by_bucket(const std::vector<AgreementItem
   return out;
 }
 
+nlohmann::ordered_json agreement_summary_json(const AgreementSummary& s) {
+  using ojson = nlohmann::ordered_json;
+  return ojson{
+      {"n", s.n},
+      {"sr", s.sr},
+      {"original_sr", s.original_sr},
+      {"reference", s.reference},
+      {"ex_original", s.ex_original},
+      {"ex_test", s.ex_test},
+      {"delta", s.delta},
+      {"ar", s.ar ? ojson(*s.ar) : ojson(nullptr)},
+      {"ar_degenerate", s.ar_degenerate},
+      {"confusion", {{"tp", s.confusion.tp}, {"tn", s.confusion.tn}, {"fp", s.confusion.fp}, {"fn", s.confusion.fn}}},
+      {"test_gold_failures", s.test_gold_failures},
+      {"no_test_database", s.no_test_database},
+      {"cc", s.cc},
+      {"gold_columns", s.gold_columns}};
+}
+
 }  // namespace chokepoint::testdb

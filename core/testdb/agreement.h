@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "core/metrics/pair_evaluation.h"
 #include "core/testdb/complexity.h"
 
@@ -57,6 +59,9 @@ struct AgreementSummary {
 
 // The summary over the items at `subset` (every item when empty).
 AgreementSummary summarize_agreement(const std::vector<AgreementItem>& items, const std::vector<size_t>& subset = {});
+// {n, sr, original_sr, reference, ex_original, ex_test, delta, ar (null when undefined), ar_degenerate, confusion:
+// {tp, tn, fp, fn}, test_gold_failures, no_test_database, cc, gold_columns}: every front end's form.
+nlohmann::ordered_json agreement_summary_json(const AgreementSummary& s);
 
 struct BucketAgreement {
   ComplexityBucket bucket = ComplexityBucket::Unknown;

@@ -521,4 +521,15 @@ DatabaseAudit audit_database(const Connection& db, const Schema& schema, const S
   return Auditor(db, schema, labelled, items, options).run();
 }
 
+nlohmann::ordered_json audit_finding_json(const AuditFinding& f) {
+  return nlohmann::ordered_json{{"kind", audit_kind_name(f.kind)},
+                                {"db_id", f.db_id},
+                                {"table", f.table},
+                                {"column", f.column},
+                                {"detail", f.detail},
+                                {"count", f.count},
+                                {"examples", f.examples},
+                                {"items", f.items}};
+}
+
 }  // namespace chokepoint::testdb

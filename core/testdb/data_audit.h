@@ -18,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "core/dataset/eval_set.h"
 #include "core/db/connection.h"
 #include "core/metrics/execution_accuracy.h"
@@ -45,6 +47,9 @@ struct AuditFinding {
   std::vector<std::string> examples;  // at most AuditOptions::max_examples: values, or "item: 5 rows -> 3 rows"
   std::vector<std::string> items;     // keys of the affected set items, sorted, without duplicates
 };
+
+// {kind, db_id, table, column, detail, count, examples, items}: the form of `chokepoint audit`'s report and the app's.
+nlohmann::ordered_json audit_finding_json(const AuditFinding& f);
 
 struct AuditOptions {
   QueryLimits limits{2000, 100000, 16u << 20, 64u << 20};  // per query of the audit and per gold run

@@ -39,4 +39,14 @@ void DiscriminationTotals::add(const GoldDiscrimination& g) {
   mutant_failures += g.mutant_failures;
 }
 
+nlohmann::ordered_json discrimination_totals_json(const DiscriminationTotals& t) {
+  return nlohmann::ordered_json{{"share", t.share()},
+                                {"mutants", t.mutants},
+                                {"distinguished", t.distinguished},
+                                {"golds", t.golds},
+                                {"golds_distinguished", t.golds_distinguished},
+                                {"golds_failed", t.golds_failed},
+                                {"mutant_failures", t.mutant_failures}};
+}
+
 }  // namespace chokepoint::testdb

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "core/db/connection.h"
 #include "core/metrics/execution_accuracy.h"
 
@@ -38,5 +40,7 @@ struct DiscriminationTotals {
   void add(const GoldDiscrimination& g);
   double share() const { return mutants == 0 ? 0.0 : static_cast<double>(distinguished) / mutants; }
 };
+// {share, mutants, distinguished, golds, golds_distinguished, golds_failed, mutant_failures}: every front end's form.
+nlohmann::ordered_json discrimination_totals_json(const DiscriminationTotals& t);
 
 }  // namespace chokepoint::testdb

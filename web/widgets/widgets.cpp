@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "core/base/text.h"
 #include "web/widgets/ui_px.h"
 
 #include <imgui.h>
@@ -63,6 +64,42 @@ void draw_result_table(const char* id, const QueryOutcome& outcome, size_t max_r
     }
   }
   ImGui::EndTable();
+}
+
+namespace {
+bool contains_folded(const std::vector<std::string>& names, const std::string& name) {
+  return std::any_of(names.begin(), names.end(), [&](const std::string& n) { return iequals(n, name); });
+}
+}  // namespace
+
+void draw_retrieved_against_gold(const std::vector<std::string>& retrieved, const std::vector<std::string>& gold,
+                                 bool count_extra) {
+  size_t extra = 0;
+  bool first = true;
+  auto name = [&](const std::string& t, ImVec4 colour) {
+    if (!first) ImGui::SameLine();
+    first = false;
+    ImGui::TextColored(colour, "%s", t.c_str());
+  };
+  for (const auto& r : retrieved) {
+    const bool used = contains_folded(gold, r);
+    if (!used && count_extra) {
+      ++extra;
+      continue;
+    }
+    name(r, used ? ImVec4(0.45f, 0.85f, 0.45f, 1) : ImVec4(1, 0.45f, 0.4f, 1));
+  }
+  for (const auto& g : gold)
+    if (!contains_folded(retrieved, g)) name(g, ImVec4(1, 0.7f, 0.2f, 1));
+  if (extra) {
+    if (!first) ImGui::SameLine();
+    ImGui::TextDisabled("+%zu others", extra);
+  }
+}
+
+void draw_retrieved_legend(const char* what) {
+  ImGui::TextDisabled("green: a gold %s retrieved; red: retrieved but not used by the gold query; orange: missed",
+                      what);
 }
 
 }  // namespace chokepoint::web

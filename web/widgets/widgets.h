@@ -1,5 +1,8 @@
 // Small drawing helpers shared by panels: a query result as a table, an error line, a job's progress.
 #pragma once
+#include <string>
+#include <vector>
+
 #include "core/db/connection.h"
 
 namespace chokepoint::web {
@@ -9,5 +12,12 @@ void draw_result_table(const char* id, const QueryOutcome& outcome, size_t max_r
 void draw_error(const std::string& message);
 // A job's progress: a bar, "done / total" and a Cancel button on one line; true when Cancel was clicked.
 bool draw_progress_cancel(size_t done, size_t total);
+// What a retriever picked against what the gold query uses, names on one line (matched ignoring ASCII case): green a
+// gold name retrieved, red one retrieved but not used, orange a gold name missed. With count_extra, the extra names
+// are counted ("+12 others") instead of listed (Full-Schema retrieves every column).
+void draw_retrieved_against_gold(const std::vector<std::string>& retrieved, const std::vector<std::string>& gold,
+                                 bool count_extra = false);
+// The legend of draw_retrieved_against_gold, for `what` ("table", "column").
+void draw_retrieved_legend(const char* what);
 
 }  // namespace chokepoint::web

@@ -40,14 +40,6 @@ void finish(AppState& state, LinkingView& view) {
   notify(state, buf);
 }
 
-bool contains(const std::vector<std::string>& names, const std::string& name) {
-  return std::any_of(names.begin(), names.end(), [&](const std::string& n) {
-    return n.size() == name.size() && std::equal(n.begin(), n.end(), name.begin(), [](char a, char b) {
-             return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
-           });
-  });
-}
-
 void draw_rows(const LinkingView& view) {
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("linking-rows", 9, flags)) return;
@@ -79,7 +71,7 @@ void draw_rows(const LinkingView& view) {
 }
 
 void draw_items(const LinkingView& view) {
-  ImGui::TextDisabled("green: a gold table retrieved; red: retrieved but not used by the gold query; orange: missed");
+  draw_retrieved_legend("table");
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("linking-items", 4, flags, ImVec2(0, std::max(ImGui::GetContentRegionAvail().y, 160.0f))))
@@ -103,16 +95,7 @@ void draw_items(const LinkingView& view) {
       ImGui::TextUnformatted(linking::link_outcome_name(li.outcome));
       if (!li.note.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", li.note.c_str());
       ImGui::TableNextColumn();
-      bool first = true;
-      auto name = [&](const std::string& t, ImVec4 colour) {
-        if (!first) ImGui::SameLine();
-        first = false;
-        ImGui::TextColored(colour, "%s", t.c_str());
-      };
-      for (const auto& t : li.retrieved.tables)
-        name(t, contains(li.gold.tables, t) ? ImVec4(0.45f, 0.85f, 0.45f, 1) : ImVec4(1, 0.45f, 0.4f, 1));
-      for (const auto& t : li.gold.tables)
-        if (!contains(li.retrieved.tables, t)) name(t, ImVec4(1, 0.7f, 0.2f, 1));
+      draw_retrieved_against_gold(li.retrieved.tables, li.gold.tables);
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(it.question.c_str());
     }

@@ -120,12 +120,8 @@ void draw_table(const RetrievalView& view) {
   ImGui::EndTable();
 }
 
-bool contains(const std::vector<std::string>& names, const std::string& name) {
-  return std::find(names.begin(), names.end(), name) != names.end();
-}
-
 void draw_items(const RetrievalView& view) {
-  ImGui::TextDisabled("green: a gold column retrieved; red: retrieved but not used by the gold query; orange: missed");
+  draw_retrieved_legend("column");
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("retrieval-items", 4, flags, ImVec2(0, std::max(ImGui::GetContentRegionAvail().y, 160.0f))))
@@ -150,27 +146,7 @@ void draw_items(const RetrievalView& view) {
       if (!ri.note.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ri.note.c_str());
       ImGui::TableNextColumn();
       // Full-Schema lists every column: the gold ones, then how many others.
-      size_t others = 0;
-      bool first = true;
-      auto name = [&](const std::string& c, ImVec4 colour) {
-        if (!first) ImGui::SameLine();
-        first = false;
-        ImGui::TextColored(colour, "%s", c.c_str());
-      };
-      for (const auto& c : ri.columns) {
-        const bool gold = contains(ri.gold.columns, c);
-        if (!gold && view.planned_approach == RetrievalApproach::FullSchema) {
-          ++others;
-          continue;
-        }
-        name(c, gold ? ImVec4(0.45f, 0.85f, 0.45f, 1) : ImVec4(1, 0.45f, 0.4f, 1));
-      }
-      for (const auto& c : ri.gold.columns)
-        if (!contains(ri.columns, c)) name(c, ImVec4(1, 0.7f, 0.2f, 1));
-      if (others) {
-        if (!first) ImGui::SameLine();
-        ImGui::TextDisabled("+%zu others", others);
-      }
+      draw_retrieved_against_gold(ri.columns, ri.gold.columns, view.planned_approach == RetrievalApproach::FullSchema);
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(it.question.c_str());
     }

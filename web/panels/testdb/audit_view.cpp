@@ -243,15 +243,8 @@ nlohmann::json audit_view_json(const AuditView& view) {
     affected.insert(v.second.begin(), v.second.end());
   }
   nlohmann::json findings = nlohmann::json::array();
-  for (const auto& f : view.findings)
-    findings.push_back({{"kind", testdb::audit_kind_name(f.kind)},
-                        {"db_id", f.db_id},
-                        {"table", f.table},
-                        {"column", f.column},
-                        {"detail", f.detail},
-                        {"count", f.count},
-                        {"examples", f.examples},
-                        {"items", f.items}});
+  for (const auto& f : view.findings)  // ordered_json to plain json through text: no implicit conversion
+    findings.push_back(nlohmann::json::parse(testdb::audit_finding_json(f).dump()));
   j.update({{"databases", view.databases},
             {"databases_missing", view.missing},
             {"by_kind", per_kind},

@@ -197,29 +197,6 @@ std::vector<testdb::AgreementItem> agreement_items(const SynthesisView& view) {
   return out;
 }
 
-nlohmann::json totals_json(const testdb::DiscriminationTotals& t) {
-  return {{"golds", t.golds},     {"golds_nonempty", t.golds_nonempty}, {"golds_distinguished", t.golds_distinguished},
-          {"mutants", t.mutants}, {"distinguished", t.distinguished},   {"share", t.share()}};
-}
-
-nlohmann::json agreement_json(const testdb::AgreementSummary& s) {
-  nlohmann::json j = {{"n", s.n},
-                      {"reference", s.reference},
-                      {"ex_original", s.ex_original},
-                      {"ex_test", s.ex_test},
-                      {"delta", s.delta},
-                      {"tp", s.confusion.tp},
-                      {"tn", s.confusion.tn},
-                      {"fp", s.confusion.fp},
-                      {"fn", s.confusion.fn},
-                      {"ar_degenerate", s.ar_degenerate},
-                      {"sr", s.sr},
-                      {"cc", s.cc},
-                      {"gold_columns", s.gold_columns}};
-  j["ar"] = s.ar ? nlohmann::json(*s.ar) : nlohmann::json();
-  return j;
-}
-
 // A table's first rows, as text: what the synthetic database holds next to what the original does.
 void draw_rows(const Connection& db, const std::string& table, const std::vector<std::string>& columns,
                const char* id) {
@@ -703,10 +680,10 @@ nlohmann::json synthesis_view_json(const SynthesisView& view) {
   summary["usage"] = {{"network_calls", view.usage.network_calls}, {"replayed", view.usage.replayed}};
   j["summary"] = summary;
   j["items"] = items;
-  j["discrimination"] = {{"original", totals_json(view.original_totals)},
-                         {"synthetic", totals_json(view.synthetic_totals)}};
+  j["discrimination"] = {{"original", testdb::discrimination_totals_json(view.original_totals)},
+                         {"synthetic", testdb::discrimination_totals_json(view.synthetic_totals)}};
   const auto agreement = agreement_items(view);
-  if (!agreement.empty()) j["agreement"] = agreement_json(testdb::summarize_agreement(agreement));
+  if (!agreement.empty()) j["agreement"] = testdb::agreement_summary_json(testdb::summarize_agreement(agreement));
   j["selected"] = view.selected;
   return j;
 }
