@@ -1,9 +1,13 @@
 // `chokepoint space compare|clusters|estimate`: SQLSpace's uses of a feature space (003 §4-§6; core/sqlspace and
 // core/learn): benchmark comparison with chi-square tests and a PCA map, k-means clusters with per-model accuracy and
 // blind spots, and the random-forest correctness estimator with a model's negative features. Correctness per item
-// comes from the metrics engine (EX, as `chokepoint eval` computes it).
+// comes from the metrics engine (EX, as `chokepoint eval` computes it), run here on --pred or read from an eval
+// report (--correct). `space cluster` is another name of `space clusters` (issue 16 item 7 spells it so).
 #include <cmath>
+#include <deque>
 #include <iostream>
+#include <map>
+#include <optional>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -33,19 +37,25 @@ using json = nlohmann::ordered_json;
 
 // Shared by the three usage texts.
 const char* kInputs =
-    "A set (--set) is a features file written by `chokepoint features` (.csv with header key,db_id,f001,...\n"
-    "or .jsonl with a {\"columns\"} header line), used as it is, or a set in any format `chokepoint eval`\n"
-    "reads, whose deterministic features are computed here (schemas from --db-root DIR or --tables T.json;\n"
-    "WordNet from --lexicon ASSET or --wordnet DIR). NAME=PATH names a set in reports (default: the file\n"
-    "name without extension). Unknown cells read 0; columns no item knows are left out (decisions §29).\n"
-    "Predictions (--pred) are scored with EX against the set's gold SQL on --db-root (the set must then be\n"
-    "an eval set), under the gold's benchmark's semantics unless --semantics bird|spider|test-suite says\n"
-    "(as `chokepoint errors`); items whose gold fails count nowhere. Exit code 0, or 2 on bad input.";
+    "A set (--set, or given by position) is a features file written by `chokepoint features` (.csv with\n"
+    "header key,db_id,f001,... or .jsonl with a {\"columns\"} header line), used as it is, or a set in any\n"
+    "format `chokepoint eval` reads, whose deterministic features are computed here (schemas from --db-root\n"
+    "DIR or --tables T.json; WordNet from --lexicon ASSET or --wordnet DIR). NAME=PATH names a set in\n"
+    "reports (default: the file name without extension). Unknown cells read 0; columns no item knows are left\n"
+    "out (decisions §29).\n"
+    "Correctness per item comes from predictions or from eval reports. Predictions (--pred) are scored with\n"
+    "EX against the set's gold SQL on --db-root (the set must then be an eval set), under the gold's\n"
+    "benchmark's semantics unless --semantics bird|spider|test-suite says (as `chokepoint errors`); items\n"
+    "whose gold fails count nowhere. An eval report (--correct, written by `chokepoint eval --out`) gives\n"
+    "each item's EX as it was scored there, matched to the set's rows by key (the report's item id); items\n"
+    "missing from it or not scored count nowhere; the set may then be a features file and no --db-root is\n"
+    "needed. Exit code 0, or 2 on bad input.";
 
 const std::string kCompareUsage =
     std::string(
-        "Usage: chokepoint space compare --set [NAME=]A --set [NAME=]B ... --out R.json\n"
+        "Usage: chokepoint space compare [NAME=]A [NAME=]B ... --out R.json\n"
         "                                [--correction none|bh|bonferroni] [--db-root DIR | --tables T.json]\n"
+        "Each set is a positional or a --set [NAME=]PATH (the --set ones first, then the positionals).\n"
         "Per feature: prevalence in each set over its known cells, Pearson's chi-square test of\n"
         "feature x set (2 x k, no continuity correction), the p-value adjusted by --correction\n"
         "(default none), Cramér's V; features sorted by adjusted p, then V. map: the PCA 2-D\n"
@@ -55,29 +65,35 @@ const std::string kCompareUsage =
 
 const std::string kClustersUsage =
     std::string(
-        "Usage: chokepoint space clusters --set [NAME=]S [--k K | --k-max N] [--seed N] [--restarts N]\n"
-        "                                 --out R.json [--pred MODEL=FILE ... [--cost MODEL=X ...]\n"
-        "                                 --db-root DIR] [--assign T] [--margin M] [--epsilon E]\n"
-        "                                 [--min-share S] [--importance] [--semantics S]\n"
+        "Usage: chokepoint space cluster [NAME=]S [--k K | --elbow A..B | --k-max N] --out R.json\n"
+        "                                [--correct MODEL=E.json[,MODEL=E.json...] ...]\n"
+        "                                [--pred MODEL=FILE ... --db-root DIR] [--cost MODEL=X ...]\n"
+        "                                [--seed N] [--restarts N] [--assign T] [--margin M]\n"
+        "                                [--epsilon E] [--min-share S] [--importance] [--semantics S]\n"
+        "`space clusters` is the same command; the set may also be given as --set [NAME=]S.\n"
         "k-means (k-means++ seeded by --seed, default 0; --restarts, default 10) over the set's\n"
-        "feature vectors: with --k that k, otherwise the elbow over k = 2..--k-max (default 10) and\n"
-        "its knee (the point farthest from the chord; k = 2 when there is none). Each cluster is\n"
-        "explained by the features of highest lift (share in the cluster over share overall) among\n"
-        "those at least --min-share (0.5) of the cluster has. Per --pred model (repeatable): overall\n"
-        "and per-cluster EX with Bernoulli variance and Wilson 95% interval; a blind spot is a\n"
-        "cluster at most (1 - --margin) times the model's overall (margin 0.25) whose interval's\n"
-        "upper bound is below it too; universal when every model has it. Cost view: per cluster, a\n"
-        "cheaper model within --epsilon (0.02) of a dearer one (cost from --cost, else the order of\n"
-        "--pred).\n"
+        "feature vectors: with --k that k, otherwise the elbow over k = A..B (--elbow; --k-max N is\n"
+        "2..N; default 2..10) and its knee (the point farthest from the chord; the range's first k\n"
+        "when there is none). Each cluster is explained by the features of highest lift (share in\n"
+        "the cluster over share overall) among those at least --min-share (0.5) of the cluster has.\n"
+        "Clusters alone without --correct or --pred. Per model (--correct MODEL=REPORT, repeatable\n"
+        "and comma-separated, MODEL defaulting to the report's file name; --pred MODEL=FILE, repeatable;\n"
+        "--pred models first): overall and per-cluster EX with Bernoulli variance and Wilson 95%\n"
+        "interval; a blind spot is a cluster at most (1 - --margin) times the model's overall (margin\n"
+        "0.25) whose interval's upper bound is below it too; universal when every model has it. Cost\n"
+        "view: per cluster, a cheaper model within --epsilon (0.02) of a dearer one (cost from --cost,\n"
+        "else the models' order).\n"
         "--assign T gives another set's items their nearest centroid. --importance adds each\n"
         "cluster's top features by a one-vs-rest 100-tree forest's impurity importance (003 §5).\n") +
     kInputs;
 
 const std::string kEstimateUsage =
     std::string(
-        "Usage: chokepoint space estimate --set [NAME=]S --pred FILE --db-root DIR --out R.json\n"
-        "                                 [--online] [--online-mask aspects|no-sql] [--seed N]\n"
-        "                                 [--trees N] [--top N] [--semantics S]\n"
+        "Usage: chokepoint space estimate [NAME=]S (--correct E.json | --pred FILE --db-root DIR)\n"
+        "                                 --out R.json [--online] [--online-mask aspects|no-sql]\n"
+        "                                 [--seed N] [--trees N] [--top N] [--semantics S]\n"
+        "The set may also be given as --set [NAME=]S. Correctness from an eval report (--correct) or\n"
+        "from predictions scored here (--pred), one of the two.\n"
         "SQLSpace's correctness estimator: a random forest (--trees, default 200; Gini, bootstrap,\n"
         "sqrt features) trained on a seeded 90% of the scored items to predict EX = 1 from the\n"
         "features, scored on the other 10%: accuracy, precision, recall, F1 (label 1 = right),\n"
@@ -187,6 +203,73 @@ Result<std::vector<std::optional<bool>>> correctness(const EvalSet& gold, const 
   return out;
 }
 
+// EX per row of `matrix` as the eval report at `path` (`chokepoint eval --out`) scored it: its items carry id (the
+// gold item's key, the same key `chokepoint features` writes per row), status and, when scored, ex. Rows are matched
+// by key; a key that repeats is matched in order (the k-th row with it to the k-th item with it). nullopt where the
+// report has no such item or did not score it. An error when the file is not such a report or no item matches a row.
+Result<std::vector<std::optional<bool>>> correctness_from_report(const FeatureMatrix& matrix, const std::string& path,
+                                                                 const std::string& set_name) {
+  auto text = read_file(path);
+  if (!text.ok()) return Error{"--correct " + path + ": " + text.error()};
+  const auto report = nlohmann::json::parse(*text, nullptr, false);
+  if (report.is_discarded())
+    return Error{"--correct " + path + ": not JSON (expected a `chokepoint eval --out` report)"};
+  if (!report.is_object() || !report.contains("items") || !report["items"].is_array())
+    return Error{"--correct " + path + ": not a `chokepoint eval --out` report (no \"items\" array)"};
+  std::map<std::string, std::deque<std::optional<bool>>> by_id;
+  size_t position = 0;
+  for (const auto& item : report["items"]) {
+    ++position;
+    if (!item.is_object() || !item.contains("id") || !(item["id"].is_string() || item["id"].is_number_integer()))
+      return Error{"--correct " + path + ": item " + std::to_string(position) + " has no id"};
+    const std::string id = item["id"].is_string() ? item["id"].get<std::string>() : item["id"].dump();
+    std::optional<bool> ex;
+    const auto ex_it = item.find("ex");
+    if (item.value("status", "") == "scored" && ex_it != item.end() && (ex_it->is_number() || ex_it->is_boolean()))
+      ex = ex_it->is_boolean() ? ex_it->get<bool>() : ex_it->get<double>() != 0;
+    by_id[id].push_back(ex);
+  }
+  std::vector<std::optional<bool>> out;
+  size_t matched = 0;
+  for (const auto& row : matrix.rows) {
+    auto found = by_id.find(row.key);
+    if (found == by_id.end() || found->second.empty()) {
+      out.push_back(std::nullopt);
+      continue;
+    }
+    out.push_back(found->second.front());
+    found->second.pop_front();
+    ++matched;
+  }
+  if (matched == 0)
+    return Error{"--correct " + path + ": none of its " + std::to_string(position) +
+                 " items has the key of a row of set '" + set_name +
+                 "' (item ids are the gold's keys: is it a report on this set?)"};
+  return out;
+}
+
+// The one set of `space cluster` and `space estimate`: a positional or --set, not both.
+Result<std::string> one_set(const ArgReader& r, const std::string& usage) {
+  const auto& positionals = r.positionals();
+  if (positionals.size() > 1) return Error{"unexpected argument '" + positionals[1] + "' (one set only)\n" + usage};
+  if (!positionals.empty() && r.has("--set"))
+    return Error{"give the set by position or by --set, not both ('" + positionals[0] + "')"};
+  return positionals.empty() ? r.get("--set") : positionals[0];
+}
+
+// --elbow A..B: the range of k, 1 <= A <= B.
+std::optional<std::pair<int, int>> elbow_range(const std::string& text) {
+  const auto dots = text.find("..");
+  if (dots == std::string::npos) return std::nullopt;
+  const auto whole = [](const std::string& t) -> std::optional<int> {
+    if (t.empty() || t.size() > 6 || t.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+    return std::stoi(t);
+  };
+  const auto a = whole(text.substr(0, dots)), b = whole(text.substr(dots + 2));
+  if (!a || !b || *a < 1 || *b < *a) return std::nullopt;
+  return std::make_pair(*a, *b);
+}
+
 json feature_json(int id) {
   static const auto catalogue = FeatureCatalogue::sqlspace();
   json j;
@@ -243,11 +326,11 @@ std::optional<double> double_flag(const ArgReader& r, const std::string& flag, d
 int compare_main(const Args& args) {
   ArgReader r(args, {});
   if (!r.error().empty()) return fail_input(r.error());
-  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kCompareUsage);
-  const auto specs = r.get_all("--set");
+  auto specs = r.get_all("--set");  // then the positionals: `space compare F1.csv F2.csv` (issue 16 item 7)
+  specs.insert(specs.end(), r.positionals().begin(), r.positionals().end());
   const std::string out = r.get("--out");
   if (specs.size() < 2 || out.empty())
-    return fail_input("space compare needs two --set or more and --out\n" + kCompareUsage);
+    return fail_input("space compare needs two sets or more and --out\n" + kCompareUsage);
   auto correction = learn::correction_named(r.get("--correction", "none"));
   if (!correction) return fail_input("--correction is none, bh or bonferroni, not '" + r.get("--correction") + "'");
   FeatureContext ctx{r, {}, std::nullopt};
@@ -316,11 +399,12 @@ int compare_main(const Args& args) {
 int clusters_main(const Args& args) {
   ArgReader r(args, {"--importance"});
   if (!r.error().empty()) return fail_input(r.error());
-  if (!r.positionals().empty())
-    return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kClustersUsage);
-  const std::string spec = r.get("--set"), out = r.get("--out");
-  if (spec.empty() || out.empty()) return fail_input("space clusters needs --set and --out\n" + kClustersUsage);
-  if (r.has("--k") && r.has("--k-max")) return fail_input("give --k or --k-max, not both");
+  const auto set_arg = one_set(r, kClustersUsage);
+  if (!set_arg.ok()) return fail_input(set_arg.error());
+  const std::string spec = *set_arg, out = r.get("--out");
+  if (spec.empty() || out.empty()) return fail_input("space cluster needs a set and --out\n" + kClustersUsage);
+  if (r.has("--k") + r.has("--k-max") + r.has("--elbow") > 1)
+    return fail_input("give one of --k, --elbow and --k-max, not several");
   ClusterOptions options;
   const auto k = int_flag(r, "--k", 0, 1), k_max = int_flag(r, "--k-max", 10, 2);
   const auto seed = int_flag(r, "--seed", 0, 0), restarts = int_flag(r, "--restarts", 10, 1);
@@ -333,6 +417,14 @@ int clusters_main(const Args& args) {
   if (!margin || !epsilon || !min_share) return fail_input("--margin, --epsilon and --min-share take a number >= 0");
   options.k = *k;
   options.k_max = *k_max;
+  if (r.has("--elbow")) {
+    const auto range = elbow_range(r.get("--elbow"));
+    if (!range)
+      return fail_input("--elbow takes a range of k A..B with 1 <= A <= B (e.g. 2..30), not '" + r.get("--elbow") +
+                        "'");
+    options.k_min = range->first;
+    options.k_max = range->second;
+  }
   options.seed = static_cast<uint64_t>(*seed);
   options.restarts = *restarts;
   options.min_share = *min_share;
@@ -343,7 +435,7 @@ int clusters_main(const Args& args) {
   std::vector<ModelOutcomes> models;
   const auto preds = r.get_all("--pred");
   if (!preds.empty() && !in->gold)
-    return fail_input("--pred needs --set to be an eval set (the gold SQL), not a features file");
+    return fail_input("--pred needs the set to be an eval set (the gold SQL), not a features file");
   std::map<std::string, double> costs;
   for (const auto& c : r.get_all("--cost")) {
     const auto eq = c.find('=');
@@ -365,6 +457,28 @@ int clusters_main(const Args& args) {
     m.correct = std::move(*correct);
     models.push_back(std::move(m));
   }
+  // --correct M1=E1.json,M2=E2.json (repeatable): EX read from eval reports, after the --pred models.
+  for (const auto& value : r.get_all("--correct")) {
+    size_t from = 0;
+    while (true) {
+      const auto comma = value.find(',', from);
+      const std::string part = value.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
+      if (part.empty() || part.back() == '=')
+        return fail_input("--correct takes MODEL=REPORT.json[,MODEL=REPORT.json...], not '" + value + "'");
+      const auto [name, path] = split_name(part);
+      for (const auto& m : models)
+        if (m.name == name) return fail_input("--correct: model '" + name + "' is given twice");
+      ModelOutcomes m;
+      m.name = name;
+      m.cost = costs.count(name) ? costs[name] : static_cast<double>(models.size());
+      auto correct = correctness_from_report(in->matrix, path, in->name);
+      if (!correct.ok()) return fail_input(correct.error());
+      m.correct = std::move(*correct);
+      models.push_back(std::move(m));
+      if (comma == std::string::npos) break;
+      from = comma + 1;
+    }
+  }
 
   const FeatureVectors vectors = feature_vectors({&in->matrix});
   if (vectors.rows.rows == 0 || vectors.rows.cols == 0)
@@ -384,7 +498,10 @@ int clusters_main(const Args& args) {
   if (options.k <= 0) {
     json curve = json::array();
     for (const auto& p : fc.elbow.points) curve.push_back({{"k", p.k}, {"inertia", rounded(p.inertia)}});
-    report["elbow"] = {{"method", "max distance to chord"}, {"knee", fc.elbow.knee_k}, {"curve", curve}};
+    report["elbow"] = {{"method", "max distance to chord"},
+                       {"range", {options.k_min, options.k_max}},
+                       {"knee", fc.elbow.knee_k},
+                       {"curve", curve}};
   }
   report["inertia"] = rounded(fc.fit.inertia);
   std::vector<std::vector<FeatureImportance>> importance;
@@ -496,11 +613,13 @@ int clusters_main(const Args& args) {
 int estimate_main(const Args& args) {
   ArgReader r(args, {"--online"});
   if (!r.error().empty()) return fail_input(r.error());
-  if (!r.positionals().empty())
-    return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kEstimateUsage);
-  const std::string spec = r.get("--set"), pred = r.get("--pred"), out = r.get("--out");
-  if (spec.empty() || pred.empty() || out.empty() || r.get("--db-root").empty())
-    return fail_input("space estimate needs --set, --pred, --db-root and --out\n" + kEstimateUsage);
+  const auto set_arg = one_set(r, kEstimateUsage);
+  if (!set_arg.ok()) return fail_input(set_arg.error());
+  const std::string spec = *set_arg, pred = r.get("--pred"), report_path = r.get("--correct"), out = r.get("--out");
+  if (r.has("--pred") && r.has("--correct")) return fail_input("space estimate takes --correct or --pred, not both");
+  if (spec.empty() || out.empty() || (report_path.empty() && (pred.empty() || r.get("--db-root").empty())))
+    return fail_input("space estimate needs a set, --correct E.json or --pred FILE with --db-root DIR, and --out\n" +
+                      kEstimateUsage);
   const auto seed = int_flag(r, "--seed", 0, 0), trees = int_flag(r, "--trees", 200, 1),
              top = int_flag(r, "--top", 10, 1);
   if (!seed || !trees || !top) return fail_input("--seed, --trees and --top take whole numbers (--trees, --top >= 1)");
@@ -513,8 +632,10 @@ int estimate_main(const Args& args) {
   }
   auto in = read_set(spec, ctx);
   if (!in.ok()) return fail_input(in.error());
-  if (!in->gold) return fail_input("space estimate needs --set to be an eval set (the gold SQL), not a features file");
-  auto correct = correctness(*in->gold, pred, r);
+  if (report_path.empty() && !in->gold)
+    return fail_input("space estimate --pred needs the set to be an eval set (the gold SQL), not a features file");
+  auto correct = report_path.empty() ? correctness(*in->gold, pred, r)
+                                     : correctness_from_report(in->matrix, split_name(report_path).second, in->name);
   if (!correct.ok()) return fail_input(correct.error());
   const FeatureVectors vectors = feature_vectors({&in->matrix});
   EstimatorOptions options;
@@ -588,6 +709,8 @@ const Registrar compare_command{{"space compare",
 const Registrar clusters_command{{"space clusters",
                                   "SQLSpace k-means clusters, elbow, per-model accuracy and blind spots",
                                   kClustersUsage, clusters_main}};
+const Registrar cluster_command{
+    {"space cluster", "the same as space clusters (issue 16's spelling)", kClustersUsage, clusters_main}};
 const Registrar estimate_command{{"space estimate",
                                   "SQLSpace correctness estimator (random forest) and negative features",
                                   kEstimateUsage, estimate_main}};

@@ -45,8 +45,9 @@ FeatureClusters cluster_features(const FeatureVectors& vectors, const ClusterOpt
   km.seed = options.seed;
   out.k = options.k;
   if (out.k <= 0) {
-    out.elbow = learn::elbow_curve(x, 2, options.k_max, km);
-    out.k = out.elbow.knee_k > 0 ? out.elbow.knee_k : 2;  // no knee (a flat or straight curve): the smallest k
+    out.elbow = learn::elbow_curve(x, options.k_min, options.k_max, km);
+    // No knee (a flat or straight curve, or fewer than three points): the range's smallest k.
+    out.k = out.elbow.knee_k > 0 ? out.elbow.knee_k : std::max(1, options.k_min);
   }
   km.k = std::max(1, std::min(out.k, static_cast<int>(x.rows)));
   out.k = km.k;

@@ -1,6 +1,6 @@
 // Clusters of a feature space (003 §5): k-means over the examples' 0/1 vectors, k given or chosen by the elbow's
-// knee over 2..k_max, the nearest-centroid assignment of another set, and each cluster explained by the features
-// whose share in it most exceeds their share overall (lift).
+// knee over k_min..k_max (2..10 by default), the nearest-centroid assignment of another set, and each cluster
+// explained by the features whose share in it most exceeds their share overall (lift).
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -12,7 +12,8 @@
 namespace chokepoint::sqlspace {
 
 struct ClusterOptions {
-  int k = 0;       // > 0: this k; 0: the knee of the elbow over [2, k_max] (2 when the curve has none)
+  int k = 0;       // > 0: this k; 0: the knee of the elbow over [k_min, k_max] (k_min when the curve has none)
+  int k_min = 2;   // the elbow's range start (yellowbrick's default range starts at 2 too)
   int k_max = 10;  // the elbow's range end (003 picks 14 over yellowbrick's default range)
   int restarts = 10;
   uint64_t seed = 0;

@@ -1,7 +1,9 @@
 // `chokepoint space` as a user runs it: compare two hand-written feature files (chi-square, correction, map),
 // cluster a feature file (k given, lift), per-model EX per cluster with Wilson intervals and the cost view on a set
 // with its database, the correctness estimator's split and output, and one-line errors with exit 2. Every expected
-// number is worked out here from the fixture, never read back from the program.
+// number is worked out here from the fixture, never read back from the program. Issue 16 item 7's spelling (sets by
+// position, `space cluster`, --elbow A..B, --correct from `chokepoint eval` reports) is checked against the --set,
+// `space clusters`, --k-max and --pred forms.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync, execFileSync } from 'node:child_process';
@@ -209,5 +211,123 @@ test('bad inputs are one-line errors with exit 2', () => {
     const r = run(...args);
     assert.equal(r.status, 2, args.join(' '));
     assert.match(r.stderr, /^chokepoint: /);
+  }
+});
+
+// Issue 16 item 7's spelling.
+const evalReport = (pred, out) => {
+  // EX per item as `chokepoint eval` scores it, with the semantics --pred uses for this Spider-format gold.
+  const r = spawnSync(cli, ['eval', '--gold', join(dir, 'shop.json'), '--pred', join(dir, pred), '--db-root',
+    join(dir, 'db'), '--semantics', 'spider', '--out', join(dir, out)], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return join(dir, out);
+};
+const shopFeatures = () => {
+  // The shop set's features as a file: --correct then needs neither the gold nor a database.
+  const out = join(dir, 'shop.csv');
+  if (!existsSync(out)) {
+    const r = spawnSync(cli, ['features', '--set', join(dir, 'shop.json'), '--db-root', join(dir, 'db'), '--out', out],
+      { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+  }
+  return out;
+};
+
+test('compare: sets by position give the report --set gives', () => {
+  const bySet = run('compare', '--set', join(dir, 'a.csv'), '--set', `B=${join(dir, 'b.csv')}`, '--correction', 'bh',
+    '--out', join(dir, 'by_set.json'));
+  assert.equal(bySet.status, 0, bySet.stderr);
+  const byPosition = run('compare', join(dir, 'a.csv'), `B=${join(dir, 'b.csv')}`, '--correction', 'bh',
+    '--out', join(dir, 'by_position.json'));
+  assert.equal(byPosition.status, 0, byPosition.stderr);
+  assert.deepEqual(report('by_position.json'), report('by_set.json'));
+  assert.deepEqual(JSON.parse(byPosition.stdout).sets, [{ name: 'a', items: 4 }, { name: 'B', items: 4 }]);
+});
+
+test('cluster: another name of clusters, the set by position or by --set', () => {
+  const a = run('clusters', '--set', join(dir, 'groups.csv'), '--k', '2', '--seed', '3', '--out', join(dir, 'c1.json'));
+  const b = run('cluster', join(dir, 'groups.csv'), '--k', '2', '--seed', '3', '--out', join(dir, 'c2.json'));
+  const c = run('cluster', '--set', join(dir, 'groups.csv'), '--k', '2', '--seed', '3', '--out', join(dir, 'c3.json'));
+  for (const r of [a, b, c]) assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(report('c2.json'), report('c1.json'));
+  assert.deepEqual(report('c3.json'), report('c1.json'));
+});
+
+test('cluster --elbow A..B: the curve runs over k = A..B', () => {
+  const r = run('cluster', join(dir, 'groups.csv'), '--elbow', '3..5', '--out', join(dir, 'elbow35.json'));
+  assert.equal(r.status, 0, r.stderr);
+  const c = report('elbow35.json');
+  assert.equal(c.k_source, 'elbow');
+  assert.deepEqual(c.elbow.range, [3, 5]);
+  assert.deepEqual(c.elbow.curve.map((p) => p.k), [3, 4, 5]);
+  // --k-max N is --elbow 2..N.
+  const kmax = run('cluster', join(dir, 'groups.csv'), '--k-max', '4', '--out', join(dir, 'kmax.json'));
+  const range = run('cluster', join(dir, 'groups.csv'), '--elbow', '2..4', '--out', join(dir, 'range.json'));
+  assert.equal(kmax.status, 0, kmax.stderr);
+  assert.equal(range.status, 0, range.stderr);
+  assert.deepEqual(report('range.json'), report('kmax.json'));
+  assert.deepEqual(report('kmax.json').elbow.curve.map((p) => p.k), [2, 3, 4]);
+});
+
+test('cluster --correct: eval reports give the per-model accuracy --pred gives, on a features file', () => {
+  const cheapEval = evalReport('cheap.json', 'cheap_eval.json');
+  const dearEval = evalReport('dear.json', 'dear_eval.json');
+  const pred = run('clusters', '--set', join(dir, 'shop.json'), '--db-root', join(dir, 'db'), '--k', '2',
+    '--pred', `cheap=${join(dir, 'cheap.json')}`, '--pred', `dear=${join(dir, 'dear.json')}`,
+    '--out', join(dir, 'by_pred.json'));
+  assert.equal(pred.status, 0, pred.stderr);
+  // One flag with both models, no --db-root: the set is the features file.
+  const correct = run('cluster', shopFeatures(), '--k', '2', '--correct', `cheap=${cheapEval},dear=${dearEval}`,
+    '--out', join(dir, 'by_correct.json'));
+  assert.equal(correct.status, 0, correct.stderr);
+  const p = report('by_pred.json'), c = report('by_correct.json');
+  assert.deepEqual(c.labels, p.labels);
+  assert.deepEqual(c.models, p.models);
+  assert.deepEqual(c.models.map((m) => [m.name, m.overall.correct, m.overall.n]), [['cheap', 3, 5], ['dear', 4, 5]]);
+  // Repeated --correct, the same models.
+  const repeated = run('cluster', shopFeatures(), '--k', '2', '--correct', `cheap=${cheapEval}`, '--correct',
+    `dear=${dearEval}`, '--out', join(dir, 'by_correct2.json'));
+  assert.equal(repeated.status, 0, repeated.stderr);
+  assert.deepEqual(report('by_correct2.json').models, p.models);
+});
+
+test('estimate --correct: the same split, scores and metrics as --pred, the set by position', () => {
+  const dearEval = evalReport('dear.json', 'dear_eval_e.json');
+  const pred = run('estimate', '--set', join(dir, 'shop.json'), '--pred', join(dir, 'dear.json'), '--db-root',
+    join(dir, 'db'), '--trees', '20', '--seed', '1', '--out', join(dir, 'est_pred.json'));
+  assert.equal(pred.status, 0, pred.stderr);
+  const correct = run('estimate', shopFeatures(), '--correct', dearEval, '--trees', '20', '--seed', '1',
+    '--out', join(dir, 'est_correct.json'));
+  assert.equal(correct.status, 0, correct.stderr);
+  const p = report('est_pred.json'), c = report('est_correct.json');
+  for (const field of ['train', 'test', 'test_negatives', 'base_rate', 'metrics', 'test_items', 'negative_features'])
+    assert.deepEqual(c[field], p[field], field);
+});
+
+test('bad --elbow and --correct values are one clear line with exit 2', () => {
+  const out = join(dir, 'x.json');
+  writeFileSync(join(dir, 'other_eval.json'), JSON.stringify({ items: [{ id: 'zz', status: 'scored', ex: 1 }] }));
+  const cases = [
+    [['cluster', join(dir, 'groups.csv'), '--elbow', '5..3', '--out', out], /^chokepoint: --elbow takes a range/],
+    [['cluster', join(dir, 'groups.csv'), '--elbow', '2-30', '--out', out], /^chokepoint: --elbow takes a range/],
+    [['cluster', join(dir, 'groups.csv'), '--elbow', '0..4', '--out', out], /^chokepoint: --elbow takes a range/],
+    [['cluster', join(dir, 'groups.csv'), '--elbow', '2..4', '--k', '2', '--out', out], /^chokepoint: give one of --k/],
+    [['cluster', join(dir, 'groups.csv'), '--correct', `m=${join(dir, 'missing.json')}`, '--out', out],
+      /^chokepoint: --correct .*missing\.json: /],
+    [['cluster', join(dir, 'groups.csv'), '--correct', `m=${join(dir, 'shop.json')}`, '--out', out],
+      /^chokepoint: --correct .*shop\.json: not a `chokepoint eval --out` report/],
+    [['cluster', join(dir, 'groups.csv'), '--correct', `m=${join(dir, 'a.csv')}`, '--out', out],
+      /^chokepoint: --correct .*a\.csv: not JSON/],
+    [['cluster', join(dir, 'groups.csv'), '--correct', 'm=', '--out', out], /^chokepoint: --correct takes MODEL=REPORT/],
+    [['estimate', join(dir, 'groups.csv'), '--correct', join(dir, 'other_eval.json'), '--out', out],
+      /^chokepoint: --correct .*other_eval\.json: none of its 1 items has the key of a row of set 'groups'/],
+    [['estimate', join(dir, 'groups.csv'), '--correct', join(dir, 'other_eval.json'), '--pred', join(dir, 'dear.json'),
+      '--out', out], /^chokepoint: space estimate takes --correct or --pred, not both/],
+  ];
+  for (const [args, message] of cases) {
+    const r = run(...args);
+    assert.equal(r.status, 2, args.join(' '));
+    assert.match(r.stderr, message);
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
   }
 });

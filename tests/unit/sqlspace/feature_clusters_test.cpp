@@ -64,3 +64,27 @@ TEST(ClusterImportance, TheFeatureThatDefinesAClusterRanksFirst) {
     EXPECT_GT(ranking[0].importance, 0.5);
   }
 }
+
+TEST(FeatureClusters, ElbowRunsOverKMinToKMax) {
+  // Three tight groups: the curve over 3..5 starts at k_min, and with no knee (inertia 0 throughout) the smallest k
+  // of the range is taken, not 2.
+  const FeatureVectors v = vectors({"110", "110", "001", "001", "111", "111"});
+  ClusterOptions o;
+  o.k_min = 3;
+  o.k_max = 5;
+  const FeatureClusters c = cluster_features(v, o);
+  ASSERT_EQ(c.elbow.points.size(), 3u);
+  EXPECT_EQ(c.elbow.points.front().k, 3);
+  EXPECT_EQ(c.elbow.points.back().k, 5);
+  EXPECT_EQ(c.elbow.knee_k, 0);
+  EXPECT_EQ(c.k, 3);
+}
+
+TEST(FeatureClusters, DefaultElbowStartsAtTwo) {
+  const FeatureVectors v = vectors({"110", "110", "001", "001", "111", "111"});
+  ClusterOptions o;
+  o.k_max = 4;
+  const FeatureClusters c = cluster_features(v, o);
+  ASSERT_EQ(c.elbow.points.size(), 3u);
+  EXPECT_EQ(c.elbow.points.front().k, 2);
+}
