@@ -1,4 +1,5 @@
-// Worker threads over an atomic next-pair index; each worker owns its DatabasePool, so no connection is shared.
+// Worker threads over an atomic next-pair index; each worker owns its DatabasePool, so no connection is shared, and
+// the workers share nothing else but two counters: items go straight to their slots, and the progress loop polls.
 #include "cli/parallel_evaluation.h"
 
 #include <sqlite3.h>
@@ -15,6 +16,7 @@
 #include <thread>
 
 #include "core/db/database_pool.h"
+#include "core/metrics/evaluation_job.h"
 
 namespace chokepoint::cli {
 namespace {
@@ -63,26 +65,33 @@ Result<std::vector<ItemEvaluation>> evaluate_in_parallel(const std::vector<EvalP
   const size_t total = pairs.size();
   std::vector<ItemEvaluation> items(total);
   std::atomic<size_t> next{0};
-  std::mutex mutex;  // guards done, failure and the wake-up of the progress loop
-  std::condition_variable changed;
-  size_t done = 0;
+  std::atomic<size_t> done{0};
+  std::mutex mutex;  // guards failure and the last worker's wake-up of the progress loop
+  std::condition_variable finished;
   std::exception_ptr failure;
   auto work = [&] {
     DatabasePool pool(db_root);  // this thread's connections, closed when it ends
+    const DatabaseLookup lookup = [&pool](const std::string& db_id) { return pool.get(db_id); };
     while (true) {
       const size_t i = next.fetch_add(1);
       if (i >= total) break;
+      bool failed = false;
       try {
-        // evaluate_pairs on one pair: the same path (plain or test-suite) a whole run takes.
-        items[i] = std::move(evaluate_pairs({pairs[i]}, pool, options).front());
+        // The path a whole run takes: test suites through evaluate_pairs, plain pairs as its units do.
+        items[i] = options.test_suite ? std::move(evaluate_pairs({pairs[i]}, pool, options).front())
+                                      : evaluate_with_lookup(lookup, pairs[i], options);
       } catch (...) {
         std::lock_guard<std::mutex> hold(mutex);
         if (!failure) failure = std::current_exception();
         next.store(total);  // the others stop after their current pair
+        failed = true;
       }
-      std::lock_guard<std::mutex> hold(mutex);
-      ++done;
-      changed.notify_one();
+      // Only the last item (or a failure) wakes the progress loop; otherwise it polls four times a second, so the
+      // workers never hand a core to it per item.
+      if (done.fetch_add(1) + 1 == total || failed) {
+        std::lock_guard<std::mutex> hold(mutex);
+        finished.notify_one();
+      }
     }
   };
   const size_t threads = std::min(static_cast<size_t>(jobs), total);
@@ -91,9 +100,9 @@ Result<std::vector<ItemEvaluation>> evaluate_in_parallel(const std::vector<EvalP
   {
     ProgressLine progress(total);
     std::unique_lock<std::mutex> hold(mutex);
-    while (done < total && !failure) {
-      changed.wait_for(hold, std::chrono::milliseconds(250));
-      progress.update(done);
+    while (done.load() < total && !failure) {
+      finished.wait_for(hold, std::chrono::milliseconds(250));
+      progress.update(done.load());
     }
   }
   for (auto& w : workers) w.join();

@@ -203,6 +203,9 @@ void CellMatcher::Buffers::project_positional(Side& s, const ResultSet& r, const
 void CellMatcher::Buffers::project_multiset(Side& s, const ResultSet& r) {
   s.clear();
   s.start.reserve(r.rows.size() + 1);
+  const size_t cells = r.rows.size() * (r.rows.empty() ? 0 : r.rows.front().size());  // exact unless ragged
+  s.values.reserve(cells);
+  s.ids.reserve(cells);
   for (const auto& row : r.rows) {
     const size_t first = s.values.size();
     for (const auto& v : row) s.values.push_back(&v);

@@ -95,6 +95,8 @@ Result<std::vector<PairComparison>> compare_results_for_regimes(const ResultSet&
     CellMatching matching;
   };
   std::vector<Cells> cells;
+  cells.reserve(regimes.size());  // at most one per regime
+  out.reserve(regimes.size());
   CellMatcher matcher;  // one set of buffers for the pair's cell matchings
   for (const auto& r : regimes) {
     if (deadline.passed()) return Error{kStopped};
@@ -111,6 +113,7 @@ Result<std::vector<PairComparison>> compare_results_for_regimes(const ResultSet&
     }
     const bool positional = r.columns != ColumnRegime::None;
     std::vector<std::pair<size_t, size_t>> key;
+    key.reserve(c.pairs.size());
     for (const auto& p : c.pairs) key.push_back({p.gold, p.pred});
     // A Partial matching also holds the Exact one (its exact matches are flagged), so either regime can use it.
     const Cells* found = nullptr;

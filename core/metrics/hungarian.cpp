@@ -11,11 +11,13 @@ std::vector<int> min_cost_rows_le_cols(const std::vector<std::vector<double>>& c
   const double inf = std::numeric_limits<double>::infinity();
   std::vector<double> u(n + 1, 0), v(m + 1, 0);
   std::vector<size_t> p(m + 1, 0), way(m + 1, 0);
+  std::vector<double> minv(m + 1);
+  std::vector<bool> used(m + 1);
   for (size_t i = 1; i <= n; ++i) {
     p[0] = i;
     size_t j0 = 0;
-    std::vector<double> minv(m + 1, inf);
-    std::vector<bool> used(m + 1, false);
+    minv.assign(m + 1, inf);  // fresh per row, as in the classical formulation; one allocation for all rows
+    used.assign(m + 1, false);
     do {
       used[j0] = true;
       size_t i0 = p[j0], j1 = 0;

@@ -69,9 +69,14 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
   // The gold answers as given and as executed; each runs at most once, and only when it can still decide.
   std::vector<const std::string*> given{&pair.gold_sql};
   for (const auto& alternative : pair.gold_alternatives) given.push_back(&alternative);
-  std::vector<std::string> golds{rewrite ? rewritten.gold : pair.gold_sql};
-  for (const auto& alternative : pair.gold_alternatives)
-    golds.push_back(rewrite ? test_suite_rewrite(alternative, pair.pred_sql).gold : alternative);
+  std::vector<std::string> rewritten_golds;  // test-suite semantics: the answers as rewritten
+  if (rewrite) {
+    rewritten_golds.push_back(rewritten.gold);
+    for (const auto& alternative : pair.gold_alternatives)
+      rewritten_golds.push_back(test_suite_rewrite(alternative, pair.pred_sql).gold);
+  }
+  std::vector<const std::string*> golds;  // as executed: the given texts unless rewritten (no copies)
+  for (size_t k = 0; k < given.size(); ++k) golds.push_back(rewrite ? &rewritten_golds[k] : given[k]);
   item.golds = golds.size();
   // Later answers (and the tie queries) get what the item's time limit has left.
   const auto run_within = [&](const std::string& sql) {
@@ -88,13 +93,13 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
   // The first gold answer that runs decides unless a later one matches; the item is a gold error only when every
   // answer fails (the message and status are the first answer's).
   size_t decided = 0;
-  QueryOutcome gold = db.query(golds[0], options.limits);
+  QueryOutcome gold = db.query(*golds[0], options.limits);
   item.gold_status = gold.status;
   item.gold_ms = gold.elapsed_ms;
   const std::string first_gold_message = gold.message;
   const bool first_gold_ran = gold.ok();
   while (!gold.ok() && decided + 1 < golds.size()) {
-    gold = run_within(golds[++decided]);
+    gold = run_within(*golds[++decided]);
     item.gold_ms += gold.elapsed_ms;
   }
   if (!gold.ok()) {
@@ -108,7 +113,7 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
   const auto note_decided = [&]() {
     item.matched_gold = decided;
     item.gold_rows = gold.result.rows.size();
-    item.executed_gold_sql = golds[decided] != *given[decided] ? golds[decided] : std::string();
+    item.executed_gold_sql = *golds[decided] != *given[decided] ? *golds[decided] : std::string();
   };
   note_decided();
   QueryLimits pred_limits = options.limits;
@@ -135,14 +140,14 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
   } else {
     bool permutations_capped = false;
     const NumericTolerance tolerance = options.tolerance();
-    item.ex = execution_match(options.semantics, golds[decided], gold.result, pred.result, deadline,
+    item.ex = execution_match(options.semantics, *golds[decided], gold.result, pred.result, deadline,
                               &permutations_capped, tolerance);
     for (size_t k = decided + 1; !item.ex && k < golds.size() && !deadline.passed(); ++k) {
-      QueryOutcome alternative = run_within(golds[k]);
+      QueryOutcome alternative = run_within(*golds[k]);
       item.gold_ms += alternative.elapsed_ms;
       bool capped = false;
       if (!alternative.ok() ||
-          !execution_match(options.semantics, golds[k], alternative.result, pred.result, deadline, &capped, tolerance))
+          !execution_match(options.semantics, *golds[k], alternative.result, pred.result, deadline, &capped, tolerance))
         continue;
       item.ex = true;
       permutations_capped = false;
@@ -156,7 +161,7 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
       item.gold_ms += tie.ms;
       item.tie_dependent = tie.tied;
       if (!item.ex && tie.gold &&
-          execution_match(options.semantics, golds[0], *tie.gold, pred.result, deadline, nullptr, tolerance)) {
+          execution_match(options.semantics, *golds[0], *tie.gold, pred.result, deadline, nullptr, tolerance)) {
         item.ex = item.tie_accepted = true;
         permutations_capped = false;
         decided = 0;
@@ -168,7 +173,7 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
     item.truncation = truncation_of(gold.result, pred.result);
     item.soft_f1 = soft_f1(gold.result, pred.result);
     if (!item.ex && options.keep_details)
-      item.ex_reasons = ex_zero_reasons(options.semantics, golds[decided], gold.result, pred.result);
+      item.ex_reasons = ex_zero_reasons(options.semantics, *golds[decided], gold.result, pred.result);
     if (permutations_capped)
       item.capped = "EX: the column permutation search stopped after " + std::to_string(kMaxPermutations) +
                     " permutations without a match";
@@ -208,9 +213,12 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
 std::vector<ItemEvaluation> evaluate_pairs(const std::vector<EvalPair>& pairs, DatabasePool& pool,
                                            const EvaluationOptions& options) {
   if (options.test_suite) return evaluate_pairs_on_suites(pairs, pool, options);
-  EvaluationJob job(pairs, options, [&pool](const std::string& db_id) { return pool.get(db_id); });
-  job.advance([] { return true; });
-  return job.take_items();
+  // An EvaluationJob's units run to the end, on the caller's pairs (a job would copy them).
+  const DatabaseLookup lookup = [&pool](const std::string& db_id) { return pool.get(db_id); };
+  std::vector<ItemEvaluation> items;
+  items.reserve(pairs.size());
+  for (const auto& pair : pairs) items.push_back(evaluate_with_lookup(lookup, pair, options));
+  return items;
 }
 
 EvaluationSummary summarize(const std::vector<ItemEvaluation>& items, const std::vector<Regime>& regimes,

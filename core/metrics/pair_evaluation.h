@@ -97,7 +97,8 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
 // The item of a pair whose evaluation never came back (the app's worker stopped answering or aborted on it): scored
 // as a failed prediction with `status` (Error or Timeout) and `message`, so the run goes on and says why.
 ItemEvaluation unfinished_item(const EvalPair& pair, size_t regimes, QueryStatus status, std::string message);
-// Evaluates each pair on pool.get(db_id): an EvaluationJob (evaluation_job.h) run to the end; output in input order.
+// Evaluates each pair on pool.get(db_id): what an EvaluationJob (evaluation_job.h) run to the end gives, without
+// copying the pairs; output in input order.
 std::vector<ItemEvaluation> evaluate_pairs(const std::vector<EvalPair>& pairs, DatabasePool& pool,
                                            const EvaluationOptions& options);
 
