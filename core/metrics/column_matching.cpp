@@ -5,6 +5,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstdint>
+#include <cstring>
 #include <exception>
 #include <string_view>
 
@@ -120,6 +121,34 @@ void count_descriptor(const ResultSet& r, size_t col, size_t top_k, DescriptorSc
   counter.finish(out);
 }
 
+// Whether column `col` of both results has the same name and the same values, type for type and bit for bit, in
+// the same rows: then its descriptors are equal (a prediction that adds columns to the gold's, a common error, keeps
+// the gold's columns this way).
+bool same_column(const ResultSet& a, const ResultSet& b, size_t col) {
+  if (a.rows.size() != b.rows.size() || column_name(a, col) != column_name(b, col)) return false;
+  for (size_t i = 0; i < a.rows.size(); ++i) {
+    const bool in_a = col < a.rows[i].size(), in_b = col < b.rows[i].size();
+    if (in_a != in_b) return false;
+    if (!in_a) continue;
+    const Value& x = a.rows[i][col];
+    const Value& y = b.rows[i][col];
+    if (x.type != y.type) return false;
+    switch (x.type) {
+      case ValueType::Null:
+        break;
+      case ValueType::Integer:
+        if (x.integer != y.integer) return false;
+        break;
+      case ValueType::Real:
+        if (std::memcmp(&x.real, &y.real, sizeof x.real) != 0) return false;
+        break;
+      default:
+        if (x.bytes != y.bytes) return false;
+    }
+  }
+  return true;
+}
+
 // Cosines of the default trigram embeddings of the SC columns' descriptors, from integer trigram counts (the same
 // numbers as the dense vectors of ngram_embedding on the descriptor texts, without building texts or vectors).
 std::vector<std::vector<double>> local_similarity_matrix(const ResultSet& gold, const ResultSet& pred, size_t ng,
@@ -129,14 +158,16 @@ std::vector<std::vector<double>> local_similarity_matrix(const ResultSet& gold, 
   TrigramCounter counter(kDims);
   std::vector<TrigramCounter::Counts> counts(ng + np);
   for (size_t g = 0; g < ng; ++g) count_descriptor(gold, g, top_k, scratch, counter, counts[g]);
-  for (size_t p = 0; p < np; ++p) count_descriptor(pred, p, top_k, scratch, counter, counts[ng + p]);
-  std::vector<uint32_t> dense(kDims, 0);
-  std::vector<std::vector<double>> cos(ng, std::vector<double>(np));
-  for (size_t g = 0; g < ng; ++g) {
-    scatter_counts(counts[g], dense, true);
-    for (size_t p = 0; p < np; ++p) cos[g][p] = cosine_of_counts(counts[g], dense, counts[ng + p]);
-    scatter_counts(counts[g], dense, false);
+  for (size_t p = 0; p < np; ++p) {
+    if (p < ng && same_column(gold, pred, p)) {
+      counts[ng + p] = counts[p];  // the same descriptor
+      continue;
+    }
+    count_descriptor(pred, p, top_k, scratch, counter, counts[ng + p]);
   }
+  std::vector<std::vector<double>> cos(ng, std::vector<double>(np));
+  for (size_t g = 0; g < ng; ++g)
+    for (size_t p = 0; p < np; ++p) cos[g][p] = counter.cosine(counts[g], counts[ng + p]);
   return cos;
 }
 

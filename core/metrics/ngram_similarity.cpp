@@ -111,15 +111,12 @@ void TrigramCounter::finish(Counts& out) {
   seen_ = 0;
 }
 
-void scatter_counts(const TrigramCounter::Counts& a, std::vector<uint32_t>& dense, bool set) {
-  for (const auto& [bucket, count] : a.buckets) dense[bucket] = set ? count : 0;
-}
-
-double cosine_of_counts(const TrigramCounter::Counts& a, const std::vector<uint32_t>& dense,
-                        const TrigramCounter::Counts& b) {
+double TrigramCounter::cosine(const Counts& a, const Counts& b) {
   if (a.norm2 == 0 || b.norm2 == 0) return 0.0;
+  for (const auto& [bucket, count] : a.buckets) count_[bucket] = count;
   uint64_t dot = 0;
-  for (const auto& [bucket, count] : b.buckets) dot += static_cast<uint64_t>(dense[bucket]) * count;
+  for (const auto& [bucket, count] : b.buckets) dot += static_cast<uint64_t>(count_[bucket]) * count;
+  for (const auto& [bucket, count] : a.buckets) count_[bucket] = 0;
   return static_cast<double>(dot) / (std::sqrt(static_cast<double>(a.norm2)) * std::sqrt(static_cast<double>(b.norm2)));
 }
 

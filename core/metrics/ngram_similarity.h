@@ -32,7 +32,7 @@ double cosine_similarity(const SparseEmbedding& a, const SparseEmbedding& b);
 
 // The bucket counts of ngram_embedding for a text given in pieces, so a caller need not build the text (SC's column
 // descriptors): start(), append() each piece, then finish(). Counts are integers, so the cosine of two texts from
-// their counts (cosine_of_counts) is bit for bit the cosine of their embeddings: every sum is exact in a double.
+// their counts (cosine) is bit for bit the cosine of their embeddings: every sum is exact in a double.
 // Reuses its buffers from text to text.
 class TrigramCounter {
  public:
@@ -48,6 +48,9 @@ class TrigramCounter {
   void start();
   void append(std::string_view piece);
   void finish(Counts& out);  // out is overwritten; the counter is ready for the next start()
+  // Cosine similarity of two finished texts from their counts, bit for bit that of their embeddings; uses the
+  // counter's own (all-zero between texts) bucket array, so comparing texts allocates nothing.
+  double cosine(const Counts& a, const Counts& b);
 
  private:
   void add(unsigned char c);
@@ -59,11 +62,5 @@ class TrigramCounter {
   unsigned char c0_ = 0, c1_ = 0;  // the last two (padded, lower-cased) characters
   size_t seen_ = 0;                // characters so far, the leading pad included
 };
-
-// Cosine similarity of two texts from their TrigramCounter counts; `dense` holds a's counts by bucket (dims wide;
-// scatter them with scatter_counts) so one text can be compared with many.
-void scatter_counts(const TrigramCounter::Counts& a, std::vector<uint32_t>& dense, bool set);
-double cosine_of_counts(const TrigramCounter::Counts& a, const std::vector<uint32_t>& dense,
-                        const TrigramCounter::Counts& b);
 
 }  // namespace chokepoint

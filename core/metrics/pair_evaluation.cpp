@@ -188,6 +188,7 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
       item.message = cmps.error();
       item.scores.assign(options.regimes.size(), FineGrainedScore{});
     } else {
+      item.scores.reserve(cmps->size());
       for (auto& c : *cmps) item.scores.push_back(c.score);
       for (const auto& c : *cmps)
         if (c.columns_capped) {

@@ -109,7 +109,13 @@ TEST(SemanticColumns, LocalTrigramCountsEqualTheDescriptorEmbeddings) {
   const auto p = result({"place", "level", "nothing", "SCORE"}, pred_rows);
   ColumnMatchOptions texts;
   texts.embed = ngram_embeddings;
-  for (const auto& [gold, pred] : {std::pair{g, p}, std::pair{p, g}, std::pair{g, g}}) {
+  auto wider = g;  // the gold's columns and one more: their descriptors are taken from the gold's
+  wider.column_names.push_back("extra");
+  for (auto& row : wider.rows) row.push_back(I(1));
+  auto changed = wider;  // one value differs only in type (2 and 2.0): counted on its own
+  changed.rows[5][0] = R(static_cast<double>(changed.rows[5][0].integer));
+  for (const auto& [gold, pred] :
+       {std::pair{g, p}, std::pair{p, g}, std::pair{g, g}, std::pair{g, wider}, std::pair{g, changed}}) {
     auto local = match_columns_semantic(gold, pred, {});
     auto embedded = match_columns_semantic(gold, pred, texts);
     ASSERT_TRUE(local.ok());
