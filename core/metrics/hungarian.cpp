@@ -1,6 +1,7 @@
 // Hungarian algorithm (shortest augmenting paths with row/column potentials), minimising negated weights.
 #include "core/metrics/hungarian.h"
 
+#include <cmath>
 #include <limits>
 
 namespace chokepoint {
@@ -62,6 +63,25 @@ std::vector<int> max_weight_assignment(const std::vector<std::vector<double>>& w
   if (rows == 0) return {};
   const size_t cols = weight[0].size();
   if (cols == 0) return std::vector<int>(rows, -1);
+  // One row or one column (most SC pairs: a one-column result on either side): the algorithm's first step takes the
+  // first strictly smallest cost, i.e. the first largest weight, and stops. Taken directly when every weight is
+  // finite (the step's comparisons behave otherwise with NaN or infinities).
+  if (rows == 1 || cols == 1) {
+    bool finite = true;
+    for (const auto& row : weight)
+      for (double w : row) finite = finite && std::isfinite(w);
+    if (finite) {
+      const size_t n = rows == 1 ? cols : rows;
+      const auto at = [&](size_t k) { return rows == 1 ? weight[0][k] : weight[k][0]; };
+      size_t best = 0;
+      for (size_t k = 1; k < n; ++k)
+        if (-at(k) < -at(best)) best = k;
+      if (rows == 1) return {static_cast<int>(best)};
+      std::vector<int> out(rows, -1);
+      out[best] = 0;
+      return out;
+    }
+  }
   if (rows <= cols) {
     std::vector<std::vector<double>> cost(rows, std::vector<double>(cols));
     for (size_t i = 0; i < rows; ++i)

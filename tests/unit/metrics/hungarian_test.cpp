@@ -30,4 +30,14 @@ TEST(Hungarian, ThreeByThreeKnownOptimum) {
   EXPECT_EQ(a, (std::vector<int>{2, 0, 1}));
 }
 
+// A single row or column is assigned to its first largest weight, as the algorithm's one augmenting step does;
+// ties keep the first, and 0.0 and -0.0 tie.
+TEST(Hungarian, SingleRowOrColumnTakesTheFirstLargestWeight) {
+  EXPECT_EQ(max_weight_assignment({{0.2, 0.9, 0.9, -2.0}}), (std::vector<int>{1}));
+  EXPECT_EQ(max_weight_assignment({{0.2}, {0.9}, {0.9}, {-2.0}}), (std::vector<int>{-1, 0, -1, -1}));
+  EXPECT_EQ(max_weight_assignment({{-0.0, 0.0}}), (std::vector<int>{0}));
+  EXPECT_EQ(max_weight_assignment({{0.5}}), (std::vector<int>{0}));
+  EXPECT_EQ(max_weight_assignment({{-2.0, -2.0, 0.1}}), (std::vector<int>{2}));
+}
+
 }  // namespace chokepoint
