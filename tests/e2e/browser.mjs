@@ -79,6 +79,20 @@ export const callJson = (page, fn) => page.evaluate((f) => JSON.parse(Module.cca
 export const nextFrames = (page) =>
   page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
+// Keys as a person presses them, spread over frames: Dear ImGui 1.86 reads key state once per frame, so a key
+// pressed and released inside one frame (playwright's keyboard.press) can be missed. Presses the keys in order,
+// each held over frames, and releases them in reverse order (['Control', 'a'] is Ctrl+A).
+export async function holdKeys(page, keys) {
+  for (const k of keys) {
+    await page.keyboard.down(k);
+    await nextFrames(page);
+  }
+  for (const k of [...keys].reverse()) {
+    await page.keyboard.up(k);
+    await nextFrames(page);
+  }
+}
+
 // A click as a person makes it, spread over frames: Dear ImGui 1.86 reads the mouse once per frame, so a press and
 // release inside one frame would be missed.
 export async function clickAt(page, x, y) {

@@ -3,7 +3,7 @@
 // next tab, then the one after, without the mouse.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, waitReady, nextFrames, clickAt } from './browser.mjs';
+import { startApp, waitReady, nextFrames, clickAt, holdKeys } from './browser.mjs';
 
 test('arrow keys and Space reach and open the tabs', async () => {
   const app = await startApp();
@@ -12,12 +12,7 @@ test('arrow keys and Space reach and open the tabs', async () => {
     await waitReady(app);
     const active = async () => JSON.parse(await app.page.evaluate(() => Module.ccall('chokepoint_app_json', 'string',
       [], []))).active_panel;
-    const press = async (key) => {
-      await app.page.keyboard.down(key);
-      await nextFrames(app.page, 3);
-      await app.page.keyboard.up(key);
-      await nextFrames(app.page, 3);
-    };
+    const press = (key) => holdKeys(app.page, [key]);
     await clickAt(app.page, 600, 15);  // the title line: gives the app the keyboard, changes nothing
     await nextFrames(app.page, 3);
     assert.equal(await active(), 'Databases');

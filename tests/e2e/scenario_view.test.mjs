@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt } from './browser.mjs';
+import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt, holdKeys } from './browser.mjs';
 
 const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
 const METRICS = 'Predictions & metrics';
@@ -94,18 +94,6 @@ async function typeScenario(text) {
   await app.page.keyboard.type(text, { delay: 5 });
   await nextFrames(app.page);
   assert.equal((await panelState(app.page, METRICS)).evaluator.scenario.text, text, 'the filter holds what was typed');
-}
-
-// Presses the keys in order, holds them for two frames, releases them in reverse order.
-async function holdKeys(page, keys) {
-  for (const k of keys) {
-    await page.keyboard.down(k);
-    await nextFrames(page);
-  }
-  for (const k of [...keys].reverse()) {
-    await page.keyboard.up(k);
-    await nextFrames(page);
-  }
 }
 
 test('a typed scenario gives the scores `eval --where` gives on the same files', async () => {
