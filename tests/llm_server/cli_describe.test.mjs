@@ -5,66 +5,31 @@
 // replay store sends no request (chat or embeddings); bad input exits 2 with the reason.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync, mkdirSync, copyFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startFakeLlmServer } from './start_server.mjs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startFakeLlm } from './start_server.mjs';
+import { run, scratchDir, copyDb, removeDir, writeBirdPredictions } from './cli_fixture.mjs';
+import { CL, DESCRIBE_CASES as CASES, describeAnswers } from './shared_cases.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..', '..');
-const cli = process.env.CHOKEPOINT_CLI || join(root, 'build', 'native', 'chokepoint');
-let server, port, dir;
-
-const CL = "SELECT COUNT(*) FROM atom WHERE element = 'cl'";
-// [question, gold, prediction, the model's description, judge forward, judge backward]
-const CASES = [
-  ['How many atoms are chlorine?', CL, CL, 'question: How many chlorine atoms are there?', 'True', 'True'],
-  ['How many atoms are chlorine?', CL, "SELECT COUNT(*) FROM atom WHERE element = 'h'",
-    '**Question:** How many hydrogen atoms are there?', 'False', 'False'],
-  ['Which element comes first alphabetically?', 'SELECT MIN(element) FROM atom', 'SELECT MAX(element) FROM atom',
-    'question: Which element comes last alphabetically?', 'False', 'True'],
-  ['How many bonds are there?', 'SELECT COUNT(*) FROM bond', 'SELECT COUNT(*) FROM bond',
-    'question: How many connections exist?', 'False', 'False'],
-  ['How many atoms are there?', 'SELECT COUNT(*) FROM atom', 'SELECT COUNT(*) FROM atoms',
-    'Sorry.\nI cannot tell what this query does.', null, null],
-];
-const taught = {};
-for (const [q, , p, d, fwd, bwd] of CASES) {
-  taught[`SQL: ${p}\n`] = d;
-  const g = /question:\*?\*?\s*(.*)$/i.exec(d);
-  if (!g || fwd === null) continue;
-  taught[`First question: ${g[1]}\nSecond question: ${q}\n`] = fwd;
-  taught[`First question: ${q}\nSecond question: ${g[1]}\n`] = bwd;
-}
-
-const run = (args) => new Promise((ok) => {
-  execFile(cli, args, { timeout: 60000 }, (error, stdout, stderr) => ok({ code: error ? error.code : 0, stdout, stderr }));
-});
-const stats = async () => (await fetch(`http://127.0.0.1:${port}/stats`)).json();
+let llm, dir;
+const stats = () => llm.stats();
 
 before(async () => {
-  assert.ok(existsSync(cli), `CLI not built: ${cli}`);
-  dir = mkdtempSync(join(tmpdir(), 'chokepoint-describe-'));
-  mkdirSync(join(dir, 'db', 'toxicology'), { recursive: true });
-  copyFileSync(join(dirname(cli), 'assets', 'db', 'toxicology.sqlite'), join(dir, 'db', 'toxicology', 'toxicology.sqlite'));
+  dir = scratchDir('chokepoint-describe-');
+  copyDb(dir, 'toxicology');
   writeFileSync(join(dir, 'dev.json'), JSON.stringify(CASES.map(([q, g], i) => ({
     question_id: i, db_id: 'toxicology', question: q, evidence: i === 0 ? "cl means chlorine" : '', SQL: g,
   }))));
-  writeFileSync(join(dir, 'pred.json'), JSON.stringify(Object.fromEntries(
-    CASES.map(([, , p], i) => [String(i), `${p}\t----- bird -----\ttoxicology`]))));
+  writeBirdPredictions(join(dir, 'pred.json'), CASES.map(([, , p]) => p));
   writeFileSync(join(dir, 'broken.json'), '[{"question_id": 0, "db_id": ');
-  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '120000']));
-  writeFileSync(join(dir, 'llm.json'), JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-                                                        model: 'fake-describer' }));
-  const r = await fetch(`http://127.0.0.1:${port}/answers`, { method: 'POST', body: JSON.stringify({ answers: taught }) });
-  assert.equal(r.status, 200);
+  llm = await startFakeLlm(120000);
+  writeFileSync(join(dir, 'llm.json'), llm.config('fake-describer'));
+  await llm.teach(describeAnswers());
 });
 after(() => {
-  server?.kill();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  llm?.kill();
+  removeDir(dir);
 });
 
 const checkArgs = (out, extra = []) => ['describe', '--gold', join(dir, 'dev.json'), '--pred', join(dir, 'pred.json'),
@@ -145,10 +110,10 @@ test('checks predictions: ROUGE, both orders of the judge, the cosine and "judge
 });
 
 test('describes the gold queries without --pred (the paper task), without a judge when told', async () => {
-  await fetch(`http://127.0.0.1:${port}/answers`, { method: 'POST', body: JSON.stringify({ answers: {
+  await llm.teach({
     [`SQL: ${CL}\n`]: 'question: How many chlorine atoms are there?',
     'SQL: SELECT MIN(element) FROM atom\n': 'question: Which element comes first alphabetically?',
-  } }) });
+  });
   const before = await stats();
   const r = await run(['describe', '--gold', join(dir, 'dev.json'), '--out', join(dir, 'gold.json'), '--llm-config',
     join(dir, 'llm.json'), '--no-judge']);

@@ -5,17 +5,12 @@
 // and a rerun with the replay store sends no request.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync, mkdirSync, copyFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startFakeLlmServer } from './start_server.mjs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startFakeLlm } from './start_server.mjs';
+import { run, scratchDir, copyDb, removeDir } from './cli_fixture.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..', '..');
-const cli = process.env.CHOKEPOINT_CLI || join(root, 'build', 'native', 'chokepoint');
-let server, port, dir;
+let llm, dir;
 
 // [gold, prediction, the rule's category]: one failure of each kind, as in tests/cli/errors.test.mjs, with a second
 // data_processing case.
@@ -40,27 +35,20 @@ const TAUGHT = {
   [`The query with the mistake:\n${CASES[5][1]}\n`]: 'Both queries look fine to me.',
 };
 
-const run = (args) => new Promise((ok) => {
-  execFile(cli, args, { timeout: 60000 }, (error, stdout, stderr) => ok({ code: error ? error.code : 0, stdout, stderr }));
-});
-const requests = async () => (await (await fetch(`http://127.0.0.1:${port}/stats`)).json()).requests;
+const requests = () => llm.requests();
 
 before(async () => {
-  assert.ok(existsSync(cli), `CLI not built: ${cli}`);
-  dir = mkdtempSync(join(tmpdir(), 'chokepoint-errors-llm-'));
-  mkdirSync(join(dir, 'db', 'toxicology'), { recursive: true });
-  copyFileSync(join(dirname(cli), 'assets', 'db', 'toxicology.sqlite'), join(dir, 'db', 'toxicology', 'toxicology.sqlite'));
+  dir = scratchDir('chokepoint-errors-llm-');
+  copyDb(dir, 'toxicology');
   writeFileSync(join(dir, 'gold.sql'), CASES.map(([g]) => `${g}\ttoxicology`).join('\n') + '\n');
   writeFileSync(join(dir, 'pred.sql'), CASES.map(([, p]) => p).join('\n') + '\n');
-  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '120000']));
-  writeFileSync(join(dir, 'llm.json'), JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-                                                        model: 'fake-classifier' }));
-  const r = await fetch(`http://127.0.0.1:${port}/answers`, { method: 'POST', body: JSON.stringify({ answers: TAUGHT }) });
-  assert.equal(r.status, 200);
+  llm = await startFakeLlm(120000);
+  writeFileSync(join(dir, 'llm.json'), llm.config('fake-classifier'));
+  await llm.teach(TAUGHT);
 });
 after(() => {
-  server?.kill();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  llm?.kill();
+  removeDir(dir);
 });
 
 const errorsArgs = (out, extra = []) => ['errors', '--gold', join(dir, 'gold.sql'), '--pred', join(dir, 'pred.sql'),

@@ -5,17 +5,12 @@
 // endpoint exits 1 with a clear message and the rules' matrix; bad inputs exit 2.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync, mkdirSync, copyFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startFakeLlmServer } from './start_server.mjs';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { startFakeLlm } from './start_server.mjs';
+import { run, scratchDir, copyDb, removeDir } from './cli_fixture.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..', '..');
-const cli = process.env.CHOKEPOINT_CLI || join(root, 'build', 'native', 'chokepoint');
-let server, port, dir;
+let llm, dir;
 
 const SCHEMA = 'toxicology | molecule : molecule_id, label | atom : atom_id, molecule_id, element | bond : bond_id, ' +
   'molecule_id, bond_type | connected : atom_id, atom_id2, bond_id';
@@ -31,10 +26,7 @@ const SQL_ANSWERS = [
 ];
 const REASONING_ANSWERS = ['{"f172": "Yes", "f173": "No"}', 'I am not sure about these properties.'];
 
-const run = (args) => new Promise((ok) => {
-  execFile(cli, args, { timeout: 60000 }, (error, stdout, stderr) => ok({ code: error ? error.code : 0, stdout, stderr }));
-});
-const requests = async () => (await (await fetch(`http://127.0.0.1:${port}/stats`)).json()).requests;
+const requests = () => llm.requests();
 const near = (a, b, what) => assert.ok(Math.abs(a - b) < 1e-4, `${what}: ${a} vs ${b}`);
 const csvRows = (file) => {
   const [header, ...rows] = readFileSync(file, 'utf8').trim().split('\n').map((l) => l.split(','));
@@ -42,26 +34,23 @@ const csvRows = (file) => {
 };
 
 before(async () => {
-  assert.ok(existsSync(cli), `CLI not built: ${cli}`);
-  dir = mkdtempSync(join(tmpdir(), 'chokepoint-features-llm-'));
-  mkdirSync(join(dir, 'db', 'toxicology'), { recursive: true });
-  copyFileSync(join(dirname(cli), 'assets', 'db', 'toxicology.sqlite'), join(dir, 'db', 'toxicology', 'toxicology.sqlite'));
+  dir = scratchDir('chokepoint-features-llm-');
+  copyDb(dir, 'toxicology');
   writeFileSync(join(dir, 'dev.json'), JSON.stringify(ITEMS.map(([q, g], i) => ({
     question_id: i, db_id: 'toxicology', question: q, evidence: '', SQL: g }))));
-  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '120000']));
-  const config = (model) => JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`, model });
-  writeFileSync(join(dir, 'llm.json'), config('fake-evaluator'));
-  writeFileSync(join(dir, 'fail.json'), config('fail-401'));
+  llm = await startFakeLlm(120000);
+  writeFileSync(join(dir, 'llm.json'), llm.config('fake-evaluator'));
+  writeFileSync(join(dir, 'fail.json'), llm.config('fail-401'));
   const answers = {};
   ITEMS.forEach(([q, sql], i) => {
     answers[`SQL query: ${sql}\n\nProperties`] = SQL_ANSWERS[i];
     answers[`Database schema: ${SCHEMA}\nQuestion: ${q}`] = REASONING_ANSWERS[i];
   });
-  assert.equal((await fetch(`http://127.0.0.1:${port}/answers`, { method: 'POST', body: JSON.stringify({ answers }) })).status, 200);
+  await llm.teach(answers);
 });
 after(() => {
-  server?.kill();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  llm?.kill();
+  removeDir(dir);
 });
 
 const featuresArgs = (out, extra) => ['features', '--set', join(dir, 'dev.json'), '--db-root', join(dir, 'db'), '--out',

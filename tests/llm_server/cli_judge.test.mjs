@@ -4,17 +4,12 @@
 // sends nothing; --only strict asks only the matches; a rerun with the replay store sends no request.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync, mkdirSync, copyFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startFakeLlmServer } from './start_server.mjs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startFakeLlm } from './start_server.mjs';
+import { run, scratchDir, copyDb, removeDir, writeBirdPredictions } from './cli_fixture.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..', '..');
-const cli = process.env.CHOKEPOINT_CLI || join(root, 'build', 'native', 'chokepoint');
-let server, port, dir;
+let llm, dir;
 
 // [gold, prediction, EX, the judge's taught answer (null: not asked)]
 const CASES = [
@@ -30,31 +25,23 @@ const CASES = [
 ];
 const TAUGHT = Object.fromEntries(CASES.filter((c) => c[3] !== null).map(([, p, , a]) => [`Answer to judge:\n${p}\n`, a]));
 
-const run = (args) => new Promise((ok) => {
-  execFile(cli, args, { timeout: 60000 }, (error, stdout, stderr) => ok({ code: error ? error.code : 0, stdout, stderr }));
-});
-const requests = async () => (await (await fetch(`http://127.0.0.1:${port}/stats`)).json()).requests;
+const requests = () => llm.requests();
 
 before(async () => {
-  assert.ok(existsSync(cli), `CLI not built: ${cli}`);
-  dir = mkdtempSync(join(tmpdir(), 'chokepoint-judge-'));
-  mkdirSync(join(dir, 'db', 'toxicology'), { recursive: true });
-  copyFileSync(join(dirname(cli), 'assets', 'db', 'toxicology.sqlite'), join(dir, 'db', 'toxicology', 'toxicology.sqlite'));
+  dir = scratchDir('chokepoint-judge-');
+  copyDb(dir, 'toxicology');
   // A BIRD JSON set, so questions and evidence reach the prompt.
   writeFileSync(join(dir, 'dev.json'), JSON.stringify(CASES.map(([g], i) => ({
     question_id: i, db_id: 'toxicology', question: `Question number ${i}?`, evidence: `hint ${i}`, SQL: g,
   }))));
-  writeFileSync(join(dir, 'pred.json'), JSON.stringify(Object.fromEntries(
-    CASES.map(([, p], i) => [String(i), `${p}\t----- bird -----\ttoxicology`]))));
-  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '120000']));
-  writeFileSync(join(dir, 'llm.json'), JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-                                                        model: 'fake-judge' }));
-  const r = await fetch(`http://127.0.0.1:${port}/answers`, { method: 'POST', body: JSON.stringify({ answers: TAUGHT }) });
-  assert.equal(r.status, 200);
+  writeBirdPredictions(join(dir, 'pred.json'), CASES.map(([, p]) => p));
+  llm = await startFakeLlm(120000);
+  writeFileSync(join(dir, 'llm.json'), llm.config('fake-judge'));
+  await llm.teach(TAUGHT);
 });
 after(() => {
-  server?.kill();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  llm?.kill();
+  removeDir(dir);
 });
 
 const judgeArgs = (out, extra = []) => ['judge', '--gold', join(dir, 'dev.json'), '--pred', join(dir, 'pred.json'),

@@ -4,43 +4,19 @@
 // sends nothing and shows the foreign keys under --fk (schema from --tables); bad inputs exit 2 with a clear message.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync, mkdirSync, copyFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startFakeLlmServer } from './start_server.mjs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startFakeLlm } from './start_server.mjs';
+import { run, scratchDir, copyDb, removeDir } from './cli_fixture.mjs';
+import { LINK_ITEMS as ITEMS, linkAnswers } from './shared_cases.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..', '..');
-const cli = process.env.CHOKEPOINT_CLI || join(root, 'build', 'native', 'chokepoint');
-let server, port, dir;
-
-// [question, gold, zero-shot ranking, few-shot answer, PreSQL answer]
-const ITEMS = [
-  ['How many atoms are chlorine?', "SELECT COUNT(*) FROM atom WHERE element = 'cl'",
-    '```json\n["atom", "molecule", "bond", "connected"]\n```', '["atom"]',
-    "SELECT COUNT(*) FROM atom WHERE element = 'cl'"],
-  ['Which molecules have a double bond?',
-    "SELECT DISTINCT m.label FROM molecule m JOIN bond b ON m.molecule_id = b.molecule_id WHERE b.bond_type = '='",
-    '["bond", "molecule", "atom", "connected"]', 'Tables: ["molecule"]',
-    "```sql\nSELECT m.label FROM molecule m JOIN bond b ON m.molecule_id = b.molecule_id WHERE b.bond_type = '='\n```"],
-  ['What elements are in molecule TR000?', "SELECT DISTINCT element FROM atom WHERE molecule_id = 'TR000'",
-    'I think: molecule, connected', 'None of these tables fits.',
-    "SELECT element FROM atom JOIN molecule USING (molecule_id) WHERE molecule_id = 'TR000'"],
-];
-
-const run = (args) => new Promise((ok) => {
-  execFile(cli, args, { timeout: 60000 }, (error, stdout, stderr) => ok({ code: error ? error.code : 0, stdout, stderr }));
-});
-const requests = async () => (await (await fetch(`http://127.0.0.1:${port}/stats`)).json()).requests;
+let llm, dir;
+const requests = () => llm.requests();
 const near = (a, b, what) => assert.ok(Math.abs(a - b) < 1e-9, `${what}: ${a} vs ${b}`);
 
 before(async () => {
-  assert.ok(existsSync(cli), `CLI not built: ${cli}`);
-  dir = mkdtempSync(join(tmpdir(), 'chokepoint-link-'));
-  mkdirSync(join(dir, 'db', 'toxicology'), { recursive: true });
-  copyFileSync(join(dirname(cli), 'assets', 'db', 'toxicology.sqlite'), join(dir, 'db', 'toxicology', 'toxicology.sqlite'));
+  dir = scratchDir('chokepoint-link-');
+  copyDb(dir, 'toxicology');
   const set = ITEMS.map(([q, g], i) => ({ question_id: i, db_id: 'toxicology', question: q, evidence: '', SQL: g }));
   set.push({ question_id: 3, db_id: 'nowhere', question: 'Anything?', evidence: '', SQL: 'SELECT 1' });
   writeFileSync(join(dir, 'dev.json'), JSON.stringify(set));
@@ -51,21 +27,15 @@ before(async () => {
     column_names: [[-1, '*'], [0, 'molecule id'], [0, 'label'], [1, 'atom id'], [1, 'molecule id'], [1, 'element']],
     column_types: ['text', 'text', 'text', 'text', 'text', 'text'], primary_keys: [1, 3], foreign_keys: [[4, 1]],
   }]));
-  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '120000']));
-  writeFileSync(join(dir, 'llm.json'), JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-                                                        model: 'fake-linker' }));
-  const answers = {};
-  for (const [q, , zero, few] of ITEMS) {
-    answers[`Question: ${q}\n\nRank`] = zero;
-    answers[`Question: ${q}\nTables:`] = few;
-  }
-  assert.equal((await fetch(`http://127.0.0.1:${port}/answers`, { method: 'POST', body: JSON.stringify({ answers }) })).status, 200);
-  const sql = Object.fromEntries(ITEMS.map(([q, , , , pre]) => [q, pre]));
-  assert.equal((await fetch(`http://127.0.0.1:${port}/sql`, { method: 'POST', body: JSON.stringify({ answers: sql }) })).status, 200);
+  llm = await startFakeLlm(120000);
+  writeFileSync(join(dir, 'llm.json'), llm.config('fake-linker'));
+  const { answers, sql } = linkAnswers();
+  await llm.teach(answers);
+  await llm.teachSql(sql);
 });
 after(() => {
-  server?.kill();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  llm?.kill();
+  removeDir(dir);
 });
 
 const linkArgs = (out, extra) => ['link', '--set', join(dir, 'dev.json'), '--db-root', join(dir, 'db'), '--out', out,

@@ -5,58 +5,33 @@
 // sends nothing; a rerun with the replay store sends no request; bad input exits 2.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startFakeLlmServer } from './start_server.mjs';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startFakeLlm } from './start_server.mjs';
+import { run as runCli, scratchDir, removeDir, writeBirdPredictions } from './cli_fixture.mjs';
+import { OPT_GOLD as GOLD, OPT_LOOKUP as LOOKUP, OPT_CASES as CASES, optimizeAnswers,
+  writeScanDatabase } from './shared_cases.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..', '..');
-const cli = process.env.CHOKEPOINT_CLI || join(root, 'build', 'native', 'chokepoint');
-let server, port, dir;
-
-const GOLD = 'SELECT id, v FROM t WHERE k + 0 = 700';  // `k + 0` hides k from its index: a full scan
-const LOOKUP = 'SELECT id, v FROM t WHERE k = 700';
-// [question, Y, the rewrite taught for Y, the direct answer taught for the question]
-const CASES = [
-  ['Which rows have key 700?', GOLD, `\`\`\`sql\n${LOOKUP};\n\`\`\``, `SQL: ${LOOKUP}`],
-  ['Which rows carry key seven hundred?', 'SELECT id, v FROM t WHERE k * 1 = 700', 'SELECT id, v FROM t WHERE k = 701',
-    'I cannot write this one.'],
-  ['List the ids and values for key 700.', 'SELECT id FROM t WHERE k = 700', 'SELECT id FROM t WHERE k = 700',
-    'SELECT id, v FROM t WHERE k = 700 AND id > 0'],
-];
-
-const run = (args) => new Promise((ok) => {
-  execFile(cli, args, { timeout: 120000 }, (error, stdout, stderr) => ok({ code: error ? error.code : 0, stdout, stderr }));
-});
-const stats = async () => (await fetch(`http://127.0.0.1:${port}/stats`)).json();
-const post = (p, body) => fetch(`http://127.0.0.1:${port}${p}`, { method: 'POST', body: JSON.stringify(body) });
+let llm, dir;
+const run = (args) => runCli(args, { timeout: 120000 });
+const stats = () => llm.stats();
 
 before(async () => {
-  assert.ok(existsSync(cli), `CLI not built: ${cli}`);
-  dir = mkdtempSync(join(tmpdir(), 'chokepoint-optimize-'));
+  dir = scratchDir('chokepoint-optimize-');
   mkdirSync(join(dir, 'db', 'big'), { recursive: true });
-  execFileSync('sqlite3', [join(dir, 'db', 'big', 'big.sqlite')], { input:
-    `CREATE TABLE t(id INTEGER PRIMARY KEY, k INTEGER, v TEXT);
-     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50000)
-       INSERT INTO t SELECT i, i * 7 % 50021, 'row ' || i FROM n;
-     CREATE INDEX t_k ON t(k);` });
+  writeScanDatabase(join(dir, 'db', 'big', 'big.sqlite'));
   writeFileSync(join(dir, 'dev.json'), JSON.stringify(CASES.map(([q], i) => ({
     question_id: i, db_id: 'big', question: q, evidence: '', SQL: GOLD }))));
-  writeFileSync(join(dir, 'y.json'), JSON.stringify(Object.fromEntries(
-    CASES.map(([, y], i) => [String(i), `${y}\t----- bird -----\tbig`]))));
-  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '300000']));
-  for (const model of ['fake-a', 'fake-b'])
-    writeFileSync(join(dir, `${model}.json`), JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-                                                               model }));
-  assert.equal((await post('/answers', { answers: Object.fromEntries(CASES.map(([, y, r]) => [`### Query: ${y}\n`, r])) })).status, 200);
-  assert.equal((await post('/sql', { answers: Object.fromEntries(CASES.map(([q, , , d]) => [q, d])) })).status, 200);
+  writeBirdPredictions(join(dir, 'y.json'), CASES.map(([, y]) => y), 'big');
+  llm = await startFakeLlm(300000);
+  for (const model of ['fake-a', 'fake-b']) writeFileSync(join(dir, `${model}.json`), llm.config(model));
+  const { answers, sql } = optimizeAnswers();
+  await llm.teach(answers);
+  await llm.teachSql(sql);
 });
 after(() => {
-  server?.kill();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  llm?.kill();
+  removeDir(dir);
 });
 
 const args = (out, extra = []) => ['optimize', '--gold', join(dir, 'dev.json'), '--pred', join(dir, 'y.json'),

@@ -4,47 +4,32 @@
 // store sends no request. --formats all writes one file pair per format of 004.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync, readFileSync, rmSync, existsSync, mkdirSync, copyFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startFakeLlmServer } from './start_server.mjs';
+import { writeFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startFakeLlm } from './start_server.mjs';
+import { run, scratchDir, copyDb, removeDir, sampleSet } from './cli_fixture.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..', '..');
-const cli = process.env.CHOKEPOINT_CLI || join(root, 'build', 'native', 'chokepoint');
-let server, port, dir, gold;
-
-const run = (args) => new Promise((ok) => {
-  execFile(cli, args, { timeout: 60000 }, (error, stdout, stderr) => ok({ code: error ? error.code : 0, stdout, stderr }));
-});
-const stats = async () => (await fetch(`http://127.0.0.1:${port}/stats`)).json();
+let llm, dir, gold;
+const stats = () => llm.stats();
 
 before(async () => {
-  assert.ok(existsSync(cli), `CLI not built: ${cli}`);
-  dir = mkdtempSync(join(tmpdir(), 'chokepoint-predict-'));
-  for (const db of ['toxicology', 'movies']) {
-    mkdirSync(join(dir, 'db', db), { recursive: true });
-    copyFileSync(join(root, 'build', 'native', 'assets', 'db', `${db}.sqlite`), join(dir, 'db', db, `${db}.sqlite`));
-  }
-  gold = JSON.parse(readFileSync(join(root, 'assets', 'sets', 'sample_dev.json'), 'utf8')).slice(0, 4);
+  dir = scratchDir('chokepoint-predict-');
+  copyDb(dir, 'toxicology');
+  copyDb(dir, 'movies');
+  gold = sampleSet().slice(0, 4);
   writeFileSync(join(dir, 'gold.json'), JSON.stringify(gold));
-  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '120000']));
-  writeFileSync(join(dir, 'llm.json'), JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-                                                        model: 'fake-sql' }));
-  const answers = {
+  llm = await startFakeLlm(120000);
+  writeFileSync(join(dir, 'llm.json'), llm.config('fake-sql'));
+  await llm.teachSql({
     [gold[0].question]: `Here you go:\n\n\`\`\`sql\n${gold[0].SQL}\n\`\`\`\nIt counts them.`,
     [gold[1].question]: `SQL: ${gold[1].SQL}`,
     [gold[2].question]: "SELECT 'no such bond type'",
     [gold[3].question]: 'I cannot answer this from the schema.',
-  };
-  const r = await fetch(`http://127.0.0.1:${port}/sql`, { method: 'POST', body: JSON.stringify({ answers }) });
-  assert.equal(r.status, 200);
+  });
 });
 after(() => {
-  server?.kill();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  llm?.kill();
+  removeDir(dir);
 });
 
 test('predict, then eval: EX as the answers imply; the answer without SQL is counted; a rerun replays', async () => {
@@ -110,7 +95,7 @@ test('bad input: an unknown format and a missing config are one-line errors, exi
 test('debug: the wrong predictions go back with the strategy\'s information; rounds count fixes and errors', async () => {
   // Now the model knows better for the wrong one, and still has nothing for the other.
   const answers = { [gold[2].question]: `\`\`\`sql\n${gold[2].SQL}\n\`\`\``, [gold[3].question]: 'Still no idea.' };
-  await fetch(`http://127.0.0.1:${port}/sql`, { method: 'POST', body: JSON.stringify({ answers }) });
+  await llm.teachSql(answers);
   const out = join(dir, 'debug.json');
   const r = await run(['debug', '--gold', join(dir, 'gold.json'), '--pred', join(dir, 'pred.json'), '--db-root',
     join(dir, 'db'), '--llm-config', join(dir, 'llm.json'), '--out', out, '--strategy', 'comment', '--rounds', '2']);

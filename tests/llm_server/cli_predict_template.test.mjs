@@ -4,49 +4,34 @@
 // with an unknown variable or without the question is refused before anything is sent; Complete puts SELECT back.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync, readFileSync, rmSync, existsSync, mkdirSync, copyFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startFakeLlmServer } from './start_server.mjs';
+import { writeFileSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { startFakeLlm } from './start_server.mjs';
+import { run, scratchDir, copyDb, removeDir, sampleSet } from './cli_fixture.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..', '..');
-const cli = process.env.CHOKEPOINT_CLI || join(root, 'build', 'native', 'chokepoint');
-let server, port, dir, gold;
-
-const run = (args) => new Promise((ok) => {
-  execFile(cli, args, { timeout: 60000 }, (error, stdout, stderr) => ok({ code: error ? error.code : 0, stdout, stderr }));
-});
-const stats = async () => (await fetch(`http://127.0.0.1:${port}/stats`)).json();
+let llm, dir, gold;
+const stats = () => llm.stats();
 
 before(async () => {
-  assert.ok(existsSync(cli), `CLI not built: ${cli}`);
-  dir = mkdtempSync(join(tmpdir(), 'chokepoint-template-'));
-  for (const db of ['toxicology', 'movies']) {
-    mkdirSync(join(dir, 'db', db), { recursive: true });
-    copyFileSync(join(root, 'build', 'native', 'assets', 'db', `${db}.sqlite`), join(dir, 'db', db, `${db}.sqlite`));
-  }
-  gold = JSON.parse(readFileSync(join(root, 'assets', 'sets', 'sample_dev.json'), 'utf8')).slice(0, 3);
+  dir = scratchDir('chokepoint-template-');
+  copyDb(dir, 'toxicology');
+  copyDb(dir, 'movies');
+  gold = sampleSet().slice(0, 3);
   writeFileSync(join(dir, 'gold.json'), JSON.stringify(gold));
-  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '120000']));
-  writeFileSync(join(dir, 'llm.json'), JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-                                                        model: 'fake-sql' }));
+  llm = await startFakeLlm(120000);
+  writeFileSync(join(dir, 'llm.json'), llm.config('fake-sql'));
   // Right answers only where the prompt says "ASK>> <question>" (the template below); the third is wrong anywhere.
   // Taught as plain texts (POST /answers): the server answers its own 004 prompts from /sql, which stays empty.
-  const answers = {
+  await llm.teach({
     [`ASK>> ${gold[0].question}`]: `\`\`\`sql\n${gold[0].SQL}\n\`\`\``,
     [`ASK>> ${gold[1].question}`]: gold[1].SQL,
     [gold[2].question]: "SELECT 'not it'",
-  };
-  const r = await fetch(`http://127.0.0.1:${port}/answers`, { method: 'POST', body: JSON.stringify({ answers }) });
-  assert.equal(r.status, 200);
+  });
   writeFileSync(join(dir, 'mine.mustache'), '/* my own prompt */\n{{schema}}\nASK>> {{question}}\nAnswer with SQL only.\n');
 });
 after(() => {
-  server?.kill();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  llm?.kill();
+  removeDir(dir);
 });
 
 const predict = (...extra) => run(['predict', '--set', join(dir, 'gold.json'), '--db-root', join(dir, 'db'),
@@ -99,8 +84,7 @@ test('a template with an unknown variable or without the question is refused bef
 
 test('--template-answer Complete puts SELECT back in front of the continuation', async () => {
   const body = gold[0].SQL.replace(/^\s*SELECT\s+/i, '');
-  await fetch(`http://127.0.0.1:${port}/answers`, { method: 'POST',
-    body: JSON.stringify({ answers: { [`CONTINUE>> ${gold[0].question}`]: ` ${body}` } }) });
+  await llm.teach({ [`CONTINUE>> ${gold[0].question}`]: ` ${body}` });
   writeFileSync(join(dir, 'complete.mustache'), '{{schema}}\nCONTINUE>> {{question}}\n{{completion}}');
   const out = join(dir, 'complete.json');
   const r = await predict('--template', join(dir, 'complete.mustache'), '--template-answer', 'Complete',

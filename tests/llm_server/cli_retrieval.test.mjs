@@ -6,17 +6,13 @@
 // (DIR/databases) is read; bad inputs exit 2 with a clear message.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startFakeLlmServer } from './start_server.mjs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startFakeLlm } from './start_server.mjs';
+import { root, run, scratchDir, removeDir } from './cli_fixture.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..', '..');
-const cli = process.env.CHOKEPOINT_CLI || join(root, 'build', 'native', 'chokepoint');
-let server, port, dir;
+let llm, dir;
 
 // Original schema: molecule(molecule_id, label), atom(atom_id, molecule_id, element); de-naturalised: mol(mol_id,
 // lbl), atm(atm_id, mol_id, elem). Five columns either way.
@@ -55,16 +51,12 @@ const ANSWERS = {
   [`Question: ${Q1L}\n\nWhich columns of these tables`]: '["atom.element", "atom.atom_id", "atom.molecule_id"]',
 };
 
-const run = (args) => new Promise((ok) => {
-  execFile(cli, args, { timeout: 60000 }, (error, stdout, stderr) => ok({ code: error ? error.code : 0, stdout, stderr }));
-});
-const requests = async () => (await (await fetch(`http://127.0.0.1:${port}/stats`)).json()).requests;
+const requests = () => llm.requests();
 const near = (a, b, what) => assert.ok(Math.abs(a - b) < 1e-9, `${what}: ${a} vs ${b}`);
 const cell = (s, approach, variant) => s.table_viii.find((r) => r.approach === approach).cells[variant];
 
 before(async () => {
-  assert.ok(existsSync(cli), `CLI not built: ${cli}`);
-  dir = mkdtempSync(join(tmpdir(), 'chokepoint-retrieval-'));
+  dir = scratchDir('chokepoint-retrieval-');
   const v = join(dir, 'variants');
   mkdirSync(v);
   writeFileSync(join(dir, 'tables.json'), tablesJson(['molecule', 'atom', 'molecule_id', 'label', 'atom_id', 'element']));
@@ -74,15 +66,13 @@ before(async () => {
   writeFileSync(join(v, 'O_L.json'), JSON.stringify([item(0, Q1, SQL1L), item(1, Q2, SQL2L)]));
   mkdirSync(join(dir, 'empty'));
   writeFileSync(join(dir, 'empty', 'readme.txt'), 'no variants here');
-  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '120000']));
-  writeFileSync(join(dir, 'llm.json'), JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-                                                        model: 'fake-retriever' }));
-  const taught = await fetch(`http://127.0.0.1:${port}/answers`, { method: 'POST', body: JSON.stringify({ answers: ANSWERS }) });
-  assert.equal(taught.status, 200);
+  llm = await startFakeLlm(120000);
+  writeFileSync(join(dir, 'llm.json'), llm.config('fake-retriever'));
+  await llm.teach(ANSWERS);
 });
 after(() => {
-  server?.kill();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  llm?.kill();
+  removeDir(dir);
 });
 
 const retrievalArgs = (out, extra) => ['retrieval', '--variants', join(dir, 'variants'), '--tables',

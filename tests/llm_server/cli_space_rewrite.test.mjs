@@ -6,17 +6,13 @@
 // bad inputs exit 2.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync, mkdirSync, copyFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startFakeLlmServer } from './start_server.mjs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startFakeLlm } from './start_server.mjs';
+import { root, cli, run, scratchDir, copyDb, removeDir, writeBirdPredictions } from './cli_fixture.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..', '..');
-const cli = process.env.CHOKEPOINT_CLI || join(root, 'build', 'native', 'chokepoint');
-let server, port, dir;
+let llm, dir;
 
 const SCHEMA = 'toxicology | molecule : molecule_id, label | atom : atom_id, molecule_id, element | bond : bond_id, ' +
   'molecule_id, bond_type | connected : atom_id, atom_id2, bond_id';
@@ -47,21 +43,15 @@ const REWRITES = [
   [0, 39, 'How many chlorine atoms exist?', 'How many chlorine atoms exist?', 'SELECT 0'],
 ];
 
-const run = (args) => new Promise((ok) => {
-  execFile(cli, args, { timeout: 60000 }, (error, stdout, stderr) => ok({ code: error ? error.code : 0, stdout, stderr }));
-});
-const requests = async () => (await (await fetch(`http://127.0.0.1:${port}/stats`)).json()).requests;
+const requests = () => llm.requests();
 const near = (a, b, what) => assert.ok(Math.abs(a - b) < 1e-4, `${what}: ${a} vs ${b}`);
 
 before(async () => {
-  assert.ok(existsSync(cli), `CLI not built: ${cli}`);
-  dir = mkdtempSync(join(tmpdir(), 'chokepoint-space-rewrite-'));
-  mkdirSync(join(dir, 'db', 'toxicology'), { recursive: true });
-  copyFileSync(join(dirname(cli), 'assets', 'db', 'toxicology.sqlite'), join(dir, 'db', 'toxicology', 'toxicology.sqlite'));
+  dir = scratchDir('chokepoint-space-rewrite-');
+  copyDb(dir, 'toxicology');
   writeFileSync(join(dir, 'dev.json'), JSON.stringify(ITEMS.map(([q, g], i) => ({
     question_id: i, db_id: 'toxicology', question: q, evidence: '', SQL: g }))));
-  writeFileSync(join(dir, 'pred.json'), JSON.stringify(Object.fromEntries(ITEMS.map(([, , p], i) => [
-    String(i), `${p}\t----- bird -----\ttoxicology`]))));
+  writeBirdPredictions(join(dir, 'pred.json'), ITEMS.map(([, , p]) => p));
   writeFileSync(join(dir, 'features.csv'), FEATURES);
   writeFileSync(join(dir, 'negative.json'), JSON.stringify(NEGATIVE));
   // A training set where the model fails exactly when f117 is there (every combination of the three, twice).
@@ -80,11 +70,10 @@ before(async () => {
   writeFileSync(join(dir, 'estimate.json'), JSON.stringify({ negative_features: NEGATIVE, test_items: [
     { key: '0', correct: true, p_correct: 0.3 }, { key: '1', correct: false, p_correct: 0.2 },
     { key: '3', correct: false, p_correct: 0.8 }] }));
-  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '120000']));
-  const config = (model) => JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`, model });
-  writeFileSync(join(dir, 'rewriter.json'), config('fake-rewriter'));
-  writeFileSync(join(dir, 'model.json'), config('fake-model'));
-  writeFileSync(join(dir, 'fail.json'), config('fail-401'));
+  llm = await startFakeLlm(120000);
+  writeFileSync(join(dir, 'rewriter.json'), llm.config('fake-rewriter'));
+  writeFileSync(join(dir, 'model.json'), llm.config('fake-model'));
+  writeFileSync(join(dir, 'fail.json'), llm.config('fail-401'));
 
   // Each rewrite prompt in full, rendered from the template as the CLI renders it, is taught its answer.
   const catalogue = JSON.parse(execFileSync(cli, ['features', '--catalogue'], { encoding: 'utf8' }));
@@ -100,12 +89,12 @@ before(async () => {
     answers[template.replace(/\{\{(\w+)\}\}/g, (_, v) => vars[v]).trim()] = answer;
     if (model !== null) sql[question] = model;
   }
-  assert.equal((await fetch(`http://127.0.0.1:${port}/answers`, { method: 'POST', body: JSON.stringify({ answers }) })).status, 200);
-  assert.equal((await fetch(`http://127.0.0.1:${port}/sql`, { method: 'POST', body: JSON.stringify({ answers: sql }) })).status, 200);
+  await llm.teach(answers);
+  await llm.teachSql(sql);
 });
 after(() => {
-  server?.kill();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  llm?.kill();
+  removeDir(dir);
 });
 
 const rewriteArgs = (out, extra) => ['space', 'rewrite', '--set', join(dir, 'dev.json'), '--pred', join(dir, 'pred.json'),

@@ -6,28 +6,20 @@
 // items written, a rerun resuming); a slow one; bad inputs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startFakeLlmServer } from './start_server.mjs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startFakeLlm } from './start_server.mjs';
+import { run, scratchDir, removeDir } from './cli_fixture.mjs';
 import { DDL, QA, HA, GA, QB, GB, FEEDBACK, critic, synthAnswers } from './synsql_fixture.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..', '..');
-const cli = process.env.CHOKEPOINT_CLI || join(root, 'build', 'native', 'chokepoint');
-let server, port, dir;
+let llm, dir;
 
-const run = (args) => new Promise((ok) => {
-  execFile(cli, args, { timeout: 60000 }, (error, stdout, stderr) => ok({ code: error ? error.code : 0, stdout, stderr }));
-});
-const requests = async () => (await (await fetch(`http://127.0.0.1:${port}/stats`)).json()).requests;
+const requests = () => llm.requests();
 const sqlite = (file, sql) => execFileSync('sqlite3', [file, sql], { encoding: 'utf8' }).trim();
 
 before(async () => {
-  assert.ok(existsSync(cli), `CLI not built: ${cli}`);
-  dir = mkdtempSync(join(tmpdir(), 'chokepoint-synth-'));
+  dir = scratchDir('chokepoint-synth-');
   mkdirSync(join(dir, 'db', 'formula_1'), { recursive: true });
   execFileSync('sqlite3', [join(dir, 'db', 'formula_1', 'formula_1.sqlite')], { input: DDL });
   writeFileSync(join(dir, 'dev.json'), JSON.stringify([
@@ -44,18 +36,15 @@ before(async () => {
     column_types: ['text', 'number', 'text', 'text', 'text', 'number', 'number', 'number', 'text', 'text'],
     primary_keys: [1, 5], foreign_keys: [[7, 1]],
   }]));
-  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '120000']));
-  const config = (model, extra = {}) => JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-    model, ...extra });
-  writeFileSync(join(dir, 'llm.json'), config('fake-synth'));
-  writeFileSync(join(dir, 'llm1.json'), config('fake-synth', { concurrency: 1 }));
-  writeFileSync(join(dir, 'fail.json'), config('fail-401'));
-  const answers = synthAnswers();
-  assert.equal((await fetch(`http://127.0.0.1:${port}/answers`, { method: 'POST', body: JSON.stringify({ answers }) })).status, 200);
+  llm = await startFakeLlm(120000);
+  writeFileSync(join(dir, 'llm.json'), llm.config('fake-synth'));
+  writeFileSync(join(dir, 'llm1.json'), llm.config('fake-synth', { concurrency: 1 }));
+  writeFileSync(join(dir, 'fail.json'), llm.config('fail-401'));
+  await llm.teach(synthAnswers());
 });
 after(() => {
-  server?.kill();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  llm?.kill();
+  removeDir(dir);
 });
 
 const synthArgs = (out, extra = []) => ['synth', '--set', join(dir, 'dev.json'), '--db-root', join(dir, 'db'),
@@ -178,7 +167,7 @@ test('a failing endpoint: a clear error, the other questions written, a rerun re
   // One request refused (the first, with one call in flight at a time): only question 1000 fails.
   const out = join(dir, 'resume');
   const args = synthArgs(out, ['--llm-config', join(dir, 'llm1.json')]);
-  await fetch(`http://127.0.0.1:${port}/control`, { method: 'POST', body: JSON.stringify({ mode: '401', times: 1 }) });
+  await llm.api('/control', { mode: '401', times: 1 });
   const before = await requests();
   const first = await run(args);
   assert.equal(first.code, 1, first.stderr);
@@ -199,8 +188,7 @@ test('a failing endpoint: a clear error, the other questions written, a rerun re
 
 test('a slow endpoint: the time limit ends each question with a clear message', async () => {
   const out = join(dir, 'slow');
-  writeFileSync(join(dir, 'slow.json'), JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-    model: 'slow-3000', timeout_ms: 300 }));
+  writeFileSync(join(dir, 'slow.json'), llm.config('slow-3000', { timeout_ms: 300 }));
   const r = await run(synthArgs(out, ['--llm-config', join(dir, 'slow.json'), '--limit', '1']));
   assert.equal(r.code, 1, r.stderr);
   assert.match(r.stderr, /1 of 1 question failed \(first: 1000: select t=0: no answer from .* within the time limit/);
