@@ -78,14 +78,8 @@ std::string flag_name(std::string error) {
 // run's expansions) through the configured endpoint. Returns the number of failed items, or -1 with `error`.
 int generate_questions(const ArgReader& r, const jqe::JqeRun& run, const std::map<std::string, Schema>& schemas,
                        nlohmann::json& expansions, std::string& error) {
-  const std::string path = r.get("--llm-config");
-  auto settings = read_llm_config(path);
-  if (!settings.ok()) return error = settings.error(), -1;
-  if (settings->model.empty()) return error = path + ": \"model\" is required", -1;
-  auto endpoint = endpoint_from_settings(*settings);
-  if (!endpoint.ok()) return error = path + ": " + endpoint.error(), -1;
-  auto prompts = load_prompt_library(r.has("--prompts") ? r.get("--prompts") : default_prompts_folder());
-  if (!prompts.ok()) return error = prompts.error(), -1;
+  auto chat = read_chat_setup(r);
+  if (!chat.ok()) return error = chat.error(), -1;
   jqe::EvidenceMode mode = jqe::EvidenceMode::WhenSeedHasEvidence;
   const std::string ev = r.get("--evidence", "auto");
   if (ev == "always")
@@ -99,8 +93,8 @@ int generate_questions(const ArgReader& r, const jqe::JqeRun& run, const std::ma
   for (const auto& [db, schema] : schemas) ddl[db] = schema_to_ddl(schema);
   auto tasks = jqe::question_tasks(run, ddl, mode);
   if (!tasks.ok()) return error = tasks.error(), -1;
-  auto job = jqe::QuestionJob::create(std::move(*tasks), *prompts, chat_request_from_settings(*settings, {}),
-                                      settings->provider);
+  auto job = jqe::QuestionJob::create(std::move(*tasks), chat->prompts, chat_request_from_settings(chat->settings, {}),
+                                      chat->settings.provider);
   if (!job.ok()) return error = job.error(), -1;
 
   auto replay_handle = open_replay(r);
@@ -108,14 +102,11 @@ int generate_questions(const ArgReader& r, const jqe::JqeRun& run, const std::ma
   ReplayStore* replay_store = replay_handle->store.get();
   const jqe::QuestionPlan plan = (*job)->plan(replay_store);
   std::cerr << "chokepoint: questions: " << plan.calls.size() << " prompts, " << plan.network_calls << " to send to "
-            << endpoint_url(*endpoint, "") << " (~" << plan.estimated_tokens << " prompt tokens)\n";
+            << endpoint_url(chat->endpoint, "") << " (~" << plan.estimated_tokens << " prompt tokens)\n";
 
   CurlTransport transport;
-  SchedulerLimits limits;
-  limits.timeout_ms = settings->timeout_ms;
-  limits.max_concurrency = settings->concurrency;
   jqe::QuestionJob& q = **job;
-  q.start(*endpoint, transport, replay_store, limits);
+  q.start(chat->endpoint, transport, replay_store, scheduler_limits(chat->settings));
   // Curl answers inside send(), so each step makes progress; between retries the loop sleeps until the next one.
   while (q.running()) {
     const size_t before = q.count(jqe::ItemStatus::Done) + q.count(jqe::ItemStatus::Failed);

@@ -12,16 +12,21 @@
 namespace chokepoint::cli {
 
 Result<ReplayHandle> open_replay(const ArgReader& r) {
-  ReplayHandle h;
   if (!r.has("--replay")) {
+    ReplayHandle h;
     h.store = std::make_unique<MemoryReplayStore>();
     return h;
   }
-  auto db = Connection::open_read_write(r.get("--replay"));
-  if (!db.ok()) return Error{r.get("--replay") + ": " + db.error()};
+  return open_replay_file(r.get("--replay"));
+}
+
+Result<ReplayHandle> open_replay_file(const std::string& path) {
+  ReplayHandle h;
+  auto db = Connection::open_read_write(path);
+  if (!db.ok()) return Error{path + ": " + db.error()};
   h.db = std::make_unique<Connection>(std::move(*db));
   auto store = SqliteReplayStore::open(*h.db);
-  if (!store.ok()) return Error{r.get("--replay") + ": " + store.error()};
+  if (!store.ok()) return Error{path + ": " + store.error()};
   h.store = std::make_unique<SqliteReplayStore>(std::move(*store));
   return h;
 }
@@ -47,17 +52,14 @@ Result<ChatSetup> read_chat_setup(const ArgReader& r) {
   return ChatSetup{std::move(chat->settings), std::move(chat->endpoint), std::move(*prompts)};
 }
 
-std::vector<Result<std::string>> run_chat_prompts(const LlmSettings& settings, const LlmEndpoint& endpoint,
-                                                  ReplayStore* replay,
-                                                  const std::vector<std::pair<std::string, std::string>>& prompts,
-                                                  UsageTotals& usage) {
-  CurlTransport transport;
+SchedulerLimits scheduler_limits(const LlmSettings& settings) {
   SchedulerLimits limits;
   limits.timeout_ms = settings.timeout_ms;
   limits.max_concurrency = settings.concurrency;
-  CallScheduler scheduler(endpoint, transport, replay, limits);
-  for (const auto& [id, prompt] : prompts)
-    scheduler.add({id, chat_request_from_settings(settings, {{"user", prompt}})});
+  return limits;
+}
+
+void run_to_end(CallScheduler& scheduler) {
   // Curl answers inside send(), so each step makes progress; between retries the loop sleeps a little.
   while (!scheduler.finished() && scheduler.stopped() == SchedulerStop::None) {
     const size_t done = scheduler.count(CallState::Succeeded) + scheduler.count(CallState::Failed);
@@ -65,6 +67,17 @@ std::vector<Result<std::string>> run_chat_prompts(const LlmSettings& settings, c
     if (scheduler.count(CallState::Succeeded) + scheduler.count(CallState::Failed) == done)
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
+}
+
+std::vector<Result<std::string>> run_chat_prompts(const LlmSettings& settings, const LlmEndpoint& endpoint,
+                                                  ReplayStore* replay,
+                                                  const std::vector<std::pair<std::string, std::string>>& prompts,
+                                                  UsageTotals& usage) {
+  CurlTransport transport;
+  CallScheduler scheduler(endpoint, transport, replay, scheduler_limits(settings));
+  for (const auto& [id, prompt] : prompts)
+    scheduler.add({id, chat_request_from_settings(settings, {{"user", prompt}})});
+  run_to_end(scheduler);
   usage += scheduler.usage();
   return call_answers(scheduler);
 }

@@ -22,6 +22,8 @@ struct ReplayHandle {
 };
 // --replay FILE.sqlite (created when missing) or, without the flag, a store in memory.
 Result<ReplayHandle> open_replay(const ArgReader& r);
+// The store in FILE.sqlite (created when missing), for a command whose replay file has a default; errors name it.
+Result<ReplayHandle> open_replay_file(const std::string& path);
 
 // One --llm-config file (whose "model" is required) and the endpoint it describes; errors name the file.
 struct ChatEndpoint {
@@ -39,6 +41,11 @@ struct ChatSetup {
 Result<ChatSetup> read_chat_setup(const ArgReader& r);
 // The prompts folder alone: --prompts DIR, else the repository's.
 Result<PromptLibrary> read_prompts(const ArgReader& r);
+
+// The scheduler's limits an --llm-config sets: its timeout and concurrency.
+SchedulerLimits scheduler_limits(const LlmSettings& settings);
+// Steps `scheduler` until every call has finished or it has stopped.
+void run_to_end(CallScheduler& scheduler);
 
 // (id, prompt) pairs sent as single user messages; each answer's text, or why there is none.
 std::vector<Result<std::string>> run_chat_prompts(const LlmSettings& settings, const LlmEndpoint& endpoint,

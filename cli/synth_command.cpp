@@ -7,7 +7,6 @@
 #include <map>
 #include <memory>
 #include <set>
-#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -15,13 +14,12 @@
 #include "cli/command.h"
 #include "cli/llm_calls.h"
 #include "cli/llm_transport_curl.h"
-#include "core/base/clock.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
 #include "core/dataset/bird_writer.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/llm/chat_request.h"
-#include "core/llm/sqlite_replay_store.h"
+#include "core/llm/replay_store.h"
 #include "core/testdb/synthesis_loop.h"
 #include "core/testdb/synthesis_manifest.h"
 #include "core/testdb/synthesis_prompts.h"
@@ -182,19 +180,14 @@ int synth_main(const Args& args) {
   std::filesystem::create_directories(out, ec);
   if (ec) return fail_input("cannot create " + out + ": " + ec.message());
   const std::string replay_path = r.has("--replay") ? r.get("--replay") : out + "/replay.sqlite";
-  auto replay_db = Connection::open_read_write(replay_path);
-  if (!replay_db.ok()) return fail_input(replay_path + ": " + replay_db.error());
-  auto store = SqliteReplayStore::open(*replay_db);
-  if (!store.ok()) return fail_input(replay_path + ": " + store.error());
+  auto replay = open_replay_file(replay_path);
+  if (!replay.ok()) return fail_input(replay.error());
 
   // Phase by phase: every pending call of every item in one batch, answers handed back per item.
   UsageTotals usage;
   CurlTransport transport;
-  SchedulerLimits limits;
-  limits.timeout_ms = chat->settings.timeout_ms;
-  limits.max_concurrency = chat->settings.concurrency;
   for (;;) {
-    CallScheduler scheduler(chat->endpoint, transport, &*store, limits);
+    CallScheduler scheduler(chat->endpoint, transport, replay->store.get(), scheduler_limits(chat->settings));
     std::vector<std::pair<size_t, size_t>> of;  // (run, position in its pending())
     for (size_t k = 0; k < runs.size(); ++k) {
       if (!runs[k].loop) continue;
@@ -207,12 +200,7 @@ int synth_main(const Args& args) {
       }
     }
     if (of.empty()) break;
-    while (!scheduler.finished() && scheduler.stopped() == SchedulerStop::None) {
-      const size_t done = scheduler.count(CallState::Succeeded) + scheduler.count(CallState::Failed);
-      scheduler.step(monotonic_ms());
-      if (scheduler.count(CallState::Succeeded) + scheduler.count(CallState::Failed) == done)
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
+    run_to_end(scheduler);
     usage += scheduler.usage();
     const auto answers = call_answers(scheduler);
     std::map<size_t, std::vector<Result<std::string>>> per_run;
