@@ -15,6 +15,7 @@
 #include "cli/ex_inputs.h"
 #include "cli/llm_calls.h"
 #include "cli/llm_transport_curl.h"
+#include "cli/number_flags.h"
 #include "core/base/json_dump.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/llm/chat_request.h"
@@ -93,13 +94,8 @@ int describe_main(const Args& args) {
   if (!r.error().empty()) return fail_input(r.error());
   if (r.get("--gold").empty() || r.get("--out").empty() || !r.has("--llm-config"))
     return fail_input(std::string("missing arguments\n") + kUsage);
-  size_t limit = 0;
-  if (r.has("--limit")) {
-    const std::string v = r.get("--limit");
-    if (v.empty() || v.size() > 7 || v.find_first_not_of("0123456789") != std::string::npos)
-      return fail_input("--limit takes a positive number, not '" + v + "'");
-    limit = static_cast<size_t>(std::stoul(v));
-  }
+  auto limit = item_limit(r);
+  if (!limit.ok()) return fail_input(limit.error());
   auto chat = read_chat_setup(r);
   if (!chat.ok()) return fail_input(chat.error());
   std::optional<ChatEndpoint> judge;
@@ -122,7 +118,7 @@ int describe_main(const Args& args) {
       ++skipped;
       continue;
     }
-    if (limit && subjects.size() >= limit) break;
+    if (*limit && subjects.size() >= *limit) break;
     subjects.push_back(std::move(s));
   }
   const std::string mode = r.has("--pred") ? "check_predictions" : "describe_gold";

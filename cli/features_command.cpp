@@ -12,6 +12,7 @@
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/llm_calls.h"
+#include "cli/number_flags.h"
 #include "core/base/clock.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
@@ -153,14 +154,6 @@ Result<std::vector<Aspect>> aspects_from_list(const std::string& list) {
   return out;
 }
 
-Result<size_t> whole_number(const ArgReader& r, const char* flag, size_t fallback) {
-  if (!r.has(flag)) return fallback;
-  const std::string v = r.get(flag);
-  if (v.empty() || v.size() > 7 || v.find_first_not_of("0123456789") != std::string::npos || std::stoul(v) == 0)
-    return Error{std::string(flag) + " takes a positive whole number, not '" + v + "'"};
-  return static_cast<size_t>(std::stoul(v));
-}
-
 std::string path_stem(const std::string& path) {
   const size_t slash = path.find_last_of('/');
   const size_t dot = path.find_last_of('.');
@@ -194,9 +187,9 @@ int features_main(const Args& args) {
     if (!aspects.ok()) return fail_input(aspects.error());
     llm_options.aspects = *aspects;
   }
-  auto limit = whole_number(r, "--limit", 0);
+  auto limit = positive_whole_number(r, "--limit", 0);
   if (!limit.ok()) return fail_input(limit.error());
-  auto batch = whole_number(r, "--batch", 10);
+  auto batch = positive_whole_number(r, "--batch", 10);
   if (!batch.ok()) return fail_input(batch.error());
   llm_options.batch_size = *batch;
   std::optional<ChatSetup> chat;

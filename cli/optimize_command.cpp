@@ -14,6 +14,7 @@
 #include "cli/command.h"
 #include "cli/ex_inputs.h"
 #include "cli/llm_calls.h"
+#include "cli/number_flags.h"
 #include "core/base/json_dump.h"
 #include "core/llm/chat_request.h"
 #include "core/metrics/efficiency_evaluation.h"
@@ -43,16 +44,6 @@ const char* kUsage =
     "model, ex, ves, c_ves, correct, accepted, changed_result, failed, no_sql, no_answer, not_asked, generated}],\n"
     "usage}; OPT.json adds each cell's items (outcome, final query, score). Exit code 0, or 2 on bad input.";
 
-Result<int> whole_number(const ArgReader& r, const std::string& flag, int fallback, int lo, int hi) {
-  if (!r.has(flag)) return fallback;
-  const std::string v = r.get(flag);
-  if (v.empty() || v.size() > 9 || v.find_first_not_of("0123456789") != std::string::npos || std::stoi(v) < lo ||
-      std::stoi(v) > hi)
-    return Error{flag + " takes a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", not '" +
-                 v + "'"};
-  return std::stoi(v);
-}
-
 nlohmann::json cell_json(const EfficiencySummary& s) {
   const size_t scored = s.scores.n;
   return {{"ex", scored ? 100.0 * static_cast<double>(s.scores.correct) / static_cast<double>(scored) : 0.0},
@@ -68,7 +59,7 @@ int optimize_main(const Args& args) {
   if (r.get("--gold").empty() || r.get("--pred").empty() || r.get("--db-root").empty() || r.get("--out").empty() ||
       !r.has("--llm-config"))
     return fail_input(std::string("missing arguments\n") + kUsage);
-  const auto iterations = whole_number(r, "--iterations", 10, 1, 100000);
+  const auto iterations = whole_number_in(r, "--iterations", 10, 1, 100000);
   if (!iterations.ok()) return fail_input(iterations.error());
   std::vector<runner::OptimizeVariant> variants;
   for (const auto& name : r.get_all("--variant")) {

@@ -14,6 +14,7 @@
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/llm_calls.h"
+#include "cli/number_flags.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
 #include "core/base/text.h"
@@ -70,14 +71,6 @@ const char* kUsage =
 
 double rounded(double x) { return std::round(x * 10000.0) / 10000.0; }
 
-Result<size_t> whole_number(const ArgReader& r, const char* flag, size_t fallback) {
-  if (!r.has(flag)) return fallback;
-  const std::string v = r.get(flag);
-  if (v.empty() || v.size() > 7 || v.find_first_not_of("0123456789") != std::string::npos || std::stoul(v) == 0)
-    return Error{std::string(flag) + " takes a positive whole number, not '" + v + "'"};
-  return static_cast<size_t>(std::stoul(v));
-}
-
 // The set's matrix from a features file, rows in set order matched by key (a missing row is all unknown).
 Result<FeatureMatrix> matrix_for_set(const std::string& path, const EvalSet& set) {
   auto text = read_file(path);
@@ -111,9 +104,9 @@ int space_rewrite_main(const Args& args) {
   if (r.get("--set").empty() || r.get("--pred").empty() || r.get("--db-root").empty() || r.get("--out").empty() ||
       !r.has("--llm-config") || (r.has("--estimate") == r.has("--negative-features")))
     return fail_input(std::string("missing arguments (one of --estimate and --negative-features)\n") + kUsage);
-  auto top = whole_number(r, "--top", 3);
+  auto top = positive_whole_number(r, "--top", 3);
   if (!top.ok()) return fail_input(top.error());
-  auto limit = whole_number(r, "--limit", 0);
+  auto limit = positive_whole_number(r, "--limit", 0);
   if (!limit.ok()) return fail_input(limit.error());
   const bool transfer = r.has("--train-set");
   if (transfer != r.has("--train-pred")) return fail_input("--train-set and --train-pred go together");
@@ -123,7 +116,7 @@ int space_rewrite_main(const Args& args) {
   if (rule == "predicted" && !r.has("--estimate") && !transfer)
     return fail_input(
         "--items predicted needs --estimate (its held-out items) or --train-set/--train-pred (a forest trained there)");
-  auto trees = whole_number(r, "--trees", 200);
+  auto trees = positive_whole_number(r, "--trees", 200);
   if (!trees.ok()) return fail_input(trees.error());
   const std::string seed_text = r.get("--seed", "0");
   if (seed_text.empty() || seed_text.size() > 9 || seed_text.find_first_not_of("0123456789") != std::string::npos)

@@ -14,6 +14,7 @@
 #include "cli/command.h"
 #include "cli/llm_calls.h"
 #include "cli/llm_transport_curl.h"
+#include "cli/number_flags.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
 #include "core/dataset/bird_writer.h"
@@ -90,20 +91,15 @@ int synth_main(const Args& args) {
     return fail_input(std::string("missing arguments\n") + kUsage);
   auto options = read_options(r);
   if (!options.ok()) return fail_input(options.error());
-  size_t limit = 0;
-  if (r.has("--limit")) {
-    const std::string v = r.get("--limit");
-    if (v.empty() || v.size() > 7 || v.find_first_not_of("0123456789") != std::string::npos)
-      return fail_input("--limit takes a positive number, not '" + v + "'");
-    limit = static_cast<size_t>(std::stoul(v));
-  }
+  auto limit = item_limit(r);
+  if (!limit.ok()) return fail_input(limit.error());
   auto chat = read_chat_setup(r);
   if (!chat.ok()) return fail_input(chat.error());
   auto set = load_eval_set(r.get("--set"));
   if (!set.ok()) return fail_input(r.get("--set") + ": " + set.error());
   if (holds_predictions(*set))
     return fail_input(r.get("--set") + ": holds predictions, not questions with their gold queries");
-  if (limit > 0 && set->items.size() > limit) set->items.resize(limit);
+  if (*limit > 0 && set->items.size() > *limit) set->items.resize(*limit);
   std::set<std::string> ids;
   for (const auto& it : set->items) ids.insert(it.db_id);
 

@@ -15,6 +15,7 @@
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/ex_inputs.h"
+#include "cli/number_flags.h"
 #include "core/metrics/efficiency_evaluation.h"
 
 namespace chokepoint::cli {
@@ -54,16 +55,6 @@ std::string reward_label(double reward) {
 }
 double ms_of(int64_t ns) { return round_to(static_cast<double>(ns) / 1e6, 3); }
 
-Result<int> whole_number(const ArgReader& r, const std::string& flag, int fallback, int lo, int hi) {
-  if (!r.has(flag)) return fallback;
-  const std::string v = r.get(flag);
-  if (v.empty() || v.size() > 9 || v.find_first_not_of("0123456789") != std::string::npos || std::stoi(v) < lo ||
-      std::stoi(v) > hi)
-    return Error{flag + " takes a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", not '" +
-                 v + "'"};
-  return std::stoi(v);
-}
-
 nlohmann::json timing_json(const PairTiming& t, bool reward) {
   nlohmann::json j = {{"status", query_status_name(t.status)}};
   if (!t.ok()) {
@@ -93,9 +84,9 @@ int ves_main(const Args& args) {
   if (r.get("--gold").empty() || r.get("--pred").empty() || r.get("--db-root").empty() || r.get("--out").empty())
     return fail_input(std::string("missing arguments\n") + kUsage);
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
-  const auto iterations = whole_number(r, "--iterations", 100, 1, 100000);
+  const auto iterations = whole_number_in(r, "--iterations", 100, 1, 100000);
   if (!iterations.ok()) return fail_input(iterations.error());
-  const auto min_span_us = whole_number(r, "--min-span-us", 0, 0, 10000000);
+  const auto min_span_us = whole_number_in(r, "--min-span-us", 0, 0, 10000000);
   if (!min_span_us.ok()) return fail_input(min_span_us.error());
   std::error_code ec;
   if (!std::filesystem::is_directory(r.get("--db-root"), ec))
