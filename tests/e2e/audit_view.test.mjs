@@ -6,12 +6,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawnSync, execFileSync } from 'node:child_process';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed } from './browser.mjs';
+import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed } from './browser.mjs';
+import { cli, tempDir, openApp, closeAll } from './fixture.mjs';
 
-const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
 const PANEL = 'Test databases';
 const ITEMS = [
   { question_id: 286, db_id: 'tox', question: 'How many bonds are in molecules labelled \'+\'?', evidence: '',
@@ -28,7 +27,7 @@ const ITEMS = [
 let app;
 let dir;
 before(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-audit-view-'));
+  dir = tempDir('chokepoint-audit-view-');
   fs.mkdirSync(path.join(dir, 'db', 'tox'), { recursive: true });
   execFileSync('sqlite3', [path.join(dir, 'db', 'tox', 'tox.sqlite')], { input: `
     CREATE TABLE molecule(molecule_id TEXT PRIMARY KEY, label TEXT);
@@ -41,14 +40,9 @@ before(async () => {
     INSERT INTO cards VALUES (1, 'Duress', NULL), (2, 'Duress', 'arenaleague');` });
   fs.copyFileSync(path.join(dir, 'db', 'tox', 'tox.sqlite'), path.join(dir, 'tox.sqlite'));
   fs.writeFileSync(path.join(dir, 'audit_dev.json'), JSON.stringify(ITEMS));
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  app = await openApp();
 });
-after(async () => {
-  if (app) await app.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+after(() => closeAll({ app, dir }));
 
 const until = (predicate, what, timeout) => untilPanel(app.page, PANEL, predicate, what, timeout);
 

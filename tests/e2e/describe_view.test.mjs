@@ -6,92 +6,48 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startFakeLlmServer } from '../llm_server/start_server.mjs';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, workspaceSettled, untilPanel, uploadSet,
-  clickNamed } from './browser.mjs';
+import { waitReady, artefactDir, sendCommand, workspaceSettled, untilPanel, clickNamed } from './browser.mjs';
+import { cli, tempDir, copyDb, writeBirdPredictions, openApp, closeAll, evaluateSets, METRICS } from './fixture.mjs';
+import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
+import { DESCRIBE_CASES as CASES, describeAnswers } from '../llm_server/shared_cases.mjs';
 
-const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
-const METRICS = 'Predictions & metrics';
-const CL = "SELECT COUNT(*) FROM atom WHERE element = 'cl'";
-// [question, gold, prediction, the model's description, judge forward, judge backward]
-const CASES = [
-  ['How many atoms are chlorine?', CL, CL, 'question: How many chlorine atoms are there?', 'True', 'True'],
-  ['How many atoms are chlorine?', CL, "SELECT COUNT(*) FROM atom WHERE element = 'h'",
-    '**Question:** How many hydrogen atoms are there?', 'False', 'False'],
-  ['Which element comes first alphabetically?', 'SELECT MIN(element) FROM atom', 'SELECT MAX(element) FROM atom',
-    'question: Which element comes last alphabetically?', 'False', 'True'],
-  ['How many bonds are there?', 'SELECT COUNT(*) FROM bond', 'SELECT COUNT(*) FROM bond',
-    'question: How many connections exist?', 'False', 'False'],
-  ['How many atoms are there?', 'SELECT COUNT(*) FROM atom', 'SELECT COUNT(*) FROM atoms',
-    'Sorry.\nI cannot tell what this query does.', null, null],
-];
-const taught = {};
-for (const [q, , p, d, fwd, bwd] of CASES) {
-  taught[`SQL: ${p}\n`] = d;
-  const g = /question:\*?\*?\s*(.*)$/i.exec(d);
-  if (!g || fwd === null) continue;
-  taught[`First question: ${g[1]}\nSecond question: ${q}\n`] = fwd;
-  taught[`First question: ${q}\nSecond question: ${g[1]}\n`] = bwd;
-}
-
-let app;
-let server;
-let port;
-let dir;
-const api = (p, body) => fetch(`http://127.0.0.1:${port}${p}`, body === undefined ? {} : {
-  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+let app, llm, dir;
 
 before(async () => {
-  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '300000']));
-  await api('/answers', { answers: taught });
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-describe-view-'));
+  llm = await startFakeLlm(300000);
+  await llm.teach(describeAnswers());
+  dir = tempDir('chokepoint-describe-view-');
   fs.writeFileSync(path.join(dir, 'describe_gold.json'), JSON.stringify(CASES.map(([q, g], i) => ({
     question_id: i, db_id: 'toxicology', question: q, evidence: i === 0 ? 'cl means chlorine' : '', SQL: g })), null, 1));
-  fs.writeFileSync(path.join(dir, 'describe_pred.json'), JSON.stringify(Object.fromEntries(CASES.map(([, , p], i) =>
-    [String(i), `${p}\t----- bird -----\ttoxicology`])), null, 1));
-  fs.mkdirSync(path.join(dir, 'db', 'toxicology'), { recursive: true });
-  fs.copyFileSync(path.join(repoRoot, 'build', 'native', 'assets', 'db', 'toxicology.sqlite'),
-    path.join(dir, 'db', 'toxicology', 'toxicology.sqlite'));
-  fs.writeFileSync(path.join(dir, 'llm.json'), JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-    model: 'fake-describer', temperature: 0 }));
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  writeBirdPredictions(path.join(dir, 'describe_pred.json'), CASES.map(([, , p]) => p));
+  copyDb(dir, 'toxicology');
+  fs.writeFileSync(path.join(dir, 'llm.json'), llm.config('fake-describer', { temperature: 0 }));
+  app = await openApp();
 });
-after(async () => {
-  if (app) await app.close();
-  server?.kill();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+after(() => closeAll({ app, llm, dir }));
 
 const until = (predicate, what, timeout) => untilPanel(app.page, METRICS, predicate, what, timeout);
 
 async function evaluated() {
-  await uploadSet(app.page, path.join(dir, 'describe_gold.json'));
-  await uploadSet(app.page, path.join(dir, 'describe_pred.json'));
-  await sendCommand(app.page, { do: 'show', tab: METRICS });
-  await sendCommand(app.page, { do: 'evaluate', gold: 'describe_gold.json', pred: 'describe_pred.json', semantics: 'bird' });
-  await until((s) => s.done && s.queued === false, 'the evaluation');
-  await sendCommand(app.page, { do: 'llm_settings', provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-                                model: 'fake-describer', temperature: 0, timeout_ms: 4000 });
+  await evaluateSets(app.page, dir, 'describe_gold.json', 'describe_pred.json');
+  await useFakeLlm(app.page, llm, 'fake-describer');
 }
 
 test('SQL-to-Text from the page: preview, Confirm, the CLI\'s scores, and a replay after a reload', async () => {
   await evaluated();
-  const before = (await api('/stats')).chat;
+  const before = (await llm.stats()).chat;
   await clickNamed(app.page, 'SQL-to-Text tab');
   await clickNamed(app.page, 'describe queries');
   const previewed = await until((s) => s.describe?.preview, 'the preview');
   assert.deepEqual([previewed.describe.preview.calls, previewed.describe.preview.judge_calls_at_most], [5, 10]);
-  assert.match(previewed.describe.preview.destination, new RegExp(`127\\.0\\.0\\.1:${port}`));
-  assert.equal((await api('/stats')).chat, before, 'nothing is sent before Confirm');
+  assert.match(previewed.describe.preview.destination, new RegExp(`127\\.0\\.0\\.1:${llm.port}`));
+  assert.equal((await llm.stats()).chat, before, 'nothing is sent before Confirm');
   fs.writeFileSync(path.join(artefactDir, 'describe_preview.png'), await app.page.screenshot());
   await clickNamed(app.page, 'describe confirm');
   const s = (await until((x) => x.describe?.done, 'the descriptions and verdicts')).describe;
-  assert.equal((await api('/stats')).chat, before + 5 + 8, '5 descriptions, 2 verdicts for each of 4 questions');
+  assert.equal((await llm.stats()).chat, before + 5 + 8, '5 descriptions, 2 verdicts for each of 4 questions');
   fs.writeFileSync(path.join(artefactDir, 'describe_view.png'), await app.page.screenshot());
 
   const out = path.join(dir, 'describe.json');
@@ -112,7 +68,7 @@ test('SQL-to-Text from the page: preview, Confirm, the CLI\'s scores, and a repl
 
   // A reload: the same run comes from the workspace's replay store.
   await workspaceSettled(app.page);
-  const mid = (await api('/stats')).chat;
+  const mid = (await llm.stats()).chat;
   await app.page.reload();
   await waitReady(app);
   await evaluated();
@@ -123,21 +79,21 @@ test('SQL-to-Text from the page: preview, Confirm, the CLI\'s scores, and a repl
   const replayed = (await until((x) => x.describe?.done, 'the replayed run')).describe;
   assert.deepEqual(replayed.summary.check, s.summary.check);
   assert.deepEqual(replayed.summary.usage, { network_calls: 0, replayed: 13 });
-  assert.equal((await api('/stats')).chat, mid, 'no request reached the server');
+  assert.equal((await llm.stats()).chat, mid, 'no request reached the server');
 });
 
 test('SQL-to-Text with the embedding cosine: a click turns it on, the CLI\'s cosines, replayed after a reload', async () => {
   // The page of the test above: evaluated, its describe and judge answers in the replay store.
-  const before = await api('/stats');
+  const before = await llm.stats();
   await clickNamed(app.page, 'SQL-to-Text tab');
   await clickNamed(app.page, 'describe embeddings');
   await clickNamed(app.page, 'describe queries');
   const previewed = (await until((s) => s.describe?.preview, 'the preview with embeddings')).describe.preview;
   assert.equal(previewed.embedding_texts_at_most, 10, 'both questions of each of 5 queries at most');
-  assert.equal((await api('/stats')).embeddings, before.embeddings, 'nothing is sent before Confirm');
+  assert.equal((await llm.stats()).embeddings, before.embeddings, 'nothing is sent before Confirm');
   await clickNamed(app.page, 'describe confirm');
   const s = (await until((x) => x.describe?.done, 'the cosines')).describe;
-  const after = await api('/stats');
+  const after = await llm.stats();
   assert.equal(after.chat, before.chat, 'descriptions and verdicts come from the replay store');
   assert.ok(after.embeddings > before.embeddings, 'the vectors were fetched from the endpoint');
   assert.equal(s.summary.cosine_items, 4, 'the 4 described items');
@@ -159,7 +115,7 @@ test('SQL-to-Text with the embedding cosine: a click turns it on, the CLI\'s cos
   assert.ok(new Set(s.items.filter((i) => i.cosine !== undefined).map((i) => i.cosine)).size > 1);
 
   await workspaceSettled(app.page);
-  const mid = await api('/stats');
+  const mid = await llm.stats();
   await app.page.reload();
   await waitReady(app);
   await evaluated();
@@ -170,6 +126,6 @@ test('SQL-to-Text with the embedding cosine: a click turns it on, the CLI\'s cos
   assert.equal(replayed.summary.cosine, s.summary.cosine);
   assert.equal(replayed.summary.embeddings.network_calls, 0);
   assert.ok(replayed.summary.embeddings.replayed >= 7, 'the 7 distinct questions (items 0 and 1 share theirs)');
-  const end = await api('/stats');
+  const end = await llm.stats();
   assert.deepEqual([end.chat, end.embeddings], [mid.chat, mid.embeddings], 'no request reached the server');
 });

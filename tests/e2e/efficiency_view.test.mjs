@@ -7,13 +7,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed } from './browser.mjs';
+import { spawnSync } from 'node:child_process';
+import { artefactDir, sendCommand, untilPanel, clickNamed } from './browser.mjs';
+import { cli, tempDir, writeScanDatabase, openApp, closeAll, uploadDatabase, evaluateSets,
+  METRICS } from './fixture.mjs';
 
-const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
-const METRICS = 'Predictions & metrics';
 const scan = 'SELECT id, v FROM t WHERE k + 0 = 700';  // `k + 0` hides k from its index: a full scan
 const lookup = 'SELECT id, v FROM t WHERE k = 700';
 const wrong = 'SELECT id, v FROM t WHERE k = 701';
@@ -23,35 +22,20 @@ let app;
 let dir;
 
 before(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-efficiency-view-'));
+  dir = tempDir('chokepoint-efficiency-view-');
   fs.mkdirSync(path.join(dir, 'db', 'bigscan'), { recursive: true });
-  execFileSync('sqlite3', [path.join(dir, 'db', 'bigscan', 'bigscan.sqlite')], { input:
-    `CREATE TABLE t(id INTEGER PRIMARY KEY, k INTEGER, v TEXT);
-     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50000)
-       INSERT INTO t SELECT i, i * 7 % 50021, 'row ' || i FROM n;
-     CREATE INDEX t_k ON t(k);` });
+  writeScanDatabase(path.join(dir, 'db', 'bigscan', 'bigscan.sqlite'));
   fs.writeFileSync(path.join(dir, 'eff_gold.sql'), [scan, scan, scan].map((g) => `${g}\tbigscan`).join('\n') + '\n');
   fs.writeFileSync(path.join(dir, 'eff_pred.sql'), [lookup, wrong, failing].join('\n') + '\n');
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  app = await openApp();
 });
-after(async () => {
-  if (app) await app.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+after(() => closeAll({ app, dir }));
 
 const until = (predicate, what, timeout) => untilPanel(app.page, METRICS, predicate, what, timeout);
 
 test('VES, C-VES and R-VES from the page, with the spread, the clock and the plans', async () => {
-  await app.page.setInputFiles('#chokepoint-file-input', path.join(dir, 'db', 'bigscan', 'bigscan.sqlite'));
-  await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_summary_json', 'string', [], []))
-    .some((d) => d.db_id === 'bigscan'), null, { timeout: 60000 });
-  await uploadSet(app.page, path.join(dir, 'eff_gold.sql'));
-  await uploadSet(app.page, path.join(dir, 'eff_pred.sql'));
-  await sendCommand(app.page, { do: 'show', tab: METRICS });
-  await sendCommand(app.page, { do: 'evaluate', gold: 'eff_gold.sql', pred: 'eff_pred.sql', semantics: 'bird' });
-  await until((s) => s.done && s.queued === false, 'the evaluation');
+  await uploadDatabase(app.page, path.join(dir, 'db', 'bigscan', 'bigscan.sqlite'), 'bigscan');
+  await evaluateSets(app.page, dir, 'eff_gold.sql', 'eff_pred.sql');
 
   await clickNamed(app.page, 'Efficiency tab');
   await clickNamed(app.page, 'time the predictions');

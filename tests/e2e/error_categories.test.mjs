@@ -6,14 +6,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startFakeLlmServer } from '../llm_server/start_server.mjs';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, untilPanel, uploadSet,
-  clickNamed } from './browser.mjs';
+import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed } from './browser.mjs';
+import { cli, tempDir, copyDb, writeBirdPredictions, openApp, closeAll } from './fixture.mjs';
+import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
-const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
 const METRICS = 'Predictions & metrics';
 const CASES = [
   ["SELECT COUNT(*) FROM atom WHERE element = 'cl'", 'SELECT COUNT(*) FROM bond'],
@@ -31,35 +29,20 @@ const TAUGHT = {
   [`The query with the mistake:\n${CASES[4][1]}\n`]: 'Both queries look fine to me.',
 };
 
-let app;
-let server;
-let port;
-let dir;
-const api = (p, body) => fetch(`http://127.0.0.1:${port}${p}`, body === undefined ? {} : {
-  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+let app, llm, dir;
 
 before(async () => {
-  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '300000']));
-  await api('/answers', { answers: TAUGHT });
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-categories-'));
+  llm = await startFakeLlm(300000);
+  await llm.teach(TAUGHT);
+  dir = tempDir('chokepoint-categories-');
   fs.writeFileSync(path.join(dir, 'cat_gold.json'), JSON.stringify(CASES.map(([g], i) => ({
     question_id: i, db_id: 'toxicology', question: `Question ${i}?`, evidence: '', SQL: g })), null, 1));
-  fs.writeFileSync(path.join(dir, 'cat_pred.json'), JSON.stringify(Object.fromEntries(CASES.map(([, p], i) =>
-    [String(i), `${p}\t----- bird -----\ttoxicology`])), null, 1));
-  fs.mkdirSync(path.join(dir, 'db', 'toxicology'), { recursive: true });
-  fs.copyFileSync(path.join(repoRoot, 'build', 'native', 'assets', 'db', 'toxicology.sqlite'),
-    path.join(dir, 'db', 'toxicology', 'toxicology.sqlite'));
-  fs.writeFileSync(path.join(dir, 'llm.json'), JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-    model: 'fake-classifier', temperature: 0 }));
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  writeBirdPredictions(path.join(dir, 'cat_pred.json'), CASES.map(([, p]) => p));
+  copyDb(dir, 'toxicology');
+  fs.writeFileSync(path.join(dir, 'llm.json'), llm.config('fake-classifier', { temperature: 0 }));
+  app = await openApp();
 });
-after(async () => {
-  if (app) await app.close();
-  server?.kill();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+after(() => closeAll({ app, llm, dir }));
 
 const until = (predicate, what, timeout) => untilPanel(app.page, METRICS, predicate, what, timeout);
 const upload = (name) => uploadSet(app.page, path.join(dir, name));
@@ -73,17 +56,16 @@ test('the model decides condition filter vs data processing from the page as the
   const rules = await until((s) => s.done && s.errors?.complete, 'the rules');
   assert.deepEqual(rules.errors.counts, { condition_filter: 1, data_processing: 2, column_selection: 1, table_query: 1,
     'no such table': 1 });
-  await sendCommand(app.page, { do: 'llm_settings', provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-                                model: 'fake-classifier', temperature: 0, timeout_ms: 4000 });
-  const before = (await api('/stats')).chat;
+  await useFakeLlm(app.page, llm, 'fake-classifier');
+  const before = (await llm.stats()).chat;
   await click('Errors tab');
   await click('ask error categories');
   const previewed = await until((s) => s.error_category?.preview, 'the preview');
   assert.equal(previewed.error_category.preview.calls, 3, 'only the condition_filter and data_processing items');
-  assert.equal((await api('/stats')).chat, before, 'nothing is sent before Confirm');
+  assert.equal((await llm.stats()).chat, before, 'nothing is sent before Confirm');
   await click('error categories confirm');
   const s = await until((x) => x.error_category?.done, 'the answers');
-  assert.equal((await api('/stats')).chat, before + 3);
+  assert.equal((await llm.stats()).chat, before + 3);
   assert.deepEqual(s.error_category.outcomes, { agreed: 1, changed: 1, unreadable: 1, no_answer: 0 });
   fs.writeFileSync(path.join(artefactDir, 'error_categories.png'), await app.page.screenshot());
 
@@ -100,12 +82,12 @@ test('the model decides condition filter vs data processing from the page as the
   assert.ok(s.errors.items.find((i) => i.id === '3').evidence.some((line) => /LLM \(fake-classifier\)/.test(line)));
 
   // Asking again: the decided items are not asked, the unreadable one is, from the replay store.
-  const mid = (await api('/stats')).chat;
+  const mid = (await llm.stats()).chat;
   await sendCommand(app.page, { do: 'error_categories' });
   const again = await until((x) => x.error_category?.preview, 'the second preview');
   assert.equal(again.error_category.preview.calls, 1);
   assert.equal(again.error_category.preview.network_calls, 0);
   await sendCommand(app.page, { do: 'error_categories_confirm' });
   await until((x) => x.error_category?.done, 'the second answers');
-  assert.equal((await api('/stats')).chat, mid, 'no request reached the server');
+  assert.equal((await llm.stats()).chat, mid, 'no request reached the server');
 });

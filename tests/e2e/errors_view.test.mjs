@@ -9,14 +9,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startFakeLlmServer } from '../llm_server/start_server.mjs';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt,
-  workspaceSettled } from './browser.mjs';
+import { waitReady, artefactDir, sendCommand, panelState, nextFrames, clickAt, workspaceSettled, untilPanel,
+  uploadSet } from './browser.mjs';
+import { cli, tempDir, copyDb, writeBirdPredictions, openApp, closeAll } from './fixture.mjs';
+import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
-const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
 const METRICS = 'Predictions & metrics';
 
 // [question, gold, prediction, expected category/direction]
@@ -38,45 +37,20 @@ const CASES = [
   ['How many bonds are there?', 'SELECT COUNT(*) FROM bond', 'SELECT COUNT(*) FROM bond', null],
 ];
 
-let app;
-let server;
-let port;
-let dir;
-const api = (p, body) => fetch(`http://127.0.0.1:${port}${p}`, body === undefined ? {} : {
-  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+let app, llm, dir;
 
 before(async () => {
-  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '300000']));
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-errors-view-'));
+  llm = await startFakeLlm(300000);
+  dir = tempDir('chokepoint-errors-view-');
   fs.writeFileSync(path.join(dir, 'errors_gold.json'), JSON.stringify(CASES.map(([q, g], i) => ({
     question_id: i, db_id: 'toxicology', question: q, evidence: '', SQL: g, difficulty: 'simple' })), null, 1));
-  fs.writeFileSync(path.join(dir, 'errors_pred.json'), JSON.stringify(Object.fromEntries(CASES.map(([, , p], i) =>
-    [String(i), `${p}\t----- bird -----\ttoxicology`])), null, 1));
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  writeBirdPredictions(path.join(dir, 'errors_pred.json'), CASES.map(([, , p]) => p));
+  app = await openApp();
 });
-after(async () => {
-  if (app) await app.close();
-  server?.kill();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+after(() => closeAll({ app, llm, dir }));
 
-async function until(predicate, what, timeout = 60000) {
-  const start = Date.now();
-  for (;;) {
-    const s = await panelState(app.page, METRICS);
-    if (predicate(s)) return s;
-    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(s).slice(0, 2000)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function upload(name) {
-  await app.page.setInputFiles('#chokepoint-file-input', path.join(dir, name));
-  await app.page.waitForFunction((n) => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))
-    .some((s) => s.name === n), name);
-}
+const until = (predicate, what, timeout) => untilPanel(app.page, METRICS, predicate, what, timeout);
+const upload = (name) => uploadSet(app.page, path.join(dir, name));
 
 async function evaluate() {
   await sendCommand(app.page, { do: 'show', tab: METRICS });
@@ -118,9 +92,7 @@ test('the Errors tab classifies each failed prediction as written and as the CLI
   }
 
   // The same files through the CLI give the same classes and the same evidence.
-  fs.mkdirSync(path.join(dir, 'db', 'toxicology'), { recursive: true });
-  fs.copyFileSync(path.join(repoRoot, 'build', 'native', 'assets', 'db', 'toxicology.sqlite'),
-    path.join(dir, 'db', 'toxicology', 'toxicology.sqlite'));
+  copyDb(dir, 'toxicology');
   const out = path.join(dir, 'errors.json');
   const r = spawnSync(cli, ['errors', '--gold', path.join(dir, 'errors_gold.json'), '--pred',
     path.join(dir, 'errors_pred.json'), '--db-root', path.join(dir, 'db'), '--out', out], { encoding: 'utf8' });
@@ -146,24 +118,23 @@ test('debugging from the page: preview, a click on Confirm, rounds as the fixtur
   // Round 1: the no-such-column and the condition-filter predictions are fixed; the data-processing one is answered
   // with another wrong query; the rest get the server's default "SELECT 1" (still wrong). Round 2: the
   // data-processing one is fixed (its prompt now shows the round-1 query).
-  await api('/sql', { answers: {
+  await llm.api('/sql', { answers: {
     'COUNT(nme)': '```sql\nSELECT COUNT(*) FROM atom\n```',
     "element = 'cl'": "SQL: SELECT COUNT(*) FROM atom WHERE element = 'h'",
     'SELECT COUNT(element) FROM atom': 'SELECT COUNT(atom_id) FROM atom',
     'SELECT COUNT(atom_id) FROM atom': 'The count of distinct values:\n```sql\nSELECT COUNT(DISTINCT element) FROM atom\n```',
   } });
-  await sendCommand(app.page, { do: 'llm_settings', provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-                                model: 'fake-chat', temperature: 0, timeout_ms: 4000 });
-  const before = await api('/stats');
+  await useFakeLlm(app.page, llm, 'fake-chat');
+  const before = await llm.stats();
   await sendCommand(app.page, { do: 'debug_run', strategy: 'all_errors', rounds: 2 });
   const p = await until((s) => s.debug?.preview, 'the debugging preview');
   assert.equal(p.debug.preview.calls, 7, 'one prompt per wrong prediction');
   assert.equal(p.debug.preview.network_calls, 7);
-  assert.match(p.debug.preview.destination, new RegExp(`127\\.0\\.0\\.1:${port}`));
+  assert.match(p.debug.preview.destination, new RegExp(`127\\.0\\.0\\.1:${llm.port}`));
   assert.ok(p.debug.preview.first_prompt.includes('How many chlorine atoms are there?'), 'the question is in the prompt');
   assert.ok(p.debug.preview.first_prompt.includes('SELECT COUNT(*) FROM bond'), 'and the wrong SQL');
   await nextFrames(app.page);
-  assert.equal((await api('/stats')).chat, before.chat, 'nothing is sent before Confirm');
+  assert.equal((await llm.stats()).chat, before.chat, 'nothing is sent before Confirm');
   fs.writeFileSync(path.join(artefactDir, 'errors_debug_preview.png'), await app.page.screenshot());
   await click('Confirm and debug');
 
@@ -175,7 +146,7 @@ test('debugging from the page: preview, a click on Confirm, rounds as the fixtur
   assert.deepEqual([d.debug.rounds[2].system_errors, d.debug.rounds[2].result_errors], [0, 4]);
   assert.equal(d.debug.rounds[2].ex_over_wrong, 300 / 7);
   assert.equal(d.debug.network_calls, 12);
-  assert.equal((await api('/stats')).chat - before.chat, 12);
+  assert.equal((await llm.stats()).chat - before.chat, 12);
   assert.equal(d.debug.published, 'errors_pred.debug-all_errors.pred.json');
   await nextFrames(app.page);
   fs.writeFileSync(path.join(artefactDir, 'errors_debug_done.png'), await app.page.screenshot());
@@ -192,9 +163,8 @@ test('debugging from the page: preview, a click on Confirm, rounds as the fixtur
   await upload('errors_gold.json');
   await upload('errors_pred.json');
   await evaluate();
-  await sendCommand(app.page, { do: 'llm_settings', provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-                                model: 'fake-chat', temperature: 0, timeout_ms: 4000 });
-  const mid = await api('/stats');
+  await useFakeLlm(app.page, llm, 'fake-chat');
+  const mid = await llm.stats();
   await sendCommand(app.page, { do: 'debug_run', strategy: 'all_errors', rounds: 2 });
   const again = await until((s) => s.debug?.preview, 'the second preview');
   assert.equal(again.debug.preview.network_calls, 0, 'every round-1 prompt is in the replay store');
@@ -203,5 +173,5 @@ test('debugging from the page: preview, a click on Confirm, rounds as the fixtur
   assert.deepEqual(d2.debug.rounds.map((r) => [r.round, r.attempted, r.fixed, r.still_wrong]), rows);
   assert.equal(d2.debug.network_calls, 0);
   assert.equal(d2.debug.replayed, 12);
-  assert.equal((await api('/stats')).chat, mid.chat, 'no request reached the server');
+  assert.equal((await llm.stats()).chat, mid.chat, 'no request reached the server');
 });

@@ -7,12 +7,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed } from './browser.mjs';
+import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed } from './browser.mjs';
+import { cli, tempDir, copyDb, openApp, closeAll } from './fixture.mjs';
 
-const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
 const METRICS = 'Predictions & metrics';
 const GOLDS = [
   ['SELECT count(*) FROM atom', 'toxicology'],  // clean
@@ -27,19 +26,12 @@ const GOLDS = [
 let app;
 let dir;
 before(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-gold-check-'));
+  dir = tempDir('chokepoint-gold-check-');
   fs.writeFileSync(path.join(dir, 'check_gold.sql'), GOLDS.map(([q, db]) => `${q}\t${db}`).join('\n') + '\n');
-  fs.mkdirSync(path.join(dir, 'db', 'toxicology'), { recursive: true });
-  fs.copyFileSync(path.join(repoRoot, 'build', 'native', 'assets', 'db', 'toxicology.sqlite'),
-    path.join(dir, 'db', 'toxicology', 'toxicology.sqlite'));
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  copyDb(dir, 'toxicology');
+  app = await openApp();
 });
-after(async () => {
-  if (app) await app.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+after(() => closeAll({ app, dir }));
 
 const until = (predicate, what, timeout) => untilPanel(app.page, METRICS, predicate, what, timeout);
 

@@ -6,15 +6,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startFakeLlmServer } from '../llm_server/start_server.mjs';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, workspaceSettled,
-  untilPanel, uploadSet, clickNamed } from './browser.mjs';
+import { waitReady, artefactDir, sendCommand, workspaceSettled, untilPanel, clickNamed } from './browser.mjs';
+import { cli, tempDir, copyDb, writeBirdPredictions, openApp, closeAll, evaluateSets, METRICS } from './fixture.mjs';
+import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
-const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
-const METRICS = 'Predictions & metrics';
 // [gold, prediction, the judge's taught answer (null: never asked: the prediction fails)]
 const CASES = [
   ["SELECT COUNT(*) FROM atom WHERE element = 'cl'", "SELECT COUNT(atom_id) FROM atom WHERE element = 'cl'",
@@ -29,65 +26,44 @@ const CASES = [
 ];
 const TAUGHT = Object.fromEntries(CASES.filter((c) => c[2] !== null).map(([, p, a]) => [`Answer to judge:\n${p}\n`, a]));
 
-let app;
-let server;
-let port;
-let dir;
-const api = (p, body) => fetch(`http://127.0.0.1:${port}${p}`, body === undefined ? {} : {
-  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+let app, llm, dir;
 
 before(async () => {
-  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '300000']));
-  await api('/answers', { answers: TAUGHT });
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-judge-view-'));
+  llm = await startFakeLlm(300000);
+  await llm.teach(TAUGHT);
+  dir = tempDir('chokepoint-judge-view-');
   fs.writeFileSync(path.join(dir, 'judge_gold.json'), JSON.stringify(CASES.map(([g], i) => ({
     question_id: i, db_id: 'toxicology', question: `Question number ${i}?`, evidence: `hint ${i}`, SQL: g })), null, 1));
-  fs.writeFileSync(path.join(dir, 'judge_pred.json'), JSON.stringify(Object.fromEntries(CASES.map(([, p], i) =>
-    [String(i), `${p}\t----- bird -----\ttoxicology`])), null, 1));
-  fs.mkdirSync(path.join(dir, 'db', 'toxicology'), { recursive: true });
-  fs.copyFileSync(path.join(repoRoot, 'build', 'native', 'assets', 'db', 'toxicology.sqlite'),
-    path.join(dir, 'db', 'toxicology', 'toxicology.sqlite'));
-  fs.writeFileSync(path.join(dir, 'llm.json'), JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-    model: 'fake-judge', temperature: 0 }));
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  writeBirdPredictions(path.join(dir, 'judge_pred.json'), CASES.map(([, p]) => p));
+  copyDb(dir, 'toxicology');
+  fs.writeFileSync(path.join(dir, 'llm.json'), llm.config('fake-judge', { temperature: 0 }));
+  app = await openApp();
 });
-after(async () => {
-  if (app) await app.close();
-  server?.kill();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+after(() => closeAll({ app, llm, dir }));
 
 const until = (predicate, what, timeout) => untilPanel(app.page, METRICS, predicate, what, timeout);
-const upload = (name) => uploadSet(app.page, path.join(dir, name));
 const click = (name) => clickNamed(app.page, name);
 
 async function evaluated() {
-  await upload('judge_gold.json');
-  await upload('judge_pred.json');
-  await sendCommand(app.page, { do: 'show', tab: METRICS });
-  await sendCommand(app.page, { do: 'evaluate', gold: 'judge_gold.json', pred: 'judge_pred.json', semantics: 'bird' });
-  await until((s) => s.done && s.queued === false, 'the evaluation');
-  await sendCommand(app.page, { do: 'llm_settings', provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-                                model: 'fake-judge', temperature: 0, timeout_ms: 4000 });
+  await evaluateSets(app.page, dir, 'judge_gold.json', 'judge_pred.json');
+  await useFakeLlm(app.page, llm, 'fake-judge');
 }
 
 test('the judge from the page: preview, Confirm, the CLI\'s verdicts, and a replay after a reload', async () => {
   await evaluated();
-  const before = (await api('/stats')).chat;
+  const before = (await llm.stats()).chat;
   await click('Judge tab');
   await click('ask the judge');
   const previewed = await until((s) => s.judge?.preview, 'the preview');
   assert.deepEqual([previewed.judge.preview.calls, previewed.judge.preview.strict, previewed.judge.preview.lenient],
     [5, 2, 3], 'the failing prediction is never asked');
   assert.equal(previewed.judge.preview.network_calls, 5);
-  assert.match(previewed.judge.preview.destination, new RegExp(`127\\.0\\.0\\.1:${port}`));
-  assert.equal((await api('/stats')).chat, before, 'nothing is sent before Confirm');
+  assert.match(previewed.judge.preview.destination, new RegExp(`127\\.0\\.0\\.1:${llm.port}`));
+  assert.equal((await llm.stats()).chat, before, 'nothing is sent before Confirm');
   fs.writeFileSync(path.join(artefactDir, 'judge_preview.png'), await app.page.screenshot());
   await click('judge confirm');
   const s = await until((x) => x.judge?.done, 'the verdicts');
-  assert.equal((await api('/stats')).chat, before + 5);
+  assert.equal((await llm.stats()).chat, before + 5);
   fs.writeFileSync(path.join(artefactDir, 'judge_view.png'), await app.page.screenshot());
 
   const out = path.join(dir, 'judge.json');
@@ -109,7 +85,7 @@ test('the judge from the page: preview, Confirm, the CLI\'s verdicts, and a repl
 
   // A reload: the same judging comes from the workspace's replay store.
   await workspaceSettled(app.page);
-  const mid = (await api('/stats')).chat;
+  const mid = (await llm.stats()).chat;
   await app.page.reload();
   await waitReady(app);
   await evaluated();
@@ -120,18 +96,17 @@ test('the judge from the page: preview, Confirm, the CLI\'s verdicts, and a repl
   const replayed = await until((x) => x.judge?.done, 'the replayed verdicts');
   assert.deepEqual(byId(replayed.judge.items), byId(s.judge.items));
   assert.equal(replayed.judge.usage.replayed, 5);
-  assert.equal((await api('/stats')).chat, mid, 'no request reached the server');
+  assert.equal((await llm.stats()).chat, mid, 'no request reached the server');
 });
 
 test('a failing endpoint leaves every EX as it was and says why', async () => {
-  await api('/control', { mode: '500', times: 100 });
-  await sendCommand(app.page, { do: 'llm_settings', provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-                                model: 'fake-judge-2', temperature: 0, timeout_ms: 2000 });
+  await llm.api('/control', { mode: '500', times: 100 });
+  await useFakeLlm(app.page, llm, 'fake-judge-2', { timeout_ms: 2000 });
   await sendCommand(app.page, { do: 'judge_run', only: 'strict' });
   await until((x) => x.judge?.preview, 'the preview');
   await sendCommand(app.page, { do: 'judge_confirm' });
   const s = await until((x) => x.judge?.done, 'the failed verdicts', 120000);
-  await api('/control', { mode: '500', times: 0 });
+  await llm.api('/control', { mode: '500', times: 0 });
   assert.equal(s.judge.summary.no_answer, 2);
   assert.equal(s.judge.summary.judged_accuracy, s.judge.summary.ex, 'EX stands where the judge did not answer');
   assert.ok(s.judge.items.every((i) => i.outcome === 'no_answer' && i.reason.length > 0));

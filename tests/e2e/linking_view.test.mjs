@@ -6,61 +6,29 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startFakeLlmServer } from '../llm_server/start_server.mjs';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed } from './browser.mjs';
+import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed } from './browser.mjs';
+import { cli, tempDir, copyDb, openApp, closeAll } from './fixture.mjs';
+import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
+import { LINK_ITEMS as ITEMS, linkAnswers } from '../llm_server/shared_cases.mjs';
 
-const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
 const PANEL = 'Run a model';
-// [question, gold, zero-shot ranking, few-shot answer, PreSQL answer]
-const ITEMS = [
-  ['How many atoms are chlorine?', "SELECT COUNT(*) FROM atom WHERE element = 'cl'",
-    '```json\n["atom", "molecule", "bond", "connected"]\n```', '["atom"]',
-    "SELECT COUNT(*) FROM atom WHERE element = 'cl'"],
-  ['Which molecules have a double bond?',
-    "SELECT DISTINCT m.label FROM molecule m JOIN bond b ON m.molecule_id = b.molecule_id WHERE b.bond_type = '='",
-    '["bond", "molecule", "atom", "connected"]', 'Tables: ["molecule"]',
-    "```sql\nSELECT m.label FROM molecule m JOIN bond b ON m.molecule_id = b.molecule_id WHERE b.bond_type = '='\n```"],
-  ['What elements are in molecule TR000?', "SELECT DISTINCT element FROM atom WHERE molecule_id = 'TR000'",
-    'I think: molecule, connected', 'None of these tables fits.',
-    "SELECT element FROM atom JOIN molecule USING (molecule_id) WHERE molecule_id = 'TR000'"],
-];
-
-let app;
-let server;
-let port;
-let dir;
-const api = (p, body) => fetch(`http://127.0.0.1:${port}${p}`, body === undefined ? {} : {
-  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+let app, llm, dir;
 
 before(async () => {
-  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '300000']));
-  const answers = {};
-  for (const [q, , zero, few] of ITEMS) {
-    answers[`Question: ${q}\n\nRank`] = zero;
-    answers[`Question: ${q}\nTables:`] = few;
-  }
-  await api('/answers', { answers });
-  await api('/sql', { answers: Object.fromEntries(ITEMS.map(([q, , , , pre]) => [q, pre])) });
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-linking-view-'));
+  llm = await startFakeLlm(300000);
+  const { answers, sql } = linkAnswers();
+  await llm.teach(answers);
+  await llm.teachSql(sql);
+  dir = tempDir('chokepoint-linking-view-');
   fs.writeFileSync(path.join(dir, 'link_dev.json'), JSON.stringify(ITEMS.map(([q, g], i) => ({
     question_id: i, db_id: 'toxicology', question: q, evidence: '', SQL: g }))));
-  fs.mkdirSync(path.join(dir, 'db', 'toxicology'), { recursive: true });
-  fs.copyFileSync(path.join(repoRoot, 'build', 'native', 'assets', 'db', 'toxicology.sqlite'),
-    path.join(dir, 'db', 'toxicology', 'toxicology.sqlite'));
-  fs.writeFileSync(path.join(dir, 'llm.json'), JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-    model: 'fake-linker', temperature: 0 }));
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  copyDb(dir, 'toxicology');
+  fs.writeFileSync(path.join(dir, 'llm.json'), llm.config('fake-linker', { temperature: 0 }));
+  app = await openApp();
 });
-after(async () => {
-  if (app) await app.close();
-  server?.kill();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+after(() => closeAll({ app, llm, dir }));
 
 const until = (predicate, what, timeout) => untilPanel(app.page, PANEL, predicate, what, timeout);
 const viaCli = (extra) => {
@@ -73,15 +41,14 @@ const viaCli = (extra) => {
 
 test('schema linking from the page: preview, Confirm, the CLI\'s scores per method, a row per run', async () => {
   await uploadSet(app.page, path.join(dir, 'link_dev.json'));
-  await sendCommand(app.page, { do: 'llm_settings', provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-                                model: 'fake-linker', temperature: 0, timeout_ms: 4000 });
+  await useFakeLlm(app.page, llm, 'fake-linker');
   await sendCommand(app.page, { do: 'show', tab: PANEL });
-  const before = (await api('/stats')).chat;
+  const before = (await llm.stats()).chat;
   await clickNamed(app.page, 'Schema linking tab');
   await sendCommand(app.page, { do: 'link_run', method: 'zero-shot', top_k: 2, set: 'link_dev.json' });
   const previewed = (await until((s) => s.linking?.preview, 'the linking preview')).linking.preview;
   assert.equal(previewed.calls, 3);
-  assert.equal((await api('/stats')).chat, before, 'nothing is sent before Confirm');
+  assert.equal((await llm.stats()).chat, before, 'nothing is sent before Confirm');
   await clickNamed(app.page, 'link confirm');
   const zero = (await until((s) => s.linking?.done, 'the zero-shot scores')).linking;
   fs.writeFileSync(path.join(artefactDir, 'linking_view.png'), await app.page.screenshot());
@@ -103,12 +70,12 @@ test('schema linking from the page: preview, Confirm, the CLI\'s scores per meth
   fs.writeFileSync(path.join(artefactDir, 'linking_view_rows.png'), await app.page.screenshot());
 
   // The same method again: every prompt is in the page's replay store.
-  const mid = (await api('/stats')).chat;
+  const mid = (await llm.stats()).chat;
   await sendCommand(app.page, { do: 'link_run', method: 'zero-shot', top_k: 2 });
   const again = (await until((s) => s.linking?.preview, 'the third preview')).linking.preview;
   assert.equal(again.network_calls, 0);
   await sendCommand(app.page, { do: 'link_confirm' });
   const replayed = (await until((s) => s.linking?.done && s.linking.rows.length === 3, 'the replayed run')).linking;
   assert.equal(replayed.summary.res, zero.summary.res);
-  assert.equal((await api('/stats')).chat, mid, 'no request reached the server');
+  assert.equal((await llm.stats()).chat, mid, 'no request reached the server');
 });

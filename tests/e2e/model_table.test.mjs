@@ -6,30 +6,23 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startFakeLlmServer } from '../llm_server/start_server.mjs';
 
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, untilPanel } from './browser.mjs';
+import { artefactDir, repoRoot, sendCommand, nextFrames, untilPanel } from './browser.mjs';
+import { openApp, closeAll } from './fixture.mjs';
+import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
-let app;
-let server;
-let port;
+let app, llm;
 before(async () => {
-  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '300000']));
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  llm = await startFakeLlm(300000);
+  app = await openApp();
 });
-after(async () => {
-  if (app) await app.close();
-  server?.kill();
-});
+after(() => closeAll({ app, llm }));
 
 const until = (predicate, what, timeout) => untilPanel(app.page, RUN, predicate, what, timeout);
 
 const RUN = 'Run a model';
 const FORMATS = ['SimpleDDL-MD-Chat', 'DDL-HTML-Complete'];
-const api = (p, body) => fetch(`http://127.0.0.1:${port}${p}`, body === undefined ? {} : {
-  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+const api = (p, body) => llm.api(p, body);
 const gold = JSON.parse(fs.readFileSync(path.join(repoRoot, 'assets/sets/sample_dev.json'), 'utf8')).slice(0, 4);
 
 // Teaches right answers for the first `right` items and a wrong query for the others. The same whole query answers
@@ -43,8 +36,7 @@ async function teach(right) {
 }
 
 async function run(model, limit = 4) {
-  await sendCommand(app.page, { do: 'llm_settings', provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-                                model, temperature: 0, timeout_ms: 4000 });
+  await useFakeLlm(app.page, llm, model);
   await sendCommand(app.page, { do: 'show', tab: RUN });
   await sendCommand(app.page, { do: 'run_model', set: 'sample_dev.json', formats: FORMATS, limit });
   await until((s) => s.preview, 'the preview');

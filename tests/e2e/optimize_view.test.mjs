@@ -7,82 +7,49 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { startFakeLlmServer } from '../llm_server/start_server.mjs';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed } from './browser.mjs';
+import { spawnSync } from 'node:child_process';
+import { artefactDir, sendCommand, untilPanel, clickNamed } from './browser.mjs';
+import { cli, tempDir, writeBirdPredictions, writeScanDatabase, openApp, closeAll, uploadDatabase, evaluateSets,
+  METRICS } from './fixture.mjs';
+import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
+import { OPT_GOLD as GOLD, OPT_CASES as CASES, optimizeAnswers } from '../llm_server/shared_cases.mjs';
 
-const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
-const METRICS = 'Predictions & metrics';
-const GOLD = 'SELECT id, v FROM t WHERE k + 0 = 700';
-const LOOKUP = 'SELECT id, v FROM t WHERE k = 700';
-const CASES = [
-  ['Which rows have key 700?', GOLD, `\`\`\`sql\n${LOOKUP};\n\`\`\``, `SQL: ${LOOKUP}`],
-  ['Which rows carry key seven hundred?', 'SELECT id, v FROM t WHERE k * 1 = 700', 'SELECT id, v FROM t WHERE k = 701',
-    'I cannot write this one.'],
-  ['List the ids and values for key 700.', 'SELECT id FROM t WHERE k = 700', 'SELECT id FROM t WHERE k = 700',
-    'SELECT id, v FROM t WHERE k = 700 AND id > 0'],
-];
-
-let app;
-let server;
-let port;
-let dir;
-const api = (p, body) => fetch(`http://127.0.0.1:${port}${p}`, body === undefined ? {} : {
-  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+let app, llm, dir;
 
 before(async () => {
-  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '300000']));
-  await api('/answers', { answers: Object.fromEntries(CASES.map(([, y, r]) => [`### Query: ${y}\n`, r])) });
-  await api('/sql', { answers: Object.fromEntries(CASES.map(([q, , , d]) => [q, d])) });
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-optimize-view-'));
+  llm = await startFakeLlm(300000);
+  const { answers, sql } = optimizeAnswers();
+  await llm.teach(answers);
+  await llm.teachSql(sql);
+  dir = tempDir('chokepoint-optimize-view-');
   fs.mkdirSync(path.join(dir, 'db', 'optscan'), { recursive: true });
-  execFileSync('sqlite3', [path.join(dir, 'db', 'optscan', 'optscan.sqlite')], { input:
-    `CREATE TABLE t(id INTEGER PRIMARY KEY, k INTEGER, v TEXT);
-     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50000)
-       INSERT INTO t SELECT i, i * 7 % 50021, 'row ' || i FROM n;
-     CREATE INDEX t_k ON t(k);` });
+  writeScanDatabase(path.join(dir, 'db', 'optscan', 'optscan.sqlite'));
   fs.writeFileSync(path.join(dir, 'opt_gold.json'), JSON.stringify(CASES.map(([q], i) => ({
     question_id: i, db_id: 'optscan', question: q, evidence: '', SQL: GOLD }))));
-  fs.writeFileSync(path.join(dir, 'opt_y.json'), JSON.stringify(Object.fromEntries(
-    CASES.map(([, y], i) => [String(i), `${y}\t----- bird -----\toptscan`]))));
-  fs.writeFileSync(path.join(dir, 'llm.json'), JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-    model: 'fake-optimizer', temperature: 0 }));
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  writeBirdPredictions(path.join(dir, 'opt_y.json'), CASES.map(([, y]) => y), 'optscan');
+  fs.writeFileSync(path.join(dir, 'llm.json'), llm.config('fake-optimizer', { temperature: 0 }));
+  app = await openApp();
 });
-after(async () => {
-  if (app) await app.close();
-  server?.kill();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+after(() => closeAll({ app, llm, dir }));
 
 const until = (predicate, what, timeout) => untilPanel(app.page, METRICS, predicate, what, timeout);
 
 test('optimisation from the page: preview, Confirm, outcomes equal to the CLI\'s, faster than the baseline', async () => {
-  await app.page.setInputFiles('#chokepoint-file-input', path.join(dir, 'db', 'optscan', 'optscan.sqlite'));
-  await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_summary_json', 'string', [], []))
-    .some((d) => d.db_id === 'optscan'), null, { timeout: 60000 });
-  await uploadSet(app.page, path.join(dir, 'opt_gold.json'));
-  await uploadSet(app.page, path.join(dir, 'opt_y.json'));
-  await sendCommand(app.page, { do: 'show', tab: METRICS });
-  await sendCommand(app.page, { do: 'evaluate', gold: 'opt_gold.json', pred: 'opt_y.json', semantics: 'bird' });
-  await until((s) => s.done && s.queued === false, 'the evaluation');
-  await sendCommand(app.page, { do: 'llm_settings', provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-                                model: 'fake-optimizer', temperature: 0, timeout_ms: 4000 });
-  const before = (await api('/stats')).chat;
+  await uploadDatabase(app.page, path.join(dir, 'db', 'optscan', 'optscan.sqlite'), 'optscan');
+  await evaluateSets(app.page, dir, 'opt_gold.json', 'opt_y.json');
+  await useFakeLlm(app.page, llm, 'fake-optimizer');
+  const before = (await llm.stats()).chat;
   await clickNamed(app.page, 'Optimise tab');
   // Two variants: the other four unticked by clicks; 10 runs of each query (the default).
   for (const v of ['with-y+s', 'with-y+s+q', 'demo', 'demo+comments']) await clickNamed(app.page, `optimise variant ${v}`);
   await clickNamed(app.page, 'optimise queries');
   const previewed = (await until((s) => s.optimize?.preview, 'the preview')).optimize.preview;
   assert.deepEqual(previewed.per_variant, { 'with-y': 2, direct: 3 }, 'two correct predictions; direct asks all');
-  assert.equal((await api('/stats')).chat, before, 'nothing is sent before Confirm');
+  assert.equal((await llm.stats()).chat, before, 'nothing is sent before Confirm');
   await clickNamed(app.page, 'optimise confirm');
   const o = (await until((x) => x.optimize?.done, 'the rewrites and timings', 120000)).optimize;
-  assert.equal((await api('/stats')).chat, before + 5);
+  assert.equal((await llm.stats()).chat, before + 5);
   fs.writeFileSync(path.join(artefactDir, 'optimize_view.png'), await app.page.screenshot());
   const [withY, direct] = o.rows;
   assert.deepEqual([withY.variant, withY.accepted, withY.changed_result, withY.not_asked, withY.correct],
@@ -102,7 +69,7 @@ test('optimisation from the page: preview, Confirm, outcomes equal to the CLI\'s
                    viaCli.table.map((x) => [x.accepted, x.changed_result, x.generated, x.no_sql, x.correct]));
 
   // Again: every prompt is in the page's replay store; the same outcomes, no request.
-  const mid = (await api('/stats')).chat;
+  const mid = (await llm.stats()).chat;
   await sendCommand(app.page, { do: 'optimize_run', variants: ['with-y', 'direct'], iterations: 5 });
   const again = (await until((x) => x.optimize?.preview, 'the second preview')).optimize.preview;
   assert.equal(again.network_calls, 0);
@@ -111,5 +78,5 @@ test('optimisation from the page: preview, Confirm, outcomes equal to the CLI\'s
   assert.deepEqual(replayed.items.map((i) => [i.variant, i.id, i.outcome, i.final]),
                    o.items.map((i) => [i.variant, i.id, i.outcome, i.final]));
   assert.deepEqual(replayed.usage, { network_calls: 0, replayed: 5 });
-  assert.equal((await api('/stats')).chat, mid, 'no request reached the server');
+  assert.equal((await llm.stats()).chat, mid, 'no request reached the server');
 });

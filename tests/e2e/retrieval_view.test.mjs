@@ -7,14 +7,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawnSync, execFileSync } from 'node:child_process';
-import { startFakeLlmServer } from '../llm_server/start_server.mjs';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, untilPanel, uploadSet,
-  clickNamed } from './browser.mjs';
+import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed } from './browser.mjs';
+import { cli, tempDir, copyDb, openApp, closeAll } from './fixture.mjs';
+import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
-const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
 const PANEL = 'Run a model';
 const Q1 = 'How many atoms are chlorine?';
 const Q2 = 'Which molecules contain chlorine?';
@@ -41,25 +39,18 @@ const ANSWERS = {
   [`Question: ${Q1L}\n\nWhich columns of these tables`]: '["atom.element", "atom.atom_id", "atom.molecule_id"]',
 };
 
-let app;
-let server;
-let port;
-let dir;
-const api = (p, body) => fetch(`http://127.0.0.1:${port}${p}`, body === undefined ? {} : {
-  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+let app, llm, dir;
 
 before(async () => {
-  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '300000']));
-  await api('/answers', { answers: ANSWERS });
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-retrieval-view-'));
+  llm = await startFakeLlm(300000);
+  await llm.teach(ANSWERS);
+  dir = tempDir('chokepoint-retrieval-view-');
   const v = path.join(dir, 'variants');
   fs.mkdirSync(path.join(v, 'databases', 'tox_l'), { recursive: true });
-  fs.mkdirSync(path.join(dir, 'db', 'toxicology'), { recursive: true });
-  const sample = path.join(repoRoot, 'build', 'native', 'assets', 'db', 'toxicology.sqlite');
-  fs.copyFileSync(sample, path.join(dir, 'db', 'toxicology', 'toxicology.sqlite'));
+  copyDb(dir, 'toxicology');
   // The de-naturalised copy: tables and columns renamed as `tqa denat` would, foreign keys following.
   const renamed = path.join(dir, 'tox_l.sqlite');
-  fs.copyFileSync(sample, renamed);
+  fs.copyFileSync(path.join(dir, 'db', 'toxicology', 'toxicology.sqlite'), renamed);
   execFileSync('sqlite3', [renamed, 'ALTER TABLE molecule RENAME TO mol; ALTER TABLE mol RENAME COLUMN molecule_id TO mol_id; '
     + 'ALTER TABLE mol RENAME COLUMN label TO lbl; ALTER TABLE atom RENAME TO atm; '
     + 'ALTER TABLE atm RENAME COLUMN molecule_id TO mol_id; ALTER TABLE atm RENAME COLUMN element TO elem;']);
@@ -70,17 +61,10 @@ before(async () => {
     O_L: [item(0, 'tox_l', Q1, SQL1L), item(1, 'tox_l', Q2, SQL2L)],
   };
   for (const [name, items] of Object.entries(sets)) fs.writeFileSync(path.join(v, `${name}.json`), JSON.stringify(items));
-  fs.writeFileSync(path.join(dir, 'llm.json'), JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-    model: 'fake-retriever', temperature: 0 }));
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  fs.writeFileSync(path.join(dir, 'llm.json'), llm.config('fake-retriever', { temperature: 0 }));
+  app = await openApp();
 });
-after(async () => {
-  if (app) await app.close();
-  server?.kill();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+after(() => closeAll({ app, llm, dir }));
 
 const until = (predicate, what, timeout) => untilPanel(app.page, PANEL, predicate, what, timeout);
 const near = (a, b, what) => assert.ok(Math.abs(a - b) < 1e-9, `${what}: ${a} vs ${b}`);
@@ -101,24 +85,23 @@ async function retrieve(approach, set, variant, runs) {
 test('Table VIII from the page: every cell and the deltas equal chokepoint retrieval, then a replayed rerun', async () => {
   for (const f of ['O_O.json', 'L_O.json', 'O_L.json']) await uploadSet(app.page, path.join(dir, 'variants', f));
   await app.page.setInputFiles('#chokepoint-file-input', path.join(dir, 'tox_l.sqlite'));
-  await sendCommand(app.page, { do: 'llm_settings', provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-                                model: 'fake-retriever', temperature: 0, timeout_ms: 4000 });
+  await useFakeLlm(app.page, llm, 'fake-retriever');
   await sendCommand(app.page, { do: 'show', tab: PANEL });
   await clickNamed(app.page, 'Retrieval tab');
 
   // Full-Schema asks nothing.
-  const start = (await api('/stats')).chat;
+  const start = (await llm.stats()).chat;
   const full = await retrieve('full-schema', 'O_O.json', null, () => true);
   assert.equal(full.summary.slr, 100, 'every column retrieved: every gold column too');
-  assert.equal((await api('/stats')).chat, start);
+  assert.equal((await llm.stats()).chat, start);
 
   // TCSL on O/O by clicks: nothing is sent before Confirm.
   await sendCommand(app.page, { do: 'retrieval_run', approach: 'tcsl', set: 'O_O.json' });
   await until((s) => s.retrieval?.preview, 'the TCSL preview');
-  assert.equal((await api('/stats')).chat, start, 'nothing is sent before Confirm');
+  assert.equal((await llm.stats()).chat, start, 'nothing is sent before Confirm');
   await clickNamed(app.page, 'retrieval confirm');
   await until((s) => s.retrieval?.done && s.retrieval.summary?.approach === 'tcsl', 'TCSL on O/O');
-  assert.equal((await api('/stats')).chat, start + 4, 'two tables prompts, then two columns prompts');
+  assert.equal((await llm.stats()).chat, start + 4, 'two tables prompts, then two columns prompts');
 
   const scsl = await retrieve('scsl', 'O_O.json', null, () => true);
   // By hand: Q1 keeps atom.element and atom.atom_id (atm.elem is the other schema's): FPR 1/2, all gold; Q2 keeps
@@ -154,7 +137,7 @@ test('Table VIII from the page: every cell and the deltas equal chokepoint retri
                    cliItems.map((i) => [String(i.id), i.outcome, i.gold_columns, i.retrieved_columns]));
 
   // TCSL again: both rounds are in the page's replay store.
-  const mid = (await api('/stats')).chat;
+  const mid = (await llm.stats()).chat;
   await sendCommand(app.page, { do: 'retrieval_run', approach: 'tcsl', set: 'O_O.json', variant: 'O/O' });
   const again = (await until((s) => s.retrieval?.preview, 'the replayed preview')).retrieval.preview;
   assert.equal(again.network_calls, 0);
@@ -164,5 +147,5 @@ test('Table VIII from the page: every cell and the deltas equal chokepoint retri
   assert.deepEqual(replayed.summary.usage, { network_calls: 0, replayed: 4 });
   near(replayed.table_viii.find((x) => x.approach === 'tcsl').cells['O/O'].fpr,
        viaCli.table_viii.find((x) => x.approach === 'tcsl').cells['O/O'].fpr, 'replayed TCSL O/O FPR');
-  assert.equal((await api('/stats')).chat, mid, 'no request reached the server');
+  assert.equal((await llm.stats()).chat, mid, 'no request reached the server');
 });

@@ -7,29 +7,22 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startFakeLlmServer } from '../llm_server/start_server.mjs';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt,
+import { waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt,
   workspaceSettled } from './browser.mjs';
+import { openApp, closeAll } from './fixture.mjs';
+import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
-let app;
-let server;
-let port;
+let app, llm;
 before(async () => {
-  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '300000']));
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  llm = await startFakeLlm(300000);
+  app = await openApp();
 });
-after(async () => {
-  if (app) await app.close();
-  server?.kill();
-});
+after(() => closeAll({ app, llm }));
 
 const RUN = 'Run a model';
 const METRICS = 'Predictions & metrics';
 const FORMATS = ['SimpleDDL-MD-Chat', 'DDL-Coding-Chat'];
-const api = (p, body) => fetch(`http://127.0.0.1:${port}${p}`, body === undefined ? {} : {
-  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+const api = (p, body) => llm.api(p, body);
 const gold = JSON.parse(fs.readFileSync(path.join(repoRoot, 'assets/sets/sample_dev.json'), 'utf8')).slice(0, 6);
 
 async function until(name, predicate, what, timeout = 60000) {
@@ -43,8 +36,7 @@ async function until(name, predicate, what, timeout = 60000) {
 }
 
 async function setUp() {
-  await sendCommand(app.page, { do: 'llm_settings', provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-                                model: 'fake-chat', temperature: 0, timeout_ms: 4000 });
+  await useFakeLlm(app.page, llm, 'fake-chat');
   await sendCommand(app.page, { do: 'show', tab: RUN });
   await sendCommand(app.page, { do: 'run_model', set: 'sample_dev.json', formats: FORMATS, limit: 6,
                                 input_price: 1, output_price: 2 });
@@ -64,7 +56,7 @@ test('preview, confirm by a click, predictions scored by the Metrics panel with 
   const p = await setUp();
   assert.equal(p.preview.calls, 12, '6 items x 2 formats');
   assert.equal(p.preview.network_calls, 12);
-  assert.match(p.preview.destination, new RegExp(`127\\.0\\.0\\.1:${port}`));
+  assert.match(p.preview.destination, new RegExp(`127\\.0\\.0\\.1:${llm.port}`));
   assert.ok(p.preview.estimated_tokens > 0);
   assert.ok(p.preview.estimated_cost > 0, 'a cost at the prices given');
   for (const f of FORMATS) assert.ok(p.preview.first_prompt[f].includes(gold[0].question), `${f} shows its prompt`);
@@ -111,8 +103,7 @@ test('after a reload the same run is answered by the replay store: zero new requ
 });
 
 test('the thirteenth format: a template of your own is checked, run, scored, and kept across a reload', async () => {
-  await sendCommand(app.page, { do: 'llm_settings', provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-                                model: 'fake-chat', temperature: 0, timeout_ms: 4000 });
+  await useFakeLlm(app.page, llm, 'fake-chat');
   await sendCommand(app.page, { do: 'show', tab: RUN });
   // An unknown variable is named and nothing is planned.
   await sendCommand(app.page, { do: 'run_model', set: 'sample_dev.json', formats: [], limit: 6,

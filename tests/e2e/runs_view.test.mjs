@@ -5,13 +5,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, workspaceSettled,
-  untilPanel, uploadSet, clickNamed } from './browser.mjs';
+import { waitReady, artefactDir, sendCommand, workspaceSettled, untilPanel, uploadSet,
+  clickNamed } from './browser.mjs';
+import { cli, tempDir, openApp, closeAll } from './fixture.mjs';
 
-const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
 const METRICS = 'Predictions & metrics';
 const GOLD = [
   "SELECT COUNT(*) FROM atom WHERE element = 'cl'",
@@ -28,20 +27,15 @@ let app;
 let dir;
 
 before(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-runs-'));
+  dir = tempDir('chokepoint-runs-');
   fs.writeFileSync(path.join(dir, 'runs_gold.json'), JSON.stringify(GOLD.map((g, i) => ({
     question_id: i, db_id: 'toxicology', question: `question ${i}`, evidence: '', SQL: g })), null, 1));
   for (const [name, preds] of [['runs_pred1.json', PRED1], ['runs_pred2.json', PRED2]])
     fs.writeFileSync(path.join(dir, name), JSON.stringify(Object.fromEntries(preds.map((p, i) =>
       [String(i), `${p}\t----- bird -----\ttoxicology`])), null, 1));
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  app = await openApp();
 });
-after(async () => {
-  if (app) await app.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+after(() => closeAll({ app, dir }));
 
 const until = (predicate, what, timeout) => untilPanel(app.page, METRICS, predicate, what, timeout);
 const upload = (name) => uploadSet(app.page, path.join(dir, name));

@@ -6,12 +6,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt, holdKeys } from './browser.mjs';
+import { artefactDir, sendCommand, panelState, nextFrames, clickAt, holdKeys, untilPanel, uploadSet } from './browser.mjs';
+import { cli, tempDir, copyDb, writeBirdPredictions, openApp, closeAll } from './fixture.mjs';
 
-const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
 const METRICS = 'Predictions & metrics';
 const JOIN = "SELECT T1.element FROM atom AS T1 JOIN connected AS T2 ON T1.atom_id = T2.atom_id WHERE T2.bond_id = 'TR000_1_2'";
 // [gold, prediction]: right; right with INNER JOIN (Spider's parser cannot read it); a wrong column; the first
@@ -29,39 +28,18 @@ let app;
 let dir;
 
 before(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-scenario-'));
+  dir = tempDir('chokepoint-scenario-');
   fs.writeFileSync(path.join(dir, 'scenario_gold.json'), JSON.stringify(CASES.map(([g], i) => ({
     question_id: i, db_id: 'toxicology', question: `question ${i}`, evidence: '', SQL: g,
     difficulty: i < 2 ? 'simple' : 'moderate' })), null, 1));
-  fs.writeFileSync(path.join(dir, 'scenario_pred.json'), JSON.stringify(Object.fromEntries(CASES.map(([, p], i) =>
-    [String(i), `${p}\t----- bird -----\ttoxicology`])), null, 1));
-  fs.mkdirSync(path.join(dir, 'db', 'toxicology'), { recursive: true });
-  fs.copyFileSync(path.join(repoRoot, 'build', 'native', 'assets', 'db', 'toxicology.sqlite'),
-    path.join(dir, 'db', 'toxicology', 'toxicology.sqlite'));
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  writeBirdPredictions(path.join(dir, 'scenario_pred.json'), CASES.map(([, p]) => p));
+  copyDb(dir, 'toxicology');
+  app = await openApp();
 });
-after(async () => {
-  if (app) await app.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+after(() => closeAll({ app, dir }));
 
-async function until(predicate, what, timeout = 60000) {
-  const start = Date.now();
-  for (;;) {
-    const s = await panelState(app.page, METRICS);
-    if (predicate(s)) return s;
-    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(s).slice(0, 2000)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function upload(name) {
-  await app.page.setInputFiles('#chokepoint-file-input', path.join(dir, name));
-  await app.page.waitForFunction((n) => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))
-    .some((s) => s.name === n), name);
-}
+const until = (predicate, what, timeout) => untilPanel(app.page, METRICS, predicate, what, timeout);
+const upload = (name) => uploadSet(app.page, path.join(dir, name));
 
 const buttons = () => app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], [])).buttons || {});
 

@@ -4,13 +4,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startApp, waitReady, repoRoot, sendCommand, panelState, nextFrames, artefactDir, untilPanel, uploadSet,
-  clickNamed } from './browser.mjs';
+import { sendCommand, panelState, artefactDir, untilPanel, uploadSet, clickNamed } from './browser.mjs';
+import { cli, tempDir, copyDb, writeBirdPredictions, openApp, closeAll } from './fixture.mjs';
 
-const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
 const METRICS = 'Predictions & metrics';
 // [gold, prediction]: the first atom by element cuts through a tie (many atoms share the largest element), the
 // prediction returns another member of it; a ratio the prediction rounds; a plain right answer.
@@ -26,22 +24,14 @@ let app;
 let dir;
 
 before(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-options-'));
+  dir = tempDir('chokepoint-options-');
   fs.writeFileSync(path.join(dir, 'options_gold.json'), JSON.stringify(CASES.map(([g], i) => ({
     question_id: i, db_id: 'toxicology', question: `question ${i}`, evidence: '', SQL: g })), null, 1));
-  fs.writeFileSync(path.join(dir, 'options_pred.json'), JSON.stringify(Object.fromEntries(CASES.map(([, p], i) =>
-    [String(i), `${p}\t----- bird -----\ttoxicology`])), null, 1));
-  fs.mkdirSync(path.join(dir, 'db', 'toxicology'), { recursive: true });
-  fs.copyFileSync(path.join(repoRoot, 'build', 'native', 'assets', 'db', 'toxicology.sqlite'),
-    path.join(dir, 'db', 'toxicology', 'toxicology.sqlite'));
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  writeBirdPredictions(path.join(dir, 'options_pred.json'), CASES.map(([, p]) => p));
+  copyDb(dir, 'toxicology');
+  app = await openApp();
 });
-after(async () => {
-  if (app) await app.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+after(() => closeAll({ app, dir }));
 
 const until = (predicate, what, timeout) => untilPanel(app.page, METRICS, predicate, what, timeout);
 const upload = (name) => uploadSet(app.page, path.join(dir, name));

@@ -8,30 +8,23 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawnSync, execFileSync } from 'node:child_process';
-import { startFakeLlmServer } from '../llm_server/start_server.mjs';
 import { DDL, QA, HA, GA, QB, GB, synthAnswers } from '../llm_server/synsql_fixture.mjs';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, untilPanel, uploadSet,
-  clickNamed } from './browser.mjs';
+import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed } from './browser.mjs';
+import { cli, tempDir, openApp, closeAll } from './fixture.mjs';
+import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
-const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
 const PANEL = 'Test databases';
 // A: its gold; B: a wrong country. On the original (one circuit, no race) both return nothing, as their golds do.
 const PREDS = [GA, GB.replace("'Monaco'", "'Japan'")];
 
-let app;
-let server;
-let port;
-let dir;
-const api = (p, body) => fetch(`http://127.0.0.1:${port}${p}`, body === undefined ? {} : {
-  method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+let app, llm, dir;
 
 before(async () => {
-  ({ process: server, port } = await startFakeLlmServer(['--lifetime-ms', '300000']));
-  await api('/answers', { answers: synthAnswers() });
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-synthesis-view-'));
+  llm = await startFakeLlm(300000);
+  await llm.teach(synthAnswers());
+  dir = tempDir('chokepoint-synthesis-view-');
   fs.mkdirSync(path.join(dir, 'db', 'formula_1'), { recursive: true });
   execFileSync('sqlite3', [path.join(dir, 'db', 'formula_1', 'formula_1.sqlite')], { input: DDL });
   fs.copyFileSync(path.join(dir, 'db', 'formula_1', 'formula_1.sqlite'), path.join(dir, 'formula_1.sqlite'));
@@ -41,17 +34,10 @@ before(async () => {
     { question_id: 1002, db_id: 'nowhere', question: 'Anything?', evidence: '', SQL: 'SELECT 1' },
   ]));
   fs.writeFileSync(path.join(dir, 'synth_pred.sql'), PREDS.join('\n') + '\nSELECT 1\n');
-  fs.writeFileSync(path.join(dir, 'llm.json'), JSON.stringify({ provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-    model: 'fake-synth', temperature: 0 }));
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  fs.writeFileSync(path.join(dir, 'llm.json'), llm.config('fake-synth', { temperature: 0 }));
+  app = await openApp();
 });
-after(async () => {
-  if (app) await app.close();
-  server?.kill();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+after(() => closeAll({ app, llm, dir }));
 
 const until = (predicate, what, timeout) => untilPanel(app.page, PANEL, predicate, what, timeout);
 const near = (a, b, what) => assert.ok(Math.abs(a - b) < 1e-9, `${what}: ${a} vs ${b}`);
@@ -60,17 +46,16 @@ test('SynSQL from the page equals chokepoint synth and agreement, and a second r
   await app.page.setInputFiles('#chokepoint-file-input', path.join(dir, 'formula_1.sqlite'));
   await uploadSet(app.page, path.join(dir, 'synth_dev.json'));
   await uploadSet(app.page, path.join(dir, 'synth_pred.sql'));
-  await sendCommand(app.page, { do: 'llm_settings', provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
-                                model: 'fake-synth', temperature: 0, timeout_ms: 4000 });
+  await useFakeLlm(app.page, llm, 'fake-synth');
   await sendCommand(app.page, { do: 'show', tab: PANEL });
   await clickNamed(app.page, 'Synthesis tab');
   await sendCommand(app.page, { do: 'synth_run', set: 'synth_dev.json', pred: 'synth_pred.sql', limit: 3 });
   const p = (await until((s) => s.synthesis?.preview, 'the preview')).synthesis.preview;
   assert.deepEqual([p.items, p.method, p.calls_at_least, p.calls_at_most, p.model], [2, 'synsql', 12, 20, 'fake-synth']);
-  assert.equal((await api('/stats')).requests, 0, 'nothing is sent before Confirm');
+  assert.equal((await llm.stats()).requests, 0, 'nothing is sent before Confirm');
   await clickNamed(app.page, 'synthesize confirm');
   const s = (await until((x) => x.synthesis?.done, 'the synthesis', 120000)).synthesis;
-  assert.equal((await api('/stats')).requests, 14, 'A: 3 + 1 + 2 x 2; B: 3 + 1 + 2');
+  assert.equal((await llm.stats()).requests, 14, 'A: 3 + 1 + 2 x 2; B: 3 + 1 + 2');
   assert.deepEqual([s.summary.items, s.summary.accepted, s.summary.databases], [2, 2, 2]);
   const [a, b, none] = s.items;
   assert.deepEqual([a.outcome, a.chosen_round, a.rounds.map((r) => r.average), a.gold_rows], ['accepted', 2, [5, 9], 1]);
@@ -117,7 +102,7 @@ test('SynSQL from the page equals chokepoint synth and agreement, and a second r
   fs.writeFileSync(path.join(artefactDir, 'synthesis_question.png'), await app.page.screenshot());
 
   // Again: every call is in the page's replay store.
-  const mid = (await api('/stats')).requests;
+  const mid = (await llm.stats()).requests;
   await sendCommand(app.page, { do: 'synth_run', set: 'synth_dev.json', limit: 3 });
   const again = (await until((x) => x.synthesis?.preview, 'the second preview')).synthesis.preview;
   assert.equal(again.network_calls_first, 0);
@@ -125,5 +110,5 @@ test('SynSQL from the page equals chokepoint synth and agreement, and a second r
   const replayed = (await until((x) => x.synthesis?.done, 'the replayed synthesis', 120000)).synthesis;
   assert.deepEqual(replayed.summary.usage, { network_calls: 0, replayed: 14 });
   assert.deepEqual(replayed.items.map((i) => i.outcome), s.items.map((i) => i.outcome));
-  assert.equal((await api('/stats')).requests, mid, 'no request reached the server');
+  assert.equal((await llm.stats()).requests, mid, 'no request reached the server');
 });

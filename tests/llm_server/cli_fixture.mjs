@@ -2,7 +2,7 @@
 // test, a run of it, a scratch folder and copies of the sample databases the build ships. The loopback LLM server
 // itself is start_server.mjs.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -38,3 +38,13 @@ export function writeBirdPredictions(file, sqls, db = 'toxicology') {
 
 // The items of the sample set (assets/sets/sample_dev.json).
 export const sampleSet = () => JSON.parse(readFileSync(join(root, 'assets', 'sets', 'sample_dev.json'), 'utf8'));
+
+// Writes a SQLite database of one table t(id, k, v) with 50,000 rows and an index on k, so a scan of t is slow beside
+// an index lookup.
+export function writeScanDatabase(file) {
+  execFileSync('sqlite3', [file], { input:
+    `CREATE TABLE t(id INTEGER PRIMARY KEY, k INTEGER, v TEXT);
+     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50000)
+       INSERT INTO t SELECT i, i * 7 % 50021, 'row ' || i FROM n;
+     CREATE INDEX t_k ON t(k);` });
+}

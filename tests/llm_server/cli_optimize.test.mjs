@@ -8,9 +8,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeLlm } from './start_server.mjs';
-import { run as runCli, scratchDir, removeDir, writeBirdPredictions } from './cli_fixture.mjs';
-import { OPT_GOLD as GOLD, OPT_LOOKUP as LOOKUP, OPT_CASES as CASES, optimizeAnswers,
-  writeScanDatabase } from './shared_cases.mjs';
+import { run as runCli, scratchDir, removeDir, writeBirdPredictions, writeScanDatabase } from './cli_fixture.mjs';
+import { OPT_GOLD as GOLD, OPT_LOOKUP as LOOKUP, OPT_CASES as CASES, optimizeAnswers } from './shared_cases.mjs';
 
 let llm, dir;
 const run = (args) => runCli(args, { timeout: 120000 });

@@ -1,7 +1,6 @@
 // Cases a CLI test here and its browser twin in tests/e2e share, so the page is checked against the CLI on the same
 // taught answers: `chokepoint describe` (cli_describe, e2e/describe_view), `chokepoint link` (cli_link,
 // e2e/linking_view) and `chokepoint optimize` (cli_optimize, e2e/optimize_view).
-import { execFileSync } from 'node:child_process';
 
 // SQL-to-Text. [question, gold, prediction, the model's description, judge forward, judge backward]
 export const CL = "SELECT COUNT(*) FROM atom WHERE element = 'cl'";
@@ -69,13 +68,3 @@ export const optimizeAnswers = () => ({
   answers: Object.fromEntries(OPT_CASES.map(([, y, r]) => [`### Query: ${y}\n`, r])),
   sql: Object.fromEntries(OPT_CASES.map(([q, , , d]) => [q, d])),
 });
-
-// Writes a SQLite database of one table t(id, k, v) with 50,000 rows and an index on k, so a scan of t is slow beside
-// an index lookup.
-export function writeScanDatabase(file) {
-  execFileSync('sqlite3', [file], { input:
-    `CREATE TABLE t(id INTEGER PRIMARY KEY, k INTEGER, v TEXT);
-     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 50000)
-       INSERT INTO t SELECT i, i * 7 % 50021, 'row ' || i FROM n;
-     CREATE INDEX t_k ON t(k);` });
-}
