@@ -6,15 +6,14 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt } from './browser.mjs';
+import { artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt } from './browser.mjs';
+import { tempDir, openApp, closeAll } from './fixture.mjs';
 
 let app;
 before(async () => {
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  app = await openApp();
 });
-after(async () => { if (app) await app.close(); });
+after(() => closeAll({ app }));
 
 // A cartesian product of three 3,000-row sets: billions of rows, only a time limit ends it.
 const RUNAWAY = 'WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 3000) ' +
@@ -103,7 +102,7 @@ test('Cancel during a runaway query stops it at once and the tab keeps drawing',
 });
 
 test('an uploaded database goes to the worker as the file itself (mounted, not copied) and scores there', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-mounted-'));
+  const dir = tempDir('chokepoint-mounted-');
   const db = path.join(dir, 'films.sqlite');
   fs.copyFileSync(path.join(repoRoot, 'build/wasm/assets/db/movies.sqlite'), db);
   fs.writeFileSync(path.join(dir, 'films_gold.sql'), `SELECT count(*) FROM movie\tfilms\n${RUNAWAY}\tfilms\n`);

@@ -3,17 +3,17 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { startApp, waitReady, artefactDir, callJson, workspaceSettled } from './browser.mjs';
+import { waitReady, artefactDir, callJson, workspaceSettled } from './browser.mjs';
+import { tempDir, openApp, closeAll } from './fixture.mjs';
 
 let app;
 let dir;
 const call = (fn) => callJson(app.page, fn);
 
 before(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-e2e-'));
+  dir = tempDir('chokepoint-e2e-');
   execFileSync('sqlite3', [path.join(dir, 'library.sqlite'),
     'CREATE TABLE author(id INTEGER PRIMARY KEY, name TEXT); CREATE TABLE book(id INTEGER PRIMARY KEY, ' +
     'author_id INTEGER REFERENCES author(id), title TEXT); INSERT INTO author VALUES (1, \'Ann\'), (2, \'Bo\'); ' +
@@ -22,14 +22,9 @@ before(async () => {
   fs.writeFileSync(path.join(dir, 'notes.sqlite'), 'just text, not a database');
   fs.writeFileSync(path.join(dir, 'bad.json'), '[{"question": "unterminated');
   fs.writeFileSync(path.join(dir, 'library_gold.sql'), 'SELECT count(*) FROM book\tlibrary\nSELECT name FROM author\tlibrary\n');
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  app = await openApp();
 });
-after(async () => {
-  if (app) await app.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+after(() => closeAll({ app, dir }));
 
 async function upload(name) {
   await app.page.setInputFiles('#chokepoint-file-input', path.join(dir, name));

@@ -6,16 +6,14 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import os from 'node:os';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt } from './browser.mjs';
+import { artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt } from './browser.mjs';
+import { tempDir, openApp, closeAll } from './fixture.mjs';
 
 let app;
 before(async () => {
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  app = await openApp();
 });
-after(async () => { if (app) await app.close(); });
+after(() => closeAll({ app }));
 
 const wide = 'SELECT ' + Array.from({ length: 2000 }, (_, i) => i + 1).join(', ');
 const HOSTILE = {
@@ -36,7 +34,7 @@ test('hostile predictions leave the tab alive, each item reported with its reaso
     const db = sample[k].split('\t').pop();
     sample[k] = `${sql}\t----- bird -----\t${db}`;
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-hostile-'));
+  const dir = tempDir('chokepoint-hostile-');
   const file = path.join(dir, 'hostile_pred.json');
   fs.writeFileSync(file, JSON.stringify(sample, null, 1));
   await app.page.setInputFiles('#chokepoint-file-input', file);

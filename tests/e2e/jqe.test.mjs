@@ -9,16 +9,15 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import os from 'node:os';
-import { startApp, waitReady, pixelStats, artefactDir, repoRoot, sendCommand, panelState, clickAt } from './browser.mjs';
+import { startApp, waitReady, pixelStats, artefactDir, repoRoot, sendCommand, panelState,
+  clickAt } from './browser.mjs';
+import { cli, tempDir, openApp, closeAll } from './fixture.mjs';
 
 let app;
 before(async () => {
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  app = await openApp();
 });
-after(async () => { if (app) await app.close(); });
+after(() => closeAll({ app }));
 
 const PANEL = 'Join query expansion';
 const state = () => panelState(app.page, PANEL);
@@ -112,7 +111,7 @@ test('one per pattern: the sample set already holds a three-table path, so every
 function cliSummary() {
   const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build/native/chokepoint');
   if (!fs.existsSync(cli)) return null;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jqe-e2e-'));
+  const dir = tempDir('jqe-e2e-');
   for (const db of ['toxicology', 'movies']) {
     fs.mkdirSync(path.join(dir, db));
     execFileSync('sqlite3', [path.join(dir, db, `${db}.sqlite`)],

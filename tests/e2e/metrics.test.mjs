@@ -7,15 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { execFileSync } from 'node:child_process';
-import { startApp, waitReady, pixelStats, artefactDir, repoRoot, sendCommand, panelState } from './browser.mjs';
+import { pixelStats, artefactDir, repoRoot, sendCommand, panelState } from './browser.mjs';
+import { cli, tempDir, openApp, closeAll } from './fixture.mjs';
 
 let app;
 before(async () => {
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  app = await openApp();
 });
-after(async () => { if (app) await app.close(); });
+after(() => closeAll({ app }));
 
 const metrics = () => panelState(app.page, 'Predictions & metrics');
 const command = (c) => sendCommand(app.page, c);
@@ -74,7 +73,7 @@ test("the numbers shown equal the CLI's for the same files", async (t) => {
 });
 
 test('a prediction that runs forever is stopped at the time limit and the app keeps working', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-runaway-'));
+  const dir = tempDir('chokepoint-runaway-');
   fs.writeFileSync(path.join(dir, 'runaway_gold.sql'), 'SELECT count(*) FROM molecule\ttoxicology\n');
   fs.writeFileSync(path.join(dir, 'runaway_pred.sql'),
     'SELECT count(*) FROM atom a, atom b, atom c, atom d, connected e\n');
@@ -99,7 +98,7 @@ test('a Spider database and a gold/prediction pair uploaded through the file pic
   const db = path.join(spider, 'database/concert_singer/concert_singer.sqlite');
   const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build/native/chokepoint');
   if (!fs.existsSync(db) || !fs.existsSync(cli)) { t.skip('no ../shared/data or native build'); return; }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-spider-'));
+  const dir = tempDir('chokepoint-spider-');
   const gold = fs.readFileSync(path.join(spider, 'dev_gold.sql'), 'utf8').split('\n')
     .filter((l) => l.endsWith('\tconcert_singer'));
   // Predictions: the gold itself for even items; for odd items a plausible error (the first column dropped from

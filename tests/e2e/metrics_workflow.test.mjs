@@ -5,16 +5,15 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import os from 'node:os';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt, workspaceSettled } from './browser.mjs';
+import { waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt,
+  workspaceSettled } from './browser.mjs';
+import { tempDir, openApp, closeAll } from './fixture.mjs';
 
 let app;
 before(async () => {
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  app = await openApp();
 });
-after(async () => { if (app) await app.close(); });
+after(() => closeAll({ app }));
 
 const METRICS = 'Predictions & metrics';
 const sets = () => app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], [])));
@@ -39,7 +38,7 @@ test('a BIRD prediction file is recognised as predictions and becomes the predic
 
 test('Spider files switch the semantics; a row-order-only failure is explained after a real click on Evaluate',
   async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-workflow-'));
+    const dir = tempDir('chokepoint-workflow-');
     const gold = [
       { db_id: 'movies', question: 'List the movie titles alphabetically.', query: 'SELECT Title FROM movie ORDER BY Title' },
       { db_id: 'movies', question: 'How many movies are there?', query: 'SELECT count(*) FROM movie' },

@@ -7,15 +7,14 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startApp, waitReady, pixelStats, artefactDir, sendCommand, panelState } from './browser.mjs';
+import { pixelStats, artefactDir, sendCommand, panelState } from './browser.mjs';
+import { openApp, closeAll } from './fixture.mjs';
 
 let app;
 before(async () => {
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  app = await openApp();
 });
-after(async () => { if (app) await app.close(); });
+after(() => closeAll({ app }));
 
 const PANEL = 'Mutation lab';
 const state = () => panelState(app.page, PANEL);

@@ -6,14 +6,13 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startApp, waitReady, artefactDir, sendCommand, panelState, nextFrames } from './browser.mjs';
+import { openApp, closeAll } from './fixture.mjs';
 
 let app;
 before(async () => {
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  app = await openApp();
 });
-after(async () => { if (app) await app.close(); });
+after(() => closeAll({ app }));
 
 async function shot(page, clip) {
   await nextFrames(page);

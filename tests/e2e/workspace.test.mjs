@@ -3,10 +3,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { startApp, waitReady, sendCommand, panelState, callJson } from './browser.mjs';
+import { sendCommand, panelState, callJson } from './browser.mjs';
+import { tempDir, openApp, closeAll } from './fixture.mjs';
 
 let app;
 let dir;
@@ -16,19 +16,14 @@ const command = (c) => sendCommand(app.page, c);
 const notices = () => app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_notices_json', 'string', [], [])));
 
 before(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-ws-'));
+  dir = tempDir('chokepoint-ws-');
   execFileSync('sqlite3', [path.join(dir, 'garden.sqlite'),
     "CREATE TABLE plant(id INTEGER PRIMARY KEY, name TEXT); INSERT INTO plant VALUES (1, 'fern'), (2, 'moss');"]);
   fs.writeFileSync(path.join(dir, 'garden_gold.sql'), 'SELECT name FROM plant\tgarden\n');
   fs.writeFileSync(path.join(dir, 'broken.chokepoint'), 'SQLite format 3\0' + 'x'.repeat(3000));
-  app = await startApp();
-  await app.page.goto(app.url);
-  await waitReady(app);
+  app = await openApp();
 });
-after(async () => {
-  if (app) await app.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+after(() => closeAll({ app, dir }));
 
 test('export, clear and import bring the workspace back', async () => {
   await app.page.setInputFiles('#chokepoint-file-input', [path.join(dir, 'garden.sqlite'), path.join(dir, 'garden_gold.sql')]);
