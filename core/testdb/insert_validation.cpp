@@ -13,6 +13,7 @@
 #include <unordered_set>
 
 #include "core/base/text.h"
+#include "core/db/column_affinity.h"
 #include "core/testdb/insert_statement.h"
 
 namespace chokepoint::testdb {
@@ -67,20 +68,6 @@ std::string plural(size_t n, const std::string& word) { return std::to_string(n)
 // A value as a report shows it: 'text', numbers plainly, NULL.
 std::string shown(const Value& v) {
   return v.type == ValueType::Text ? "'" + clip_utf8(v.bytes, 60) + "'" : v.display_prefix(60);
-}
-
-enum class Affinity { Integer, Real, Numeric, Text, Blob };
-
-// SQLite's rules for a declared type's affinity (datatype3.html §3.1), in their order.
-Affinity affinity_of(const std::string& declared) {
-  const std::string t = to_lower_ascii(declared);
-  if (t.find("int") != std::string::npos) return Affinity::Integer;
-  if (t.find("char") != std::string::npos || t.find("clob") != std::string::npos || t.find("text") != std::string::npos)
-    return Affinity::Text;
-  if (t.empty() || t.find("blob") != std::string::npos) return Affinity::Blob;
-  if (t.find("real") != std::string::npos || t.find("floa") != std::string::npos || t.find("doub") != std::string::npos)
-    return Affinity::Real;
-  return Affinity::Numeric;
 }
 
 // The value SQLite would store: text that is a well-formed number becomes one in a numeric column, a number

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/base/text.h"
+#include "core/db/column_affinity.h"
 #include "core/db/sql_quote.h"
 #include "core/sql/lexer.h"
 
@@ -42,20 +43,6 @@ namespace {
 
 std::string pool_key(const std::string& table, const std::string& column) {
   return to_lower_ascii(table) + '\x1f' + to_lower_ascii(column);
-}
-
-// SQLite's column affinity from the declared type (datatype3.html §3.1), rule by rule in its order.
-enum class Affinity { Integer, Text, Blob, Real, Numeric };
-
-Affinity affinity_of(const std::string& declared) {
-  const std::string t = to_lower_ascii(declared);
-  if (t.find("int") != std::string::npos) return Affinity::Integer;
-  if (t.find("char") != std::string::npos || t.find("clob") != std::string::npos || t.find("text") != std::string::npos)
-    return Affinity::Text;
-  if (t.empty() || t.find("blob") != std::string::npos) return Affinity::Blob;
-  if (t.find("real") != std::string::npos || t.find("floa") != std::string::npos || t.find("doub") != std::string::npos)
-    return Affinity::Real;
-  return Affinity::Numeric;
 }
 
 // A value from the generator typed by the column: small ranges so that equalities, joins and groups meet; wider
