@@ -25,8 +25,9 @@ const LoadedSet* loaded_set(const AppState& state, const std::string& name) {
   return i < 0 ? nullptr : &state.eval_sets.sets[static_cast<size_t>(i)];
 }
 
-// Starts computing `name`'s features unless they are done or under way.
-void want_features(AppState& state, FeatureSpacePanel& panel, const std::string& name) {
+}  // namespace
+
+void request_features(AppState& state, FeatureSpacePanel& panel, const std::string& name) {
   for (const auto& f : panel.features)
     if (f.name == name) return;
   const LoadedSet* s = loaded_set(state, name);
@@ -37,6 +38,8 @@ void want_features(AppState& state, FeatureSpacePanel& panel, const std::string&
   panel.features.push_back(std::move(f));
   request_lexicon();  // the grounding rules lemmatise
 }
+
+namespace {
 
 void want_model(AppState& state, FeatureSpacePanel& panel, const std::string& gold, const std::string& pred) {
   for (auto it = panel.models.begin(); it != panel.models.end(); ++it) {
@@ -114,7 +117,7 @@ std::vector<int> online_ids() {
   return ids;
 }
 
-void run_pending(AppState& state, FeatureSpacePanel& panel) {
+void run_pending(FeatureSpacePanel& panel) {
   using Pending = FeatureSpacePanel::Pending;
   if (panel.pending == Pending::Compare) {
     std::vector<sqlspace::NamedMatrix> sets;
@@ -201,6 +204,10 @@ const SetFeatures* finished_features(const FeatureSpacePanel& panel, const std::
   return nullptr;
 }
 
+SetFeatures* finished_features(FeatureSpacePanel& panel, const std::string& set) {
+  return const_cast<SetFeatures*>(finished_features(static_cast<const FeatureSpacePanel&>(panel), set));
+}
+
 const ModelScores* finished_model(const FeatureSpacePanel& panel, const std::string& gold, const std::string& pred) {
   for (const auto& m : panel.models)
     if (m.gold == gold && m.pred == pred) return m.done ? &m : nullptr;
@@ -213,7 +220,7 @@ void request_compare(AppState& state, FeatureSpacePanel& panel) {
     panel.error = "choose two sets or more to compare";
     return;
   }
-  for (const auto& s : panel.compare_sets) want_features(state, panel, s);
+  for (const auto& s : panel.compare_sets) request_features(state, panel, s);
   panel.comparison.reset();
   panel.pending = FeatureSpacePanel::Pending::Compare;
 }
@@ -224,7 +231,7 @@ void request_clusters(AppState& state, FeatureSpacePanel& panel) {
     panel.error = "choose a gold set to cluster";
     return;
   }
-  want_features(state, panel, panel.cluster_set);
+  request_features(state, panel, panel.cluster_set);
   for (const auto& m : panel.cluster_models) want_model(state, panel, panel.cluster_set, m);
   panel.clusters.reset();
   panel.blind_spots.reset();
@@ -238,14 +245,18 @@ void request_estimate(AppState& state, FeatureSpacePanel& panel) {
     panel.error = "choose a gold set and a prediction set";
     return;
   }
-  want_features(state, panel, panel.estimate_set);
+  request_features(state, panel, panel.estimate_set);
   want_model(state, panel, panel.estimate_set, panel.estimate_model);
   panel.estimate.reset();
   panel.pending = FeatureSpacePanel::Pending::Estimate;
 }
 
 void step_feature_space(AppState& state, FeatureSpacePanel& panel, double budget_ms) {
-  if (panel.pending == FeatureSpacePanel::Pending::None) return;
+  step_llm_features(state, panel);
+  // Features are computed for what is pending and for the LLM features tab (which waits on them).
+  const bool features_wanted =
+      std::any_of(panel.features.begin(), panel.features.end(), [](const SetFeatures& f) { return !f.done; });
+  if (panel.pending == FeatureSpacePanel::Pending::None && !features_wanted) return;
   const double start = monotonic_ms();
   for (auto& f : panel.features)
     while (!f.done && monotonic_ms() - start < budget_ms)
@@ -255,7 +266,8 @@ void step_feature_space(AppState& state, FeatureSpacePanel& panel, double budget
   const bool ready =
       std::all_of(panel.features.begin(), panel.features.end(), [](const SetFeatures& f) { return f.done; }) &&
       std::all_of(panel.models.begin(), panel.models.end(), [](const ModelScores& m) { return m.done; });
-  if (ready && monotonic_ms() - start < budget_ms / 2) run_pending(state, panel);
+  if (ready && panel.pending != FeatureSpacePanel::Pending::None && monotonic_ms() - start < budget_ms / 2)
+    run_pending(panel);
 }
 
 }  // namespace chokepoint::web

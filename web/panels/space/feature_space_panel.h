@@ -7,7 +7,8 @@
 //              Wilson intervals, blind spots (universal ones too) and the cost view;
 //   Estimator  the random forest that predicts from the features whether a model gets an item right, with its
 //              held-out scores, its reliability diagram and the model's negative features;
-//   Items      one example's features, each with its value and how it was decided (which rule, or left to an LLM).
+//   Items      one example's features, each with its value and how it was decided (which rule, or the model);
+//   LLM features  the features no rule decides, asked of the LLM tab's model (llm_features_run.h).
 // Models are prediction sets scored against the gold with EX by the metrics engine, a slice of pairs per frame.
 #pragma once
 #include <map>
@@ -26,6 +27,7 @@
 #include "core/sqlspace/feature_matrix.h"
 #include "core/sqlspace/set_comparison.h"
 #include "web/app_state.h"
+#include "web/panels/space/llm_features_run.h"
 
 namespace chokepoint::web {
 
@@ -37,6 +39,10 @@ struct SetFeatures {
   size_t next = 0;                     // items done
   size_t sql_unparsed = 0;
   bool done = false;
+  // Once a model answered: the rules' matrix before any answer, and the model's answers (cells it answered known,
+  // later batches overriding earlier ones); `matrix` is then the rules' one with the answers in its unknown cells.
+  std::optional<sqlspace::FeatureMatrix> rules_only, llm_answers;
+  std::string llm_model;
 };
 
 // One model: a prediction set scored against a gold set with EX.
@@ -49,7 +55,7 @@ struct ModelScores {
 };
 
 struct FeatureSpacePanel {
-  int view = 0;  // 0 compare, 1 clusters, 2 estimator, 3 items
+  int view = 0;  // 0 compare, 1 clusters, 2 estimator, 3 items, 4 LLM features
   std::vector<SetFeatures> features;
   std::vector<ModelScores> models;
   // What the user asked for; it runs once the features and scores it needs are ready.
@@ -89,6 +95,9 @@ struct FeatureSpacePanel {
   // Items: one example's features with how each was decided.
   std::string item_set;
   int item = 0;
+  bool known_only = false;  // hide the features left unknown
+
+  LlmFeaturesRun llm;
 
   std::string error;
 };
@@ -98,12 +107,17 @@ FeatureSpacePanel& feature_space_panel(AppState& state);
 void request_compare(AppState& state, FeatureSpacePanel& panel);
 void request_clusters(AppState& state, FeatureSpacePanel& panel);
 void request_estimate(AppState& state, FeatureSpacePanel& panel);
+// Starts computing a loaded gold set's features unless they are done or under way.
+void request_features(AppState& state, FeatureSpacePanel& panel, const std::string& set);
 void step_feature_space(AppState& state, FeatureSpacePanel& panel, double budget_ms);
 void draw_feature_space_panel(AppState& state, FeatureSpacePanel& panel);
 nlohmann::json feature_space_json(const FeatureSpacePanel& panel);
 
 // Finished pieces by name (nullptr while missing or running).
 const SetFeatures* finished_features(const FeatureSpacePanel& panel, const std::string& set);
+SetFeatures* finished_features(FeatureSpacePanel& panel, const std::string& set);
+// A combo of the loaded gold (or prediction) sets.
+void draw_set_combo(const AppState& state, const char* label, std::string& name, bool predictions);
 const ModelScores* finished_model(const FeatureSpacePanel& panel, const std::string& gold, const std::string& pred);
 
 }  // namespace chokepoint::web

@@ -34,16 +34,6 @@ ImU32 palette(int i) {
   return colours[static_cast<size_t>(std::max(i, 0)) % (sizeof colours / sizeof colours[0])];
 }
 
-void set_combo(const AppState& state, const char* label, std::string& name, bool predictions) {
-  ImGui::SetNextItemWidth(ui_px(200));
-  if (!ImGui::BeginCombo(label, name.empty() ? "(none)" : name.c_str())) return;
-  for (const auto& s : state.eval_sets.sets) {
-    if (s.predictions != predictions) continue;
-    if (ImGui::Selectable(s.name.c_str(), s.name == name)) name = s.name;
-  }
-  ImGui::EndCombo();
-}
-
 void set_checkboxes(const AppState& state, std::vector<std::string>& chosen, bool predictions, const char* id) {
   for (const auto& s : state.eval_sets.sets) {
     if (s.predictions != predictions) continue;
@@ -155,7 +145,7 @@ void draw_compare(AppState& state, FeatureSpacePanel& panel) {
 }
 
 void draw_clusters(AppState& state, FeatureSpacePanel& panel) {
-  set_combo(state, "gold set##clusters", panel.cluster_set, false);
+  draw_set_combo(state, "gold set##clusters", panel.cluster_set, false);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ui_px(90));
   ImGui::InputInt("k (0: elbow)", &panel.k);
@@ -271,9 +261,9 @@ void draw_clusters(AppState& state, FeatureSpacePanel& panel) {
 void draw_reliability(const std::vector<learn::ReliabilityBin>& bins);
 
 void draw_estimator(AppState& state, FeatureSpacePanel& panel) {
-  set_combo(state, "gold set##estimate", panel.estimate_set, false);
+  draw_set_combo(state, "gold set##estimate", panel.estimate_set, false);
   ImGui::SameLine();
-  set_combo(state, "model##estimate", panel.estimate_model, true);
+  draw_set_combo(state, "model##estimate", panel.estimate_model, true);
   ImGui::Checkbox("online (question and schema features only)", &panel.online);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ui_px(90));
@@ -325,6 +315,13 @@ void draw_reliability(const std::vector<learn::ReliabilityBin>& bins) {
   }
 }
 
+// The model's answer for an item's feature, when one was asked and answered.
+std::optional<bool> llm_cell(const SetFeatures& f, size_t row, int id) {
+  if (!f.llm_answers || row >= f.llm_answers->rows.size()) return std::nullopt;
+  const int col = f.llm_answers->column_of(id);
+  return col < 0 ? std::nullopt : f.llm_answers->rows[row].get(static_cast<size_t>(col));
+}
+
 void draw_items(AppState& state, FeatureSpacePanel& panel) {
   std::vector<const SetFeatures*> done;
   for (const auto& f : panel.features)
@@ -345,6 +342,8 @@ void draw_items(AppState& state, FeatureSpacePanel& panel) {
   ImGui::SetNextItemWidth(ui_px(120));
   ImGui::InputInt("item", &panel.item);
   panel.item = std::clamp(panel.item, 0, std::max(0, static_cast<int>(f->matrix.rows.size()) - 1));
+  ImGui::SameLine();
+  ImGui::Checkbox("only decided features", &panel.known_only);
   if (f->matrix.rows.empty()) return;
   const auto& row = f->matrix.rows[static_cast<size_t>(panel.item)];
   const EvalItem& it = f->set->items[static_cast<size_t>(panel.item)];
@@ -362,6 +361,8 @@ void draw_items(AppState& state, FeatureSpacePanel& panel) {
   for (const auto& feature : catalogue().features()) {
     const int col = f->matrix.column_of(feature.id);
     const std::optional<bool> v = col < 0 ? std::nullopt : row.get(static_cast<size_t>(col));
+    const std::optional<bool> llm = llm_cell(*f, static_cast<size_t>(panel.item), feature.id);
+    if (panel.known_only && !v) continue;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(feature.predicate.c_str());
@@ -378,8 +379,14 @@ void draw_items(AppState& state, FeatureSpacePanel& panel) {
                   feature.approximation ? " (approximation)" : "");
       if (const char* d = sqlspace::rule_definition(feature.id); d && ImGui::IsItemHovered())
         ImGui::SetTooltip("%s", d);
+    } else if (llm) {
+      ImGui::Text("the model %s", f->llm_model.c_str());
     } else {
-      ImGui::TextDisabled("an LLM (chokepoint features --llm-config)");
+      ImGui::TextDisabled(f->llm_answers ? "a model (no answer)" : "a model (not asked: the LLM features tab)");
+    }
+    if (llm && feature.deterministic()) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("(the model says %s)", *llm ? "yes" : "no");
     }
   }
   ImGui::EndTable();
@@ -394,15 +401,26 @@ nlohmann::json proportion_json(const learn::Proportion& p) {
 
 FeatureSpacePanel& feature_space_panel(AppState& state) { return state.panels.get<FeatureSpacePanel>(); }
 
+void draw_set_combo(const AppState& state, const char* label, std::string& name, bool predictions) {
+  ImGui::SetNextItemWidth(ui_px(200));
+  if (!ImGui::BeginCombo(label, name.empty() ? "(none)" : name.c_str())) return;
+  for (const auto& s : state.eval_sets.sets) {
+    if (s.predictions != predictions) continue;
+    if (ImGui::Selectable(s.name.c_str(), s.name == name)) name = s.name;
+  }
+  ImGui::EndCombo();
+}
+
 void draw_feature_space_panel(AppState& state, FeatureSpacePanel& panel) {
   ImGui::TextWrapped(
-      "What kind of question does a model fail on? SQLSpace describes each example by yes/no features (here the 73 a "
-      "rule decides: SQL syntax from the gold query, the question's surface, its grounding in the schema).");
+      "What kind of question does a model fail on? SQLSpace describes each example by yes/no features: the 73 a rule "
+      "decides (SQL syntax from the gold query, the question's surface, its grounding in the schema), and the others "
+      "when a model was asked them (LLM features tab).");
   if (!panel.error.empty()) draw_error(panel.error);
   draw_progress(panel);
   if (!ImGui::BeginTabBar("space-views")) return;
-  const char* names[] = {"Compare", "Clusters", "Estimator", "Items"};
-  for (int v = 0; v < 4; ++v) {
+  const char* names[] = {"Compare", "Clusters", "Estimator", "Items", "LLM features"};
+  for (int v = 0; v < 5; ++v) {
     const bool open = ImGui::BeginTabItem(names[v]);
     note_item_place((std::string(names[v]) + " tab").c_str());
     if (!open) continue;
@@ -411,6 +429,7 @@ void draw_feature_space_panel(AppState& state, FeatureSpacePanel& panel) {
     if (v == 1) draw_clusters(state, panel);
     if (v == 2) draw_estimator(state, panel);
     if (v == 3) draw_items(state, panel);
+    if (v == 4) draw_llm_features(state, panel);
     ImGui::EndTabItem();
   }
   ImGui::EndTabBar();
@@ -477,9 +496,15 @@ nlohmann::json feature_space_json(const FeatureSpacePanel& panel) {
     std::vector<int> yes, no;
     for (size_t c = 0; c < f->matrix.feature_ids.size(); ++c)
       if (auto v = row.get(c)) (*v ? yes : no).push_back(f->matrix.feature_ids[c]);
-    j["item"] = {{"set", f->name}, {"key", row.key}, {"yes", yes}, {"no", no}};
+    std::vector<int> by_model;  // cells whose value the model gave (no rule decides them)
+    for (const auto& feature : catalogue().features())
+      if (!feature.deterministic() &&
+          llm_cell(*f, static_cast<size_t>(std::clamp(panel.item, 0, int(f->matrix.rows.size()) - 1)), feature.id))
+        by_model.push_back(feature.id);
+    j["item"] = {{"set", f->name}, {"key", row.key}, {"yes", yes}, {"no", no}, {"decided_by_model", by_model}};
   }
   if (panel.clusters) j["selected_cluster"] = panel.selected_cluster;
+  j["llm"] = llm_features_json(panel.llm);
   if (panel.estimate) {
     const auto& e = *panel.estimate;
     nlohmann::json negative = nlohmann::json::array();
@@ -525,11 +550,12 @@ const PageCommandRegistrar clusters_registrar{"space_clusters", [](AppState& s, 
                                                 p.margin = cmd.value("margin", p.margin);
                                                 request_clusters(s, p);
                                               }};
-// {"do": "space_item", "set": NAME, "item": K}: the Items tab's set and item.
+// {"do": "space_item", "set": NAME, "item": K, "known_only"?: bool}: the Items tab's set, item and filter.
 const PageCommandRegistrar item_registrar{"space_item", [](AppState& s, const nlohmann::json& cmd) {
                                             auto& p = feature_space_panel(s);
                                             p.item_set = cmd.value("set", p.item_set);
                                             p.item = cmd.value("item", p.item);
+                                            p.known_only = cmd.value("known_only", p.known_only);
                                           }};
 // {"do": "space_estimate", "set": NAME, "model": NAME, "online"?: bool, "trees"?: N, "seed"?: N}
 const PageCommandRegistrar estimate_registrar{"space_estimate", [](AppState& s, const nlohmann::json& cmd) {

@@ -1,0 +1,424 @@
+// The LLM features tab: plan (core/sqlspace/llm_features.h) -> preview -> one CallScheduler over the asks -> the
+// answers read, merged into the set's model answers and filled into its unknown cells; the agreement when the rule
+// features were asked too.
+#include "web/panels/space/llm_features_run.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <map>
+
+#include "core/llm/chat_request.h"
+#include "web/panel_registry.h"
+#include "web/panels/space/feature_space_panel.h"
+#include "web/widgets/item_places.h"
+#include "web/widgets/ui_px.h"
+#include "web/widgets/widgets.h"
+
+namespace chokepoint::web {
+namespace {
+
+const sqlspace::FeatureCatalogue& catalogue() {
+  static const auto c = sqlspace::FeatureCatalogue::sqlspace();
+  return c;
+}
+
+std::vector<sqlspace::Aspect> asked_aspects(const LlmFeaturesRun& run) {
+  std::vector<sqlspace::Aspect> out;
+  for (size_t a = 0; a < sqlspace::kAspectCount; ++a)
+    if (run.aspects[a]) out.push_back(static_cast<sqlspace::Aspect>(a));
+  return out;  // empty: plan_llm_features asks all five
+}
+
+// The ask's id in the call log and replay notes, as `chokepoint features` names it: "<key> / features <aspect>
+// f080-f090".
+std::string ask_id(const sqlspace::FeatureMatrix& m, const sqlspace::LlmFeatureAsk& a) {
+  return m.rows[a.row].key + " / features " + sqlspace::aspect_name(a.aspect) + " " +
+         sqlspace::feature_column_name(a.feature_ids.front()) + "-" +
+         sqlspace::feature_column_name(a.feature_ids.back());
+}
+
+// Plans once the set's features are done; opens the preview or says why not.
+void plan(AppState& state, FeatureSpacePanel& panel) {
+  LlmFeaturesRun& run = panel.llm;
+  const SetFeatures* f = finished_features(panel, run.set);
+  if (!f) return;
+  run.waiting = false;
+  const PromptLibrary* prompts = session_prompts();
+  if (!prompts) {
+    run.error = "prompt templates: " + session_prompts_error();
+    return;
+  }
+  std::map<std::string, Schema> schemas;
+  for (const auto& it : f->set->items)
+    if (!schemas.count(it.db_id))
+      if (const LoadedDatabase* db = find_database(state, it.db_id)) schemas[it.db_id] = db->schema;
+  sqlspace::LlmFeatureOptions options;
+  options.aspects = asked_aspects(run);
+  options.include_deterministic = run.agreement;
+  options.batch_size = static_cast<size_t>(run.batch);
+  options.show_sql = !run.online;  // online, the SQL aspects are not asked and Pragmatics is asked without the SQL
+  // Planned on the rules' matrix: what a model answered before is asked again (the replay store answers it).
+  const sqlspace::FeatureMatrix& rules = f->rules_only ? *f->rules_only : f->matrix;
+  auto asks = sqlspace::plan_llm_features(catalogue(), rules, f->set->items, schemas, *prompts, options);
+  if (!asks.ok()) {
+    run.error = asks.error();
+    return;
+  }
+  if (asks->empty()) {
+    run.error = "nothing to ask: no feature of the chosen aspects needs a model for these items";
+    return;
+  }
+  run.asks = std::move(*asks);
+  run.calls.clear();
+  run.cells = 0;
+  std::vector<std::string> texts;
+  for (const auto& a : run.asks) {
+    run.calls.emplace_back(ask_id(rules, a), a.prompt);
+    texts.push_back(a.prompt);
+    run.cells += a.feature_ids.size();
+  }
+  run.items = f->set->items.size();
+  auto preview = preview_session_batch(texts);
+  if (!preview.ok()) {
+    run.error = preview.error();
+    return;
+  }
+  run.sent = *preview;
+  run.preview = true;
+}
+
+void finish(AppState& state, FeatureSpacePanel& panel) {
+  LlmFeaturesRun& run = panel.llm;
+  run.usage = run.scheduler->usage();
+  run.done = true;
+  persist_replay();
+  SetFeatures* f = finished_features(panel, run.asked_set);
+  if (!f) {
+    run.error = "the set's features are gone";
+    return;
+  }
+  if (!f->rules_only) f->rules_only = f->matrix;
+  const auto answers = call_answers(*run.scheduler, "not asked: cancelled");
+  run.reading = sqlspace::read_llm_features(*f->rules_only, run.asks, answers, catalogue());
+  // Later answers override earlier ones cell by cell; the matrix is rebuilt from the rules and every answer.
+  if (!f->llm_answers) f->llm_answers = run.reading->answers;
+  for (size_t r = 0; r < f->llm_answers->rows.size() && r < run.reading->answers.rows.size(); ++r)
+    for (size_t c = 0; c < f->llm_answers->feature_ids.size(); ++c)
+      if (auto v = run.reading->answers.rows[r].get(c)) f->llm_answers->rows[r].set(c, *v);
+  f->llm_model = run.sent.model;
+  f->matrix = *f->rules_only;
+  run.filled = sqlspace::fill_unknown_cells(f->matrix, run.reading->answers);
+  sqlspace::fill_unknown_cells(f->matrix, *f->llm_answers);
+  run.agreement_report.reset();
+  if (run.agreement)
+    run.agreement_report = sqlspace::rule_llm_agreement(catalogue(), *f->rules_only, run.reading->answers);
+  notify(state, "LLM features: " + std::to_string(run.reading->cells_answered) + " of " +
+                    std::to_string(run.reading->cells_asked) + " cells answered, " + std::to_string(run.filled) +
+                    " filled");
+}
+
+void draw_preview(AppState& state, FeatureSpacePanel& panel) {
+  LlmFeaturesRun& run = panel.llm;
+  bool sql = false, schema = false;
+  for (const auto& a : run.asks) {
+    schema |= a.aspect == sqlspace::Aspect::DatabaseReasoning;
+    sql |= !run.online && a.aspect != sqlspace::Aspect::Syntax && a.aspect != sqlspace::Aspect::DatabaseReasoning;
+  }
+  ImGui::TextWrapped(
+      "%zu prompts about %zu items (%zu yes/no cells) to %s: %zu calls, %zu answered by the replay store, ~%lld "
+      "prompt tokens. Each prompt holds the question%s%s; no rows of the database.",
+      run.asks.size(), run.items, run.cells, run.sent.destination.c_str(), run.asks.size() - run.sent.in_replay,
+      run.sent.in_replay, run.sent.estimated_tokens, sql ? ", the gold SQL (SQL aspects, Pragmatics)" : "",
+      schema ? ", the schema's table and column names (Database Reasoning)" : "");
+  for (size_t a = 0; a < sqlspace::kAspectCount; ++a) {
+    auto it = std::find_if(run.asks.begin(), run.asks.end(),
+                           [&](const auto& x) { return static_cast<size_t>(x.aspect) == a; });
+    if (it == run.asks.end()) continue;
+    const std::string label = std::string("a ") + sqlspace::aspect_name(it->aspect) + " prompt";
+    if (ImGui::TreeNode(label.c_str())) {
+      ImGui::BeginChild(label.c_str(), ui_px(0, 180), true);
+      ImGui::TextUnformatted(it->prompt.c_str());
+      ImGui::EndChild();
+      ImGui::TreePop();
+    }
+  }
+  if (ImGui::Button("Confirm and send")) confirm_llm_features(state, panel);
+  note_item_place("llm features confirm");
+  ImGui::SameLine();
+  if (ImGui::Button("Discard")) {
+    run.preview = false;
+    run.asks.clear();
+  }
+  note_item_place("llm features discard");
+}
+
+std::string share(const std::optional<double>& v) {
+  if (!v) return "-";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", *v);
+  return buf;
+}
+
+void draw_agreement(const sqlspace::AgreementReport& a) {
+  ImGui::Text("rule vs model (003 Table 6): accuracy %s, Cohen's kappa %s over %zu cells both decided",
+              share(a.overall.accuracy()).c_str(), share(a.overall.kappa()).c_str(), a.overall.n());
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+  if (ImGui::BeginTable("llm-agreement-aspects", 6, flags)) {
+    for (const char* h : {"aspect", "features", "cells", "mean accuracy", "pooled accuracy", "kappa"})
+      ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (const auto& as : a.aspects) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(sqlspace::aspect_name(as.aspect));
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu", as.features);
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu", as.pooled.n());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(share(as.mean_accuracy).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(share(as.pooled.accuracy()).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(share(as.pooled.kappa()).c_str());
+    }
+    ImGui::EndTable();
+  }
+  if (!ImGui::TreeNode("per feature")) return;
+  if (ImGui::BeginTable("llm-agreement-features", 5, flags | ImGuiTableFlags_ScrollY, ui_px(0, 220))) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("feature", ImGuiTableColumnFlags_WidthStretch);
+    for (const char* h : {"accuracy", "kappa", "rule yes, model no", "rule no, model yes"}) ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (const auto& f : a.features) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      const auto* feature = catalogue().find(f.id);
+      ImGui::Text("%s %s", sqlspace::feature_column_name(f.id).c_str(), feature ? feature->predicate.c_str() : "");
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(share(f.cell.accuracy()).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(share(f.cell.kappa()).c_str());
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu", f.cell.counts.only_a);
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu", f.cell.counts.only_b);
+    }
+    ImGui::EndTable();
+  }
+  ImGui::TreePop();
+}
+
+void draw_results(const LlmFeaturesRun& run) {
+  const auto& r = *run.reading;
+  ImGui::Text("%s: %zu prompts, %zu answered, %zu unreadable, %zu failed", run.asked_set.c_str(), r.prompts, r.answered,
+              r.unreadable, r.failed);
+  ImGui::Text("%zu of %zu asked cells answered; %zu unknown cells filled", r.cells_answered, r.cells_asked, run.filled);
+  ImGui::TextDisabled(
+      "calls: %lld sent, %lld from the replay store. Compare, Clusters and Estimator use the filled "
+      "features from their next run.",
+      run.usage.network_calls, run.usage.replayed);
+  if (!r.notes.empty() && ImGui::TreeNode("notes", "why %zu prompts gave nothing", r.notes.size())) {
+    for (size_t i = 0; i < r.notes.size() && i < 50; ++i) ImGui::BulletText("%s", r.notes[i].c_str());
+    ImGui::TreePop();
+  }
+  if (run.agreement_report) draw_agreement(*run.agreement_report);
+}
+
+nlohmann::json cell_json(const sqlspace::AgreementCell& c) {
+  auto opt = [](const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); };
+  return {{"n", c.n()},
+          {"accuracy", opt(c.accuracy())},
+          {"kappa", opt(c.kappa())},
+          {"both_yes", c.counts.both_yes},
+          {"both_no", c.counts.both_no},
+          {"rule_yes_llm_no", c.counts.only_a},
+          {"rule_no_llm_yes", c.counts.only_b}};
+}
+
+}  // namespace
+
+void prepare_llm_features(AppState& state, FeatureSpacePanel& panel) {
+  LlmFeaturesRun& run = panel.llm;
+  run.error.clear();
+  if (run.scheduler && !run.done && !run.cancelled) {
+    run.error = "the model is still being asked; cancel it first";
+    return;
+  }
+  const int i = find_set(state, run.set);
+  if (i < 0 || state.eval_sets.sets[static_cast<size_t>(i)].predictions) {
+    run.error = "choose a loaded gold set";
+    return;
+  }
+  if (auto endpoint = session_endpoint(); !endpoint.ok()) {
+    run.error = endpoint.error() + " (set it up in the LLM tab)";
+    return;
+  }
+  run.batch = std::clamp(run.batch, 1, 200);
+  run.preview = false;
+  run.asks.clear();
+  run.scheduler.reset();
+  run.done = run.cancelled = false;
+  run.waiting = true;
+  request_features(state, panel, run.set);
+  plan(state, panel);  // at once when the features are already there
+}
+
+void confirm_llm_features(AppState& state, FeatureSpacePanel& panel) {
+  LlmFeaturesRun& run = panel.llm;
+  if (!run.preview) return;
+  run.preview = false;
+  auto scheduler = start_session_batch(run.calls);
+  if (!scheduler.ok()) {
+    run.error = scheduler.error();
+    return;
+  }
+  run.scheduler = std::move(*scheduler);
+  run.persisted_calls = 0;
+  run.asked_set = run.set;
+  notify(state, "LLM features: " + std::to_string(run.asks.size()) + " prompts");
+}
+
+void cancel_llm_features(AppState& state, FeatureSpacePanel& panel) {
+  LlmFeaturesRun& run = panel.llm;
+  if (!run.scheduler || run.done) return;
+  run.scheduler->cancel();
+  run.cancelled = true;
+  finish(state, panel);  // what was answered fills its cells; the rest stays unknown
+}
+
+void step_llm_features(AppState& state, FeatureSpacePanel& panel) {
+  LlmFeaturesRun& run = panel.llm;
+  if (run.waiting) plan(state, panel);
+  if (!run.scheduler || run.done) return;
+  if (step_session_batch(*run.scheduler, run.persisted_calls)) finish(state, panel);
+}
+
+void draw_llm_features(AppState& state, FeatureSpacePanel& panel) {
+  LlmFeaturesRun& run = panel.llm;
+  ImGui::TextWrapped(
+      "The features no rule decides (what the question presupposes, how it is phrased, what it asks of the data) are "
+      "yes/no questions to the LLM tab's model, several features of one aspect an item a prompt; \"no\" when unsure. "
+      "The answers fill the unknown cells. Nothing is sent before you confirm, and a rerun is answered by the replay "
+      "store.");
+  const bool busy = run.scheduler && !run.done;
+  ImGui::BeginDisabled(busy || run.preview || run.waiting);
+  draw_set_combo(state, "gold set##llm", run.set, false);
+  ImGui::TextUnformatted("aspects:");
+  for (size_t a = 0; a < sqlspace::kAspectCount; ++a) {
+    ImGui::SameLine();
+    bool on = run.aspects[a];
+    if (ImGui::Checkbox(sqlspace::aspect_name(static_cast<sqlspace::Aspect>(a)), &on)) run.aspects[a] = on;
+  }
+  ImGui::SameLine();
+  ImGui::TextDisabled("(none ticked: all)");
+  ImGui::SetNextItemWidth(ui_px(100));
+  ImGui::InputInt("features a prompt", &run.batch);
+  run.batch = std::clamp(run.batch, 1, 200);
+  ImGui::SameLine();
+  ImGui::Checkbox("also the rule features (agreement)", &run.agreement);
+  ImGui::SameLine();
+  ImGui::Checkbox("online (never show the SQL)", &run.online);
+  if (ImGui::Button("Ask the model...")) prepare_llm_features(state, panel);
+  note_item_place("llm features ask");
+  ImGui::EndDisabled();
+  if (!run.error.empty()) draw_error(run.error);
+  if (run.waiting) {
+    ImGui::TextDisabled("computing the set's rule features first...");
+    return;
+  }
+  if (run.preview) {
+    draw_preview(state, panel);
+    return;
+  }
+  if (busy) {
+    const size_t answered = run.scheduler->count(CallState::Succeeded) + run.scheduler->count(CallState::Failed);
+    if (draw_progress_cancel(answered, run.asks.size())) cancel_llm_features(state, panel);
+    return;
+  }
+  if (run.done && run.reading) {
+    if (run.cancelled) ImGui::TextDisabled("cancelled: unanswered cells stay unknown");
+    draw_results(run);
+  }
+}
+
+nlohmann::json llm_features_json(const LlmFeaturesRun& run) {
+  nlohmann::json j = {{"set", run.set},   {"waiting", run.waiting},     {"running", run.scheduler && !run.done},
+                      {"done", run.done}, {"cancelled", run.cancelled}, {"error", run.error}};
+  if (run.preview) {
+    nlohmann::json examples = nlohmann::json::object();
+    for (const auto& a : run.asks)
+      if (!examples.contains(sqlspace::aspect_name(a.aspect))) examples[sqlspace::aspect_name(a.aspect)] = a.prompt;
+    j["preview"] = {{"calls", run.asks.size()},
+                    {"network_calls", run.asks.size() - run.sent.in_replay},
+                    {"items", run.items},
+                    {"cells", run.cells},
+                    {"estimated_prompt_tokens", run.sent.estimated_tokens},
+                    {"destination", run.sent.destination},
+                    {"model", run.sent.model},
+                    {"examples", examples}};
+  }
+  if (run.done && run.reading) {
+    const auto& r = *run.reading;
+    j["summary"] = {{"set", run.asked_set},
+                    {"model", run.sent.model},
+                    {"prompts", r.prompts},
+                    {"answered", r.answered},
+                    {"unreadable", r.unreadable},
+                    {"failed", r.failed},
+                    {"cells_asked", r.cells_asked},
+                    {"cells_answered", r.cells_answered},
+                    {"cells_filled", run.filled},
+                    {"usage", {{"network_calls", run.usage.network_calls}, {"replayed", run.usage.replayed}}},
+                    {"notes", r.notes}};
+  }
+  if (run.agreement_report) {
+    const auto& a = *run.agreement_report;
+    nlohmann::json aspects = nlohmann::json::array(), features = nlohmann::json::array();
+    for (const auto& as : a.aspects) {
+      auto x = cell_json(as.pooled);
+      x["aspect"] = sqlspace::aspect_name(as.aspect);
+      x["features"] = as.features;
+      x["mean_accuracy"] = as.mean_accuracy ? nlohmann::json(*as.mean_accuracy) : nlohmann::json();
+      aspects.push_back(std::move(x));
+    }
+    for (const auto& f : a.features) {
+      auto x = cell_json(f.cell);
+      x["id"] = f.id;
+      features.push_back(std::move(x));
+    }
+    j["agreement"] = {{"overall", cell_json(a.overall)}, {"aspects", aspects}, {"features", features}};
+  }
+  return j;
+}
+
+namespace {
+
+std::array<bool, sqlspace::kAspectCount> aspects_from(const nlohmann::json& names) {
+  std::array<bool, sqlspace::kAspectCount> on{};
+  for (const auto& n : names)
+    if (n.is_string())
+      if (auto a = sqlspace::aspect_named(n.get<std::string>())) on[static_cast<size_t>(*a)] = true;
+  return on;
+}
+
+// {"do": "space_llm", "set": NAME, "aspects"?: ["sql_syntax", ...], "batch"?: N, "agreement"?: bool,
+//  "online"?: bool, "ask"?: bool}: the tab's settings, then (unless "ask" is false) "Ask the model..." (the preview
+//  opens; nothing is sent).
+const PageCommandRegistrar ask_registrar{"space_llm", [](AppState& s, const nlohmann::json& cmd) {
+                                           auto& p = feature_space_panel(s);
+                                           p.llm.set = cmd.value("set", p.llm.set);
+                                           if (cmd.contains("aspects")) p.llm.aspects = aspects_from(cmd["aspects"]);
+                                           p.llm.batch = cmd.value("batch", p.llm.batch);
+                                           p.llm.agreement = cmd.value("agreement", p.llm.agreement);
+                                           p.llm.online = cmd.value("online", p.llm.online);
+                                           if (cmd.value("ask", true)) prepare_llm_features(s, p);
+                                         }};
+const PageCommandRegistrar confirm_registrar{
+    "space_llm_confirm", [](AppState& s, const nlohmann::json&) { confirm_llm_features(s, feature_space_panel(s)); }};
+const PageCommandRegistrar cancel_registrar{
+    "space_llm_cancel", [](AppState& s, const nlohmann::json&) { cancel_llm_features(s, feature_space_panel(s)); }};
+
+}  // namespace
+}  // namespace chokepoint::web
