@@ -49,10 +49,8 @@ int compare_row_values(const Side& s, size_t a, size_t b) {
   const size_t wa = s.width(a), wb = s.width(b), n = std::min(wa, wb);
   const Value* const* x = s.values_of(a);
   const Value* const* y = s.values_of(b);
-  for (size_t i = 0; i < n; ++i) {
-    if (value_less_fast(*x[i], *y[i])) return -1;
-    if (value_less_fast(*y[i], *x[i])) return 1;
-  }
+  for (size_t i = 0; i < n; ++i)
+    if (const int c = value_compare_fast(*x[i], *y[i])) return c;
   return wa < wb ? -1 : wa > wb ? 1 : 0;
 }
 
@@ -175,6 +173,7 @@ struct CellMatcher::Buffers {
   std::vector<uint32_t> bucket;               // bucket[bucket_start[k] .. bucket_start[k + 1]), ascending
   std::vector<uint32_t> bucket_head;          // per cell id: entries before it are all matched already
   std::vector<std::pair<size_t, uint32_t>> cells;  // a gold row's (bucket size, id), rarest first
+  std::vector<uint8_t> by_rank;                    // a done array being moved from row order to rank order
 
   void project_positional(Side& s, const ResultSet& r, const std::vector<ColumnPair>& pairs, bool gold);
   void project_multiset(Side& s, const ResultSet& r);
@@ -221,7 +220,8 @@ CellMatching CellMatcher::Buffers::match_sides(CellRegime regime, const Deadline
   Side& p = pred;
   CellMatching out;
   const size_t ng = g.rows(), np = p.rows();
-  gold_done.assign(ng, 0);  // by row index in phase 1, by canonical rank in phase 2
+  out.matches.reserve(std::min(ng, np));  // a row matches at most once on each side
+  gold_done.assign(ng, 0);                // by row index in phase 1, by canonical rank in phase 2
   pred_done.assign(np, 0);
 
   // Phase 1: exact matches, as multiset intersection of whole rows. Each gold row, in canonical order, takes the
@@ -264,8 +264,8 @@ CellMatching CellMatcher::Buffers::match_sides(CellRegime regime, const Deadline
   // Phase 2: greedy partial matches, level by level, in canonical order; the done flags move to ranks.
   canonical_order(g);
   canonical_order(p);
-  const auto to_ranks = [](std::vector<uint8_t>& done, const std::vector<uint32_t>& order) {
-    std::vector<uint8_t> by_rank(done.size());
+  const auto to_ranks = [this](std::vector<uint8_t>& done, const std::vector<uint32_t>& order) {
+    by_rank.resize(done.size());
     for (size_t rank = 0; rank < order.size(); ++rank) by_rank[rank] = done[order[rank]];
     done.swap(by_rank);
   };

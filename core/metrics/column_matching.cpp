@@ -23,10 +23,12 @@ size_t column_count(const ResultSet& r) {
 // The columns SC considers (see kMaxSemanticColumns).
 size_t semantic_columns(const ResultSet& r) { return std::min(column_count(r), kMaxSemanticColumns); }
 
-std::string column_name(const ResultSet& r, size_t i) { return i < r.column_names.size() ? r.column_names[i] : ""; }
+const std::string& column_name(const ResultSet& r, size_t i) {
+  static const std::string kNone;
+  return i < r.column_names.size() ? r.column_names[i] : kNone;
+}
 
-std::vector<ColumnPair> assign_columns(const ResultSet& gold, const ResultSet& pred, size_t ng, size_t np,
-                                       const std::vector<std::vector<double>>& cos, const ColumnMatchOptions& options);
+constexpr size_t kTrigramDims = 2048;  // ngram_embedding's default
 
 // A run of equal values (Python equality) of a column: how many, and its first occurrence in row order.
 struct Run {
@@ -42,22 +44,40 @@ struct DescriptorScratch {
   std::vector<uint64_t> hashes;  // large columns: python_hash of each run's value
 };
 
+ColumnKind kind_of(ValueType t) {
+  switch (t) {
+    case ValueType::Integer:
+    case ValueType::Real:
+      return ColumnKind::Numeric;
+    case ValueType::Text:
+      return ColumnKind::Text;
+    default:
+      return ColumnKind::Blob;
+  }
+}
+
 // The column's top_k most frequent non-NULL values, most frequent first, ties in value order: scratch.runs[0, k),
-// returns k. As the reference's descriptor (value_counts().head(k)) on Python equality.
-size_t top_values(const ResultSet& r, size_t col, size_t top_k, DescriptorScratch& scratch) {
+// returns k. As the reference's descriptor (value_counts().head(k)) on Python equality. Sets *kind to
+// column_kind(r, col), read on the same pass, when kind is given.
+size_t top_values(const ResultSet& r, size_t col, size_t top_k, DescriptorScratch& scratch,
+                  ColumnKind* kind = nullptr) {
   auto& vals = scratch.values;
   auto& runs = scratch.runs;
   vals.clear();
   runs.clear();
+  bool mixed = false;
   for (size_t i = 0; i < r.rows.size(); ++i)
-    if (col < r.rows[i].size() && !r.rows[i][col].is_null())
-      vals.push_back({&r.rows[i][col], static_cast<uint32_t>(i)});
+    if (col < r.rows[i].size() && !r.rows[i][col].is_null()) {
+      const Value& v = r.rows[i][col];
+      if (!vals.empty()) mixed = mixed || kind_of(v.type) != kind_of(vals.front().first->type);
+      vals.push_back({&v, static_cast<uint32_t>(i)});
+    }
+  if (kind) *kind = vals.empty() ? ColumnKind::Unknown : mixed ? ColumnKind::Mixed : kind_of(vals.front().first->type);
   if (vals.size() <= 64) {
     // Small columns: sorted by value, equal values in row order (a stable sort, without its buffer), then runs.
     std::sort(vals.begin(), vals.end(), [](const auto& a, const auto& b) {
-      if (value_less_fast(*a.first, *b.first)) return true;
-      if (value_less_fast(*b.first, *a.first)) return false;
-      return a.second < b.second;
+      const int c = value_compare_fast(*a.first, *b.first);
+      return c != 0 ? c < 0 : a.second < b.second;
     });
     for (size_t i = 0; i < vals.size();) {
       size_t j = i + 1;  // a value is its own run even when it equals nothing (NaN)
@@ -91,17 +111,22 @@ size_t top_values(const ResultSet& r, size_t col, size_t top_k, DescriptorScratc
     }
   }
   const size_t k = std::min(top_k, runs.size());
-  // Most frequent first, ties in value order (distinct values are never equal under value_less's strict order).
-  std::partial_sort(runs.begin(), runs.begin() + static_cast<long>(k), runs.end(), [](const Run& a, const Run& b) {
+  // Most frequent first, ties in value order (distinct values are never equal under value_less's strict order, so
+  // a full sort when every run is kept orders them as the partial one does).
+  const auto before = [](const Run& a, const Run& b) {
     return a.count != b.count ? a.count > b.count : value_less(*a.value, *b.value);
-  });
+  };
+  if (k == runs.size())
+    std::sort(runs.begin(), runs.end(), before);
+  else
+    std::partial_sort(runs.begin(), runs.begin() + static_cast<long>(k), runs.end(), before);
   return k;
 }
 
-// The column's descriptor (column_descriptor) fed to `counter` piece by piece, without building it.
+// The column's descriptor (column_descriptor) fed to `counter` piece by piece, without building it; its kind too.
 void count_descriptor(const ResultSet& r, size_t col, size_t top_k, DescriptorScratch& scratch, TrigramCounter& counter,
-                      TrigramCounter::Counts& out) {
-  const size_t k = top_values(r, col, top_k, scratch);
+                      TrigramCounter::Counts& out, ColumnKind& kind) {
+  const size_t k = top_values(r, col, top_k, scratch, &kind);
   counter.start();
   if (col < r.column_names.size()) counter.append(r.column_names[col]);
   counter.append(":");
@@ -147,28 +172,6 @@ bool same_column(const ResultSet& a, const ResultSet& b, size_t col) {
     }
   }
   return true;
-}
-
-// Cosines of the default trigram embeddings of the SC columns' descriptors, from integer trigram counts (the same
-// numbers as the dense vectors of ngram_embedding on the descriptor texts, without building texts or vectors).
-std::vector<std::vector<double>> local_similarity_matrix(const ResultSet& gold, const ResultSet& pred, size_t ng,
-                                                         size_t np, size_t top_k) {
-  constexpr size_t kDims = 2048;  // ngram_embedding's default
-  DescriptorScratch scratch;
-  TrigramCounter counter(kDims);
-  std::vector<TrigramCounter::Counts> counts(ng + np);
-  for (size_t g = 0; g < ng; ++g) count_descriptor(gold, g, top_k, scratch, counter, counts[g]);
-  for (size_t p = 0; p < np; ++p) {
-    if (p < ng && same_column(gold, pred, p)) {
-      counts[ng + p] = counts[p];  // the same descriptor
-      continue;
-    }
-    count_descriptor(pred, p, top_k, scratch, counter, counts[ng + p]);
-  }
-  std::vector<std::vector<double>> cos(ng, std::vector<double>(np));
-  for (size_t g = 0; g < ng; ++g)
-    for (size_t p = 0; p < np; ++p) cos[g][p] = counter.cosine(counts[g], counts[ng + p]);
-  return cos;
 }
 
 }  // namespace
@@ -239,15 +242,78 @@ std::vector<ColumnPair> match_columns_exact(const ResultSet& gold, const ResultS
   return out;
 }
 
-Result<std::vector<ColumnPair>> match_columns_semantic(const ResultSet& gold, const ResultSet& pred,
-                                                       const ColumnMatchOptions& options) {
+struct SemanticColumnMatcher::Buffers {
+  DescriptorScratch scratch;
+  TrigramCounter counter{kTrigramDims};
+  std::vector<TrigramCounter::Counts> counts;  // the gold columns' descriptors, then those predicted ones counted
+  std::vector<size_t> pred_counts;             // per predicted column: its descriptor's index in counts
+  std::vector<ColumnKind> gold_kinds, pred_kinds;
+  std::vector<double> sim;  // ng x np, row-major: the cosine, or -2 for incompatible kinds
+  AssignmentBuffers assignment;
+  std::vector<int> assigned;
+
+  void count_local(const ResultSet& gold, const ResultSet& pred, size_t ng, size_t np, size_t top_k);
+  std::vector<ColumnPair> assign(size_t ng, size_t np, const ColumnMatchOptions& options);
+};
+
+// Cosines of the default trigram embeddings of the SC columns' descriptors, from integer trigram counts (the same
+// numbers as the dense vectors of ngram_embedding on the descriptor texts, without building texts or vectors), into
+// sim; the columns' kinds come from the same passes.
+void SemanticColumnMatcher::Buffers::count_local(const ResultSet& gold, const ResultSet& pred, size_t ng, size_t np,
+                                                 size_t top_k) {
+  if (counts.size() < ng + np) counts.resize(ng + np);  // never shrunk: each keeps its buffer for the next pair
+  gold_kinds.resize(ng);
+  pred_kinds.resize(np);
+  pred_counts.resize(np);
+  for (size_t g = 0; g < ng; ++g) count_descriptor(gold, g, top_k, scratch, counter, counts[g], gold_kinds[g]);
+  size_t next = ng;
+  for (size_t p = 0; p < np; ++p) {
+    if (p < ng && same_column(gold, pred, p)) {
+      pred_counts[p] = p;  // the same descriptor and kind
+      pred_kinds[p] = gold_kinds[p];
+      continue;
+    }
+    pred_counts[p] = next;
+    count_descriptor(pred, p, top_k, scratch, counter, counts[next++], pred_kinds[p]);
+  }
+  sim.resize(ng * np);
+  for (size_t g = 0; g < ng; ++g)
+    for (size_t p = 0; p < np; ++p) sim[g * np + p] = counter.cosine(counts[g], counts[pred_counts[p]]);
+}
+
+// The assignment on sim (cosines), incompatible kinds set to -2 first.
+std::vector<ColumnPair> SemanticColumnMatcher::Buffers::assign(size_t ng, size_t np,
+                                                               const ColumnMatchOptions& options) {
+  // Incompatible pairs get weight -2 (below any cosine) so the assignment avoids them when it can.
+  for (size_t g = 0; g < ng; ++g)
+    for (size_t p = 0; p < np; ++p)
+      if (!kinds_compatible(gold_kinds[g], pred_kinds[p])) sim[g * np + p] = -2.0;
+  max_weight_assignment(sim.data(), ng, np, assignment, assigned);
+  std::vector<ColumnPair> out;
+  for (size_t g = 0; g < ng; ++g) {
+    int p = assigned[g];
+    if (p < 0) continue;
+    double s = sim[g * np + static_cast<size_t>(p)];
+    if (s > options.threshold) out.push_back({g, static_cast<size_t>(p), s});
+  }
+  return out;
+}
+
+SemanticColumnMatcher::SemanticColumnMatcher() : buffers_(std::make_unique<Buffers>()) {}
+SemanticColumnMatcher::~SemanticColumnMatcher() = default;
+
+Result<std::vector<ColumnPair>> SemanticColumnMatcher::match(const ResultSet& gold, const ResultSet& pred,
+                                                             const ColumnMatchOptions& options) {
   const size_t ng = semantic_columns(gold), np = semantic_columns(pred);
   if (ng == 0 || np == 0) return std::vector<ColumnPair>{};
+  Buffers& b = *buffers_;
   std::vector<std::string> texts;
   std::vector<Embedding> vecs;
   try {
-    if (!options.embed)
-      return assign_columns(gold, pred, ng, np, local_similarity_matrix(gold, pred, ng, np, options.top_k), options);
+    if (!options.embed) {
+      b.count_local(gold, pred, ng, np, options.top_k);
+      return b.assign(ng, np, options);
+    }
     texts = semantic_descriptor_texts(gold, pred, options);
     vecs = options.embed(texts);
   } catch (const std::exception& e) {
@@ -258,35 +324,19 @@ Result<std::vector<ColumnPair>> match_columns_semantic(const ResultSet& gold, co
   if (vecs.size() != texts.size())
     return Error{"embedding function returned " + std::to_string(vecs.size()) + " vectors for " +
                  std::to_string(texts.size()) + " column descriptors"};
-  std::vector<std::vector<double>> cos(ng, std::vector<double>(np));
+  b.gold_kinds.resize(ng);
+  b.pred_kinds.resize(np);
+  for (size_t g = 0; g < ng; ++g) b.gold_kinds[g] = column_kind(gold, g);
+  for (size_t p = 0; p < np; ++p) b.pred_kinds[p] = column_kind(pred, p);
+  b.sim.resize(ng * np);
   for (size_t g = 0; g < ng; ++g)
-    for (size_t p = 0; p < np; ++p) cos[g][p] = cosine_similarity(vecs[g], vecs[ng + p]);
-  return assign_columns(gold, pred, ng, np, cos, options);
+    for (size_t p = 0; p < np; ++p) b.sim[g * np + p] = cosine_similarity(vecs[g], vecs[ng + p]);
+  return b.assign(ng, np, options);
 }
 
-namespace {
-
-std::vector<ColumnPair> assign_columns(const ResultSet& gold, const ResultSet& pred, size_t ng, size_t np,
-                                       const std::vector<std::vector<double>>& cos, const ColumnMatchOptions& options) {
-  std::vector<ColumnKind> gk, pk;
-  for (size_t g = 0; g < ng; ++g) gk.push_back(column_kind(gold, g));
-  for (size_t p = 0; p < np; ++p) pk.push_back(column_kind(pred, p));
-  // Incompatible pairs get weight -2 (below any cosine) so the assignment avoids them when it can.
-  std::vector<std::vector<double>> sim(ng, std::vector<double>(np, -2.0));
-  for (size_t g = 0; g < ng; ++g)
-    for (size_t p = 0; p < np; ++p)
-      if (kinds_compatible(gk[g], pk[p])) sim[g][p] = cos[g][p];
-  auto assignment = max_weight_assignment(sim);
-  std::vector<ColumnPair> out;
-  for (size_t g = 0; g < ng; ++g) {
-    int p = assignment[g];
-    if (p < 0) continue;
-    double s = sim[g][static_cast<size_t>(p)];
-    if (s > options.threshold) out.push_back({g, static_cast<size_t>(p), s});
-  }
-  return out;
+Result<std::vector<ColumnPair>> match_columns_semantic(const ResultSet& gold, const ResultSet& pred,
+                                                       const ColumnMatchOptions& options) {
+  return SemanticColumnMatcher().match(gold, pred, options);
 }
-
-}  // namespace
 
 }  // namespace chokepoint

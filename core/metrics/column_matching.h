@@ -2,6 +2,7 @@
 // EC pairs columns by name; SC pairs them by the similarity of descriptors (name plus top-k values) through a
 // maximum-weight assignment restricted to type-compatible pairs, keeping pairs above a threshold. NC pairs none.
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -51,5 +52,23 @@ std::vector<ColumnPair> match_columns_exact(const ResultSet& gold, const ResultS
 // Fails only when a plugged-in embedding function fails or returns the wrong number of vectors.
 Result<std::vector<ColumnPair>> match_columns_semantic(const ResultSet& gold, const ResultSet& pred,
                                                        const ColumnMatchOptions& options);
+
+// The same matching on buffers kept between calls (descriptor counts, the similarity matrix, the assignment's
+// arrays), as CellMatcher does for cells: a batch of pairs allocates once, not per column. Nothing carries from one
+// call into the next; a matcher belongs to one thread.
+class SemanticColumnMatcher {
+ public:
+  SemanticColumnMatcher();
+  ~SemanticColumnMatcher();
+  SemanticColumnMatcher(const SemanticColumnMatcher&) = delete;
+  SemanticColumnMatcher& operator=(const SemanticColumnMatcher&) = delete;
+
+  Result<std::vector<ColumnPair>> match(const ResultSet& gold, const ResultSet& pred,
+                                        const ColumnMatchOptions& options);
+
+ private:
+  struct Buffers;
+  std::unique_ptr<Buffers> buffers_;
+};
 
 }  // namespace chokepoint

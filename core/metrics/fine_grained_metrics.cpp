@@ -2,6 +2,7 @@
 #include "core/metrics/fine_grained_metrics.h"
 
 #include <algorithm>
+#include <memory>
 
 namespace chokepoint {
 namespace {
@@ -15,6 +16,54 @@ const char* kStopped = "scoring stopped at the item's time limit";
 bool sc_capped(const ResultSet& gold, const ResultSet& pred) {
   return column_count(gold) > kMaxSemanticColumns || column_count(pred) > kMaxSemanticColumns;
 }
+
+// Whether two column matchings pair the same column indices (similarities aside): then their cell matchings agree.
+bool same_pairs(const std::vector<ColumnPair>& a, const std::vector<ColumnPair>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a[i].gold != b[i].gold || a[i].pred != b[i].pred) return false;
+  return true;
+}
+
+// The matchers of compare_results_for_regimes, kept per thread from pair to pair: a typical item's results hold a
+// few dozen cells, and fresh buffers cost it some ninety allocations, more than its matching. Results this large
+// (in cells, both sides) give their buffers back afterwards rather than keep them for the rest of the thread.
+constexpr size_t kKeptBufferCells = size_t{1} << 16;
+struct RegimeMatchers {
+  CellMatcher cells;
+  SemanticColumnMatcher columns;
+  bool busy = false;  // in use further up the stack (an embedding function that scores pairs itself)
+};
+
+// Lends the thread's matchers, or fresh ones when they are busy; gives them back on destruction.
+class LentMatchers {
+ public:
+  explicit LentMatchers(size_t cells) : cells_(cells) {
+    thread_local std::unique_ptr<RegimeMatchers> kept;
+    kept_ = &kept;
+    if (!kept) kept = std::make_unique<RegimeMatchers>();
+    if (kept->busy) {
+      own_ = std::make_unique<RegimeMatchers>();
+      lent_ = own_.get();
+    } else {
+      lent_ = kept.get();
+    }
+    lent_->busy = true;
+  }
+  ~LentMatchers() {
+    lent_->busy = false;
+    if (lent_ == kept_->get() && cells_ > kKeptBufferCells) kept_->reset();
+  }
+  LentMatchers(const LentMatchers&) = delete;
+  LentMatchers& operator=(const LentMatchers&) = delete;
+  RegimeMatchers& operator*() { return *lent_; }
+
+ private:
+  size_t cells_;
+  std::unique_ptr<RegimeMatchers>* kept_;
+  std::unique_ptr<RegimeMatchers> own_;
+  RegimeMatchers* lent_;
+};
 
 }  // namespace
 
@@ -71,8 +120,9 @@ Result<std::vector<PairComparison>> compare_results_for_regimes(const ResultSet&
                                                                 const ColumnMatchOptions& options, bool scores_only,
                                                                 const Deadline& deadline) {
   std::vector<PairComparison> out;
+  out.reserve(regimes.size());
   if (ex) {
-    for (const auto& r : regimes) out.push_back(*compare_results(gold, pred, r, true, options));
+    for (const auto& r : regimes) out.push_back(std::move(*compare_results(gold, pred, r, true, options)));
     return out;
   }
   const size_t gold_cells = gold.rows.size() * column_count(gold);
@@ -90,14 +140,13 @@ Result<std::vector<PairComparison>> compare_results_for_regimes(const ResultSet&
     if (r.cells == CellRegime::Partial) widest[static_cast<int>(r.columns)] = CellRegime::Partial;
   struct Cells {
     bool positional;
-    std::vector<std::pair<size_t, size_t>> pairs;  // (gold, pred) column indices; empty for NC
+    const std::vector<ColumnPair>* pairs;  // a Columns' pairs (their indices); empty for NC
     CellRegime regime;
     CellMatching matching;
   };
   std::vector<Cells> cells;
   cells.reserve(regimes.size());  // at most one per regime
-  out.reserve(regimes.size());
-  CellMatcher matcher;  // one set of buffers for the pair's cell matchings
+  LentMatchers matchers(gold_cells + pred.rows.size() * pred_width);
   for (const auto& r : regimes) {
     if (deadline.passed()) return Error{kStopped};
     const int ci = static_cast<int>(r.columns);
@@ -105,26 +154,25 @@ Result<std::vector<PairComparison>> compare_results_for_regimes(const ResultSet&
     if (!c.done) {
       if (r.columns == ColumnRegime::Exact) c.pairs = match_columns_exact(gold, pred);
       if (r.columns == ColumnRegime::Semantic) {
-        auto sc = match_columns_semantic(gold, pred, options);
+        auto sc = (*matchers).columns.match(gold, pred, options);
         if (!sc.ok()) return Error{sc.error()};
         c.pairs = std::move(*sc);
       }
       c.done = true;
     }
     const bool positional = r.columns != ColumnRegime::None;
-    std::vector<std::pair<size_t, size_t>> key;
-    key.reserve(c.pairs.size());
-    for (const auto& p : c.pairs) key.push_back({p.gold, p.pred});
     // A Partial matching also holds the Exact one (its exact matches are flagged), so either regime can use it.
     const Cells* found = nullptr;
     for (const auto& m : cells)
-      if (m.positional == positional && m.pairs == key && (m.regime == CellRegime::Partial || widest[ci] == m.regime))
+      if (m.positional == positional && same_pairs(*m.pairs, c.pairs) &&
+          (m.regime == CellRegime::Partial || widest[ci] == m.regime))
         found = &m;
     if (!found) {
+      CellMatcher& matcher = (*matchers).cells;
       CellMatching m = positional ? matcher.on_columns(gold, pred, c.pairs, widest[ci], deadline)
                                   : matcher.without_columns(gold, pred, widest[ci], deadline);
       if (m.stopped) return Error{kStopped};
-      cells.push_back({positional, std::move(key), widest[ci], std::move(m)});
+      cells.push_back({positional, &c.pairs, widest[ci], std::move(m)});
       found = &cells.back();
     }
     PairComparison cmp;

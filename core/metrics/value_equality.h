@@ -28,6 +28,18 @@ inline bool value_less_fast(const Value& a, const Value& b) {
   }
   return value_less(a, b);
 }
+// Both directions of value_less at once: -1 when a < b, 1 when b < a, 0 when neither; for sorts that ask both (row
+// orders, ties broken by position), with one comparison of two texts instead of two.
+inline int value_compare_fast(const Value& a, const Value& b) {
+  if (a.type == b.type) {
+    if (a.type == ValueType::Integer) return a.integer < b.integer ? -1 : b.integer < a.integer ? 1 : 0;
+    if (a.type == ValueType::Text) {
+      const int c = a.bytes.compare(b.bytes);
+      return c < 0 ? -1 : c > 0 ? 1 : 0;
+    }
+  }
+  return value_less(a, b) ? -1 : value_less(b, a) ? 1 : 0;
+}
 
 bool rows_python_equal(const Row& a, const Row& b);
 uint64_t row_hash(const Row& r);

@@ -40,4 +40,25 @@ TEST(Hungarian, SingleRowOrColumnTakesTheFirstLargestWeight) {
   EXPECT_EQ(max_weight_assignment({{-2.0, -2.0, 0.1}}), (std::vector<int>{2}));
 }
 
+// The flat form on buffers kept between calls assigns as the nested form does, whatever the previous matrix was.
+TEST(Hungarian, FlatFormOnReusedBuffersEqualsNestedForm) {
+  const std::vector<std::vector<std::vector<double>>> matrices = {
+      {{0.9, 0.8}, {0.8, 0.1}},
+      {{0.1}, {0.9}, {0.5}},
+      {{0.1, 0.2, 0.95}, {0.3, 0.9, 0.8}},
+      {{-40, -60, -15}, {-25, -30, -45}, {-55, -30, -25}},
+      {{0.2, 0.9, 0.9, -2.0}},
+      {{0.5, -2.0}, {0.7, 0.7}, {0.1, 0.3}, {0.9, 0.2}},
+  };
+  AssignmentBuffers buffers;
+  std::vector<int> out;
+  for (int round = 0; round < 2; ++round)
+    for (const auto& w : matrices) {
+      std::vector<double> flat;
+      for (const auto& row : w) flat.insert(flat.end(), row.begin(), row.end());
+      max_weight_assignment(flat.data(), w.size(), w[0].size(), buffers, out);
+      EXPECT_EQ(out, max_weight_assignment(w));
+    }
+}
+
 }  // namespace chokepoint

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/metrics/cell_matching.h"
+#include "core/metrics/column_matching.h"
 #include "core/metrics/fine_grained_metrics.h"
 #include "tests/unit/metrics/result_builders.h"
 
@@ -92,6 +93,44 @@ TEST(SharedRegimeWork, AReusedCellMatcherMatchesAsAFreshOne) {
     }
   }
   EXPECT_EQ(reused.on_columns(small, small_pred, swapped, CellRegime::Partial).matched_cells, 3u);
+}
+
+// The same for SC's matcher: a wide pair, then a narrow one, then the wide one again give what fresh matchers give,
+// and a predicted column equal to the gold's (its descriptor reused) scores as one counted on its own.
+TEST(SharedRegimeWork, AReusedSemanticMatcherMatchesAsAFreshOne) {
+  const auto wide = result({"name", "city", "age"},
+                           {{T("ann"), T("Paris"), I(31)}, {T("bob"), T("Lyon"), I(42)}, {T("cy"), T("Lyon"), N()}});
+  const auto wide_pred = result(
+      {"name", "town", "years", "extra"},
+      {{T("ann"), T("Paris"), R(31.0), I(1)}, {T("bob"), T("Nice"), I(42), I(1)}, {T("cy"), T("Lyon"), I(7), I(1)}});
+  const auto narrow = result({"n"}, {{I(1)}, {I(2)}, {I(2)}});
+  const auto narrow_pred = result({"count"}, {{I(2)}, {I(1)}});
+  const auto same_first = result({"name", "x"}, {{T("ann"), I(1)}, {T("bob"), I(1)}, {T("cy"), I(1)}});
+  SemanticColumnMatcher reused;
+  const auto expect_same = [&](const ResultSet& g, const ResultSet& p) {
+    auto a = reused.match(g, p, {});
+    auto b = match_columns_semantic(g, p, {});
+    ASSERT_TRUE(a.ok());
+    ASSERT_TRUE(b.ok());
+    ASSERT_EQ(a->size(), b->size());
+    for (size_t i = 0; i < a->size(); ++i) {
+      EXPECT_EQ((*a)[i].gold, (*b)[i].gold);
+      EXPECT_EQ((*a)[i].pred, (*b)[i].pred);
+      EXPECT_EQ((*a)[i].similarity, (*b)[i].similarity);
+    }
+  };
+  for (int round = 0; round < 2; ++round) {
+    expect_same(wide, wide_pred);
+    expect_same(narrow, narrow_pred);
+    expect_same(wide, same_first);
+    expect_same(narrow, wide);
+  }
+  auto own = reused.match(wide, same_first, {});
+  ASSERT_TRUE(own.ok());
+  ASSERT_FALSE(own->empty());
+  EXPECT_EQ((*own)[0].gold, 0u);
+  EXPECT_EQ((*own)[0].pred, 0u);
+  EXPECT_DOUBLE_EQ((*own)[0].similarity, 1.0);  // the name column, equal on both sides
 }
 
 }  // namespace chokepoint

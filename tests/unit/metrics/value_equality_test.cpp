@@ -43,6 +43,28 @@ TEST(ValueEquality, OrderPutsNullFirstThenNumbersThenText) {
 
 // Small results are deduplicated pairwise, larger ones through sorted hashes: both keep the first occurrence of
 // each row in row order, as list(dict.fromkeys(rows)) does, with 1 and 1.0 one value.
+// The three-way form answers both of value_less's questions at once, for every pair of kinds.
+TEST(ValueEquality, ThreeWayCompareAgreesWithValueLess) {
+  const std::vector<Value> values = {N(),
+                                     I(-3),
+                                     I(2),
+                                     R(2.0),
+                                     R(2.5),
+                                     R(-0.0),
+                                     I(0),
+                                     T(""),
+                                     T("Lyon"),
+                                     T("lyon"),
+                                     T("b"),
+                                     T("ab"),
+                                     Value::of_blob("x")};
+  for (const auto& a : values)
+    for (const auto& b : values) {
+      const int expected = value_less(a, b) ? -1 : value_less(b, a) ? 1 : 0;
+      EXPECT_EQ(value_compare_fast(a, b), expected) << a.to_string() << " vs " << b.to_string();
+    }
+}
+
 TEST(DistinctRows, FirstOccurrencesInRowOrderSmallAndLarge) {
   std::vector<Row> small = {{I(2), T("b")}, {I(1), T("a")}, {R(2.0), T("b")}, {I(1), T("a")}, {N(), T("a")}};
   EXPECT_EQ(distinct_row_positions(small), (std::vector<uint32_t>{0, 1, 4}));
