@@ -33,4 +33,10 @@ std::string clip_utf8(const std::string& s, size_t n) {
   return s.substr(0, cut) + "...";
 }
 
+std::string trim(std::string_view s, std::string_view chars) {
+  const size_t b = s.find_first_not_of(chars);
+  if (b == std::string_view::npos) return "";
+  return std::string(s.substr(b, s.find_last_not_of(chars) - b + 1));
+}
+
 }  // namespace chokepoint

@@ -3,6 +3,8 @@
 
 #include <cctype>
 
+#include "core/base/text.h"
+
 namespace chokepoint {
 namespace {
 
@@ -31,13 +33,6 @@ bool blank(const std::string& s) {
   return true;
 }
 
-std::string trim(const std::string& s) {
-  size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-  return s.substr(b, e - b);
-}
-
 }  // namespace
 
 Result<EvalSet> parse_gold_tsv(const std::string& text) {
@@ -51,8 +46,8 @@ Result<EvalSet> parse_gold_tsv(const std::string& text) {
       return Error{"gold file, line " + std::to_string(i + 1) + ": expected \"SQL<TAB>db_id\", found no tab"};
     EvalItem it;
     it.key = std::to_string(set.items.size());
-    it.sql = trim(lines[i].substr(0, tab));
-    it.db_id = trim(lines[i].substr(tab + 1));
+    it.sql = trim(lines[i].substr(0, tab), kAsciiSpace);
+    it.db_id = trim(lines[i].substr(tab + 1), kAsciiSpace);
     if (it.db_id.empty()) return Error{"gold file, line " + std::to_string(i + 1) + ": empty db_id after the tab"};
     set.items.push_back(std::move(it));
   }
@@ -67,7 +62,7 @@ Result<EvalSet> parse_sql_lines(const std::string& text) {
   for (const auto& l : lines) {
     EvalItem it;
     it.key = std::to_string(set.items.size());
-    it.sql = trim(l);
+    it.sql = trim(l, kAsciiSpace);
     set.items.push_back(std::move(it));
   }
   return set;

@@ -1,32 +1,26 @@
 // Parsing and printing of JQE preferences, and schema-graph centrality per table.
 #include "core/jqe/preferences.h"
 
+#include "core/base/text.h"
 #include "core/graph/centrality.h"
 #include "core/schema/schema.h"
 
 namespace chokepoint::jqe {
-namespace {
-
-std::string trim(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
-  return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 Result<std::vector<OrderKey>> parse_order(const std::string& text) {
   std::vector<OrderKey> out;
-  if (trim(text).empty()) return Preferences{}.order;
+  if (trim(text, " \t").empty()) return Preferences{}.order;
   size_t start = 0;
   while (start <= text.size()) {
     size_t comma = text.find(',', start);
-    std::string item = trim(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    std::string item = trim(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start), " \t");
     start = comma == std::string::npos ? text.size() + 1 : comma + 1;
     if (item.empty()) return Error{"--order: empty key in '" + text + "'"};
     std::string name = item, dir = "desc";
     if (auto colon = item.find(':'); colon != std::string::npos) {
-      name = trim(item.substr(0, colon));
-      dir = trim(item.substr(colon + 1));
+      name = trim(item.substr(0, colon), " \t");
+      dir = trim(item.substr(colon + 1), " \t");
     }
     OrderKey k;
     if (iequals(name, "complexity"))

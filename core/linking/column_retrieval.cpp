@@ -25,12 +25,6 @@ const char* template_of(RetrievalStep s) {
 
 const char* kSpace = " \t\r\n";
 
-std::string trim(const std::string& s, const char* chars = kSpace) {
-  const size_t b = s.find_first_not_of(chars);
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(chars) - b + 1);
-}
-
 char closing_quote(char c) {
   switch (c) {
     case '"':

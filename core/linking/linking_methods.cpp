@@ -35,12 +35,6 @@ runner::PromptFormat simple_ddl_md_chat() {
   return f;
 }
 
-std::string trim(const std::string& s, const char* chars = " \t\r\n") {
-  const size_t b = s.find_first_not_of(chars);
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(chars) - b + 1);
-}
-
 bool is_quote(char c) { return c == '"' || c == '\'' || c == '`'; }
 
 // The table a written name stands for: the name itself, else its part before a dot ("t.col", "t.*"); nullptr if

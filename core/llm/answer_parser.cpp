@@ -12,13 +12,6 @@
 namespace chokepoint {
 namespace {
 
-std::string trim(const std::string& s) {
-  size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-  return s.substr(b, e - b);
-}
-
 bool starts_with_ci(const std::string& s, const std::string& prefix) {
   if (s.size() < prefix.size()) return false;
   for (size_t i = 0; i < prefix.size(); ++i) {
@@ -41,7 +34,7 @@ std::string strip_label(const std::string& line, const std::vector<std::string>&
     if (starts_with_ci(s, label)) {
       std::string rest = s.substr(label.size());
       while (!rest.empty() && (rest.front() == '*' || rest.front() == '_')) rest.erase(rest.begin());
-      return trim(rest);
+      return trim(rest, kAsciiSpace);
     }
   }
   return line;
@@ -50,7 +43,7 @@ std::string strip_label(const std::string& line, const std::vector<std::string>&
 std::string strip_quotes(std::string s) {
   if (s.size() >= 2 && ((s.front() == '"' && s.back() == '"') || (s.front() == '\'' && s.back() == '\'') ||
                         (s.front() == '`' && s.back() == '`'))) {
-    s = trim(s.substr(1, s.size() - 2));
+    s = trim(s.substr(1, s.size() - 2), kAsciiSpace);
   }
   return s;
 }
@@ -63,7 +56,7 @@ std::vector<std::string> content_lines(const std::string& answer) {
   while (start <= answer.size()) {
     size_t end = answer.find('\n', start);
     if (end == std::string::npos) end = answer.size();
-    std::string line = trim(answer.substr(start, end - start));
+    std::string line = trim(answer.substr(start, end - start), kAsciiSpace);
     if (!line.empty() && line.rfind("```", 0) != 0) lines.push_back(line);
     start = end + 1;
   }
@@ -175,7 +168,7 @@ Result<std::string> parse_answer(AnswerParser parser, const std::string& answer)
       return sql->sql;
     }
     case AnswerParser::FreeText: {
-      std::string text = trim(answer);
+      std::string text = trim(answer, kAsciiSpace);
       if (text.empty()) return Error{"the model returned an empty answer"};
       return text;
     }
@@ -186,7 +179,7 @@ Result<std::string> parse_answer(AnswerParser parser, const std::string& answer)
 std::string verdict_reason(std::string s) {
   for (bool again = true; again;) {
     again = false;
-    s = trim(s);
+    s = trim(s, kAsciiSpace);
     for (const char* p : {"\xe2\x80\x94", "\xe2\x80\x93", ":", "-", ",", ".", ";", "*", "`", "\"", "'", ")", "]"}) {
       const std::string sep = p;
       if (s.compare(0, sep.size(), sep) == 0) {
@@ -197,7 +190,7 @@ std::string verdict_reason(std::string s) {
   }
   for (const char* label : {"reason:", "why:"}) {
     const std::string l = label;
-    if (s.size() >= l.size() && to_lower_ascii(s.substr(0, l.size())) == l) s = trim(s.substr(l.size()));
+    if (s.size() >= l.size() && to_lower_ascii(s.substr(0, l.size())) == l) s = trim(s.substr(l.size()), kAsciiSpace);
   }
   return s;
 }

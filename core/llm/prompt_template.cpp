@@ -9,6 +9,8 @@
 #include <set>
 #include <sstream>
 
+#include "core/base/text.h"
+
 #if __has_include(<kainjow/mustache.hpp>)
 #include <kainjow/mustache.hpp>
 #define CHOKEPOINT_HAVE_MUSTACHE 1
@@ -19,13 +21,6 @@
 
 namespace chokepoint {
 namespace {
-
-std::string trim(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  size_t e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
-}
 
 #if CHOKEPOINT_HAVE_MUSTACHE
 Result<std::string> render_mustache(const std::string& source, const PromptVariables& variables) {

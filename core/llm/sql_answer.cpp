@@ -6,18 +6,13 @@
 #include <cctype>
 #include <vector>
 
+#include "core/base/text.h"
+
 namespace chokepoint {
 
 const char* const kNoSqlInAnswer = "no SQL in the answer";
 
 namespace {
-
-std::string trim(const std::string& s) {
-  size_t a = 0, b = s.size();
-  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
-  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
-  return s.substr(a, b - a);
-}
 
 bool word_at(const std::string& s, size_t i, const char* word) {
   size_t n = 0;
@@ -29,7 +24,7 @@ bool word_at(const std::string& s, size_t i, const char* word) {
 }
 
 bool starts_query(const std::string& s) {
-  const std::string t = trim(s);
+  const std::string t = trim(s, kAsciiSpace);
   return word_at(t, 0, "SELECT") || word_at(t, 0, "WITH");
 }
 
@@ -109,15 +104,15 @@ std::string first_statement(const std::string& sql, bool stop_at_blank_line) {
       i += 2;
       continue;
     }
-    if (c == ';') return trim(sql.substr(0, i));
+    if (c == ';') return trim(sql.substr(0, i), kAsciiSpace);
     if (stop_at_blank_line && c == '\n') {
       size_t j = i + 1;
       while (j < sql.size() && (sql[j] == ' ' || sql[j] == '\t' || sql[j] == '\r')) ++j;
-      if (j < sql.size() && sql[j] == '\n') return trim(sql.substr(0, i));
+      if (j < sql.size() && sql[j] == '\n') return trim(sql.substr(0, i), kAsciiSpace);
     }
     ++i;
   }
-  return trim(sql);
+  return trim(sql, kAsciiSpace);
 }
 
 Result<ExtractedSql> extract_sql(const std::string& answer, PromptPostfix postfix) {

@@ -12,12 +12,6 @@ namespace {
 
 bool is_word_char(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
 
-std::string trim(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
-
 // A line in lower case with '_' and '-' read as spaces and runs of spaces as one, so "Data_Processing" and
 // "data  processing" read alike; origin[i] is the byte of the line that gave text[i].
 struct Normalised {

@@ -5,15 +5,10 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/base/text.h"
+
 namespace chokepoint::runner {
 namespace {
-
-std::string trim(const std::string& s) {
-  size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-  return s.substr(b, e - b);
-}
 
 std::string lower(std::string s) {
   for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -22,7 +17,7 @@ std::string lower(std::string s) {
 
 // Markdown emphasis, list bullets, heading marks and quotes around a line's text.
 std::string strip_decoration(std::string s) {
-  s = trim(s);
+  s = trim(s, kAsciiSpace);
   const std::string marks = "*_#>`\"'-";
   size_t b = 0, e = s.size();
   while (b < e && (marks.find(s[b]) != std::string::npos || std::isspace(static_cast<unsigned char>(s[b])))) ++b;
@@ -70,7 +65,7 @@ Result<std::string> parse_described_question(const std::string& answer) {
   }
   std::vector<std::string> kept;
   for (const auto& line : lines)
-    if (!trim(line).empty()) kept.push_back(strip_decoration(line));
+    if (!trim(line, kAsciiSpace).empty()) kept.push_back(strip_decoration(line));
   if (kept.size() == 1 && !kept[0].empty() && lower(kept[0]).rfind("question:", 0) != 0) return kept[0];
   return Error{answer.empty() ? "the answer is empty" : "no line of the answer gives a question"};
 }

@@ -4,16 +4,11 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/base/text.h"
 #include "core/testdb/json_answer.h"
 
 namespace chokepoint::sqlspace {
 namespace {
-
-std::string trimmed(const std::string& s) {
-  const size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
 
 // "Yes", "yes.", "YES!", "Yes, because ...", true, 1 → true; "No", false, 0 → false; anything else → none.
 std::optional<bool> yes_no(const nlohmann::ordered_json& v) {
@@ -28,7 +23,7 @@ std::optional<bool> yes_no(const nlohmann::ordered_json& v) {
   if (w == "yes" || w == "y" || w == "true") return true;
   if (w == "no" || w == "n" || w == "false") return false;
   // "Yes, the question ..." / "No - it does not": the leading word decides.
-  const std::string text = trimmed(v.get<std::string>());
+  const std::string text = trim(v.get<std::string>());
   size_t end = 0;
   while (end < text.size() && std::isalpha(static_cast<unsigned char>(text[end]))) ++end;
   const std::string first = testdb::loose_key(text.substr(0, end));
@@ -68,14 +63,14 @@ std::vector<FeatureDecision> line_answers(const std::string& answer, const std::
   while (start <= answer.size()) {
     size_t end = answer.find('\n', start);
     if (end == std::string::npos) end = answer.size();
-    std::string line = trimmed(answer.substr(start, end - start));
+    std::string line = trim(answer.substr(start, end - start));
     start = end + 1;
-    while (!line.empty() && (line[0] == '-' || line[0] == '*' || line[0] == '"')) line = trimmed(line.substr(1));
+    while (!line.empty() && (line[0] == '-' || line[0] == '*' || line[0] == '"')) line = trim(line.substr(1));
     const size_t sep = line.find_first_of(":=");
     if (sep == std::string::npos) continue;
     const int id = asked_id_of_key(line.substr(0, sep), asked, catalogue);
     if (id == 0) continue;
-    std::string value = trimmed(line.substr(sep + 1));
+    std::string value = trim(line.substr(sep + 1));
     const size_t space = value.find_first_of(" \t(,");
     if (space != std::string::npos) value = value.substr(0, space);
     if (auto v = yes_no(nlohmann::ordered_json(value))) add_decision(out, id, *v);
@@ -186,8 +181,8 @@ Result<std::vector<FeatureDecision>> parse_llm_feature_answer(const std::string&
   }
   if (out.empty())
     return Error{object.ok() ? "the answer's JSON answers none of the features asked with Yes or No"
-                             : (trimmed(answer).empty() ? "the answer is empty"
-                                                        : "the answer holds no JSON object and no \"f001: Yes\" line")};
+                             : (trim(answer).empty() ? "the answer is empty"
+                                                     : "the answer holds no JSON object and no \"f001: Yes\" line")};
   std::sort(out.begin(), out.end(), [](const FeatureDecision& a, const FeatureDecision& b) { return a.id < b.id; });
   return out;
 }

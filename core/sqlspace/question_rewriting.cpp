@@ -6,16 +6,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/base/text.h"
 #include "core/sqlspace/llm_features.h"
 
 namespace chokepoint::sqlspace {
 namespace {
-
-std::string trimmed(const std::string& s) {
-  const size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
 
 int feature_id_of(const nlohmann::json& v) {
   if (v.is_number_integer()) return v.get<int>() > 0 ? v.get<int>() : 0;
@@ -121,7 +116,7 @@ Result<RewrittenQuestion> parse_rewritten_question(const std::string& answer) {
     const size_t close = answer.find("```", body);
     // A language tag ("```text") sits alone on the fence's line.
     if (eol != std::string::npos && (close == std::string::npos || eol < close)) {
-      const std::string tag = trimmed(answer.substr(body, eol - body));
+      const std::string tag = trim(answer.substr(body, eol - body));
       if (tag.find(' ') == std::string::npos && tag.size() < 12) body = eol + 1;
     }
     text = answer.substr(body, close == std::string::npos ? std::string::npos : close - body);
@@ -130,22 +125,22 @@ Result<RewrittenQuestion> parse_rewritten_question(const std::string& answer) {
     while (start < answer.size()) {
       size_t end = answer.find('\n', start);
       if (end == std::string::npos) end = answer.size();
-      text = trimmed(answer.substr(start, end - start));
+      text = trim(answer.substr(start, end - start));
       start = end + 1;
       if (!text.empty()) break;
     }
   }
-  text = one_line(trimmed(text));
+  text = one_line(trim(text));
   std::string lower = text;
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   for (const char* label : {"rewritten question:", "question:"})
     if (lower.rfind(label, 0) == 0) {
-      text = trimmed(text.substr(std::string(label).size()));
+      text = trim(text.substr(std::string(label).size()));
       break;
     }
   while (text.size() >= 2 &&
          ((text.front() == '"' && text.back() == '"') || (text.front() == '\'' && text.back() == '\'')))
-    text = trimmed(text.substr(1, text.size() - 2));
+    text = trim(text.substr(1, text.size() - 2));
   std::string bare;
   for (char c : text)
     if (std::isalpha(static_cast<unsigned char>(c)))

@@ -25,13 +25,6 @@ using sql::Slot;
 
 const char* const kWhitespace = "char(32, 9, 10, 13)";  // what trim() strips here: space, tab, LF, CR
 
-std::string trim_ws(const std::string& s) {
-  const size_t b = s.find_first_not_of(" \t\n\r");
-  if (b == std::string::npos) return "";
-  const size_t e = s.find_last_not_of(" \t\n\r");
-  return s.substr(b, e - b + 1);
-}
-
 std::string join(const std::vector<std::string>& parts, const std::string& sep) {
   std::string out;
   for (size_t i = 0; i < parts.size(); ++i) out += (i ? sep : "") + parts[i];
@@ -398,7 +391,7 @@ class Auditor {
         if (!t) continue;
         for (const auto& c : t->columns)
           for (const auto& l : lits) {
-            const std::string folded = to_lower_ascii(trim_ws(l.text));
+            const std::string folded = to_lower_ascii(trim(l.text));
             if (!folded.empty()) wanted[column_key(t->name, c.name)][folded][l.text].insert(items_[i].key);
           }
       }
@@ -416,7 +409,7 @@ class Auditor {
                  "literals in " + t->name + "." + col->name, got))
         continue;
       std::map<std::string, std::vector<std::string>> stored;  // folded -> stored spellings
-      for (const Row& r : got.result.rows) stored[to_lower_ascii(trim_ws(r[0].bytes))].push_back(r[0].bytes);
+      for (const Row& r : got.result.rows) stored[to_lower_ascii(trim(r[0].bytes))].push_back(r[0].bytes);
       for (const auto& [f, spellings] : folded) {
         auto s = stored.find(f);
         if (s == stored.end()) continue;
@@ -426,7 +419,7 @@ class Auditor {
           if (std::find(values.begin(), values.end(), literal) != values.end()) continue;
           bool trimmed = false, cased = false;  // some spelling equal up to whitespace only; up to case only
           for (const auto& v : values) {
-            trimmed = trimmed || trim_ws(v) == trim_ws(literal);
+            trimmed = trimmed || trim(v) == trim(literal);
             cased = cased || to_lower_ascii(v) == to_lower_ascii(literal);
           }
           AuditFinding fd;

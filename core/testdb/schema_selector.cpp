@@ -6,18 +6,16 @@
 #include <map>
 #include <set>
 
+#include "core/base/text.h"
 #include "core/testdb/json_answer.h"
 
 namespace chokepoint::testdb {
 namespace {
 
-using Json = nlohmann::ordered_json;
+// Around a table or column name a model writes: white space, quotes and brackets.
+const char* kNameSpace = " \t\r\n\"'`[]";
 
-std::string trim(const std::string& s, const char* chars = " \t\r\n\"'`[]") {
-  const size_t b = s.find_first_not_of(chars);
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(chars) - b + 1);
-}
+using Json = nlohmann::ordered_json;
 
 bool contains(const std::vector<ColumnRef>& refs, const ColumnRef& r) {
   return std::find(refs.begin(), refs.end(), r) != refs.end();
@@ -29,13 +27,13 @@ void add_once(std::vector<ColumnRef>& refs, const ColumnRef& r) {
 
 // `name` ("column" of `table`, or "table.column") resolved against the schema; false when it names nothing.
 bool resolve(const Schema& schema, const Table* table, std::string name, ColumnRef& out) {
-  name = trim(name);
+  name = trim(name, kNameSpace);
   const size_t dot = name.find('.');
   if (dot != std::string::npos && !(table && table->find_column(name))) {
-    const Table* t = schema.find_table(trim(name.substr(0, dot)));
+    const Table* t = schema.find_table(trim(name.substr(0, dot), kNameSpace));
     if (!t) return false;
     table = t;
-    name = trim(name.substr(dot + 1));
+    name = trim(name.substr(dot + 1), kNameSpace);
   }
   if (!table || name.empty() || name == "*") return false;
   const Column* c = table->find_column(name);
@@ -59,13 +57,14 @@ void read_table_keys(const Json& doc, const Schema& schema, ColumnSelection& sel
   for (auto it = doc.begin(); it != doc.end(); ++it) {
     const std::string k = loose_key(it.key());
     if (k == "chainofthoughtreasoning" || k == "reasoning" || k == "foreignkeys") continue;
-    const Table* table = schema.find_table(trim(it.key()));
+    const Table* table = schema.find_table(trim(it.key(), kNameSpace));
     for (const auto& name : strings_of(it.value())) {
       ColumnRef ref;
       if (resolve(schema, table, name, ref))
         add_once(sel.columns, ref);
       else
-        sel.unknown.push_back(table ? table->name + "." + trim(name) : it.key() + "." + trim(name));
+        sel.unknown.push_back(table ? table->name + "." + trim(name, kNameSpace)
+                                    : it.key() + "." + trim(name, kNameSpace));
     }
   }
 }
