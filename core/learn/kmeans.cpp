@@ -96,18 +96,25 @@ KMeansResult lloyd(const DenseMatrix& x, DenseMatrix initial, int max_iterations
   return out;
 }
 
-KMeansResult kmeans(const DenseMatrix& x, const KMeansOptions& options) {
-  SeededRandom random(options.seed);
-  KMeansResult best;
-  bool have = false;
-  for (int r = 0; r < std::max(1, options.restarts); ++r) {
-    KMeansResult run = lloyd(x, kmeans_plus_plus(x, options.k, random), options.max_iterations);
-    if (!have || run.inertia < best.inertia) {
-      best = std::move(run);
-      have = true;
-    }
+KMeansRestarts::KMeansRestarts(const KMeansOptions& options)
+    : options_(options), restarts_(std::max(1, options.restarts)), random_(options.seed) {}
+
+void KMeansRestarts::step(const DenseMatrix& x) {
+  if (done()) return;
+  ++next_;
+  KMeansResult run = lloyd(x, kmeans_plus_plus(x, options_.k, random_), options_.max_iterations);
+  if (!have_ || run.inertia < best_.inertia) {
+    best_ = std::move(run);
+    have_ = true;
   }
-  return best;
+}
+
+KMeansResult KMeansRestarts::take() { return std::move(best_); }
+
+KMeansResult kmeans(const DenseMatrix& x, const KMeansOptions& options) {
+  KMeansRestarts restarts(options);
+  while (!restarts.done()) restarts.step(x);
+  return restarts.take();
 }
 
 std::vector<int> nearest_centroid(const DenseMatrix& x, const DenseMatrix& centroids) {

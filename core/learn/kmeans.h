@@ -40,6 +40,26 @@ KMeansResult lloyd(const DenseMatrix& x, DenseMatrix initial, int max_iterations
 // k-means++ seeded Lloyd, options.restarts times; the run with the lowest inertia (the first on a tie).
 KMeansResult kmeans(const DenseMatrix& x, const KMeansOptions& options);
 
+// kmeans() one restart at a time, for a caller that spreads the restarts over frames (the app: a k-means with ten
+// restarts on BIRD dev's vectors held a frame for ~100 ms in wasm). Stepping it to the end gives kmeans()'s result
+// exactly: the same random draws in the same order, the same choice of the best run.
+class KMeansRestarts {
+ public:
+  explicit KMeansRestarts(const KMeansOptions& options);
+  bool done() const { return next_ >= restarts_; }
+  void step(const DenseMatrix& x);  // one restart; nothing once done
+  int restarts_done() const { return next_; }
+  KMeansResult take();  // the best run; call once done
+
+ private:
+  KMeansOptions options_;
+  int restarts_;
+  SeededRandom random_;
+  int next_ = 0;
+  KMeansResult best_;
+  bool have_ = false;
+};
+
 // The nearest centroid of every row of x (another set clustered with the centroids of the first); lowest index on a
 // tie. x.cols must equal centroids.cols.
 std::vector<int> nearest_centroid(const DenseMatrix& x, const DenseMatrix& centroids);

@@ -50,8 +50,15 @@ FeatureClusters cluster_features(const FeatureVectors& vectors, const ClusterOpt
     out.k = out.elbow.knee_k > 0 ? out.elbow.knee_k : std::max(1, options.k_min);
   }
   km.k = std::max(1, std::min(out.k, static_cast<int>(x.rows)));
-  out.k = km.k;
-  out.fit = learn::kmeans(x, km);
+  FeatureClusters done = clusters_from_fit(vectors, learn::kmeans(x, km), options);
+  done.elbow = std::move(out.elbow);
+  return done;
+}
+
+FeatureClusters clusters_from_fit(const FeatureVectors& vectors, learn::KMeansResult fit,
+                                  const ClusterOptions& options) {
+  FeatureClusters out;
+  out.fit = std::move(fit);
   out.labels = out.fit.labels;
   out.k = static_cast<int>(out.fit.centroids.rows);  // fewer when the rows have fewer distinct points
   out.sizes.assign(static_cast<size_t>(out.k), 0);

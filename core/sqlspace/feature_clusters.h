@@ -41,6 +41,11 @@ struct FeatureClusters {
 
 FeatureClusters cluster_features(const FeatureVectors& vectors, const ClusterOptions& options);
 
+// The clusters of a finished k-means fit on vectors.dense() (labels, sizes, explanations), as cluster_features
+// completes them; the elbow is left empty. For a caller that ran the k-means itself (the app, over frames).
+FeatureClusters clusters_from_fit(const FeatureVectors& vectors, learn::KMeansResult fit,
+                                  const ClusterOptions& options);
+
 // Lift of every feature in every cluster, kept as cluster_features explains (min_share, top).
 std::vector<std::vector<FeatureLift>> explain_clusters(const FeatureVectors& vectors, const std::vector<int>& labels,
                                                        int k, double min_share, size_t top);

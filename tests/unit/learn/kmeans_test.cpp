@@ -66,6 +66,31 @@ TEST(KMeans, SameSeedSameClusteringWithRestarts) {
   EXPECT_EQ(a.inertia, b.inertia);
 }
 
+TEST(KMeans, RestartsSteppedOneByOneGiveKMeansResult) {
+  // Nine points in three loose groups, where restarts from different seedings end in different local optima.
+  const DenseMatrix x = points({{0, 0}, {0, 2}, {2, 0}, {5, 5}, {5, 7}, {7, 5}, {0, 9}, {1, 9}, {9, 0}});
+  for (uint64_t seed : {1u, 2u, 3u, 4u, 5u}) {
+    KMeansOptions o;
+    o.k = 3;
+    o.restarts = 6;
+    o.seed = seed;
+    KMeansRestarts stepped(o);
+    int steps = 0;
+    while (!stepped.done()) {
+      EXPECT_EQ(stepped.restarts_done(), steps);
+      stepped.step(x);
+      ++steps;
+    }
+    EXPECT_EQ(steps, 6);
+    stepped.step(x);  // nothing once done
+    EXPECT_EQ(stepped.restarts_done(), 6);
+    const KMeansResult a = stepped.take(), b = kmeans(x, o);
+    EXPECT_EQ(a.labels, b.labels) << "seed " << seed;
+    EXPECT_EQ(a.centroids.values, b.centroids.values) << "seed " << seed;
+    EXPECT_EQ(a.inertia, b.inertia) << "seed " << seed;
+  }
+}
+
 TEST(KMeans, LloydFromGivenCentroidsConvergesToTheirFixedPoint) {
   const KMeansResult r = lloyd(kBlobs, points({{0, 0}, {10, 10}}), 100);
   EXPECT_NEAR(r.centroids.at(0, 0), 1.0 / 3, 1e-15);

@@ -49,6 +49,33 @@ TEST(FeatureClusters, GivenKClustersTwoGroups) {
   EXPECT_EQ(c.sizes[static_cast<size_t>(c.labels[0])], 3u);
 }
 
+TEST(FeatureClusters, FromAFitEqualsClusterFeaturesWithThatK) {
+  // What the app does over frames (its own k-means, then clusters_from_fit) equals cluster_features in one go.
+  const FeatureVectors v = vectors({"110", "110", "111", "001", "001", "000", "100", "011"});
+  ClusterOptions o;
+  o.k = 3;
+  o.seed = 5;
+  const FeatureClusters whole = cluster_features(v, o);
+  chokepoint::learn::KMeansOptions km;
+  km.k = 3;
+  km.seed = 5;
+  km.restarts = o.restarts;
+  const FeatureClusters parts = clusters_from_fit(v, chokepoint::learn::kmeans(v.dense(), km), o);
+  EXPECT_EQ(parts.k, whole.k);
+  EXPECT_EQ(parts.labels, whole.labels);
+  EXPECT_EQ(parts.sizes, whole.sizes);
+  EXPECT_EQ(parts.fit.inertia, whole.fit.inertia);
+  ASSERT_EQ(parts.explanations.size(), whole.explanations.size());
+  for (size_t c = 0; c < parts.explanations.size(); ++c) {
+    ASSERT_EQ(parts.explanations[c].size(), whole.explanations[c].size());
+    for (size_t i = 0; i < parts.explanations[c].size(); ++i) {
+      EXPECT_EQ(parts.explanations[c][i].id, whole.explanations[c][i].id);
+      EXPECT_EQ(parts.explanations[c][i].lift, whole.explanations[c][i].lift);
+    }
+  }
+  EXPECT_TRUE(parts.elbow.points.empty());
+}
+
 TEST(ClusterImportance, TheFeatureThatDefinesAClusterRanksFirst) {
   // Cluster 1 is exactly the rows with feature 20; features 10 and 30 are unrelated to it.
   const FeatureVectors v = vectors({"110", "011", "010", "100", "001", "111", "000", "010", "101", "110"});

@@ -117,7 +117,7 @@ std::vector<int> online_ids() {
   return ids;
 }
 
-void run_pending(FeatureSpacePanel& panel) {
+void run_pending(FeatureSpacePanel& panel, double deadline_ms) {
   using Pending = FeatureSpacePanel::Pending;
   if (panel.pending == Pending::Compare) {
     std::vector<sqlspace::NamedMatrix> sets;
@@ -144,36 +144,53 @@ void run_pending(FeatureSpacePanel& panel) {
       }
       models.push_back({panel.cluster_models[i], static_cast<double>(i), m->correct});
     }
-    const auto vectors = sqlspace::feature_vectors({&f->matrix});
     sqlspace::ClusterOptions options;
     options.k = panel.k;
     options.k_max = panel.k_max;
     options.seed = static_cast<uint64_t>(panel.seed);
-    learn::ElbowCurve curve;
-    if (options.k <= 0) {
-      // As cluster_features does it (learn::elbow_curve, then the knee's k), one k a frame.
-      if (!panel.elbow) {
-        FeatureSpacePanel::ElbowJob job;
-        job.x = vectors.dense();
-        job.km.restarts = options.restarts;
-        job.km.seed = options.seed;
-        job.k_max = std::min(options.k_max, static_cast<int>(job.x.rows));
-        panel.elbow = std::move(job);
-      }
-      auto& job = *panel.elbow;
-      if (job.next <= job.k_max) {
-        learn::KMeansOptions o = job.km;
-        o.k = job.next++;
-        job.points.push_back({o.k, learn::kmeans(job.x, o).inertia});
-        return;  // the next k next frame
-      }
-      curve.points = std::move(job.points);
-      curve.knee_k = learn::knee_by_chord_distance(curve.points);
-      panel.elbow.reset();
-      options.k = curve.knee_k > 0 ? curve.knee_k : 2;  // no knee: the smallest k, as cluster_features
+    if (!panel.cluster_job) {
+      // As cluster_features does it: the elbow over [k_min, min(k_max, rows)] and its knee's k (k_min without a
+      // knee), or the k given (at most the rows).
+      FeatureSpacePanel::ClusterJob job;
+      job.vectors = sqlspace::feature_vectors({&f->matrix});
+      job.x = job.vectors.dense();
+      job.km.restarts = options.restarts;
+      job.km.seed = options.seed;
+      const int rows = static_cast<int>(job.x.rows);
+      job.k_first = std::max(1, options.k_min);
+      job.k_last = std::min(options.k_max, rows);
+      job.elbow = options.k <= 0 && job.k_last >= job.k_first;
+      if (!job.elbow) job.k_first = job.k_last = std::max(1, std::min(options.k > 0 ? options.k : options.k_min, rows));
+      job.next = job.k_first;
+      panel.cluster_job = std::move(job);
     }
-    panel.clusters = sqlspace::cluster_features(vectors, options);
+    auto& job = *panel.cluster_job;
+    while (job.next <= job.k_last) {
+      if (!job.running) {
+        learn::KMeansOptions o = job.km;
+        o.k = job.next;
+        job.running.emplace(o);
+      }
+      job.running->step(job.x);
+      if (job.running->done()) {
+        job.fits.push_back(job.running->take());
+        job.points.push_back({job.next, job.fits.back().inertia});
+        job.running.reset();
+        ++job.next;
+      }
+      if (monotonic_ms() > deadline_ms) return;  // the next restart next frame
+    }
+    learn::ElbowCurve curve;
+    int k = job.k_first;
+    if (job.elbow) {
+      curve.points = job.points;
+      curve.knee_k = learn::knee_by_chord_distance(curve.points);
+      if (curve.knee_k > 0) k = curve.knee_k;
+    }
+    panel.clusters =
+        sqlspace::clusters_from_fit(job.vectors, std::move(job.fits[static_cast<size_t>(k - job.k_first)]), options);
     panel.clusters->elbow = std::move(curve);
+    panel.cluster_job.reset();
     sqlspace::BlindSpotOptions b;
     b.margin = panel.margin;
     panel.blind_spots = sqlspace::blind_spots(panel.clusters->labels, panel.clusters->k, models, b);
@@ -235,7 +252,7 @@ void request_clusters(AppState& state, FeatureSpacePanel& panel) {
   for (const auto& m : panel.cluster_models) want_model(state, panel, panel.cluster_set, m);
   panel.clusters.reset();
   panel.blind_spots.reset();
-  panel.elbow.reset();
+  panel.cluster_job.reset();
   panel.pending = FeatureSpacePanel::Pending::Clusters;
 }
 
@@ -267,7 +284,7 @@ void step_feature_space(AppState& state, FeatureSpacePanel& panel, double budget
       std::all_of(panel.features.begin(), panel.features.end(), [](const SetFeatures& f) { return f.done; }) &&
       std::all_of(panel.models.begin(), panel.models.end(), [](const ModelScores& m) { return m.done; });
   if (ready && panel.pending != FeatureSpacePanel::Pending::None && monotonic_ms() - start < budget_ms / 2)
-    run_pending(panel);
+    run_pending(panel, start + budget_ms);
 }
 
 }  // namespace chokepoint::web

@@ -25,6 +25,7 @@
 #include "core/sqlspace/correctness_estimator.h"
 #include "core/sqlspace/feature_clusters.h"
 #include "core/sqlspace/feature_matrix.h"
+#include "core/sqlspace/feature_vectors.h"
 #include "core/sqlspace/set_comparison.h"
 #include "web/app_state.h"
 #include "web/panels/space/llm_features_run.h"
@@ -75,15 +76,20 @@ struct FeatureSpacePanel {
   std::optional<sqlspace::FeatureClusters> clusters;
   std::optional<sqlspace::BlindSpotReport> blind_spots;
   int selected_cluster = -1;  // its example questions are listed
-  // The elbow, one k a frame (a k-means with its restarts is tens of milliseconds in wasm on BIRD dev; the whole
-  // curve at once held a frame for most of a second).
-  struct ElbowJob {
+  // The k-means behind the clusters (each k of the elbow, or the k given), a few restarts a frame: one k-means with
+  // its ten restarts on BIRD dev's vectors held a frame for ~100 ms in wasm. Every fit is kept, so the knee's k is
+  // not fitted twice.
+  struct ClusterJob {
+    sqlspace::FeatureVectors vectors;
     learn::DenseMatrix x;
     learn::KMeansOptions km;
-    int next = 2, k_max = 2;
+    bool elbow = false;  // false: the one k given
+    int k_first = 2, k_last = 2, next = 2;
+    std::optional<learn::KMeansRestarts> running;  // the k `next` under way
     std::vector<learn::ElbowPoint> points;
+    std::vector<learn::KMeansResult> fits;  // fits[k - k_first]
   };
-  std::optional<ElbowJob> elbow;
+  std::optional<ClusterJob> cluster_job;
 
   // Estimator.
   std::string estimate_set, estimate_model;

@@ -55,7 +55,9 @@ void draw_progress(const FeatureSpacePanel& panel) {
   for (const auto& m : panel.models)
     if (!m.done && m.job)
       ImGui::TextDisabled("scoring %s: %zu / %zu", m.pred.c_str(), m.job->progress().done, m.job->progress().total);
-  if (panel.elbow) ImGui::TextDisabled("elbow: k-means for k = %d of %d", panel.elbow->next, panel.elbow->k_max);
+  if (const auto& job = panel.cluster_job)
+    ImGui::TextDisabled("k-means for k = %d of %d..%d (restart %d)", job->next, job->k_first, job->k_last,
+                        job->running ? job->running->restarts_done() + 1 : 1);
   ImGui::TextDisabled("working...");
 }
 
