@@ -276,10 +276,7 @@ int features_main(const Args& args) {
     llm_summary["cells_asked"] = reading.cells_asked;
     llm_summary["cells_answered"] = reading.cells_answered;
     llm_summary["cells_filled"] = filled;
-    llm_summary["usage"] = {{"network_calls", usage.network_calls},
-                            {"replayed", usage.replayed},
-                            {"prompt_tokens", usage.prompt_tokens},
-                            {"completion_tokens", usage.completion_tokens}};
+    llm_summary["usage"] = call_usage_json(usage);
     nlohmann::ordered_json notes = nlohmann::ordered_json::array();
     for (size_t i = 0; i < reading.notes.size() && i < 20; ++i) notes.push_back(reading.notes[i]);
     llm_summary["notes"] = std::move(notes);

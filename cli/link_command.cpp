@@ -162,10 +162,7 @@ int link_main(const Args& args) {
       {"fk", options.foreign_keys}, {"top_k", options.top_k}, {"model", chat->settings.model}};
   summary.update(scores_json(scores));
   summary["outcomes"] = outcomes;
-  summary["usage"] = {{"network_calls", usage.network_calls},
-                      {"replayed", usage.replayed},
-                      {"prompt_tokens", usage.prompt_tokens},
-                      {"completion_tokens", usage.completion_tokens}};
+  summary["usage"] = call_usage_json(usage);
   return finish_report(r.get("--out"), summary, std::move(listed));
 }
 

@@ -82,4 +82,11 @@ std::vector<Result<std::string>> run_chat_prompts(const LlmSettings& settings, c
   return call_answers(scheduler);
 }
 
+nlohmann::ordered_json call_usage_json(const UsageTotals& usage) {
+  return {{"network_calls", usage.network_calls},
+          {"replayed", usage.replayed},
+          {"prompt_tokens", usage.prompt_tokens},
+          {"completion_tokens", usage.completion_tokens}};
+}
+
 }  // namespace chokepoint::cli

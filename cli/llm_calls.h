@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "cli/command.h"
 #include "core/base/result.h"
 #include "core/db/connection.h"
@@ -52,5 +54,8 @@ std::vector<Result<std::string>> run_chat_prompts(const LlmSettings& settings, c
                                                   ReplayStore* replay,
                                                   const std::vector<std::pair<std::string, std::string>>& prompts,
                                                   UsageTotals& usage);
+
+// What a report says of the calls made: {network_calls, replayed, prompt_tokens, completion_tokens}, in that order.
+nlohmann::ordered_json call_usage_json(const UsageTotals& usage);
 
 }  // namespace chokepoint::cli

@@ -375,11 +375,7 @@ int retrieval_main(const Args& args) {
       {"fk", options.foreign_keys},
       {"model", chat ? chat->settings.model : ""},
       {"table_viii", table},
-      {"usage",
-       {{"network_calls", usage.network_calls},
-        {"replayed", usage.replayed},
-        {"prompt_tokens", usage.prompt_tokens},
-        {"completion_tokens", usage.completion_tokens}}}};
+      {"usage", call_usage_json(usage)}};
   return finish_report(r.get("--out"), summary, std::move(listed));
 }
 

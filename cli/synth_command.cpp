@@ -299,10 +299,7 @@ int synth_main(const Args& args) {
   summary["no_schema"] = no_schema;
   // SR (seed 002 §4.2): the gold query non-empty on the question's database, over the questions attempted.
   summary["success_rate"] = finished.empty() ? Json() : Json(static_cast<double>(gold_nonempty) / finished.size());
-  summary["usage"] = {{"network_calls", usage.network_calls},
-                      {"replayed", usage.replayed},
-                      {"prompt_tokens", usage.prompt_tokens},
-                      {"completion_tokens", usage.completion_tokens}};
+  summary["usage"] = call_usage_json(usage);
   summary["out"] = out;
   Json manifest = {
       {"generator", "chokepoint synth"},
