@@ -143,8 +143,9 @@ void canonical_order(Side& s) {
   });
 }
 
-// True every 256th call once the deadline has passed (a clock read per row would cost more than the matching).
-bool out_of_time(const Deadline& deadline, size_t i) { return (i & 255) == 0 && deadline.passed(); }
+// True every 256th call once the deadline has passed (a clock read per row would cost more than the matching). Not on
+// the first row of a loop: the caller checks before each matching, and a small result's loops end before the 256th.
+bool out_of_time(const Deadline& deadline, size_t i) { return ((i + 1) & 255) == 0 && deadline.passed(); }
 
 // Values of a row in stable value order: insertion sort for the usual narrow rows (no allocation), stable_sort else.
 void sort_row_values(const Value** first, const Value** last) {

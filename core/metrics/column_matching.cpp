@@ -247,6 +247,7 @@ struct SemanticColumnMatcher::Buffers {
   TrigramCounter counter{kTrigramDims};
   std::vector<TrigramCounter::Counts> counts;  // the gold columns' descriptors, then those predicted ones counted
   std::vector<size_t> pred_counts;             // per predicted column: its descriptor's index in counts
+  std::vector<const TrigramCounter::Counts*> pred_descriptors;  // the same as pointers, for cosines
   std::vector<ColumnKind> gold_kinds, pred_kinds;
   std::vector<double> sim;  // ng x np, row-major: the cosine, or -2 for incompatible kinds
   AssignmentBuffers assignment;
@@ -276,9 +277,10 @@ void SemanticColumnMatcher::Buffers::count_local(const ResultSet& gold, const Re
     pred_counts[p] = next;
     count_descriptor(pred, p, top_k, scratch, counter, counts[next++], pred_kinds[p]);
   }
+  pred_descriptors.resize(np);
+  for (size_t p = 0; p < np; ++p) pred_descriptors[p] = &counts[pred_counts[p]];
   sim.resize(ng * np);
-  for (size_t g = 0; g < ng; ++g)
-    for (size_t p = 0; p < np; ++p) sim[g * np + p] = counter.cosine(counts[g], counts[pred_counts[p]]);
+  for (size_t g = 0; g < ng; ++g) counter.cosines(counts[g], pred_descriptors.data(), np, sim.data() + g * np);
 }
 
 // The assignment on sim (cosines), incompatible kinds set to -2 first.

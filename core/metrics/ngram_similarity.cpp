@@ -93,7 +93,24 @@ void TrigramCounter::add(unsigned char c) {
 
 void TrigramCounter::append(std::string_view piece) {
   if (dims_ == 0) return;
-  for (char c : piece) add(ascii_lower(static_cast<unsigned char>(c)));
+  size_t i = 0;
+  for (; i < piece.size() && seen_ < 2; ++i) add(ascii_lower(static_cast<unsigned char>(piece[i])));
+  // From the second character on every one ends a trigram: add's work without its test, the last two in registers.
+  unsigned char c0 = c0_, c1 = c1_;
+  for (size_t k = i; k < piece.size(); ++k) {
+    const unsigned char c = ascii_lower(static_cast<unsigned char>(piece[k]));
+    uint32_t h = 2166136261u;
+    h = (h ^ c0) * 16777619u;
+    h = (h ^ c1) * 16777619u;
+    h = (h ^ c) * 16777619u;
+    const uint32_t b = static_cast<uint32_t>(mask_ ? h & mask_ : h % dims_);
+    if (count_[b]++ == 0) touched_.push_back(b);
+    c0 = c1;
+    c1 = c;
+  }
+  c0_ = c0;
+  c1_ = c1;
+  seen_ += piece.size() - i;
 }
 
 void TrigramCounter::finish(Counts& out) {
@@ -112,12 +129,26 @@ void TrigramCounter::finish(Counts& out) {
 }
 
 double TrigramCounter::cosine(const Counts& a, const Counts& b) {
-  if (a.norm2 == 0 || b.norm2 == 0) return 0.0;
+  double out = 0;
+  const Counts* bs[] = {&b};
+  cosines(a, bs, 1, &out);
+  return out;
+}
+
+void TrigramCounter::cosines(const Counts& a, const Counts* const* bs, size_t n, double* out) {
   for (const auto& [bucket, count] : a.buckets) count_[bucket] = count;
-  uint64_t dot = 0;
-  for (const auto& [bucket, count] : b.buckets) dot += static_cast<uint64_t>(count_[bucket]) * count;
+  for (size_t k = 0; k < n; ++k) {
+    const Counts& b = *bs[k];
+    if (a.norm2 == 0 || b.norm2 == 0) {
+      out[k] = 0.0;
+      continue;
+    }
+    uint64_t dot = 0;
+    for (const auto& [bucket, count] : b.buckets) dot += static_cast<uint64_t>(count_[bucket]) * count;
+    out[k] =
+        static_cast<double>(dot) / (std::sqrt(static_cast<double>(a.norm2)) * std::sqrt(static_cast<double>(b.norm2)));
+  }
   for (const auto& [bucket, count] : a.buckets) count_[bucket] = 0;
-  return static_cast<double>(dot) / (std::sqrt(static_cast<double>(a.norm2)) * std::sqrt(static_cast<double>(b.norm2)));
 }
 
 std::vector<Embedding> ngram_embeddings(const std::vector<std::string>& texts) {

@@ -51,6 +51,8 @@ class TrigramCounter {
   // Cosine similarity of two finished texts from their counts, bit for bit that of their embeddings; uses the
   // counter's own (all-zero between texts) bucket array, so comparing texts allocates nothing.
   double cosine(const Counts& a, const Counts& b);
+  // cosine(a, *bs[k]) into out[k] for k < n: a is spread over the bucket array once for all of them.
+  void cosines(const Counts& a, const Counts* const* bs, size_t n, double* out);
 
  private:
   void add(unsigned char c);

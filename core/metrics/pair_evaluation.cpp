@@ -65,7 +65,7 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
   const bool rewrite = options.semantics == ExSemantics::TestSuite;
   const TestSuiteQueries rewritten = rewrite ? test_suite_rewrite(pair.gold_sql, pair.pred_sql) : TestSuiteQueries{};
   const std::string& pred_sql = rewrite ? rewritten.pred : pair.pred_sql;
-  if (pred_sql != pair.pred_sql) item.executed_pred_sql = pred_sql;
+  if (&pred_sql != &pair.pred_sql && pred_sql != pair.pred_sql) item.executed_pred_sql = pred_sql;  // rewritten
   // The gold answers as given and as executed; each runs at most once, and only when it can still decide.
   std::vector<const std::string*> given{&pair.gold_sql};
   for (const auto& alternative : pair.gold_alternatives) given.push_back(&alternative);
@@ -113,7 +113,9 @@ ItemEvaluation evaluate_pair(const Connection& db, const EvalPair& pair, const E
   const auto note_decided = [&]() {
     item.matched_gold = decided;
     item.gold_rows = gold.result.rows.size();
-    item.executed_gold_sql = *golds[decided] != *given[decided] ? *golds[decided] : std::string();
+    // Texts are compared only when rewritten (otherwise both point to the given one).
+    const bool differs = golds[decided] != given[decided] && *golds[decided] != *given[decided];
+    item.executed_gold_sql = differs ? *golds[decided] : std::string();
   };
   note_decided();
   QueryLimits pred_limits = options.limits;

@@ -54,6 +54,35 @@ TEST(NgramSimilarity, IdenticalTextsAreOneDisjointAreZero) {
   EXPECT_EQ(cosine_similarity(ngram_embedding(""), ngram_embedding("x")), 0.0);
 }
 
+// Counts given in pieces give the cosines of the whole texts' embeddings, bit for bit, one pair at a time or one
+// text against many (its counts spread once), with the empty text at 0.
+TEST(NgramSimilarity, CountedPiecesGiveTheEmbeddingsCosines) {
+  const std::vector<std::vector<std::string>> texts = {
+      {"city: ", "Paris", ", ", "Lyon"}, {"town: Paris, Nice"}, {""}, {"C", "ITY: pa", "ris"}, {"x"}};
+  TrigramCounter counter;
+  std::vector<TrigramCounter::Counts> counts(texts.size());
+  std::vector<std::string> whole(texts.size());
+  for (size_t t = 0; t < texts.size(); ++t) {
+    counter.start();
+    for (const auto& piece : texts[t]) {
+      counter.append(piece);
+      whole[t] += piece;
+    }
+    counter.finish(counts[t]);
+  }
+  std::vector<const TrigramCounter::Counts*> all;
+  for (const auto& c : counts) all.push_back(&c);
+  std::vector<double> row(all.size());
+  for (size_t a = 0; a < texts.size(); ++a) {
+    counter.cosines(counts[a], all.data(), all.size(), row.data());
+    for (size_t b = 0; b < texts.size(); ++b) {
+      const double expected = cosine_similarity(ngram_embedding(whole[a]), ngram_embedding(whole[b]));
+      EXPECT_EQ(counter.cosine(counts[a], counts[b]), expected) << whole[a] << " / " << whole[b];
+      EXPECT_EQ(row[b], expected) << whole[a] << " / " << whole[b];
+    }
+  }
+}
+
 TEST(SemanticColumns, PairsRenamedColumnsWithSameValues) {
   auto g = result({"School", "Street"}, {{T("Lincoln High"), T("1 Main St")}, {T("Adams Middle"), T("2 Oak Ave")}});
   auto p = result({"Street", "City", "School Name"},
