@@ -200,13 +200,10 @@ int run_eval(const Args& args, MergedShards* merged) {
   }
   if (jobs < 1 || jobs > kMaxJobs)
     return fail_input("--jobs takes a whole number from 1 to " + std::to_string(kMaxJobs));
-  std::optional<ShardSpec> shard;
-  if (r.has("--shard")) {
-    auto spec = parse_shard_spec(r.get("--shard"));
-    if (!spec.ok()) return fail_input(spec.error());
-    shard = *spec;
-    if (r.has("--csv")) return fail_input("--csv is not written by a shard: give it to chokepoint merge");
-  }
+  auto shard_flag = read_shard(r);
+  if (!shard_flag.ok()) return fail_input(shard_flag.error());
+  const std::optional<ShardSpec> shard = *shard_flag;
+  if (shard && r.has("--csv")) return fail_input("--csv is not written by a shard: give it to chokepoint merge");
   if (validate_gold && (jobs > 1 || shard)) return fail_input("--validate-gold runs with neither --jobs nor --shard");
   if (r.has("--run-label") && !r.has("--store")) return fail_input("--run-label needs --store (it names the run)");
   if (r.has("--store") && (shard || validate_gold))

@@ -106,12 +106,9 @@ int run_mutate(const Args& args, MergedShards* merged) {
   } catch (...) {
     return fail_input("--timeout-ms and --max-rows take whole numbers");
   }
-  std::optional<ShardSpec> shard;
-  if (r.has("--shard")) {
-    auto spec = parse_shard_spec(r.get("--shard"));
-    if (!spec.ok()) return fail_input(spec.error());
-    shard = *spec;
-  }
+  auto shard_flag = read_shard(r);
+  if (!shard_flag.ok()) return fail_input(shard_flag.error());
+  const std::optional<ShardSpec> shard = *shard_flag;
   options.operators = split_commas(r.get("--operators"));
   for (const auto& op : options.operators)
     if (!mutate::find_operator(op)) return fail_input("unknown operator '" + op + "' (see SQLMorph Table IX)");

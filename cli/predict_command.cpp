@@ -273,12 +273,9 @@ int run_predict(const Args& args, MergedShards* merged) {
   if (schema_options.sample_rows > 0 && r.get("--db-root").empty())
     return fail_input("--rows needs --db-root (the rows come from the databases)");
 
-  std::optional<ShardSpec> shard;
-  if (r.has("--shard")) {
-    auto spec = parse_shard_spec(r.get("--shard"));
-    if (!spec.ok()) return fail_input(spec.error());
-    shard = *spec;
-  }
+  auto shard_flag = read_shard(r);
+  if (!shard_flag.ok()) return fail_input(shard_flag.error());
+  const std::optional<ShardSpec> shard = *shard_flag;
 
   // The endpoints, each checked before anything is read or sent. Merge sends nothing: it takes the models' names
   // as the shards recorded them (their configs may name keys only the shards' machines have).

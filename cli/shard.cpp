@@ -49,6 +49,13 @@ Args without_flags(const Args& args, const std::vector<std::string>& flags) {
   return kept;
 }
 
+Result<std::optional<ShardSpec>> read_shard(const ArgReader& r) {
+  if (!r.has("--shard")) return std::optional<ShardSpec>();
+  auto spec = parse_shard_spec(r.get("--shard"));
+  if (!spec.ok()) return Error{spec.error()};
+  return std::optional<ShardSpec>(*spec);
+}
+
 Args report_arguments(const Args& args) { return without_flags(args, {"--out", "--shard", "--jobs", "--csv"}); }
 
 std::string text_hash(const std::string& bytes) {
