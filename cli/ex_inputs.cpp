@@ -44,6 +44,14 @@ Result<ExInputs> read_ex_inputs(const ArgReader& r) {
   return in;
 }
 
+Result<ExInputs> read_ex_inputs_with_databases(const ArgReader& r) {
+  auto in = read_ex_inputs(r);
+  if (in.ok() && in->open.connections.empty() && !in->pairs.empty())
+    return Error{"no database of the gold set could be opened under " + r.get("--db-root") +
+                 " (expected DIR/<db_id>/<db_id>.sqlite)"};
+  return in;
+}
+
 int finish_report(const std::string& path, const nlohmann::json& summary, nlohmann::json items) {
   nlohmann::json report = summary;
   report["items"] = std::move(items);

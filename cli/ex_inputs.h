@@ -21,6 +21,9 @@ struct ExInputs {
 };
 // Reads --gold, --pred, --db-root, --semantics and --timeout-ms; errors are the line to print.
 Result<ExInputs> read_ex_inputs(const ArgReader& r);
+// The same, refused when there are pairs but none of the gold's databases opened (the timing commands would have
+// nothing to run).
+Result<ExInputs> read_ex_inputs_with_databases(const ArgReader& r);
 
 // Writes summary plus {"items": items} to `path` and prints the summary; 0, or fail_input's 2 when it cannot write.
 int finish_report(const std::string& path, const nlohmann::json& summary, nlohmann::json items);

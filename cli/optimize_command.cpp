@@ -81,11 +81,8 @@ int optimize_main(const Args& args) {
   }
   auto prompts = read_prompts(r);
   if (!prompts.ok()) return fail_input(prompts.error());
-  auto in = read_ex_inputs(r);
+  auto in = read_ex_inputs_with_databases(r);
   if (!in.ok()) return fail_input(in.error());
-  if (in->open.connections.empty() && !in->pairs.empty())
-    return fail_input("no database of the gold set could be opened under " + r.get("--db-root") +
-                      " (expected DIR/<db_id>/<db_id>.sqlite)");
   in->options.regimes.clear();
   const auto& pairs = in->pairs;
 

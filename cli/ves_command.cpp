@@ -91,11 +91,8 @@ int ves_main(const Args& args) {
   std::error_code ec;
   if (!std::filesystem::is_directory(r.get("--db-root"), ec))
     return fail_input("--db-root " + r.get("--db-root") + ": not a directory");
-  auto in = read_ex_inputs(r);
+  auto in = read_ex_inputs_with_databases(r);
   if (!in.ok()) return fail_input(in.error());
-  if (in->open.connections.empty() && !in->pairs.empty())
-    return fail_input("no database of the gold set could be opened under " + r.get("--db-root") +
-                      " (expected DIR/<db_id>/<db_id>.sqlite)");
 
   EfficiencyOptions options;
   options.timing.mode = r.has("--bird-timing") ? TimingMode::BirdExecute : TimingMode::Step;
