@@ -1,8 +1,9 @@
 // SQLSpace in the browser (issue 16's wasm figure): Spider dev and BIRD dev (2,568 items) with their tables.json
 // uploaded into the app, then the Feature space panel's Compare (the deterministic features of both sets, computed a
-// slice of items per frame, then chi-square and the PCA map) and Clusters on BIRD dev (the elbow over k = 2..10, one
-// frame's work): wall time, main-thread work per frame (p50, p99, max, frames over 50 ms), and the same work natively
-// (`chokepoint space compare`) for comparison. Prints one line per step.
+// slice of items per frame, then chi-square and the PCA map), Clusters on BIRD dev (the elbow over k = 2..10, a few
+// k-means restarts a frame) and the Estimator on Spider dev against published predictions (a few trees a frame):
+// wall time, main-thread work per frame (p50, p99, max, frames over 50 ms), and the comparison natively
+// (`chokepoint space compare`). Prints one line per step.
 // Usage: node bench/feature_space.mjs [DATA_DIR]   (needs build/native/chokepoint, build/wasm/app, chromium)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -68,6 +69,29 @@ try {
     (x) => x.clusters && !x.working);
   const k = await panelState(app.page, 'Feature space');
   console.log(`browser: BIRD dev's knee at k = ${k.clusters.knee}`);
+
+  // The estimator: Spider dev against a published system's predictions, with the Spider databases present (BIRD's
+  // are not in the shared data), 200 trees as 003 §6.
+  const preds = path.join(data, 'preds', 'spider_dev_codex_fewshot.csv');
+  const dbs = [...new Set(JSON.parse(fs.readFileSync(path.join(dir, 'spider_dev.json'), 'utf8')).map((x) => x.db_id))]
+    .map((id) => path.join(data, 'spider', 'database', id, `${id}.sqlite`)).filter((f) => fs.existsSync(f));
+  if (fs.existsSync(preds) && dbs.length) {
+    for (const f of dbs) await app.page.setInputFiles('#chokepoint-file-input', f);
+    await app.page.setInputFiles('#chokepoint-file-input', preds);
+    await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))
+      .some((s) => s.name === 'spider_dev_codex_fewshot.csv'), null, { timeout: 120000 });
+    await measured(app, `Estimator of Spider dev x codex few-shot (${dbs.length} databases, 200 trees)`,
+      () => sendCommand(app.page, { do: 'space_estimate', set: 'spider_dev.json', model: 'spider_dev_codex_fewshot.csv',
+                                    trees: 200, seed: 0, online: false }),
+      (x) => (x.estimate || x.error) && !x.working);
+    const e = await panelState(app.page, 'Feature space');
+    if (e.error) throw new Error(e.error);
+    // The other databases of Spider dev are the schema-only ones spider_tables.json made (empty tables): their
+    // items score too, so this is not `chokepoint space estimate --db-root` (tests/e2e/feature_space.test.mjs checks
+    // the app's estimator against the CLI's on the same databases).
+    console.log(`browser: estimator held out ${e.estimate.test} items, ROC-AUC ${e.estimate.roc_auc.toFixed(4)}, ` +
+                `${e.estimate.negative_features.length} negative features`);
+  }
 } finally {
   await app.close();
   fs.rmSync(dir, { recursive: true, force: true });

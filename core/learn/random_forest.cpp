@@ -83,36 +83,43 @@ double DecisionTree::predict(const uint8_t* row) const {
   return nodes[n].positive;
 }
 
+ForestTrainer::ForestTrainer(size_t cols, const ForestOptions& options)
+    : options_(options),
+      seeds_(options.seed),
+      max_features_(options.max_features > 0
+                        ? static_cast<size_t>(options.max_features)
+                        : std::max<size_t>(1, static_cast<size_t>(std::floor(std::sqrt(static_cast<double>(cols)))))) {
+  forest_.cols_ = cols;
+}
+
+void ForestTrainer::step(const BinaryRows& x, const std::vector<uint8_t>& labels) {
+  if (done()) return;
+  ++next_;
+  SeededRandom random(seeds_.next());
+  std::vector<double> weight(x.rows, options_.bootstrap ? 0.0 : 1.0);
+  if (options_.bootstrap)
+    for (size_t i = 0; i < x.rows; ++i) weight[random.below(x.rows)] += 1;
+  std::vector<size_t> rows;
+  double total = 0;
+  for (size_t i = 0; i < x.rows; ++i)
+    if (weight[i] > 0) {
+      rows.push_back(i);
+      total += weight[i];
+    }
+  std::vector<double> importance(x.cols, 0.0);
+  TreeBuilder builder{x, labels, weight, max_features_, total, random, {}, importance, {}};
+  builder.features.resize(x.cols);
+  std::iota(builder.features.begin(), builder.features.end(), 0);
+  if (!rows.empty()) builder.grow(rows);
+  forest_.trees_.push_back(std::move(builder.tree));
+  forest_.tree_importance_.push_back(std::move(importance));
+}
+
 RandomForest RandomForest::train(const BinaryRows& x, const std::vector<uint8_t>& labels,
                                  const ForestOptions& options) {
-  RandomForest forest;
-  forest.cols_ = x.cols;
-  SeededRandom seeds(options.seed);
-  const size_t max_features =
-      options.max_features > 0
-          ? static_cast<size_t>(options.max_features)
-          : std::max<size_t>(1, static_cast<size_t>(std::floor(std::sqrt(static_cast<double>(x.cols)))));
-  for (int t = 0; t < options.trees; ++t) {
-    SeededRandom random(seeds.next());
-    std::vector<double> weight(x.rows, options.bootstrap ? 0.0 : 1.0);
-    if (options.bootstrap)
-      for (size_t i = 0; i < x.rows; ++i) weight[random.below(x.rows)] += 1;
-    std::vector<size_t> rows;
-    double total = 0;
-    for (size_t i = 0; i < x.rows; ++i)
-      if (weight[i] > 0) {
-        rows.push_back(i);
-        total += weight[i];
-      }
-    std::vector<double> importance(x.cols, 0.0);
-    TreeBuilder builder{x, labels, weight, max_features, total, random, {}, importance, {}};
-    builder.features.resize(x.cols);
-    std::iota(builder.features.begin(), builder.features.end(), 0);
-    if (!rows.empty()) builder.grow(rows);
-    forest.trees_.push_back(std::move(builder.tree));
-    forest.tree_importance_.push_back(std::move(importance));
-  }
-  return forest;
+  ForestTrainer trainer(x.cols, options);
+  while (!trainer.done()) trainer.step(x, labels);
+  return trainer.take();
 }
 
 double RandomForest::probability(const uint8_t* row) const {

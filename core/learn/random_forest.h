@@ -57,9 +57,30 @@ class RandomForest {
   const std::vector<DecisionTree>& trees() const { return trees_; }
 
  private:
+  friend class ForestTrainer;
+
   std::vector<DecisionTree> trees_;
   std::vector<std::vector<double>> tree_importance_;  // per tree, per feature: weighted impurity decrease
   size_t cols_ = 0;
+};
+
+// RandomForest::train one tree at a time, for a caller that spreads the training over frames (the app: 200 trees on
+// a benchmark's feature vectors are hundreds of milliseconds in wasm). Stepping it to the end with the same x and
+// labels every time gives train()'s forest exactly (the same seeds in the same order).
+class ForestTrainer {
+ public:
+  ForestTrainer(size_t cols, const ForestOptions& options);
+  bool done() const { return next_ >= options_.trees; }
+  void step(const BinaryRows& x, const std::vector<uint8_t>& labels);  // one tree; nothing once done
+  int trees_done() const { return next_; }
+  RandomForest take() { return std::move(forest_); }  // call once done
+
+ private:
+  ForestOptions options_;
+  SeededRandom seeds_;
+  size_t max_features_;
+  int next_ = 0;
+  RandomForest forest_;
 };
 
 // Permutation importance (Breiman 2001): for each column, the mean over `repeats` shuffles of that column across all

@@ -43,4 +43,30 @@ struct EstimatorReport {
 EstimatorReport estimate_correctness(const FeatureVectors& vectors, const std::vector<std::optional<bool>>& correct,
                                      const EstimatorOptions& options);
 
+// estimate_correctness in steps, for a caller that spreads it over frames (the app): the split at construction, then
+// one tree a step, then one step for the scores and the negative features. Stepped to the end it gives
+// estimate_correctness's report exactly (the same draws in the same order; estimate_correctness is this, run through).
+class CorrectnessEstimation {
+ public:
+  CorrectnessEstimation(const FeatureVectors& vectors, const std::vector<std::optional<bool>>& correct,
+                        const EstimatorOptions& options);
+  bool done() const { return done_; }
+  void step();
+  int trees_done() const { return trainer_ ? trainer_->trees_done() : 0; }
+  int trees() const { return options_.trees; }
+  EstimatorReport take() { return std::move(out_); }  // call once done
+
+ private:
+  void finish(const learn::RandomForest& forest);
+
+  EstimatorOptions options_;
+  std::vector<int> feature_ids_;
+  learn::SeededRandom random_;
+  learn::BinaryRows xtrain_, xtest_;
+  std::vector<uint8_t> ytrain_, ytest_;
+  std::optional<learn::ForestTrainer> trainer_;
+  EstimatorReport out_;
+  bool done_ = false;
+};
+
 }  // namespace chokepoint::sqlspace

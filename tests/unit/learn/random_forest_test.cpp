@@ -47,6 +47,27 @@ TEST(RandomForest, SameSeedSameForest) {
   EXPECT_NE(RandomForest::train(x, y, o).probabilities(x), a);
 }
 
+TEST(RandomForest, TrainerSteppedATreeAtATimeLearnsTheRule) {
+  BinaryRows train, test;
+  std::vector<uint8_t> ytrain, ytest;
+  make(300, 1, train, ytrain);
+  make(200, 2, test, ytest);
+  ForestOptions o;
+  o.trees = 50;
+  o.seed = 5;
+  ForestTrainer trainer(train.cols, o);
+  for (int t = 0; t < 50; ++t) {
+    EXPECT_FALSE(trainer.done());
+    EXPECT_EQ(trainer.trees_done(), t);
+    trainer.step(train, ytrain);
+  }
+  EXPECT_TRUE(trainer.done());
+  trainer.step(train, ytrain);  // nothing once done
+  const RandomForest f = trainer.take();
+  EXPECT_EQ(f.trees().size(), 50u);
+  EXPECT_EQ(f.predict(test), ytest);
+}
+
 TEST(RandomForest, PermutationImportanceFindsTheRule) {
   BinaryRows x;
   std::vector<uint8_t> y;

@@ -52,3 +52,36 @@ TEST(CorrectnessEstimator, SameSeedSameReport) {
   o.seed = 5;
   EXPECT_NE(estimate_correctness(v, correct, o).test_items, a.test_items);
 }
+
+TEST(CorrectnessEstimator, SteppedOneTreeAtATimeAsTheAppRunsIt) {
+  FeatureVectors v;
+  std::vector<std::optional<bool>> correct;
+  make(v, correct);
+  EstimatorOptions o;
+  o.trees = 12;
+  CorrectnessEstimation e(v, correct, o);
+  int steps = 0;
+  while (!e.done()) {
+    EXPECT_EQ(e.trees_done(), std::min(steps, 12));
+    e.step();
+    ++steps;
+  }
+  EXPECT_EQ(steps, 13);  // a tree a step, then the scores and the negative features
+  const EstimatorReport stepped = e.take();
+  // Learnt as the one-go estimator learns it: the same split, the same metrics, the failing feature first.
+  EXPECT_EQ(stepped.test, 40u);
+  EXPECT_DOUBLE_EQ(stepped.metrics.accuracy, 1.0);
+  ASSERT_FALSE(stepped.negative_features.empty());
+  EXPECT_EQ(stepped.negative_features[0].id, 40);
+}
+
+TEST(CorrectnessEstimator, TooFewScoredItemsIsDoneAtOnce) {
+  FeatureVectors v;
+  std::vector<std::optional<bool>> correct;
+  make(v, correct);
+  correct.assign(correct.size(), std::nullopt);
+  correct[3] = true;
+  CorrectnessEstimation e(v, correct, EstimatorOptions{});
+  EXPECT_TRUE(e.done());
+  EXPECT_EQ(e.take().test, 0u);
+}

@@ -203,12 +203,21 @@ void run_pending(FeatureSpacePanel& panel, double deadline_ms) {
       panel.pending = Pending::None;
       return;
     }
-    const auto vectors = sqlspace::feature_vectors({&f->matrix}, panel.online ? online_ids() : std::vector<int>{});
-    sqlspace::EstimatorOptions options;
-    options.trees = panel.trees;
-    options.seed = static_cast<uint64_t>(panel.seed);
-    panel.estimate = sqlspace::estimate_correctness(vectors, m->correct, options);
-    panel.estimate_ids = vectors.feature_ids;
+    if (!panel.estimation) {
+      // As estimate_correctness, a tree a step (200 trees held a frame for hundreds of milliseconds in wasm).
+      const auto vectors = sqlspace::feature_vectors({&f->matrix}, panel.online ? online_ids() : std::vector<int>{});
+      sqlspace::EstimatorOptions options;
+      options.trees = panel.trees;
+      options.seed = static_cast<uint64_t>(panel.seed);
+      panel.estimation.emplace(vectors, m->correct, options);
+      panel.estimate_ids = vectors.feature_ids;
+    }
+    while (!panel.estimation->done()) {
+      panel.estimation->step();
+      if (!panel.estimation->done() && monotonic_ms() > deadline_ms) return;  // the next tree next frame
+    }
+    panel.estimate = panel.estimation->take();
+    panel.estimation.reset();
   }
   panel.pending = Pending::None;
 }
@@ -265,6 +274,7 @@ void request_estimate(AppState& state, FeatureSpacePanel& panel) {
   request_features(state, panel, panel.estimate_set);
   want_model(state, panel, panel.estimate_set, panel.estimate_model);
   panel.estimate.reset();
+  panel.estimation.reset();
   panel.pending = FeatureSpacePanel::Pending::Estimate;
 }
 

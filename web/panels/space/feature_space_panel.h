@@ -96,7 +96,8 @@ struct FeatureSpacePanel {
   bool online = false;
   int trees = 200;
   std::optional<sqlspace::EstimatorReport> estimate;
-  std::vector<int> estimate_ids;  // the feature ids the estimator saw, in column order
+  std::optional<sqlspace::CorrectnessEstimation> estimation;  // under way, a few trees a frame
+  std::vector<int> estimate_ids;                              // the feature ids the estimator saw, in column order
 
   // Items: one example's features with how each was decided.
   std::string item_set;

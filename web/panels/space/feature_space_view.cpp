@@ -55,6 +55,8 @@ void draw_progress(const FeatureSpacePanel& panel) {
   for (const auto& m : panel.models)
     if (!m.done && m.job)
       ImGui::TextDisabled("scoring %s: %zu / %zu", m.pred.c_str(), m.job->progress().done, m.job->progress().total);
+  if (const auto& e = panel.estimation)
+    ImGui::TextDisabled("random forest: tree %d of %d", e->trees_done(), e->trees());
   if (const auto& job = panel.cluster_job)
     ImGui::TextDisabled("k-means for k = %d of %d..%d (restart %d)", job->next, job->k_first, job->k_last,
                         job->running ? job->running->restarts_done() + 1 : 1);
