@@ -181,6 +181,7 @@ bool bird_results_match(const ResultSet& gold, const ResultSet& pred, const Nume
   // set(gold) == set(pred) is mutual containment: every row of each equals a row of the other. (A row holding NaN
   // equals nothing, so either way it makes the sets differ.) Rows are compared in place, never copied.
   if (gold.rows.empty() || pred.rows.empty()) return gold.rows.empty() && pred.rows.empty();
+  if (rows_identical(gold.rows, pred.rows)) return true;  // equal rows, equal sets
   // Rows of different widths never compare equal: two results of one width each but different ones differ at once.
   const auto width = [](const std::vector<Row>& rows) {
     for (const auto& r : rows)

@@ -1,6 +1,7 @@
 // BIRD mini-dev's Soft-F1, computed on our typed results with Python's equality.
 #include "core/metrics/soft_f1.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "core/metrics/value_equality.h"
@@ -50,6 +51,13 @@ SoftF1Parts soft_f1_parts(const ResultSet& gold_result, const ResultSet& pred_re
   return p;
 }
 
-double soft_f1(const ResultSet& gold, const ResultSet& pred) { return soft_f1_parts(gold, pred).f1; }
+double soft_f1(const ResultSet& gold, const ResultSet& pred) {
+  // Identical rows (none empty): each distinct row matches itself in full, so precision and recall are exactly 1.
+  const auto empty_row = [](const Row& r) { return r.empty(); };
+  if (!gold.rows.empty() && rows_identical(gold.rows, pred.rows) &&
+      std::none_of(gold.rows.begin(), gold.rows.end(), empty_row))
+    return 1.0;
+  return soft_f1_parts(gold, pred).f1;
+}
 
 }  // namespace chokepoint

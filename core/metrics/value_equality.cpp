@@ -225,6 +225,31 @@ bool rows_contained_in(const std::vector<Row>& a, const std::vector<Row>& b) {
   return true;
 }
 
+bool rows_identical(const std::vector<Row>& a, const std::vector<Row>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t r = 0; r < a.size(); ++r) {
+    const Row &x = a[r], &y = b[r];
+    if (x.size() != y.size()) return false;
+    for (size_t i = 0; i < x.size(); ++i) {
+      const Value &v = x[i], &w = y[i];
+      if (v.type != w.type) return false;
+      switch (v.type) {
+        case ValueType::Null:
+          break;
+        case ValueType::Integer:
+          if (v.integer != w.integer) return false;
+          break;
+        case ValueType::Real:
+          if (std::isnan(v.real) || std::memcmp(&v.real, &w.real, sizeof v.real) != 0) return false;
+          break;
+        default:
+          if (v.bytes != w.bytes) return false;
+      }
+    }
+  }
+  return true;
+}
+
 bool row_less(const Row& a, const Row& b) {
   size_t n = a.size() < b.size() ? a.size() : b.size();
   for (size_t i = 0; i < n; ++i) {

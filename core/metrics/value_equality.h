@@ -54,6 +54,10 @@ void hashed_rows(const std::vector<Row>& rows, std::vector<std::pair<uint64_t, u
 std::vector<uint32_t> distinct_row_positions(const std::vector<Row>& rows);
 // Whether every row of `a` equals some row of `b`: set(a) <= set(b) for rows without NaN.
 bool rows_contained_in(const std::vector<Row>& a, const std::vector<Row>& b);
+// Whether a and b hold the same rows in the same order, value for value of the same type and bits, none of them a
+// NaN (which equals nothing, itself included): then they are equal under every Python comparison of rows. The usual
+// outcome of a right prediction, found in one pass that stops at the first difference.
+bool rows_identical(const std::vector<Row>& a, const std::vector<Row>& b);
 
 // Numeric tolerance for EX (EvaluationOptions::abs_tolerance, rel_tolerance); both 0 is Python's exact `==`.
 struct NumericTolerance {

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "tests/unit/metrics/result_builders.h"
 
 namespace chokepoint {
@@ -70,4 +72,15 @@ TEST(SoftF1, MissingRowsCountAsGoldOnly) {
 }
 
 }  // namespace
+// Identical results take a shortcut to 1; it must be what the full computation gives, duplicates and all, and a
+// NaN (equal to nothing) must still lower the score.
+TEST(SoftF1, IdenticalResultsScoreAsTheFullComputation) {
+  const auto r = two({{I(1), T("a")}, {I(1), T("a")}, {R(2.5), N()}});
+  EXPECT_EQ(soft_f1(r, r), 1.0);
+  EXPECT_EQ(soft_f1(r, r), soft_f1_parts(r, r).f1);
+  const auto with_nan = two({{R(std::nan("")), T("a")}});
+  EXPECT_EQ(soft_f1(with_nan, with_nan), soft_f1_parts(with_nan, with_nan).f1);
+  EXPECT_LT(soft_f1(with_nan, with_nan), 1.0);
+}
+
 }  // namespace chokepoint

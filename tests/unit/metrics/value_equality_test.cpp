@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
+#include "core/metrics/execution_accuracy.h"
 #include "tests/unit/metrics/result_builders.h"
 
 namespace chokepoint {
@@ -63,6 +66,20 @@ TEST(ValueEquality, ThreeWayCompareAgreesWithValueLess) {
       const int expected = value_less(a, b) ? -1 : value_less(b, a) ? 1 : 0;
       EXPECT_EQ(value_compare_fast(a, b), expected) << a.to_string() << " vs " << b.to_string();
     }
+}
+
+// Identical means same order, same types and bits: an integer and its equal real, a reordering or a NaN all say no.
+TEST(ValueEquality, RowsIdenticalOnlyValueForValueWithoutNaN) {
+  const std::vector<Row> rows = {{I(1), T("a"), N()}, {R(2.5), Value::of_blob("b"), I(3)}};
+  EXPECT_TRUE(rows_identical(rows, rows));
+  EXPECT_TRUE(rows_identical({}, {}));
+  EXPECT_FALSE(rows_identical(rows, {rows[1], rows[0]}));
+  EXPECT_FALSE(rows_identical({{I(1)}}, {{R(1.0)}}));
+  EXPECT_FALSE(rows_identical({{T("a")}}, {{T("a"), T("b")}}));
+  EXPECT_FALSE(rows_identical(rows, {rows[0]}));
+  const Value nan = R(std::nan(""));
+  EXPECT_FALSE(rows_identical({{nan}}, {{nan}}));
+  EXPECT_FALSE(bird_results_match(result({"x"}, {{nan}}), result({"x"}, {{nan}})));  // set() of NaN rows differ
 }
 
 TEST(DistinctRows, FirstOccurrencesInRowOrderSmallAndLarge) {
