@@ -15,8 +15,7 @@ namespace chokepoint::web {
 namespace {
 
 void finish(AppState& state, ErrorCategoryRun& run) {
-  run.usage = run.scheduler->usage();
-  const auto answers = call_answers(*run.scheduler, "not asked: the classifier was cancelled");
+  const auto answers = call_answers(*run.batch.scheduler, "not asked: the classifier was cancelled");
   auto& classes = run.source->errors.classes;
   run.outcomes.clear();
   for (auto o : {runner::LlmCategoryOutcome::Agreed, runner::LlmCategoryOutcome::Changed,
@@ -24,12 +23,10 @@ void finish(AppState& state, ErrorCategoryRun& run) {
     run.outcomes[runner::llm_category_outcome_name(o)] = 0;  // every outcome shown, as the CLI's summary has them
   for (size_t k = 0; k < run.asked.size() && k < answers.size(); ++k) {
     if (run.asked[k] >= classes.size()) continue;
-    auto decision = runner::merge_llm_category(classes[run.asked[k]], run.sent.model, answers[k]);
+    auto decision = runner::merge_llm_category(classes[run.asked[k]], run.batch.sent.model, answers[k]);
     classes[run.asked[k]] = std::move(decision.classification);
     ++run.outcomes[runner::llm_category_outcome_name(decision.outcome)];
   }
-  run.done = true;
-  persist_replay();
   notify(state, "the model classified " + std::to_string(run.asked.size()) +
                     " Result Errors: " + std::to_string(run.outcomes["changed"]) + " changed, " +
                     std::to_string(run.outcomes["agreed"]) + " agreed with the rules");
@@ -40,7 +37,7 @@ void finish(AppState& state, ErrorCategoryRun& run) {
 void prepare_error_category_run(AppState& state, MetricsPanel& panel) {
   ErrorCategoryRun& run = panel.error_category;
   run.error.clear();
-  if (run.scheduler && !run.done) {
+  if (run.batch.busy()) {
     run.error = "the model is still classifying; cancel it first";
     return;
   }
@@ -48,14 +45,9 @@ void prepare_error_category_run(AppState& state, MetricsPanel& panel) {
     run.error = "wait until the failed predictions are classified";
     return;
   }
-  const PromptLibrary* prompts = session_prompts();
-  if (!prompts) {
-    run.error = "prompt templates: " + session_prompts_error();
-    return;
-  }
-  auto endpoint = session_endpoint();
-  if (!endpoint.ok()) {
-    run.error = endpoint.error() + " (set it up in the LLM tab)";
+  auto prompts = batch_prerequisites();
+  if (!prompts.ok()) {
+    run.error = prompts.error();
     return;
   }
   std::map<std::string, std::string> questions;
@@ -69,7 +61,7 @@ void prepare_error_category_run(AppState& state, MetricsPanel& panel) {
     // Items a model already decided keep that decision (asking again would stack its evidence).
     if (!runner::asks_llm_category(e.classes[k]) || e.classes[k].decided_by != runner::ErrorDecider::Rule) continue;
     const EvalPair& p = panel.run->pairs()[e.items[k]];
-    auto prompt = runner::render_error_category_prompt(*prompts, questions[p.id], p.gold_sql, p.pred_sql);
+    auto prompt = runner::render_error_category_prompt(**prompts, questions[p.id], p.gold_sql, p.pred_sql);
     if (!prompt.ok()) {
       run.error = prompt.error();
       return;
@@ -82,55 +74,34 @@ void prepare_error_category_run(AppState& state, MetricsPanel& panel) {
     return;
   }
   run.source = panel.run;
-  run.scheduler.reset();
-  run.done = run.cancelled = false;
   run.outcomes.clear();
-  run.usage = {};
-  auto preview = preview_session_batch(run.prompts);
-  if (!preview.ok()) {
-    run.error = preview.error();
-    return;
-  }
-  run.sent = *preview;
-  run.preview = true;
+  run.error = run.batch.open(run.prompts);
 }
 
 void confirm_error_category_run(AppState& state, MetricsPanel& panel) {
   ErrorCategoryRun& run = panel.error_category;
-  if (!run.preview) return;
-  run.preview = false;
+  if (!run.batch.preview) return;
   std::vector<std::pair<std::string, std::string>> calls;
   for (size_t k = 0; k < run.prompts.size(); ++k)
     calls.emplace_back(run.source->pairs()[run.source->errors.items[run.asked[k]]].id + " / error category",
                        run.prompts[k]);
-  auto scheduler = start_session_batch(calls);
-  if (!scheduler.ok()) {
-    run.error = scheduler.error();
-    return;
-  }
-  run.scheduler = std::move(*scheduler);
-  run.persisted_calls = 0;
-  notify(state, "asking the model about " + std::to_string(run.asked.size()) + " Result Errors");
+  run.error = run.batch.start(calls);
+  if (run.error.empty()) notify(state, "asking the model about " + std::to_string(run.asked.size()) + " Result Errors");
 }
 
 void cancel_error_category_run(AppState& state, MetricsPanel& panel) {
-  ErrorCategoryRun& run = panel.error_category;
-  if (!run.scheduler || run.done) return;
-  run.scheduler->cancel();
-  run.cancelled = true;
-  finish(state, run);  // answers received decide; the rest keep the rule's category
+  // Answers received decide; the rest keep the rule's category.
+  if (panel.error_category.batch.cancel()) finish(state, panel.error_category);
 }
 
 void step_error_category_run(AppState& state, MetricsPanel& panel) {
-  ErrorCategoryRun& run = panel.error_category;
-  if (!run.scheduler || run.done) return;
-  if (step_session_batch(*run.scheduler, run.persisted_calls)) finish(state, run);
+  if (panel.error_category.batch.step()) finish(state, panel.error_category);
 }
 
 void draw_error_category_run(AppState& state, MetricsPanel& panel) {
   ErrorCategoryRun& run = panel.error_category;
-  const bool busy = run.scheduler && !run.done;
-  ImGui::BeginDisabled(busy || run.preview);
+  const bool busy = run.batch.busy();
+  ImGui::BeginDisabled(busy || run.batch.preview);
   if (ImGui::Button("Ask a model: condition or data processing?")) prepare_error_category_run(state, panel);
   note_item_place("ask error categories");
   ImGui::EndDisabled();
@@ -140,49 +111,51 @@ void draw_error_category_run(AppState& state, MetricsPanel& panel) {
         "004 asks a model instead: each such item's question, gold and prediction go to the LLM tab's model;\n"
         "a readable answer decides, otherwise the rule's category stands. The evidence says which decided.");
   if (!run.error.empty()) draw_error(run.error);
-  if (run.preview) {
+  if (run.batch.preview) {
     ImGui::TextWrapped(
         "%zu Result Errors (question, gold query and prediction each) would go to %s: %zu calls, %zu answered by the "
         "replay store, ~%lld prompt tokens.",
-        run.asked.size(), run.sent.destination.c_str(), run.asked.size() - run.sent.in_replay, run.sent.in_replay,
-        run.sent.estimated_tokens);
+        run.asked.size(), run.batch.sent.destination.c_str(), run.asked.size() - run.batch.sent.in_replay,
+        run.batch.sent.in_replay, run.batch.sent.estimated_tokens);
     if (!run.prompts.empty() && ImGui::TreeNode("the first prompt")) {
       ImGui::BeginChild("category-prompt", ui_px(0, 160), true);
       ImGui::TextUnformatted(run.prompts.front().c_str());
       ImGui::EndChild();
       ImGui::TreePop();
     }
-    if (ImGui::Button("Confirm and send##categories")) confirm_error_category_run(state, panel);
-    note_item_place("error categories confirm");
-    ImGui::SameLine();
-    if (ImGui::Button("Discard##categories")) run.preview = false;
+    switch (draw_preview_buttons("error categories")) {
+      case PreviewChoice::Confirm:
+        confirm_error_category_run(state, panel);
+        break;
+      case PreviewChoice::Discard:
+        run.batch.preview = false;
+        break;
+      case PreviewChoice::None:
+        break;
+    }
     return;
   }
   if (busy) {
-    const size_t answered = run.scheduler->count(CallState::Succeeded) + run.scheduler->count(CallState::Failed);
-    ImGui::Text("asking: %zu / %zu", answered, run.asked.size());
+    ImGui::Text("asking: %zu / %zu", run.batch.ended(), run.asked.size());
     ImGui::SameLine();
     if (ImGui::Button("Cancel##categories")) cancel_error_category_run(state, panel);
-  } else if (run.done) {
+  } else if (run.batch.done) {
     ImGui::TextDisabled("model %s: %zu agreed, %zu changed, %zu unreadable, %zu without answer%s",
-                        run.sent.model.c_str(), run.outcomes["agreed"], run.outcomes["changed"],
-                        run.outcomes["unreadable"], run.outcomes["no_answer"], run.cancelled ? " (cancelled)" : "");
+                        run.batch.sent.model.c_str(), run.outcomes["agreed"], run.outcomes["changed"],
+                        run.outcomes["unreadable"], run.outcomes["no_answer"],
+                        run.batch.cancelled ? " (cancelled)" : "");
   }
 }
 
 nlohmann::json error_category_run_json(const ErrorCategoryRun& run) {
-  nlohmann::json j = {{"running", run.scheduler && !run.done},
-                      {"done", run.done},
-                      {"cancelled", run.cancelled},
-                      {"error", run.error},
-                      {"outcomes", run.outcomes},
-                      {"usage", {{"network_calls", run.usage.network_calls}, {"replayed", run.usage.replayed}}}};
-  if (run.preview)
-    j["preview"] = {{"calls", run.asked.size()},
-                    {"network_calls", run.asked.size() - run.sent.in_replay},
-                    {"estimated_prompt_tokens", run.sent.estimated_tokens},
-                    {"destination", run.sent.destination},
-                    {"model", run.sent.model}};
+  nlohmann::json j = {
+      {"running", run.batch.busy()},
+      {"done", run.batch.done},
+      {"cancelled", run.batch.cancelled},
+      {"error", run.error},
+      {"outcomes", run.outcomes},
+      {"usage", {{"network_calls", run.batch.usage.network_calls}, {"replayed", run.batch.usage.replayed}}}};
+  if (run.batch.preview) j["preview"] = run.batch.preview_json(run.asked.size());
   return j;
 }
 

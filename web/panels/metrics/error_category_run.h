@@ -12,10 +12,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/llm/call_scheduler.h"
 #include "core/runner/error_category_llm.h"
 #include "web/app_state.h"
-#include "web/llm/llm_session.h"
+#include "web/llm/session_batch_run.h"
 
 namespace chokepoint::web {
 
@@ -26,13 +25,8 @@ struct ErrorCategoryRun {
   std::shared_ptr<MetricsRun> source;
   std::vector<size_t> asked;         // positions in source->errors.classes
   std::vector<std::string> prompts;  // prompts[k] is asked[k]'s
-  bool preview = false;
-  SessionBatchPreview sent;  // what the preview said would leave the page (llm_session.h)
-  std::unique_ptr<CallScheduler> scheduler;
-  bool done = false, cancelled = false;
+  SessionBatchRun batch;
   std::map<std::string, size_t> outcomes;  // llm_category_outcome_name -> items
-  UsageTotals usage;
-  long long persisted_calls = 0;
   std::string error;
 };
 

@@ -19,13 +19,11 @@ std::string ask_id(const JudgeRun& run, const runner::JudgeAsk& a) {
 }
 
 void finish(AppState& state, JudgeRun& run) {
-  run.usage = run.scheduler->usage();
   run.verdicts.clear();
-  const auto all = runner::judge_verdicts(
-      run.source->items(), run.asks, call_answers(*run.scheduler, "not asked: the judge was cancelled"), &run.verdicts);
+  const auto all =
+      runner::judge_verdicts(run.source->items(), run.asks,
+                             call_answers(*run.batch.scheduler, "not asked: the judge was cancelled"), &run.verdicts);
   run.summary = runner::summarize_judgements(all);
-  run.done = true;
-  persist_replay();
   char buf[160];
   std::snprintf(buf, sizeof buf, "judge: EX %.2f%%, judged %.2f%% (%zu false positives, %zu false negatives)",
                 run.summary.ex, run.summary.judged_accuracy, run.summary.false_positives, run.summary.false_negatives);
@@ -40,8 +38,9 @@ void draw_preview(AppState& state, MetricsPanel& panel) {
       "The judge will ask %s about %zu predictions (%zu strict on EX = 1, %zu lenient on EX = 0): "
       "%zu calls, %zu answered by the replay store, ~%lld prompt tokens. Each prompt holds the question and "
       "evidence, the database's schema, both queries and up to %d rows of each result.",
-      run.sent.destination.c_str(), run.asks.size(), strict, run.asks.size() - strict,
-      run.asks.size() - run.sent.in_replay, run.sent.in_replay, run.sent.estimated_tokens, run.max_rows);
+      run.batch.sent.destination.c_str(), run.asks.size(), strict, run.asks.size() - strict,
+      run.asks.size() - run.batch.sent.in_replay, run.batch.sent.in_replay, run.batch.sent.estimated_tokens,
+      run.max_rows);
   for (auto mode : {runner::JudgeMode::Strict, runner::JudgeMode::Lenient}) {
     auto it = std::find_if(run.asks.begin(), run.asks.end(), [&](const auto& a) { return a.mode == mode; });
     if (it == run.asks.end()) continue;
@@ -52,12 +51,16 @@ void draw_preview(AppState& state, MetricsPanel& panel) {
       ImGui::TreePop();
     }
   }
-  if (ImGui::Button("Confirm and send")) confirm_judge_run(state, panel);
-  note_item_place("judge confirm");
-  ImGui::SameLine();
-  if (ImGui::Button("Discard")) {
-    run.preview = false;
-    run.asks.clear();
+  switch (draw_preview_buttons("judge")) {
+    case PreviewChoice::Confirm:
+      confirm_judge_run(state, panel);
+      break;
+    case PreviewChoice::Discard:
+      run.batch.preview = false;
+      run.asks.clear();
+      break;
+    case PreviewChoice::None:
+      break;
   }
 }
 
@@ -70,7 +73,8 @@ void draw_results(const JudgeRun& run) {
     ImGui::TextDisabled("Cohen's kappa: undefined (one side gives a single verdict)");
   ImGui::Text("asked %zu: %zu agreed, %zu false positives, %zu false negatives, %zu unreadable, %zu without answer",
               s.asked, s.agreed, s.false_positives, s.false_negatives, s.unreadable, s.no_answer);
-  ImGui::TextDisabled("calls: %lld sent, %lld from the replay store", run.usage.network_calls, run.usage.replayed);
+  ImGui::TextDisabled("calls: %lld sent, %lld from the replay store", run.batch.usage.network_calls,
+                      run.batch.usage.replayed);
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("judged", 5, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
@@ -121,7 +125,7 @@ void draw_results(const JudgeRun& run) {
 void prepare_judge_run(AppState& state, MetricsPanel& panel) {
   JudgeRun& run = panel.judge;
   run.error.clear();
-  if (run.scheduler && !run.done && !run.cancelled) {
+  if (run.batch.busy()) {
     run.error = "the judge is still asking; cancel it first";
     return;
   }
@@ -129,14 +133,9 @@ void prepare_judge_run(AppState& state, MetricsPanel& panel) {
     run.error = "evaluate a prediction set first";
     return;
   }
-  const PromptLibrary* prompts = session_prompts();
-  if (!prompts) {
-    run.error = "prompt templates: " + session_prompts_error();
-    return;
-  }
-  auto endpoint = session_endpoint();
-  if (!endpoint.ok()) {
-    run.error = endpoint.error() + " (set it up in the LLM tab)";
+  auto prompts = batch_prerequisites();
+  if (!prompts.ok()) {
+    run.error = prompts.error();
     return;
   }
   std::map<std::string, std::pair<std::string, std::string>> texts;
@@ -155,7 +154,7 @@ void prepare_judge_run(AppState& state, MetricsPanel& panel) {
         const LoadedDatabase* db = find_database(state, db_id);
         return db ? &db->schema : nullptr;
       },
-      *prompts, only, limits);
+      **prompts, only, limits);
   if (!asks.ok()) {
     run.error = asks.error();
     return;
@@ -166,49 +165,28 @@ void prepare_judge_run(AppState& state, MetricsPanel& panel) {
   }
   run.source = panel.run;
   run.asks = std::move(*asks);
-  run.scheduler.reset();
   run.verdicts.clear();
-  run.done = run.cancelled = false;
-  run.usage = {};
   std::vector<std::string> to_send;
   for (const auto& a : run.asks) to_send.push_back(a.prompt);
-  auto preview = preview_session_batch(to_send);
-  if (!preview.ok()) {
-    run.error = preview.error();
-    return;
-  }
-  run.sent = *preview;
-  run.preview = true;
+  run.error = run.batch.open(to_send);
 }
 
 void confirm_judge_run(AppState& state, MetricsPanel& panel) {
   JudgeRun& run = panel.judge;
-  if (!run.preview) return;
-  run.preview = false;
+  if (!run.batch.preview) return;
   std::vector<std::pair<std::string, std::string>> calls;
   for (const auto& a : run.asks) calls.emplace_back(ask_id(run, a), a.prompt);
-  auto scheduler = start_session_batch(calls);
-  if (!scheduler.ok()) {
-    run.error = scheduler.error();
-    return;
-  }
-  run.scheduler = std::move(*scheduler);
-  run.persisted_calls = 0;
-  notify(state, "judge: asking about " + std::to_string(run.asks.size()) + " predictions");
+  run.error = run.batch.start(calls);
+  if (run.error.empty()) notify(state, "judge: asking about " + std::to_string(run.asks.size()) + " predictions");
 }
 
 void cancel_judge_run(AppState& state, MetricsPanel& panel) {
-  JudgeRun& run = panel.judge;
-  if (!run.scheduler || run.done) return;
-  run.scheduler->cancel();
-  run.cancelled = true;
-  finish(state, run);  // what was answered counts; the rest keeps its EX
+  // What was answered counts; the rest keeps its EX.
+  if (panel.judge.batch.cancel()) finish(state, panel.judge);
 }
 
 void step_judge_run(AppState& state, MetricsPanel& panel) {
-  JudgeRun& run = panel.judge;
-  if (!run.scheduler || run.done) return;
-  if (step_session_batch(*run.scheduler, run.persisted_calls)) finish(state, run);
+  if (panel.judge.batch.step()) finish(state, panel.judge);
 }
 
 void draw_judge_view(AppState& state, MetricsPanel& panel) {
@@ -217,8 +195,8 @@ void draw_judge_view(AppState& state, MetricsPanel& panel) {
       "A model's second opinion on EX (FLEX): asked strictly when EX = 1 (is it right on every database, or only by "
       "luck on this one?) and leniently when EX = 0 (would a careful analyst accept it?). Uses the LLM tab's "
       "endpoint; nothing is sent before you confirm.");
-  const bool busy = run.scheduler && !run.done;
-  ImGui::BeginDisabled(busy || run.preview);
+  const bool busy = run.batch.busy();
+  ImGui::BeginDisabled(busy || run.batch.preview);
   ImGui::SetNextItemWidth(ui_px(200));
   ImGui::Combo("ask about", &run.only, "every prediction\0matches only (strict)\0misses only (lenient)\0");
   ImGui::SameLine();
@@ -229,37 +207,34 @@ void draw_judge_view(AppState& state, MetricsPanel& panel) {
   note_item_place("ask the judge");
   ImGui::EndDisabled();
   if (!run.error.empty()) draw_error(run.error);
-  if (run.preview) {
+  if (run.batch.preview) {
     draw_preview(state, panel);
     return;
   }
   if (busy) {
-    const size_t answered = run.scheduler->count(CallState::Succeeded) + run.scheduler->count(CallState::Failed);
-    if (draw_progress_cancel(answered, run.asks.size())) cancel_judge_run(state, panel);
+    if (draw_progress_cancel(run.batch.ended(), run.asks.size())) cancel_judge_run(state, panel);
     return;
   }
-  if (run.done) {
+  if (run.batch.done) {
     if (run.source != panel.run) ImGui::TextDisabled("(judged an earlier run: %s)", run.source->label.c_str());
-    if (run.cancelled) ImGui::TextDisabled("cancelled: unanswered predictions keep their EX");
+    if (run.batch.cancelled) ImGui::TextDisabled("cancelled: unanswered predictions keep their EX");
     draw_results(run);
   }
 }
 
 nlohmann::json judge_run_json(const JudgeRun& run) {
-  nlohmann::json j = {
-      {"running", run.scheduler && !run.done}, {"done", run.done}, {"cancelled", run.cancelled}, {"error", run.error}};
-  if (run.preview) {
+  nlohmann::json j = {{"running", run.batch.busy()},
+                      {"done", run.batch.done},
+                      {"cancelled", run.batch.cancelled},
+                      {"error", run.error}};
+  if (run.batch.preview) {
     const size_t strict = static_cast<size_t>(std::count_if(
         run.asks.begin(), run.asks.end(), [](const auto& a) { return a.mode == runner::JudgeMode::Strict; }));
-    j["preview"] = {{"calls", run.asks.size()},
-                    {"network_calls", run.asks.size() - run.sent.in_replay},
-                    {"strict", strict},
-                    {"lenient", run.asks.size() - strict},
-                    {"estimated_prompt_tokens", run.sent.estimated_tokens},
-                    {"destination", run.sent.destination},
-                    {"model", run.sent.model}};
+    j["preview"] = run.batch.preview_json(run.asks.size());
+    j["preview"]["strict"] = strict;
+    j["preview"]["lenient"] = run.asks.size() - strict;
   }
-  if (!run.done) return j;
+  if (!run.batch.done) return j;
   const auto& s = run.summary;
   j["summary"] = {{"ex", s.ex},
                   {"judged_accuracy", s.judged_accuracy},
@@ -271,7 +246,7 @@ nlohmann::json judge_run_json(const JudgeRun& run) {
                   {"false_negatives", s.false_negatives},
                   {"unreadable", s.unreadable},
                   {"no_answer", s.no_answer}};
-  j["usage"] = {{"network_calls", run.usage.network_calls}, {"replayed", run.usage.replayed}};
+  j["usage"] = {{"network_calls", run.batch.usage.network_calls}, {"replayed", run.batch.usage.replayed}};
   nlohmann::json items = nlohmann::json::array();
   for (size_t k = 0; k < run.verdicts.size(); ++k) {
     const auto& v = run.verdicts[k];

@@ -11,10 +11,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/llm/call_scheduler.h"
 #include "core/runner/judge.h"
 #include "web/app_state.h"
-#include "web/llm/llm_session.h"
+#include "web/llm/session_batch_run.h"
 
 namespace chokepoint::web {
 
@@ -26,14 +25,9 @@ struct JudgeRun {
   int max_rows = 10;  // rows of each result in a prompt (0 to 50)
   std::shared_ptr<MetricsRun> source;
   std::vector<runner::JudgeAsk> asks;
-  bool preview = false;      // planned, waiting for Confirm
-  SessionBatchPreview sent;  // what the preview said would leave the page (llm_session.h)
-  std::unique_ptr<CallScheduler> scheduler;
-  bool done = false, cancelled = false;
+  SessionBatchRun batch;
   std::vector<runner::JudgeVerdict> verdicts;  // per ask, once done
   runner::JudgeSummary summary;
-  UsageTotals usage;
-  long long persisted_calls = 0;
   std::string error;
 };
 

@@ -44,9 +44,9 @@ void plan(AppState& state, FeatureSpacePanel& panel) {
   const SetFeatures* f = finished_features(panel, run.set);
   if (!f) return;
   run.waiting = false;
-  const PromptLibrary* prompts = session_prompts();
-  if (!prompts) {
-    run.error = "prompt templates: " + session_prompts_error();
+  auto prompts = batch_prerequisites();
+  if (!prompts.ok()) {
+    run.error = prompts.error();
     return;
   }
   std::map<std::string, Schema> schemas;
@@ -56,11 +56,11 @@ void plan(AppState& state, FeatureSpacePanel& panel) {
   sqlspace::LlmFeatureOptions options;
   options.aspects = asked_aspects(run);
   options.include_deterministic = run.agreement;
-  options.batch_size = static_cast<size_t>(run.batch);
+  options.batch_size = static_cast<size_t>(run.batch_size);
   options.show_sql = !run.online;  // online, the SQL aspects are not asked and Pragmatics is asked without the SQL
   // Planned on the rules' matrix: what a model answered before is asked again (the replay store answers it).
   const sqlspace::FeatureMatrix& rules = f->rules_only ? *f->rules_only : f->matrix;
-  auto asks = sqlspace::plan_llm_features(catalogue(), rules, f->set->items, schemas, *prompts, options);
+  auto asks = sqlspace::plan_llm_features(catalogue(), rules, f->set->items, schemas, **prompts, options);
   if (!asks.ok()) {
     run.error = asks.error();
     return;
@@ -79,34 +79,25 @@ void plan(AppState& state, FeatureSpacePanel& panel) {
     run.cells += a.feature_ids.size();
   }
   run.items = f->set->items.size();
-  auto preview = preview_session_batch(texts);
-  if (!preview.ok()) {
-    run.error = preview.error();
-    return;
-  }
-  run.sent = *preview;
-  run.preview = true;
+  run.error = run.batch.open(texts);
 }
 
 void finish(AppState& state, FeatureSpacePanel& panel) {
   LlmFeaturesRun& run = panel.llm;
-  run.usage = run.scheduler->usage();
-  run.done = true;
-  persist_replay();
   SetFeatures* f = finished_features(panel, run.asked_set);
   if (!f) {
     run.error = "the set's features are gone";
     return;
   }
   if (!f->rules_only) f->rules_only = f->matrix;
-  const auto answers = call_answers(*run.scheduler, "not asked: cancelled");
+  const auto answers = call_answers(*run.batch.scheduler, "not asked: cancelled");
   run.reading = sqlspace::read_llm_features(*f->rules_only, run.asks, answers, catalogue());
   // Later answers override earlier ones cell by cell; the matrix is rebuilt from the rules and every answer.
   if (!f->llm_answers) f->llm_answers = run.reading->answers;
   for (size_t r = 0; r < f->llm_answers->rows.size() && r < run.reading->answers.rows.size(); ++r)
     for (size_t c = 0; c < f->llm_answers->feature_ids.size(); ++c)
       if (auto v = run.reading->answers.rows[r].get(c)) f->llm_answers->rows[r].set(c, *v);
-  f->llm_model = run.sent.model;
+  f->llm_model = run.batch.sent.model;
   f->matrix = *f->rules_only;
   run.filled = sqlspace::fill_unknown_cells(f->matrix, run.reading->answers);
   sqlspace::fill_unknown_cells(f->matrix, *f->llm_answers);
@@ -128,8 +119,9 @@ void draw_preview(AppState& state, FeatureSpacePanel& panel) {
   ImGui::TextWrapped(
       "%zu prompts about %zu items (%zu yes/no cells) to %s: %zu calls, %zu answered by the replay store, ~%lld "
       "prompt tokens. Each prompt holds the question%s%s; no rows of the database.",
-      run.asks.size(), run.items, run.cells, run.sent.destination.c_str(), run.asks.size() - run.sent.in_replay,
-      run.sent.in_replay, run.sent.estimated_tokens, sql ? ", the gold SQL (SQL aspects, Pragmatics)" : "",
+      run.asks.size(), run.items, run.cells, run.batch.sent.destination.c_str(),
+      run.asks.size() - run.batch.sent.in_replay, run.batch.sent.in_replay, run.batch.sent.estimated_tokens,
+      sql ? ", the gold SQL (SQL aspects, Pragmatics)" : "",
       schema ? ", the schema's table and column names (Database Reasoning)" : "");
   for (size_t a = 0; a < sqlspace::kAspectCount; ++a) {
     auto it = std::find_if(run.asks.begin(), run.asks.end(),
@@ -143,14 +135,17 @@ void draw_preview(AppState& state, FeatureSpacePanel& panel) {
       ImGui::TreePop();
     }
   }
-  if (ImGui::Button("Confirm and send")) confirm_llm_features(state, panel);
-  note_item_place("llm features confirm");
-  ImGui::SameLine();
-  if (ImGui::Button("Discard")) {
-    run.preview = false;
-    run.asks.clear();
+  switch (draw_preview_buttons("llm features")) {
+    case PreviewChoice::Confirm:
+      confirm_llm_features(state, panel);
+      break;
+    case PreviewChoice::Discard:
+      run.batch.preview = false;
+      run.asks.clear();
+      break;
+    case PreviewChoice::None:
+      break;
   }
-  note_item_place("llm features discard");
 }
 
 std::string share(const std::optional<double>& v) {
@@ -218,7 +213,7 @@ void draw_results(const LlmFeaturesRun& run) {
   ImGui::TextDisabled(
       "calls: %lld sent, %lld from the replay store. Compare, Clusters and Estimator use the filled "
       "features from their next run.",
-      run.usage.network_calls, run.usage.replayed);
+      run.batch.usage.network_calls, run.batch.usage.replayed);
   if (!r.notes.empty() && ImGui::TreeNode("notes", "why %zu prompts gave nothing", r.notes.size())) {
     for (size_t i = 0; i < r.notes.size() && i < 50; ++i) ImGui::BulletText("%s", r.notes[i].c_str());
     ImGui::TreePop();
@@ -242,7 +237,7 @@ nlohmann::json cell_json(const sqlspace::AgreementCell& c) {
 void prepare_llm_features(AppState& state, FeatureSpacePanel& panel) {
   LlmFeaturesRun& run = panel.llm;
   run.error.clear();
-  if (run.scheduler && !run.done && !run.cancelled) {
+  if (run.batch.busy()) {
     run.error = "the model is still being asked; cancel it first";
     return;
   }
@@ -251,15 +246,13 @@ void prepare_llm_features(AppState& state, FeatureSpacePanel& panel) {
     run.error = "choose a loaded gold set";
     return;
   }
-  if (auto endpoint = session_endpoint(); !endpoint.ok()) {
-    run.error = endpoint.error() + " (set it up in the LLM tab)";
+  if (auto ready = batch_prerequisites(); !ready.ok()) {
+    run.error = ready.error();
     return;
   }
-  run.batch = std::clamp(run.batch, 1, 200);
-  run.preview = false;
+  run.batch_size = std::clamp(run.batch_size, 1, 200);
+  run.batch.preview = false;
   run.asks.clear();
-  run.scheduler.reset();
-  run.done = run.cancelled = false;
   run.waiting = true;
   request_features(state, panel, run.set);
   plan(state, panel);  // at once when the features are already there
@@ -267,32 +260,21 @@ void prepare_llm_features(AppState& state, FeatureSpacePanel& panel) {
 
 void confirm_llm_features(AppState& state, FeatureSpacePanel& panel) {
   LlmFeaturesRun& run = panel.llm;
-  if (!run.preview) return;
-  run.preview = false;
-  auto scheduler = start_session_batch(run.calls);
-  if (!scheduler.ok()) {
-    run.error = scheduler.error();
-    return;
-  }
-  run.scheduler = std::move(*scheduler);
-  run.persisted_calls = 0;
+  if (!run.batch.preview) return;
+  run.error = run.batch.start(run.calls);
+  if (!run.error.empty()) return;
   run.asked_set = run.set;
   notify(state, "LLM features: " + std::to_string(run.asks.size()) + " prompts");
 }
 
 void cancel_llm_features(AppState& state, FeatureSpacePanel& panel) {
-  LlmFeaturesRun& run = panel.llm;
-  if (!run.scheduler || run.done) return;
-  run.scheduler->cancel();
-  run.cancelled = true;
-  finish(state, panel);  // what was answered fills its cells; the rest stays unknown
+  if (panel.llm.batch.cancel()) finish(state, panel);  // what was answered fills its cells; the rest stays unknown
 }
 
 void step_llm_features(AppState& state, FeatureSpacePanel& panel) {
   LlmFeaturesRun& run = panel.llm;
   if (run.waiting) plan(state, panel);
-  if (!run.scheduler || run.done) return;
-  if (step_session_batch(*run.scheduler, run.persisted_calls)) finish(state, panel);
+  if (run.batch.step()) finish(state, panel);
 }
 
 void draw_llm_features(AppState& state, FeatureSpacePanel& panel) {
@@ -302,8 +284,8 @@ void draw_llm_features(AppState& state, FeatureSpacePanel& panel) {
       "yes/no questions to the LLM tab's model, several features of one aspect an item a prompt; \"no\" when unsure. "
       "The answers fill the unknown cells. Nothing is sent before you confirm, and a rerun is answered by the replay "
       "store.");
-  const bool busy = run.scheduler && !run.done;
-  ImGui::BeginDisabled(busy || run.preview || run.waiting);
+  const bool busy = run.batch.busy();
+  ImGui::BeginDisabled(busy || run.batch.preview || run.waiting);
   draw_set_combo(state, "gold set##llm", run.set, false);
   ImGui::TextUnformatted("aspects:");
   for (size_t a = 0; a < sqlspace::kAspectCount; ++a) {
@@ -314,8 +296,8 @@ void draw_llm_features(AppState& state, FeatureSpacePanel& panel) {
   ImGui::SameLine();
   ImGui::TextDisabled("(none ticked: all)");
   ImGui::SetNextItemWidth(ui_px(100));
-  ImGui::InputInt("features a prompt", &run.batch);
-  run.batch = std::clamp(run.batch, 1, 200);
+  ImGui::InputInt("features a prompt", &run.batch_size);
+  run.batch_size = std::clamp(run.batch_size, 1, 200);
   ImGui::SameLine();
   ImGui::Checkbox("also the rule features (agreement)", &run.agreement);
   ImGui::SameLine();
@@ -328,50 +310,46 @@ void draw_llm_features(AppState& state, FeatureSpacePanel& panel) {
     ImGui::TextDisabled("computing the set's rule features first...");
     return;
   }
-  if (run.preview) {
+  if (run.batch.preview) {
     draw_preview(state, panel);
     return;
   }
   if (busy) {
-    const size_t answered = run.scheduler->count(CallState::Succeeded) + run.scheduler->count(CallState::Failed);
-    if (draw_progress_cancel(answered, run.asks.size())) cancel_llm_features(state, panel);
+    if (draw_progress_cancel(run.batch.ended(), run.asks.size())) cancel_llm_features(state, panel);
     return;
   }
-  if (run.done && run.reading) {
-    if (run.cancelled) ImGui::TextDisabled("cancelled: unanswered cells stay unknown");
+  if (run.batch.done && run.reading) {
+    if (run.batch.cancelled) ImGui::TextDisabled("cancelled: unanswered cells stay unknown");
     draw_results(run);
   }
 }
 
 nlohmann::json llm_features_json(const LlmFeaturesRun& run) {
-  nlohmann::json j = {{"set", run.set},   {"waiting", run.waiting},     {"running", run.scheduler && !run.done},
-                      {"done", run.done}, {"cancelled", run.cancelled}, {"error", run.error}};
-  if (run.preview) {
+  nlohmann::json j = {{"set", run.set},         {"waiting", run.waiting},           {"running", run.batch.busy()},
+                      {"done", run.batch.done}, {"cancelled", run.batch.cancelled}, {"error", run.error}};
+  if (run.batch.preview) {
     nlohmann::json examples = nlohmann::json::object();
     for (const auto& a : run.asks)
       if (!examples.contains(sqlspace::aspect_name(a.aspect))) examples[sqlspace::aspect_name(a.aspect)] = a.prompt;
-    j["preview"] = {{"calls", run.asks.size()},
-                    {"network_calls", run.asks.size() - run.sent.in_replay},
-                    {"items", run.items},
-                    {"cells", run.cells},
-                    {"estimated_prompt_tokens", run.sent.estimated_tokens},
-                    {"destination", run.sent.destination},
-                    {"model", run.sent.model},
-                    {"examples", examples}};
+    j["preview"] = run.batch.preview_json(run.asks.size());
+    j["preview"]["items"] = run.items;
+    j["preview"]["cells"] = run.cells;
+    j["preview"]["examples"] = examples;
   }
-  if (run.done && run.reading) {
+  if (run.batch.done && run.reading) {
     const auto& r = *run.reading;
-    j["summary"] = {{"set", run.asked_set},
-                    {"model", run.sent.model},
-                    {"prompts", r.prompts},
-                    {"answered", r.answered},
-                    {"unreadable", r.unreadable},
-                    {"failed", r.failed},
-                    {"cells_asked", r.cells_asked},
-                    {"cells_answered", r.cells_answered},
-                    {"cells_filled", run.filled},
-                    {"usage", {{"network_calls", run.usage.network_calls}, {"replayed", run.usage.replayed}}},
-                    {"notes", r.notes}};
+    j["summary"] = {
+        {"set", run.asked_set},
+        {"model", run.batch.sent.model},
+        {"prompts", r.prompts},
+        {"answered", r.answered},
+        {"unreadable", r.unreadable},
+        {"failed", r.failed},
+        {"cells_asked", r.cells_asked},
+        {"cells_answered", r.cells_answered},
+        {"cells_filled", run.filled},
+        {"usage", {{"network_calls", run.batch.usage.network_calls}, {"replayed", run.batch.usage.replayed}}},
+        {"notes", r.notes}};
   }
   if (run.agreement_report) {
     const auto& a = *run.agreement_report;
@@ -410,7 +388,7 @@ const PageCommandRegistrar ask_registrar{"space_llm", [](AppState& s, const nloh
                                            auto& p = feature_space_panel(s);
                                            p.llm.set = cmd.value("set", p.llm.set);
                                            if (cmd.contains("aspects")) p.llm.aspects = aspects_from(cmd["aspects"]);
-                                           p.llm.batch = cmd.value("batch", p.llm.batch);
+                                           p.llm.batch_size = cmd.value("batch", p.llm.batch_size);
                                            p.llm.agreement = cmd.value("agreement", p.llm.agreement);
                                            p.llm.online = cmd.value("online", p.llm.online);
                                            if (cmd.value("ask", true)) prepare_llm_features(s, p);

@@ -14,11 +14,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/llm/call_scheduler.h"
 #include "core/sqlspace/feature_agreement.h"
 #include "core/sqlspace/llm_features.h"
 #include "web/app_state.h"
-#include "web/llm/llm_session.h"
+#include "web/llm/session_batch_run.h"
 
 namespace chokepoint::web {
 
@@ -28,25 +27,20 @@ struct LlmFeaturesRun {
   // Settings, as the CLI's --aspects, --batch, --agreement and --online.
   std::string set;                                     // a loaded gold set's name
   std::array<bool, sqlspace::kAspectCount> aspects{};  // asked aspects (Table 10 order); none ticked: all five
-  int batch = 10;                                      // features a prompt
+  int batch_size = 10;                                 // features a prompt
   bool agreement = false;                              // also ask the rule features
   bool online = false;                                 // never show the gold SQL
 
   bool waiting = false;  // asked for; plans once the set's features are computed
   std::vector<sqlspace::LlmFeatureAsk> asks;
   std::vector<std::pair<std::string, std::string>> calls;  // (id, prompt) per ask
-  bool preview = false;                                    // planned, waiting for Confirm
-  SessionBatchPreview sent;
   size_t items = 0, cells = 0;
-  std::unique_ptr<CallScheduler> scheduler;
-  long long persisted_calls = 0;
-  bool done = false, cancelled = false;
+  SessionBatchRun batch;
 
   std::string asked_set;  // the set the last batch asked about
   std::optional<sqlspace::LlmFeatureReading> reading;
   size_t filled = 0;  // cells the answers filled in the set's matrix
   std::optional<sqlspace::AgreementReport> agreement_report;
-  UsageTotals usage;
   std::string error;
 };
 
