@@ -137,9 +137,9 @@ void prepare_optimize_run(AppState& state, MetricsPanel& panel) {
     run.error = "evaluate a prediction set first: its predictions are the queries to optimise";
     return;
   }
-  const PromptLibrary* prompts = session_prompts();
-  if (!prompts) {
-    run.error = "prompt templates: " + session_prompts_error();
+  auto prompts = batch_prerequisites();
+  if (!prompts.ok()) {
+    run.error = prompts.error();
     return;
   }
   run.variants.clear();
@@ -166,7 +166,7 @@ void prepare_optimize_run(AppState& state, MetricsPanel& panel) {
       if (!schema_text.count(pair.db_id)) schema_text[pair.db_id] = runner::render_schema(db->schema, *format, {});
       const EvalItem* g = gold.count(pair.id) ? gold[pair.id] : nullptr;
       runner::OptimizeInput input{schema_text[pair.db_id], g ? g->question : "", g ? g->evidence : "", pair.pred_sql};
-      auto p = runner::render_optimize_prompt(*prompts, run.variants[v], input);
+      auto p = runner::render_optimize_prompt(**prompts, run.variants[v], input);
       if (!p.ok()) {
         run.error = p.error();
         return;
@@ -180,44 +180,30 @@ void prepare_optimize_run(AppState& state, MetricsPanel& panel) {
   }
   std::vector<std::string> to_send;
   for (const auto& a : run.asks) to_send.push_back(a.prompt);
-  auto preview = preview_session_batch(to_send);
-  if (!preview.ok()) {
-    run.error = preview.error() + " (set it up in the LLM tab)";
-    return;
-  }
   run.source = panel.run;
-  run.scheduler.reset();
   run.phase = 0;
   run.cancelled = false;
-  run.usage = {};
-  run.sent = *preview;
-  run.preview = true;
+  run.error = run.batch.open(to_send);
 }
 
 void confirm_optimize_run(AppState& state, MetricsPanel& panel) {
   OptimizeRun& run = panel.optimize;
-  if (!run.preview) return;
-  run.preview = false;
+  if (!run.batch.preview) return;
   std::vector<std::pair<std::string, std::string>> calls;
   for (const auto& a : run.asks)
     calls.emplace_back(
         run.source->pairs()[a.pair].id + " / optimize " + runner::optimize_variant_name(run.variants[a.variant]),
         a.prompt);
-  auto scheduler = start_session_batch(calls);
-  if (!scheduler.ok()) {
-    run.error = scheduler.error();
-    return;
-  }
-  run.scheduler = std::move(*scheduler);
-  run.persisted_calls = 0;
+  run.error = run.batch.start(calls);
+  if (!run.error.empty()) return;
   run.phase = 1;
   notify(state, "optimisation: asking for " + std::to_string(run.asks.size()) + " rewrites");
 }
 
 void cancel_optimize_run(AppState& state, MetricsPanel& panel) {
   OptimizeRun& run = panel.optimize;
-  if (run.phase == 1 && run.scheduler) {
-    run.scheduler->cancel();
+  if (run.phase == 1) {
+    run.batch.cancel();
     run.cancelled = true;  // what was answered is still checked and timed
   } else if (run.phase == 2) {
     run.cancelled = true;
@@ -227,15 +213,12 @@ void cancel_optimize_run(AppState& state, MetricsPanel& panel) {
 
 void step_optimize_run(AppState& state, MetricsPanel& panel, double budget_ms) {
   OptimizeRun& run = panel.optimize;
-  if (run.phase == 1 && run.scheduler) {
-    if (!step_session_batch(*run.scheduler, run.persisted_calls) && !run.cancelled) return;
-    run.usage = run.scheduler->usage();
-    const auto answers = call_answers(*run.scheduler, "not asked: cancelled");
+  if (run.phase == 1) {
+    if (!run.batch.done && !run.batch.step()) return;
+    const auto answers = call_answers(*run.batch.scheduler, "not asked: cancelled");
     run.answers.assign(run.variants.size(),
                        std::vector<std::optional<Result<std::string>>>(run.source->pairs().size()));
     for (size_t k = 0; k < run.asks.size(); ++k) run.answers[run.asks[k].variant][run.asks[k].pair] = answers[k];
-    run.scheduler.reset();
-    persist_replay();
     run.baseline.clear();
     run.decisions.assign(run.variants.size(), {});
     run.timed.assign(run.variants.size(), {});
@@ -263,7 +246,7 @@ void draw_optimize_view(AppState& state, MetricsPanel& panel) {
       "rewrite replaces the prediction only when it returns the same rows. Then each variant is timed against the gold "
       "as in the Efficiency tab. Nothing is sent before you confirm.");
   const bool busy = run.phase == 1 || run.phase == 2;
-  ImGui::BeginDisabled(busy || run.preview);
+  ImGui::BeginDisabled(busy || run.batch.preview);
   const auto all = runner::all_optimize_variants();
   run.chosen.resize(all.size(), true);
   for (size_t v = 0; v < all.size(); ++v) {
@@ -280,29 +263,35 @@ void draw_optimize_view(AppState& state, MetricsPanel& panel) {
   note_item_place("optimise queries");
   ImGui::EndDisabled();
   if (!run.error.empty()) draw_error(run.error);
-  if (run.preview) {
+  if (run.batch.preview) {
     ImGui::TextWrapped(
         "%zu prompts over %zu variants will go to %s: %zu calls, %zu answered by the replay store, "
         "~%lld prompt tokens. A prompt holds a query and, as its variant needs, the table and column "
         "names and the question with its evidence (no rows).",
-        run.asks.size(), run.variants.size(), run.sent.destination.c_str(), run.asks.size() - run.sent.in_replay,
-        run.sent.in_replay, run.sent.estimated_tokens);
+        run.asks.size(), run.variants.size(), run.batch.sent.destination.c_str(),
+        run.asks.size() - run.batch.sent.in_replay, run.batch.sent.in_replay, run.batch.sent.estimated_tokens);
     if (!run.asks.empty() && ImGui::TreeNode("a prompt")) {
       ImGui::BeginChild("optimize-prompt", ui_px(0, 180), true);
       ImGui::TextUnformatted(run.asks[0].prompt.c_str());
       ImGui::EndChild();
       ImGui::TreePop();
     }
-    if (ImGui::Button("Confirm and send")) confirm_optimize_run(state, panel);
-    note_item_place("optimise confirm");
-    ImGui::SameLine();
-    if (ImGui::Button("Discard")) run.preview = false;
+    switch (draw_preview_buttons("optimise")) {
+      case PreviewChoice::Confirm:
+        confirm_optimize_run(state, panel);
+        break;
+      case PreviewChoice::Discard:
+        run.batch.preview = false;
+        break;
+      case PreviewChoice::None:
+        break;
+    }
     return;
   }
   if (busy) {
     size_t done = 0, total = 0;
     if (run.phase == 1) {
-      done = run.scheduler->count(CallState::Succeeded) + run.scheduler->count(CallState::Failed);
+      done = run.batch.ended();
       total = run.asks.size();
     } else {
       done = run.next;
@@ -316,8 +305,8 @@ void draw_optimize_view(AppState& state, MetricsPanel& panel) {
   if (run.phase == 3) {
     if (run.source != panel.run) ImGui::TextDisabled("(optimised an earlier run: %s)", run.source->label.c_str());
     if (run.cancelled) ImGui::TextDisabled("cancelled: the table covers what was answered and timed");
-    ImGui::Text("model %s; %d runs of each query; calls: %lld sent, %lld from the replay store", run.sent.model.c_str(),
-                run.iterations, run.usage.network_calls, run.usage.replayed);
+    ImGui::Text("model %s; %d runs of each query; calls: %lld sent, %lld from the replay store",
+                run.batch.sent.model.c_str(), run.iterations, run.batch.usage.network_calls, run.batch.usage.replayed);
     draw_table(run);
   }
 }
@@ -328,22 +317,18 @@ nlohmann::json optimize_run_json(const OptimizeRun& run) {
                       {"done", run.phase == 3},
                       {"cancelled", run.cancelled},
                       {"error", run.error}};
-  if (run.preview) {
+  if (run.batch.preview) {
     nlohmann::json per = nlohmann::json::object();
     for (const auto& a : run.asks) per[runner::optimize_variant_name(run.variants[a.variant])] = 0;
     for (const auto& a : run.asks)
       per[runner::optimize_variant_name(run.variants[a.variant])] =
           per[runner::optimize_variant_name(run.variants[a.variant])].get<size_t>() + 1;
-    j["preview"] = {{"calls", run.asks.size()},
-                    {"network_calls", run.asks.size() - run.sent.in_replay},
-                    {"per_variant", per},
-                    {"estimated_prompt_tokens", run.sent.estimated_tokens},
-                    {"destination", run.sent.destination},
-                    {"model", run.sent.model}};
+    j["preview"] = run.batch.preview_json(run.asks.size());
+    j["preview"]["per_variant"] = per;
   }
   if (run.phase != 3) return j;
   j["baseline"] = cell_json(run.baseline_summary);
-  j["usage"] = {{"network_calls", run.usage.network_calls}, {"replayed", run.usage.replayed}};
+  j["usage"] = {{"network_calls", run.batch.usage.network_calls}, {"replayed", run.batch.usage.replayed}};
   nlohmann::json rows = nlohmann::json::array(), items = nlohmann::json::array();
   for (size_t v = 0; v < run.variants.size() && v < run.summaries.size(); ++v) {
     nlohmann::json row = cell_json(run.summaries[v]);

@@ -11,11 +11,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/llm/call_scheduler.h"
 #include "core/metrics/efficiency_evaluation.h"
 #include "core/runner/sql_optimization.h"
 #include "web/app_state.h"
-#include "web/llm/llm_session.h"
+#include "web/llm/session_batch_run.h"
 
 namespace chokepoint::web {
 
@@ -32,10 +31,8 @@ struct OptimizeRun {
     std::string prompt;
   };
   std::vector<Ask> asks;
-  bool preview = false;
-  SessionBatchPreview sent;  // what the preview said would leave the page (llm_session.h)
-  std::unique_ptr<CallScheduler> scheduler;
-  int phase = 0;  // 0 idle, 1 asking, 2 checking and timing, 3 done
+  SessionBatchRun batch;  // phase 1's calls
+  int phase = 0;          // 0 idle, 1 asking, 2 checking and timing, 3 done
   bool cancelled = false;
   std::vector<std::vector<std::optional<Result<std::string>>>> answers;  // [variant][pair]
   size_t next = 0;  // work items of phase 2 done: the baseline's pairs, then each variant's
@@ -44,8 +41,6 @@ struct OptimizeRun {
   std::vector<std::vector<PairEfficiency>> timed;               // [variant][pair]
   EfficiencySummary baseline_summary;
   std::vector<EfficiencySummary> summaries;  // per variant
-  UsageTotals usage;
-  long long persisted_calls = 0;
   std::string error;
 };
 
