@@ -102,4 +102,36 @@ void draw_retrieved_legend(const char* what) {
                       what);
 }
 
+void draw_retrieved_items(const char* id, const char* what, size_t rows,
+                          const std::function<RetrievedItemRow(size_t)>& row) {
+  draw_retrieved_legend(what);
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable(id, 4, flags, ImVec2(0, std::max(ImGui::GetContentRegionAvail().y, 160.0f)))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("item");
+  ImGui::TableSetupColumn("outcome");
+  ImGui::TableSetupColumn((std::string(what) + "s").c_str(), ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("question", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableHeadersRow();
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(rows));
+  while (clipper.Step()) {
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      const RetrievedItemRow r = row(static_cast<size_t>(i));
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(r.key.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(r.outcome);
+      if (!r.note.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.note.c_str());
+      ImGui::TableNextColumn();
+      draw_retrieved_against_gold(r.retrieved, r.gold, r.count_extra);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(r.question.c_str());
+    }
+  }
+  ImGui::EndTable();
+}
+
 }  // namespace chokepoint::web

@@ -1,5 +1,6 @@
 // Small drawing helpers shared by panels: a query result as a table, an error line, a job's progress.
 #pragma once
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -19,5 +20,20 @@ void draw_retrieved_against_gold(const std::vector<std::string>& retrieved, cons
                                  bool count_extra = false);
 // The legend of draw_retrieved_against_gold, for `what` ("table", "column").
 void draw_retrieved_legend(const char* what);
+
+// One item of a schema-linking or retrieval run, as the items table shows it.
+struct RetrievedItemRow {
+  const std::string& key;
+  const char* outcome;
+  const std::string& note;  // the outcome's tooltip ("" for none)
+  const std::vector<std::string>& retrieved;
+  const std::vector<std::string>& gold;
+  const std::string& question;
+  bool count_extra = false;  // as draw_retrieved_against_gold
+};
+// The legend, then a table of `rows` items (item, outcome, the retrieved `what`s against the gold's, question),
+// clipped to the visible rows; row(i) describes item i.
+void draw_retrieved_items(const char* id, const char* what, size_t rows,
+                          const std::function<RetrievedItemRow(size_t)>& row);
 
 }  // namespace chokepoint::web

@@ -71,36 +71,12 @@ void draw_rows(const LinkingView& view) {
 }
 
 void draw_items(const LinkingView& view) {
-  draw_retrieved_legend("table");
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                                ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("linking-items", 4, flags, ImVec2(0, std::max(ImGui::GetContentRegionAvail().y, 160.0f))))
-    return;
-  ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("item");
-  ImGui::TableSetupColumn("outcome");
-  ImGui::TableSetupColumn("tables", ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableSetupColumn("question", ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableHeadersRow();
-  ImGuiListClipper clipper;
-  clipper.Begin(static_cast<int>(view.items.size()));
-  while (clipper.Step()) {
-    for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
-      const auto& li = view.items[static_cast<size_t>(row)];
-      const auto& it = view.set->items[li.item];
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(it.key.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(linking::link_outcome_name(li.outcome));
-      if (!li.note.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", li.note.c_str());
-      ImGui::TableNextColumn();
-      draw_retrieved_against_gold(li.retrieved.tables, li.gold.tables);
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(it.question.c_str());
-    }
-  }
-  ImGui::EndTable();
+  draw_retrieved_items("linking-items", "table", view.items.size(), [&view](size_t k) {
+    const auto& li = view.items[k];
+    const auto& it = view.set->items[li.item];
+    return RetrievedItemRow{
+        it.key, linking::link_outcome_name(li.outcome), li.note, li.retrieved.tables, li.gold.tables, it.question};
+  });
 }
 
 }  // namespace

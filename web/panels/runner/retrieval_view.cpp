@@ -121,37 +121,18 @@ void draw_table(const RetrievalView& view) {
 }
 
 void draw_items(const RetrievalView& view) {
-  draw_retrieved_legend("column");
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                                ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("retrieval-items", 4, flags, ImVec2(0, std::max(ImGui::GetContentRegionAvail().y, 160.0f))))
-    return;
-  ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("item");
-  ImGui::TableSetupColumn("outcome");
-  ImGui::TableSetupColumn("columns", ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableSetupColumn("question", ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableHeadersRow();
-  ImGuiListClipper clipper;
-  clipper.Begin(static_cast<int>(view.items.size()));
-  while (clipper.Step()) {
-    for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
-      const auto& ri = view.items[static_cast<size_t>(row)];
-      const auto& it = view.set->items[ri.item];
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(it.key.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(linking::link_outcome_name(ri.outcome));
-      if (!ri.note.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ri.note.c_str());
-      ImGui::TableNextColumn();
-      // Full-Schema lists every column: the gold ones, then how many others.
-      draw_retrieved_against_gold(ri.columns, ri.gold.columns, view.planned_approach == RetrievalApproach::FullSchema);
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(it.question.c_str());
-    }
-  }
-  ImGui::EndTable();
+  draw_retrieved_items("retrieval-items", "column", view.items.size(), [&view](size_t k) {
+    const auto& ri = view.items[k];
+    const auto& it = view.set->items[ri.item];
+    // Full-Schema lists every column: the gold ones, then how many others.
+    return RetrievedItemRow{it.key,
+                            linking::link_outcome_name(ri.outcome),
+                            ri.note,
+                            ri.columns,
+                            ri.gold.columns,
+                            it.question,
+                            view.planned_approach == RetrievalApproach::FullSchema};
+  });
 }
 
 }  // namespace
