@@ -69,6 +69,12 @@ Result<LlmEndpoint> session_endpoint() {
   return endpoint_from_settings(s);
 }
 
+Result<LlmEndpoint> usable_session_endpoint() {
+  auto endpoint = session_endpoint();
+  if (endpoint.ok() || endpoint.error().find("LLM tab") != std::string::npos) return endpoint;
+  return Error{endpoint.error() + " (set it up in the LLM tab)"};
+}
+
 ChatRequest session_request(std::vector<ChatMessage> messages) {
   return chat_request_from_settings(llm_session().settings, std::move(messages));
 }
@@ -191,8 +197,8 @@ std::vector<CallLogEntry> session_call_log(AppState& state) {
 }
 
 Result<SessionBatchPreview> preview_session_batch(const std::vector<std::string>& prompts) {
-  auto endpoint = session_endpoint();
-  if (!endpoint.ok()) return Error{endpoint.error() + " (set it up in the LLM tab)"};
+  auto endpoint = usable_session_endpoint();
+  if (!endpoint.ok()) return Error{endpoint.error()};
   SessionBatchPreview p;
   const ReplayStore& replay = session_replay();
   for (const auto& prompt : prompts) {

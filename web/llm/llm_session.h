@@ -43,6 +43,8 @@ void save_llm_settings();
 void load_llm_settings();
 
 Result<LlmEndpoint> session_endpoint();  // from the current settings; an Error names what is missing
+// session_endpoint() for a panel about to call: its error ends "(set it up in the LLM tab)" unless it says so already.
+Result<LlmEndpoint> usable_session_endpoint();
 ChatRequest session_request(std::vector<ChatMessage> messages);
 SchedulerLimits session_limits();        // timeout from the settings
 HttpTransport& session_transport();      // the fetch() transport

@@ -12,8 +12,7 @@ namespace chokepoint::web {
 Result<const PromptLibrary*> batch_prerequisites() {
   const PromptLibrary* prompts = session_prompts();
   if (!prompts) return Error{"prompt templates: " + session_prompts_error()};
-  if (auto endpoint = session_endpoint(); !endpoint.ok())
-    return Error{endpoint.error() + " (set it up in the LLM tab)"};
+  if (auto endpoint = usable_session_endpoint(); !endpoint.ok()) return Error{endpoint.error()};
   return prompts;
 }
 

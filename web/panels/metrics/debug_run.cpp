@@ -41,8 +41,8 @@ ChatRequest debug_request(const DebugRun& run) {
 Result<std::unique_ptr<runner::PredictionJob>> round_calls(DebugRun& run) {
   const PromptLibrary* prompts = session_prompts();
   if (!prompts) return Error{"prompt templates: " + session_prompts_error()};
-  auto endpoint = session_endpoint();
-  if (!endpoint.ok()) return Error{endpoint.error() + " (set it up in the LLM tab)"};
+  auto endpoint = usable_session_endpoint();
+  if (!endpoint.ok()) return Error{endpoint.error()};
   auto round = run.state->next_prompts(*prompts);
   if (!round.ok()) return Error{round.error()};
   EvalSet set;

@@ -289,7 +289,7 @@ void prepare_describe_run(AppState& state, MetricsPanel& panel) {
   for (const auto& [id, p] : run.describe_calls) to_send.push_back(p);
   auto preview = preview_session_batch(to_send);
   if (!preview.ok()) {
-    run.error = preview.error() + " (set it up in the LLM tab)";
+    run.error = preview.error();  // it says to set the endpoint up in the LLM tab
     return;
   }
   run.source = panel.run;

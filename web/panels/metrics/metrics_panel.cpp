@@ -75,9 +75,9 @@ void start_run(AppState& state, MetricsPanel& panel) {
   const bool semantic = std::any_of(options.regimes.begin(), options.regimes.end(),
                                     [](const Regime& r) { return r.columns == ColumnRegime::Semantic; });
   if (panel.endpoint_embeddings && semantic) {
-    auto endpoint = session_endpoint();
+    auto endpoint = usable_session_endpoint();
     if (!endpoint.ok()) {
-      panel.error = "SC with endpoint embeddings: " + endpoint.error() + " (set it up in the LLM panel)";
+      panel.error = "SC with endpoint embeddings: " + endpoint.error();
       return;
     }
     const std::string model = panel.embedding_model.empty() ? llm_session().settings.model : panel.embedding_model;

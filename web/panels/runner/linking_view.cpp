@@ -116,7 +116,7 @@ void prepare_linking(AppState& state, LinkingView& view, int source_set) {
   for (const auto& a : *asks) to_send.push_back(a.prompt);
   auto preview = preview_session_batch(to_send);
   if (!preview.ok()) {
-    view.error = preview.error() + " (set it up in the LLM tab)";
+    view.error = preview.error();  // it says to set the endpoint up in the LLM tab
     return;
   }
   view.asks = std::move(*asks);

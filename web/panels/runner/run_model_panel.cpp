@@ -118,9 +118,9 @@ void prepare_model_run(AppState& state, RunModelPanel& panel) {
   }
   PromptLibrary library = *session_library;  // plus the user's template when it is chosen
   const PromptLibrary* prompts = &library;
-  auto endpoint = session_endpoint();
+  auto endpoint = usable_session_endpoint();
   if (!endpoint.ok()) {
-    panel.error = endpoint.error() + " (set it up in the LLM tab)";
+    panel.error = endpoint.error();
     return;
   }
   std::vector<runner::PromptFormat> formats;

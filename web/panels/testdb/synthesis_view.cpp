@@ -403,9 +403,9 @@ void prepare_synthesis(AppState& state, SynthesisView& view) {
     view.error = "prompt templates: " + session_prompts_error();
     return;
   }
-  auto endpoint = session_endpoint();
+  auto endpoint = usable_session_endpoint();
   if (!endpoint.ok()) {
-    view.error = endpoint.error() + " (set it up in the LLM tab)";
+    view.error = endpoint.error();
     return;
   }
   const auto& loaded = sets[static_cast<size_t>(view.set)];
