@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/command.h"
+#include "cli/terminal_output.h"
 
 using chokepoint::cli::command_table;
 
@@ -21,6 +22,7 @@ void print_help() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  const chokepoint::cli::TerminalGuard terminal;  // model and database text is shown, never obeyed
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     print_help();

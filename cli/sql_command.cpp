@@ -9,6 +9,7 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "core/base/path_part.h"
 #include "core/db/connection.h"
 #include "core/schema/schema_ddl.h"
 #include "core/schema/tables_json.h"
@@ -64,7 +65,9 @@ int sql_check(const Args& args) {
     auto it = dbs.find(db_id);
     if (it != dbs.end()) return it->second.get();
     std::unique_ptr<Connection> conn;
-    if (!db_root.empty()) {
+    if (auto named = check_path_part(db_id, "db_id"); !named.ok()) {
+      db_errors[db_id] = named.error();
+    } else if (!db_root.empty()) {
       auto c = Connection::open_read_only(db_root + "/" + db_id + "/" + db_id + ".sqlite");
       if (c.ok())
         conn = std::make_unique<Connection>(std::move(*c));

@@ -17,6 +17,7 @@
 #include "cli/number_flags.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
+#include "core/base/path_part.h"
 #include "core/dataset/bird_writer.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/llm/chat_request.h"
@@ -102,6 +103,10 @@ int synth_main(const Args& args) {
   if (*limit > 0 && set->items.size() > *limit) set->items.resize(*limit);
   std::set<std::string> ids;
   for (const auto& it : set->items) ids.insert(it.db_id);
+  // Each db_id names the synthetic database's folder and file under --out.
+  for (const auto& id : ids)
+    if (auto named = check_path_part(id, "db_id"); !named.ok())
+      return fail_input(r.get("--set") + ": " + named.error());
 
   // Schemas, and with --db-root the unique keys the original declares.
   std::map<std::string, Schema> schemas;

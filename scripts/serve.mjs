@@ -1,5 +1,8 @@
-// A small static file server for the built app (used by `make run` and the browser tests). Serves .wasm as
-// application/wasm so browsers can compile it while it streams. Binds to 127.0.0.1 only.
+// A small static file server for the built app (used by `make run` and the browser tests). Binds to 127.0.0.1 only.
+// Serves .wasm as application/wasm so browsers compile it while it streams, and every response with the page's
+// security headers: a Content-Security-Policy (scripts and everything else from this origin only, WebAssembly
+// allowed, network requests to this origin and the LLM endpoints the user may pick), nosniff and no referrer. A
+// malformed request (a bad percent-escape, a NUL byte, a path outside the folder) gets 400 or 403, never a crash.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,21 +11,78 @@ const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript',
   '.css': 'text/css', '.wasm': 'application/wasm', '.data': 'application/octet-stream', '.json': 'application/json',
   '.png': 'image/png', '.svg': 'image/svg+xml', '.sqlite': 'application/octet-stream',
+  '.lex': 'application/octet-stream', '.webmanifest': 'application/manifest+json',
 };
 
-export function serve(root, port = 8080, host = '127.0.0.1') {
+// Where the page may send requests besides itself: any https endpoint, and a model server on this machine (Ollama,
+// llama.cpp, vLLM, the tests' loopback server). `extra` adds origins (serve.mjs --llm-origin URL).
+export function contentSecurityPolicy(extra = []) {
+  const connect = ["'self'", 'https:', 'http://127.0.0.1:*', 'http://localhost:*', 'http://[::1]:*', ...extra];
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    `connect-src ${connect.join(' ')}`,
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function securityHeaders(extra = []) {
+  return {
+    'content-security-policy': contentSecurityPolicy(extra),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+  };
+}
+
+// The file `url` names under `base`, or the status that refuses it.
+export function resolveRequest(base, url) {
+  let rel;
+  try {
+    rel = decodeURIComponent(new URL(url, 'http://x').pathname);
+  } catch {
+    return { status: 400, why: 'malformed URL' };
+  }
+  if (rel.includes('\0')) return { status: 400, why: 'NUL in path' };
+  if (rel.endsWith('/')) rel += 'index.html';
+  const file = path.resolve(base, '.' + rel);
+  if (!file.startsWith(base + path.sep)) return { status: 403, why: 'outside the app folder' };
+  return { file };
+}
+
+export function serve(root, port = 8080, host = '127.0.0.1', options = {}) {
   const base = path.resolve(root);
+  const headers = securityHeaders(options.llmOrigins || []);
   const server = http.createServer((req, res) => {
-    let rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    if (rel.endsWith('/')) rel += 'index.html';
-    const file = path.resolve(base, '.' + rel);
-    if (!file.startsWith(base + path.sep)) { res.writeHead(403); res.end('forbidden'); return; }
-    fs.readFile(file, (err, data) => {
-      if (err) { res.writeHead(404, { 'content-type': 'text/plain' }); res.end('not found'); return; }
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'content-length': data.length,
-                           'cache-control': 'no-cache' });
-      res.end(data);
-    });
+    const send = (status, body, more = {}) => {
+      if (res.headersSent) return res.destroy();
+      res.writeHead(status, { ...headers, 'content-type': 'text/plain; charset=utf-8', ...more });
+      res.end(body);
+    };
+    try {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'method not allowed', { allow: 'GET, HEAD' });
+      const r = resolveRequest(base, req.url || '/');
+      if (!r.file) return send(r.status, r.why);
+      fs.readFile(r.file, (err, data) => {
+        if (err) return send(404, 'not found');
+        res.writeHead(200, { ...headers, 'content-type': TYPES[path.extname(r.file)] || 'application/octet-stream',
+                             'content-length': data.length, 'cache-control': 'no-cache' });
+        res.end(req.method === 'HEAD' ? undefined : data);
+      });
+    } catch (e) {
+      send(500, 'internal error');
+    }
+  });
+  // A client that sends garbage is answered and dropped; it never takes the server down.
+  server.on('clientError', (err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
+    else socket.destroy();
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -31,12 +91,31 @@ export function serve(root, port = 8080, host = '127.0.0.1') {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const root = process.argv[2] || 'build/wasm/app';
-  const port = Number(process.env.PORT || process.argv[3] || 8080);
+  const args = process.argv.slice(2);
+  const llmOrigins = [];
+  const positional = [];
+  for (let i = 0; i < args.length; ++i) {
+    if (args[i] === '--llm-origin') {
+      const v = args[++i];
+      if (!v || !/^https?:\/\/[^\s;,']+$/.test(v)) {
+        console.error(`serve: --llm-origin needs an http(s) origin such as https://api.example.com, got '${v ?? ''}'`);
+        process.exit(2);
+      }
+      llmOrigins.push(v);
+    } else if (args[i].startsWith('--')) {
+      console.error(`serve: unknown flag ${args[i]} (known: --llm-origin URL)`);
+      process.exit(2);
+    } else {
+      positional.push(args[i]);
+    }
+  }
+  const root = positional[0] || 'build/wasm/app';
+  const port = Number(process.env.PORT || positional[1] || 8080);
   if (!fs.existsSync(path.join(root, 'index.html'))) {
     console.error(`serve: ${root}/index.html not found; build the app first (make run does)`);
     process.exit(2);
   }
-  serve(root, port).then(() => console.log(`Chokepoint is served at http://127.0.0.1:${port}/  (Ctrl-C stops it)`),
+  serve(root, port, '127.0.0.1', { llmOrigins }).then(
+    () => console.log(`Chokepoint is served at http://127.0.0.1:${port}/  (Ctrl-C stops it)`),
     (e) => { console.error(`serve: cannot listen on 127.0.0.1:${port}: ${e.message}`); process.exit(2); });
 }

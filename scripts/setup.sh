@@ -73,7 +73,8 @@ ln -sfn /usr/include/kainjow "$TP/wasm-include/kainjow"
 
 if [ ! -d "$ROOT/tests/e2e/node_modules/playwright-core" ]; then
   echo "setup: installing npm test dependencies"
-  (cd "$ROOT/tests/e2e" && npm install --no-audit --no-fund --silent)
+  # npm ci: exactly the versions of package-lock.json; --ignore-scripts: no package runs code at install.
+  (cd "$ROOT/tests/e2e" && npm ci --ignore-scripts --no-audit --no-fund --silent)
 fi
 touch "$STAMP"
 echo "setup: done"

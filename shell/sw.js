@@ -2,7 +2,7 @@
 // once), falling back to the cached copy when the network is gone. Only same-origin GETs are cached: LLM
 // requests to the user's endpoint are never stored here.
 const CACHE = 'chokepoint-v1';
-const CORE = ['./', 'index.html', 'style.css', 'chokepoint.js', 'chokepoint.wasm', 'chokepoint.data',
+const CORE = ['./', 'index.html', 'page.js', 'style.css', 'chokepoint.js', 'chokepoint.wasm', 'chokepoint.data',
               'chokepoint_worker.js', 'chokepoint_worker.wasm'];
 
 self.addEventListener('install', (e) => {

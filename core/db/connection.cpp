@@ -1,5 +1,6 @@
 // SQLite connection wrapper: opening modes, bounded query execution, script execution.
 #include "core/db/connection.h"
+#include "core/base/text.h"
 #include "core/db/bounded_printf.h"
 
 #include <sqlite3.h>
@@ -7,6 +8,7 @@
 #include <cctype>
 #include <chrono>
 #include <cstring>
+#include <fstream>
 
 namespace chokepoint {
 namespace {
@@ -39,29 +41,20 @@ void configure_sqlite_once() {
   (void)configured;
 }
 
-Result<Connection> open_with(const std::string& path, int flags, bool read_only) {
-  configure_sqlite_once();
-  sqlite3* db = nullptr;
-  int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
-  if (rc != SQLITE_OK) {
-    std::string msg = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
-    sqlite3_close(db);
-    return Error{"cannot open database '" + path + "': " + msg};
-  }
-  sqlite3_extended_result_codes(db, 1);
-  // Touch the schema now so a non-SQLite or corrupt file fails at open time with a clear message.
-  char* err = nullptr;
-  rc = sqlite3_exec(db, "SELECT count(*) FROM sqlite_schema", nullptr, nullptr, &err);
-  if (rc != SQLITE_OK) {
-    std::string msg = err ? err : sqlite3_errstr(rc);
-    sqlite3_free(err);
-    sqlite3_close(db);
-    return Error{"'" + path + "' is not a readable SQLite database: " + msg};
-  }
-  if (read_only) sqlite3_exec(db, "PRAGMA query_only=1", nullptr, nullptr, nullptr);
-  install_bounded_printf(db);
-  return Result<Connection>(Connection::adopt(db, path));
-}
+// Restores the policy's trust when a call that changed it returns, however it returns.
+class TrustScope {
+ public:
+  TrustScope(SqlPolicy* policy, SqlTrust trust) : policy_(policy), saved_(policy->trust) { policy->trust = trust; }
+  ~TrustScope() { policy_->trust = saved_; }
+  TrustScope(const TrustScope&) = delete;
+  TrustScope& operator=(const TrustScope&) = delete;
+
+ private:
+  SqlPolicy* policy_;
+  SqlTrust saved_;
+};
+
+bool file_exists(const std::string& path) { return std::ifstream(path).good(); }
 
 bool only_trailing_noise(const char* tail) {
   // Whitespace, semicolons and comments may follow the statement; anything else is a second statement.
@@ -156,24 +149,114 @@ std::string size_label(size_t bytes) {
   return std::to_string(bytes) + " bytes";
 }
 
-Connection Connection::adopt(sqlite3* db, std::string path) { return Connection(db, std::move(path)); }
+Statement& Statement::operator=(Statement&& o) noexcept {
+  if (this != &o) {
+    sqlite3_finalize(st_);
+    st_ = o.st_;
+    o.st_ = nullptr;
+  }
+  return *this;
+}
+Statement::~Statement() { sqlite3_finalize(st_); }
 
-Result<Connection> Connection::open_read_only(const std::string& path) {
-  return open_with(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, true);
+std::string sqlite_file_uri(const std::string& path, const std::string& query) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string uri = "file:";
+  for (size_t i = 0; i < path.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(path[i]);
+    // A second leading slash would start an authority ("file://host/..."): encode it.
+    const bool authority = i == 1 && path[0] == '/' && c == '/';
+    if (!authority && (std::isalnum(c) || c == '/' || c == '.' || c == '_' || c == '~' || c == '-')) {
+      uri += static_cast<char>(c);
+    } else {
+      uri += '%';
+      uri += hex[c >> 4];
+      uri += hex[c & 15];
+    }
+  }
+  return query.empty() ? uri : uri + "?" + query;
+}
+
+// Opens `target` (a file: URI, "" for a private temporary file, or ":memory:") and puts it in the sandbox; `shown`
+// is how messages name it.
+Result<Connection> open_connection(const std::string& target, const std::string& shown, int flags, bool read_only,
+                                   const std::string* image) {
+  configure_sqlite_once();
+  sqlite3* db = nullptr;
+  int rc = sqlite3_open_v2(target.c_str(), &db, flags, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string msg = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+    sqlite3_close(db);
+    return Error{"cannot open database '" + shown + "': " + msg};
+  }
+  sqlite3_extended_result_codes(db, 1);
+  if (image) {
+    // sqlite3_deserialize attaches the image itself (an ATTACH the sandbox would refuse), so it comes first.
+    auto* copy = static_cast<unsigned char*>(sqlite3_malloc64(image->size()));
+    if (!copy) {
+      sqlite3_close(db);
+      return Error{"'" + shown + "' is too big to open in memory"};
+    }
+    std::memcpy(copy, image->data(), image->size());
+    const auto size = static_cast<sqlite3_int64>(image->size());
+    // SQLite frees the copy when the connection closes, or at once if it refuses it.
+    rc =
+        sqlite3_deserialize(db, "main", copy, size, size, SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY);
+    if (rc != SQLITE_OK) {
+      sqlite3_close(db);
+      return Error{"'" + shown + "' cannot be opened: " + sqlite3_errstr(rc)};
+    }
+  }
+  if (read_only) sqlite3_exec(db, "PRAGMA query_only=1", nullptr, nullptr, nullptr);
+  auto policy = std::make_unique<SqlPolicy>();
+  if (auto hardened = harden_connection(db, policy.get()); !hardened.ok()) {
+    sqlite3_close(db);
+    return Error{"cannot open database '" + shown + "': " + hardened.error()};
+  }
+  // Touch the schema now so a non-SQLite or corrupt file fails at open time with a clear message.
+  char* err = nullptr;
+  rc = sqlite3_exec(db, "SELECT count(*) FROM sqlite_schema", nullptr, nullptr, &err);
+  if (rc != SQLITE_OK) {
+    std::string msg = err ? err : sqlite3_errstr(rc);
+    sqlite3_free(err);
+    sqlite3_close(db);
+    return Error{"'" + shown + "' is not a readable SQLite database: " + msg};
+  }
+  install_bounded_printf(db);
+  return Result<Connection>(Connection(db, shown, std::move(policy)));
+}
+
+Result<Connection> Connection::open_read_only(const std::string& path, FileChanges changes) {
+  if (changes == FileChanges::Never && file_exists(path + "-wal"))
+    return Error{"'" + path + "' has a write-ahead log beside it (" + path +
+                 "-wal), so the file alone is not the database; open it once with sqlite3 (or run "
+                 "PRAGMA wal_checkpoint(TRUNCATE)) to fold the log in, then try again"};
+  const std::string uri = sqlite_file_uri(path, changes == FileChanges::Never ? "mode=ro&immutable=1" : "mode=ro");
+  return open_connection(uri, path, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, true, nullptr);
 }
 Result<Connection> Connection::open_read_write(const std::string& path) {
-  return open_with(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI, false);
+  // "" is SQLite's private temporary database, which a URI cannot name.
+  const std::string target = path.empty() ? path : sqlite_file_uri(path, "mode=rwc");
+  return open_connection(target, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI, false, nullptr);
 }
 Result<Connection> Connection::open_memory() {
-  return open_with(":memory:", SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY, false);
+  return open_connection(":memory:", ":memory:", SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY, false, nullptr);
 }
 
-Connection::Connection(Connection&& o) noexcept : db_(o.db_), path_(std::move(o.path_)) { o.db_ = nullptr; }
+Result<Connection> Connection::open_image(const std::string& bytes, const std::string& name) {
+  if (bytes.empty()) return Error{"'" + name + "' is empty, not a SQLite database"};
+  return open_connection(":memory:", name, SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY, true, &bytes);
+}
+
+Connection::Connection(Connection&& o) noexcept : db_(o.db_), path_(std::move(o.path_)), policy_(std::move(o.policy_)) {
+  o.db_ = nullptr;
+}
 Connection& Connection::operator=(Connection&& o) noexcept {
   if (this != &o) {
     if (db_) sqlite3_close_v2(db_);
     db_ = o.db_;
     path_ = std::move(o.path_);
+    policy_ = std::move(o.policy_);
     o.db_ = nullptr;
   }
   return *this;
@@ -182,7 +265,44 @@ Connection::~Connection() {
   if (db_) sqlite3_close_v2(db_);
 }
 
+Result<Statement> Connection::prepare(const std::string& sql, SqlTrust trust, const char** tail) const {
+  TrustScope scope(policy_.get(), trust);
+  policy_->first_action = -1;
+  policy_->refusal.clear();
+  sqlite3_stmt* raw = nullptr;
+  const int rc = sqlite3_prepare_v2(db_, sql.c_str(), static_cast<int>(sql.size()), &raw, tail);
+  Statement st(raw);
+  if (rc != SQLITE_OK) {
+    if (!policy_->refusal.empty()) return Error{"refused: " + policy_->refusal};
+    std::string msg = sqlite3_errmsg(db_);
+    return Error{msg};
+  }
+  if (!raw) return Error{"empty statement"};
+  if (trust == SqlTrust::Query) {
+    std::string why = query_refusal(*policy_, sql, sqlite3_stmt_readonly(raw) != 0);
+    if (!why.empty()) return Error{why};
+  }
+  return st;
+}
+
+void Connection::allow_function(const std::string& name) const {
+  policy_->registered_functions.insert(to_lower_ascii(name));
+}
+
+Result<Statement> Connection::prepare_query(const std::string& sql) const {
+  return prepare(sql, SqlTrust::Query, nullptr);
+}
+Result<Statement> Connection::prepare_own(const std::string& sql) const { return prepare(sql, SqlTrust::Own, nullptr); }
+
 QueryOutcome Connection::query(const std::string& sql, const QueryLimits& limits) const {
+  return run(sql, limits, SqlTrust::Query);
+}
+QueryOutcome Connection::inspect(const std::string& sql, const QueryLimits& limits) const {
+  return run(sql, limits, SqlTrust::Own);
+}
+
+QueryOutcome Connection::run(const std::string& sql, const QueryLimits& limits, SqlTrust trust) const {
+  TrustScope scope(policy_.get(), trust);  // a re-prepare while stepping is judged as the first prepare was
   QueryOutcome out;
   auto start = Clock::now();
   Deadline deadline{start + std::chrono::milliseconds(limits.timeout_ms > 0 ? limits.timeout_ms : 0)};
@@ -196,21 +316,17 @@ QueryOutcome Connection::query(const std::string& sql, const QueryLimits& limits
   };
 
   LengthLimit length_limit(db_, limits.max_value_bytes);
-  sqlite3_stmt* st = nullptr;
   const char* tail = nullptr;
-  int rc = sqlite3_prepare_v2(db_, sql.c_str(), static_cast<int>(sql.size()), &st, &tail);
-  if (rc != SQLITE_OK) {
+  auto prepared = prepare(sql, trust, &tail);
+  if (!prepared.ok()) {
     if (deadline.hit) return finish(QueryStatus::Timeout, "query exceeded the time limit");
-    std::string msg = sqlite3_errmsg(db_);
-    if ((rc & 0xff) == SQLITE_TOOBIG && limits.max_value_bytes > 0)
+    std::string msg = prepared.error();
+    if ((sqlite3_extended_errcode(db_) & 0xff) == SQLITE_TOOBIG && limits.max_value_bytes > 0)
       msg += " (a value or the statement may be at most " + size_label(limits.max_value_bytes) + ")";
     return finish(QueryStatus::Error, msg);
   }
-  if (!st) return finish(QueryStatus::Error, "empty statement");
-  if (!only_trailing_noise(tail)) {
-    sqlite3_finalize(st);
-    return finish(QueryStatus::Error, "only one statement may be run at a time");
-  }
+  sqlite3_stmt* st = prepared->get();
+  if (!only_trailing_noise(tail)) return finish(QueryStatus::Error, "only one statement may be run at a time");
   int ncol = sqlite3_column_count(st);
   for (int i = 0; i < ncol; ++i) {
     const char* n = sqlite3_column_name(st, i);
@@ -220,7 +336,7 @@ QueryOutcome Connection::query(const std::string& sql, const QueryLimits& limits
   }
   size_t kept_bytes = 0;
   while (true) {
-    rc = sqlite3_step(st);
+    const int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) {
       if (out.result.rows.size() >= limits.max_rows) {
         out.result.truncated = true;
@@ -242,34 +358,28 @@ QueryOutcome Connection::query(const std::string& sql, const QueryLimits& limits
     }
     if (rc == SQLITE_DONE) break;
     std::string msg = deadline.hit ? "query exceeded the time limit of " + std::to_string(limits.timeout_ms) + " ms"
-                                   : sqlite3_errmsg(db_);
+                      : !policy_->refusal.empty() ? "refused: " + policy_->refusal
+                                                  : std::string(sqlite3_errmsg(db_));
     if (!deadline.hit && (rc & 0xff) == SQLITE_TOOBIG && limits.max_value_bytes > 0)
       msg += " (a value may be at most " + size_label(limits.max_value_bytes) + ")";
-    sqlite3_finalize(st);
     out.result.rows.clear();
     return finish(deadline.hit ? QueryStatus::Timeout : QueryStatus::Error, msg);
   }
-  sqlite3_finalize(st);
   return finish(QueryStatus::Ok, "");
 }
 
 Status Connection::prepare_check(const std::string& sql) const {
-  sqlite3_stmt* st = nullptr;
-  int rc = sqlite3_prepare_v2(db_, sql.c_str(), static_cast<int>(sql.size()), &st, nullptr);
-  sqlite3_finalize(st);
-  if (rc != SQLITE_OK) return Error{sqlite3_errmsg(db_)};
-  if (!st) return Error{"empty statement"};
+  auto st = prepare(sql, SqlTrust::Query, nullptr);
+  if (!st.ok()) return Error{st.error()};
   return ok_status();
 }
 
 Status Connection::prepare_check_single(const std::string& sql) const {
-  sqlite3_stmt* st = nullptr;
   const char* tail = nullptr;
-  int rc = sqlite3_prepare_v2(db_, sql.c_str(), static_cast<int>(sql.size()), &st, &tail);
-  sqlite3_finalize(st);
-  if (rc != SQLITE_OK) return Error{sqlite3_errmsg(db_)};
-  if (!st) return Error{"empty statement"};
+  auto first = prepare(sql, SqlTrust::Query, &tail);
+  if (!first.ok()) return Error{first.error()};
   // The rest may hold only semicolons, white space and comments: preparing it gives no statement.
+  TrustScope scope(policy_.get(), SqlTrust::Query);
   while (tail && *tail) {
     sqlite3_stmt* next = nullptr;
     const char* after = nullptr;
@@ -284,10 +394,12 @@ Status Connection::prepare_check_single(const std::string& sql) const {
 }
 
 Status Connection::exec_script(const std::string& sql) const {
+  TrustScope scope(policy_.get(), SqlTrust::Own);
+  policy_->refusal.clear();
   char* err = nullptr;
   int rc = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err);
   if (rc != SQLITE_OK) {
-    std::string msg = err ? err : sqlite3_errstr(rc);
+    std::string msg = !policy_->refusal.empty() ? "refused: " + policy_->refusal : err ? err : sqlite3_errstr(rc);
     sqlite3_free(err);
     return Error{msg};
   }

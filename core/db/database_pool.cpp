@@ -1,6 +1,8 @@
 // Lazily opened, cached read-only connections.
 #include "core/db/database_pool.h"
 
+#include "core/base/path_part.h"
+
 #include <dirent.h>
 #include <sys/stat.h>
 
@@ -19,8 +21,8 @@ Result<const Connection*> DatabasePool::get(const std::string& db_id) {
   if (it != open_.end()) return static_cast<const Connection*>(&it->second);
   auto f = failed_.find(db_id);
   if (f != failed_.end()) return Error{f->second};
-  if (db_id.empty() || db_id.find('/') != std::string::npos || db_id.find("..") != std::string::npos) {
-    failed_[db_id] = "invalid database id '" + db_id + "'";
+  if (auto named = check_path_part(db_id, "database id"); !named.ok()) {
+    failed_[db_id] = named.error();
     return Error{failed_[db_id]};
   }
   auto c = Connection::open_read_only(path_of(db_id));

@@ -1,6 +1,7 @@
 // State machine per call: Queued -> InFlight -> Succeeded | WaitingRetry -> InFlight ... | Failed. Time enters only
 // through step(now_ms), which makes backoff testable with a fake clock and keeps the browser build thread-free.
 #include "core/llm/call_scheduler.h"
+#include "core/llm/sha256.h"
 
 #include "core/base/clock.h"
 
@@ -103,7 +104,7 @@ void CallScheduler::absorb(const Arrival& arrival, double now_ms) {
   auto parsed = parse_chat_response(endpoint_, c.call.request, arrival.response);
   CallLogEntry& entry = log_[log_index_[arrival.index]];
   entry.status = arrival.response.status;
-  entry.response_body = redact_secret(arrival.response.body.substr(0, 4096), endpoint_.api_key);
+  entry.response_body = redact_secret(arrival.response.body, endpoint_.api_key).substr(0, 4096);  // redacted, then cut
   entry.elapsed_ms = arrival.response.elapsed_ms;
   if (parsed.ok()) {
     const Completion& done = parsed.value();
@@ -163,9 +164,12 @@ void CallScheduler::step(double now_ms) {
        replay_checked_ < calls_.size() && n < kKeysPerStep && (n == 0 || monotonic_ms() - lookups_started < kLookupMs);
        ++replay_checked_, ++n) {
     CallStatus& c = calls_[replay_checked_];
-    keys_[replay_checked_] = replay_key(endpoint_.provider, c.call.request);
+    const std::string canonical = canonical_request_json(endpoint_.provider, c.call.request);
+    keys_[replay_checked_] = sha256_hex(canonical);
     if (c.state != CallState::Queued || !replay_) continue;
-    if (auto hit = replay_->find(keys_[replay_checked_])) {
+    // A record answers only the exact request it was recorded for: a store imported from elsewhere may hold an
+    // answer under a key whose request says something else.
+    if (auto hit = replay_->find(keys_[replay_checked_]); hit && hit->request_json == canonical) {
       c.state = CallState::Succeeded;
       c.completion = hit->completion;
       c.from_replay = true;

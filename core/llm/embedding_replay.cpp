@@ -12,13 +12,17 @@ std::string embedding_replay_key(const std::string& model, const std::string& te
   return sha256_hex(std::string("embedding") + '\0' + model + '\0' + text);
 }
 
+std::string embedding_request_json(const std::string& model, const std::string& text) {
+  return nlohmann::json({{"embedding", text}, {"model", model}}).dump();
+}
+
 size_t load_replayed_embeddings(const ReplayStore& store, const std::string& model,
                                 const std::vector<std::string>& texts, EmbeddingCache& cache) {
   size_t found = 0;
   for (const auto& t : texts) {
     if (cache.find(model, t)) continue;
     auto record = store.find(embedding_replay_key(model, t));
-    if (!record) continue;
+    if (!record || record->request_json != embedding_request_json(model, t)) continue;  // only the exact request
     auto j = nlohmann::json::parse(record->completion.text, nullptr, false);
     if (!j.is_array() || j.empty()) continue;
     std::vector<double> v;
@@ -42,7 +46,7 @@ Status record_embeddings(ReplayStore& store, const std::string& provider, const 
     r.key = embedding_replay_key(model, t);
     r.provider = provider;
     r.model = model;
-    r.request_json = nlohmann::json({{"embedding", t}, {"model", model}}).dump();
+    r.request_json = embedding_request_json(model, t);
     r.completion.text = nlohmann::json(*v).dump();
     r.completion.model = model;
     auto s = store.put(r);

@@ -13,6 +13,8 @@
 namespace chokepoint {
 
 std::string embedding_replay_key(const std::string& model, const std::string& text);
+// What a vector's record says was asked; a record is used only when it says exactly this.
+std::string embedding_request_json(const std::string& model, const std::string& text);
 
 // Puts the stored vectors of `texts` into `cache`; returns how many were found (a record that does not read as a
 // vector is skipped, and so fetched again).

@@ -32,8 +32,10 @@ std::string server_message(const LlmEndpoint& endpoint, const std::string& body)
   for (char& c : text) {
     if (c == '\n' || c == '\r' || c == '\t') c = ' ';
   }
+  // Redacted before it is cut: a key echoed across the cut would otherwise keep its first characters.
+  text = redact_secret(text, endpoint.api_key);
   if (text.size() > 200) text = text.substr(0, 200) + "...";
-  return redact_secret(text, endpoint.api_key);
+  return text;
 }
 
 std::string with_server_text(std::string advice, const std::string& quoted) {
@@ -147,13 +149,24 @@ LlmError classify_http_failure(const LlmEndpoint& endpoint, const std::string& m
     e.kind = LlmErrorKind::Unreachable;
     std::string why = redact_secret(response.network_error, endpoint.api_key);
     e.message = "could not reach " + endpoint.base_url + (why.empty() ? "" : " (" + why + ")") +
-                ": check that the server is running and the base URL is right; in the browser this is also what a "
-                "CORS refusal looks like: " +
+                ": check that the server is running and the base URL is right (a redirect is not followed, so the "
+                "key never goes to another address: give the address it leads to); in the browser this is also what "
+                "a CORS refusal looks like: " +
                 cors_advice(endpoint);
     return e;
   }
   std::string quoted = server_message(endpoint, response.body);
   int s = response.status;
+  if (s >= 300 && s < 400) {
+    // Never followed: a redirect would carry the key (x-api-key, Authorization) to an address nobody confirmed.
+    e.kind = LlmErrorKind::BadRequest;
+    const std::string to = redact_secret(header_value(response.headers, "location"), endpoint.api_key);
+    e.message = "HTTP " + std::to_string(s) + ": " + endpoint.base_url + " redirects" +
+                (to.empty() ? std::string() : " to " + clip_utf8(to, 200)) +
+                "; redirects are not followed, so the key never goes to another address: set the base URL to the "
+                "address it leads to";
+    return e;
+  }
   if (s == 401) {
     e.kind = LlmErrorKind::Unauthorized;
     e.message = with_server_text(endpoint.api_key.empty()
@@ -204,14 +217,13 @@ LlmError malformed_response(const LlmEndpoint& endpoint, const HttpResponse& res
   LlmError e;
   e.kind = LlmErrorKind::MalformedResponse;
   e.status = response.status;
-  std::string head = response.body.substr(0, 80);
+  std::string head = redact_secret(response.body, endpoint.api_key).substr(0, 80);  // redacted, then cut
   for (char& c : head) {
     if (c == '\n' || c == '\r') c = ' ';
   }
-  e.message =
-      "the answer from " + endpoint.base_url + " is not a valid response: " + what +
-      (head.empty() ? std::string(" (empty body)") : " (body starts: " + redact_secret(head, endpoint.api_key) + ")") +
-      "; check that the provider setting matches the server";
+  e.message = "the answer from " + endpoint.base_url + " is not a valid response: " + what +
+              (head.empty() ? std::string(" (empty body)") : " (body starts: " + head + ")") +
+              "; check that the provider setting matches the server";
   return e;
 }
 

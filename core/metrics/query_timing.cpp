@@ -13,12 +13,6 @@
 namespace chokepoint {
 namespace {
 
-// A prepared statement, finalized on scope exit.
-struct Statement {
-  sqlite3_stmt* st = nullptr;
-  ~Statement() { sqlite3_finalize(st); }
-};
-
 // Called by SQLite every kProgressOps virtual-machine operations; non-zero interrupts the statement.
 constexpr int kProgressOps = 1000;
 int deadline_passed(void* p) { return static_cast<const Deadline*>(p)->passed() ? 1 : 0; }
@@ -106,16 +100,20 @@ PairTiming time_pair(const Connection& db, const std::string& gold_sql, const st
     out.wall_ns = clock() - wall_start;
     return out;
   };
+  auto fail_with = [&](const std::string& which, const std::string& message) {
+    out.status = QueryStatus::Error;
+    out.message = which + ": " + message;
+    out.wall_ns = clock() - wall_start;
+    return out;
+  };
 
   // Prepared once, outside every span. Only the first statement runs, as Connection::query runs it (EX has already
   // refused a second one).
-  Statement gold, pred;
-  if (sqlite3_prepare_v2(h, gold_sql.c_str(), static_cast<int>(gold_sql.size()), &gold.st, nullptr) != SQLITE_OK ||
-      !gold.st)
-    return fail(SQLITE_ERROR, "gold");
-  if (sqlite3_prepare_v2(h, pred_sql.c_str(), static_cast<int>(pred_sql.size()), &pred.st, nullptr) != SQLITE_OK ||
-      !pred.st)
-    return fail(SQLITE_ERROR, "prediction");
+  // Both are untrusted text, prepared in the sandbox (sql_policy.h) like every query.
+  auto gold = db.prepare_query(gold_sql);
+  if (!gold.ok()) return fail_with("gold", gold.error());
+  auto pred = db.prepare_query(pred_sql);
+  if (!pred.ok()) return fail_with("prediction", pred.error());
 
   ProgressGuard progress(h, &deadline);
   // Warm-up (the pages the query reads come into SQLite's cache), the VM step count of one run, then calibration.
@@ -133,16 +131,16 @@ PairTiming time_pair(const Connection& db, const std::string& gold_sql, const st
       if (s.ns >= min_span || k * 2 > options.max_repetitions) return SQLITE_OK;
     }
   };
-  if (int rc = prepare_side(pred.st, out.pred); rc != SQLITE_OK) return fail(rc, "prediction");
-  if (int rc = prepare_side(gold.st, out.gold); rc != SQLITE_OK) return fail(rc, "gold");
+  if (int rc = prepare_side(pred->get(), out.pred); rc != SQLITE_OK) return fail(rc, "prediction");
+  if (int rc = prepare_side(gold->get(), out.gold); rc != SQLITE_OK) return fail(rc, "gold");
 
   // BIRD's iterated_execute_sql: for each iteration the prediction's time, then the gold's, ratio gold / pred.
   for (int i = 0; i < options.iterations; ++i) {
     if (deadline.passed()) return fail(SQLITE_INTERRUPT, "timing");
-    const Span p = measure(pred.st, options.mode, out.pred.repetitions, clock);
+    const Span p = measure(pred->get(), options.mode, out.pred.repetitions, clock);
     out.pred.stepped_ns += p.ns;
     if (p.rc != SQLITE_OK) return fail(p.rc, "prediction");
-    const Span g = measure(gold.st, options.mode, out.gold.repetitions, clock);
+    const Span g = measure(gold->get(), options.mode, out.gold.repetitions, clock);
     out.gold.stepped_ns += g.ns;
     if (g.rc != SQLITE_OK) return fail(g.rc, "gold");
     const double pred_ns = static_cast<double>(p.ns) / static_cast<double>(out.pred.repetitions);

@@ -13,6 +13,7 @@ struct Column {
   std::string type;          // declared type as written ("TEXT", "integer", "" when absent)
   std::string natural_name;  // tables.json `column_names` (e.g. "client segment"); "" when unknown
   bool not_null = false;
+  std::string collation = {};  // "NOCASE" or "RTRIM" when declared so (live databases only); "" for SQLite's BINARY
 };
 
 // A foreign key of `Table`: from_columns (in that table) reference to_columns of to_table, pairwise.

@@ -4,6 +4,8 @@
 
 #include "core/db/sql_quote.h"
 
+#include <sqlite3.h>
+
 #include <algorithm>
 #include <map>
 
@@ -11,6 +13,19 @@ namespace chokepoint {
 namespace {
 
 std::string text_of(const Value& v) { return v.type == ValueType::Text ? v.bytes : v.to_string(); }
+
+// NOCASE or RTRIM when the column declares it, else "" (BINARY, or a collation only the creating program knew).
+// No PRAGMA says a column's collation; sqlite3_table_column_metadata does (SQLITE_ENABLE_COLUMN_METADATA).
+std::string collation_of(const Connection& db, const std::string& table, const std::string& column) {
+  const char* collation = nullptr;
+  if (sqlite3_table_column_metadata(db.handle(), "main", table.c_str(), column.c_str(), nullptr, &collation, nullptr,
+                                    nullptr, nullptr) != SQLITE_OK ||
+      !collation)
+    return "";
+  if (iequals(collation, "NOCASE")) return "NOCASE";
+  if (iequals(collation, "RTRIM")) return "RTRIM";
+  return "";
+}
 
 }  // namespace
 
@@ -23,7 +38,7 @@ Result<Schema> read_schema(const Connection& db, const std::string& db_id, const
   for (const auto& row : tables.result.rows) {
     Table t;
     t.name = text_of(row[0]);
-    auto info = db.query("PRAGMA table_info(" + quote_identifier(t.name) + ")");
+    auto info = db.inspect("PRAGMA table_info(" + quote_identifier(t.name) + ")");
     if (!info.ok()) return Error{"cannot read columns of " + t.name + ": " + info.message};
     // cid, name, type, notnull, dflt_value, pk (1-based position in the primary key, 0 if not part of it)
     std::vector<std::pair<int64_t, std::string>> pk;
@@ -32,12 +47,13 @@ Result<Schema> read_schema(const Connection& db, const std::string& db_id, const
       col.name = text_of(c[1]);
       col.type = text_of(c[2]);
       col.not_null = c[3].integer != 0;
+      col.collation = collation_of(db, t.name, col.name);
       if (c[5].integer > 0) pk.emplace_back(c[5].integer, col.name);
       t.columns.push_back(std::move(col));
     }
     std::sort(pk.begin(), pk.end());
     for (auto& p : pk) t.primary_key.push_back(p.second);
-    auto fks = db.query("PRAGMA foreign_key_list(" + quote_identifier(t.name) + ")");
+    auto fks = db.inspect("PRAGMA foreign_key_list(" + quote_identifier(t.name) + ")");
     if (!fks.ok()) return Error{"cannot read foreign keys of " + t.name + ": " + fks.message};
     // id, seq, table, from, to, on_update, on_delete, match; rows of one id form one (possibly composite) key.
     std::map<int64_t, ForeignKey> by_id;

@@ -12,6 +12,8 @@
 #include "core/db/sql_quote.h"
 #include "core/sql/lexer.h"
 
+#include <sqlite3.h>
+
 namespace chokepoint::testdb {
 
 uint64_t SeededRandom::next() {
@@ -264,17 +266,13 @@ std::set<std::string> shadow_tables(const Connection& db) {
 
 }  // namespace
 
-Result<std::string> schema_script(const Connection& original) {
-  const auto out = original.query(
-      "SELECT name, sql FROM sqlite_schema WHERE type IN ('table', 'index') AND sql IS NOT NULL AND name NOT LIKE "
-      "'sqlite_%' ORDER BY rowid");
-  if (!out.ok()) return Error{"cannot read the schema: " + out.message};
+Result<std::string> schema_script(const Connection& original, const Schema& schema, const UniqueKeys& uniques) {
   const auto shadows = shadow_tables(original);
-  std::string script;
-  for (const Row& r : out.result.rows)
-    if (r.size() == 2 && r[1].type == ValueType::Text && !shadows.count(to_lower_ascii(r[0].bytes)))
-      script += r[1].bytes + ";\n";
-  return script;
+  Schema kept = schema;
+  kept.tables.erase(std::remove_if(kept.tables.begin(), kept.tables.end(),
+                                   [&](const Table& t) { return shadows.count(to_lower_ascii(t.name)) > 0; }),
+                    kept.tables.end());
+  return schema_to_ddl(kept, &uniques);
 }
 
 Result<RandomDatabase> random_database(const std::string& script, const Schema& schema, const UniqueKeys& uniques,
@@ -290,10 +288,16 @@ Result<RandomDatabase> random_database(const std::string& script, const Schema& 
   const size_t max_rows = std::max<size_t>(1, options.max_rows);
   const size_t low = std::max<size_t>(1, max_rows / 3);
   std::set<std::string> filled;  // lower-case table names
-  const auto shadows = shadow_tables(db);
+  // Tables the script made (a schema-only source's script may leave some out, a database's leaves out shadow
+  // tables), lower case: the others are not filled.
+  std::set<std::string> built;
+  const auto listed = db.query("SELECT name FROM sqlite_schema WHERE type = 'table'");
+  if (!listed.ok()) return Error{"cannot list the tables built: " + listed.message};
+  for (const Row& r : listed.result.rows)
+    if (!r.empty()) built.insert(to_lower_ascii(r[0].bytes));
   for (size_t ti : fill_order(schema)) {
     const Table& t = schema.tables[ti];
-    if (shadows.count(to_lower_ascii(t.name))) continue;
+    if (!built.count(to_lower_ascii(t.name))) continue;
     const size_t ncol = t.columns.size();
     // Keys: the primary key, then each UNIQUE column list.
     std::vector<std::vector<int>> keys;
@@ -449,10 +453,14 @@ Result<RandomDatabase> random_database(const std::string& script, const Schema& 
 }
 
 Status save_database(const Connection& db, const std::string& path) {
-  std::remove(path.c_str());  // VACUUM INTO refuses a non-empty file; a missing one is no error here
-  if (auto st = db.exec_script("PRAGMA query_only = 0; VACUUM INTO " + quote_string(path) + "; PRAGMA query_only = 1;");
-      !st.ok())
-    return Error{path + ": cannot write the database: " + st.error()};
+  std::remove(path.c_str());
+  auto dest = Connection::open_read_write(path);
+  if (!dest.ok()) return Error{path + ": cannot write the database: " + dest.error()};
+  sqlite3_backup* backup = sqlite3_backup_init(dest->handle(), "main", db.handle(), "main");
+  if (!backup) return Error{path + ": cannot write the database: " + sqlite3_errmsg(dest->handle())};
+  const int rc = sqlite3_backup_step(backup, -1);
+  sqlite3_backup_finish(backup);
+  if (rc != SQLITE_DONE) return Error{path + ": cannot write the database: " + sqlite3_errstr(rc)};
   return ok_status();
 }
 

@@ -13,6 +13,7 @@
 #include "core/base/result.h"
 #include "core/db/connection.h"
 #include "core/schema/schema.h"
+#include "core/schema/schema_ddl.h"
 
 namespace chokepoint::testdb {
 
@@ -48,12 +49,11 @@ ValuePools sample_value_pools(const Connection& original, const Schema& schema, 
 // Adds the number and string literals of `sqls` (tokenized by core/sql; text that does not tokenize adds nothing).
 void add_query_literals(ValuePools& pools, const std::vector<std::string>& sqls);
 
-// The CREATE TABLE and CREATE INDEX statements of `original` (sqlite_schema, in creation order; views, triggers,
-// SQLite's own objects and virtual tables' shadow tables left out), joined into one script.
-Result<std::string> schema_script(const Connection& original);
-
-// Table name -> its UNIQUE column lists (unique_keys.h's answer).
-using UniqueKeys = std::map<std::string, std::vector<std::vector<std::string>>>;
+// The CREATE TABLE statements that rebuild `original`'s tables: printed from `schema` (read_schema's, with
+// collations) and `uniques` by schema_to_ddl, never `original`'s stored SQL, which a hostile database can end with
+// statements of its own. Virtual tables become ordinary tables with the same columns; their shadow tables, views,
+// triggers, CHECK constraints, defaults and generated columns are left out (test data is drawn, not computed).
+Result<std::string> schema_script(const Connection& original, const Schema& schema, const UniqueKeys& uniques);
 
 struct RandomDatabaseOptions {
   uint64_t seed = 1;
@@ -84,7 +84,7 @@ struct RandomDatabase {
 Result<RandomDatabase> random_database(const std::string& script, const Schema& schema, const UniqueKeys& uniques,
                                        const ValuePools& pools, const RandomDatabaseOptions& options);
 
-// Writes `db` to `path` compactly (VACUUM INTO); an existing file at `path` is replaced.
+// Writes `db` to `path` (SQLite's online backup); an existing file at `path` is replaced.
 Status save_database(const Connection& db, const std::string& path);
 
 }  // namespace chokepoint::testdb

@@ -46,20 +46,15 @@ Status insert_rows(const Connection& db, const ValidatedTable& t) {
   sql += ") VALUES (";
   for (size_t i = 0; i < t.columns.size(); ++i) sql += i ? ", ?" : "?";
   sql += ")";
-  sqlite3_stmt* st = nullptr;
-  if (sqlite3_prepare_v2(db.handle(), sql.c_str(), -1, &st, nullptr) != SQLITE_OK)
-    return Error{t.name + ": " + sqlite3_errmsg(db.handle())};
+  auto prepared = db.prepare_own(sql);
+  if (!prepared.ok()) return Error{t.name + ": " + prepared.error()};
+  sqlite3_stmt* st = prepared->get();
   for (const auto& row : t.rows) {
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
     for (size_t i = 0; i < row.size() && i < t.columns.size(); ++i) bind(st, static_cast<int>(i + 1), row[i]);
-    if (sqlite3_step(st) != SQLITE_DONE) {
-      std::string message = sqlite3_errmsg(db.handle());
-      sqlite3_finalize(st);
-      return Error{t.name + ": " + message};
-    }
+    if (sqlite3_step(st) != SQLITE_DONE) return Error{t.name + ": " + sqlite3_errmsg(db.handle())};
   }
-  sqlite3_finalize(st);
   return ok_status();
 }
 

@@ -14,10 +14,10 @@ uint64_t draw_seed(uint64_t seed, const std::string& db_id, size_t attempt) {
 
 Result<TestSuiteDatabase> build_test_database(const Connection& original, const Schema& schema,
                                               const std::vector<SuiteItem>& items, const TestSuiteOptions& options) {
-  auto script = schema_script(original);
-  if (!script.ok()) return Error{script.error()};
   auto uniques = unique_keys_of(original, schema);
   if (!uniques.ok()) return Error{uniques.error()};
+  auto script = schema_script(original, schema, *uniques);
+  if (!script.ok()) return Error{script.error()};
   ValuePools pools = sample_value_pools(original, schema, options.values_per_column, options.limits);
   std::vector<std::string> sqls;
   for (const auto& item : items) {

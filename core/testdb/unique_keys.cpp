@@ -9,12 +9,12 @@ Result<std::map<std::string, std::vector<std::vector<std::string>>>> unique_keys
                                                                                     const Schema& schema) {
   std::map<std::string, std::vector<std::vector<std::string>>> out;
   for (const Table& t : schema.tables) {
-    auto list = db.query("PRAGMA index_list(" + quote_identifier(t.name) + ")");
+    auto list = db.inspect("PRAGMA index_list(" + quote_identifier(t.name) + ")");
     if (!list.ok()) return Error{t.name + ": " + list.message};
     // Columns: seq, name, unique, origin ('c', 'u', 'pk'), partial.
     for (const Row& index : list.result.rows) {
       if (index.size() < 5 || index[2].integer != 1 || index[3].bytes == "pk" || index[4].integer != 0) continue;
-      auto info = db.query("PRAGMA index_info(" + quote_identifier(index[1].bytes) + ")");
+      auto info = db.inspect("PRAGMA index_info(" + quote_identifier(index[1].bytes) + ")");
       if (!info.ok()) return Error{index[1].bytes + ": " + info.message};
       std::vector<std::string> columns;
       bool expression = false;

@@ -9,7 +9,7 @@
 // the answer of the first question the prompt contains, verbatim (so a test decides which are right, wrong or have
 // no SQL at all), else "SELECT 1". Any other prompt is answered from POST /answers {"answers": {"<text>": "<answer>"}}
 // when it contains one of the taught texts (the first, in the order given), else as below.
-// GET /stats reports the calls received (so a replayed run can check it made none). The server stops by itself
+// GET /bodies lists the bodies of the last API requests. GET /stats reports the calls received (so a replayed run can check it made none). The server stops by itself
 // after --lifetime-ms (default 120000) and binds only to loopback. Usage:
 //   node server.mjs [--port 0] [--key SECRET] [--lifetime-ms 120000]
 // It prints one line {"port": N} on stdout when listening.
@@ -28,6 +28,7 @@ const lifetimeMs = Number(opt('--lifetime-ms', '120000'));
 const stats = { requests: 0, chat: 0, embeddings: 0, messages: 0, preflight: 0 };
 let control = { mode: 'ok', times: 0, delay_ms: 0 };
 let sqlAnswers = {};
+const recentBodies = [];  // GET /bodies: what the last requests carried, for tests that check what left the machine
 let taughtAnswers = {};  // POST /answers: for prompts other than text-to-SQL ones
 
 const sha = (text) => createHash('sha256').update(text).digest('hex');
@@ -188,6 +189,7 @@ const server = createServer((req, res) => {
       return res.end();
     }
     if (req.method === 'GET' && path === '/stats') return send(res, 200, stats);
+    if (req.method === 'GET' && path === '/bodies') return send(res, 200, { bodies: recentBodies });
     if (req.method === 'POST' && path === '/sql') {
       try {
         sqlAnswers = JSON.parse(body || '{}').answers || {};
@@ -215,6 +217,8 @@ const server = createServer((req, res) => {
     }
     if (req.method === 'POST' && ['/v1/chat/completions', '/v1/embeddings', '/v1/messages'].includes(path)) {
       stats.requests += 1;
+      recentBodies.push(body.slice(0, 200000));
+      if (recentBodies.length > 2000) recentBodies.shift();
       handleApi(req, res, path, body).catch(() => send(res, 500, { error: 'fake server bug' }));
       return;
     }

@@ -39,6 +39,7 @@ export async function startFakeLlm(lifetimeMs) {
     teachSql: (answers) => teach('/sql', answers),
     stats,
     requests: async () => (await stats()).requests,
+    bodies: async () => (await (await send('/bodies')).json()).bodies,
     // The text of an llm.json naming this server: { provider: 'custom', base_url, model, ...extra }.
     config: (model, extra = {}) => JSON.stringify({ provider: 'custom', base_url: url('/v1'), model, ...extra }),
     kill: () => child.kill(),

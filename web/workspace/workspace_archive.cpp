@@ -9,7 +9,9 @@
 #include <sstream>
 #include <vector>
 
+#include "core/base/file_text.h"
 #include "core/db/connection.h"
+#include "core/db/file_archive.h"
 #include "web/workspace/workspace.h"
 
 namespace chokepoint::web {
@@ -52,10 +54,6 @@ std::string sql_blob(const std::string& bytes) {
   return out + "'";
 }
 
-bool safe_relative(const std::string& rel) {
-  return !rel.empty() && rel[0] != '/' && rel.find("..") == std::string::npos;
-}
-
 void make_parents(const std::string& path) {
   for (size_t i = 1; i < path.size(); ++i)
     if (path[i] == '/') mkdir(path.substr(0, i).c_str(), 0777);
@@ -88,48 +86,43 @@ Result<int> export_workspace(const std::string& archive_path) {
   return n;
 }
 
-Result<int> import_workspace(const std::string& archive_path) {
-  auto db = Connection::open_read_only(archive_path);
+Result<ImportReport> import_workspace(const std::string& archive_path) {
+  auto bytes = read_file(archive_path);
+  if (!bytes.ok()) return Error{bytes.error()};
+  auto db = Connection::open_image(*bytes, "the archive");
   if (!db.ok()) return Error{"not a workspace archive: " + db.error()};
-  auto fmt = db->query("SELECT value FROM meta WHERE key = 'format'");
-  if (!fmt.ok() || fmt.result.rows.empty() || fmt.result.rows[0][0].bytes != "chokepoint-workspace-1")
-    return Error{"not a Chokepoint workspace archive (no format marker)"};
-  // Paths first, then each file's bytes on its own, so no result holds more than one file. An archive is a SQLite
-  // file already in memory (it stores bytes uncompressed), so an entry cannot be bigger than the upload itself:
-  // the per-query caps for predictions (decisions.md §10) do not apply here, but the time limit does.
-  QueryLimits list_limits;
-  list_limits.max_rows = 100000;
-  list_limits.timeout_ms = 30000;
-  auto rows = db->query("SELECT path FROM files ORDER BY path", list_limits);
-  if (!rows.ok()) return Error{"damaged workspace archive: " + rows.message};
-  if (rows.result.truncated) return Error{"the archive lists more than 100000 files"};
-  for (const auto& r : rows.result.rows)
-    if (r[0].type != ValueType::Text || !safe_relative(r[0].bytes))
-      return Error{"damaged workspace archive: bad file path"};
-  QueryLimits file_limits;
-  file_limits.timeout_ms = 30000;
-  file_limits.max_rows = 1;
-  file_limits.max_value_bytes = 0;   // SQLite's own limit (1e9 bytes)
-  file_limits.max_result_bytes = 0;  // one file, whatever its size
-  std::vector<std::pair<std::string, std::string>> contents;
-  for (const auto& r : rows.result.rows) {
-    auto bytes = db->query("SELECT bytes FROM files WHERE path = " + sql_text(r[0].bytes), file_limits);
-    if (!bytes.ok() || bytes.result.rows.size() != 1)
-      return Error{"damaged workspace archive: cannot read " + r[0].bytes + (bytes.ok() ? "" : ": " + bytes.message)};
-    contents.emplace_back(r[0].bytes, std::move(bytes.result.rows[0][0].bytes));
+  auto entries = read_file_archive(*db, "chokepoint-workspace-1");
+  if (!entries.ok()) return Error{entries.error()};
+  // The stores the app keeps its model answers and runs in: replaced only when they are plain stores, and the report
+  // says so, so an archive cannot swap them silently.
+  struct Store {
+    const char* path;
+    const char* label;
+    std::vector<std::string> tables;
+  };
+  const Store stores[] = {{"llm_replay.sqlite", "the LLM replay store", {"llm_replay"}},
+                          {"runs.sqlite", "the runs store", {"runs", "run_items"}}};
+  ImportReport report;
+  for (const auto& e : *entries) {
+    for (const auto& s : stores) {
+      if (e.path != s.path) continue;
+      auto counts = check_store_image(e.bytes, s.path, s.tables);
+      if (!counts.ok()) return Error{"the archive's " + std::string(s.path) + " is refused: " + counts.error()};
+      report.replaced_stores.push_back(std::string(s.label) + " (" + std::to_string(counts->front().second) + " " +
+                                       counts->front().first + " rows)");
+    }
   }
-  // Only now, with every file read, is the current workspace replaced: a damaged archive changes nothing.
+  // Only now, with every file read and checked, is the current workspace replaced: a bad archive changes nothing.
   clear_workspace_files();
-  int n = 0;
-  for (const auto& [relative, bytes] : contents) {
-    const std::string path = "/workspace/" + relative;
+  for (const auto& e : *entries) {
+    const std::string path = "/workspace/" + e.path;
     make_parents(path);
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << bytes;
-    if (out) ++n;
+    out << e.bytes;
+    if (out) ++report.files;
   }
   persist_workspace();
-  return n;
+  return report;
 }
 
 int clear_workspace_files() {

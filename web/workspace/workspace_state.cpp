@@ -27,13 +27,16 @@ void reload_workspace_files(AppState& state) {
 }
 
 void import_workspace_archive(AppState& state, const std::string& archive_path) {
-  auto n = import_workspace(archive_path);
-  if (!n.ok()) {
-    notify(state, "import failed, the workspace is unchanged: " + n.error(), true);
+  auto report = import_workspace(archive_path);
+  if (!report.ok()) {
+    notify(state, "import failed, the workspace is unchanged: " + report.error(), true);
     return;
   }
   reload_workspace_files(state);
-  notify(state, "imported " + std::to_string(*n) + " workspace files");
+  std::string replaced;
+  for (const auto& s : report->replaced_stores) replaced += (replaced.empty() ? "" : " and ") + s;
+  notify(state, "imported " + std::to_string(report->files) + " workspace files" +
+                    (replaced.empty() ? "" : "; this replaced " + replaced));
 }
 
 void clear_workspace(AppState& state) {

@@ -84,7 +84,9 @@ const char* const kMovieQuery =
 
 TEST(SampleToxicology, LoadsWithEveryForeignKeySatisfied) {
   Connection db = load_sample("toxicology");
-  EXPECT_TRUE(run(db, "PRAGMA foreign_key_check").rows.empty());
+  const auto fk = db.inspect("PRAGMA foreign_key_check");
+  ASSERT_TRUE(fk.ok()) << fk.message;
+  EXPECT_TRUE(fk.result.rows.empty());
   EXPECT_EQ(count_of(db, "SELECT COUNT(*) FROM molecule"), 21);
   EXPECT_EQ(count_of(db, "SELECT COUNT(*) FROM atom"), 109);
   EXPECT_EQ(count_of(db, "SELECT COUNT(*) FROM bond"), 91);
@@ -139,7 +141,9 @@ TEST(SampleToxicology, ConnectedExpansionOnBothColumnsFindsOnlyTheSelfConnectedA
 
 TEST(SampleMovies, LoadsWithEveryForeignKeySatisfied) {
   Connection db = load_sample("movies");
-  EXPECT_TRUE(run(db, "PRAGMA foreign_key_check").rows.empty());
+  const auto fk = db.inspect("PRAGMA foreign_key_check");
+  ASSERT_TRUE(fk.ok()) << fk.message;
+  EXPECT_TRUE(fk.result.rows.empty());
   EXPECT_EQ(count_of(db, "SELECT COUNT(*) FROM movie"), 16);
   EXPECT_EQ(count_of(db, "SELECT COUNT(*) FROM actor"), 34);
   EXPECT_EQ(count_of(db, "SELECT COUNT(*) FROM characters"), 53);

@@ -124,7 +124,10 @@ void tick(sqlite3_context* ctx, int, sqlite3_value** argv) {
 struct FakeClockDb {
   FakeTime time;
   Connection db = Connection::open_memory().value();
-  FakeClockDb() { sqlite3_create_function(db.handle(), "tick", 1, SQLITE_UTF8, &time, tick, nullptr, nullptr); }
+  FakeClockDb() {
+    sqlite3_create_function(db.handle(), "tick", 1, SQLITE_UTF8, &time, tick, nullptr, nullptr);
+    db.allow_function("tick");
+  }
   TimingOptions options(int iterations = 5, int64_t min_span_ms = 1) {
     TimingOptions o;
     o.iterations = iterations;

@@ -47,7 +47,7 @@ Original original() {
   EXPECT_TRUE(schema.ok());
   auto uniques = unique_keys_of(*db, *schema);
   EXPECT_TRUE(uniques.ok());
-  auto script = schema_script(*db);
+  auto script = schema_script(*db, *schema, *uniques);
   EXPECT_TRUE(script.ok());
   ValuePools pools = sample_value_pools(*db, *schema, 64, QueryLimits{});
   return {std::move(*db), std::move(*schema), std::move(*uniques), std::move(pools), std::move(*script)};
@@ -113,7 +113,7 @@ TEST(RandomDatabase, BreaksAForeignKeyCycleAtTheNullableKey) {
                   .ok());
   auto schema = read_schema(*db, "cycle", {false});
   ASSERT_TRUE(schema.ok());
-  auto script = schema_script(*db);
+  auto script = schema_script(*db, *schema, {});
   ASSERT_TRUE(script.ok());
   auto r = random_database(*script, *schema, {}, {}, {});
   ASSERT_TRUE(r.ok()) << r.error();

@@ -55,7 +55,10 @@ mergeInto(LibraryManager.library, {
       }
       return pump();
     }
-    var init = { method: method, headers: headers, mode: 'cors', credentials: 'omit', cache: 'no-store' };
+    // redirect: 'error': a redirect is never followed, so the key is never re-sent to another origin than the
+    // endpoint the user typed (and the preview named); the failure says so.
+    var init = { method: method, headers: headers, mode: 'cors', credentials: 'omit', cache: 'no-store',
+                 redirect: 'error', referrerPolicy: 'no-referrer' };
     if (method !== 'GET' && method !== 'HEAD') init.body = body;
     if (controller) init.signal = controller.signal;
     fetch(url, init).then(function (response) {

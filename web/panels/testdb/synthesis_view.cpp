@@ -11,6 +11,7 @@
 #include "core/base/clock.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
+#include "core/base/path_part.h"
 #include "core/dataset/bird_writer.h"
 #include "core/db/sql_quote.h"
 #include "core/llm/replay_store.h"
@@ -85,8 +86,9 @@ void collect(SynthesisView& view) {
 
 // Every finished loop's database into the db_root, with the rewritten set and the manifest (the CLI's layout).
 void write_databases(AppState& state, SynthesisView& view) {
-  view.folder = std::string(workspace_available() ? "/workspace" : "/tmp") + "/synsql/" +
-                view.set_name.substr(0, view.set_name.find_last_of('.')) + "_" +
+  std::string stem = view.set_name.substr(0, view.set_name.find_last_of('.'));
+  if (!check_path_part(stem, "set name").ok()) stem = "set";
+  view.folder = std::string(workspace_available() ? "/workspace" : "/tmp") + "/synsql/" + stem + "_" +
                 testdb::synthesis_method_name(view.loops.empty() || !view.loops[0] ? testdb::SynthesisMethod::SynSql
                                                                                    : view.loops[0]->options().method);
   make_dirs(view.folder);
@@ -104,6 +106,12 @@ void write_databases(AppState& state, SynthesisView& view) {
     copy.db_id = r.synthetic_id;
     rewritten.items.push_back(copy);
     nlohmann::ordered_json entry = {{"id", r.id}, {"db_id", it.db_id}, {"synthetic_db_id", r.synthetic_id}};
+    if (auto named = check_path_part(it.db_id, "db_id"); !named.ok()) {
+      entry["outcome"] = "invalid_db_id";
+      entry["note"] = named.error();
+      listed.push_back(std::move(entry));
+      continue;
+    }
     if (!view.loops[k]) {
       entry["outcome"] = "no_schema";
       listed.push_back(std::move(entry));

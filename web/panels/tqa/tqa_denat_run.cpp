@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/base/file_text.h"
+#include "core/base/path_part.h"
 #include "core/dataset/bird_writer.h"
 #include "core/schema/sqlite_schema.h"
 #include "core/tqa/less_natural_name.h"
@@ -84,6 +85,8 @@ Result<std::unique_ptr<DenatRun>> start_denat_run(const AppState& state, int db_
   const LoadedDatabase& source = dbs[static_cast<size_t>(db_index)];
   if (source.schema_only || !source.connection)
     return Error{source.schema.db_id + " has no rows (schema only): a variant needs the data to check gold results"};
+  // The variant's files are named after the db_id (a tables.json entry could say "../x").
+  if (auto named = check_path_part(source.schema.db_id, "db_id"); !named.ok()) return Error{named.error()};
   auto run = std::make_unique<DenatRun>();
   tqa::DenatLlm llm;
   if (with_llm) {

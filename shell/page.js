@@ -1,0 +1,32 @@
+// The page's own script (kept out of index.html so the Content-Security-Policy can forbid inline scripts): the
+// Module object Emscripten reads, the status line, the failure notice and the service worker.
+var statusEl = document.getElementById('status');
+var Module = {
+  canvas: document.getElementById('canvas'),
+  setStatus: function (text) {
+    if (!text) return;
+    statusEl.textContent = text;
+    statusEl.dataset.state = text.indexOf('error') === 0 ? 'error' : (text.indexOf('ready') === 0 ? 'ready' : 'busy');
+  },
+  onReady: function () { statusEl.classList.add('faded'); },
+  print: function (t) { console.log(t); },
+  printErr: function (t) { console.warn(t); },
+  onAbort: function (what) { showFailure('The app stopped (' + what + ').'); },
+};
+// A failure the C++ side could not catch leaves the canvas unable to draw: say so in the page itself, large,
+// with the way on. A C++ exception reaches JS as a bare number ("Uncaught 6944904"): name it instead.
+function showFailure(text) {
+  Module.setStatus('error: ' + text);
+  document.getElementById('failure-text').textContent = text;
+  document.getElementById('failure').hidden = false;
+}
+document.getElementById('failure-reload').addEventListener('click', function () { location.reload(); });
+window.addEventListener('error', function (e) {
+  var m = String(e.message || e.error || 'unknown error');
+  if (/^(Uncaught )?\d+$/.test(m.trim())) showFailure('An internal error (a C++ exception) escaped the app (' + m + ').');
+  else Module.setStatus('error: ' + m);
+});
+if ('serviceWorker' in navigator && location.protocol !== 'file:') {
+  navigator.serviceWorker.register('sw.js').catch(function () { /* offline cache is optional */ });
+}
+document.getElementById('canvas').addEventListener('contextmenu', function (e) { e.preventDefault(); });
