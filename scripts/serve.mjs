@@ -17,7 +17,7 @@ const TYPES = {
 // Where the page may send requests besides itself: any https endpoint, and a model server on this machine (Ollama,
 // llama.cpp, vLLM, the tests' loopback server). `extra` adds origins (serve.mjs --llm-origin URL).
 export function contentSecurityPolicy(extra = []) {
-  const connect = ["'self'", 'https:', 'http://127.0.0.1:*', 'http://localhost:*', 'http://[::1]:*', ...extra];
+  const connect = ["'self'", 'https:', 'http://127.0.0.1:*', 'http://localhost:*', ...extra];
   return [
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",
@@ -81,7 +81,8 @@ export function serve(root, port = 8080, host = '127.0.0.1', options = {}) {
   });
   // A client that sends garbage is answered and dropped; it never takes the server down.
   server.on('clientError', (err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
+    const status = err && err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\n\r\n`);
     else socket.destroy();
   });
   return new Promise((resolve, reject) => {

@@ -102,6 +102,9 @@ void step_jobs(AppState& state) {
   }
 }
 
+// EM_JS, not emscripten_run_script: the page's Content-Security-Policy forbids evaluating strings.
+EM_JS(void, reload_page, (), { location.reload(); });
+
 // The failure line above the tabs: what happened and the two ways on.
 void draw_failure(AppState& state) {
   if (state.failure.empty()) return;
@@ -113,7 +116,7 @@ void draw_failure(AppState& state) {
     state.paused_jobs.clear();
   }
   ImGui::SameLine();
-  if (ImGui::Button("Reload the page")) emscripten_run_script("location.reload()");
+  if (ImGui::Button("Reload the page")) reload_page();
 }
 
 void draw_tabs(AppState& state, const std::string& requested_tab) {

@@ -3,8 +3,6 @@
 #include "core/llm/call_scheduler.h"
 #include "core/llm/sha256.h"
 
-#include "core/base/clock.h"
-
 #include <algorithm>
 #include <cmath>
 
@@ -35,10 +33,14 @@ size_t CallScheduler::add(LlmCall call) {
 }
 
 void CallScheduler::cancel() {
-  if (stop_ == SchedulerStop::None) stop_ = SchedulerStop::Cancelled;
+  if (stop_ == SchedulerStop::None || stop_ == SchedulerStop::Held) stop_ = SchedulerStop::Cancelled;
 }
 
 void CallScheduler::resume() { stop_ = SchedulerStop::None; }
+
+void CallScheduler::hold() {
+  if (stop_ == SchedulerStop::None) stop_ = SchedulerStop::Held;
+}
 
 bool CallScheduler::finished() const {
   return std::all_of(calls_.begin(), calls_.end(), [](const CallStatus& c) {
@@ -155,16 +157,18 @@ void CallScheduler::step(double now_ms) {
   //    looked up once, kKeysPerStep calls a step at most: a lookup per queued call per step, or all 1,534 of a BIRD
   //    run in one step, held the page for hundreds of milliseconds. A call is sent only after its lookup. A call
   //    answered later for the same request answers its queued twins (absorb), as a second lookup would have.
-  //    Also at most kLookupMs of lookups a step: a key hashes the whole prompt, and a BIRD prompt with its schema is
-  //    several kilobytes, so 64 lookups held the page for 30-45 ms in the browser.
+  //    Also at most kLookupBytes of request text hashed a step (at least one call): a key hashes the whole prompt,
+  //    and a BIRD prompt with its schema is several kilobytes, so 64 lookups held the page for 30-45 ms in the
+  //    browser. The cap counts bytes, not milliseconds, so what a step decides is the same on a slow or loaded
+  //    machine as on a fast one.
   constexpr size_t kKeysPerStep = 64;
-  constexpr double kLookupMs = 6;
-  const double lookups_started = monotonic_ms();
-  for (size_t n = 0;
-       replay_checked_ < calls_.size() && n < kKeysPerStep && (n == 0 || monotonic_ms() - lookups_started < kLookupMs);
+  constexpr size_t kLookupBytes = 96 * 1024;
+  size_t hashed = 0;
+  for (size_t n = 0; replay_checked_ < calls_.size() && n < kKeysPerStep && (n == 0 || hashed < kLookupBytes);
        ++replay_checked_, ++n) {
     CallStatus& c = calls_[replay_checked_];
     const std::string canonical = canonical_request_json(endpoint_.provider, c.call.request);
+    hashed += canonical.size();
     keys_[replay_checked_] = sha256_hex(canonical);
     if (c.state != CallState::Queued || !replay_) continue;
     // A record answers only the exact request it was recorded for: a store imported from elsewhere may hold an

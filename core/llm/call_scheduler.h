@@ -82,8 +82,9 @@ struct CallLogEntry {
   double elapsed_ms = 0;
 };
 
-// Why the scheduler is not sending although work is left.
-enum class SchedulerStop { None, Cancelled, CallBudget, TokenBudget };
+// Why the scheduler is not sending although work is left. Held: a privacy preview is open; the calls queued so far
+// are looked up in the replay store but nothing is sent until resume() (Confirm).
+enum class SchedulerStop { None, Cancelled, CallBudget, TokenBudget, Held };
 
 class CallScheduler {
  public:
@@ -101,6 +102,7 @@ class CallScheduler {
   // as many as the concurrency limit and budget allow. Cheap when there is nothing to do.
   void step(double now_ms);
 
+  void hold();    // nothing is sent until resume(): a job can queue its first calls for the preview to show
   void cancel();  // no new sends; in-flight answers are still recorded
   void resume();  // clears a cancel or a budget stop (after the caller raised the limits with set_limits)
   void set_limits(const SchedulerLimits& limits) { limits_ = limits; }

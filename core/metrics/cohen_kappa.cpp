@@ -20,6 +20,15 @@ KappaCounts kappa_counts(const std::vector<bool>& a, const std::vector<bool>& b)
   return c;
 }
 
+const char* landis_koch_band(double kappa) {
+  if (kappa < 0) return "poor";
+  if (kappa <= 0.20) return "slight";
+  if (kappa <= 0.40) return "fair";
+  if (kappa <= 0.60) return "moderate";
+  if (kappa <= 0.80) return "substantial";
+  return "almost perfect";
+}
+
 std::optional<double> cohen_kappa(const KappaCounts& c) {
   const double n = static_cast<double>(c.n());
   if (n == 0) return std::nullopt;

@@ -18,4 +18,9 @@ KappaCounts kappa_counts(const std::vector<bool>& a, const std::vector<bool>& b)
 // 0/0 there, and reporting 1 or 0 would both mislead).
 std::optional<double> cohen_kappa(const KappaCounts& c);
 
+// How Landis and Koch (1977, Biometrics 33:159-174, Table on p. 165) name a kappa's strength of agreement, the reading
+// SynSQL gives its AR: "poor" below 0, "slight" to 0.20, "fair" to 0.40, "moderate" to 0.60, "substantial" to 0.80,
+// "almost perfect" above (the table's bands are closed at their upper end).
+const char* landis_koch_band(double kappa);
+
 }  // namespace chokepoint

@@ -132,8 +132,10 @@ bool DenatJob::batch_answered(double now_ms) {
   bool over = true;
   for (size_t i = batch_first_; i < batch_first_ + batch_size_ && over; ++i)
     over = s.calls()[i].state == CallState::Succeeded || s.calls()[i].state == CallState::Failed;
-  // A cancelled or over-budget scheduler sends nothing more: what is not answered by then never will be.
-  if (!over && s.stopped() != SchedulerStop::None && !s.has_in_flight()) over = true;
+  // A cancelled or over-budget scheduler sends nothing more: what is not answered by then never will be. A held
+  // one (a preview is open) will send once confirmed: wait.
+  const SchedulerStop stop = s.stopped();
+  if (!over && stop != SchedulerStop::None && stop != SchedulerStop::Held && !s.has_in_flight()) over = true;
   if (over) batch_open_ = false;
   return over;
 }

@@ -111,6 +111,15 @@ test('with an LLM configured, the strategies run on the movie example and are sc
                   temperature: 0, timeout_ms: 4000 });
   const run = async () => {
     await command({ do: 'tqa_augment', key: '14' });
+    // The privacy preview first: every prompt listed, nothing sent until Confirm.
+    await waitFor((p) => {
+      const s = JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], [p]));
+      return s.augmentation_error || s.augmentation?.preview;
+    }, PANEL, 30000);
+    const preview = (await tqa()).augmentation.preview;
+    assert.equal(preview.prompts.length, preview.calls);
+    assert.ok(preview.calls >= 3, 'the question of each strategy; the evidence of BT and CA comes later');
+    await command({ do: 'tqa_augment_confirm' });
     await waitFor((p) => {
       const s = JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], [p]));
       return s.augmentation_error || (s.augmentation && s.augmentation.finished);

@@ -139,6 +139,16 @@ std::string session_destination(const LlmEndpoint& endpoint) {
   return endpoint_url(endpoint, "") + " (" + endpoint.provider + ", model " + llm_session().settings.model + ")";
 }
 
+Result<LlmEndpoint> confirmed_session_endpoint(const std::string& previewed) {
+  auto endpoint = session_endpoint();
+  if (!endpoint.ok()) return Error{endpoint.error()};
+  const std::string now = session_destination(*endpoint);
+  if (now != previewed)
+    return Error{"the LLM settings changed after the preview (it named " + previewed + "; they now name " + now +
+                 "): nothing was sent; preview again"};
+  return endpoint;
+}
+
 void start_connection_test() {
   LlmSessionState& s = llm_session();
   auto endpoint = session_endpoint();
@@ -213,8 +223,8 @@ Result<SessionBatchPreview> preview_session_batch(const std::vector<std::string>
 }
 
 Result<std::unique_ptr<CallScheduler>> start_session_batch(
-    const std::vector<std::pair<std::string, std::string>>& calls) {
-  auto endpoint = session_endpoint();
+    const std::vector<std::pair<std::string, std::string>>& calls, const SessionBatchPreview& previewed) {
+  auto endpoint = confirmed_session_endpoint(previewed.destination);
   if (!endpoint.ok()) return Error{endpoint.error()};
   auto scheduler = std::make_unique<CallScheduler>(*endpoint, session_transport(), &session_replay(), session_limits());
   for (const auto& [id, prompt] : calls) scheduler->add({id, session_request({{"user", prompt}})});

@@ -54,6 +54,10 @@ const PromptLibrary* session_prompts();  // /prompts, loaded once (nullptr with 
 std::string session_prompts_error();
 // Where calls go, as a privacy preview names it: "http://host/v1 (provider, model m)".
 std::string session_destination(const LlmEndpoint& endpoint);
+// At Confirm: the endpoint to send to, only when the settings still name the destination `previewed` (what
+// session_destination said when the preview was drawn). A change of settings after the preview voids it, so calls
+// never go to a server or model the user did not see.
+Result<LlmEndpoint> confirmed_session_endpoint(const std::string& previewed);
 
 // Test connection: one tiny request, one attempt, never answered from the replay store.
 void start_connection_test();
@@ -75,9 +79,10 @@ struct SessionBatchPreview {
   std::string destination, model;
 };
 Result<SessionBatchPreview> preview_session_batch(const std::vector<std::string>& prompts);
-// The scheduler with one call per (id, prompt), in order; not stepped yet.
+// The scheduler with one call per (id, prompt), in order; not stepped yet. Refused when the settings no longer name
+// the destination `previewed` showed (confirmed_session_endpoint).
 Result<std::unique_ptr<CallScheduler>> start_session_batch(
-    const std::vector<std::pair<std::string, std::string>>& calls);
+    const std::vector<std::pair<std::string, std::string>>& calls, const SessionBatchPreview& previewed);
 // Steps the batch, syncing the replay store to the workspace after new network answers; true once every call ended.
 bool step_session_batch(CallScheduler& scheduler, long long& persisted_calls);
 

@@ -34,7 +34,7 @@ std::string SessionBatchRun::open(const std::vector<std::string>& prompts) {
 
 std::string SessionBatchRun::start(const std::vector<std::pair<std::string, std::string>>& calls) {
   preview = false;
-  auto s = start_session_batch(calls);
+  auto s = start_session_batch(calls, sent);
   if (!s.ok()) return s.error();
   scheduler = std::move(*s);
   persisted_calls = 0;

@@ -5,6 +5,7 @@
 #include <emscripten.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include <nlohmann/json.hpp>
 
@@ -18,14 +19,28 @@ int chokepoint_js_workspace_restoring();
 }
 
 namespace chokepoint::web {
+namespace {
+
+// The store's report as JSON (malloc'd). EM_JS, not emscripten_run_script_string: that one evaluates a string, which
+// the page's Content-Security-Policy forbids.
+EM_JS(char*, chokepoint_js_workspace_report, (), {
+  var s = Module.chokepointWorkspace ? Module.chokepointWorkspace.report() : "{}";
+  var n = lengthBytesUTF8(s) + 1;
+  var p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+
+}  // namespace
 
 const char* const kWorkspaceFiles = "/workspace/files";
 
 WorkspaceReport workspace_report() {
   WorkspaceReport r;
-  const char* text =
-      emscripten_run_script_string("Module.chokepointWorkspace ? Module.chokepointWorkspace.report() : '{}'");
-  const auto j = nlohmann::json::parse(text ? text : "{}", nullptr, false);
+  char* raw = chokepoint_js_workspace_report();
+  const std::string text = raw ? raw : "{}";
+  std::free(raw);
+  const auto j = nlohmann::json::parse(text, nullptr, false);
   if (!j.is_object()) return r;
   r.available = j.value("available", false);
   r.writing = j.value("writing", false);

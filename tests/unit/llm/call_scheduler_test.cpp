@@ -319,3 +319,62 @@ TEST(CallScheduler, KeyAppearsInNoLogEntryOrReplayRecord) {
 
 }  // namespace
 }  // namespace chokepoint
+
+namespace chokepoint {
+namespace {
+
+// A preview holds the scheduler: queued calls are looked up in the replay store, none is sent until resume().
+TEST(CallScheduler, AHeldSchedulerSendsNothingUntilResumed) {
+  FakeTransport t;
+  MemoryReplayStore replay;
+  ReplayRecord known;
+  known.key = replay_key(endpoint().provider, call("b").request);
+  known.request_json = canonical_request_json(endpoint().provider, call("b").request);
+  known.completion.text = "from the store";
+  ASSERT_TRUE(replay.put(known).ok());
+  CallScheduler s(endpoint(), t, &replay);
+  s.hold();
+  s.add(call("a"));
+  s.add(call("b"));
+  for (int i = 0; i < 5; ++i) s.step(i);
+  EXPECT_TRUE(t.pending.empty());
+  EXPECT_EQ(s.stopped(), SchedulerStop::Held);
+  EXPECT_EQ(s.calls()[1].state, CallState::Succeeded);  // the replay store answered it, without the network
+  EXPECT_EQ(s.usage().network_calls, 0);
+  s.resume();
+  s.step(10);
+  ASSERT_EQ(t.pending.size(), 1u);
+  t.answer_next(reply("ok"));
+  s.step(11);
+  EXPECT_TRUE(s.finished());
+}
+
+// A record whose stored request is not the request asked (a poisoned store) answers nothing: the call is sent.
+TEST(CallScheduler, AReplayRecordAnswersOnlyTheExactRequestItWasRecordedFor) {
+  FakeTransport t;
+  MemoryReplayStore replay;
+  ReplayRecord poisoned;
+  poisoned.key = replay_key(endpoint().provider, call("a").request);
+  poisoned.request_json = canonical_request_json(endpoint().provider, call("other").request);
+  poisoned.completion.text = "DROP TABLE everything";
+  ASSERT_TRUE(replay.put(poisoned).ok());
+  CallScheduler s(endpoint(), t, &replay);
+  s.add(call("a"));
+  s.step(0);
+  EXPECT_FALSE(s.calls()[0].from_replay);
+  ASSERT_EQ(t.pending.size(), 1u);
+}
+
+TEST(CallScheduler, CancelWhileHeldCancels) {
+  FakeTransport t;
+  CallScheduler s(endpoint(), t, nullptr);
+  s.hold();
+  s.add(call("a"));
+  s.cancel();
+  EXPECT_EQ(s.stopped(), SchedulerStop::Cancelled);
+  s.step(0);
+  EXPECT_TRUE(t.pending.empty());
+}
+
+}  // namespace
+}  // namespace chokepoint

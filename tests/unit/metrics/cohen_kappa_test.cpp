@@ -46,4 +46,19 @@ TEST(CohenKappa, UndefinedWithoutItemsOrWhenBothRatersAreConstant) {
 }
 
 }  // namespace
+// Landis and Koch's bands, at and around each boundary of their table.
+TEST(CohenKappa, LandisKochBandsNameTheStrengthOfAgreement) {
+  EXPECT_STREQ(landis_koch_band(-0.05), "poor");
+  EXPECT_STREQ(landis_koch_band(0.0), "slight");
+  EXPECT_STREQ(landis_koch_band(0.20), "slight");
+  EXPECT_STREQ(landis_koch_band(0.21), "fair");
+  EXPECT_STREQ(landis_koch_band(0.40), "fair");
+  EXPECT_STREQ(landis_koch_band(0.41), "moderate");
+  EXPECT_STREQ(landis_koch_band(0.60), "moderate");
+  EXPECT_STREQ(landis_koch_band(0.61), "substantial");
+  EXPECT_STREQ(landis_koch_band(0.80), "substantial");
+  EXPECT_STREQ(landis_koch_band(0.81), "almost perfect");
+  EXPECT_STREQ(landis_koch_band(1.0), "almost perfect");
+}
+
 }  // namespace chokepoint

@@ -159,7 +159,7 @@ void prepare_questions(AppState& state, QuestionsPanel& panel) {
 void confirm_questions(AppState& state, QuestionsPanel& panel) {
   if (!panel.job || !panel.preview) return;
   panel.preview.reset();
-  auto endpoint = session_endpoint();
+  auto endpoint = confirmed_session_endpoint(panel.preview_endpoint);
   if (!endpoint.ok()) {
     panel.error = endpoint.error();
     return;

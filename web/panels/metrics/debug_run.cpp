@@ -2,6 +2,7 @@
 // -> core/runner/debug_rounds closes the round -> the next round's calls, until the rounds are used or nothing is
 // wrong; then the debugged predictions become a prediction set.
 #include "web/panels/metrics/debug_run.h"
+#include "web/widgets/prompt_pager.h"
 
 #include <imgui.h>
 
@@ -59,7 +60,7 @@ Result<std::unique_ptr<runner::PredictionJob>> round_calls(DebugRun& run) {
 }
 
 void start_calls(DebugRun& run) {
-  auto endpoint = session_endpoint();
+  auto endpoint = confirmed_session_endpoint(run.previewed);
   if (!endpoint.ok()) {
     run.error = endpoint.error();
     return;
@@ -144,8 +145,8 @@ void prepare_debug_run(AppState& state, MetricsPanel& panel) {
   run.scroll_to_preview = true;
   auto endpoint = session_endpoint();
   run.model_used = debug_request(run).model;
-  run.destination = (endpoint.ok() ? session_destination(*endpoint) : std::string("?")) +
-                    (run.model.empty() ? "" : ", debugging with model " + run.model);
+  run.previewed = endpoint.ok() ? session_destination(*endpoint) : std::string("?");
+  run.destination = run.previewed + (run.model.empty() ? "" : ", debugging with model " + run.model);
 }
 
 void confirm_debug_run(AppState& state, MetricsPanel& panel) {
@@ -252,10 +253,14 @@ void draw_debug_run(AppState& state, MetricsPanel& panel) {
   if (run.preview) {
     const auto& plan = *run.preview;
     ImGui::Text("Destination: %s", run.destination.c_str());
-    ImGui::Text(
-        "Round 1: %zu prompts, %zu to send (about %lld prompt tokens), %zu from the replay store. Each later round "
-        "sends at most as many, for what is still wrong.",
-        plan.calls.size(), plan.network_calls, plan.estimated_tokens, plan.calls.size() - plan.network_calls);
+    const std::string later =
+        run.rounds < 2 ? std::string(" No later round.")
+                       : " Rounds 2 to " + std::to_string(run.rounds) +
+                             " each send at most as many, for what is still wrong: the same prompt with the new SQL "
+                             "and its new error, written once the round before is evaluated.";
+    ImGui::TextWrapped("Round 1: %zu prompts, %zu to send (about %lld prompt tokens), %zu from the replay store.%s",
+                       plan.calls.size(), plan.network_calls, plan.estimated_tokens,
+                       plan.calls.size() - plan.network_calls, later.c_str());
     ImGui::TextDisabled("Each prompt holds the schema, the question, the wrong SQL and the strategy's information.");
     const bool confirm = ImGui::Button("Confirm and debug");
     if (run.scroll_to_preview) {
@@ -270,12 +275,9 @@ void draw_debug_run(AppState& state, MetricsPanel& panel) {
       run.state.reset();
       run.calls.reset();
     }
-    if (run.preview && !plan.calls.empty()) {
-      ImGui::Text("%s", plan.calls.front().id.c_str());
-      ImGui::BeginChild("debug-preview", ImVec2(0, ui_px(200)), true);
-      ImGui::TextUnformatted(plan.calls.front().prompt.c_str());
-      ImGui::EndChild();
-    }
+    if (run.preview)
+      draw_prompt_pager("debug", plan.calls.size(),
+                        [&](size_t i) { return std::make_pair(plan.calls[i].id, plan.calls[i].prompt); });
     return;
   }
   if (!run.state) return;

@@ -33,6 +33,7 @@ struct DebugRun {
   std::shared_ptr<MetricsRun> evaluation;         // the open round's evaluation
   std::optional<runner::PredictionPlan> preview;  // the first round, shown until confirmed or discarded
   std::string destination;
+  std::string previewed;   // session_destination() when the preview was drawn: every round must still go there
   std::string model_used;  // the model the calls go to
   bool cancelled = false;
   bool scroll_to_preview = false;  // the preview opens below the fold: bring Confirm into view once

@@ -12,6 +12,7 @@
 #include "web/panels/metrics/metrics_panel.h"
 #include "web/panels/metrics/sc_embeddings.h"
 #include "web/widgets/item_places.h"
+#include "web/widgets/prompt_pager.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
@@ -123,7 +124,7 @@ void described(AppState& state, DescribeRun& run) {
     embed_or_finish(state, run);
     return;
   }
-  auto scheduler = start_session_batch(calls);
+  auto scheduler = start_session_batch(calls, run.sent);
   if (!scheduler.ok()) {
     run.error = scheduler.error();
     finish(state, run);
@@ -311,7 +312,7 @@ void confirm_describe_run(AppState& state, MetricsPanel& panel) {
   DescribeRun& run = panel.describe;
   if (!run.preview) return;
   run.preview = false;
-  auto scheduler = start_session_batch(run.describe_calls);
+  auto scheduler = start_session_batch(run.describe_calls, run.sent);
   if (!scheduler.ok()) {
     run.error = scheduler.error();
     return;
@@ -400,16 +401,11 @@ void draw_describe_view(AppState& state, MetricsPanel& panel) {
           "Then both questions of every described query go to the endpoint's embeddings (%s), except those already "
           "in the replay store.",
           run.embedding_model.empty() ? "the LLM tab's model" : run.embedding_model.c_str());
-    if (!run.describe_calls.empty() && ImGui::TreeNode("a describe prompt")) {
-      ImGui::BeginChild("describe-prompt", ui_px(0, 180), true);
-      ImGui::TextUnformatted(run.describe_calls[0].second.c_str());
-      ImGui::EndChild();
-      ImGui::TreePop();
-    }
     if (ImGui::Button("Confirm and send")) confirm_describe_run(state, panel);
     note_item_place("describe confirm");
     ImGui::SameLine();
     if (ImGui::Button("Discard")) run.preview = false;
+    draw_prompt_pager("describe", run.describe_calls.size(), [&](size_t i) { return run.describe_calls[i]; });
     return;
   }
   if (run.phase == 4) {

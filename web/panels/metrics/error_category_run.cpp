@@ -1,6 +1,7 @@
 // The Errors tab's model classifier: plan -> preview -> one CallScheduler -> merge_llm_category into the run's
 // classifications (the charts and the list follow them).
 #include "web/panels/metrics/error_category_run.h"
+#include "web/widgets/prompt_pager.h"
 
 #include <imgui.h>
 
@@ -117,12 +118,6 @@ void draw_error_category_run(AppState& state, MetricsPanel& panel) {
         "replay store, ~%lld prompt tokens.",
         run.asked.size(), run.batch.sent.destination.c_str(), run.asked.size() - run.batch.sent.in_replay,
         run.batch.sent.in_replay, run.batch.sent.estimated_tokens);
-    if (!run.prompts.empty() && ImGui::TreeNode("the first prompt")) {
-      ImGui::BeginChild("category-prompt", ui_px(0, 160), true);
-      ImGui::TextUnformatted(run.prompts.front().c_str());
-      ImGui::EndChild();
-      ImGui::TreePop();
-    }
     switch (draw_preview_buttons("error categories")) {
       case PreviewChoice::Confirm:
         confirm_error_category_run(state, panel);
@@ -133,6 +128,9 @@ void draw_error_category_run(AppState& state, MetricsPanel& panel) {
       case PreviewChoice::None:
         break;
     }
+    draw_prompt_pager("error categories", run.prompts.size(), [&](size_t i) {
+      return std::make_pair("Result Error " + std::to_string(i + 1), run.prompts[i]);
+    });
     return;
   }
   if (busy) {

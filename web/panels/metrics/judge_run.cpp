@@ -1,5 +1,6 @@
 // The Judge tab: plan (core/runner/judge.h) -> preview -> one CallScheduler over the asks -> verdicts and summary.
 #include "web/panels/metrics/judge_run.h"
+#include "web/widgets/prompt_pager.h"
 
 #include <imgui.h>
 
@@ -41,16 +42,6 @@ void draw_preview(AppState& state, MetricsPanel& panel) {
       run.batch.sent.destination.c_str(), run.asks.size(), strict, run.asks.size() - strict,
       run.asks.size() - run.batch.sent.in_replay, run.batch.sent.in_replay, run.batch.sent.estimated_tokens,
       run.max_rows);
-  for (auto mode : {runner::JudgeMode::Strict, runner::JudgeMode::Lenient}) {
-    auto it = std::find_if(run.asks.begin(), run.asks.end(), [&](const auto& a) { return a.mode == mode; });
-    if (it == run.asks.end()) continue;
-    if (ImGui::TreeNode(mode == runner::JudgeMode::Strict ? "a strict prompt" : "a lenient prompt")) {
-      ImGui::BeginChild(mode == runner::JudgeMode::Strict ? "strict-prompt" : "lenient-prompt", ui_px(0, 180), true);
-      ImGui::TextUnformatted(it->prompt.c_str());
-      ImGui::EndChild();
-      ImGui::TreePop();
-    }
-  }
   switch (draw_preview_buttons("judge")) {
     case PreviewChoice::Confirm:
       confirm_judge_run(state, panel);
@@ -62,6 +53,11 @@ void draw_preview(AppState& state, MetricsPanel& panel) {
     case PreviewChoice::None:
       break;
   }
+  draw_prompt_pager("judge", run.asks.size(), [&](size_t i) {
+    const auto& a = run.asks[i];
+    return std::make_pair(std::string(a.mode == runner::JudgeMode::Strict ? "strict" : "lenient") + " prompt",
+                          a.prompt);
+  });
 }
 
 void draw_results(const JudgeRun& run) {

@@ -1,6 +1,7 @@
 // The Optimise tab: plan -> preview -> one batch of every variant's prompts -> per frame, the baseline's timings and
 // each variant's decisions and timings -> the table.
 #include "web/panels/metrics/optimize_run.h"
+#include "web/widgets/prompt_pager.h"
 
 #include <imgui.h>
 
@@ -270,12 +271,6 @@ void draw_optimize_view(AppState& state, MetricsPanel& panel) {
         "names and the question with its evidence (no rows).",
         run.asks.size(), run.variants.size(), run.batch.sent.destination.c_str(),
         run.asks.size() - run.batch.sent.in_replay, run.batch.sent.in_replay, run.batch.sent.estimated_tokens);
-    if (!run.asks.empty() && ImGui::TreeNode("a prompt")) {
-      ImGui::BeginChild("optimize-prompt", ui_px(0, 180), true);
-      ImGui::TextUnformatted(run.asks[0].prompt.c_str());
-      ImGui::EndChild();
-      ImGui::TreePop();
-    }
     switch (draw_preview_buttons("optimise")) {
       case PreviewChoice::Confirm:
         confirm_optimize_run(state, panel);
@@ -286,6 +281,8 @@ void draw_optimize_view(AppState& state, MetricsPanel& panel) {
       case PreviewChoice::None:
         break;
     }
+    draw_prompt_pager("optimise", run.asks.size(),
+                      [&](size_t i) { return std::make_pair("call " + std::to_string(i + 1), run.asks[i].prompt); });
     return;
   }
   if (busy) {

@@ -8,6 +8,7 @@
 
 #include "web/llm/llm_session.h"
 #include "web/widgets/item_places.h"
+#include "web/widgets/prompt_pager.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
@@ -133,7 +134,7 @@ void confirm_linking(AppState& state, LinkingView& view) {
   std::vector<std::pair<std::string, std::string>> calls;
   for (const auto& a : view.asks)
     calls.emplace_back(view.set->items[a.item].key + " / link " + linking::linking_step_name(a.step), a.prompt);
-  auto scheduler = start_session_batch(calls);
+  auto scheduler = start_session_batch(calls, view.sent);
   if (!scheduler.ok()) {
     view.error = scheduler.error();
     return;
@@ -182,16 +183,12 @@ void draw_linking_view(AppState& state, LinkingView& view, int source_set) {
         "Each holds a question with its evidence and the tables and columns of its database.",
         view.asks.size(), view.sent.destination.c_str(), view.asks.size() - view.sent.in_replay, view.sent.in_replay,
         view.sent.estimated_tokens);
-    if (!view.asks.empty() && ImGui::TreeNode("a linking prompt")) {
-      ImGui::BeginChild("linking-prompt", ui_px(0, 180), true);
-      ImGui::TextUnformatted(view.asks[0].prompt.c_str());
-      ImGui::EndChild();
-      ImGui::TreePop();
-    }
     if (ImGui::Button("Confirm and send")) confirm_linking(state, view);
     note_item_place("link confirm");
     ImGui::SameLine();
     if (ImGui::Button("Discard")) view.preview = false;
+    draw_prompt_pager("link", view.asks.size(),
+                      [&](size_t i) { return std::make_pair("item " + std::to_string(i + 1), view.asks[i].prompt); });
     return;
   }
   if (busy) {

@@ -1,6 +1,7 @@
 // Stage-level retrieval in the Run a model panel: plan (core/linking) -> preview -> one CallScheduler per round (TCSL
 // has two: tables, then columns within them) -> FPR and SLR -> a cell of Table VIII.
 #include "web/panels/runner/retrieval_view.h"
+#include "web/widgets/prompt_pager.h"
 
 #include <imgui.h>
 
@@ -61,7 +62,7 @@ bool start_round(RetrievalView& view, size_t from) {
                            " " + linking::retrieval_step_name(a.step),
                        a.prompt);
   }
-  auto scheduler = start_session_batch(calls);
+  auto scheduler = start_session_batch(calls, view.sent);
   if (!scheduler.ok()) {
     view.error = scheduler.error();
     return false;
@@ -278,16 +279,12 @@ void draw_retrieval_view(AppState& state, RetrievalView& view, int source_set) {
         view.asks.size(), view.sent.destination.c_str(), view.asks.size() - view.sent.in_replay, view.sent.in_replay,
         view.sent.estimated_tokens,
         view.tcsl_second_at_most ? "; then up to as many again for TCSL's columns within the picked tables" : "");
-    if (!view.asks.empty() && ImGui::TreeNode("a retrieval prompt")) {
-      ImGui::BeginChild("retrieval-prompt", ui_px(0, 180), true);
-      ImGui::TextUnformatted(view.asks[0].prompt.c_str());
-      ImGui::EndChild();
-      ImGui::TreePop();
-    }
     if (ImGui::Button("Confirm and send")) confirm_retrieval(state, view);
     note_item_place("retrieval confirm");
     ImGui::SameLine();
     if (ImGui::Button("Discard")) view.preview = false;
+    draw_prompt_pager("retrieval", view.asks.size(),
+                      [&](size_t i) { return std::make_pair("item " + std::to_string(i + 1), view.asks[i].prompt); });
     return;
   }
   if (view.running && view.scheduler) {

@@ -1,5 +1,6 @@
 // Run a model: plan -> preview -> confirm -> calls stepped each frame -> prediction sets -> Metrics.
 #include "web/panels/runner/run_model_panel.h"
+#include "web/widgets/prompt_pager.h"
 
 #include <imgui.h>
 
@@ -187,7 +188,7 @@ void prepare_model_run(AppState& state, RunModelPanel& panel) {
 void confirm_model_run(AppState& state, RunModelPanel& panel) {
   if (!panel.job || !panel.preview) return;
   panel.preview.reset();
-  auto endpoint = session_endpoint();
+  auto endpoint = confirmed_session_endpoint(panel.preview_endpoint);
   if (!endpoint.ok()) {
     panel.error = endpoint.error();
     return;
@@ -356,14 +357,16 @@ void draw_preview(AppState& state, RunModelPanel& panel) {
         panel.preview_format = static_cast<int>(i);
     ImGui::EndCombo();
   }
-  for (const auto& c : plan.calls) {
-    if (c.format != names[static_cast<size_t>(panel.preview_format)]) continue;
-    ImGui::Text("%s: about %lld tokens%s", c.id.c_str(), c.estimated_tokens, c.in_replay ? " (replay)" : "");
-    ImGui::BeginChild("run-preview-prompt", ImVec2(0, ui_px(260)), true);
-    ImGui::TextUnformatted(c.prompt.c_str());
-    ImGui::EndChild();
-    break;
-  }
+  // Every prompt of the chosen format, one page each.
+  std::vector<const runner::PlannedPrompt*> shown;
+  for (const auto& c : plan.calls)
+    if (c.format == names[static_cast<size_t>(panel.preview_format)]) shown.push_back(&c);
+  draw_prompt_pager("run model", shown.size(), [&](size_t i) {
+    const auto& c = *shown[i];
+    return std::make_pair(
+        c.id + ": about " + std::to_string(c.estimated_tokens) + " tokens" + (c.in_replay ? " (replay)" : ""),
+        c.prompt);
+  });
 }
 
 void draw_job(AppState& state, RunModelPanel& panel) {

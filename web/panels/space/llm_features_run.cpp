@@ -2,6 +2,7 @@
 // answers read, merged into the set's model answers and filled into its unknown cells; the agreement when the rule
 // features were asked too.
 #include "web/panels/space/llm_features_run.h"
+#include "web/widgets/prompt_pager.h"
 
 #include <imgui.h>
 
@@ -123,18 +124,6 @@ void draw_preview(AppState& state, FeatureSpacePanel& panel) {
       run.asks.size() - run.batch.sent.in_replay, run.batch.sent.in_replay, run.batch.sent.estimated_tokens,
       sql ? ", the gold SQL (SQL aspects, Pragmatics)" : "",
       schema ? ", the schema's table and column names (Database Reasoning)" : "");
-  for (size_t a = 0; a < sqlspace::kAspectCount; ++a) {
-    auto it = std::find_if(run.asks.begin(), run.asks.end(),
-                           [&](const auto& x) { return static_cast<size_t>(x.aspect) == a; });
-    if (it == run.asks.end()) continue;
-    const std::string label = std::string("a ") + sqlspace::aspect_name(it->aspect) + " prompt";
-    if (ImGui::TreeNode(label.c_str())) {
-      ImGui::BeginChild(label.c_str(), ui_px(0, 180), true);
-      ImGui::TextUnformatted(it->prompt.c_str());
-      ImGui::EndChild();
-      ImGui::TreePop();
-    }
-  }
   switch (draw_preview_buttons("llm features")) {
     case PreviewChoice::Confirm:
       confirm_llm_features(state, panel);
@@ -146,6 +135,9 @@ void draw_preview(AppState& state, FeatureSpacePanel& panel) {
     case PreviewChoice::None:
       break;
   }
+  draw_prompt_pager("llm features", run.asks.size(), [&](size_t i) {
+    return std::make_pair(std::string(sqlspace::aspect_name(run.asks[i].aspect)) + " prompt", run.asks[i].prompt);
+  });
 }
 
 std::string share(const std::optional<double>& v) {

@@ -1,6 +1,7 @@
 // The Synthesis tab: plan the loops -> preview -> one CallScheduler feeding every loop its pending calls -> the
 // databases written as a db_root -> a question a frame scored on both databases -> the tables.
 #include "web/panels/testdb/synthesis_view.h"
+#include "web/widgets/prompt_pager.h"
 
 #include <imgui.h>
 #include <sys/stat.h>
@@ -432,7 +433,7 @@ void prepare_synthesis(AppState& state, SynthesisView& view) {
   const size_t n = std::min(view.gold->items.size(), static_cast<size_t>(std::max(1, view.limit)));
   size_t planned = 0;
   view.tokens = 0;
-  view.example.clear();
+  view.first_prompts.clear();
   size_t in_replay = 0, first_calls = 0;
   for (size_t i = 0; i < n; ++i) {
     const EvalItem& it = view.gold->items[i];
@@ -457,7 +458,7 @@ void prepare_synthesis(AppState& state, SynthesisView& view) {
         ++in_replay;
       else
         view.tokens += estimate_tokens(p.prompt);
-      if (view.example.empty()) view.example = p.prompt;
+      view.first_prompts.emplace_back(key_of(it, i) + " / " + p.label, p.prompt);
     }
     ++planned;
     view.loops.push_back(std::move(loop));
@@ -484,7 +485,7 @@ void prepare_synthesis(AppState& state, SynthesisView& view) {
 void confirm_synthesis(AppState& state, SynthesisView& view) {
   if (!view.preview) return;
   view.preview = false;
-  auto endpoint = session_endpoint();
+  auto endpoint = confirmed_session_endpoint(view.destination);
   if (!endpoint.ok()) {
     view.error = endpoint.error();
     return;
@@ -604,16 +605,16 @@ void draw_synthesis_view(AppState& state, SynthesisView& view) {
         "rows the model wrote. No row of your databases leaves the page.",
         view.loops.size(), view.calls_min, view.calls_max, view.destination.c_str(), view.model.c_str(),
         view.usage.network_calls, view.tokens, view.usage.replayed);
-    if (!view.example.empty() && ImGui::TreeNode("the first prompt")) {
-      ImGui::BeginChild("synth-prompt", ui_px(0, 180), true);
-      ImGui::TextUnformatted(view.example.c_str());
-      ImGui::EndChild();
-      ImGui::TreePop();
-    }
+    ImGui::TextWrapped(
+        "The first calls are listed below. Each later call (the synthesis from the chosen columns, then up to %d "
+        "critic rounds with the rows the model wrote) is written from the answers before it, so it exists only "
+        "once they arrive; all go to the same destination and model.",
+        view.rounds);
     if (ImGui::Button("Confirm and send")) confirm_synthesis(state, view);
     note_item_place("synthesize confirm");
     ImGui::SameLine();
     if (ImGui::Button("Discard")) view.preview = false;
+    draw_prompt_pager("synthesis", view.first_prompts.size(), [&](size_t i) { return view.first_prompts[i]; });
     return;
   }
   if (view.running) {

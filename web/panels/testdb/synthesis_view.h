@@ -41,7 +41,8 @@ struct SynthesisView {
   bool preview = false;
   size_t calls_min = 0, calls_max = 0;
   long long tokens = 0;
-  std::string destination, model, example;
+  std::string destination, model;
+  std::vector<std::pair<std::string, std::string>> first_prompts;  // every first call, for the preview's pager
   std::unique_ptr<CallScheduler> scheduler;
   long long persisted_calls = 0;
   bool running = false, scoring = false, done = false, cancelled = false;

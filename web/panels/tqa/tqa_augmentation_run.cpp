@@ -41,7 +41,23 @@ Result<std::unique_ptr<AugmentationRun>> start_augmentation_run(std::shared_ptr<
   run->job = std::make_unique<tqa::AugmentationJob>(run->analyses, std::move(schemas), *prompts, *run->scheduler,
                                                     *linker->matcher, options);
   if (auto st = run->job->start(); !st.ok()) return Error{st.error()};
+  // Back-translation and contextual augmentation write the evidence with the new question: those prompts exist
+  // only once the question is answered.
+  size_t later = 0;
+  for (const auto& a : run->analyses)
+    if (a.linker && a.references.evidence_tokens() > 0) later += 2;
+  const std::string rounds =
+      later == 0 ? std::string()
+                 : "back-translation and contextual augmentation then send each evidence with the new question, once "
+                   "that question is answered: up to " +
+                       std::to_string(later) + " more calls.";
+  if (auto st = open_held_preview(run->preview, *run->scheduler, rounds); !st.ok()) return Error{st.error()};
   return run;
+}
+
+Status confirm_augmentation_run(AugmentationRun& run) {
+  if (!run.scheduler || !run.preview.open) return Error{"no preview is open"};
+  return confirm_held_preview(run.preview, *run.scheduler);
 }
 
 void step_augmentation_run(AugmentationRun& run) {

@@ -12,6 +12,7 @@
 #include "core/base/result.h"
 #include "core/llm/call_scheduler.h"
 #include "core/tqa/augmentation_job.h"
+#include "web/llm/held_preview.h"
 #include "web/panels/tqa/tqa_linker_run.h"
 
 namespace chokepoint::web {
@@ -23,15 +24,19 @@ struct AugmentationRun {
   std::unique_ptr<CallScheduler> scheduler;
   std::unique_ptr<tqa::AugmentationJob> job;
   bool persisted = false;  // replay store synced after the job finished
+  HeldPreview preview;     // open until Confirm: the scheduler is held and nothing has been sent
 
   bool finished() const { return job && job->finished(); }
 };
 
 // Errors: no model configured, prompts missing, or a template that does not render. `item` is an index into
-// linker->analyses; nullopt runs every linker item with a reference.
+// linker->analyses; nullopt runs every linker item with a reference. The run opens with its privacy preview: the
+// first calls are queued on a held scheduler, and nothing is sent until confirm_augmentation_run.
 Result<std::unique_ptr<AugmentationRun>> start_augmentation_run(std::shared_ptr<LinkerRun> linker,
                                                                 std::optional<size_t> item);
 void step_augmentation_run(AugmentationRun& run);
+// Confirm of the preview: sends, unless the LLM settings changed since the preview (the error says so).
+Status confirm_augmentation_run(AugmentationRun& run);
 
 // Whether the LLM session has a usable endpoint, and why not ("" when it has).
 std::string llm_unavailable_reason();

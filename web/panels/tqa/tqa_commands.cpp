@@ -65,6 +65,8 @@ nlohmann::json tqa_state_json(const TqaPanel& panel) {
                          {"progress", job.progress()},
                          {"results", results},
                          {"hiding", job.hiding_table()}};
+    if (panel.augmentation->preview.open)
+      j["augmentation"]["preview"] = held_preview_json(panel.augmentation->preview, *panel.augmentation->scheduler);
   }
   if (!panel.augmentation_error.empty()) j["augmentation_error"] = panel.augmentation_error;
   if (!panel.plan_for.empty()) j["plan"] = tqa::rename_plan_json(panel.plan);
@@ -100,6 +102,7 @@ nlohmann::json tqa_state_json(const TqaPanel& panel) {
       j["variant"]["llm_answers"] = {{"naturalness", use.naturalness.json()},
                                      {"questions", use.questions.json()},
                                      {"evidence", use.evidence.json()}};
+      if (run.preview.open) j["variant"]["preview"] = held_preview_json(run.preview, *run.scheduler);
     }
   }
   if (!panel.denat_error.empty()) j["variant_error"] = panel.denat_error;
@@ -184,7 +187,37 @@ void augment_command(AppState& state, const nlohmann::json& cmd) {
   panel.view = TqaPanel::View::strategies;
 }
 
+// {"do": "tqa_augment_confirm"} / {"do": "tqa_augment_discard"}: the preview's buttons.
+void augment_confirm_command(AppState& state, const nlohmann::json&) {
+  auto& panel = tqa_panel(state);
+  if (!panel.augmentation || !panel.augmentation->preview.open) return notify(state, "tqa: no preview is open", true);
+  if (auto st = confirm_augmentation_run(*panel.augmentation); !st.ok()) {
+    panel.augmentation_error = st.error();
+    panel.augmentation.reset();
+    notify(state, "tqa_augment: " + st.error(), true);
+  }
+}
+
 const PageCommandRegistrar analyze_registrar{"tqa_analyze", analyze_command};
+const PageCommandRegistrar augment_confirm_registrar{"tqa_augment_confirm", augment_confirm_command};
+// {"do": "tqa_denat_confirm"} / {"do": "tqa_denat_discard"}: the variant preview's buttons.
+const PageCommandRegistrar denat_confirm_registrar{"tqa_denat_confirm", [](AppState& state, const nlohmann::json&) {
+                                                     auto& panel = tqa_panel(state);
+                                                     if (!panel.denat || !panel.denat->preview.open)
+                                                       return notify(state, "tqa: no variant preview is open", true);
+                                                     if (auto st = confirm_denat_run(*panel.denat); !st.ok()) {
+                                                       cancel_denat_run(*panel.denat);
+                                                       panel.denat_error = st.error();
+                                                       notify(state, "tqa variant: " + st.error(), true);
+                                                     }
+                                                   }};
+const PageCommandRegistrar denat_discard_registrar{"tqa_denat_discard", [](AppState& state, const nlohmann::json&) {
+                                                     auto& panel = tqa_panel(state);
+                                                     if (panel.denat && panel.denat->running())
+                                                       cancel_denat_run(*panel.denat);
+                                                   }};
+const PageCommandRegistrar augment_discard_registrar{
+    "tqa_augment_discard", [](AppState& state, const nlohmann::json&) { tqa_panel(state).augmentation.reset(); }};
 const PageCommandRegistrar select_registrar{"tqa_select", select_command};
 const PageCommandRegistrar variant_registrar{"tqa_variant", variant_command};
 const PageCommandRegistrar augment_registrar{"tqa_augment", augment_command};

@@ -96,6 +96,8 @@ Result<std::unique_ptr<DenatRun>> start_denat_run(const AppState& state, int db_
     if (!prompts) return Error{"prompts: " + session_prompts_error()};
     run->scheduler =
         std::make_unique<CallScheduler>(*endpoint, session_transport(), &session_replay(), session_limits());
+    run->scheduler->hold();  // the preview opens on the first calls; nothing leaves before Confirm
+    run->preview_due = true;
     llm = {run->scheduler.get(), prompts, session_request({}), false};
   }
   run->source_db_id = source.schema.db_id;
@@ -133,9 +135,22 @@ Result<std::unique_ptr<DenatRun>> start_denat_run(const AppState& state, int db_
   return run;
 }
 
+Status confirm_denat_run(DenatRun& run) {
+  if (!run.scheduler || !run.preview.open) return Error{"no preview is open"};
+  return confirm_held_preview(run.preview, *run.scheduler);
+}
+
 void step_denat_run(AppState& state, DenatRun& run, double budget_ms) {
   if (!run.running()) return;
   run.job->step(session_now_ms(), budget_ms);
+  if (run.preview_due && run.job->waiting_for_llm()) {
+    run.preview_due = false;
+    const auto opened = open_held_preview(
+        run.preview, *run.scheduler,
+        "the names of the identifiers classified less natural than the setting wants, then each question and each "
+        "evidence with the new names (one call each), as the answers to these calls decide.");
+    if (!opened.ok()) run.error = opened.error();
+  }
   if (!run.job->finished()) return;
   if (run.with_llm) persist_replay();
   if (!run.job->error().empty()) {

@@ -14,6 +14,7 @@
 #include "core/tqa/denat_job.h"
 #include "core/tqa/rename_plan.h"
 #include "web/app_state.h"
+#include "web/llm/held_preview.h"
 
 namespace chokepoint::web {
 
@@ -31,6 +32,8 @@ struct DenatRun {
   std::shared_ptr<Connection> original;
   std::unique_ptr<CallScheduler> scheduler;  // with_llm only
   std::unique_ptr<tqa::DenatJob> job;
+  HeldPreview preview;       // with_llm: opened on the job's first calls; nothing is sent before Confirm
+  bool preview_due = false;  // with_llm: the preview opens when the job first waits for answers
   bool cancelled = false;
   bool finished = false;  // the variant was added to the app (or failed to be)
   std::string error;
@@ -44,6 +47,8 @@ struct DenatRun {
 // Checks the choice and starts the job. Errors: no database, schema only, no LLM endpoint when `with_llm`.
 Result<std::unique_ptr<DenatRun>> start_denat_run(const AppState& state, int db_index, int set_index,
                                                   const Lexicon& lex, tqa::DenatSetting setting, bool with_llm);
+// Confirm of the preview: the calls go out, unless the LLM settings changed since (the error says so).
+Status confirm_denat_run(DenatRun& run);
 // Steps the job for `budget_ms`; when it is done, adds the variant database and set to `state`.
 void step_denat_run(AppState& state, DenatRun& run, double budget_ms);
 void cancel_denat_run(DenatRun& run);

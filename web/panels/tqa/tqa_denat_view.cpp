@@ -79,7 +79,23 @@ void draw_denat_view(AppState& state, TqaPanel& panel) {
     return;
   }
   const bool running = panel.denat && panel.denat->running();
-  if (running) {
+  if (running && panel.denat->preview.open) {
+    DenatRun& run = *panel.denat;
+    ImGui::Text("Variant of %s with the LLM: what would be sent first", run.source_db_id.c_str());
+    switch (draw_held_preview("tqa denat", run.preview, *run.scheduler)) {
+      case PreviewChoice::Confirm:
+        if (auto st = confirm_denat_run(run); !st.ok()) {
+          cancel_denat_run(run);
+          panel.denat_error = st.error();
+        }
+        break;
+      case PreviewChoice::Discard:
+        cancel_denat_run(run);
+        break;
+      case PreviewChoice::None:
+        break;
+    }
+  } else if (running) {
     const auto& run = *panel.denat;
     ImGui::ProgressBar(static_cast<float>(run.job->progress()), ui_px(220, 0));
     ImGui::SameLine();

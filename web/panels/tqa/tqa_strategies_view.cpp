@@ -61,6 +61,24 @@ void draw_llm_controls(TqaPanel& panel, const tqa::ItemLinkerAnalysis& a) {
     ImGui::TextDisabled("The LLM tab configures the endpoint; the prompts below are what would be sent.");
     return;
   }
+  if (panel.augmentation && panel.augmentation->preview.open) {
+    AugmentationRun& run = *panel.augmentation;
+    ImGui::Text("%s: what the three strategies would send", run.label.c_str());
+    switch (draw_held_preview("tqa augment", run.preview, *run.scheduler)) {
+      case PreviewChoice::Confirm:
+        if (auto st = confirm_augmentation_run(run); !st.ok()) {
+          panel.augmentation_error = st.error();
+          panel.augmentation.reset();
+        }
+        break;
+      case PreviewChoice::Discard:
+        panel.augmentation.reset();
+        break;
+      case PreviewChoice::None:
+        break;
+    }
+    return;
+  }
   const bool busy = panel.augmentation && !panel.augmentation->finished();
   if (busy) {
     const auto& job = *panel.augmentation->job;
