@@ -11,6 +11,7 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/common_flags.h"
 #include "cli/ex_inputs.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
@@ -42,13 +43,27 @@ const char* kUsage =
     "               whose result differs from the gold's, on the original and on each root, per db_id too\n"
     "--semantics: EX as BIRD (set) or Spider (bag) computes it (default: the gold's benchmark, else bird); the\n"
     "figures are also given in both semantics under by_semantics.\n"
-    "Items whose original database is missing are left out of every figure (no_original_database counts them).\n"
+    "An item whose original database is missing under DIR is an error (exit 2); with --skip-missing such items\n"
+    "are left out of every figure (no_original_database counts them).\n"
     "--timeout-ms: per item (default 5000).\n"
     "stdout: JSON {n, no_original_database, semantics, original: {sr, discrimination}, test_roots: [{root, n, sr,\n"
     "original_sr, reference, ex_original, ex_test, delta, ar, ar_degenerate, confusion, test_gold_failures,\n"
     "no_test_database, cc, gold_columns, buckets: {low|medium|high|unknown: {...}}, by_semantics: {bird: {...},\n"
     "spider: {...}}, discrimination: {..., by_db}}]};\n"
     "REPORT.json adds the items. Exit code 0, or 2 on bad input.";
+
+FlagTable agreement_flags() {
+  return {
+      flags::gold(),
+      flags::pred(),
+      flags::db_root().described("the original databases, as DIR/<db_id>/<db_id>.sqlite"),
+      path_flag("--test-db-root", "DIR", "a root of test databases in the same layout").repeated(),
+      flags::out("REPORT.json", "the summary and the items"),
+      flags::semantics({"bird", "spider"}, "gold's benchmark"),
+      flags::timeout_ms("5000", "time limit of one item"),
+      flags::skip_missing(),
+  };
+}
 
 ojson evaluation_json(const ItemEvaluation& e) {
   return ojson{{"status", item_status_name(e.status)}, {"ex", e.ex}, {"gold_rows", e.gold_rows}};
@@ -60,20 +75,16 @@ size_t column_count(const Schema& s) {
   return n;
 }
 
-int agreement_main(const Args& args) {
-  ArgReader r(args, {});
-  if (!r.error().empty()) return fail_input(r.error());
+int agreement_main(const FlagValues& r) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
   for (const char* f : {"--gold", "--pred", "--db-root", "--test-db-root", "--out"})
-    if (r.get(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
-  const std::vector<std::string> roots = r.get_all("--test-db-root");
+    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
+  const std::vector<std::string> roots = r.all("--test-db-root");
   std::error_code ec;
-  for (const std::string& d : std::vector<std::string>{r.get("--db-root")})
+  for (const std::string& d : std::vector<std::string>{r.text("--db-root")})
     if (!std::filesystem::is_directory(d, ec)) return fail_input("--db-root " + d + ": no such folder");
   for (const auto& d : roots)
     if (!std::filesystem::is_directory(d, ec)) return fail_input("--test-db-root " + d + ": no such folder");
-  if (r.has("--semantics") && r.get("--semantics") != "bird" && r.get("--semantics") != "spider")
-    return fail_input("--semantics must be bird or spider");
   auto in = read_ex_inputs(r);
   if (!in.ok()) return fail_input(in.error());
   const auto& pairs = in->pairs;
@@ -193,7 +204,7 @@ int agreement_main(const Args& args) {
                          {"test_roots", summaries}};
   ojson report = summary;
   report["items"] = std::move(items);
-  if (auto st = write_file(r.get("--out"), dump_json(report, 2) + "\n"); !st.ok()) return fail_input(st.error());
+  if (auto st = write_file(r.text("--out"), dump_json(report, 2) + "\n"); !st.ok()) return fail_input(st.error());
   std::cout << dump_json(summary, 2) << "\n";
   return 0;
 }
@@ -201,7 +212,7 @@ int agreement_main(const Args& args) {
 const Registrar registrar{{"agreement",
                            "SynSQL's agreement metrics (SR, EX, Δ, AR, confusion, CC, buckets) and discrimination of "
                            "test databases against the originals",
-                           kUsage, agreement_main}};
+                           kUsage, agreement_flags, agreement_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

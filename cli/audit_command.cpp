@@ -11,6 +11,8 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/common_flags.h"
+#include "cli/missing_databases.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
 #include "core/dataset/eval_set_loader.h"
@@ -20,7 +22,7 @@ namespace chokepoint::cli {
 namespace {
 
 const char* kUsage =
-    "Usage: chokepoint audit --set FILE --db-root DIR --out AUDIT.json [--tables TABLES.json] [--timeout-ms T]\n"
+    "Usage: chokepoint audit --gold FILE --db-root DIR --out AUDIT.json [--tables TABLES.json] [--timeout-ms T]\n"
     "                        [--max-examples N] [--semantics bird|spider]\n"
     "Audits the databases DIR/<db_id>/<db_id>.sqlite of the set's items (any gold format `eval` reads) for the\n"
     "defects that make EX wrong on the original databases (SynSQL §1, A.10):\n"
@@ -31,42 +33,49 @@ const char* kUsage =
     "                       case or with whitespace around them; items: those naming the literal\n"
     "  null_sensitive_gold  columns whose NULLs change a gold's result: the gold rerun with `col IS NOT NULL` added\n"
     "                       (or, when the gold has it, removed), compared under the set's EX semantics\n"
-    "Every query runs under --timeout-ms (default 2000); what a limit stopped is listed as incomplete. Databases\n"
-    "that are not under DIR are named and skipped. stdout: JSON {set, n, databases, databases_missing, by_kind:\n"
+    "Every query runs under --timeout-ms (default 2000); what a limit stopped is listed as incomplete. A database\n"
+    "missing under DIR is an error (exit 2); with --skip-missing it is named and skipped. stdout: JSON {set, n, "
+    "databases, databases_missing, by_kind:\n"
     "{<kind>: {findings, items}}, items_affected, incomplete, golds_unparsed, golds_failed, queries, elapsed_ms};\n"
     "AUDIT.json adds findings (kind, db_id, table, column, detail, count, examples, items) and incomplete_checks\n"
     "(one line each). Exit code 0, or 2 on bad input.";
 
-int audit_main(const Args& args) {
-  ArgReader r(args, {});
-  if (!r.error().empty()) return fail_input(r.error());
-  const std::string set_path = r.get("--set"), root = r.get("--db-root"), out = r.get("--out");
+FlagTable audit_flags() {
+  return {
+      flags::gold().alias("--set"),
+      flags::db_root(),
+      flags::out("AUDIT.json", "the summary, the findings and the incomplete checks"),
+      flags::tables().described("also check the foreign keys tables.json labels"),
+      flags::timeout_ms("2000", "time limit of every query"),
+      whole_flag("--max-examples", "N", 0, 10000, "examples", "examples listed per finding").or_else("5"),
+      flags::semantics({"bird", "spider"}, "set's benchmark"),
+      flags::skip_missing(),
+  };
+}
+
+int audit_main(const FlagValues& r) {
+  const std::string set_path = r.text("--gold"), root = r.text("--db-root"), out = r.text("--out");
   if (set_path.empty() || root.empty() || out.empty()) return fail_input(std::string("missing arguments\n") + kUsage);
   std::error_code ec;
   if (!std::filesystem::is_directory(root, ec)) return fail_input("--db-root " + root + ": no such folder");
   testdb::AuditOptions options;
-  try {
-    if (r.has("--timeout-ms")) options.limits.timeout_ms = std::stoi(r.get("--timeout-ms"));
-    if (r.has("--max-examples")) options.max_examples = static_cast<size_t>(std::stoul(r.get("--max-examples")));
-  } catch (...) {
-    return fail_input("--timeout-ms and --max-examples take whole numbers");
-  }
+  options.limits.timeout_ms = static_cast<int>(r.integer("--timeout-ms"));
+  options.max_examples = static_cast<size_t>(r.integer("--max-examples"));
   auto set = load_eval_set(set_path);
   if (!set.ok()) return fail_input(set_path + ": " + set.error());
   if (holds_predictions(*set)) return fail_input(set_path + ": holds predictions, not a gold set with questions");
   options.semantics = semantics_of_format(set->format).value_or(ExSemantics::Bird);
-  if (r.has("--semantics")) {
-    const auto named = ex_semantics_from_name(r.get("--semantics"));
-    if (!named || *named == ExSemantics::TestSuite) return fail_input("--semantics must be bird or spider");
-    options.semantics = *named;
-  }
+  if (r.has("--semantics")) options.semantics = *ex_semantics_from_name(r.text("--semantics"));
   std::map<std::string, Schema> labelled;
   if (r.has("--tables")) {
-    auto t = tables_json_by_db(r.get("--tables"));
-    if (!t.ok()) return fail_input(r.get("--tables") + ": " + t.error());
+    auto t = tables_json_by_db(r.text("--tables"));
+    if (!t.ok()) return fail_input(r.text("--tables") + ": " + t.error());
     labelled = std::move(*t);
   }
 
+  std::vector<std::string> item_db_ids;
+  for (const auto& item : set->items) item_db_ids.push_back(item.db_id);
+  if (auto st = require_databases(root, item_db_ids, r.has("--skip-missing")); !st.ok()) return fail_input(st.error());
   std::map<std::string, std::vector<EvalItem>> by_db;
   for (const auto& item : set->items) by_db[item.db_id].push_back(item);
   std::set<std::string> ids;
@@ -133,7 +142,7 @@ int audit_main(const Args& args) {
 
 const Registrar registrar{
     {"audit", "data-quality audit of a set's databases: orphan keys, padded values, case, NULL-sensitive golds", kUsage,
-     audit_main}};
+     audit_flags, audit_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

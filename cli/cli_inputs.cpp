@@ -10,8 +10,6 @@
 namespace chokepoint::cli {
 namespace {
 
-const char* const kDefaultWordnet = "/usr/share/wordnet";
-
 std::optional<std::string> env_lookup(const std::string& name) {
   const char* v = std::getenv(name.c_str());
   return v ? std::optional<std::string>(v) : std::nullopt;
@@ -27,13 +25,13 @@ Result<LlmSettings> read_llm_config(const std::string& path) {
   return settings;
 }
 
-Result<Lexicon> open_lexicon(const ArgReader& r) {
+Result<Lexicon> open_lexicon(const FlagValues& r) {
   if (r.has("--lexicon")) {
-    auto bytes = read_file(r.get("--lexicon"));
+    auto bytes = read_file(r.text("--lexicon"));
     if (!bytes.ok()) return Error{bytes.error()};
     return Lexicon::load(*bytes);
   }
-  return Lexicon::load_wordnet_dir(r.get("--wordnet", kDefaultWordnet));
+  return Lexicon::load_wordnet_dir(r.text("--wordnet"));
 }
 
 Result<std::map<std::string, Schema>> tables_json_by_db(const std::string& path) {
@@ -63,16 +61,16 @@ Result<OpenDatabases> open_databases(const std::string& db_root, const std::set<
   return out;
 }
 
-Result<std::map<std::string, Schema>> schemas_for(const ArgReader& r, const std::set<std::string>& db_ids) {
+Result<std::map<std::string, Schema>> schemas_for(const FlagValues& r, const std::set<std::string>& db_ids) {
   std::map<std::string, Schema> out;
-  if (!r.get("--tables").empty()) {
-    auto all = load_tables_json(r.get("--tables"));
-    if (!all.ok()) return Error{r.get("--tables") + ": " + all.error()};
+  if (!r.text("--tables").empty()) {
+    auto all = load_tables_json(r.text("--tables"));
+    if (!all.ok()) return Error{r.text("--tables") + ": " + all.error()};
     for (auto& s : *all)
       if (db_ids.count(s.db_id)) out[s.db_id] = std::move(s);
     return out;
   }
-  auto open = open_databases(r.get("--db-root"), db_ids);
+  auto open = open_databases(r.text("--db-root"), db_ids);
   if (!open.ok()) return Error{open.error()};
   return std::move(open->schemas);
 }

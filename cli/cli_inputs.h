@@ -6,7 +6,7 @@
 #include <set>
 #include <string>
 
-#include "cli/command.h"
+#include "cli/flag_values.h"
 #include "core/base/result.h"
 #include "core/db/database_pool.h"
 #include "core/lexicon/lexicon.h"
@@ -19,8 +19,9 @@ namespace chokepoint::cli {
 // Errors name the file.
 Result<LlmSettings> read_llm_config(const std::string& path);
 
-// --lexicon FILE (the binary asset) wins; otherwise the WordNet dict folder (--wordnet, default Debian's path).
-Result<Lexicon> open_lexicon(const ArgReader& r);
+// --lexicon FILE (the binary asset) wins; otherwise the WordNet dict folder (--wordnet, whose declared default is
+// Debian's path, flags::wordnet).
+Result<Lexicon> open_lexicon(const FlagValues& r);
 
 // tables.json as db_id -> schema.
 Result<std::map<std::string, Schema>> tables_json_by_db(const std::string& path);
@@ -36,6 +37,6 @@ Result<OpenDatabases> open_databases(const std::string& db_root, const std::set<
 
 // The schemas of `db_ids`, from --tables TABLES.json or read from --db-root DIR/<db_id>/<db_id>.sqlite. A database
 // that cannot be opened is reported on stderr and left out (its queries are skipped by the caller).
-Result<std::map<std::string, Schema>> schemas_for(const ArgReader& r, const std::set<std::string>& db_ids);
+Result<std::map<std::string, Schema>> schemas_for(const FlagValues& r, const std::set<std::string>& db_ids);
 
 }  // namespace chokepoint::cli

@@ -1,21 +1,27 @@
 // The CLI's command table. Each cli/<name>_command.cpp registers its subcommand with a static Registrar, so adding
-// a command adds one file. Commands return the process exit code: 0 success, 1 the work found failures
-// (e.g. checks that did not pass), 2 bad input (usage, missing or corrupt files).
+// a command adds one file. A command declares its flags (cli/flag_spec.h) beside its code; main parses the words
+// against them before the command runs, so the command reads typed values and --help lists the same flags.
+// Commands return the process exit code: 0 success, 1 the work found failures (e.g. checks that did not pass),
+// 2 bad input (usage, missing or corrupt files).
 #pragma once
 #include <functional>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "cli/flag_values.h"
+
 namespace chokepoint::cli {
 
-using Args = std::vector<std::string>;  // arguments after the command words
-using CommandFn = std::function<int(const Args&)>;
+using CommandFn = std::function<int(const FlagValues&)>;
 
 struct Command {
   std::string name;     // "db info", "sql check": one or two words
   std::string summary;  // one line for --help
-  std::string usage;    // full usage text
+  std::string usage;    // the prose of `chokepoint <name> --help`; the flag list follows it
+  // The command's flag declarations. A function, so a table may use core's own tables (built on first use, after
+  // every static of the program is).
+  FlagTable (*flags)() = nullptr;
   CommandFn run;
 };
 
@@ -28,23 +34,10 @@ struct Registrar {
   }
 };
 
-// Small argument reader shared by commands: flags `--name value`, switches `--name`, and positionals. A flag given
-// more than once keeps every value: get() returns the last (a later flag overrides an earlier one), get_all() each
-// in order, for the flags a command documents as repeatable (predict's --llm-config).
-class ArgReader {
- public:
-  ArgReader(const Args& args, std::vector<std::string> switches);  // switches take no value
-  bool has(const std::string& flag) const;
-  std::string get(const std::string& flag, const std::string& fallback = "") const;
-  std::vector<std::string> get_all(const std::string& flag) const;  // empty when the flag is absent
-  const std::vector<std::string>& positionals() const { return positionals_; }
-  const std::string& error() const { return error_; }  // non-empty if a flag lacked its value
-
- private:
-  std::map<std::string, std::vector<std::string>> values_;  // every value of a flag, in the order given
-  std::vector<std::string> positionals_;
-  std::string error_;
-};
+// The declarations of a registered command (empty when it declares none).
+FlagTable flags_of(const Command& command);
+// `chokepoint <name> --help`: the usage prose, then the flag list.
+std::string help_of(const Command& command);
 
 // Prints "chokepoint: <message>" on stderr and returns 2, for one-line input errors.
 int fail_input(const std::string& message);

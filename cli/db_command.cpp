@@ -16,9 +16,7 @@ std::string stem_of(const std::string& path) {
   return dot == std::string::npos ? base : base.substr(0, dot);
 }
 
-int db_info(const Args& args) {
-  ArgReader r(args, {});
-  if (!r.error().empty()) return fail_input(r.error());
+int db_info(const FlagValues& r) {
   if (r.positionals().size() != 1) return fail_input("usage: chokepoint db info PATH.sqlite");
   const std::string& path = r.positionals()[0];
   auto db = Connection::open_read_only(path);
@@ -33,7 +31,7 @@ const Registrar info{{"db info", "table summary of a SQLite database as JSON",
                       "Usage: chokepoint db info PATH.sqlite\n"
                       "Prints the tables with their columns, primary and foreign keys and row counts as JSON.\n"
                       "A missing or corrupt file gives a one-line error and exit code 2.",
-                      db_info}};
+                      nullptr, db_info}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -9,6 +9,7 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/common_flags.h"
 #include "cli/ex_inputs.h"
 #include "cli/llm_calls.h"
 #include "core/base/file_text.h"
@@ -33,24 +34,37 @@ const char* kUsage =
     "still_wrong, system_errors, result_errors, ex_over_wrong}]}: answered counts answers that held a query (the\n"
     "others keep the previous prediction); ex_over_wrong is the percent of the initially wrong SQLs right after that\n"
     "round (004 Table 5); round 0 counts the errors before debugging (Figure 5). REPORT.json adds each debugged\n"
-    "item's queries. Exit code 0, or 2 on bad input.";
+    "item's queries. A database missing under --db-root is an error unless --skip-missing. Exit code 0, or 2 on bad\n"
+    "input.";
 
-int debug_main(const Args& args) {
-  ArgReader r(args, {});
-  if (!r.error().empty()) return fail_input(r.error());
-  const std::string config = r.get("--llm-config");
-  if (r.get("--gold").empty() || r.get("--pred").empty() || r.get("--db-root").empty() || config.empty() ||
-      r.get("--out").empty())
+FlagTable debug_flags() {
+  return {
+      flags::gold(),
+      flags::pred(),
+      flags::db_root(),
+      flags::llm_config(),
+      flags::out("REPORT.json", "the summary and each debugged item's queries"),
+      choice_flag("--strategy", {"regenerate", "wrong_sql", "system_error", "all_errors", "comment"},
+                  "what the model is shown of each wrong prediction")
+          .valued("STRATEGY")
+          .or_else("comment"),
+      whole_flag("--rounds", "R", 1, 10, "rounds", "rounds of debugging, each on what is still wrong").or_else("2"),
+      flags::replay(),
+      flags::prompts(),
+      flags::semantics({"bird", "spider", "test-suite"}, "gold's benchmark"),
+      flags::timeout_ms("5000", "time limit of one item"),
+      flags::skip_missing(),
+  };
+}
+
+int debug_main(const FlagValues& r) {
+  const std::string config = r.text("--llm-config");
+  if (r.text("--gold").empty() || r.text("--pred").empty() || r.text("--db-root").empty() || config.empty() ||
+      r.text("--out").empty())
     return fail_input(std::string("missing arguments\n") + kUsage);
-  auto strategy = runner::debug_strategy_from_name(r.get("--strategy", "comment"));
+  auto strategy = runner::debug_strategy_from_name(r.text("--strategy"));
   if (!strategy.ok()) return fail_input(strategy.error());
-  int rounds = 2;
-  try {
-    rounds = std::stoi(r.get("--rounds", "2"));
-  } catch (...) {
-    return fail_input("--rounds takes a whole number");
-  }
-  if (rounds < 1 || rounds > 10) return fail_input("--rounds must be 1 to 10");
+  const int rounds = static_cast<int>(r.integer("--rounds"));
   auto in = read_ex_inputs(r);
   if (!in.ok()) return fail_input(in.error());
   const EvaluationOptions& options = in->options;
@@ -100,17 +114,18 @@ int debug_main(const Args& args) {
                             {"strategy", runner::debug_strategy_name(*strategy)},
                             {"rounds", runner::debug_rows_json(debug.rows())},
                             {"usage", {{"network_calls", usage.network_calls}, {"replayed", usage.replayed}}}};
+  if (r.has("--skip-missing")) summary["skipped_no_database"] = in->skipped_no_database;
   nlohmann::json listed = nlohmann::json::array();
   for (const auto& h : debug.history()) {
     nlohmann::json steps = nlohmann::json::array();
     for (const auto& s : h.rounds) steps.push_back({{"sql", s.sql}, {"ex", s.ex}});
     listed.push_back({{"id", debug.pairs()[h.pair].id}, {"original", h.original}, {"rounds", steps}});
   }
-  return finish_report(r.get("--out"), summary, std::move(listed));
+  return finish_report(r.text("--out"), summary, std::move(listed));
 }
 
-const Registrar registrar{
-    {"debug", "SQL debugging of wrong predictions with a model (004's five strategies)", kUsage, debug_main}};
+const Registrar registrar{{"debug", "SQL debugging of wrong predictions with a model (004's five strategies)", kUsage,
+                           debug_flags, debug_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

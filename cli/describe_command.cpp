@@ -12,10 +12,10 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/common_flags.h"
 #include "cli/ex_inputs.h"
 #include "cli/llm_calls.h"
 #include "cli/llm_transport_curl.h"
-#include "cli/number_flags.h"
 #include "core/base/json_dump.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/llm/chat_request.h"
@@ -42,7 +42,29 @@ const char* kUsage =
     "the evidence and the questions (no schema, no rows). --preview prints the calls and one prompt of each kind and\n"
     "sends nothing. stdout: JSON {n, mode, described, unreadable, rouge: {rouge1, rouge2, rougeL: {recall, precision,\n"
     "f1}}, cosine, judge: {forward, backward, average, unreadable}, check: {...} with --pred, usage}; DESCRIBE.json\n"
-    "adds the items. Exit code 0, or 2 on bad input.";
+    "adds the items. With --pred, a database missing under --db-root is an error unless --skip-missing. Exit code\n"
+    "0, or 2 on bad input.";
+
+FlagTable describe_flags() {
+  return {
+      flags::gold(),
+      flags::out("DESCRIBE.json", "the summary and the items"),
+      flags::llm_config().described("the model that describes the queries"),
+      flags::pred().described("check these predictions instead of describing the gold queries"),
+      flags::db_root().described("the databases the predictions' EX is computed on (with --pred)"),
+      flags::semantics({"bird", "spider", "test-suite"}, "gold's benchmark"),
+      flags::timeout_ms("5000", "time limit of one item (with --pred)"),
+      path_flag("--judge-config", "CONFIG.json", "the judge of whether two questions ask the same")
+          .shows("--llm-config"),
+      switch_flag("--no-judge", "ask no judge"),
+      text_flag("--embedding-model", "M", "also compare the questions by the cosine of these embeddings"),
+      flags::limit(),
+      flags::replay(),
+      flags::prompts(),
+      flags::preview(),
+      flags::skip_missing(),
+  };
+}
 
 struct Subject {
   std::string id, sql, evidence, question;
@@ -50,15 +72,15 @@ struct Subject {
 };
 
 // The queries to describe: the gold ones, or (with --pred) the predictions with their EX.
-Result<std::vector<Subject>> read_subjects(const ArgReader& r) {
+Result<std::vector<Subject>> read_subjects(const FlagValues& r) {
   std::vector<Subject> out;
   if (!r.has("--pred")) {
-    auto gold = load_eval_set(r.get("--gold"));
+    auto gold = load_eval_set(r.text("--gold"));
     if (!gold.ok()) return Error{gold.error()};
     for (const auto& it : gold->items) out.push_back({it.key, it.sql, it.evidence, it.question, std::nullopt});
     return out;
   }
-  if (r.get("--db-root").empty()) return Error{"--pred needs --db-root (the predictions' EX is part of the check)"};
+  if (r.text("--db-root").empty()) return Error{"--pred needs --db-root (the predictions' EX is part of the check)"};
   auto in = read_ex_inputs(r);
   if (!in.ok()) return Error{in.error()};
   in->options.regimes.clear();
@@ -89,26 +111,23 @@ nlohmann::json prediction_json(const runner::ExPrediction& p) {
           {"recall", optional_json(p.recall)}};
 }
 
-int describe_main(const Args& args) {
-  ArgReader r(args, {"--preview", "--no-judge"});
-  if (!r.error().empty()) return fail_input(r.error());
-  if (r.get("--gold").empty() || r.get("--out").empty() || !r.has("--llm-config"))
+int describe_main(const FlagValues& r) {
+  if (r.text("--gold").empty() || r.text("--out").empty() || !r.has("--llm-config"))
     return fail_input(std::string("missing arguments\n") + kUsage);
-  auto limit = item_limit(r);
-  if (!limit.ok()) return fail_input(limit.error());
+  const auto limit = static_cast<size_t>(r.integer("--limit"));
   auto chat = read_chat_setup(r);
   if (!chat.ok()) return fail_input(chat.error());
   std::optional<ChatEndpoint> judge;
   if (!r.has("--no-judge")) {
     if (r.has("--judge-config")) {
-      auto j = read_chat_endpoint(r.get("--judge-config"));
+      auto j = read_chat_endpoint(r.text("--judge-config"));
       if (!j.ok()) return fail_input(j.error());
       judge = *j;
     } else {
       judge = ChatEndpoint{chat->settings, chat->endpoint};
     }
   }
-  const std::string embedding_model = r.get("--embedding-model");
+  const std::string embedding_model = r.text("--embedding-model");
   auto read = read_subjects(r);
   if (!read.ok()) return fail_input(read.error());
   std::vector<Subject> subjects;
@@ -118,7 +137,7 @@ int describe_main(const Args& args) {
       ++skipped;
       continue;
     }
-    if (*limit && subjects.size() >= *limit) break;
+    if (limit && subjects.size() >= limit) break;
     subjects.push_back(std::move(s));
   }
   const std::string mode = r.has("--pred") ? "check_predictions" : "describe_gold";
@@ -276,11 +295,11 @@ int describe_main(const Args& args) {
   if (r.has("--pred"))
     summary["check"] = {{"different_both", prediction_json(s.different_both)},
                         {"different_either", prediction_json(s.different_either)}};
-  return finish_report(r.get("--out"), summary, std::move(listed));
+  return finish_report(r.text("--out"), summary, std::move(listed));
 }
 
-const Registrar registrar{
-    {"describe", "SQL-to-Text: describe queries, score by ROUGE, embeddings and a judge (004)", kUsage, describe_main}};
+const Registrar registrar{{"describe", "SQL-to-Text: describe queries, score by ROUGE, embeddings and a judge (004)",
+                           kUsage, describe_flags, describe_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -11,6 +11,7 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/common_flags.h"
 #include "cli/ex_inputs.h"
 #include "cli/llm_calls.h"
 #include "core/metrics/eval_pairs.h"
@@ -37,12 +38,26 @@ const char* kUsage =
     "with --llm-config also llm: {model, asked, agreed, changed, unreadable, no_answer, usage: {network_calls,\n"
     "replayed}} (changed: the model's category replaced the rule's). ERRORS.json adds the items with their evidence\n"
     "and decided_by (rule or llm); the items the model was asked about also have llm: agreed|changed|unreadable|\n"
-    "no_answer. Exit code 0, or 2 on bad input.";
+    "no_answer. A database missing under --db-root is an error unless --skip-missing (then the summary has\n"
+    "skipped_no_database). Exit code 0, or 2 on bad input.";
 
-int errors_main(const Args& args) {
-  ArgReader r(args, {});
-  if (!r.error().empty()) return fail_input(r.error());
-  if (r.get("--gold").empty() || r.get("--pred").empty() || r.get("--db-root").empty() || r.get("--out").empty())
+FlagTable errors_flags() {
+  return {
+      flags::gold(),
+      flags::pred(),
+      flags::db_root(),
+      flags::out("ERRORS.json", "the summary and every failed item with its evidence"),
+      flags::semantics({"bird", "spider", "test-suite"}, "gold's benchmark"),
+      flags::timeout_ms("5000", "time limit of one item"),
+      flags::llm_config().described("a model decides condition_filter or data_processing"),
+      flags::replay(),
+      flags::prompts(),
+      flags::skip_missing(),
+  };
+}
+
+int errors_main(const FlagValues& r) {
+  if (r.text("--gold").empty() || r.text("--pred").empty() || r.text("--db-root").empty() || r.text("--out").empty())
     return fail_input(std::string("missing arguments\n") + kUsage);
   if (r.has("--replay") && !r.has("--llm-config")) return fail_input("--replay needs --llm-config (it holds answers)");
   std::optional<ChatSetup> chat;
@@ -134,11 +149,12 @@ int errors_main(const Args& args) {
   nlohmann::json summary = {
       {"n", items.size()}, {"failed", failures.size()}, {"system_errors", system}, {"result_errors", result}};
   if (chat) summary["llm"] = llm_summary;
-  return finish_report(r.get("--out"), summary, std::move(listed));
+  if (r.has("--skip-missing")) summary["skipped_no_database"] = in->skipped_no_database;
+  return finish_report(r.text("--out"), summary, std::move(listed));
 }
 
-const Registrar registrar{
-    {"errors", "error taxonomy of failed predictions (004: System and Result Errors)", kUsage, errors_main}};
+const Registrar registrar{{"errors", "error taxonomy of failed predictions (004: System and Result Errors)", kUsage,
+                           errors_flags, errors_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -13,11 +14,13 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/common_flags.h"
 #include "cli/eval_exact_match.h"
 #include "cli/eval_report.h"
 #include "cli/eval_shard_items.h"
 #include "cli/eval_store.h"
 #include "cli/llm_transport_curl.h"
+#include "cli/missing_databases.h"
 #include "cli/parallel_evaluation.h"
 #include "cli/shard.h"
 #include "cli/shard_file.h"
@@ -42,15 +45,6 @@
 
 namespace chokepoint::cli {
 namespace {
-
-// A whole number of MiB within [lo, hi], as bytes; std::out_of_range outside it, std::invalid_argument if not a number.
-size_t megabytes(const std::string& text, unsigned long lo, unsigned long hi) {
-  size_t used = 0;
-  const unsigned long v = std::stoul(text, &used);
-  if (used != text.size()) throw std::invalid_argument(text);
-  if (v < lo || v > hi) throw std::out_of_range(text);
-  return static_cast<size_t>(v) << 20;
-}
 
 const char* kUsage =
     "Usage: chokepoint eval --gold FILE --pred FILE --db-root DIR --out REPORT.json\n"
@@ -120,21 +114,66 @@ const char* kUsage =
     "regimes {name: {exp, exr, f1}} (percent means over scored items), soft_f1 (BIRD mini-dev's Soft-F1, percent),\n"
     "qvt (NL2SQL360's query variance testing: mean EX over groups of questions sharing a gold query, groups of two\n"
     "or more with one right). REPORT.json also has by_gold_tables: EX by the number of tables the gold query reads\n"
-    "(1, 2, 3, >3; 004 Table 4). Exit code 0, or 2 on bad input.";
+    "(1, 2, 3, >3; 004 Table 4).\n"
+    "A database missing under --db-root is an error (exit 2, naming the missing db_ids); --skip-missing scores the\n"
+    "rest, and the summary's skipped_no_database counts the items not scored for want of a database, ex_over_n\n"
+    "gives EX over all n items beside ex over the scored ones. Exit code 0, or 2 on bad input.";
+
+FlagTable eval_flags() {
+  return {
+      flags::gold(),
+      flags::pred(),
+      flags::db_root(),
+      flags::out("REPORT.json", "the full report: summary, per-item scores, explanations with --explain"),
+      switch_flag("--validate-gold", "no scores: check that each gold can serve as a reference"),
+      flags::semantics({"bird", "spider", "test-suite"}, "").or_else("bird"),
+      switch_flag("--test-suite", "distilled test suites: right only on every DIR/<db_id>/*.sqlite"),
+      list_flag("--regimes", "EC-EC-IE,...", "fine-grained metric configurations").shows("Table XI's five"),
+      flags::timeout_ms("5000", "time limit of one item: gold, prediction and scoring together"),
+      whole_flag("--max-rows", "N", 1, 100000000, "rows", "rows of a result kept; more are cut and marked truncated")
+          .or_else("100000"),
+      whole_flag("--max-value-mb", "M", 1, 1000, "megabytes", "the longest string or blob a query may make")
+          .or_else("16"),
+      whole_flag("--max-result-mb", "M", 1, 4096, "megabytes", "the size of a result kept; more is cut").or_else("64"),
+      switch_flag("--explain", "per-item column and row matchings in the report"),
+      path_flag("--csv", "ITEMS.csv", "also one row per item, as the app's Export CSV"),
+      flags::llm_config().described("SC uses the endpoint's embeddings"),
+      text_flag("--embedding-model", "M", "the embeddings model").shows("config's model"),
+      text_flag("--where", "FILTER", "score only the items whose gold fits, e.g. 'joins >= 2 && subqueries = 0'"),
+      text_flag("--group-by", "NAME", "EX and Soft-F1 per value of one characteristic of the gold query"),
+      choice_flag("--em", {"ours", "spider-parser"}, "the exact-match parser per-item em and by_level use")
+          .or_else("ours"),
+      whole_flag("--jobs", "N", 1, kMaxJobs, "threads", "evaluate with N threads").or_else("1"),
+      flags::shard(),
+      real_flag("--abs-tol", "X", 0, std::numeric_limits<double>::max(), "numbers within X of each other are equal")
+          .or_else("0"),
+      real_flag("--rel-tol", "Y", 0, std::numeric_limits<double>::max(),
+                "numbers within Y times the larger of the two are equal")
+          .or_else("0"),
+      switch_flag("--tie-aware", "a gold's ORDER BY ... LIMIT that cuts through a tie accepts any tied row"),
+      path_flag("--store", "RUNS.sqlite", "append the run to this run store"),
+      text_flag("--run-label", "TEXT", "the stored run's name (with --store)"),
+      flags::skip_missing(),
+  };
+}
 
 // --validate-gold: every gold as its own prediction, twice, with its tie probe; the report instead of scores.
-int validate_gold_main(const ArgReader& r, const EvalSet& gold, const EvaluationOptions& options) {
+int validate_gold_main(const FlagValues& r, const EvalSet& gold, const EvaluationOptions& options) {
   auto pairs = pair_gold_with_predictions(gold, gold);
   if (!pairs.ok()) return fail_input(pairs.error());
-  DatabasePool pool(r.get("--db-root"));
+  std::vector<std::string> db_ids;
+  for (const auto& p : *pairs) db_ids.push_back(p.db_id);
+  if (auto st = require_databases(r.text("--db-root"), db_ids, r.has("--skip-missing")); !st.ok())
+    return fail_input(st.error());
+  DatabasePool pool(r.text("--db-root"));
   const auto validation = runner::validate_golds(
       *pairs, [&pool](const std::string& db_id) { return pool.get(db_id); }, options.semantics, options.limits);
   nlohmann::json report = runner::gold_validation_json(validation);
   report["semantics"] = ex_semantics_name(options.semantics);
-  report["gold_file"] = r.get("--gold");
+  report["gold_file"] = r.text("--gold");
   report["timeout_ms"] = options.limits.timeout_ms;
-  std::ofstream out(r.get("--out"), std::ios::binary);
-  if (!(out << dump_json(report, 2) << "\n")) return fail_input("cannot write '" + r.get("--out") + "'");
+  std::ofstream out(r.text("--out"), std::ios::binary);
+  if (!(out << dump_json(report, 2) << "\n")) return fail_input("cannot write '" + r.text("--out") + "'");
   report.erase("items");
   std::cout << report.dump(2) << "\n";
   return 0;
@@ -142,64 +181,31 @@ int validate_gold_main(const ArgReader& r, const EvalSet& gold, const Evaluation
 
 }  // namespace
 
-int run_eval(const Args& args, MergedShards* merged) {
-  ArgReader r(args, {"--explain", "--validate-gold", "--test-suite", "--tie-aware"});
-  if (!r.error().empty()) return fail_input(r.error());
+int run_eval(const FlagValues& r, MergedShards* merged) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
   const bool validate_gold = r.has("--validate-gold");
   for (const char* f : {"--gold", "--pred", "--db-root", "--out"})
-    if (r.get(f).empty() && !(validate_gold && std::string(f) == "--pred"))
+    if (r.text(f).empty() && !(validate_gold && std::string(f) == "--pred"))
       return fail_input(std::string("missing ") + f + "\n" + kUsage);
 
   EvaluationOptions options;
-  const std::string sem = r.get("--semantics", "bird");
-  const auto semantics = ex_semantics_from_name(sem);
-  if (!semantics) return fail_input("--semantics must be bird, spider or test-suite, not '" + sem + "'");
-  options.semantics = *semantics;
+  options.semantics = *ex_semantics_from_name(r.text("--semantics"));
   options.test_suite = r.has("--test-suite");
   if (r.has("--regimes")) {
-    auto regimes = parse_regime_list(r.get("--regimes"));
+    auto regimes = parse_regime_list(r.text("--regimes"));
     if (!regimes.ok()) return fail_input(regimes.error());
     options.regimes = *regimes;
   }
-  try {
-    if (r.has("--timeout-ms")) options.limits.timeout_ms = std::stoi(r.get("--timeout-ms"));
-    if (r.has("--max-rows")) options.limits.max_rows = static_cast<size_t>(std::stoul(r.get("--max-rows")));
-    if (r.has("--max-value-mb")) options.limits.max_value_bytes = megabytes(r.get("--max-value-mb"), 1, 1000);
-    if (r.has("--max-result-mb")) options.limits.max_result_bytes = megabytes(r.get("--max-result-mb"), 1, 4096);
-  } catch (const std::out_of_range&) {
-    return fail_input("--max-value-mb takes 1 to 1000 and --max-result-mb 1 to 4096");
-  } catch (...) {
-    return fail_input("--timeout-ms, --max-rows, --max-value-mb and --max-result-mb take whole numbers");
-  }
+  options.limits.timeout_ms = static_cast<int>(r.integer("--timeout-ms"));
+  options.limits.max_rows = static_cast<size_t>(r.integer("--max-rows"));
+  options.limits.max_value_bytes = static_cast<size_t>(r.integer("--max-value-mb")) << 20;
+  options.limits.max_result_bytes = static_cast<size_t>(r.integer("--max-result-mb")) << 20;
   options.keep_details = r.has("--explain");
-  const std::pair<const char*, double*> tolerances[] = {{"--abs-tol", &options.abs_tolerance},
-                                                        {"--rel-tol", &options.rel_tolerance}};
-  for (auto [flag, field] : tolerances) {
-    if (!r.has(flag)) continue;
-    size_t used = 0;
-    try {
-      *field = std::stod(r.get(flag), &used);
-    } catch (...) {
-      used = 0;
-    }
-    if (used == 0 || used != r.get(flag).size() || !std::isfinite(*field) || *field < 0)
-      return fail_input(std::string(flag) + " takes a number of at least 0, not '" + r.get(flag) + "'");
-  }
+  options.abs_tolerance = r.real("--abs-tol");
+  options.rel_tolerance = r.real("--rel-tol");
   options.tie_aware = r.has("--tie-aware");
-  const std::string em_mode = r.get("--em", "ours");
-  if (em_mode != "ours" && em_mode != "spider-parser")
-    return fail_input("--em must be ours or spider-parser, not '" + em_mode + "'");
-  int jobs = 1;
-  try {
-    size_t used = 0;
-    if (r.has("--jobs")) jobs = std::stoi(r.get("--jobs"), &used);
-    if (r.has("--jobs") && used != r.get("--jobs").size()) jobs = 0;
-  } catch (...) {
-    jobs = 0;
-  }
-  if (jobs < 1 || jobs > kMaxJobs)
-    return fail_input("--jobs takes a whole number from 1 to " + std::to_string(kMaxJobs));
+  const std::string em_mode = r.text("--em");
+  const int jobs = static_cast<int>(r.integer("--jobs"));
   auto shard_flag = read_shard(r);
   if (!shard_flag.ok()) return fail_input(shard_flag.error());
   const std::optional<ShardSpec> shard = *shard_flag;
@@ -217,13 +223,13 @@ int run_eval(const Args& args, MergedShards* merged) {
   std::optional<LlmEndpoint> endpoint;
   if (merged) options.columns.embedding_label = merged->run.value("sc_embedding", "");  // the shards ran the endpoint
   if (r.has("--llm-config") && !merged) {
-    auto settings = read_llm_config(r.get("--llm-config"));
+    auto settings = read_llm_config(r.text("--llm-config"));
     if (!settings.ok()) return fail_input(settings.error());
     auto e = endpoint_from_settings(*settings);
-    if (!e.ok()) return fail_input(r.get("--llm-config") + ": " + e.error());
+    if (!e.ok()) return fail_input(r.text("--llm-config") + ": " + e.error());
     llm = *settings;
     endpoint = *e;
-    const std::string model = r.get("--embedding-model", llm->model);
+    const std::string model = r.has("--embedding-model") ? r.text("--embedding-model") : llm->model;
     if (model.empty()) return fail_input("--llm-config: name an embeddings model (--embedding-model M)");
     options.columns.embed =
         cached_embedding_function(embedding_cache, model, [&, model](const std::vector<std::string>& missing) {
@@ -232,10 +238,10 @@ int run_eval(const Args& args, MergedShards* merged) {
     options.columns.embedding_label = "endpoint embeddings: " + model + " at " + endpoint_url(*endpoint, "");
   }
 
-  auto gold = load_eval_set(r.get("--gold"));
+  auto gold = load_eval_set(r.text("--gold"));
   if (!gold.ok()) return fail_input(gold.error());
   if (validate_gold) return validate_gold_main(r, *gold, options);
-  auto pred = load_eval_set(r.get("--pred"));
+  auto pred = load_eval_set(r.text("--pred"));
   if (!pred.ok()) return fail_input(pred.error());
   auto pairs = pair_gold_with_predictions(*gold, *pred);
   if (!pairs.ok()) return fail_input(pairs.error());
@@ -245,12 +251,12 @@ int run_eval(const Args& args, MergedShards* merged) {
   auto characteristics = runner::gold_characteristics(*pairs);
   std::optional<sql::Characteristic> group_by;
   if (r.has("--group-by")) {
-    group_by = sql::characteristic_named(r.get("--group-by"));
-    if (!group_by) return fail_input("--group-by: unknown characteristic '" + r.get("--group-by") + "'");
+    group_by = sql::characteristic_named(r.text("--group-by"));
+    if (!group_by) return fail_input("--group-by: unknown characteristic '" + r.text("--group-by") + "'");
   }
   nlohmann::json scenario;
   if (r.has("--where")) {
-    auto filter = sql::parse_scenario_filter(r.get("--where"));
+    auto filter = sql::parse_scenario_filter(r.text("--where"));
     if (!filter.ok()) return fail_input("--where: " + filter.error());
     const auto selection = runner::select_scenario(characteristics, *filter);
     scenario = {{"where", filter->text()},
@@ -267,12 +273,24 @@ int run_eval(const Args& args, MergedShards* merged) {
     characteristics = std::move(kept_characteristics);
     positions = selection.kept;
   }
+  // Each shard checks every pair's database and records its note; merge repeats the note and reads only schemas.
+  std::string skip_note;
+  if (merged) {
+    skip_note = merged->run.value("skip_note", "");
+    print_skip_note(skip_note);
+  } else {
+    std::vector<std::string> db_ids;
+    for (const auto& p : *pairs) db_ids.push_back(p.db_id);
+    auto skipped = require_databases(r.text("--db-root"), db_ids, r.has("--skip-missing"));
+    if (!skipped.ok()) return fail_input(skipped.error());
+    skip_note = skipped->note;
+  }
   if (options.tie_aware) runner::fill_tie_queries(*pairs);
   if (shard) {
     // Shard k of n: its pairs evaluated and written whole, for chokepoint merge.
-    ShardFile file = new_shard("eval", *shard, report_arguments(args));
-    auto gold_hash = content_hash(r.get("--gold"));
-    auto pred_hash = content_hash(r.get("--pred"));
+    ShardFile file = new_shard("eval", *shard, report_arguments(r.arguments()));
+    auto gold_hash = content_hash(r.text("--gold"));
+    auto pred_hash = content_hash(r.text("--pred"));
     if (!gold_hash.ok() || !pred_hash.ok()) return fail_input(gold_hash.ok() ? pred_hash.error() : gold_hash.error());
     std::vector<EvalPair> chosen;
     for (size_t k = 0; k < positions.size(); ++k)
@@ -280,14 +298,15 @@ int run_eval(const Args& args, MergedShards* merged) {
         chosen.push_back((*pairs)[k]);
         file.positions.push_back(positions[k]);
       }
-    auto evaluated = evaluate_in_parallel(chosen, r.get("--db-root"), options, jobs);
+    auto evaluated = evaluate_in_parallel(chosen, r.text("--db-root"), options, jobs);
     if (!evaluated.ok()) return fail_input(evaluated.error());
     for (const auto& item : *evaluated) file.items.push_back(encode_eval_item(item));
     // The SC label names the endpoint, which merge does not contact; the count is this shard's fetches.
     file.run = {
         {"gold_hash", *gold_hash}, {"pred_hash", *pred_hash}, {"sc_embedding", options.columns.embedding_label}};
+    if (!skip_note.empty()) file.run["skip_note"] = skip_note;
     file.counts["embeddings_cached"] = endpoint ? static_cast<long long>(embedding_cache.size()) : 0;
-    if (auto st = write_shard(r.get("--out"), file); !st.ok()) return fail_input(st.error());
+    if (auto st = write_shard(r.text("--out"), file); !st.ok()) return fail_input(st.error());
     std::cout << nlohmann::json{{"shard", shard->label()}, {"items", file.items.size()}, {"of", pairs->size()}}.dump(2)
               << "\n";
     return 0;
@@ -295,19 +314,19 @@ int run_eval(const Args& args, MergedShards* merged) {
   // The store is checked before the evaluation, so a file that is not a store costs no time (and is not touched).
   std::optional<runner::RunStore> store;
   if (r.has("--store")) {
-    auto opened = open_store_for_eval(r.get("--store"));
+    auto opened = open_store_for_eval(r.text("--store"));
     if (!opened.ok()) return fail_input("--store: " + opened.error());
     store.emplace(std::move(opened).value());
   }
-  auto items = merged ? take_merged_items(*merged, r.get("--gold"), r.get("--pred"), *pairs, positions)
-                      : evaluate_in_parallel(*pairs, r.get("--db-root"), options, jobs);
+  auto items = merged ? take_merged_items(*merged, r.text("--gold"), r.text("--pred"), *pairs, positions)
+                      : evaluate_in_parallel(*pairs, r.text("--db-root"), options, jobs);
   if (!items.ok()) return fail_input(items.error());
-  SchemaCache schemas(r.get("--db-root"));
+  SchemaCache schemas(r.text("--db-root"));
   EvalReportInputs in;
   in.gold = &*gold;
   in.pred = &*pred;
-  in.gold_file = r.get("--gold");
-  in.pred_file = r.get("--pred");
+  in.gold_file = r.text("--gold");
+  in.pred_file = r.text("--pred");
   in.pairs = &*pairs;
   in.positions = &positions;
   in.characteristics = &characteristics;
@@ -317,16 +336,16 @@ int run_eval(const Args& args, MergedShards* merged) {
   in.em_mode = em_mode;
   in.schemas = &schemas;
   if (r.has("--csv")) {
-    std::ofstream out(r.get("--csv"), std::ios::binary);
-    if (!(out << build_eval_csv(in, *items))) return fail_input("cannot write '" + r.get("--csv") + "'");
+    std::ofstream out(r.text("--csv"), std::ios::binary);
+    if (!(out << build_eval_csv(in, *items))) return fail_input("cannot write '" + r.text("--csv") + "'");
   }
   auto built = build_eval_report(in, *items);
-  std::ofstream out(r.get("--out"), std::ios::binary);
-  if (!out) return fail_input("cannot write '" + r.get("--out") + "'");
+  std::ofstream out(r.text("--out"), std::ios::binary);
+  if (!out) return fail_input("cannot write '" + r.text("--out") + "'");
   out << dump_json(built.report, 2) << "\n";
-  if (!out) return fail_input("could not finish writing '" + r.get("--out") + "'");
+  if (!out) return fail_input("could not finish writing '" + r.text("--out") + "'");
   if (store) {
-    auto id = store_eval_run(*store, args, r.get("--run-label"), options, em_mode, *pairs, *items);
+    auto id = store_eval_run(*store, r.arguments(), r.text("--run-label"), options, em_mode, *pairs, *items);
     if (!id.ok()) return fail_input("--store: " + id.error());
     built.summary["stored_run"] = *id;
   }
@@ -339,9 +358,10 @@ int run_eval(const Args& args, MergedShards* merged) {
 
 namespace {
 
-int eval_main(const Args& args) { return run_eval(args, nullptr); }
+int eval_main(const FlagValues& r) { return run_eval(r, nullptr); }
 
-const Registrar eval_registrar{{"eval", "EX and EXP/EXR/F1 of predictions against gold SQL", kUsage, eval_main}};
+const Registrar eval_registrar{
+    {"eval", "EX and EXP/EXR/F1 of predictions against gold SQL", kUsage, eval_flags, eval_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

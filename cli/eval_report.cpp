@@ -48,8 +48,16 @@ EvalReport build_eval_report(const EvalReportInputs& in, const std::vector<ItemE
   const auto schema_of = [&](const std::string& db) { return in.schemas->get(db); };
   auto summary = summarize(items, options.regimes);
 
+  // Beside EX over the scored items: the items not scored for want of a database (missing under --db-root, which
+  // only --skip-missing allows, or unreadable) and EX over every item given, so a partial run shows both figures.
+  const auto with_coverage = [&summary](nlohmann::json j) {
+    j["skipped_no_database"] = summary.no_database;
+    const double over_n = summary.n ? 100.0 * static_cast<double>(summary.correct) / static_cast<double>(summary.n) : 0;
+    j["ex_over_n"] = std::round(over_n * 100.0) / 100.0;  // as summary_to_json rounds ex
+    return j;
+  };
   nlohmann::json report;
-  report["summary"] = summary_to_json(summary);
+  report["summary"] = with_coverage(summary_to_json(summary));
   report["semantics"] = ex_semantics_name(options.semantics);
   report["gold_file"] = in.gold_file;
   report["gold_format"] = dataset_format_name(in.gold->format);
@@ -108,7 +116,7 @@ EvalReport build_eval_report(const EvalReportInputs& in, const std::vector<ItemE
   }
   report["items"] = arr;
 
-  auto s = summary_to_json(summary);
+  auto s = with_coverage(summary_to_json(summary));
   s["semantics"] = ex_semantics_name(options.semantics);
   s["qvt"] = qvt["qvt"];
   const auto em_percent = [](const em::EmSummary& e) {

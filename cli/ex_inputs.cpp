@@ -4,6 +4,7 @@
 #include <iostream>
 #include <set>
 
+#include "cli/missing_databases.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
 #include "core/dataset/eval_set_loader.h"
@@ -12,9 +13,9 @@
 
 namespace chokepoint::cli {
 
-Result<ExInputs> read_ex_inputs(const ArgReader& r) {
+Result<ExInputs> read_ex_inputs(const FlagValues& r) {
   ExInputs in;
-  const std::string gold_path = r.get("--gold"), pred_path = r.get("--pred");
+  const std::string gold_path = r.text("--gold"), pred_path = r.text("--pred");
   auto gold = load_eval_set(gold_path);
   if (!gold.ok()) return Error{gold_path + ": " + gold.error()};
   auto pred = load_eval_set(pred_path);
@@ -25,29 +26,25 @@ Result<ExInputs> read_ex_inputs(const ArgReader& r) {
   in.pairs = std::move(*pairs);
   in.options.regimes = {};  // EX decides what failed; the fine-grained metrics are not needed
   in.options.semantics = semantics_of_format(in.gold.format).value_or(ExSemantics::Bird);
-  const std::string semantics = r.get("--semantics");
-  if (!semantics.empty()) {
-    const auto named = ex_semantics_from_name(semantics);
-    if (!named) return Error{"--semantics must be bird, spider or test-suite"};
-    in.options.semantics = *named;
-  }
-  try {
-    if (r.has("--timeout-ms")) in.options.limits.timeout_ms = std::stoi(r.get("--timeout-ms"));
-  } catch (...) {
-    return Error{"--timeout-ms takes a whole number"};
-  }
+  if (r.has("--semantics")) in.options.semantics = *ex_semantics_from_name(r.text("--semantics"));
+  if (r.has("--timeout-ms")) in.options.limits.timeout_ms = static_cast<int>(r.integer("--timeout-ms"));
+  std::vector<std::string> item_db_ids;
+  for (const auto& p : in.pairs) item_db_ids.push_back(p.db_id);
+  auto skipped = require_databases(r.text("--db-root"), item_db_ids, r.has("--skip-missing"));
+  if (!skipped.ok()) return Error{skipped.error()};
+  in.skipped_no_database = skipped->items;
   std::set<std::string> ids;
   for (const auto& p : in.pairs) ids.insert(p.db_id);
-  auto open = open_databases(r.get("--db-root"), ids);
+  auto open = open_databases(r.text("--db-root"), ids);
   if (!open.ok()) return Error{open.error()};
   in.open = std::move(*open);
   return in;
 }
 
-Result<ExInputs> read_ex_inputs_with_databases(const ArgReader& r) {
+Result<ExInputs> read_ex_inputs_with_databases(const FlagValues& r) {
   auto in = read_ex_inputs(r);
   if (in.ok() && in->open.connections.empty() && !in->pairs.empty())
-    return Error{"no database of the gold set could be opened under " + r.get("--db-root") +
+    return Error{"no database of the gold set could be opened under " + r.text("--db-root") +
                  " (expected DIR/<db_id>/<db_id>.sqlite)"};
   return in;
 }

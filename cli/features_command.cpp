@@ -11,8 +11,8 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/common_flags.h"
 #include "cli/llm_calls.h"
-#include "cli/number_flags.h"
 #include "core/base/clock.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
@@ -30,7 +30,7 @@ namespace {
 using namespace chokepoint::sqlspace;
 
 const char* kUsage =
-    "Usage: chokepoint features --set SET (--db-root DIR | --tables TABLES.json) --out F.csv|F.jsonl\n"
+    "Usage: chokepoint features --gold SET (--db-root DIR | --tables TABLES.json) --out F.csv|F.jsonl\n"
     "                           [--online] [--online-mask aspects|no-sql] [--lexicon ASSET | --wordnet DIR]\n"
     "                           [--llm-config C.json [--replay R.sqlite] [--preview] [--aspects a,b,...]\n"
     "                            [--limit N] [--batch N] [--agreement] [--prompts DIR]]\n"
@@ -60,6 +60,28 @@ const char* kUsage =
     "prompts, answered, unreadable, failed, cells_asked, cells_answered, cells_filled, usage}, agreement: {...}}.\n"
     "Exit code 0, 1 when a call failed (its cells stay unknown; a rerun with --replay asks only those), 2 on bad\n"
     "input.";
+
+FlagTable features_flags() {
+  return {
+      flags::gold().alias("--set").valued("SET"),
+      flags::db_root().described("the databases whose schemas the features read"),
+      flags::tables(),
+      flags::out("F.csv|F.jsonl", "the feature matrix: CSV, or JSONL for a name ending in .jsonl"),
+      flags::online(),
+      flags::online_mask(),
+      flags::lexicon(),
+      flags::wordnet(),
+      flags::llm_config().described("ask a model the LLM features"),
+      flags::replay(),
+      flags::preview(),
+      list_flag("--aspects", "a,b,...", "the aspects asked").shows("all five"),
+      flags::limit(),
+      whole_flag("--batch", "N", 1, 1000, "features", "features asked in one prompt").or_else("10"),
+      switch_flag("--agreement", "also ask the rule features; write F_agreement.json (Table 6)"),
+      flags::prompts(),
+      switch_flag("--catalogue", "print the 187 features with aspect, decider and definition"),
+  };
+}
 
 int print_catalogue() {
   const auto c = FeatureCatalogue::sqlspace();
@@ -161,37 +183,28 @@ std::string path_stem(const std::string& path) {
   return path;
 }
 
-int features_main(const Args& args) {
-  ArgReader r(args, {"--online", "--catalogue", "--preview", "--agreement"});
-  if (!r.error().empty()) return fail_input(r.error());
+int features_main(const FlagValues& r) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
   if (r.has("--catalogue")) return print_catalogue();
   const bool with_llm = r.has("--llm-config");
   for (const char* flag : {"--replay", "--preview", "--aspects", "--limit", "--batch", "--agreement", "--prompts"})
     if (r.has(flag) && !with_llm) return fail_input(std::string(flag) + " goes with --llm-config (the LLM features)");
-  const std::string set_path = r.get("--set"), out = r.get("--out");
-  if (set_path.empty() || out.empty() || (r.get("--tables").empty() && r.get("--db-root").empty()))
+  const std::string set_path = r.text("--gold"), out = r.text("--out");
+  if (set_path.empty() || out.empty() || (r.text("--tables").empty() && r.text("--db-root").empty()))
     return fail_input(std::string("missing arguments\n") + kUsage);
   FeatureOptions options;
   options.online = r.has("--online");
-  if (r.has("--online-mask")) {
-    auto rule = online_mask_rule_named(r.get("--online-mask"));
-    if (!rule) return fail_input("--online-mask is aspects or no-sql, not '" + r.get("--online-mask") + "'");
-    options.mask = *rule;
-  }
+  if (r.has("--online-mask")) options.mask = *online_mask_rule_named(r.text("--online-mask"));
   LlmFeatureOptions llm_options;
   llm_options.include_deterministic = r.has("--agreement");
   llm_options.show_sql = !options.online;
   if (r.has("--aspects")) {
-    auto aspects = aspects_from_list(r.get("--aspects"));
+    auto aspects = aspects_from_list(r.text("--aspects"));
     if (!aspects.ok()) return fail_input(aspects.error());
     llm_options.aspects = *aspects;
   }
-  auto limit = positive_whole_number(r, "--limit", 0);
-  if (!limit.ok()) return fail_input(limit.error());
-  auto batch = positive_whole_number(r, "--batch", 10);
-  if (!batch.ok()) return fail_input(batch.error());
-  llm_options.batch_size = *batch;
+  const auto limit = static_cast<size_t>(r.integer("--limit"));
+  llm_options.batch_size = static_cast<size_t>(r.integer("--batch"));
   std::optional<ChatSetup> chat;
   if (with_llm) {
     auto c = read_chat_setup(r);
@@ -200,7 +213,7 @@ int features_main(const Args& args) {
   }
   auto set = load_eval_set(set_path);
   if (!set.ok()) return fail_input(set_path + ": " + set.error());
-  if (*limit && set->items.size() > *limit) set->items.resize(*limit);
+  if (limit && set->items.size() > limit) set->items.resize(limit);
   std::set<std::string> db_ids;
   for (const auto& item : set->items) db_ids.insert(item.db_id);
   auto schemas = schemas_for(r, db_ids);
@@ -352,8 +365,9 @@ int features_main(const Args& args) {
   return calls_failed ? 1 : 0;
 }
 
-const Registrar features_command{
-    {"features", "SQLSpace feature matrix of a set (rules; LLM features with --llm-config)", kUsage, features_main}};
+const Registrar features_command{{"features",
+                                  "SQLSpace feature matrix of a set (rules; LLM features with --llm-config)", kUsage,
+                                  features_flags, features_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -13,6 +13,7 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/common_flags.h"
 #include "cli/llm_calls.h"
 #include "cli/llm_transport_curl.h"
 #include "core/base/clock.h"
@@ -34,7 +35,7 @@ namespace chokepoint::cli {
 namespace {
 
 const char* kUsage =
-    "Usage: chokepoint jqe (--set SET.json | --gold FILE) (--db-root DIR | --tables TABLES.json) --out OUT.json\n"
+    "Usage: chokepoint jqe --gold FILE (--db-root DIR | --tables TABLES.json) --out OUT.json\n"
     "         [--per-pattern N] [--budget N] [--order complexity:desc,centrality:asc]\n"
     "         [--centrality degree|betweenness] [--iso structural|tables] [--rounds K] [--timeout-ms T]\n"
     "         [--max-per-pair N] [--siblings column|table|none] [--execute-all] [--always-alias]\n"
@@ -59,6 +60,47 @@ const char* kUsage =
     "--shard is refused: which expansions are kept is decided in one pass over the whole set (docs/decisions.md\n"
     "§19), so shards could not be merged into the single run's output.";
 
+// A whole-number flag whose bounds are the options JSON's (core/jqe/options_json.h), so the CLI and the page agree.
+FlagSpec jqe_number(const std::string& flag, const std::string& value_name, const std::string& unit,
+                    const std::string& help, const std::string& fallback) {
+  std::string key = flag.substr(2);
+  for (char& c : key)
+    if (c == '-') c = '_';
+  const jqe::IntOptionBound& b = jqe::jqe_int_bound(key);
+  return whole_flag(flag, value_name, b.min, b.max, unit, help).shows(fallback);
+}
+
+FlagTable jqe_flags() {
+  return {
+      flags::gold().alias("--set"),
+      flags::db_root().described("the databases: the execution check runs there"),
+      flags::tables().described("the schemas: schema-only, no execution check"),
+      flags::out("OUT.json", "the expansions as BIRD dev.json items with provenance"),
+      jqe_number("--per-pattern", "N", "expansions", "expansions per JQG isomorphism class (0: no cap)", "1"),
+      jqe_number("--budget", "N", "expansions", "expansions in total (0: none)", "0"),
+      text_flag("--order", "KEY:DIR,...", "preference order of candidates, e.g. complexity:desc,centrality:asc"),
+      choice_flag("--centrality", {"degree", "betweenness"}, "the centrality --order ranks tables by")
+          .or_else("degree"),
+      choice_flag("--iso", {"structural", "tables"}, "what makes two expansions isomorphic").or_else("structural"),
+      jqe_number("--rounds", "K", "rounds", "round r+1 expands round r's expansions", "1"),
+      jqe_number("--timeout-ms", "T", "milliseconds", "time limit of one execution check (0: none)", "5000"),
+      jqe_number("--max-per-pair", "N", "conditions", "conditions between the new table and one query table (0: all)",
+                 "2"),
+      flags::siblings(),
+      switch_flag("--execute-all", "execute every candidate before the isomorphism cap"),
+      switch_flag("--always-alias", "alias every table in the expanded SQL"),
+      switch_flag("--add-projection", "add one result column on the new table to each expansion"),
+      switch_flag("--add-predicate", "add one predicate on the new table to each expansion"),
+      path_flag("--report", "REPORT.json", "the run's report"),
+      path_flag("--pruned", "PRUNED.json", "the candidates pruned, and why"),
+      flags::llm_config().described("ask the model each expansion's question"),
+      flags::prompts(),
+      flags::replay(),
+      choice_flag("--evidence", {"auto", "always", "never"}, "ask for an Evidence: line").or_else("auto"),
+      flags::shard().described("refused: what jqe keeps depends on the whole set"),
+  };
+}
+
 // "--per-pattern" -> "per_pattern", the options' JSON key.
 std::string option_key(std::string flag) {
   flag = flag.substr(2);
@@ -76,18 +118,16 @@ std::string flag_name(std::string error) {
 
 // The questions stage: fills question (and evidence) of `expansions` (expansion_set_json, same order as the
 // run's expansions) through the configured endpoint. Returns the number of failed items, or -1 with `error`.
-int generate_questions(const ArgReader& r, const jqe::JqeRun& run, const std::map<std::string, Schema>& schemas,
+int generate_questions(const FlagValues& r, const jqe::JqeRun& run, const std::map<std::string, Schema>& schemas,
                        nlohmann::json& expansions, std::string& error) {
   auto chat = read_chat_setup(r);
   if (!chat.ok()) return error = chat.error(), -1;
   jqe::EvidenceMode mode = jqe::EvidenceMode::WhenSeedHasEvidence;
-  const std::string ev = r.get("--evidence", "auto");
+  const std::string ev = r.text("--evidence");
   if (ev == "always")
     mode = jqe::EvidenceMode::Always;
   else if (ev == "never")
     mode = jqe::EvidenceMode::Never;
-  else if (ev != "auto")
-    return error = "--evidence must be auto, always or never (got '" + ev + "')", -1;
 
   std::map<std::string, std::string> ddl;
   for (const auto& [db, schema] : schemas) ddl[db] = schema_to_ddl(schema);
@@ -129,11 +169,9 @@ int generate_questions(const ArgReader& r, const jqe::JqeRun& run, const std::ma
   return static_cast<int>(q.count(jqe::ItemStatus::Failed));
 }
 
-int jqe(const Args& args) {
-  ArgReader r(args, {"--execute-all", "--always-alias", "--add-projection", "--add-predicate"});
-  if (!r.error().empty()) return fail_input(r.error());
-  const std::string set_path = r.has("--set") ? r.get("--set") : r.get("--gold");
-  if (set_path.empty() || r.get("--out").empty() || (r.get("--db-root").empty() && r.get("--tables").empty()))
+int jqe(const FlagValues& r) {
+  const std::string set_path = r.text("--gold");
+  if (set_path.empty() || r.text("--out").empty() || (r.text("--db-root").empty() && r.text("--tables").empty()))
     return fail_input(std::string("missing arguments\n") + kUsage);
   // Sharding would not merge into the single run (decisions.md §19): a candidate is kept only while its isomorphism
   // class, counted over the input set and every expansion kept before it in set order, has room, and --budget counts
@@ -148,17 +186,19 @@ int jqe(const Args& args) {
 
   // Flags become the options' JSON (--per-pattern 3 -> "per_pattern": "3"), so the CLI and the page share one
   // parser and one set of bounds (core/jqe/options_json.h).
-  nlohmann::json flags = nlohmann::json::object();
-  for (const char* flag :
-       {"--order", "--centrality", "--iso", "--per-pattern", "--budget", "--rounds", "--timeout-ms", "--max-per-pair"})
-    if (r.has(flag)) flags[option_key(flag)] = r.get(flag);
+  nlohmann::json options_json = nlohmann::json::object();
+  for (const char* flag : {"--order", "--centrality", "--iso"})
+    if (r.has(flag)) options_json[option_key(flag)] = r.text(flag);
+  for (const char* flag : {"--per-pattern", "--budget", "--rounds", "--timeout-ms", "--max-per-pair"})
+    if (r.has(flag)) options_json[option_key(flag)] = r.integer(flag);
   for (const char* flag : {"--execute-all", "--always-alias", "--add-projection", "--add-predicate"})
-    if (r.has(flag)) flags[option_key(flag)] = true;
+    if (r.has(flag)) options_json[option_key(flag)] = true;
   jqe::JqeOptions options;
-  if (auto st = jqe::apply_jqe_options_json(options, flags); !st.ok()) return fail_input("--" + flag_name(st.error()));
+  if (auto st = jqe::apply_jqe_options_json(options, options_json); !st.ok())
+    return fail_input("--" + flag_name(st.error()));
   SchemaGraphOptions graph_options;
   if (r.has("--siblings")) {
-    auto s = parse_sibling_rule(r.get("--siblings"));
+    auto s = parse_sibling_rule(r.text("--siblings"));
     if (!s.ok()) return fail_input(s.error());
     graph_options.siblings = *s;
   }
@@ -174,14 +214,14 @@ int jqe(const Args& args) {
 
   std::map<std::string, Schema> schemas;
   OpenDatabases open;  // keeps the pool alive while the job runs
-  if (!r.get("--db-root").empty()) {
-    auto opened = open_databases(r.get("--db-root"), db_ids);
+  if (!r.text("--db-root").empty()) {
+    auto opened = open_databases(r.text("--db-root"), db_ids);
     if (!opened.ok()) return fail_input(opened.error());
     open = std::move(*opened);
     schemas = open.schemas;
   } else {
-    auto all = load_tables_json(r.get("--tables"));
-    if (!all.ok()) return fail_input(r.get("--tables") + ": " + all.error());
+    auto all = load_tables_json(r.text("--tables"));
+    if (!all.ok()) return fail_input(r.text("--tables") + ": " + all.error());
     for (auto& s : *all)
       if (db_ids.count(s.db_id)) schemas[s.db_id] = std::move(s);
   }
@@ -201,16 +241,18 @@ int jqe(const Args& args) {
     failed_questions = generate_questions(r, run, schemas, expansions, error);
     if (failed_questions < 0) return fail_input(error);
   }
-  if (!write_file(r.get("--out"), dump_json(expansions, 2) + "\n")) return fail_input("cannot write " + r.get("--out"));
-  if (r.has("--report") && !write_file(r.get("--report"), dump_json(jqe::jqe_report(run), 2) + "\n"))
-    return fail_input("cannot write " + r.get("--report"));
-  if (r.has("--pruned") && !write_file(r.get("--pruned"), dump_json(jqe::pruned_set_json(run), 2) + "\n"))
-    return fail_input("cannot write " + r.get("--pruned"));
+  if (!write_file(r.text("--out"), dump_json(expansions, 2) + "\n"))
+    return fail_input("cannot write " + r.text("--out"));
+  if (r.has("--report") && !write_file(r.text("--report"), dump_json(jqe::jqe_report(run), 2) + "\n"))
+    return fail_input("cannot write " + r.text("--report"));
+  if (r.has("--pruned") && !write_file(r.text("--pruned"), dump_json(jqe::pruned_set_json(run), 2) + "\n"))
+    return fail_input("cannot write " + r.text("--pruned"));
   std::cout << jqe::jqe_summary(run).dump(2) << "\n";
   return failed_questions > 0 ? 1 : 0;
 }
 
-const Registrar command{{"jqe", "Join Query Expansion: harder queries with one more joined table", kUsage, jqe}};
+const Registrar command{
+    {"jqe", "Join Query Expansion: harder queries with one more joined table", kUsage, jqe_flags, jqe}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -11,6 +11,7 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/common_flags.h"
 #include "cli/ex_inputs.h"
 #include "cli/llm_calls.h"
 #include "core/base/json_dump.h"
@@ -25,43 +26,51 @@ namespace {
 const char* kUsage =
     "Usage: chokepoint judge --gold FILE --pred FILE --db-root DIR --out JUDGE.json --llm-config CONFIG.json\n"
     "                        [--semantics bird|spider|test-suite] [--timeout-ms T] [--only strict|lenient]\n"
-    "                        [--max-rows N] [--replay FILE.sqlite] [--prompts DIR] [--preview]\n"
+    "                        [--excerpt-rows N] [--replay FILE.sqlite] [--prompts DIR] [--preview]\n"
     "Files as `chokepoint eval` reads them. Every scored item whose prediction ran is sent to the model for a second\n"
     "opinion: strictly when EX = 1 (prompts/judge_strict.mustache: right on every database, or only here by luck?),\n"
     "leniently when EX = 0 (prompts/judge_lenient.mustache: would a careful analyst accept it?). Sent: the question,\n"
-    "the evidence, the schema (CREATE TABLE statements), both queries and at most --max-rows rows (default 10, up to\n"
+    "the evidence, the schema (CREATE TABLE statements), both queries and at most --excerpt-rows rows (default 10, up "
+    "to\n"
     "50) of each result. --only asks one of the two kinds. --preview prints what would be sent (number of calls,\n"
     "estimated tokens, one prompt of each kind) and sends nothing. A failed prediction is not asked: it stays wrong.\n"
     "stdout: JSON {n, scored, ex, judged_accuracy, kappa, kappa_items, judge: {model, asked, agreed,\n"
     "false_positives, false_negatives, unreadable, no_answer, usage}}: false_positives are EX = 1 items the judge\n"
     "called wrong, false_negatives EX = 0 items it called right; an unreadable or missing answer leaves EX. kappa is\n"
     "Cohen's kappa between EX and the readable verdicts (null when undefined). JUDGE.json adds the items asked, with\n"
-    "mode, outcome (agreed, flipped, unreadable, no_answer), judged and reason. Exit code 0, or 2 on bad input.";
+    "mode, outcome (agreed, flipped, unreadable, no_answer), judged and reason. A database missing under --db-root\n"
+    "is an error unless --skip-missing. Exit code 0, or 2 on bad input.";
+
+FlagTable judge_flags() {
+  return {
+      flags::gold(),
+      flags::pred(),
+      flags::db_root(),
+      flags::out("JUDGE.json", "the summary and the items asked"),
+      flags::llm_config().described("the judge"),
+      flags::semantics({"bird", "spider", "test-suite"}, "gold's benchmark"),
+      flags::timeout_ms("5000", "time limit of one item"),
+      choice_flag("--only", {"strict", "lenient"}, "ask only one of the two kinds"),
+      whole_flag("--excerpt-rows", "N", 0, 50, "rows", "rows of each result shown to the judge")
+          .alias("--max-rows")
+          .or_else("10"),
+      flags::replay(),
+      flags::prompts(),
+      flags::preview(),
+      flags::skip_missing(),
+  };
+}
 
 // One item to ask: its pair, and the prompt.
 
-int judge_main(const Args& args) {
-  ArgReader r(args, {"--preview"});
-  if (!r.error().empty()) return fail_input(r.error());
-  if (r.get("--gold").empty() || r.get("--pred").empty() || r.get("--db-root").empty() || r.get("--out").empty() ||
+int judge_main(const FlagValues& r) {
+  if (r.text("--gold").empty() || r.text("--pred").empty() || r.text("--db-root").empty() || r.text("--out").empty() ||
       !r.has("--llm-config"))
     return fail_input(std::string("missing arguments\n") + kUsage);
   std::optional<runner::JudgeMode> only;
-  if (r.has("--only")) {
-    if (r.get("--only") == "strict")
-      only = runner::JudgeMode::Strict;
-    else if (r.get("--only") == "lenient")
-      only = runner::JudgeMode::Lenient;
-    else
-      return fail_input("--only takes strict or lenient, not '" + r.get("--only") + "'");
-  }
+  if (r.has("--only")) only = r.text("--only") == "strict" ? runner::JudgeMode::Strict : runner::JudgeMode::Lenient;
   runner::ExcerptLimits limits;
-  if (r.has("--max-rows")) {
-    const std::string v = r.get("--max-rows");
-    if (v.empty() || v.size() > 2 || v.find_first_not_of("0123456789") != std::string::npos || std::stoi(v) > 50)
-      return fail_input("--max-rows takes a number from 0 to 50, not '" + v + "'");
-    limits.rows = static_cast<size_t>(std::stoi(v));
-  }
+  limits.rows = static_cast<size_t>(r.integer("--excerpt-rows"));
   auto chat = read_chat_setup(r);
   if (!chat.ok()) return fail_input(chat.error());
   auto in = read_ex_inputs(r);
@@ -156,11 +165,12 @@ int judge_main(const Args& args) {
                               {"unreadable", s.unreadable},
                               {"no_answer", s.no_answer},
                               {"usage", {{"network_calls", usage.network_calls}, {"replayed", usage.replayed}}}}}};
-  return finish_report(r.get("--out"), summary, std::move(listed));
+  if (r.has("--skip-missing")) summary["skipped_no_database"] = in->skipped_no_database;
+  return finish_report(r.text("--out"), summary, std::move(listed));
 }
 
-const Registrar registrar{
-    {"judge", "an LLM's second opinion on EX: strict on matches, lenient on misses (FLEX)", kUsage, judge_main}};
+const Registrar registrar{{"judge", "an LLM's second opinion on EX: strict on matches, lenient on misses (FLEX)",
+                           kUsage, judge_flags, judge_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -11,6 +11,7 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/common_flags.h"
 #include "cli/ex_inputs.h"
 #include "cli/llm_calls.h"
 #include "core/base/json_dump.h"
@@ -22,7 +23,7 @@ namespace chokepoint::cli {
 namespace {
 
 const char* kUsage =
-    "Usage: chokepoint link --set FILE (--db-root DIR | --tables TABLES.json) --llm-config CONFIG.json --out L.json\n"
+    "Usage: chokepoint link --gold FILE (--db-root DIR | --tables TABLES.json) --llm-config CONFIG.json --out L.json\n"
     "                       --method zero-shot|few-shot|presql|few-shot+presql [--fk] [--top-k K] [--limit N]\n"
     "                       [--replay FILE.sqlite] [--prompts DIR] [--preview]\n"
     "Schema linking (004 §4.5): for each item of the set (BIRD or Spider dev JSON, gold TSV, CSV) the model is asked\n"
@@ -42,6 +43,25 @@ const char* kUsage =
     "answer retrieving every column of its tables. An unreadable or failed answer retrieves nothing (it scores 0).\n"
     "L.json adds the items: gold and retrieved tables and columns, outcome and note. Exit code 0, or 2 on bad input.";
 
+FlagTable link_flags() {
+  return {
+      flags::gold().alias("--set"),
+      flags::db_root().described("the databases whose schemas the model is shown"),
+      flags::tables().described("the schemas the model is shown, without databases"),
+      flags::llm_config(),
+      flags::out("L.json", "the summary and each item's gold and retrieved tables"),
+      choice_flag("--method", {"zero-shot", "few-shot", "presql", "few-shot+presql"}, "how the model is asked")
+          .valued("METHOD"),
+      flags::fk(),
+      whole_flag("--top-k", "K", 0, 999999, "tables", "zero-shot: keep the first K tables of the ranking (0: all)")
+          .or_else("0"),
+      flags::limit(),
+      flags::replay(),
+      flags::prompts(),
+      flags::preview(),
+  };
+}
+
 nlohmann::json scores_json(const linking::LinkingScores& s) {
   return {{"res", s.res},
           {"subset_match", s.subset_match},
@@ -53,36 +73,26 @@ nlohmann::json scores_json(const linking::LinkingScores& s) {
           {"column_precision_micro", s.column_precision_micro}};
 }
 
-int link_main(const Args& args) {
-  ArgReader r(args, {"--preview", "--fk"});
-  if (!r.error().empty()) return fail_input(r.error());
-  if (r.get("--set").empty() || r.get("--out").empty() || !r.has("--llm-config") || !r.has("--method") ||
-      (r.get("--db-root").empty() && r.get("--tables").empty()))
+int link_main(const FlagValues& r) {
+  if (r.text("--gold").empty() || r.text("--out").empty() || !r.has("--llm-config") || !r.has("--method") ||
+      (r.text("--db-root").empty() && r.text("--tables").empty()))
     return fail_input(std::string("missing arguments\n") + kUsage);
-  auto method = linking::linking_method_from_name(r.get("--method"));
+  auto method = linking::linking_method_from_name(r.text("--method"));
   if (!method.ok()) return fail_input(method.error());
   linking::LinkingOptions options;
   options.method = *method;
   options.foreign_keys = r.has("--fk");
-  long limit = 0;
-  if (r.has("--top-k") || r.has("--limit")) {
-    for (const char* flag : {"--top-k", "--limit"}) {
-      const std::string v = r.get(flag, "0");
-      if (v.empty() || v.size() > 6 || v.find_first_not_of("0123456789") != std::string::npos)
-        return fail_input(std::string(flag) + " takes a whole number, not '" + v + "'");
-    }
-    options.top_k = static_cast<size_t>(std::stol(r.get("--top-k", "0")));
-    limit = std::stol(r.get("--limit", "0"));
-  }
+  options.top_k = static_cast<size_t>(r.integer("--top-k"));
+  const long limit = static_cast<long>(r.integer("--limit"));
   if (options.top_k > 0 && options.method != linking::LinkingMethod::ZeroShot)
     return fail_input("--top-k cuts the zero-shot ranking; the other methods choose their own tables");
 
   auto chat = read_chat_setup(r);
   if (!chat.ok()) return fail_input(chat.error());
-  auto set = load_eval_set(r.get("--set"));
-  if (!set.ok()) return fail_input(r.get("--set") + ": " + set.error());
+  auto set = load_eval_set(r.text("--gold"));
+  if (!set.ok()) return fail_input(r.text("--gold") + ": " + set.error());
   if (holds_predictions(*set))
-    return fail_input(r.get("--set") + ": holds predictions, not gold queries with their questions");
+    return fail_input(r.text("--gold") + ": holds predictions, not gold queries with their questions");
   if (limit > 0 && set->items.size() > static_cast<size_t>(limit)) set->items.resize(static_cast<size_t>(limit));
   std::set<std::string> ids;
   for (const auto& it : set->items) ids.insert(it.db_id);
@@ -90,7 +100,7 @@ int link_main(const Args& args) {
   if (!schemas.ok()) return fail_input(schemas.error());
   if (schemas->empty())
     return fail_input("no database of the set was found in " +
-                      (r.get("--tables").empty() ? r.get("--db-root") : r.get("--tables")));
+                      (r.text("--tables").empty() ? r.text("--db-root") : r.text("--tables")));
   const linking::SchemaOf schema_of = [&](const std::string& db) -> const Schema* {
     auto s = schemas->find(db);
     return s == schemas->end() ? nullptr : &s->second;
@@ -163,11 +173,12 @@ int link_main(const Args& args) {
   summary.update(scores_json(scores));
   summary["outcomes"] = outcomes;
   summary["usage"] = call_usage_json(usage);
-  return finish_report(r.get("--out"), summary, std::move(listed));
+  return finish_report(r.text("--out"), summary, std::move(listed));
 }
 
-const Registrar registrar{
-    {"link", "schema linking (004 §4.5): RES, Subset and Exact Match of an LLM's retrieved tables", kUsage, link_main}};
+const Registrar registrar{{"link",
+                           "schema linking (004 §4.5): RES, Subset and Exact Match of an LLM's retrieved tables",
+                           kUsage, link_flags, link_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -11,13 +11,13 @@
 
 namespace chokepoint::cli {
 
-Result<ReplayHandle> open_replay(const ArgReader& r) {
+Result<ReplayHandle> open_replay(const FlagValues& r) {
   if (!r.has("--replay")) {
     ReplayHandle h;
     h.store = std::make_unique<MemoryReplayStore>();
     return h;
   }
-  return open_replay_file(r.get("--replay"));
+  return open_replay_file(r.text("--replay"));
 }
 
 Result<ReplayHandle> open_replay_file(const std::string& path) {
@@ -40,12 +40,12 @@ Result<ChatEndpoint> read_chat_endpoint(const std::string& config) {
   return ChatEndpoint{std::move(*settings), std::move(*endpoint)};
 }
 
-Result<PromptLibrary> read_prompts(const ArgReader& r) {
-  return load_prompt_library(r.has("--prompts") ? r.get("--prompts") : default_prompts_folder());
+Result<PromptLibrary> read_prompts(const FlagValues& r) {
+  return load_prompt_library(r.has("--prompts") ? r.text("--prompts") : default_prompts_folder());
 }
 
-Result<ChatSetup> read_chat_setup(const ArgReader& r) {
-  auto chat = read_chat_endpoint(r.get("--llm-config"));
+Result<ChatSetup> read_chat_setup(const FlagValues& r) {
+  auto chat = read_chat_endpoint(r.text("--llm-config"));
   if (!chat.ok()) return Error{chat.error()};
   auto prompts = read_prompts(r);
   if (!prompts.ok()) return Error{prompts.error()};

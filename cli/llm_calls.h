@@ -23,7 +23,7 @@ struct ReplayHandle {
   std::unique_ptr<ReplayStore> store;
 };
 // --replay FILE.sqlite (created when missing) or, without the flag, a store in memory.
-Result<ReplayHandle> open_replay(const ArgReader& r);
+Result<ReplayHandle> open_replay(const FlagValues& r);
 // The store in FILE.sqlite (created when missing), for a command whose replay file has a default; errors name it.
 Result<ReplayHandle> open_replay_file(const std::string& path);
 
@@ -40,9 +40,9 @@ struct ChatSetup {
   LlmEndpoint endpoint;
   PromptLibrary prompts;
 };
-Result<ChatSetup> read_chat_setup(const ArgReader& r);
+Result<ChatSetup> read_chat_setup(const FlagValues& r);
 // The prompts folder alone: --prompts DIR, else the repository's.
-Result<PromptLibrary> read_prompts(const ArgReader& r);
+Result<PromptLibrary> read_prompts(const FlagValues& r);
 
 // The scheduler's limits an --llm-config sets: its timeout and concurrency.
 SchedulerLimits scheduler_limits(const LlmSettings& settings);

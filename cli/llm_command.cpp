@@ -8,6 +8,7 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/common_flags.h"
 #include "cli/llm_transport_curl.h"
 #include "core/llm/llm_protocol.h"
 #include "core/llm/llm_settings.h"
@@ -15,20 +16,21 @@
 namespace chokepoint::cli {
 namespace {
 
-int llm_test(const Args& args) {
-  ArgReader r(args, {});
-  if (!r.error().empty()) return fail_input(r.error());
+FlagTable llm_test_flags() {
+  return {
+      flags::llm_config(),
+      whole_flag("--timeout-ms", "N", 1, 3600000, "milliseconds", "time limit of the request").shows("config's"),
+  };
+}
+
+int llm_test(const FlagValues& r) {
   if (!r.positionals().empty() || !r.has("--llm-config")) {
     return fail_input("usage: chokepoint llm test --llm-config FILE [--timeout-ms N]");
   }
-  std::string path = r.get("--llm-config");
+  std::string path = r.text("--llm-config");
   auto settings = read_llm_config(path);
   if (!settings.ok()) return fail_input(settings.error());
-  if (r.has("--timeout-ms")) {
-    int t = std::atoi(r.get("--timeout-ms").c_str());
-    if (t <= 0) return fail_input("--timeout-ms must be a positive number");
-    settings->timeout_ms = t;
-  }
+  if (r.has("--timeout-ms")) settings->timeout_ms = static_cast<int>(r.integer("--timeout-ms"));
   if (settings->model.empty()) return fail_input(path + ": \"model\" is required");
   auto endpoint = endpoint_from_settings(*settings);
   if (!endpoint.ok()) return fail_input(path + ": " + endpoint.error());
@@ -69,7 +71,7 @@ const Registrar test{{"llm test", "send one tiny chat request to the configured 
                       "Prints the endpoint, model, latency and reply. Exit 0 if the endpoint answered, 1 with the\n"
                       "specific error (401, 403, 404 model, 429, 5xx, timeout, unreachable, malformed), 2 for a bad\n"
                       "config. The key is never printed.",
-                      llm_test}};
+                      llm_test_flags, llm_test}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "cli/command.h"
+#include "cli/common_flags.h"
+#include "cli/flag_parser.h"
 #include "cli/shard_merge.h"
 #include "cli/sharded_commands.h"
 
@@ -26,14 +28,19 @@ const char* kUsage =
     "Counters the shards kept apart add up: eval's embeddings_cached with --llm-config, predict's usage (network\n"
     "calls, retries, tokens; retries and replays against a real endpoint may differ from one run's).";
 
-int merge_main(const Args& args) {
-  ArgReader r(args, {});
-  if (!r.error().empty()) return fail_input(r.error());
-  if (r.get("--out").empty()) return fail_input(std::string("missing --out\n") + kUsage);
+FlagTable merge_flags() {
+  return {
+      flags::out("OUT", "where the merged output goes, as the command's own --out"),
+      path_flag("--csv", "ITEMS.csv", "eval's rows (eval --csv)"),
+  };
+}
+
+int merge_main(const FlagValues& r) {
+  if (r.text("--out").empty()) return fail_input(std::string("missing --out\n") + kUsage);
   if (r.positionals().empty()) return fail_input(std::string("no shard files given\n") + kUsage);
   auto merged = combine_shards(r.positionals());
   if (!merged.ok()) return fail_input(merged.error());
-  static const std::map<std::string, int (*)(const Args&, MergedShards*)> commands = {
+  static const std::map<std::string, int (*)(const FlagValues&, MergedShards*)> commands = {
       {"eval", run_eval}, {"mutate", run_mutate}, {"predict", run_predict}};
   auto command = commands.find(merged->command);
   if (command == commands.end())
@@ -42,14 +49,18 @@ int merge_main(const Args& args) {
   if (r.has("--csv") && merged->command != "eval")
     return fail_input("--csv is eval's; these are shards of " + merged->command);
   Args replayed = merged->arguments;
-  replayed.insert(replayed.end(), {"--out", r.get("--out")});
-  if (r.has("--csv")) replayed.insert(replayed.end(), {"--csv", r.get("--csv")});
-  return command->second(replayed, &*merged);
+  replayed.insert(replayed.end(), {"--out", r.text("--out")});
+  if (r.has("--csv")) replayed.insert(replayed.end(), {"--csv", r.text("--csv")});
+  // The shards' arguments, parsed as their command parses them (a shard of an older build may hold a flag this one
+  // no longer takes: that is refused here, as a mismatch of builds already is).
+  auto parsed = parse_flags(flags_of(command_table().at(merged->command)), replayed, merged->command);
+  if (!parsed.ok()) return fail_input("the shards' " + merged->command + " arguments: " + parsed.error());
+  return command->second(*parsed, &*merged);
 }
 
 const Registrar merge_registrar{
     {"merge", "combine the shard files of eval, mutate or predict --shard into the single run's output", kUsage,
-     merge_main}};
+     merge_flags, merge_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -5,11 +5,12 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
+#include "cli/common_flags.h"
+#include "cli/missing_databases.h"
 #include "cli/mutate_shard_items.h"
 #include "cli/shard.h"
 #include "cli/shard_file.h"
@@ -32,8 +33,8 @@ using nlohmann::json;
 const char* kUsage =
     "Usage: chokepoint mutate --gold FILE --db-root DIR --out REPORT.json\n"
     "                         [--regimes EC-EC-IE,SC-EC-IE,...] [--semantics bird|spider] [--timeout-ms T]\n"
-    "                         [--max-rows N] [--operators op1,op2,...] [--drop-equivalent] [--table]\n"
-    "                         [--shard k/n]\n"
+    "                         [--max-rows N] [--operators op1,op2,...] [--drop-equivalent] [--print-table]\n"
+    "                         [--shard k/n] [--skip-missing]\n"
     "FILE: any gold format `chokepoint eval` reads (dev.json, SQL<TAB>db_id lines, ...). Databases are\n"
     "DIR/<db_id>/<db_id>.sqlite, opened read-only.\n"
     "Each gold query gets the single-error mutants of SQLMorph Table IX (outer query only; kept when the tree\n"
@@ -43,20 +44,30 @@ const char* kUsage =
     "  product). --drop-equivalent: leave mutants with EX = 1 out of the means (the paper's quality filter).\n"
     "stdout: JSON {golds, skipped, mutants, rejected, regimes, operators: [{op, mutants, golds, equivalent, failed,\n"
     "  d_ex, regimes: {name: {d_exp, d_exr, d_f1}}}]}, deltas in points against the gold itself (100).\n"
-    "--table: also print the table as text on stderr.\n"
+    "--print-table: also print the table as text on stderr.\n"
     "--shard k/n: mutate and score only the gold queries whose 0-based position p in the gold file has\n"
     "  p % n = k - 1, and write a shard file (not a report) to --out; `chokepoint merge --out REPORT.json SHARD...`\n"
     "  makes of the n shards the report and stdout one run writes (the means of Table X are taken there). Merge\n"
     "  re-reads --gold at the path given here.\n"
-    "Exit code 0, or 2 on bad input.";
+    "A database missing under --db-root is an error (exit 2); with --skip-missing its golds are skipped (listed\n"
+    "under skipped in REPORT.json). Exit code 0, or 2 on bad input.";
 
-std::vector<std::string> split_commas(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream ss(text);
-  std::string part;
-  while (std::getline(ss, part, ','))
-    if (!part.empty()) out.push_back(part);
-  return out;
+FlagTable mutate_flags() {
+  return {
+      flags::gold(),
+      flags::db_root(),
+      flags::out("REPORT.json", "the report with every mutant (a shard file with --shard)"),
+      list_flag("--regimes", "EC-EC-IE,...", "fine-grained metric configurations").or_else("EC-EC-IE,SC-EC-IE"),
+      flags::semantics({"bird", "spider"}, "").or_else("bird"),
+      flags::timeout_ms("2000", "time limit of one query"),
+      whole_flag("--max-rows", "N", 1, 100000000, "rows", "rows of a result kept; more are cut and marked truncated")
+          .or_else("100000"),
+      list_flag("--operators", "op1,op2,...", "only these mutation operators (SQLMorph Table IX)").shows("all 15"),
+      switch_flag("--drop-equivalent", "leave mutants with EX = 1 out of the means"),
+      switch_flag("--print-table", "also print the table as text on stderr").alias("--table"),
+      flags::shard(),
+      flags::skip_missing(),
+  };
 }
 
 // The scorer the experiment calls for each executed mutant: EX, then EXP/EXR/F1 under every regime at once.
@@ -79,41 +90,29 @@ json table_to_json(const mutate::SensitivityTable& table) {
 
 }  // namespace
 
-int run_mutate(const Args& args, MergedShards* merged) {
-  ArgReader r(args, {"--drop-equivalent", "--table"});
-  if (!r.error().empty()) return fail_input(r.error());
+int run_mutate(const FlagValues& r, MergedShards* merged) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
   for (const char* f : {"--gold", "--db-root", "--out"})
-    if (r.get(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
+    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
 
-  ExSemantics semantics = ExSemantics::Bird;
-  std::string sem = r.get("--semantics", "bird");
-  if (sem == "spider")
-    semantics = ExSemantics::Spider;
-  else if (sem != "bird")
-    return fail_input("--semantics must be bird or spider, not '" + sem + "'");
-  auto regimes = parse_regime_list(r.get("--regimes", "EC-EC-IE,SC-EC-IE"));
+  const ExSemantics semantics = *ex_semantics_from_name(r.text("--semantics"));
+  auto regimes = parse_regime_list(r.text("--regimes"));
   if (!regimes.ok()) return fail_input(regimes.error());
   std::vector<std::string> regime_names;
   for (const auto& g : *regimes) regime_names.push_back(g.name());
 
   mutate::SensitivityOptions options;
-  options.limits.timeout_ms = 2000;
+  options.limits.timeout_ms = static_cast<int>(r.integer("--timeout-ms"));
+  options.limits.max_rows = static_cast<size_t>(r.integer("--max-rows"));
   options.regime_count = regimes->size();
-  try {
-    if (r.has("--timeout-ms")) options.limits.timeout_ms = std::stoi(r.get("--timeout-ms"));
-    if (r.has("--max-rows")) options.limits.max_rows = static_cast<size_t>(std::stoul(r.get("--max-rows")));
-  } catch (...) {
-    return fail_input("--timeout-ms and --max-rows take whole numbers");
-  }
   auto shard_flag = read_shard(r);
   if (!shard_flag.ok()) return fail_input(shard_flag.error());
   const std::optional<ShardSpec> shard = *shard_flag;
-  options.operators = split_commas(r.get("--operators"));
+  options.operators = r.items("--operators");
   for (const auto& op : options.operators)
     if (!mutate::find_operator(op)) return fail_input("unknown operator '" + op + "' (see SQLMorph Table IX)");
 
-  auto gold = load_eval_set(r.get("--gold"));
+  auto gold = load_eval_set(r.text("--gold"));
   if (!gold.ok()) return fail_input(gold.error());
   std::vector<mutate::GoldQuery> golds;
   for (size_t i = 0; i < gold->items.size(); ++i) {
@@ -121,15 +120,28 @@ int run_mutate(const Args& args, MergedShards* merged) {
     if (g.db_id.empty()) return fail_input("gold item " + std::to_string(i + 1) + " has no db_id");
     golds.push_back({g.key, g.db_id, g.sql});
   }
+  // Each shard checks every gold's database and records its note; merge repeats the note and runs no query.
+  std::string skip_note;
+  if (merged) {
+    skip_note = merged->run.value("skip_note", "");
+    print_skip_note(skip_note);
+  } else {
+    std::vector<std::string> db_ids;
+    for (const auto& g : golds) db_ids.push_back(g.db_id);
+    auto skipped = require_databases(r.text("--db-root"), db_ids, r.has("--skip-missing"));
+    if (!skipped.ok()) return fail_input(skipped.error());
+    skip_note = skipped->note;
+  }
 
-  DatabasePool pool(r.get("--db-root"));
+  DatabasePool pool(r.text("--db-root"));
   const auto scorer = mutate::metrics_scorer(semantics, *regimes);
   if (shard) {
     // Shard k of n: each of its golds run alone (the run keeps nothing from one gold to the next), for merge.
-    ShardFile file = new_shard("mutate", *shard, without_flags(args, {"--out", "--shard"}));
-    auto gold_hash = content_hash(r.get("--gold"));
+    ShardFile file = new_shard("mutate", *shard, without_flags(r.arguments(), {"--out", "--shard"}));
+    auto gold_hash = content_hash(r.text("--gold"));
     if (!gold_hash.ok()) return fail_input(gold_hash.error());
     file.run = {{"gold_hash", *gold_hash}};
+    if (!skip_note.empty()) file.run["skip_note"] = skip_note;
     size_t mutants = 0;
     for (size_t p = 0; p < golds.size(); ++p) {
       if (!shard->contains(p)) continue;
@@ -138,7 +150,7 @@ int run_mutate(const Args& args, MergedShards* merged) {
       file.positions.push_back(p);
       file.items.push_back(encode_gold_sensitivity(part));
     }
-    if (auto st = write_shard(r.get("--out"), file); !st.ok()) return fail_input(st.error());
+    if (auto st = write_shard(r.text("--out"), file); !st.ok()) return fail_input(st.error());
     std::cout << dump_json(json{{"shard", shard->label()},
                                 {"golds", file.items.size()},
                                 {"of", golds.size()},
@@ -149,7 +161,7 @@ int run_mutate(const Args& args, MergedShards* merged) {
   }
   mutate::SensitivityRun run;
   if (merged) {
-    if (auto st = check_input_file(*merged, "gold_hash", r.get("--gold")); !st.ok()) return fail_input(st.error());
+    if (auto st = check_input_file(*merged, "gold_hash", r.text("--gold")); !st.ok()) return fail_input(st.error());
     std::vector<size_t> positions(golds.size());
     for (size_t p = 0; p < golds.size(); ++p) positions[p] = p;
     auto parts = take_items(*merged, positions, "gold query");
@@ -183,7 +195,7 @@ int run_mutate(const Args& args, MergedShards* merged) {
 
   json report;
   report["summary"] = summary;
-  report["gold_file"] = r.get("--gold");
+  report["gold_file"] = r.text("--gold");
   report["timeout_ms"] = options.limits.timeout_ms;
   json mutants = json::array();
   for (const auto& m : run.mutants) {
@@ -211,23 +223,23 @@ int run_mutate(const Args& args, MergedShards* merged) {
   for (const auto& s : run.skipped) skipped.push_back({{"id", s.id}, {"db_id", s.db_id}, {"reason", s.reason}});
   report["skipped"] = skipped;
 
-  std::ofstream out(r.get("--out"), std::ios::binary);
-  if (!out) return fail_input("cannot write '" + r.get("--out") + "'");
+  std::ofstream out(r.text("--out"), std::ios::binary);
+  if (!out) return fail_input("cannot write '" + r.text("--out") + "'");
   out << dump_json(report, 2) << "\n";
-  if (!out) return fail_input("could not finish writing '" + r.get("--out") + "'");
+  if (!out) return fail_input("could not finish writing '" + r.text("--out") + "'");
 
   std::cout << dump_json(summary, 2) << "\n";
-  if (r.has("--table")) std::cerr << mutate::format_sensitivity_table(table);
+  if (r.has("--print-table")) std::cerr << mutate::format_sensitivity_table(table);
   return 0;
 }
 
 namespace {
 
-int mutate_main(const Args& args) { return run_mutate(args, nullptr); }
+int mutate_main(const FlagValues& r) { return run_mutate(r, nullptr); }
 
 const Registrar mutate_registrar{
     {"mutate", "single-error mutants of gold SQL and their effect on EX/EXP/EXR/F1 (SQLMorph Table X)", kUsage,
-     mutate_main}};
+     mutate_flags, mutate_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -12,9 +12,9 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/common_flags.h"
 #include "cli/ex_inputs.h"
 #include "cli/llm_calls.h"
-#include "cli/number_flags.h"
 #include "core/base/json_dump.h"
 #include "core/llm/chat_request.h"
 #include "core/metrics/efficiency_evaluation.h"
@@ -42,7 +42,28 @@ const char* kUsage =
     "nothing.\n"
     "stdout: JSON {n, iterations, baseline: {ex, ves, c_ves, correct, self_ves, self_score_sd}, table: [{variant,\n"
     "model, ex, ves, c_ves, correct, accepted, changed_result, failed, no_sql, no_answer, not_asked, generated}],\n"
-    "usage}; OPT.json adds each cell's items (outcome, final query, score). Exit code 0, or 2 on bad input.";
+    "usage}; OPT.json adds each cell's items (outcome, final query, score). A database missing under --db-root is an\n"
+    "error unless --skip-missing. Exit code 0, or 2 on bad input.";
+
+FlagTable optimize_flags() {
+  std::vector<std::string> variants;
+  for (auto v : runner::all_optimize_variants()) variants.push_back(runner::optimize_variant_name(v));
+  return {
+      flags::gold(),
+      flags::pred().described("the stage-one queries Y"),
+      flags::db_root(),
+      flags::out("OPT.json", "the table and each cell's items"),
+      flags::llm_config().described("a model asked for faster rewrites").repeated(),
+      choice_flag("--variant", variants, "a prompt variant").valued("NAME").shows("all").repeated(),
+      whole_flag("--iterations", "N", 1, 100000, "iterations", "timed runs of each pair").or_else("10"),
+      flags::semantics({"bird", "spider", "test-suite"}, "gold's benchmark"),
+      flags::timeout_ms("5000", "time limit of one query; a pair's timing gets T x N"),
+      flags::replay(),
+      flags::prompts(),
+      flags::preview(),
+      flags::skip_missing(),
+  };
+}
 
 nlohmann::json cell_json(const EfficiencySummary& s) {
   const size_t scored = s.scores.n;
@@ -53,28 +74,16 @@ nlohmann::json cell_json(const EfficiencySummary& s) {
           {"scored", scored}};
 }
 
-int optimize_main(const Args& args) {
-  ArgReader r(args, {"--preview"});
-  if (!r.error().empty()) return fail_input(r.error());
-  if (r.get("--gold").empty() || r.get("--pred").empty() || r.get("--db-root").empty() || r.get("--out").empty() ||
+int optimize_main(const FlagValues& r) {
+  if (r.text("--gold").empty() || r.text("--pred").empty() || r.text("--db-root").empty() || r.text("--out").empty() ||
       !r.has("--llm-config"))
     return fail_input(std::string("missing arguments\n") + kUsage);
-  const auto iterations = whole_number_in(r, "--iterations", 10, 1, 100000);
-  if (!iterations.ok()) return fail_input(iterations.error());
+  const int iterations = static_cast<int>(r.integer("--iterations"));
   std::vector<runner::OptimizeVariant> variants;
-  for (const auto& name : r.get_all("--variant")) {
-    auto v = runner::optimize_variant_from_name(name);
-    if (!v) {
-      std::string known;
-      for (auto k : runner::all_optimize_variants())
-        known += std::string(known.empty() ? "" : ", ") + runner::optimize_variant_name(k);
-      return fail_input("unknown --variant '" + name + "' (one of " + known + ")");
-    }
-    variants.push_back(*v);
-  }
+  for (const auto& name : r.all("--variant")) variants.push_back(*runner::optimize_variant_from_name(name));
   if (variants.empty()) variants = runner::all_optimize_variants();
   std::vector<ChatEndpoint> models;
-  for (const auto& config : r.get_all("--llm-config")) {
+  for (const auto& config : r.all("--llm-config")) {
     auto c = read_chat_endpoint(config);
     if (!c.ok()) return fail_input(c.error());
     models.push_back(*c);
@@ -130,9 +139,9 @@ int optimize_main(const Args& args) {
   }
 
   EfficiencyOptions timing;
-  timing.timing.iterations = *iterations;
+  timing.timing.iterations = iterations;
   timing.timing.min_span_ns = std::max<int64_t>(1000000, 100 * clock_resolution_ns(timing.timing.clock));
-  const int64_t limit = int64_t{in->options.limits.timeout_ms} * *iterations;
+  const int64_t limit = int64_t{in->options.limits.timeout_ms} * iterations;
   timing.timing.timeout_ms =
       in->options.limits.timeout_ms <= 0 ? 0 : static_cast<int>(std::min<int64_t>(limit, INT_MAX));
   timing.self_check = true;  // the baseline reports the spread; the cells do not need it again
@@ -199,15 +208,15 @@ int optimize_main(const Args& args) {
   base["self_ves"] = baseline.self_ves;
   base["self_score_sd"] = baseline.self_score_sd;
   nlohmann::json summary = {
-      {"n", pairs.size()}, {"iterations", *iterations},
+      {"n", pairs.size()}, {"iterations", iterations},
       {"timing", "step"},  {"baseline", base},
       {"table", table},    {"usage", {{"network_calls", usage.network_calls}, {"replayed", usage.replayed}}}};
-  return finish_report(r.get("--out"), summary, std::move(cells));
+  return finish_report(r.text("--out"), summary, std::move(cells));
 }
 
 const Registrar registrar{
     {"optimize", "SQL optimisation: faster rewrites by prompt variant and model, scored by VES and C-VES (004)", kUsage,
-     optimize_main}};
+     optimize_flags, optimize_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

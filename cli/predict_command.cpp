@@ -1,4 +1,4 @@
-// `chokepoint predict`: runs a model on an evaluation set (issue 13): each item's prompt in the chosen formats of
+// `chokepoint predict`: runs a model on an evaluation set: each item's prompt in the chosen formats of
 // 004 §4.1.1 goes to the configured endpoint through the CallScheduler (replay store, retries, budget); each answer
 // gives one SQL query (core/llm/sql_answer.h) or a reason it gives none. Writes predictions `eval` reads as they
 // are: BIRD's dict (--out) and Spider's one-per-line file beside it (.txt), one pair per format and model. With
@@ -14,7 +14,9 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/common_flags.h"
 #include "cli/llm_calls.h"
+#include "cli/missing_databases.h"
 #include "cli/predict_shard_items.h"
 #include "cli/shard.h"
 #include "cli/shard_file.h"
@@ -35,7 +37,7 @@ namespace chokepoint::cli {
 namespace {
 
 const char* kUsage =
-    "Usage: chokepoint predict --set FILE (--db-root DIR | --tables TABLES.json) --llm-config CONFIG.json\n"
+    "Usage: chokepoint predict --gold FILE (--db-root DIR | --tables TABLES.json) --llm-config CONFIG.json\n"
     "                          [--llm-config CONFIG2.json ...] --out PRED.json [--format F ... | --formats all]\n"
     "                          [--rows N] [--fk] [--limit N] [--replay FILE.sqlite] [--prompts DIR] [--shard k/n]\n"
     "                          [--template FILE.mustache [--template-schema DDL|SimpleDDL] [--template-answer "
@@ -70,7 +72,34 @@ const char* kUsage =
     "  scoring with the --db-root given here, and contacts no endpoint. --replay is the shard's own (each shard may\n"
     "  keep its own file). Usage counters add up over the shards; against a real endpoint, retries and replays may\n"
     "  differ from one run's. A shard exits 1 when some of its answers have no SQL (the file is written anyway).\n"
+    "With --db-root, an item whose database is missing there is an error (exit 2) before anything is sent.\n"
     "Exit code 0; 1 when some items have no SQL; 2 on bad input.";
+
+FlagTable predict_flags() {
+  return {
+      flags::gold().alias("--set").described("the set: questions (BIRD evidence joined), gold SQL for the scores"),
+      flags::db_root().described("the databases: schemas, example rows and EX of each format"),
+      flags::tables().described("the schemas, without databases (no scores)"),
+      flags::llm_config().described("a model; every format runs for every model").repeated(),
+      flags::out("PRED.json", "BIRD's prediction dict; PRED.txt beside it (one file pair per format and model)"),
+      text_flag("--format", "F", "a prompt format of 004, e.g. SimpleDDL-MD-Chat")
+          .shows("SimpleDDL-MD-Chat")
+          .repeated(),
+      choice_flag("--formats", {"all"}, "run the 12 formats"),
+      whole_flag("--rows", "N", 0, 100, "rows", "example rows per table in the prompt (needs --db-root)").or_else("0"),
+      flags::fk(),
+      flags::limit(),
+      flags::replay(),
+      flags::prompts(),
+      flags::shard(),
+      path_flag("--template", "FILE.mustache", "your own prompt, a thirteenth format named Custom"),
+      choice_flag("--template-schema", {"DDL", "SimpleDDL"}, "the schema style of {{schema}}").or_else("SimpleDDL"),
+      choice_flag("--template-answer", {"Chat", "Complete"},
+                  "Chat: the SQL is found in the answer; Complete: "
+                  "SELECT is put back")
+          .or_else("Chat"),
+  };
+}
 
 // PRED.json -> PRED<tag><ext>: tag "" for one run, ".<format>" or ".<model>.<format>" for several.
 std::string with_suffix(const std::string& out, const std::string& tag, const std::string& ext) {
@@ -222,16 +251,12 @@ bool fill_predict_shard(ShardFile& file, const EvalSet& set, const std::vector<r
 }
 
 // --template FILE with --template-schema DDL|SimpleDDL and --template-answer Chat|Complete.
-Result<runner::UserTemplate> read_user_template(const ArgReader& r) {
+Result<runner::UserTemplate> read_user_template(const FlagValues& r) {
   runner::UserTemplate t;
-  auto source = read_file(r.get("--template"), 1 << 20);  // a prompt template, not a data file
+  auto source = read_file(r.text("--template"), 1 << 20);  // a prompt template, not a data file
   if (!source.ok()) return Error{"--template: " + source.error()};
   t.source = std::move(*source);
-  const std::string schema = r.get("--template-schema", "SimpleDDL"), answer = r.get("--template-answer", "Chat");
-  if (schema != "DDL" && schema != "SimpleDDL")
-    return Error{"--template-schema must be DDL or SimpleDDL, not '" + schema + "'"};
-  if (answer != "Chat" && answer != "Complete")
-    return Error{"--template-answer must be Chat or Complete, not '" + answer + "'"};
+  const std::string schema = r.text("--template-schema"), answer = r.text("--template-answer");
   t.schema = schema == "DDL" ? runner::SchemaStyle::Ddl : runner::SchemaStyle::SimpleDdl;
   t.postfix = answer == "Chat" ? PromptPostfix::Chat : PromptPostfix::Complete;
   return t;
@@ -239,18 +264,16 @@ Result<runner::UserTemplate> read_user_template(const ArgReader& r) {
 
 }  // namespace
 
-int run_predict(const Args& args, MergedShards* merged) {
-  ArgReader r(args, {"--fk"});
-  if (!r.error().empty()) return fail_input(r.error());
-  const std::string set_path = r.get("--set"), out = r.get("--out");
-  const std::vector<std::string> configs = r.get_all("--llm-config");
-  if (set_path.empty() || out.empty() || configs.empty() || (r.get("--db-root").empty() && r.get("--tables").empty()))
+int run_predict(const FlagValues& r, MergedShards* merged) {
+  const std::string set_path = r.text("--gold"), out = r.text("--out");
+  const std::vector<std::string> configs = r.all("--llm-config");
+  if (set_path.empty() || out.empty() || configs.empty() || (r.text("--db-root").empty() && r.text("--tables").empty()))
     return fail_input(std::string("missing arguments\n") + kUsage);
   std::vector<runner::PromptFormat> formats;
-  if (r.get("--formats") == "all") {
+  if (r.text("--formats") == "all") {
     formats = runner::all_prompt_formats();
   } else {
-    std::vector<std::string> names = r.get_all("--format");
+    std::vector<std::string> names = r.all("--format");
     if (names.empty() && !r.has("--template")) names.push_back("SimpleDDL-MD-Chat");
     std::set<std::string> chosen;
     for (const auto& name : names) {
@@ -261,16 +284,9 @@ int run_predict(const Args& args, MergedShards* merged) {
   }
   runner::SchemaRenderOptions schema_options;
   schema_options.foreign_keys = r.has("--fk");
-  long limit = 0;
-  try {
-    schema_options.sample_rows = std::stoi(r.get("--rows", "0"));
-    limit = std::stol(r.get("--limit", "0"));
-  } catch (...) {
-    return fail_input("--rows and --limit take whole numbers");
-  }
-  if (schema_options.sample_rows < 0 || schema_options.sample_rows > 100 || limit < 0)
-    return fail_input("--rows must be 0 to 100 and --limit at least 0");
-  if (schema_options.sample_rows > 0 && r.get("--db-root").empty())
+  schema_options.sample_rows = static_cast<int>(r.integer("--rows"));
+  const long limit = static_cast<long>(r.integer("--limit"));
+  if (schema_options.sample_rows > 0 && r.text("--db-root").empty())
     return fail_input("--rows needs --db-root (the rows come from the databases)");
 
   auto shard_flag = read_shard(r);
@@ -325,15 +341,19 @@ int run_predict(const Args& args, MergedShards* merged) {
   std::map<std::string, Schema> schemas;
   std::map<std::string, runner::SampleRows> samples;
   OpenDatabases open;
-  if (!r.get("--db-root").empty()) {
-    auto opened = open_databases(r.get("--db-root"), ids);
+  if (!r.text("--db-root").empty()) {
+    std::vector<std::string> item_db_ids;  // the prompts need every item's schema: no item can be skipped
+    for (const auto& it : set->items) item_db_ids.push_back(it.db_id);
+    if (auto st = require_databases(r.text("--db-root"), item_db_ids, false, ""); !st.ok())
+      return fail_input(st.error());
+    auto opened = open_databases(r.text("--db-root"), ids);
     if (!opened.ok()) return fail_input(opened.error());
     open = std::move(*opened);
     schemas = open.schemas;
     for (const auto& [db, c] : open.connections)
       samples[db] = runner::read_sample_rows(*c, schemas[db], schema_options.sample_rows);
   } else {
-    auto all = tables_json_by_db(r.get("--tables"));
+    auto all = tables_json_by_db(r.text("--tables"));
     if (!all.ok()) return fail_input(all.error());
     schemas = std::move(*all);
   }
@@ -345,7 +365,7 @@ int run_predict(const Args& args, MergedShards* merged) {
     auto custom = read_user_template(r);
     if (!custom.ok()) return fail_input(custom.error());
     auto format = runner::add_user_template(*prompts, *custom);
-    if (!format.ok()) return fail_input("--template " + r.get("--template") + ": " + format.error());
+    if (!format.ok()) return fail_input("--template " + r.text("--template") + ": " + format.error());
     formats.push_back(*format);
   }
   auto tasks = runner::plan_predictions(*set, schemas, formats, schema_options, *prompts, samples);
@@ -357,7 +377,7 @@ int run_predict(const Args& args, MergedShards* merged) {
   RunAnswers got;
   if (merged) {
     for (const auto& [key, path] : {std::pair<std::string, std::string>{"set_hash", set_path},
-                                    std::pair<std::string, std::string>{"tables_hash", r.get("--tables")}})
+                                    std::pair<std::string, std::string>{"tables_hash", r.text("--tables")}})
       if (!path.empty())
         if (auto st = check_input_file(*merged, key, path); !st.ok()) return fail_input(st.error());
     auto taken = merged_answers(*merged, *set, *tasks, slots);
@@ -392,12 +412,12 @@ int run_predict(const Args& args, MergedShards* merged) {
     }
     if (shard) {
       // Shard k of n: its items' answers, every model and format, for merge to read, write and score.
-      ShardFile file = new_shard("predict", *shard, without_flags(args, {"--out", "--shard", "--replay"}));
+      ShardFile file = new_shard("predict", *shard, without_flags(r.arguments(), {"--out", "--shard", "--replay"}));
       auto set_hash = content_hash(set_path);
       if (!set_hash.ok()) return fail_input(set_hash.error());
       file.run = {{"set_hash", *set_hash}, {"models", model_facts}};
       if (r.has("--tables")) {
-        auto tables_hash = content_hash(r.get("--tables"));
+        auto tables_hash = content_hash(r.text("--tables"));
         if (!tables_hash.ok()) return fail_input(tables_hash.error());
         file.run["tables_hash"] = *tables_hash;
       }
@@ -462,10 +482,10 @@ int run_predict(const Args& args, MergedShards* merged) {
 
 namespace {
 
-int predict_main(const Args& args) { return run_predict(args, nullptr); }
+int predict_main(const FlagValues& r) { return run_predict(r, nullptr); }
 
 const Registrar registrar{
-    {"predict", "run a model on a set: predictions in the prompt formats of 004", kUsage, predict_main}};
+    {"predict", "run a model on a set: predictions in the prompt formats of 004", kUsage, predict_flags, predict_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

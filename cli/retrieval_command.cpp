@@ -15,6 +15,7 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/common_flags.h"
 #include "cli/ex_inputs.h"
 #include "cli/llm_calls.h"
 #include "core/base/json_dump.h"
@@ -51,6 +52,22 @@ const char* kUsage =
     "deltas are percentage points against O/O. stderr also shows the table as text. R.json adds every item of every\n"
     "variant and approach. Exit code 0, or 2 on bad input.";
 
+FlagTable retrieval_flags() {
+  return {
+      path_flag("--variants", "DIR", "the O_O, L_O, O_L and L_L sets `chokepoint tqa denat --out DIR` writes"),
+      flags::db_root().described("the original databases (O/O, L/O)"),
+      flags::tables().described("the original schemas (O/O, L/O), without databases"),
+      flags::out("R.json", "the summary and every item of every variant and approach"),
+      list_flag("--approach", "A,...", "full-schema, tcsl or scsl").shows("all three").repeated(),
+      flags::llm_config().described("the model tcsl and scsl ask"),
+      flags::fk(),
+      flags::limit(),
+      flags::replay(),
+      flags::prompts(),
+      flags::preview(),
+  };
+}
+
 using linking::RetrievalApproach;
 using tqa::DenatSetting;
 
@@ -68,9 +85,9 @@ struct Job {
   std::vector<Result<std::string>> answers;
 };
 
-Result<std::vector<RetrievalApproach>> read_approaches(const ArgReader& r) {
+Result<std::vector<RetrievalApproach>> read_approaches(const FlagValues& r) {
   std::vector<RetrievalApproach> out;
-  std::vector<std::string> names = r.get_all("--approach");
+  std::vector<std::string> names = r.all("--approach");
   if (names.empty()) names = {"full-schema,tcsl,scsl"};
   for (const auto& value : names) {
     std::stringstream ss(value);
@@ -93,21 +110,13 @@ std::string fixed1(double v) {
 }
 std::string signed1(double v) { return (v >= 0 ? "+" : "") + fixed1(v); }
 
-int retrieval_main(const Args& args) {
-  ArgReader r(args, {"--preview", "--fk"});
-  if (!r.error().empty()) return fail_input(r.error());
-  if (r.get("--variants").empty() || r.get("--out").empty() ||
-      (r.get("--db-root").empty() && r.get("--tables").empty()))
+int retrieval_main(const FlagValues& r) {
+  if (r.text("--variants").empty() || r.text("--out").empty() ||
+      (r.text("--db-root").empty() && r.text("--tables").empty()))
     return fail_input(std::string("missing arguments\n") + kUsage);
   auto approaches = read_approaches(r);
   if (!approaches.ok()) return fail_input(approaches.error());
-  long limit = 0;
-  if (r.has("--limit")) {
-    const std::string v = r.get("--limit");
-    if (v.empty() || v.size() > 9 || v.find_first_not_of("0123456789") != std::string::npos)
-      return fail_input("--limit takes a whole number, not '" + v + "'");
-    limit = std::stol(v);
-  }
+  const long limit = static_cast<long>(r.integer("--limit"));
   linking::RetrievalOptions options;
   options.foreign_keys = r.has("--fk");
   const bool calls = std::any_of(approaches->begin(), approaches->end(),
@@ -122,7 +131,7 @@ int retrieval_main(const Args& args) {
 
   // The variants present in DIR, their sets and schemas.
   namespace fs = std::filesystem;
-  const std::string dir = r.get("--variants");
+  const std::string dir = r.text("--variants");
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return fail_input("--variants " + dir + ": not a folder");
   std::map<std::string, std::string> missing;
@@ -176,7 +185,8 @@ int retrieval_main(const Args& args) {
           de_naturalised
               ? (renamed_source.empty() ? "no de-naturalised schemas (" + dir + "/tables.json or " + dir + "/databases)"
                                         : "none of its databases is in " + renamed_source)
-              : "none of its databases is in " + (r.get("--tables").empty() ? r.get("--db-root") : r.get("--tables"));
+              : "none of its databases is in " +
+                    (r.text("--tables").empty() ? r.text("--db-root") : r.text("--tables"));
       it = variants.erase(it);
     } else {
       ++it;
@@ -376,13 +386,13 @@ int retrieval_main(const Args& args) {
       {"model", chat ? chat->settings.model : ""},
       {"table_viii", table},
       {"usage", call_usage_json(usage)}};
-  return finish_report(r.get("--out"), summary, std::move(listed));
+  return finish_report(r.text("--out"), summary, std::move(listed));
 }
 
 const Registrar registrar{{"retrieval",
                            "stage-level retrieval (001 Table VIII): FPR and SLR of Full-Schema, TCSL and SCSL over "
                            "the O/O, L/O, O/L, L/L variants",
-                           kUsage, retrieval_main}};
+                           kUsage, retrieval_flags, retrieval_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

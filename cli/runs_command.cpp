@@ -1,5 +1,6 @@
 // `chokepoint runs list|compare|mark`: the runs `eval --store` kept in a run store (core/runner/run_store.h), any
 // two of them side by side item by item (core/runner/run_comparison.h), and the user's "almost correct" marks.
+#include <climits>
 #include <fstream>
 #include <iostream>
 
@@ -30,6 +31,21 @@ const char* kUsage =
     "  A mark belongs to the item's db_id, id and prediction text, so every run with the same prediction shows it.\n"
     "Exit code 0, or 2 on bad input (not a run store, a missing run, an unknown item).";
 
+FlagTable runs_list_flags() { return {path_flag("--store", "RUNS.sqlite", "the run store")}; }
+FlagTable runs_compare_flags() {
+  return {path_flag("--store", "RUNS.sqlite", "the run store"),
+          path_flag("--out", "COMPARISON.json", "the comparison with every item")};
+}
+FlagTable runs_mark_flags() {
+  return {
+      path_flag("--store", "RUNS.sqlite", "the run store"),
+      whole_flag("--run", "A", 1, LLONG_MAX, "", "the run whose item is marked (its id)"),
+      text_flag("--item", "ID", "the item's id"),
+      text_flag("--note", "TEXT", "why it is almost correct"),
+      switch_flag("--clear", "remove the mark"),
+  };
+}
+
 Result<int64_t> run_id(const std::string& text) {
   size_t used = 0;
   long long v = 0;
@@ -42,9 +58,9 @@ Result<int64_t> run_id(const std::string& text) {
   return static_cast<int64_t>(v);
 }
 
-Result<runner::RunStore> open_existing(const ArgReader& r) {
-  if (r.get("--store").empty()) return Error{std::string("missing --store\n") + kUsage};
-  auto store = runner::RunStore::open(r.get("--store"), runner::RunStore::OpenMode::MustExist);
+Result<runner::RunStore> open_existing(const FlagValues& r) {
+  if (r.text("--store").empty()) return Error{std::string("missing --store\n") + kUsage};
+  auto store = runner::RunStore::open(r.text("--store"), runner::RunStore::OpenMode::MustExist);
   if (!store.ok()) return Error{"--store: " + store.error()};
   return store;
 }
@@ -54,9 +70,7 @@ nlohmann::json parsed(const std::string& text) {
   return j.is_discarded() ? nlohmann::json(text) : j;
 }
 
-int runs_list_main(const Args& args) {
-  ArgReader r(args, {});
-  if (!r.error().empty()) return fail_input(r.error());
+int runs_list_main(const FlagValues& r) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
   auto store = open_existing(r);
   if (!store.ok()) return fail_input(store.error());
@@ -74,9 +88,7 @@ int runs_list_main(const Args& args) {
   return 0;
 }
 
-int runs_compare_main(const Args& args) {
-  ArgReader r(args, {});
-  if (!r.error().empty()) return fail_input(r.error());
+int runs_compare_main(const FlagValues& r) {
   if (r.positionals().size() != 2) return fail_input(std::string("compare takes two run ids, A and B\n") + kUsage);
   auto a = run_id(r.positionals()[0]);
   auto b = run_id(r.positionals()[1]);
@@ -91,41 +103,39 @@ int runs_compare_main(const Args& args) {
   if (!marks.ok()) return fail_input(marks.error());
   const auto comparison = runner::compare_runs(*run_a, *run_b, *marks);
   if (r.has("--out")) {
-    std::ofstream out(r.get("--out"), std::ios::binary);
+    std::ofstream out(r.text("--out"), std::ios::binary);
     if (!(out << dump_json(runner::comparison_json(comparison, true), 2) << "\n"))
-      return fail_input("cannot write '" + r.get("--out") + "'");
+      return fail_input("cannot write '" + r.text("--out") + "'");
   }
   std::cout << dump_json(runner::comparison_json(comparison), 2) << "\n";
   return 0;
 }
 
-int runs_mark_main(const Args& args) {
-  ArgReader r(args, {"--clear"});
-  if (!r.error().empty()) return fail_input(r.error());
+int runs_mark_main(const FlagValues& r) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
   if (!r.has("--run") || !r.has("--item")) return fail_input(std::string("missing --run or --item\n") + kUsage);
   if (r.has("--clear") && r.has("--note")) return fail_input("--clear removes the mark: give no --note with it");
-  auto id = run_id(r.get("--run"));
+  auto id = run_id(r.text("--run"));
   if (!id.ok()) return fail_input("--run: " + id.error());
   auto store = open_existing(r);
   if (!store.ok()) return fail_input(store.error());
   auto run = store->load_run(*id);
   if (!run.ok()) return fail_input(run.error());
-  const std::string item = r.get("--item");
+  const std::string item = r.text("--item");
   const EvalPair* pair = nullptr;
   for (const auto& p : run->pairs) {
     if (p.id != item) continue;
-    if (pair) return fail_input("run " + r.get("--run") + " has more than one item '" + item + "'");
+    if (pair) return fail_input("run " + r.text("--run") + " has more than one item '" + item + "'");
     pair = &p;
   }
-  if (!pair) return fail_input("run " + r.get("--run") + " has no item '" + item + "'");
+  if (!pair) return fail_input("run " + r.text("--run") + " has no item '" + item + "'");
   nlohmann::json out = {{"run", *id}, {"item", item}, {"db_id", pair->db_id}, {"pred_sql", pair->pred_sql}};
   if (r.has("--clear")) {
     auto cleared = store->clear_mark(pair->db_id, pair->id, pair->pred_sql);
     if (!cleared.ok()) return fail_input(cleared.error());
     out["mark"] = nullptr;
   } else {
-    runner::ItemMark mark{pair->db_id, pair->id, pair->pred_sql, true, r.get("--note"), utc_timestamp()};
+    runner::ItemMark mark{pair->db_id, pair->id, pair->pred_sql, true, r.text("--note"), utc_timestamp()};
     auto set = store->set_mark(mark);
     if (!set.ok()) return fail_input(set.error());
     out["mark"] = {{"almost_correct", true}, {"note", mark.note}, {"set_at", mark.set_at}};
@@ -134,18 +144,20 @@ int runs_mark_main(const Args& args) {
   return 0;
 }
 
-int runs_main(const Args& args) {
+int runs_main(const FlagValues& r) {
+  const auto& words = r.positionals();
   return fail_input(
-      (args.empty() ? std::string("runs needs list, compare or mark") : "unknown runs command '" + args[0] + "'") +
+      (words.empty() ? std::string("runs needs list, compare or mark") : "unknown runs command '" + words[0] + "'") +
       "\n" + kUsage);
 }
 
-const Registrar runs_registrar{{"runs", "runs stored by eval --store: list, compare, mark", kUsage, runs_main}};
-const Registrar list_registrar{{"runs list", "the runs of a run store", kUsage, runs_list_main}};
-const Registrar compare_registrar{
-    {"runs compare", "two runs item by item: fixed, broken, changed and why", kUsage, runs_compare_main}};
+const Registrar runs_registrar{
+    {"runs", "runs stored by eval --store: list, compare, mark", kUsage, nullptr, runs_main}};
+const Registrar list_registrar{{"runs list", "the runs of a run store", kUsage, runs_list_flags, runs_list_main}};
+const Registrar compare_registrar{{"runs compare", "two runs item by item: fixed, broken, changed and why", kUsage,
+                                   runs_compare_flags, runs_compare_main}};
 const Registrar mark_registrar{
-    {"runs mark", "mark an item's prediction almost correct (or --clear)", kUsage, runs_mark_main}};
+    {"runs mark", "mark an item's prediction almost correct (or --clear)", kUsage, runs_mark_flags, runs_mark_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

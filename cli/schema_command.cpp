@@ -1,11 +1,13 @@
 // `chokepoint schema stats`: schema graphs and their structural statistics (thesis Tables 1.1 and 3.5) as JSON, from
 // a tables.json file, one SQLite database or a folder of them, with join hints from a gold SQL file or a JSON file.
 #include <algorithm>
+#include <climits>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "cli/command.h"
+#include "cli/common_flags.h"
 #include "core/db/connection.h"
 #include "core/graph/join_hint.h"
 #include "core/graph/schema_graph.h"
@@ -23,7 +25,7 @@ namespace fs = std::filesystem;
 const char* kUsage =
     "Usage: chokepoint schema stats (--tables FILE | --db FILE.sqlite | --db-root DIR)\n"
     "                               [--siblings column|table|none] [--joins-from GOLD_FILE] [--hints FILE]\n"
-    "                               [--labels] [--centrality] [--max-cycles N]\n"
+    "                               [--labels] [--show-centrality] [--max-cycles N]\n"
     "Builds the schema graph of every database (one node per table, one edge per joinable table pair) and prints\n"
     "JSON: \"databases\" (db_id, nodes, edges, labels, avg_degree, connected, components, cyclic, cycles,\n"
     "cycles_at_least, cycles_by_length, diameter) and \"summary\" (count, pct_connected, pct_cyclic, avg_degree,\n"
@@ -37,9 +39,24 @@ const char* kUsage =
     "  --hints FILE       JSON array of {\"left\": \"t1.c1\", \"right\": \"t2.c2\"[, \"db_id\": \"d\"]}: `user` "
     "labels\n"
     "  --labels           list every table pair with its join conditions and their sources (\"edge_labels\")\n"
-    "  --centrality       degree and betweenness centrality per table\n"
+    "  --show-centrality  degree and betweenness centrality per table\n"
     "  --max-cycles N     stop counting a database's cycles at N (default 1000000); cycles_at_least is then true\n"
     "A missing or corrupt file gives a one-line error and exit code 2.";
+
+FlagTable schema_stats_flags() {
+  return {
+      flags::tables(),
+      path_flag("--db", "FILE.sqlite", "one SQLite database"),
+      flags::db_root().described("every DIR/<name>/<name>.sqlite and DIR/*.sqlite"),
+      flags::siblings(),
+      path_flag("--joins-from", "GOLD_FILE", "gold SQL lines whose equi-joins become workload labels"),
+      path_flag("--hints", "FILE", "JSON join hints that become user labels"),
+      switch_flag("--labels", "list every table pair with its join conditions and their sources"),
+      switch_flag("--show-centrality", "degree and betweenness centrality per table").alias("--centrality"),
+      whole_flag("--max-cycles", "N", 1, LLONG_MAX, "cycles", "stop counting a database's cycles at N")
+          .or_else("1000000"),
+  };
+}
 
 Result<std::vector<Schema>> schemas_from_sqlite(const std::vector<fs::path>& files) {
   std::vector<Schema> out;
@@ -74,16 +91,16 @@ Result<std::vector<Schema>> schemas_under(const std::string& root) {
   return schemas_from_sqlite(files);
 }
 
-Result<std::vector<Schema>> load_schemas(const ArgReader& r) {
+Result<std::vector<Schema>> load_schemas(const FlagValues& r) {
   const int sources = (r.has("--tables") ? 1 : 0) + (r.has("--db") ? 1 : 0) + (r.has("--db-root") ? 1 : 0);
   if (sources != 1) return Error{"give exactly one of --tables, --db, --db-root (see chokepoint schema stats --help)"};
-  if (r.has("--tables")) return load_tables_json(r.get("--tables"));
+  if (r.has("--tables")) return load_tables_json(r.text("--tables"));
   if (r.has("--db")) {
-    const std::string path = r.get("--db");
+    const std::string path = r.text("--db");
     if (!fs::exists(path)) return Error{"cannot read '" + path + "'"};
     return schemas_from_sqlite({fs::path(path)});
   }
-  return schemas_under(r.get("--db-root"));
+  return schemas_under(r.text("--db-root"));
 }
 
 // Equi-joins of a gold file (`SQL<TAB>db_id` per line, Spider/BIRD dev_gold.sql) as workload hints of their
@@ -117,37 +134,28 @@ Result<std::vector<JoinHint>> load_workload_joins(const std::string& path, const
   return hints;
 }
 
-int schema_stats(const Args& args) {
-  ArgReader r(args, {"--labels", "--centrality"});
-  if (!r.error().empty()) return fail_input(r.error());
+int schema_stats(const FlagValues& r) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'");
-  auto rule = parse_sibling_rule(r.get("--siblings", "column"));
+  auto rule = parse_sibling_rule(r.text("--siblings"));
   if (!rule.ok()) return fail_input(rule.error());
   StatisticsOptions stats_options;
-  if (r.has("--max-cycles")) {
-    try {
-      stats_options.cycle_limits.max_cycles = std::stoll(r.get("--max-cycles"));
-    } catch (const std::exception&) {
-      stats_options.cycle_limits.max_cycles = 0;
-    }
-    if (stats_options.cycle_limits.max_cycles <= 0) return fail_input("--max-cycles needs a positive number");
-  }
+  if (r.has("--max-cycles")) stats_options.cycle_limits.max_cycles = r.integer("--max-cycles");
   auto schemas = load_schemas(r);
   if (!schemas.ok()) return fail_input(schemas.error());
   std::vector<JoinHint> workload, user;
   if (r.has("--joins-from")) {
-    auto joins = load_workload_joins(r.get("--joins-from"), *schemas);
+    auto joins = load_workload_joins(r.text("--joins-from"), *schemas);
     if (!joins.ok()) return fail_input(joins.error());
     workload = std::move(joins).value();
   }
   if (r.has("--hints")) {
-    auto hints = load_join_hints(r.get("--hints"));
+    auto hints = load_join_hints(r.text("--hints"));
     if (!hints.ok()) return fail_input(hints.error());
     user = std::move(hints).value();
   }
   StatisticsJsonOptions json_options;
   json_options.edge_labels = r.has("--labels");
-  json_options.centrality = r.has("--centrality");
+  json_options.centrality = r.has("--show-centrality");
   stats_options.centrality = json_options.centrality;
   nlohmann::ordered_json databases = nlohmann::ordered_json::array();
   std::vector<GraphStatistics> all;
@@ -164,7 +172,8 @@ int schema_stats(const Args& args) {
   return 0;
 }
 
-const Registrar stats{{"schema stats", "schema graphs and their structural statistics as JSON", kUsage, schema_stats}};
+const Registrar stats{{"schema stats", "schema graphs and their structural statistics as JSON", kUsage,
+                       schema_stats_flags, schema_stats}};
 
 }  // namespace
 }  // namespace chokepoint::cli

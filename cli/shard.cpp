@@ -49,9 +49,9 @@ Args without_flags(const Args& args, const std::vector<std::string>& flags) {
   return kept;
 }
 
-Result<std::optional<ShardSpec>> read_shard(const ArgReader& r) {
+Result<std::optional<ShardSpec>> read_shard(const FlagValues& r) {
   if (!r.has("--shard")) return std::optional<ShardSpec>();
-  auto spec = parse_shard_spec(r.get("--shard"));
+  auto spec = parse_shard_spec(r.text("--shard"));
   if (!spec.ok()) return Error{spec.error()};
   return std::optional<ShardSpec>(*spec);
 }

@@ -23,7 +23,7 @@ struct ShardSpec {
 // "k/n" with whole numbers, 1 <= k <= n <= 100000.
 Result<ShardSpec> parse_shard_spec(const std::string& text);
 // --shard k/n when given; nothing without the flag. The error names the flag's value.
-Result<std::optional<ShardSpec>> read_shard(const ArgReader& r);
+Result<std::optional<ShardSpec>> read_shard(const FlagValues& r);
 
 // `args` without each of `flags` and its value (`--flag value` or `--flag=value`). A shard records its arguments
 // without the ones that do not change a byte of the merged output (where it goes, how the work is split), so the

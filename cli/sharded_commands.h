@@ -7,8 +7,8 @@
 
 namespace chokepoint::cli {
 
-int run_eval(const Args& args, MergedShards* merged);
-int run_mutate(const Args& args, MergedShards* merged);
-int run_predict(const Args& args, MergedShards* merged);
+int run_eval(const FlagValues& r, MergedShards* merged);
+int run_mutate(const FlagValues& r, MergedShards* merged);
+int run_predict(const FlagValues& r, MergedShards* merged);
 
 }  // namespace chokepoint::cli

@@ -2,10 +2,12 @@
 // core/learn): benchmark comparison with chi-square tests and a PCA map, k-means clusters with per-model accuracy and
 // blind spots, and the random-forest correctness estimator with a model's negative features. Correctness per item
 // comes from the metrics engine (EX, as `chokepoint eval` computes it), run here on --pred or read from an eval
-// report (--correct). `space cluster` is another name of `space clusters` (issue 16 item 7 spells it so).
+// report (--correct). `space cluster` is another name of `space clusters`.
+#include <climits>
 #include <cmath>
 #include <deque>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -14,6 +16,8 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/common_flags.h"
+#include "cli/missing_databases.h"
 #include "core/base/clock.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
@@ -49,7 +53,8 @@ const char* kInputs =
     "whose gold fails count nowhere. An eval report (--correct, written by `chokepoint eval --out`) gives\n"
     "each item's EX as it was scored there, matched to the set's rows by key (the report's item id); items\n"
     "missing from it or not scored count nowhere; the set may then be a features file and no --db-root is\n"
-    "needed. Exit code 0, or 2 on bad input.";
+    "needed. With --pred, a database missing under --db-root is an error unless --skip-missing (its items then\n"
+    "count nowhere). Exit code 0, or 2 on bad input.";
 
 const std::string kCompareUsage =
     std::string(
@@ -103,6 +108,64 @@ const std::string kEstimateUsage =
         "reads the gold SQL).\n") +
     kInputs;
 
+// What a set needs when it is an eval set whose features are computed here.
+FlagTable with_feature_inputs(FlagTable table) {
+  for (auto f :
+       {flags::db_root().described("the databases: schemas of an eval set's features, EX of --pred"),
+        flags::tables().described("the schemas of an eval set's features"), flags::lexicon(), flags::wordnet()})
+    table.push_back(f);
+  return table;
+}
+
+FlagSpec set_flag(const std::string& help) { return path_flag("--set", "[NAME=]PATH", help); }
+
+FlagTable compare_flags() {
+  return with_feature_inputs({
+      set_flag("a set to compare (then the positional ones)").repeated(),
+      flags::out("R.json", "the report"),
+      choice_flag("--correction", {"none", "bh", "bonferroni"}, "how the p-values are adjusted").or_else("none"),
+  });
+}
+
+FlagTable clusters_flags() {
+  const double any = std::numeric_limits<double>::max();
+  return with_feature_inputs({
+      set_flag("the set (or given by position)"),
+      flags::out("R.json", "the report"),
+      whole_flag("--k", "K", 1, 1000000, "clusters", "cluster with this k").shows("the elbow's"),
+      text_flag("--elbow", "A..B", "the elbow over k = A..B").shows("2..10"),
+      whole_flag("--k-max", "N", 2, 1000000, "clusters", "the elbow over k = 2..N").or_else("10"),
+      text_flag("--correct", "MODEL=E.json,...", "EX per item from eval reports").repeated(),
+      text_flag("--pred", "MODEL=FILE", "predictions scored here (with --db-root)").repeated(),
+      text_flag("--cost", "MODEL=X", "a model's cost for the cost view").shows("models' order").repeated(),
+      whole_flag("--seed", "N", 0, INT_MAX, "", "the k-means++ seed").or_else("0"),
+      whole_flag("--restarts", "N", 1, 100000, "restarts", "k-means restarts").or_else("10"),
+      path_flag("--assign", "T", "give another set's items their nearest centroid"),
+      real_flag("--margin", "M", 0, any, "a blind spot is at most (1 - M) times the model's overall").or_else("0.25"),
+      real_flag("--epsilon", "E", 0, any, "cost view: a cheaper model within E of a dearer one").or_else("0.02"),
+      real_flag("--min-share", "S", 0, any, "features explaining a cluster: at least this share of it").or_else("0.5"),
+      switch_flag("--importance", "each cluster's top features by a one-vs-rest forest's importance"),
+      flags::semantics({"bird", "spider", "test-suite"}, "gold's benchmark"),
+      flags::skip_missing(),
+  });
+}
+
+FlagTable estimate_flags() {
+  return with_feature_inputs({
+      set_flag("the set (or given by position)"),
+      path_flag("--correct", "E.json", "EX per item from an eval report"),
+      flags::pred().described("predictions scored here (with --db-root)"),
+      flags::out("R.json", "the report"),
+      flags::online(),
+      flags::online_mask(),
+      whole_flag("--seed", "N", 0, INT_MAX, "", "the seed of the split and the forest").or_else("0"),
+      whole_flag("--trees", "N", 1, 100000, "trees", "trees of the random forest").or_else("200"),
+      whole_flag("--top", "N", 1, 100000, "features", "negative features listed").or_else("10"),
+      flags::semantics({"bird", "spider", "test-suite"}, "gold's benchmark"),
+      flags::skip_missing(),
+  });
+}
+
 double rounded(double x, double scale = 10000.0) {
   if (std::isnan(x)) return x;
   return std::round(x * scale) / scale;
@@ -130,7 +193,7 @@ std::pair<std::string, std::string> split_name(const std::string& spec) {
 
 // Lazily opened WordNet, shared by every set that needs its features computed.
 struct FeatureContext {
-  const ArgReader& r;
+  const FlagValues& r;
   FeatureOptions options;
   std::optional<Lexicon> lexicon;
 };
@@ -155,7 +218,7 @@ Result<SetInput> read_set(const std::string& spec, FeatureContext& ctx) {
   }
   auto set = load_eval_set(path);
   if (!set.ok()) return Error{path + ": " + set.error()};
-  if (ctx.r.get("--tables").empty() && ctx.r.get("--db-root").empty())
+  if (ctx.r.text("--tables").empty() && ctx.r.text("--db-root").empty())
     return Error{path + " is an eval set: its features need --db-root DIR or --tables T.json"};
   std::set<std::string> db_ids;
   for (const auto& item : set->items) db_ids.insert(item.db_id);
@@ -177,21 +240,20 @@ Result<SetInput> read_set(const std::string& spec, FeatureContext& ctx) {
 // EX per gold item of `gold` for the predictions in `pred_path`: nullopt where the item was not scored.
 // EX semantics as `chokepoint errors` takes them: the gold's benchmark unless --semantics names one.
 Result<std::vector<std::optional<bool>>> correctness(const EvalSet& gold, const std::string& pred_path,
-                                                     const ArgReader& r) {
-  const std::string db_root = r.get("--db-root");
+                                                     const FlagValues& r) {
+  const std::string db_root = r.text("--db-root");
   if (db_root.empty()) return Error{"--pred needs --db-root DIR to run the SQL"};
   EvaluationOptions options;
   options.regimes = {};  // EX only
   options.semantics = semantics_of_format(gold.format).value_or(ExSemantics::Bird);
-  if (r.has("--semantics")) {
-    const auto named = ex_semantics_from_name(r.get("--semantics"));
-    if (!named) return Error{"--semantics must be bird, spider or test-suite"};
-    options.semantics = *named;
-  }
+  if (r.has("--semantics")) options.semantics = *ex_semantics_from_name(r.text("--semantics"));
   auto pred = load_eval_set(pred_path);
   if (!pred.ok()) return Error{pred_path + ": " + pred.error()};
   auto pairs = pair_gold_with_predictions(gold, *pred);
   if (!pairs.ok()) return Error{pred_path + ": " + pairs.error()};
+  std::vector<std::string> item_db_ids;
+  for (const auto& p : *pairs) item_db_ids.push_back(p.db_id);
+  if (auto st = require_databases(db_root, item_db_ids, r.has("--skip-missing")); !st.ok()) return Error{st.error()};
   std::set<std::string> ids;
   for (const auto& p : *pairs) ids.insert(p.db_id);
   auto open = open_databases(db_root, ids);
@@ -249,12 +311,12 @@ Result<std::vector<std::optional<bool>>> correctness_from_report(const FeatureMa
 }
 
 // The one set of `space cluster` and `space estimate`: a positional or --set, not both.
-Result<std::string> one_set(const ArgReader& r, const std::string& usage) {
+Result<std::string> one_set(const FlagValues& r, const std::string& usage) {
   const auto& positionals = r.positionals();
   if (positionals.size() > 1) return Error{"unexpected argument '" + positionals[1] + "' (one set only)\n" + usage};
   if (!positionals.empty() && r.has("--set"))
     return Error{"give the set by position or by --set, not both ('" + positionals[0] + "')"};
-  return positionals.empty() ? r.get("--set") : positionals[0];
+  return positionals.empty() ? r.text("--set") : positionals[0];
 }
 
 // --elbow A..B: the range of k, 1 <= A <= B.
@@ -299,40 +361,13 @@ int write_report(const std::string& out, const json& report, const json& summary
   return 0;
 }
 
-std::optional<int> int_flag(const ArgReader& r, const std::string& flag, int fallback, int min) {
-  if (!r.has(flag)) return fallback;
-  try {
-    size_t used = 0;
-    const int v = std::stoi(r.get(flag), &used);
-    if (used != r.get(flag).size() || v < min) return std::nullopt;
-    return v;
-  } catch (...) {
-    return std::nullopt;
-  }
-}
-
-std::optional<double> double_flag(const ArgReader& r, const std::string& flag, double fallback) {
-  if (!r.has(flag)) return fallback;
-  try {
-    size_t used = 0;
-    const double v = std::stod(r.get(flag), &used);
-    if (used != r.get(flag).size() || !(v >= 0)) return std::nullopt;
-    return v;
-  } catch (...) {
-    return std::nullopt;
-  }
-}
-
-int compare_main(const Args& args) {
-  ArgReader r(args, {});
-  if (!r.error().empty()) return fail_input(r.error());
-  auto specs = r.get_all("--set");  // then the positionals: `space compare F1.csv F2.csv` (issue 16 item 7)
+int compare_main(const FlagValues& r) {
+  auto specs = r.all("--set");  // then the positionals: `space compare F1.csv F2.csv`
   specs.insert(specs.end(), r.positionals().begin(), r.positionals().end());
-  const std::string out = r.get("--out");
+  const std::string out = r.text("--out");
   if (specs.size() < 2 || out.empty())
     return fail_input("space compare needs two sets or more and --out\n" + kCompareUsage);
-  auto correction = learn::correction_named(r.get("--correction", "none"));
-  if (!correction) return fail_input("--correction is none, bh or bonferroni, not '" + r.get("--correction") + "'");
+  const auto correction = learn::correction_named(r.text("--correction"));
   FeatureContext ctx{r, {}, std::nullopt};
   std::vector<SetInput> inputs;
   for (const auto& spec : specs) {
@@ -396,48 +431,38 @@ int compare_main(const Args& args) {
   return write_report(out, report, summary);
 }
 
-int clusters_main(const Args& args) {
-  ArgReader r(args, {"--importance"});
-  if (!r.error().empty()) return fail_input(r.error());
+int clusters_main(const FlagValues& r) {
   const auto set_arg = one_set(r, kClustersUsage);
   if (!set_arg.ok()) return fail_input(set_arg.error());
-  const std::string spec = *set_arg, out = r.get("--out");
+  const std::string spec = *set_arg, out = r.text("--out");
   if (spec.empty() || out.empty()) return fail_input("space cluster needs a set and --out\n" + kClustersUsage);
   if (r.has("--k") + r.has("--k-max") + r.has("--elbow") > 1)
     return fail_input("give one of --k, --elbow and --k-max, not several");
   ClusterOptions options;
-  const auto k = int_flag(r, "--k", 0, 1), k_max = int_flag(r, "--k-max", 10, 2);
-  const auto seed = int_flag(r, "--seed", 0, 0), restarts = int_flag(r, "--restarts", 10, 1);
-  const auto margin = double_flag(r, "--margin", 0.25), epsilon = double_flag(r, "--epsilon", 0.02);
-  const auto min_share = double_flag(r, "--min-share", 0.5);
-  if (!k) return fail_input("--k takes a whole number >= 1");
-  if (!k_max) return fail_input("--k-max takes a whole number >= 2");
-  if (!seed) return fail_input("--seed takes a whole number >= 0");
-  if (!restarts) return fail_input("--restarts takes a whole number >= 1");
-  if (!margin || !epsilon || !min_share) return fail_input("--margin, --epsilon and --min-share take a number >= 0");
-  options.k = *k;
-  options.k_max = *k_max;
+  options.k = static_cast<int>(r.integer("--k"));  // 0 without --k: the elbow's knee
+  options.k_max = static_cast<int>(r.integer("--k-max"));
   if (r.has("--elbow")) {
-    const auto range = elbow_range(r.get("--elbow"));
+    const auto range = elbow_range(r.text("--elbow"));
     if (!range)
-      return fail_input("--elbow takes a range of k A..B with 1 <= A <= B (e.g. 2..30), not '" + r.get("--elbow") +
+      return fail_input("--elbow takes a range of k A..B with 1 <= A <= B (e.g. 2..30), not '" + r.text("--elbow") +
                         "'");
     options.k_min = range->first;
     options.k_max = range->second;
   }
-  options.seed = static_cast<uint64_t>(*seed);
-  options.restarts = *restarts;
-  options.min_share = *min_share;
+  options.seed = static_cast<uint64_t>(r.integer("--seed"));
+  options.restarts = static_cast<int>(r.integer("--restarts"));
+  options.min_share = r.real("--min-share");
+  const double margin = r.real("--margin"), epsilon = r.real("--epsilon");
 
   FeatureContext ctx{r, {}, std::nullopt};
   auto in = read_set(spec, ctx);
   if (!in.ok()) return fail_input(in.error());
   std::vector<ModelOutcomes> models;
-  const auto preds = r.get_all("--pred");
+  const auto preds = r.all("--pred");
   if (!preds.empty() && !in->gold)
     return fail_input("--pred needs the set to be an eval set (the gold SQL), not a features file");
   std::map<std::string, double> costs;
-  for (const auto& c : r.get_all("--cost")) {
+  for (const auto& c : r.all("--cost")) {
     const auto eq = c.find('=');
     try {
       if (eq == std::string::npos) throw 0;
@@ -458,7 +483,7 @@ int clusters_main(const Args& args) {
     models.push_back(std::move(m));
   }
   // --correct M1=E1.json,M2=E2.json (repeatable): EX read from eval reports, after the --pred models.
-  for (const auto& value : r.get_all("--correct")) {
+  for (const auto& value : r.all("--correct")) {
     size_t from = 0;
     while (true) {
       const auto comma = value.find(',', from);
@@ -541,7 +566,7 @@ int clusters_main(const Args& args) {
     labels.push_back({{"key", in->matrix.rows[i].key}, {"cluster", fc.labels[i]}});
   report["labels"] = labels;
   if (r.has("--assign")) {
-    auto other = read_set(r.get("--assign"), ctx);
+    auto other = read_set(r.text("--assign"), ctx);
     if (!other.ok()) return fail_input(other.error());
     // The other set's cells over this set's kept columns (unknown or absent columns read 0).
     learn::DenseMatrix x(other->matrix.rows.size(), vectors.feature_ids.size());
@@ -568,8 +593,8 @@ int clusters_main(const Args& args) {
   summary["sizes"] = sizes;
   if (!models.empty()) {
     BlindSpotOptions bo;
-    bo.margin = *margin;
-    bo.epsilon = *epsilon;
+    bo.margin = margin;
+    bo.epsilon = epsilon;
     const BlindSpotReport b = blind_spots(fc.labels, fc.k, models, bo);
     json ms_json = json::array();
     json flagged = json::object();
@@ -593,7 +618,7 @@ int clusters_main(const Args& args) {
       ms_json.push_back(std::move(j));
     }
     report["models"] = ms_json;
-    report["blind_spot_rule"] = {{"relative_margin", *margin}, {"wilson_upper_below_overall", true}};
+    report["blind_spot_rule"] = {{"relative_margin", margin}, {"wilson_upper_below_overall", true}};
     report["universal_blind_spots"] = b.universal;
     json cost = json::array();
     for (const auto& c : b.cost_view)
@@ -602,7 +627,7 @@ int clusters_main(const Args& args) {
                       {"dearer", c.dearer},
                       {"cheaper_accuracy", rounded(c.cheaper_accuracy)},
                       {"dearer_accuracy", rounded(c.dearer_accuracy)}});
-    report["cost_view"] = {{"epsilon", *epsilon}, {"pairs", cost}};
+    report["cost_view"] = {{"epsilon", epsilon}, {"pairs", cost}};
     summary["blind_spots"] = flagged;
     summary["universal_blind_spots"] = b.universal;
   }
@@ -610,26 +635,17 @@ int clusters_main(const Args& args) {
   return write_report(out, report, summary);
 }
 
-int estimate_main(const Args& args) {
-  ArgReader r(args, {"--online"});
-  if (!r.error().empty()) return fail_input(r.error());
+int estimate_main(const FlagValues& r) {
   const auto set_arg = one_set(r, kEstimateUsage);
   if (!set_arg.ok()) return fail_input(set_arg.error());
-  const std::string spec = *set_arg, pred = r.get("--pred"), report_path = r.get("--correct"), out = r.get("--out");
+  const std::string spec = *set_arg, pred = r.text("--pred"), report_path = r.text("--correct"), out = r.text("--out");
   if (r.has("--pred") && r.has("--correct")) return fail_input("space estimate takes --correct or --pred, not both");
-  if (spec.empty() || out.empty() || (report_path.empty() && (pred.empty() || r.get("--db-root").empty())))
+  if (spec.empty() || out.empty() || (report_path.empty() && (pred.empty() || r.text("--db-root").empty())))
     return fail_input("space estimate needs a set, --correct E.json or --pred FILE with --db-root DIR, and --out\n" +
                       kEstimateUsage);
-  const auto seed = int_flag(r, "--seed", 0, 0), trees = int_flag(r, "--trees", 200, 1),
-             top = int_flag(r, "--top", 10, 1);
-  if (!seed || !trees || !top) return fail_input("--seed, --trees and --top take whole numbers (--trees, --top >= 1)");
   FeatureContext ctx{r, {}, std::nullopt};
   ctx.options.online = r.has("--online");
-  if (r.has("--online-mask")) {
-    auto rule = online_mask_rule_named(r.get("--online-mask"));
-    if (!rule) return fail_input("--online-mask is aspects or no-sql, not '" + r.get("--online-mask") + "'");
-    ctx.options.mask = *rule;
-  }
+  if (r.has("--online-mask")) ctx.options.mask = *online_mask_rule_named(r.text("--online-mask"));
   auto in = read_set(spec, ctx);
   if (!in.ok()) return fail_input(in.error());
   if (report_path.empty() && !in->gold)
@@ -639,9 +655,9 @@ int estimate_main(const Args& args) {
   if (!correct.ok()) return fail_input(correct.error());
   const FeatureVectors vectors = feature_vectors({&in->matrix});
   EstimatorOptions options;
-  options.seed = static_cast<uint64_t>(*seed);
-  options.trees = *trees;
-  options.top = static_cast<size_t>(*top);
+  options.seed = static_cast<uint64_t>(r.integer("--seed"));
+  options.trees = static_cast<int>(r.integer("--trees"));
+  options.top = static_cast<size_t>(r.integer("--top"));
   const double start = monotonic_ms();
   const EstimatorReport e = estimate_correctness(vectors, *correct, options);
   const double ms = elapsed_ms(start);
@@ -705,15 +721,15 @@ int estimate_main(const Args& args) {
 
 const Registrar compare_command{{"space compare",
                                  "SQLSpace benchmark comparison: prevalence, chi-square tests, PCA map", kCompareUsage,
-                                 compare_main}};
+                                 compare_flags, compare_main}};
 const Registrar clusters_command{{"space clusters",
                                   "SQLSpace k-means clusters, elbow, per-model accuracy and blind spots",
-                                  kClustersUsage, clusters_main}};
+                                  kClustersUsage, clusters_flags, clusters_main}};
 const Registrar cluster_command{
-    {"space cluster", "the same as space clusters (issue 16's spelling)", kClustersUsage, clusters_main}};
+    {"space cluster", "the same as space clusters (another spelling)", kClustersUsage, clusters_flags, clusters_main}};
 const Registrar estimate_command{{"space estimate",
                                   "SQLSpace correctness estimator (random forest) and negative features",
-                                  kEstimateUsage, estimate_main}};
+                                  kEstimateUsage, estimate_flags, estimate_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

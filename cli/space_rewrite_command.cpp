@@ -13,8 +13,9 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/common_flags.h"
 #include "cli/llm_calls.h"
-#include "cli/number_flags.h"
+#include "cli/missing_databases.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
 #include "core/base/text.h"
@@ -35,9 +36,9 @@ using namespace chokepoint::sqlspace;
 using json = nlohmann::ordered_json;
 
 const char* kUsage =
-    "Usage: chokepoint space rewrite --set S --pred P --db-root DIR --llm-config REWRITER.json --out R.json\n"
+    "Usage: chokepoint space rewrite --gold S --pred P --db-root DIR --llm-config REWRITER.json --out R.json\n"
     "                                (--estimate E.json | --negative-features F.json) [--items predicted|wrong|all]\n"
-    "                                [--train-set T --train-pred TP [--train-db-root D] [--train-features M2]\n"
+    "                                [--train-gold T --train-pred TP [--train-db-root D] [--train-features M2]\n"
     "                                 [--trees N] [--seed N]] [--online [--online-mask aspects|no-sql]]\n"
     "                                [--top N] [--t2s-config MODEL.json] [--format F] [--rows N] [--features M.csv]\n"
     "                                [--semantics bird|spider|test-suite] [--limit N] [--replay R.sqlite]\n"
@@ -46,7 +47,7 @@ const char* kUsage =
     "`chokepoint eval` does (semantics: the gold's benchmark unless --semantics says). The negative features come\n"
     "in order from `chokepoint space estimate`'s report (E.json: \"negative_features\", each with more_common_in) or\n"
     "from a JSON list (F.json: ids, \"f040\" names or such objects). Which items are rewritten (--items):\n"
-    "  predicted  those the estimator predicts to fail (P(right) < 0.5). With --train-set T --train-pred TP, a\n"
+    "  predicted  those the estimator predicts to fail (P(right) < 0.5). With --train-gold T --train-pred TP, a\n"
     "             random forest (--trees 200, --seed 0) trained on every scored item of T (TP's EX on\n"
     "             --train-db-root, default DIR) predicts every item of S (003's setting: trained on one set, used\n"
     "             on another); otherwise the population is E.json's held-out test_items. The default with either.\n"
@@ -67,7 +68,43 @@ const char* kUsage =
     "nothing. stdout: JSON {n, items_rule, estimator, trained_on, chosen, rewritten, rewrites, invalid,\n"
     "unreadable, failed, no_rewriting, acc_at_1, acc_at_3, table4, top, semantics, format, rewriter, model,\n"
     "negative_features, usage}; R.json adds the items with their rewrites (and p_correct).\n"
+    "A database missing under --db-root (or --train-db-root) is an error unless --skip-missing.\n"
     "Exit code 0, 1 when a call failed (a rerun with --replay asks only those), 2 on bad input.";
+
+FlagTable space_rewrite_flags() {
+  return {
+      flags::gold().alias("--set").valued("S"),
+      flags::pred().valued("P"),
+      flags::db_root(),
+      flags::llm_config().described("the rewriter"),
+      flags::out("R.json", "the summary and the items with their rewrites"),
+      path_flag("--estimate", "E.json", "`chokepoint space estimate`'s report: negative features, held-out items"),
+      path_flag("--negative-features", "F.json", "the negative features as a JSON list"),
+      choice_flag("--items", {"predicted", "wrong", "all"}, "which items are rewritten")
+          .shows("predicted with --estimate or --train-gold, else wrong"),
+      path_flag("--train-gold", "T", "another set to train the estimator on").alias("--train-set"),
+      path_flag("--train-pred", "TP", "its predictions"),
+      path_flag("--train-db-root", "D", "its databases").shows("--db-root"),
+      path_flag("--train-features", "M2", "its features, from `chokepoint features`"),
+      whole_flag("--trees", "N", 1, 100000, "trees", "trees of the random forest").or_else("200"),
+      whole_flag("--seed", "N", 0, 999999999, "", "the forest's seed").or_else("0"),
+      flags::online(),
+      flags::online_mask(),
+      whole_flag("--top", "N", 1, 100000, "rewrites", "rewrites per item, one per negative feature").or_else("3"),
+      path_flag("--t2s-config", "MODEL.json", "the model under test").shows("--llm-config"),
+      text_flag("--format", "F", "the text-to-SQL prompt format").or_else("SimpleDDL-MD-Chat"),
+      whole_flag("--rows", "N", 0, 100, "rows", "example rows per table in the text-to-SQL prompt").or_else("0"),
+      path_flag("--features", "M.csv", "the set's features, from `chokepoint features`"),
+      flags::semantics({"bird", "spider", "test-suite"}, "gold's benchmark"),
+      whole_flag("--limit", "N", 0, 9999999, "items", "the first N items only (0: all)").or_else("0"),
+      flags::replay(),
+      flags::prompts(),
+      flags::preview(),
+      flags::lexicon(),
+      flags::wordnet(),
+      flags::skip_missing(),
+  };
+}
 
 double rounded(double x) { return std::round(x * 10000.0) / 10000.0; }
 
@@ -97,40 +134,28 @@ struct Attempt {
   std::optional<bool> ex;  // EX of the rewrite's SQL (nullopt: not run; the original's EX counts)
 };
 
-int space_rewrite_main(const Args& args) {
-  ArgReader r(args, {"--preview", "--online"});
-  if (!r.error().empty()) return fail_input(r.error());
+int space_rewrite_main(const FlagValues& r) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
-  if (r.get("--set").empty() || r.get("--pred").empty() || r.get("--db-root").empty() || r.get("--out").empty() ||
+  if (r.text("--gold").empty() || r.text("--pred").empty() || r.text("--db-root").empty() || r.text("--out").empty() ||
       !r.has("--llm-config") || (r.has("--estimate") == r.has("--negative-features")))
     return fail_input(std::string("missing arguments (one of --estimate and --negative-features)\n") + kUsage);
-  auto top = positive_whole_number(r, "--top", 3);
-  if (!top.ok()) return fail_input(top.error());
-  auto limit = positive_whole_number(r, "--limit", 0);
-  if (!limit.ok()) return fail_input(limit.error());
-  const bool transfer = r.has("--train-set");
-  if (transfer != r.has("--train-pred")) return fail_input("--train-set and --train-pred go together");
-  const std::string rule = r.get("--items", r.has("--estimate") || transfer ? "predicted" : "wrong");
-  if (rule != "predicted" && rule != "wrong" && rule != "all")
-    return fail_input("--items is predicted, wrong or all, not '" + rule + "'");
+  const auto top = static_cast<size_t>(r.integer("--top"));
+  const auto limit = static_cast<size_t>(r.integer("--limit"));
+  const bool transfer = r.has("--train-gold");
+  if (transfer != r.has("--train-pred")) return fail_input("--train-gold and --train-pred go together");
+  const std::string rule = r.has("--items")                  ? r.text("--items")
+                           : r.has("--estimate") || transfer ? "predicted"
+                                                             : "wrong";
   if (rule == "predicted" && !r.has("--estimate") && !transfer)
     return fail_input(
-        "--items predicted needs --estimate (its held-out items) or --train-set/--train-pred (a forest trained there)");
-  auto trees = positive_whole_number(r, "--trees", 200);
-  if (!trees.ok()) return fail_input(trees.error());
-  const std::string seed_text = r.get("--seed", "0");
-  if (seed_text.empty() || seed_text.size() > 9 || seed_text.find_first_not_of("0123456789") != std::string::npos)
-    return fail_input("--seed takes a whole number, not '" + seed_text + "'");
+        "--items predicted needs --estimate (its held-out items) or --train-gold/--train-pred (a forest trained "
+        "there)");
   FeatureOptions feature_options;
   feature_options.online = r.has("--online");
-  if (r.has("--online-mask")) {
-    auto mask = online_mask_rule_named(r.get("--online-mask"));
-    if (!mask) return fail_input("--online-mask is aspects or no-sql, not '" + r.get("--online-mask") + "'");
-    feature_options.mask = *mask;
-  }
+  if (r.has("--online-mask")) feature_options.mask = *online_mask_rule_named(r.text("--online-mask"));
 
   // Negative features and, with --estimate, the estimator's held-out predictions.
-  const std::string neg_path = r.has("--estimate") ? r.get("--estimate") : r.get("--negative-features");
+  const std::string neg_path = r.has("--estimate") ? r.text("--estimate") : r.text("--negative-features");
   auto neg_text = read_file(neg_path);
   if (!neg_text.ok()) return fail_input(neg_path + ": " + neg_text.error());
   auto negatives = read_negative_features(*neg_text);
@@ -145,46 +170,44 @@ int space_rewrite_main(const Args& args) {
               t["p_correct"].get<double>();
     if (p_correct.empty())
       return fail_input(
-          neg_path + ": no test_items with p_correct (space estimate's report); use --train-set or --items wrong|all");
+          neg_path + ": no test_items with p_correct (space estimate's report); use --train-gold or --items wrong|all");
   }
 
   auto rewriter = read_chat_setup(r);
   if (!rewriter.ok()) return fail_input(rewriter.error());
   ChatEndpoint model{rewriter->settings, rewriter->endpoint};
   if (r.has("--t2s-config")) {
-    auto m = read_chat_endpoint(r.get("--t2s-config"));
+    auto m = read_chat_endpoint(r.text("--t2s-config"));
     if (!m.ok()) return fail_input(m.error());
     model = std::move(*m);
   }
-  auto format = runner::prompt_format_from_name(r.get("--format", "SimpleDDL-MD-Chat"));
+  auto format = runner::prompt_format_from_name(r.text("--format"));
   if (!format.ok()) return fail_input(format.error());
   runner::SchemaRenderOptions schema_options;
-  const std::string rows_text = r.get("--rows", "0");
-  if (rows_text.empty() || rows_text.size() > 3 || rows_text.find_first_not_of("0123456789") != std::string::npos ||
-      std::stoi(rows_text) > 100)
-    return fail_input("--rows takes a whole number from 0 to 100, not '" + rows_text + "'");
-  schema_options.sample_rows = std::stoi(rows_text);
+  schema_options.sample_rows = static_cast<int>(r.integer("--rows"));
 
   // Original EX of every item, as `chokepoint eval` scores it.
-  auto set = load_eval_set(r.get("--set"));
-  if (!set.ok()) return fail_input(r.get("--set") + ": " + set.error());
-  if (holds_predictions(*set)) return fail_input(r.get("--set") + ": holds predictions, not gold queries");
-  if (*limit && set->items.size() > *limit) set->items.resize(*limit);
-  auto pred = load_eval_set(r.get("--pred"));
-  if (!pred.ok()) return fail_input(r.get("--pred") + ": " + pred.error());
+  auto set = load_eval_set(r.text("--gold"));
+  if (!set.ok()) return fail_input(r.text("--gold") + ": " + set.error());
+  if (holds_predictions(*set)) return fail_input(r.text("--gold") + ": holds predictions, not gold queries");
+  if (limit && set->items.size() > limit) set->items.resize(limit);
+  auto pred = load_eval_set(r.text("--pred"));
+  if (!pred.ok()) return fail_input(r.text("--pred") + ": " + pred.error());
   auto pairs = pair_gold_with_predictions(*set, *pred);
-  if (!pairs.ok()) return fail_input(r.get("--pred") + ": " + pairs.error());
+  if (!pairs.ok()) return fail_input(r.text("--pred") + ": " + pairs.error());
   EvaluationOptions eval_options;
   eval_options.regimes = {};
   eval_options.semantics = semantics_of_format(set->format).value_or(ExSemantics::Bird);
-  if (r.has("--semantics")) {
-    const auto named = ex_semantics_from_name(r.get("--semantics"));
-    if (!named) return fail_input("--semantics must be bird, spider or test-suite");
-    eval_options.semantics = *named;
-  }
+  if (r.has("--semantics")) eval_options.semantics = *ex_semantics_from_name(r.text("--semantics"));
   std::set<std::string> db_ids;
-  for (const auto& p : *pairs) db_ids.insert(p.db_id);
-  auto open = open_databases(r.get("--db-root"), db_ids);
+  std::vector<std::string> item_db_ids;
+  for (const auto& p : *pairs) {
+    db_ids.insert(p.db_id);
+    item_db_ids.push_back(p.db_id);
+  }
+  if (auto st = require_databases(r.text("--db-root"), item_db_ids, r.has("--skip-missing")); !st.ok())
+    return fail_input(st.error());
+  auto open = open_databases(r.text("--db-root"), db_ids);
   if (!open.ok()) return fail_input(open.error());
   const auto original = evaluate_pairs(*pairs, *open->pool, eval_options);
   std::map<std::string, runner::SampleRows> samples;  // --rows: example rows per table in the text-to-SQL prompts
@@ -193,13 +216,13 @@ int space_rewrite_main(const Args& args) {
       if (auto schema = open->schemas.find(db); schema != open->schemas.end())
         samples[db] = runner::read_sample_rows(*connection, schema->second, schema_options.sample_rows);
 
-  // The set's features (a file from `chokepoint features`, else the rules here) and, with --train-set, the forest
+  // The set's features (a file from `chokepoint features`, else the rules here) and, with --train-gold, the forest
   // trained on another set's features and outcomes, applied to every item.
   const auto catalogue = FeatureCatalogue::sqlspace();
   std::optional<Lexicon> lexicon;
   auto features_of = [&](const EvalSet& s, const std::map<std::string, Schema>& schemas,
                          const char* flag) -> Result<FeatureMatrix> {
-    if (r.has(flag)) return matrix_for_set(r.get(flag), s);
+    if (r.has(flag)) return matrix_for_set(r.text(flag), s);
     if (!lexicon) {
       auto lex = open_lexicon(r);
       if (!lex.ok()) return Error{"lexicon: " + lex.error()};
@@ -212,15 +235,22 @@ int space_rewrite_main(const Args& args) {
   const FeatureMatrix matrix = std::move(*matrix_read);
   size_t trained = 0;
   if (transfer) {
-    auto train = load_eval_set(r.get("--train-set"));
-    if (!train.ok()) return fail_input(r.get("--train-set") + ": " + train.error());
-    auto train_pred = load_eval_set(r.get("--train-pred"));
-    if (!train_pred.ok()) return fail_input(r.get("--train-pred") + ": " + train_pred.error());
+    auto train = load_eval_set(r.text("--train-gold"));
+    if (!train.ok()) return fail_input(r.text("--train-gold") + ": " + train.error());
+    auto train_pred = load_eval_set(r.text("--train-pred"));
+    if (!train_pred.ok()) return fail_input(r.text("--train-pred") + ": " + train_pred.error());
     auto train_pairs = pair_gold_with_predictions(*train, *train_pred);
-    if (!train_pairs.ok()) return fail_input(r.get("--train-pred") + ": " + train_pairs.error());
+    if (!train_pairs.ok()) return fail_input(r.text("--train-pred") + ": " + train_pairs.error());
+    const std::string train_root = r.has("--train-db-root") ? r.text("--train-db-root") : r.text("--db-root");
     std::set<std::string> train_dbs;
-    for (const auto& p : *train_pairs) train_dbs.insert(p.db_id);
-    auto train_open = open_databases(r.get("--train-db-root", r.get("--db-root")), train_dbs);
+    std::vector<std::string> train_item_db_ids;
+    for (const auto& p : *train_pairs) {
+      train_dbs.insert(p.db_id);
+      train_item_db_ids.push_back(p.db_id);
+    }
+    if (auto st = require_databases(train_root, train_item_db_ids, r.has("--skip-missing")); !st.ok())
+      return fail_input("--train-gold: " + st.error());
+    auto train_open = open_databases(train_root, train_dbs);
     if (!train_open.ok()) return fail_input(train_open.error());
     EvaluationOptions train_options = eval_options;
     train_options.semantics =
@@ -232,11 +262,11 @@ int space_rewrite_main(const Args& args) {
     auto train_matrix = features_of(*train, train_open->schemas, "--train-features");
     if (!train_matrix.ok()) return fail_input(train_matrix.error());
     learn::ForestOptions forest;
-    forest.trees = static_cast<int>(*trees);
-    forest.seed = std::stoull(seed_text);
+    forest.trees = static_cast<int>(r.integer("--trees"));
+    forest.seed = static_cast<uint64_t>(r.integer("--seed"));
     const auto t = transfer_correctness(*train_matrix, correct, matrix, forest);
     if (t.p_correct.empty())
-      return fail_input(r.get("--train-set") + ": no scored item or no known feature to train the estimator on");
+      return fail_input(r.text("--train-gold") + ": no scored item or no known feature to train the estimator on");
     trained = t.trained;
     for (size_t i = 0; i < set->items.size(); ++i) p_correct[set->items[i].key] = t.p_correct[i];
   }
@@ -261,7 +291,7 @@ int space_rewrite_main(const Args& args) {
                           : "no item of the set was scored (do the gold queries run on --db-root?)");
 
   auto planned =
-      plan_rewrites(catalogue, matrix, set->items, open->schemas, chosen, *negatives, *top, rewriter->prompts);
+      plan_rewrites(catalogue, matrix, set->items, open->schemas, chosen, *negatives, top, rewriter->prompts);
   if (!planned.ok()) return fail_input(planned.error());
   const auto& asks = *planned;
 
@@ -434,7 +464,7 @@ int space_rewrite_main(const Args& args) {
       {"estimator_right", {{"rewrite_right", s.estimator_right_success}, {"rewrite_wrong", s.estimator_right_failure}}},
       {"estimator_wrong",
        {{"rewrite_right", s.estimator_wrong_success}, {"rewrite_wrong", s.estimator_wrong_failure}}}};
-  summary["top"] = *top;
+  summary["top"] = top;
   summary["semantics"] = ex_semantics_name(eval_options.semantics);
   summary["format"] = format->name();
   summary["rewriter"] = rewriter->settings.model;
@@ -450,7 +480,7 @@ int space_rewrite_main(const Args& args) {
       {"t2s", {{"network_calls", t2s_usage.network_calls}, {"replayed", t2s_usage.replayed}}}};
   json report = summary;
   report["items"] = std::move(listed);
-  if (auto st = write_file(r.get("--out"), dump_json(report, 2) + "\n"); !st.ok()) return fail_input(st.error());
+  if (auto st = write_file(r.text("--out"), dump_json(report, 2) + "\n"); !st.ok()) return fail_input(st.error());
   std::cout << dump_json(summary, 2) << "\n";
   if (failed) {
     std::cerr << "chokepoint: space rewrite: " << failed << " calls failed (first: " << first_failure
@@ -463,7 +493,7 @@ int space_rewrite_main(const Args& args) {
 
 const Registrar registrar{{"space rewrite",
                            "SQLSpace question rewriting around negative features: Acc@1, Acc@3 (003 App. H)", kUsage,
-                           space_rewrite_main}};
+                           space_rewrite_flags, space_rewrite_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

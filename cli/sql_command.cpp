@@ -9,6 +9,7 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/common_flags.h"
 #include "core/base/path_part.h"
 #include "core/db/connection.h"
 #include "core/schema/schema_ddl.h"
@@ -45,20 +46,18 @@ Result<std::vector<GoldLine>> read_gold(const std::string& path) {
   return out;
 }
 
-int sql_check(const Args& args) {
-  ArgReader r(args, {});
-  if (!r.error().empty()) return fail_input(r.error());
+int sql_check(const FlagValues& r) {
   if (r.positionals().size() != 1 || (r.has("--tables") && r.has("--db-root")))
     return fail_input("usage: chokepoint sql check FILE [--tables TABLES.json | --db-root DIR]");
   auto gold = read_gold(r.positionals()[0]);
   if (!gold.ok()) return fail_input(gold.error());
   std::map<std::string, Schema> schemas;
   if (r.has("--tables")) {
-    auto s = tables_json_by_db(r.get("--tables"));
+    auto s = tables_json_by_db(r.text("--tables"));
     if (!s.ok()) return fail_input(s.error());
     schemas = std::move(*s);
   }
-  const std::string db_root = r.get("--db-root");
+  const std::string db_root = r.text("--db-root");
   std::map<std::string, std::unique_ptr<Connection>> dbs;
   std::map<std::string, std::string> db_errors;
   auto database = [&](const std::string& db_id) -> const Connection* {
@@ -76,7 +75,7 @@ int sql_check(const Args& args) {
     } else {
       auto s = schemas.find(db_id);
       if (s == schemas.end()) {
-        db_errors[db_id] = "no schema for " + db_id + " in " + r.get("--tables");
+        db_errors[db_id] = "no schema for " + db_id + " in " + r.text("--tables");
       } else {
         auto c = create_schema_database(s->second);
         if (c.ok())
@@ -139,14 +138,12 @@ json graph_json(const sql::JoinQueryGraph& g) {
   return {{"nodes", nodes}, {"edges", edges}};
 }
 
-int jqg(const Args& args) {
-  ArgReader r(args, {"--per-query"});
-  if (!r.error().empty()) return fail_input(r.error());
+int jqg(const FlagValues& r) {
   if (r.positionals().size() != 1 || !r.has("--tables"))
     return fail_input("usage: chokepoint jqg FILE --tables TABLES.json [--per-query]");
   auto gold = read_gold(r.positionals()[0]);
   if (!gold.ok()) return fail_input(gold.error());
-  auto schemas = tables_json_by_db(r.get("--tables"));
+  auto schemas = tables_json_by_db(r.text("--tables"));
   if (!schemas.ok()) return fail_input(schemas.error());
   std::map<std::string, int> by_shape;
   double degree_sum = 0;
@@ -186,20 +183,26 @@ int jqg(const Args& args) {
   return 0;
 }
 
+FlagTable sql_check_flags() {
+  return {flags::tables().described("prepare in empty databases built from these schemas"),
+          flags::db_root().described("prepare in the databases DIR/<db_id>/<db_id>.sqlite")};
+}
+FlagTable jqg_flags() { return {flags::tables(), switch_flag("--per-query", "each query's graph too")}; }
+
 const Registrar check{{"sql check", "parse, round-trip and prepare every query of a gold file",
                        "Usage: chokepoint sql check FILE [--tables TABLES.json | --db-root DIR]\n"
                        "FILE has one `SQL<TAB>db_id` per line. Prints JSON: total, parsed, roundtrip_identical,\n"
                        "prepared, prepare_checked, failures (line, stage, message). With --tables the printed SQL is\n"
                        "prepared in empty in-memory databases built from the schemas; with --db-root in\n"
                        "DIR/<db_id>/<db_id>.sqlite. Exit code 1 if any query fails, 2 on bad input.",
-                       sql_check}};
+                       sql_check_flags, sql_check}};
 
 const Registrar graphs{{"jqg", "join query graph shapes of the queries of a gold file",
                         "Usage: chokepoint jqg FILE --tables TABLES.json [--per-query]\n"
                         "Prints JSON: queries, by_shape (\"V,E\" -> count), avg_degree (mean of 2|E|/|V|),\n"
                         "cyclic_pct, and with --per-query each query's graph (nodes with table and alias, edges with\n"
                         "their equi-join conditions). Graphs are those of the main SELECT of each query.",
-                        jqg}};
+                        jqg_flags, jqg}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -8,6 +8,7 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/common_flags.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
 #include "core/dataset/bird_writer.h"
@@ -18,7 +19,7 @@ namespace chokepoint::cli {
 namespace {
 
 const char* kUsage =
-    "Usage: chokepoint subset --set FILE (--tables TABLES.json | --db-root DIR) --out SUBSET.json\n"
+    "Usage: chokepoint subset --gold FILE (--tables TABLES.json | --db-root DIR) --out SUBSET.json\n"
     "                         [--per-stratum N] [--seed S]\n"
     "FILE: a gold set in any format `chokepoint eval` reads. Each gold query's tables are counted by name resolution\n"
     "on the schema (distinct base tables, subqueries included, CTEs not). The subset holds N items (default 50) with\n"
@@ -27,21 +28,23 @@ const char* kUsage =
     "available, taken, avg_columns}], notes}; avg_columns: the columns of the gold query's tables, summed, averaged\n"
     "over the stratum (004 Table 2). Exit code 0, or 2 on bad input.";
 
-int subset_main(const Args& args) {
-  ArgReader r(args, {});
-  if (!r.error().empty()) return fail_input(r.error());
-  const std::string set_path = r.get("--set"), out = r.get("--out");
-  if (set_path.empty() || out.empty() || (r.get("--tables").empty() && r.get("--db-root").empty()))
+FlagTable subset_flags() {
+  return {
+      flags::gold().alias("--set"),
+      flags::tables(),
+      flags::db_root().described("the databases whose schemas count the gold queries' tables"),
+      flags::out("SUBSET.json", "the subset as BIRD dev JSON"),
+      whole_flag("--per-stratum", "N", 1, 9999999, "items", "items per number of gold tables").or_else("50"),
+      flags::seed("1"),
+  };
+}
+
+int subset_main(const FlagValues& r) {
+  const std::string set_path = r.text("--gold"), out = r.text("--out");
+  if (set_path.empty() || out.empty() || (r.text("--tables").empty() && r.text("--db-root").empty()))
     return fail_input(std::string("missing arguments\n") + kUsage);
-  long per = 50;
-  unsigned long long seed = 1;
-  try {
-    per = std::stol(r.get("--per-stratum", "50"));
-    seed = std::stoull(r.get("--seed", "1"));
-  } catch (...) {
-    return fail_input("--per-stratum and --seed take whole numbers");
-  }
-  if (per < 1) return fail_input("--per-stratum must be at least 1");
+  const long per = static_cast<long>(r.integer("--per-stratum"));
+  const auto seed = static_cast<unsigned long long>(r.integer("--seed"));
   auto set = load_eval_set(set_path);
   if (!set.ok()) return fail_input(set_path + ": " + set.error());
   std::set<std::string> ids;
@@ -65,7 +68,8 @@ int subset_main(const Args& args) {
   return 0;
 }
 
-const Registrar registrar{{"subset", "BigTable-style subset: N items per number of gold tables", kUsage, subset_main}};
+const Registrar registrar{
+    {"subset", "BigTable-style subset: N items per number of gold tables", kUsage, subset_flags, subset_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

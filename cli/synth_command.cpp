@@ -12,9 +12,9 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/common_flags.h"
 #include "cli/llm_calls.h"
 #include "cli/llm_transport_curl.h"
-#include "cli/number_flags.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
 #include "core/base/path_part.h"
@@ -34,7 +34,7 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 const char* kUsage =
-    "Usage: chokepoint synth --set FILE (--db-root DIR | --tables TABLES.json) --llm-config CONFIG.json --out DIR\n"
+    "Usage: chokepoint synth --gold FILE (--db-root DIR | --tables TABLES.json) --llm-config CONFIG.json --out DIR\n"
     "                        [--method synsql|vanilla] [--rounds 3] [--threshold 8.0] [--limit N]\n"
     "                        [--no-align-case] [--replay FILE.sqlite] [--prompts DIR] [--preview]\n"
     "SynSQL (seed 002): a small synthetic database per question, from the question, its evidence and the schema\n"
@@ -52,28 +52,38 @@ const char* kUsage =
     "it); with --db-root, original/, the original databases under the same ids as links (`chokepoint agreement\n"
     "--gold DIR/set.json --db-root DIR/original --test-db-root DIR` compares the two); manifest.json: model,\n"
     "temperatures, rounds, scores and feedback per round, validation changes, replay keys, the gold query's rows on\n"
-    "each database.\n"
+    "each database. A question that got no database (no schema, or failed) makes those commands stop unless\n"
+    "--skip-missing.\n"
     "stdout: JSON {n, method, model, items, accepted, not_accepted, generated, failed, rounds_used, mean_rounds,\n"
     "mean_columns, criteria, databases, no_schema, success_rate, usage, out}. Exit code 0, 1 when a question failed\n"
     "(its calls failed or nothing usable came back; a rerun resumes), 2 on bad input.";
 
+FlagTable synth_flags() {
+  return {
+      flags::gold().alias("--set").described("the set: questions, evidence and gold SQL"),
+      flags::db_root().described("the original databases: schemas and unique keys"),
+      flags::tables().described("the schemas, without databases"),
+      flags::llm_config().described("the selector, synthesizer and critic"),
+      flags::out("DIR", "one database per question, set.json, original/ and manifest.json"),
+      choice_flag("--method", {"synsql", "vanilla"}, "SynSQL's loop, or one synthesizer call").or_else("synsql"),
+      whole_flag("--rounds", "R", 1, 99, "rounds", "synthesis rounds at most").or_else("3"),
+      real_flag("--threshold", "X", 1, 10, "the critic's average that accepts a round").or_else("8.0"),
+      flags::limit(),
+      switch_flag("--no-align-case", "keep the model's casing of values that equal a question literal up to case"),
+      flags::replay().shows("DIR/replay.sqlite"),
+      flags::prompts(),
+      flags::preview(),
+  };
+}
+
 // Options from the flags; errors are the line to print.
-Result<testdb::SynthesisOptions> read_options(const ArgReader& r) {
+Result<testdb::SynthesisOptions> read_options(const FlagValues& r) {
   testdb::SynthesisOptions o;
-  auto method = testdb::synthesis_method_from_name(r.get("--method", "synsql"));
+  auto method = testdb::synthesis_method_from_name(r.text("--method"));
   if (!method.ok()) return Error{method.error()};
   o.method = *method;
-  const std::string rounds = r.get("--rounds", "3");
-  if (rounds.empty() || rounds.size() > 2 || rounds.find_first_not_of("0123456789") != std::string::npos ||
-      std::stoi(rounds) < 1)
-    return Error{"--rounds takes a whole number from 1 to 99, not '" + rounds + "'"};
-  o.rounds = std::stoi(rounds);
-  const std::string threshold = r.get("--threshold", "8.0");
-  char* end = nullptr;
-  const double t = std::strtod(threshold.c_str(), &end);
-  if (threshold.empty() || *end != 0 || !(t >= 1 && t <= 10))
-    return Error{"--threshold takes a number from 1 to 10, not '" + threshold + "'"};
-  o.threshold = t;
+  o.rounds = static_cast<int>(r.integer("--rounds"));
+  o.threshold = r.real("--threshold");
   o.validation.align_case = !r.has("--no-align-case");
   return o;
 }
@@ -84,39 +94,36 @@ struct ItemRun {
   Json calls = Json::array();                   // {label, temperature, replay_key, replayed, ok}
 };
 
-int synth_main(const Args& args) {
-  ArgReader r(args, {"--preview", "--no-align-case"});
-  if (!r.error().empty()) return fail_input(r.error());
-  if (r.get("--set").empty() || r.get("--out").empty() || !r.has("--llm-config") ||
-      (r.get("--db-root").empty() && r.get("--tables").empty()))
+int synth_main(const FlagValues& r) {
+  if (r.text("--gold").empty() || r.text("--out").empty() || !r.has("--llm-config") ||
+      (r.text("--db-root").empty() && r.text("--tables").empty()))
     return fail_input(std::string("missing arguments\n") + kUsage);
   auto options = read_options(r);
   if (!options.ok()) return fail_input(options.error());
-  auto limit = item_limit(r);
-  if (!limit.ok()) return fail_input(limit.error());
+  const auto limit = static_cast<size_t>(r.integer("--limit"));
   auto chat = read_chat_setup(r);
   if (!chat.ok()) return fail_input(chat.error());
-  auto set = load_eval_set(r.get("--set"));
-  if (!set.ok()) return fail_input(r.get("--set") + ": " + set.error());
+  auto set = load_eval_set(r.text("--gold"));
+  if (!set.ok()) return fail_input(r.text("--gold") + ": " + set.error());
   if (holds_predictions(*set))
-    return fail_input(r.get("--set") + ": holds predictions, not questions with their gold queries");
-  if (*limit > 0 && set->items.size() > *limit) set->items.resize(*limit);
+    return fail_input(r.text("--gold") + ": holds predictions, not questions with their gold queries");
+  if (limit > 0 && set->items.size() > limit) set->items.resize(limit);
   std::set<std::string> ids;
   for (const auto& it : set->items) ids.insert(it.db_id);
   // Each db_id names the synthetic database's folder and file under --out.
   for (const auto& id : ids)
     if (auto named = check_path_part(id, "db_id"); !named.ok())
-      return fail_input(r.get("--set") + ": " + named.error());
+      return fail_input(r.text("--gold") + ": " + named.error());
 
   // Schemas, and with --db-root the unique keys the original declares.
   std::map<std::string, Schema> schemas;
   std::map<std::string, std::map<std::string, std::vector<std::vector<std::string>>>> unique_keys;
-  if (!r.get("--tables").empty()) {
+  if (!r.text("--tables").empty()) {
     auto s = schemas_for(r, ids);
     if (!s.ok()) return fail_input(s.error());
     schemas = std::move(*s);
   } else {
-    auto open = open_databases(r.get("--db-root"), ids);
+    auto open = open_databases(r.text("--db-root"), ids);
     if (!open.ok()) return fail_input(open.error());
     for (const auto& [db, conn] : open->connections) {
       auto keys = testdb::unique_keys_of(*conn, open->schemas[db]);
@@ -126,7 +133,7 @@ int synth_main(const Args& args) {
   }
   if (schemas.empty())
     return fail_input("no database of the set was found in " +
-                      (r.get("--tables").empty() ? r.get("--db-root") : r.get("--tables")));
+                      (r.text("--tables").empty() ? r.text("--db-root") : r.text("--tables")));
 
   std::vector<ItemRun> runs(set->items.size());
   for (size_t i = 0; i < set->items.size(); ++i) {
@@ -176,11 +183,11 @@ int synth_main(const Args& args) {
     return 0;
   }
 
-  const std::string out = r.get("--out");
+  const std::string out = r.text("--out");
   std::error_code ec;
   std::filesystem::create_directories(out, ec);
   if (ec) return fail_input("cannot create " + out + ": " + ec.message());
-  const std::string replay_path = r.has("--replay") ? r.get("--replay") : out + "/replay.sqlite";
+  const std::string replay_path = r.has("--replay") ? r.text("--replay") : out + "/replay.sqlite";
   auto replay = open_replay_file(replay_path);
   if (!replay.ok()) return fail_input(replay.error());
 
@@ -280,12 +287,12 @@ int synth_main(const Args& args) {
   // to its original database, no copy), so `agreement --gold DIR/set.json --db-root DIR/original --test-db-root DIR`
   // compares each question's synthetic database with its original.
   size_t linked = 0;
-  if (!r.get("--db-root").empty()) {
+  if (!r.text("--db-root").empty()) {
     for (const auto& run : runs) {
       if (!run.loop) continue;
       const std::string& id = rewritten.items[run.index].db_id;
       const std::string& db = set->items[run.index].db_id;
-      const auto target = std::filesystem::absolute(r.get("--db-root") + "/" + db + "/" + db + ".sqlite", ec);
+      const auto target = std::filesystem::absolute(r.text("--db-root") + "/" + db + "/" + db + ".sqlite", ec);
       const std::string folder = out + "/original/" + id;
       std::filesystem::create_directories(folder, ec);
       const std::string link = folder + "/" + id + ".sqlite";
@@ -319,8 +326,8 @@ int synth_main(const Args& args) {
       {"rounds", synsql ? options->rounds : 1},
       {"threshold", synsql ? Json(options->threshold) : Json()},
       {"align_case", options->validation.align_case},
-      {"set", r.get("--set")},
-      {"schemas", r.get("--tables").empty() ? r.get("--db-root") : r.get("--tables")},
+      {"set", r.text("--gold")},
+      {"schemas", r.text("--tables").empty() ? r.text("--db-root") : r.text("--tables")},
       {"replay", replay_path},
       {"layout", "<synthetic_db_id>/<synthetic_db_id>.sqlite per question; set.json points each item at it"},
       {"summary", summary},
@@ -342,7 +349,7 @@ int synth_main(const Args& args) {
 
 const Registrar registrar{
     {"synth", "SynSQL synthetic databases per question (seed 002): selector, synthesizer, critic; or vanilla", kUsage,
-     synth_main}};
+     synth_flags, synth_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -1,5 +1,5 @@
-// `chokepoint testsuite`: the test-suite style baseline of issue 15 item 5 (core/testdb/testsuite_baseline.h). For
-// every database a set uses, random databases of at most --rows rows per table are drawn from --seed and the one
+// `chokepoint testsuite`: the test-suite style baseline (core/testdb/testsuite_baseline.h). For
+// every database a set uses, random databases of at most --table-rows rows per table are drawn from --seed and the one
 // that tells most golds apart from their mutants (the 15 operators of core/mutate, as `chokepoint mutate` makes them)
 // is written as DIR/<db_id>/<db_id>.sqlite, a BIRD-layout db_root, with manifest.json saying how each was made.
 // Prints the databases, their bytes, the build time, SR and discrimination next to the original databases'.
@@ -13,6 +13,8 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/common_flags.h"
+#include "cli/missing_databases.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
 #include "core/dataset/eval_set_loader.h"
@@ -27,11 +29,11 @@ namespace {
 using ojson = nlohmann::ordered_json;
 
 const char* kUsage =
-    "Usage: chokepoint testsuite --set FILE --db-root DIR --out OUT_DIR [--seed N] [--rows N] [--attempts N]\n"
-    "                            [--timeout-ms T] [--semantics bird|spider]\n"
+    "Usage: chokepoint testsuite --gold FILE --db-root DIR --out OUT_DIR [--seed N] [--table-rows N]\n"
+    "                            [--attempts N] [--timeout-ms T] [--semantics bird|spider] [--skip-missing]\n"
     "Builds a test-suite style baseline (TSA in SynSQL §4.1) for the databases DIR/<db_id>/<db_id>.sqlite of the\n"
     "set's items (any gold format `eval` reads): per database, up to --attempts (default 8) random databases with at\n"
-    "most --rows (default 30) rows per table that keep the original's types, primary keys, UNIQUE, NOT NULL and\n"
+    "most --table-rows (default 30) rows per table that keep the original's types, primary keys, UNIQUE, NOT NULL and\n"
     "foreign keys, values sampled from the original's columns and from the golds' literals; each draw is scored by\n"
     "the items whose gold it tells apart from one of its single-error mutants (SQLMorph's 15 operators), and the best\n"
     "is kept when it tells at least one apart. Seeded: the same --seed (default 1) gives the same bytes.\n"
@@ -42,47 +44,51 @@ const char* kUsage =
     "bytes_mean, rows_total, build_ms (drawing, scoring and writing), elapsed_ms, databases_per_second,\n"
     "items_covered, golds_unparsed, sr: {original, testsuite}, discrimination: {original, testsuite: {share,\n"
     "mutants, distinguished, golds, golds_distinguished, golds_failed, mutant_failures}}}.\n"
-    "Exit code 0, or 2 on bad input.";
+    "A database missing under --db-root is an error (exit 2); with --skip-missing it is listed under\n"
+    "databases_missing and skipped. Exit code 0, or 2 on bad input.";
+
+FlagTable testsuite_flags() {
+  return {
+      flags::gold().alias("--set"),
+      flags::db_root().described("the original databases, as DIR/<db_id>/<db_id>.sqlite"),
+      flags::out("OUT_DIR", "the test databases OUT_DIR/<db_id>/<db_id>.sqlite and manifest.json"),
+      flags::seed("1"),
+      whole_flag("--table-rows", "N", 1, 10000, "rows", "rows per table of a random database at most")
+          .alias("--rows")
+          .or_else("30"),
+      whole_flag("--attempts", "N", 1, 1000, "attempts", "random databases drawn per database at most").or_else("8"),
+      flags::timeout_ms("1000", "time limit of every query"),
+      flags::semantics({"bird", "spider"}, "set's benchmark"),
+      flags::skip_missing(),
+  };
+}
 
 double percent(size_t part, size_t whole) { return whole == 0 ? 0.0 : 100.0 * part / whole; }
 
-int testsuite_main(const Args& args) {
-  ArgReader r(args, {});
-  if (!r.error().empty()) return fail_input(r.error());
+int testsuite_main(const FlagValues& r) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
-  const std::string set_path = r.get("--set"), root = r.get("--db-root"), out = r.get("--out");
+  const std::string set_path = r.text("--gold"), root = r.text("--db-root"), out = r.text("--out");
   if (set_path.empty() || root.empty() || out.empty()) return fail_input(std::string("missing arguments\n") + kUsage);
   std::error_code ec;
   if (!std::filesystem::is_directory(root, ec)) return fail_input("--db-root " + root + ": no such folder");
   testdb::TestSuiteOptions options;
-  try {
-    if (r.has("--seed")) {
-      const std::string s = r.get("--seed");
-      if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) throw 0;
-      options.seed = std::stoull(s);
-    }
-    if (r.has("--rows")) options.max_rows = static_cast<size_t>(std::stoul(r.get("--rows")));
-    if (r.has("--attempts")) options.attempts = static_cast<size_t>(std::stoul(r.get("--attempts")));
-    if (r.has("--timeout-ms")) options.limits.timeout_ms = std::stoi(r.get("--timeout-ms"));
-  } catch (...) {
-    return fail_input("--seed, --rows, --attempts and --timeout-ms take whole numbers");
-  }
-  if (options.max_rows < 1 || options.max_rows > 10000) return fail_input("--rows must be between 1 and 10000");
-  if (options.attempts < 1 || options.attempts > 1000) return fail_input("--attempts must be between 1 and 1000");
+  options.seed = static_cast<uint64_t>(r.integer("--seed"));
+  options.max_rows = static_cast<size_t>(r.integer("--table-rows"));
+  options.attempts = static_cast<size_t>(r.integer("--attempts"));
+  options.limits.timeout_ms = static_cast<int>(r.integer("--timeout-ms"));
   auto set = load_eval_set(set_path);
   if (!set.ok()) return fail_input(set_path + ": " + set.error());
   if (holds_predictions(*set)) return fail_input(set_path + ": holds predictions, not a gold set");
   options.semantics = semantics_of_format(set->format).value_or(ExSemantics::Bird);
-  if (r.has("--semantics")) {
-    const auto named = ex_semantics_from_name(r.get("--semantics"));
-    if (!named || *named == ExSemantics::TestSuite) return fail_input("--semantics must be bird or spider");
-    options.semantics = *named;
-  }
+  if (r.has("--semantics")) options.semantics = *ex_semantics_from_name(r.text("--semantics"));
   std::map<std::string, std::vector<EvalItem>> by_db;
   for (size_t i = 0; i < set->items.size(); ++i) {
     if (set->items[i].db_id.empty()) return fail_input(set_path + ": item " + std::to_string(i + 1) + " has no db_id");
     by_db[set->items[i].db_id].push_back(set->items[i]);
   }
+  std::vector<std::string> item_db_ids;
+  for (const auto& item : set->items) item_db_ids.push_back(item.db_id);
+  if (auto st = require_databases(root, item_db_ids, r.has("--skip-missing")); !st.ok()) return fail_input(st.error());
   std::set<std::string> ids;
   for (const auto& [db, items] : by_db) ids.insert(db);
   auto open = open_databases(root, ids);
@@ -218,7 +224,7 @@ int testsuite_main(const Args& args) {
 
 const Registrar registrar{{"testsuite",
                            "test-suite style baseline: small random databases that tell golds from their mutants",
-                           kUsage, testsuite_main}};
+                           kUsage, testsuite_flags, testsuite_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -15,6 +15,7 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/common_flags.h"
 #include "cli/llm_transport_curl.h"
 #include "core/base/clock.h"
 #include "core/base/file_text.h"
@@ -41,25 +42,36 @@ namespace chokepoint::cli {
 namespace {
 
 const char* kLinkerUsage =
-    "Usage: chokepoint tqa linker --set SET.json (--tables TABLES.json | --db-root DIR) --out OUT.json\n"
+    "Usage: chokepoint tqa linker --gold SET.json (--tables TABLES.json | --db-root DIR) --out OUT.json\n"
     "         [--lexicon ASSET | --wordnet DIR] [--siblings column|table|none]\n"
     "Finds the linker table of every query whose join query graph has >= 3 nodes (highest betweenness, ties by\n"
     "the schema graph) and the question/evidence tokens that refer to it (thesis ch. 4). Prints the statistics\n"
     "of thesis Table 4.2 as JSON; OUT.json holds them and the per-item components and matched tokens.";
 
-int tqa_linker(const Args& args) {
-  ArgReader r(args, {});
-  if (!r.error().empty()) return fail_input(r.error());
-  if (r.get("--set").empty() || r.get("--out").empty() || (r.get("--tables").empty() && r.get("--db-root").empty()))
+FlagTable tqa_linker_flags() {
+  return {
+      flags::gold().alias("--set").valued("SET.json"),
+      flags::tables(),
+      flags::db_root().described("the databases whose schemas are read"),
+      flags::out("OUT.json", "the statistics, per-item components and matched tokens"),
+      flags::lexicon(),
+      flags::wordnet(),
+      flags::siblings(),
+  };
+}
+
+int tqa_linker(const FlagValues& r) {
+  if (r.text("--gold").empty() || r.text("--out").empty() ||
+      (r.text("--tables").empty() && r.text("--db-root").empty()))
     return fail_input(std::string("missing arguments\n") + kLinkerUsage);
   SchemaGraphOptions graph_options;
   if (r.has("--siblings")) {
-    auto s = parse_sibling_rule(r.get("--siblings"));
+    auto s = parse_sibling_rule(r.text("--siblings"));
     if (!s.ok()) return fail_input(s.error());
     graph_options.siblings = *s;
   }
-  auto set = load_eval_set(r.get("--set"));
-  if (!set.ok()) return fail_input(r.get("--set") + ": " + set.error());
+  auto set = load_eval_set(r.text("--gold"));
+  if (!set.ok()) return fail_input(r.text("--gold") + ": " + set.error());
   std::set<std::string> db_ids;
   for (const auto& i : set->items) db_ids.insert(i.db_id);
   auto schemas = schemas_for(r, db_ids);
@@ -79,16 +91,16 @@ int tqa_linker(const Args& args) {
   nlohmann::json stats = tqa::linker_statistics_json(tqa::linker_statistics(analyses));
   stats["detection_ms"] = std::round(ms);
   nlohmann::json report = {{"statistics", stats}, {"items", tqa::linker_items_json(analyses)}};
-  if (!write_file(r.get("--out"), report.dump(2) + "\n")) return fail_input("cannot write " + r.get("--out"));
+  if (!write_file(r.text("--out"), report.dump(2) + "\n")) return fail_input("cannot write " + r.text("--out"));
   std::cout << stats.dump(2) << "\n";
   return 0;
 }
 
-const Registrar linker_command{
-    {"tqa linker", "TQA: linker tables and their references in questions and evidence", kLinkerUsage, tqa_linker}};
+const Registrar linker_command{{"tqa linker", "TQA: linker tables and their references in questions and evidence",
+                                kLinkerUsage, tqa_linker_flags, tqa_linker}};
 
 const char* kDenatUsage =
-    "Usage: chokepoint tqa denat --set SET.json --db-root DIR --out OUTDIR [--llm-config F] [--llm-names]\n"
+    "Usage: chokepoint tqa denat --gold SET.json --db-root DIR --out OUTDIR [--llm-config F] [--llm-names]\n"
     "         [--lexicon ASSET | --wordnet DIR] [--timeout-ms T]\n"
     "De-naturalises schema names (SQLMorph V): classifies each identifier N1/N2/N3 (LLM classifier with\n"
     "--llm-config, else a dictionary-coverage heuristic), abbreviates N1/N2 names (deterministic abbreviator, or\n"
@@ -106,18 +118,30 @@ void report_fallbacks(const std::string& what, const tqa::LlmAnswerUse& use, con
               << fallback << " used for them\n";
 }
 
-int tqa_denat(const Args& args) {
-  ArgReader r(args, {"--llm-names"});
-  if (!r.error().empty()) return fail_input(r.error());
-  if (r.get("--set").empty() || r.get("--db-root").empty() || r.get("--out").empty())
+FlagTable tqa_denat_flags() {
+  return {
+      flags::gold().alias("--set").valued("SET.json"),
+      flags::db_root().described("the databases to clone, as DIR/<db>/<db>.sqlite"),
+      flags::out("OUTDIR", "the renamed databases, the four sets and denat_report.json"),
+      flags::llm_config().described("the model that classifies names and rewrites questions"),
+      switch_flag("--llm-names", "the model abbreviates the names too (with --llm-config)"),
+      flags::prompts(),
+      flags::lexicon(),
+      flags::wordnet(),
+      whole_flag("--timeout-ms", "T", 0, 3600000, "milliseconds", "time limit of one query (0: none)").or_else("5000"),
+  };
+}
+
+int tqa_denat(const FlagValues& r) {
+  if (r.text("--gold").empty() || r.text("--db-root").empty() || r.text("--out").empty())
     return fail_input(std::string("missing arguments\n") + kDenatUsage);
-  const std::string out_dir = r.get("--out");
-  auto set = load_eval_set(r.get("--set"));
-  if (!set.ok()) return fail_input(r.get("--set") + ": " + set.error());
+  const std::string out_dir = r.text("--out");
+  auto set = load_eval_set(r.text("--gold"));
+  if (!set.ok()) return fail_input(r.text("--gold") + ": " + set.error());
   auto lex = open_lexicon(r);
   if (!lex.ok()) return fail_input("lexicon: " + lex.error());
   QueryLimits limits;
-  if (r.has("--timeout-ms")) limits.timeout_ms = std::atoi(r.get("--timeout-ms").c_str());
+  limits.timeout_ms = static_cast<int>(r.integer("--timeout-ms"));
 
   // Optional LLM: settings, prompts, transport, scheduler.
   std::optional<PromptLibrary> library;
@@ -125,11 +149,11 @@ int tqa_denat(const Args& args) {
   std::unique_ptr<CallScheduler> scheduler;
   tqa::DenatLlm llm;
   if (r.has("--llm-config")) {
-    auto s = read_llm_config(r.get("--llm-config"));
+    auto s = read_llm_config(r.text("--llm-config"));
     if (!s.ok()) return fail_input(s.error());
     auto endpoint = endpoint_from_settings(*s);
     if (!endpoint.ok()) return fail_input(endpoint.error());
-    auto lib = load_prompt_library(r.get("--prompts", default_prompts_folder()));
+    auto lib = load_prompt_library(r.has("--prompts") ? r.text("--prompts") : default_prompts_folder());
     if (!lib.ok()) return fail_input("prompts: " + lib.error());
     library = std::move(*lib);
     transport = std::make_unique<CurlTransport>();
@@ -144,7 +168,7 @@ int tqa_denat(const Args& args) {
   std::map<std::string, std::vector<EvalItem>> by_db;
   for (const auto& i : set->items) by_db[i.db_id].push_back(i);
 
-  DatabasePool pool(r.get("--db-root"));
+  DatabasePool pool(r.text("--db-root"));
   tqa::DenatLlmUse use;
   std::vector<tqa::DenatItem> results;
   nlohmann::json plans = nlohmann::json::array(), discarded = nlohmann::json::array();
@@ -227,8 +251,8 @@ int tqa_denat(const Args& args) {
   return llm_failures ? 1 : 0;  // like `jqe --llm-config`: the files are written, the fallbacks are said
 }
 
-const Registrar denat_command{
-    {"tqa denat", "TQA: de-naturalised schema names and O/O, L/O, O/L, L/L sets", kDenatUsage, tqa_denat}};
+const Registrar denat_command{{"tqa denat", "TQA: de-naturalised schema names and O/O, L/O, O/L, L/L sets", kDenatUsage,
+                               tqa_denat_flags, tqa_denat}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -6,6 +6,7 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/common_flags.h"
 #include "core/base/text.h"
 #include "core/lexicon/lexicon.h"
 #include "core/lexicon/morphy.h"
@@ -14,9 +15,13 @@
 namespace chokepoint::cli {
 namespace {
 
-int tqa_wup(const Args& args) {
-  ArgReader r(args, {});
-  if (!r.error().empty()) return fail_input(r.error());
+FlagTable tqa_wup_flags() {
+  return {flags::lexicon(), flags::wordnet(),
+          choice_flag("--pos", {"n", "v", "a", "r"}, "the part of speech of two words").valued("POS")};
+}
+FlagTable tqa_lemma_flags() { return {flags::lexicon(), flags::wordnet()}; }
+
+int tqa_wup(const FlagValues& r) {
   if (r.positionals().size() != 2)
     return fail_input("usage: chokepoint tqa wup SYNSET SYNSET (e.g. dog.n.01 cat.n.01) or WORD WORD [--pos n|v|a|r]");
   auto lex = open_lexicon(r);
@@ -30,8 +35,8 @@ int tqa_wup(const Args& args) {
   } else if (a.find('.') == std::string::npos && b.find('.') == std::string::npos) {
     std::optional<PartOfSpeech> pos;
     if (r.has("--pos")) {
-      pos = parse_pos(r.get("--pos"));
-      if (!pos) return fail_input("unknown part of speech '" + r.get("--pos") + "' (n, v, a, r)");
+      pos = parse_pos(r.text("--pos"));
+      if (!pos) return fail_input("unknown part of speech '" + r.text("--pos") + "' (n, v, a, r)");
     }
     w = word_similarity(*lex, a, b, pos);
   } else {
@@ -47,9 +52,7 @@ int tqa_wup(const Args& args) {
   return 0;
 }
 
-int tqa_lemma(const Args& args) {
-  ArgReader r(args, {});
-  if (!r.error().empty()) return fail_input(r.error());
+int tqa_lemma(const FlagValues& r) {
   const auto& p = r.positionals();
   if (p.empty() || p.size() > 2) return fail_input("usage: chokepoint tqa lemma WORD [POS]");
   std::optional<PartOfSpeech> pos;
@@ -82,12 +85,12 @@ const Registrar wup{{"tqa wup", "Wu-Palmer similarity of two synsets (NLTK's val
                      "       chokepoint tqa wup WORD WORD [--pos n|v|a|r] [--lexicon FILE | --wordnet DIR]\n"
                      "Synsets are named as in NLTK (dog.n.01). For two words, prints the maximum over their synsets.\n"
                      "Prints None when NLTK would return None.",
-                     tqa_wup}};
+                     tqa_wup_flags, tqa_wup}};
 const Registrar lemma{{"tqa lemma", "WordNet lemma of a word (NLTK morphy)",
                        "Usage: chokepoint tqa lemma WORD [POS] [--lexicon FILE | --wordnet DIR]\n"
                        "With POS (n, v, a, r): the lemma NLTK's WordNetLemmatizer gives (better a -> good).\n"
                        "Without: one line per part of speech with every morphy base form (e.g. \"n goose\").",
-                       tqa_lemma}};
+                       tqa_lemma_flags, tqa_lemma}};
 
 }  // namespace
 }  // namespace chokepoint::cli

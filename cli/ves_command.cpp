@@ -14,8 +14,8 @@
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
+#include "cli/common_flags.h"
 #include "cli/ex_inputs.h"
-#include "cli/number_flags.h"
 #include "core/metrics/efficiency_evaluation.h"
 
 namespace chokepoint::cli {
@@ -39,7 +39,28 @@ const char* kUsage =
     "stepped_ms, overhead_pct}, gold_errors, no_database, timing_failures}; --reward adds the items per R-VES\n"
     "reward (mini-dev's distribution). V.json adds per item the ratios, kept count, mean, CV, score, reward, per-run\n"
     "times and VM steps of both queries, the gold-against-itself score, and with --plans EXPLAIN QUERY PLAN of both.\n"
-    "Exit code 0, or 2 on bad input.";
+    "A database missing under --db-root is an error unless --skip-missing (then the summary has\n"
+    "skipped_no_database). Exit code 0, or 2 on bad input.";
+
+FlagTable ves_flags() {
+  return {
+      flags::gold(),
+      flags::pred(),
+      flags::db_root(),
+      flags::out("V.json", "the summary and each item's timings"),
+      whole_flag("--iterations", "N", 1, 100000, "iterations", "timed runs of each correct pair").or_else("100"),
+      switch_flag("--reward", "the items per R-VES reward"),
+      switch_flag("--bird-timing", "time the first step only, as BIRD's cursor.execute"),
+      flags::timeout_ms("5000", "time limit of EX per item; a pair's timing gets T x N"),
+      whole_flag("--min-span-us", "U", 0, 10000000, "microseconds", "a run shorter than this is repeated in one span")
+          .shows("1000"),
+      switch_flag("--no-self", "do not time each gold against itself"),
+      switch_flag("--plans", "EXPLAIN QUERY PLAN of both queries in V.json"),
+      flags::semantics({"bird", "spider", "test-suite"}, "gold's benchmark"),
+      flags::replay().described("accepted and ignored: no model is asked"),
+      flags::skip_missing(),
+  };
+}
 
 // x with `decimals` decimals; dividing by the power of ten keeps the shortest spelling in the JSON (0.061, not
 // 0.061000000000000006).
@@ -78,29 +99,25 @@ nlohmann::json timing_json(const PairTiming& t, bool reward) {
   return j;
 }
 
-int ves_main(const Args& args) {
-  ArgReader r(args, {"--reward", "--bird-timing", "--no-self", "--plans"});
-  if (!r.error().empty()) return fail_input(r.error());
-  if (r.get("--gold").empty() || r.get("--pred").empty() || r.get("--db-root").empty() || r.get("--out").empty())
+int ves_main(const FlagValues& r) {
+  if (r.text("--gold").empty() || r.text("--pred").empty() || r.text("--db-root").empty() || r.text("--out").empty())
     return fail_input(std::string("missing arguments\n") + kUsage);
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
-  const auto iterations = whole_number_in(r, "--iterations", 100, 1, 100000);
-  if (!iterations.ok()) return fail_input(iterations.error());
-  const auto min_span_us = whole_number_in(r, "--min-span-us", 0, 0, 10000000);
-  if (!min_span_us.ok()) return fail_input(min_span_us.error());
+  const int iterations = static_cast<int>(r.integer("--iterations"));
+  const int min_span_us = static_cast<int>(r.integer("--min-span-us"));
   std::error_code ec;
-  if (!std::filesystem::is_directory(r.get("--db-root"), ec))
-    return fail_input("--db-root " + r.get("--db-root") + ": not a directory");
+  if (!std::filesystem::is_directory(r.text("--db-root"), ec))
+    return fail_input("--db-root " + r.text("--db-root") + ": not a directory");
   auto in = read_ex_inputs_with_databases(r);
   if (!in.ok()) return fail_input(in.error());
 
   EfficiencyOptions options;
   options.timing.mode = r.has("--bird-timing") ? TimingMode::BirdExecute : TimingMode::Step;
-  options.timing.iterations = *iterations;
+  options.timing.iterations = iterations;
   const int64_t resolution = clock_resolution_ns(options.timing.clock);
   options.timing.min_span_ns =
-      *min_span_us > 0 ? int64_t{*min_span_us} * 1000 : std::max<int64_t>(1000000, 100 * resolution);
-  const int64_t limit = int64_t{in->options.limits.timeout_ms} * *iterations;
+      min_span_us > 0 ? int64_t{min_span_us} * 1000 : std::max<int64_t>(1000000, 100 * resolution);
+  const int64_t limit = int64_t{in->options.limits.timeout_ms} * iterations;
   options.timing.timeout_ms =
       in->options.limits.timeout_ms <= 0 ? 0 : static_cast<int>(std::min<int64_t>(limit, INT_MAX));
   options.self_check = !r.has("--no-self");
@@ -172,11 +189,12 @@ int ves_main(const Args& args) {
       {"no_database", s.no_database},
       {"timing_failures", s.timing_failures}};
   if (reward) summary["rewards"] = rewards;
-  return finish_report(r.get("--out"), summary, std::move(listed));
+  if (r.has("--skip-missing")) summary["skipped_no_database"] = in->skipped_no_database;
+  return finish_report(r.text("--out"), summary, std::move(listed));
 }
 
-const Registrar registrar{
-    {"ves", "efficiency scores: VES and C-VES (BIRD), R-VES (mini-dev), with their spread", kUsage, ves_main}};
+const Registrar registrar{{"ves", "efficiency scores: VES and C-VES (BIRD), R-VES (mini-dev), with their spread",
+                           kUsage, ves_flags, ves_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -140,7 +140,8 @@ test('bad input exits 2 with one clear line', () => {
   const cases = [
     [base, /missing --test-db-root/],
     [[...base, '--test-db-root', join(dir, 'nowhere')], /--test-db-root .*no such folder/],
-    [[...base, '--test-db-root', join(dir, 'test'), '--semantics', 'test-suite'], /--semantics must be bird or spider/],
+    [[...base, '--test-db-root', join(dir, 'test'), '--semantics', 'test-suite'],
+      /--semantics 'test-suite' is not one of bird, spider/],
     [['--gold', join(dir, 'nothing.sql'), '--pred', join(dir, 'pred.sql'), '--db-root', join(dir, 'orig'),
       '--test-db-root', join(dir, 'test'), '--out', join(dir, 'bad.json')], /nothing\.sql/],
   ];

@@ -65,7 +65,10 @@ const audit = (...args) => spawnSync(cli, ['audit', ...args], { encoding: 'utf8'
 
 test('summary per kind and findings naming the question ids they affect', () => {
   const out = join(dir, 'a.json');
-  const r = audit('--set', join(dir, 'dev.json'), '--db-root', join(dir, 'db'), '--out', out);
+  const refused = audit('--set', join(dir, 'dev.json'), '--db-root', join(dir, 'db'), '--out', out);
+  assert.equal(refused.status, 2, 'a database the root lacks stops the audit');
+  assert.match(refused.stderr, /^chokepoint: 1 of 6 items has no database under .*: 1 db_id missing \(elsewhere\)/);
+  const r = audit('--set', join(dir, 'dev.json'), '--db-root', join(dir, 'db'), '--out', out, '--skip-missing');
   assert.equal(r.status, 0, r.stderr);
   const s = JSON.parse(r.stdout);
   assert.equal(s.n, 6);
@@ -101,7 +104,7 @@ test('summary per kind and findings naming the question ids they affect', () => 
 
 test('--tables audits the keys tables.json labels as well', () => {
   const r = audit('--set', join(dir, 'dev.json'), '--db-root', join(dir, 'db'), '--out', join(dir, 'b.json'),
-    '--tables', join(dir, 'tables.json'), '--max-examples', '1');
+    '--tables', join(dir, 'tables.json'), '--max-examples', '1', '--skip-missing');
   assert.equal(r.status, 0, r.stderr);
   assert.equal(JSON.parse(r.stdout).by_kind.fk_orphans.findings, 2);
   const report = JSON.parse(readFileSync(join(dir, 'b.json'), 'utf8'));
@@ -120,7 +123,7 @@ test('bad inputs: one line and exit code 2', () => {
     [['--set', join(dir, 'missing.json'), '--db-root', join(dir, 'db'), '--out', join(dir, 'x.json')], /missing\.json/],
     [['--set', join(dir, 'dev.json'), '--db-root', join(dir, 'db')], /missing arguments/],
     [['--set', join(dir, 'dev.json'), '--db-root', join(dir, 'db'), '--out', join(dir, 'x.json'), '--timeout-ms', 'x'],
-      /whole numbers/],
+      /--timeout-ms 'x' is not a whole number of milliseconds/],
   ];
   for (const [args, message] of cases) {
     const r = audit(...args);

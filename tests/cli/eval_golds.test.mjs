@@ -74,6 +74,6 @@ test('a tolerance that is not a number of at least 0 is a one-line error, exit 2
     const r = spawnSync(cli, ['eval', '--gold', join(dir, 'gold.sql'), '--pred', join(dir, 'pred.sql'),
       '--db-root', join(dir, 'db'), '--out', join(dir, 'bad.json'), flag, value], { encoding: 'utf8' });
     assert.equal(r.status, 2, `${flag} ${value}`);
-    assert.match(r.stderr, new RegExp(`${flag} takes a number of at least 0`));
+    assert.match(r.stderr, new RegExp(`^chokepoint: ${flag} '${value}' is (not a number|out of range) \\(accepted: 0 or more\\)`));
   }
 });

@@ -114,7 +114,7 @@ test('--em: Spider exact match with our parser and with Spider\'s, which rejects
   const bad = spawnSync(cli, ['eval', '--gold', g, '--pred', p, '--db-root', join(dir, 'db'), '--out', join(dir, 'x.json'),
     '--em', 'sloppy'], { encoding: 'utf8' });
   assert.equal(bad.status, 2);
-  assert.match(bad.stderr, /--em must be ours or spider-parser/);
+  assert.match(bad.stderr, /^chokepoint: --em '.*' is not one of ours, spider-parser/);
 });
 
 test('--validate-gold names each defective gold and the ceiling, no prediction needed', () => {
@@ -128,8 +128,12 @@ test('--validate-gold names each defective gold and the ceiling, no prediction n
   ];
   writeFileSync(g, golds.map((q) => `${q}\tmovies`).join('\n') + `\nSELECT 1\tnowhere\n`);
   const out = join(dir, 'validate.json');
-  const r = spawnSync(cli, ['eval', '--validate-gold', '--gold', g, '--db-root', join(dir, 'db'), '--out', out],
+  const refused = spawnSync(cli, ['eval', '--validate-gold', '--gold', g, '--db-root', join(dir, 'db'), '--out', out],
     { encoding: 'utf8' });
+  assert.equal(refused.status, 2, 'a gold without its database stops the check');
+  assert.match(refused.stderr, /1 of 5 items has no database under .*\(nowhere\).*--skip-missing/);
+  const r = spawnSync(cli, ['eval', '--validate-gold', '--gold', g, '--db-root', join(dir, 'db'), '--out', out,
+    '--skip-missing'], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   const summary = JSON.parse(r.stdout);
   assert.equal(summary.n, 5);

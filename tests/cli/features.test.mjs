@@ -124,7 +124,7 @@ test('bad input: one line, exit 2; an --llm-config file that is not there is nam
   assert.match(missing.stderr, /missing arguments/);
   const mask = run('--set', sample, '--db-root', join(dir, 'db'), '--out', join(dir, 'x.csv'), '--online-mask', 'all');
   assert.equal(mask.status, 2);
-  assert.match(mask.stderr, /aspects or no-sql/);
+  assert.match(mask.stderr, /--online-mask 'all' is not one of aspects, no-sql/);
   const set = run('--set', join(dir, 'nope.json'), '--db-root', join(dir, 'db'), '--out', join(dir, 'x.csv'));
   assert.equal(set.status, 2);
   assert.equal(set.stderr.trim().split('\n').length, 1);

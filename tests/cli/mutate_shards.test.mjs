@@ -23,7 +23,8 @@ before(() => {
       join(dirname(cli), 'assets', 'db', `${db}.sqlite`)].find(existsSync);
     copyFileSync(file, join(dir, 'db', db, `${db}.sqlite`));
   }
-  // The sample set's golds on both databases, plus golds that fail, do not parse or have no database (skipped).
+  // The sample set's golds on both databases, plus golds that fail, do not parse or have no database (skipped, with
+  // --skip-missing).
   const golds = readFileSync(join(root, 'assets', 'sets', 'sample_gold.sql'), 'utf8').trim().split('\n');
   golds.splice(4, 0, 'SELECT Title FROM movie WHERE Rating > 7 AND abs(-9223372036854775808) > 0\tmovies');
   golds.splice(8, 0, 'SELEC Title FROM movie\tmovies');
@@ -32,7 +33,7 @@ before(() => {
 });
 after(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
 
-const mutateArgs = (...args) => ['mutate', '--gold', 'gold.sql', '--db-root', 'db', ...args];
+const mutateArgs = (...args) => ['mutate', '--gold', 'gold.sql', '--db-root', 'db', '--skip-missing', ...args];
 const run = (args) => spawnSync(cli, args, { cwd: dir, encoding: 'utf8' });
 const read = (name) => readFileSync(join(dir, name), 'utf8');
 // Shard processes at the same time, as a job array would start them.
@@ -78,8 +79,8 @@ test('merge refuses a missing shard, a duplicate, shards of other arguments, com
     assert.equal(run(mutateArgs('--shard', '2/2', '--timeout-ms', '4000', '--out', 'other.json')).status, 0);
     const pred = readFileSync(join(dir, 'gold.sql'), 'utf8').split('\n').map((l) => l.split('\t')[0]).join('\n');
     writeFileSync(join(dir, 'pred.sql'), pred);
-    assert.equal(run(['eval', '--gold', 'gold.sql', '--pred', 'pred.sql', '--db-root', 'db', '--shard', '2/2',
-      '--out', 'eval2.json']).status, 0);
+    assert.equal(run(['eval', '--gold', 'gold.sql', '--pred', 'pred.sql', '--db-root', 'db', '--skip-missing',
+      '--shard', '2/2', '--out', 'eval2.json']).status, 0);
     const cases = [
       [['m2.json'], /missing shard 1\/2/],
       [['m1.json', 'm2.json', 'm2.json'], /shard 2\/2 is given twice \('m2.json' and 'm2.json'\)/],

@@ -85,5 +85,5 @@ test('an unknown semantics is a one-line error, exit 2', () => {
   const r = spawnSync(cli, ['eval', '--gold', join(dir, 'gold.sql'), '--pred', join(dir, 'pred.sql'), '--db-root',
     join(dir, 'db'), '--out', join(dir, 'x.json'), '--semantics', 'testsuite'], { encoding: 'utf8' });
   assert.equal(r.status, 2);
-  assert.match(r.stderr, /^chokepoint: --semantics must be bird, spider or test-suite/);
+  assert.match(r.stderr, /^chokepoint: --semantics 'testsuite' is not one of bird, spider, test-suite/);
 });

@@ -40,10 +40,13 @@ after(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
 const testsuite = (...args) => spawnSync(cli, ['testsuite', ...args], { encoding: 'utf8' });
 const sql = (file, query) => execFileSync('sqlite3', [file, query], { encoding: 'utf8' }).trim();
 const build = (out, ...extra) => testsuite('--set', join(dir, 'dev.json'), '--db-root', join(dir, 'db'), '--out', out,
-  '--rows', '6', ...extra);
+  '--rows', '6', '--skip-missing', ...extra);
 
 test('writes a BIRD-layout db_root and a manifest whose sizes are the files\'', () => {
   const out = join(dir, 'suite');
+  const refused = testsuite('--set', join(dir, 'dev.json'), '--db-root', join(dir, 'db'), '--out', out);
+  assert.equal(refused.status, 2, 'a database the root lacks stops the build without --skip-missing');
+  assert.match(refused.stderr, /^chokepoint: 1 of 4 items has no database under .*\(absent\)/);
   const r = build(out);
   assert.equal(r.status, 0, r.stderr);
   const s = JSON.parse(r.stdout);
@@ -104,8 +107,8 @@ test('bad input exits 2 with one clear line', () => {
   const cases = [
     [[...set, '--db-root', join(dir, 'db')], /missing arguments/],
     [[...set, '--db-root', join(dir, 'nowhere'), '--out', join(dir, 'x')], /--db-root .*no such folder/],
-    [[...set, '--db-root', join(dir, 'db'), '--out', join(dir, 'x'), '--rows', '0'], /--rows must be/],
-    [[...set, '--db-root', join(dir, 'db'), '--out', join(dir, 'x'), '--seed', 'abc'], /whole numbers/],
+    [[...set, '--db-root', join(dir, 'db'), '--out', join(dir, 'x'), '--rows', '0'], /--rows '0' is out of range \(accepted: 1 to 10000\)/],
+    [[...set, '--db-root', join(dir, 'db'), '--out', join(dir, 'x'), '--seed', 'abc'], /--seed 'abc' is not a whole number/],
     [['--set', join(dir, 'broken.json'), '--db-root', join(dir, 'db'), '--out', join(dir, 'x')], /broken\.json/],
   ];
   for (const [args, message] of cases) {

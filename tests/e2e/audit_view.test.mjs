@@ -65,8 +65,9 @@ test('the audit from the page finds the planted defects, equal to chokepoint aud
   assert.deepEqual(a.databases_missing, ['elsewhere']);
 
   const out = path.join(dir, 'audit.json');
-  const r = spawnSync(cli, ['audit', '--set', path.join(dir, 'audit_dev.json'), '--db-root', path.join(dir, 'db'),
-    '--out', out], { encoding: 'utf8' });
+  // The set names a database the folder lacks on purpose: the page lists it as missing, the CLI skips it when told.
+  const r = spawnSync(cli, ['audit', '--gold', path.join(dir, 'audit_dev.json'), '--db-root', path.join(dir, 'db'),
+    '--out', out, '--skip-missing'], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   const viaCli = JSON.parse(fs.readFileSync(out, 'utf8'));
   assert.deepEqual(a.by_kind, viaCli.by_kind);

@@ -142,7 +142,7 @@ test('bad inputs exit 2 with a message saying what is wrong', async () => {
   assert.match(alone.stderr, /--agreement goes with --llm-config/);
   const batch = await run(featuresArgs(join(dir, 'x.csv'), ['--llm-config', join(dir, 'llm.json'), '--batch', '0']));
   assert.equal(batch.code, 2);
-  assert.match(batch.stderr, /--batch takes a positive whole number/);
+  assert.match(batch.stderr, /--batch '0' is out of range \(accepted: 1 to 1000\)/);
   const config = await run(featuresArgs(join(dir, 'x.csv'), ['--llm-config', join(dir, 'missing.json')]));
   assert.equal(config.code, 2);
   assert.match(config.stderr, /missing\.json/);

@@ -97,7 +97,7 @@ test('rewrites kept only with Y\'s result, VES per variant and model beside the 
 test('bad input: an unknown variant, no predictions, a database root without the database', async () => {
   const a = await run(args(join(dir, 'x.json'), ['--variant', 'with-q']));
   assert.equal(a.code, 2);
-  assert.match(a.stderr, /unknown --variant 'with-q' \(one of with-y, with-y\+s/);
+  assert.match(a.stderr, /--variant 'with-q' is not one of with-y, with-y\+s/);
   const b = await run(['optimize', '--gold', join(dir, 'dev.json'), '--db-root', join(dir, 'db'), '--out',
     join(dir, 'x.json'), '--llm-config', join(dir, 'fake-a.json')]);
   assert.equal(b.code, 2);
@@ -106,5 +106,9 @@ test('bad input: an unknown variant, no predictions, a database root without the
   const c = await run(['optimize', '--gold', join(dir, 'dev.json'), '--pred', join(dir, 'y.json'), '--db-root',
     join(dir, 'empty'), '--out', join(dir, 'x.json'), '--llm-config', join(dir, 'fake-a.json')]);
   assert.equal(c.code, 2);
-  assert.match(c.stderr, /no database of the gold set could be opened/);
+  assert.match(c.stderr, /3 of 3 items have no database under .*empty: 1 db_id missing \(big\)/);
+  const d = await run(['optimize', '--gold', join(dir, 'dev.json'), '--pred', join(dir, 'y.json'), '--db-root',
+    join(dir, 'empty'), '--out', join(dir, 'x.json'), '--llm-config', join(dir, 'fake-a.json'), '--skip-missing']);
+  assert.equal(d.code, 2);
+  assert.match(d.stderr, /no database of the gold set could be opened/);
 });

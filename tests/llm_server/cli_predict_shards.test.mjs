@@ -112,7 +112,7 @@ test('three shards run apart and merged in any order write the single run\'s fil
 test('merge refuses a missing shard, a duplicate, other arguments, another command, a changed set, exit 2',
   async () => {
     for (const k of [1, 2]) assert.notEqual((await run(predictArgs('--shard', `${k}/2`, '--out', `p${k}.json`))).code, 2);
-    assert.notEqual((await run(predictArgs('--shard', '2/2', '--rows', '1', '--out', 'other.json'))).code, 2);
+    assert.notEqual((await run(predictArgs('--shard', '2/2', '--limit', '100', '--out', 'other.json'))).code, 2);
     writeFileSync(join(dir, 'gold.sql'), gold.map((g) => `${g.SQL}\t${g.db_id}`).join('\n') + '\n');
     assert.equal((await run(['mutate', '--gold', 'gold.sql', '--db-root', 'db', '--shard', '2/2',
       '--out', 'mutate2.json'])).code, 0);

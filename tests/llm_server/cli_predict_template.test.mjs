@@ -75,7 +75,7 @@ test('a template with an unknown variable or without the question is refused bef
   const bad = await predict('--template', join(dir, 'mine.mustache'), '--template-answer', 'Maybe', '--out',
     join(dir, 'bad.json'));
   assert.equal(bad.code, 2);
-  assert.match(bad.stderr, /--template-answer must be Chat or Complete/);
+  assert.match(bad.stderr, /--template-answer 'Maybe' is not one of Chat, Complete/);
   const missing = await predict('--template', join(dir, 'absent.mustache'), '--out', join(dir, 'absent.json'));
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /absent\.mustache/);

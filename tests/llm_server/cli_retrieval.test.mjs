@@ -242,6 +242,6 @@ test('bad inputs exit 2 with a message saying what is wrong', async () => {
   assert.match(missing.stderr, /missing arguments/);
   const limit = await run(retrievalArgs(join(dir, 'x.json'), ['--approach', 'full-schema', '--limit', 'ten']));
   assert.equal(limit.code, 2);
-  assert.match(limit.stderr, /--limit takes a whole number, not 'ten'/);
+  assert.match(limit.stderr, /--limit 'ten' is not a whole number of items/);
   assert.equal(await requests(), 17, 'no bad input sent anything');
 });

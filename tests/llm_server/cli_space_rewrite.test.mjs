@@ -97,8 +97,10 @@ after(() => {
   removeDir(dir);
 });
 
+// The rewriter is rewriter.json unless `extra` names another (--llm-config is given once).
 const rewriteArgs = (out, extra) => ['space', 'rewrite', '--set', join(dir, 'dev.json'), '--pred', join(dir, 'pred.json'),
-  '--db-root', join(dir, 'db'), '--features', join(dir, 'features.csv'), '--llm-config', join(dir, 'rewriter.json'),
+  '--db-root', join(dir, 'db'), '--features', join(dir, 'features.csv'),
+  ...(extra.includes('--llm-config') ? [] : ['--llm-config', join(dir, 'rewriter.json')]),
   '--t2s-config', join(dir, 'model.json'), '--out', out, ...extra];
 
 test('--preview prints the calls and a rewrite prompt and sends nothing', async () => {
@@ -207,7 +209,7 @@ test('bad inputs exit 2 with a message saying what is wrong', async () => {
   const rule = await run(rewriteArgs(join(dir, 'x.json'), ['--negative-features', join(dir, 'negative.json'),
     '--items', 'some']));
   assert.equal(rule.code, 2);
-  assert.match(rule.stderr, /--items is predicted, wrong or all/);
+  assert.match(rule.stderr, /--items 'some' is not one of predicted, wrong, all/);
   writeFileSync(join(dir, 'empty.json'), '[]');
   const empty = await run(rewriteArgs(join(dir, 'x.json'), ['--negative-features', join(dir, 'empty.json')]));
   assert.equal(empty.code, 2);
