@@ -12,6 +12,7 @@
 #include "core/dataset/eval_set.h"
 #include "core/db/connection.h"
 #include "core/graph/layout.h"
+#include "core/metrics/execution_accuracy.h"
 #include "core/schema/schema.h"
 #include "web/widgets/graph_view.h"
 
@@ -82,6 +83,22 @@ struct SchemaGraphPanel {
   GraphView view;
 };
 
+struct MetricsRun;  // web/panels/metrics/metrics_run.h
+
+// What the Predictions & metrics panel evaluates and last evaluated, shared with the tabs built on its run (Judge,
+// Efficiency, SQL-to-Text, Optimise, Errors, Runs, Gold check, Run a model): they read it here and ask through it,
+// never through the panel's own struct. The panel writes it; the others only read it or leave a request.
+struct CurrentRuns {
+  std::shared_ptr<MetricsRun> evaluation;  // the current or last evaluation; null before the first
+  int gold_set = 0, pred_set = 0;          // the pickers: indices into eval_sets.sets
+  ExSemantics semantics = ExSemantics::Bird;
+  bool semantics_chosen = false;  // by the user or a command; until then it follows the files' benchmark
+  int timeout_ms = 5000;          // an item's time limit
+  size_t sets_seen = 0;           // loaded sets the pickers have followed (see follow_new_sets)
+  bool request_run = false;       // evaluate the picked pair: the panel starts it on its next step (a page command,
+                                  // or a tab that made a set to score, such as the debugged predictions)
+};
+
 // Messages for the user (errors from uploads and jobs), newest last; shown in the status bar and a log window.
 struct Notice {
   std::string text;
@@ -107,6 +124,7 @@ struct AppState {
   DatabasesPanel databases;
   EvalSetPanel eval_sets;
   SchemaGraphPanel schema_graph;
+  CurrentRuns runs;
   PanelStates panels;
   std::vector<Notice> notices;
   struct PendingFile {

@@ -10,6 +10,6 @@ namespace chokepoint::web {
 
 void remember_metrics_choices(const AppState& state, const MetricsPanel& panel, bool evaluated);
 // Once per page: applies the remembered choices whose files are loaded; returns true when it queued a run.
-bool restore_metrics_choices(const AppState& state, MetricsPanel& panel);
+bool restore_metrics_choices(AppState& state, MetricsPanel& panel);
 
 }  // namespace chokepoint::web

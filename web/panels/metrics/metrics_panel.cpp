@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "web/panel_registry.h"
+#include "web/sub_tab_registry.h"
 
 #include <algorithm>
 #include <chrono>
@@ -17,6 +18,7 @@
 #include "core/dataset/eval_set_loader.h"
 #include "core/metrics/eval_pairs.h"
 #include "core/metrics/evaluation_job.h"
+#include "core/metrics/ex_headline.h"
 #include "core/metrics/explanation.h"
 #include "core/metrics/regime.h"
 #include "core/metrics/report_csv.h"
@@ -45,12 +47,12 @@ void start_run(AppState& state, MetricsPanel& panel) {
   panel.error.clear();
   const auto& sets = state.eval_sets.sets;
   const int n = static_cast<int>(sets.size());
-  if (panel.gold_set < 0 || panel.gold_set >= n || panel.pred_set < 0 || panel.pred_set >= n) {
+  if (state.runs.gold_set < 0 || state.runs.gold_set >= n || state.runs.pred_set < 0 || state.runs.pred_set >= n) {
     panel.error = "choose a gold set and a prediction set";
     return;
   }
-  const auto& gold = sets[static_cast<size_t>(panel.gold_set)];
-  const auto& pred = sets[static_cast<size_t>(panel.pred_set)];
+  const auto& gold = sets[static_cast<size_t>(state.runs.gold_set)];
+  const auto& pred = sets[static_cast<size_t>(state.runs.pred_set)];
   auto pairs = pair_gold_with_predictions(gold.set, pred.set);
   if (!pairs.ok()) {
     panel.error = pairs.error();
@@ -62,8 +64,8 @@ void start_run(AppState& state, MetricsPanel& panel) {
   remember_metrics_choices(state, panel, true);
   EvaluationOptions options;
   options.regimes = panel.regimes.empty() ? table_xi_regimes() : panel.regimes;
-  options.semantics = panel.semantics;
-  options.limits.timeout_ms = panel.timeout_ms;
+  options.semantics = state.runs.semantics;
+  options.limits.timeout_ms = state.runs.timeout_ms;
   options.limits.max_rows = 100000;
   options.tie_aware = panel.tie_aware;
   options.abs_tolerance = panel.abs_tolerance;
@@ -100,9 +102,9 @@ void start_run(AppState& state, MetricsPanel& panel) {
   size_gold_facts(made->facts, made->joins.size());
   run = made;
   panel.run = run;
+  state.runs.evaluation = run;  // the tabs built on the run read it there
   panel.running = true;
   panel.selected_item = -1;
-  panel.selected_error = -1;
   panel.chart_regime = 0;
 }
 
@@ -152,11 +154,11 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
       ImGui::EndCombo();
     }
   };
-  set_combo("gold", panel.gold_set, true);
+  set_combo("gold", state.runs.gold_set, true);
   ImGui::SameLine();
-  set_combo("predictions", panel.pred_set, false);
+  set_combo("predictions", state.runs.pred_set, false);
   ImGui::SameLine();
-  if (draw_semantics_combo(panel.semantics)) panel.semantics_chosen = true;
+  if (draw_semantics_combo(state.runs.semantics)) state.runs.semantics_chosen = true;
   ImGui::SameLine();
   ImGui::TextDisabled("(files?)");
   if (ImGui::IsItemHovered())
@@ -166,8 +168,8 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
         "(matched by line), or a CSV with a sql column. Open them in Databases > Open files, or drop them here.");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ui_px(90));
-  ImGui::InputInt("timeout ms", &panel.timeout_ms, 500);
-  panel.timeout_ms = std::clamp(panel.timeout_ms, 100, 600000);
+  ImGui::InputInt("timeout ms", &state.runs.timeout_ms, 500);
+  state.runs.timeout_ms = std::clamp(state.runs.timeout_ms, 100, 600000);
   draw_regime_picker(panel.regimes, [](const Regime& r) { tooltip_definition(r.name()); });
   ImGui::Checkbox("SC with the endpoint's embeddings", &panel.endpoint_embeddings);
   if (ImGui::IsItemHovered())
@@ -284,8 +286,9 @@ void draw_breakdown(const char* id, const MetricsRun& run, const std::vector<std
 // The run's summary over `subset` (all items when nullopt; a non-empty subset, summarize reads empty as all).
 void draw_summary(const MetricsRun& run, const std::optional<std::vector<size_t>>& subset) {
   const EvaluationSummary s = summarize(run.items(), run.options().regimes, subset ? *subset : std::vector<size_t>{});
-  ImGui::Text("%s: %zu items, %zu scored, EX %.2f%%  (gold errors %zu, prediction errors %zu, timeouts %zu)",
-              run.label.c_str(), s.n, s.scored, s.ex, s.gold_errors, s.pred_errors, s.timeouts);
+  // What EX is over, and what was not scored and why, before any other number (core/metrics/ex_headline.h).
+  ImGui::TextWrapped("%s: %s", run.label.c_str(), ex_headline(s, run.options().semantics).c_str());
+  ImGui::Text("of the scored: %zu predictions failed, %zu stopped at the time limit", s.pred_errors, s.timeouts);
   ImGui::Text("Soft-F1 %.2f%% (BIRD mini-dev)", s.soft_f1);
   tooltip_definition("Soft-F1");
   if (ImGui::BeginTable("regime-means", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
@@ -382,79 +385,6 @@ void draw_delta(const MetricsRun& run, const MetricsRun& base) {
 
 // The pickers follow uploads: a new predictions file becomes the prediction pick, a new gold set the gold pick, and
 // the EX semantics follows the gold's benchmark when its format says which (else the predictions').
-void follow_new_sets(const AppState& state, MetricsPanel& panel) {
-  const auto& sets = state.eval_sets.sets;
-  if (panel.sets_seen >= sets.size()) return;
-  for (; panel.sets_seen < sets.size(); ++panel.sets_seen)
-    (sets[panel.sets_seen].predictions ? panel.pred_set : panel.gold_set) = static_cast<int>(panel.sets_seen);
-  if (!panel.semantics_chosen) {
-    auto of = [&](int i) -> std::optional<ExSemantics> {
-      if (i < 0 || i >= static_cast<int>(sets.size())) return std::nullopt;
-      return semantics_of_format(sets[static_cast<size_t>(i)].set.format);
-    };
-    if (auto g = of(panel.gold_set))
-      panel.semantics = *g;
-    else if (auto p = of(panel.pred_set))
-      panel.semantics = *p;
-  }
-}
-
-std::shared_ptr<MetricsRun> make_metrics_run(const AppState& state, std::vector<EvalPair> pairs,
-                                             EvaluationOptions options, int worker_stall_ms, bool in_worker) {
-  auto run = std::make_shared<MetricsRun>();
-  run->job = std::make_unique<EvaluationJob>(std::move(pairs), std::move(options), [&state](const std::string& db_id) {
-    const LoadedDatabase* db = find_database(state, db_id);
-    if (!db || !db->connection) return Result<const Connection*>(Error{"database " + db_id + " is not loaded"});
-    return Result<const Connection*>(db->connection.get());
-  });
-  if (in_worker) run->worker = start_in_worker(state, *run, worker_stall_ms);
-  if (run->worker) run->evaluated_in = "worker";
-  return run;
-}
-
-namespace {
-
-// The gold queries' joins (SQLMorph Fig. 3's buckets), a parse each: a slice per frame, so a set of thousands never
-// holds one frame. Returns true once all are counted.
-bool count_joins(const AppState& state, MetricsRun& run, const std::vector<EvalItem>& gold, double budget_ms) {
-  const double start = monotonic_ms();
-  struct Spent {  // adds this slice's time to the run's total however the slice ends
-    MetricsRun& run;
-    double start;
-    ~Spent() { run.facts_ms += monotonic_ms() - start; }
-  } spent{run, start};
-  for (; run.joins_counted < run.joins.size() && run.joins_counted < gold.size(); ++run.joins_counted) {
-    if (monotonic_ms() - start > budget_ms) return false;
-    const auto& g = gold[run.joins_counted];
-    const LoadedDatabase* db = find_database(state, g.db_id);
-    run.joins[run.joins_counted] = db ? sql::join_count(g.sql, db->schema) : -1;
-    if (run.joins_counted < run.pairs().size())
-      count_gold_facts(run.facts, run.joins_counted, run.pairs()[run.joins_counted], db ? &db->schema : nullptr);
-  }
-  run.joins_counted = run.joins.size();
-  return true;
-}
-
-}  // namespace
-
-bool advance_metrics_run(AppState& state, MetricsRun& run, double budget_ms) {
-  if (run.worker) {
-    if (!step_worker(*run.worker, run)) {
-      notify(state, "evaluating on the page's thread: " + run.worker->refused, true);
-      run.worker.reset();
-      run.evaluated_in = "page";
-    } else {
-      run.worker_restarts = run.worker->restarts;
-    }
-  } else {
-    const double start = monotonic_ms();
-    run.job->advance([&] { return monotonic_ms() - start < budget_ms; });
-  }
-  if (!run.job->done()) return false;
-  run.worker.reset();
-  return true;
-}
-
 void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
   double part = monotonic_ms();
   // Each piece's time is named for the slow-frame report (AppState::frame_parts).
@@ -462,26 +392,14 @@ void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
     note_frame_part(state, std::string("metrics: ") + name, part);
     part = monotonic_ms();
   };
-  follow_new_sets(state, panel);
+  follow_new_sets(state);
   restore_metrics_choices(state, panel);
-  if (panel.request_run && !panel.running) {
-    panel.request_run = false;
+  if (state.runs.request_run && !panel.running) {
+    state.runs.request_run = false;
     start_run(state, panel);
     mark("start");
     return;  // the evaluation and its facts begin next frame: starting is this frame's share
   }
-  if (panel.run && panel.run->done && !panel.run->errors.complete) step_run_errors(state, *panel.run, budget_ms);
-  mark("errors");
-  step_debug_run(state, panel, budget_ms);
-  step_runs_view(state, panel);
-  mark("runs store");
-  step_judge_run(state, panel);
-  step_efficiency_run(state, panel, budget_ms);
-  step_gold_check(state, panel, budget_ms);
-  step_describe_run(state, panel);
-  step_optimize_run(state, panel, budget_ms);
-  step_error_category_run(state, panel);
-  mark("tabs");
   if (!panel.running || !panel.run) return;
   auto& run = *panel.run;
   if (panel.prefetch) {
@@ -506,9 +424,7 @@ void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
     run.done = true;
     panel.running = false;
     const auto s = summarize(run.items(), run.options().regimes);
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "evaluated %zu items: EX %.2f%%", s.n, s.ex);
-    notify(state, buf);
+    notify(state, "evaluated " + std::to_string(s.n) + " items: " + ex_headline(s, run.options().semantics));
   }
 }
 
@@ -518,11 +434,11 @@ void draw_metrics_panel(AppState& state, MetricsPanel& panel) {
     // Runs kept before a reload can be compared without evaluating anything first.
     const bool open = ImGui::CollapsingHeader("Kept runs");
     note_item_place("Kept runs");
-    if (open) draw_runs_view(state, panel);
+    if (open) draw_sub_tab_body(state, kMetricsPanelName, "Runs");
     // The golds can be checked before any prediction exists.
     const bool check_open = ImGui::CollapsingHeader("Check the gold set");
     note_item_place("Check the gold set");
-    if (check_open) draw_gold_check_view(state, panel);
+    if (check_open) draw_sub_tab_body(state, kMetricsPanelName, "Gold check");
     return;
   }
   const auto& run = *panel.run;
@@ -557,48 +473,7 @@ void draw_metrics_panel(AppState& state, MetricsPanel& panel) {
       draw_items(run, panel);
       ImGui::EndTabItem();
     }
-    const bool errors_open = ImGui::BeginTabItem("Errors");
-    note_item_place("Errors tab");
-    if (errors_open) {
-      draw_errors_view(state, *panel.run, panel);
-      ImGui::EndTabItem();
-    }
-    const bool judge_open = ImGui::BeginTabItem("Judge");
-    note_item_place("Judge tab");
-    if (judge_open) {
-      draw_judge_view(state, panel);
-      ImGui::EndTabItem();
-    }
-    const bool efficiency_open = ImGui::BeginTabItem("Efficiency");
-    note_item_place("Efficiency tab");
-    if (efficiency_open) {
-      draw_efficiency_view(state, panel);
-      ImGui::EndTabItem();
-    }
-    const bool describe_open = ImGui::BeginTabItem("SQL-to-Text");
-    note_item_place("SQL-to-Text tab");
-    if (describe_open) {
-      draw_describe_view(state, panel);
-      ImGui::EndTabItem();
-    }
-    const bool optimize_open = ImGui::BeginTabItem("Optimise");
-    note_item_place("Optimise tab");
-    if (optimize_open) {
-      draw_optimize_view(state, panel);
-      ImGui::EndTabItem();
-    }
-    const bool runs_open = ImGui::BeginTabItem("Runs");
-    note_item_place("Runs tab");
-    if (runs_open) {
-      draw_runs_view(state, panel);
-      ImGui::EndTabItem();
-    }
-    const bool gold_open = ImGui::BeginTabItem("Gold check");
-    note_item_place("Gold check tab");
-    if (gold_open) {
-      draw_gold_check_view(state, panel);
-      ImGui::EndTabItem();
-    }
+    draw_sub_tabs(state, kMetricsPanelName);  // Errors, Judge, Efficiency, SQL-to-Text, Optimise, Runs, Gold check
     ImGui::EndTabBar();
   }
 }

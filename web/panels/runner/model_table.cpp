@@ -7,7 +7,7 @@
 
 #include "core/metrics/eval_pairs.h"
 #include "core/metrics/evaluation_job.h"
-#include "web/panels/metrics/metrics_panel.h"
+#include "web/panels/metrics/metrics_run.h"
 
 namespace chokepoint::web {
 
@@ -37,15 +37,15 @@ void step_model_table(AppState& state, ModelTable& t, double budget_ms) {
   if (t.queue.empty()) return;
   // The Metrics panel evaluates the run's first format at once (in the worker): wait for it rather than compete for
   // the frame, and take its EX when it scored the same two sets as this table does (BIRD semantics, no options).
-  const MetricsPanel& metrics = metrics_panel(state);
-  if (metrics.running || metrics.request_run) return;
+  const auto current = current_evaluation(state);
+  if ((current && !current->done) || state.runs.request_run) return;
   t.current = t.queue.front();
   t.queue.erase(t.queue.begin());
-  if (const auto& done = metrics.run;
-      done && done != t.stale_run && done->done && done->gold_name == t.gold_name &&
-      done->pred_name == t.current.pred_name && done->options().semantics == ExSemantics::Bird &&
-      !done->options().tie_aware && !done->options().test_suite && done->options().abs_tolerance == 0 &&
-      done->options().rel_tolerance == 0 && done->items().size() == done->pairs().size()) {
+  if (const auto& done = current; done && done != t.stale_run && done->done && done->gold_name == t.gold_name &&
+                                  done->pred_name == t.current.pred_name &&
+                                  done->options().semantics == ExSemantics::Bird && !done->options().tie_aware &&
+                                  !done->options().test_suite && done->options().abs_tolerance == 0 &&
+                                  done->options().rel_tolerance == 0 && done->items().size() == done->pairs().size()) {
     t.table.ex[{t.current.model, t.current.format}] = summarize(done->items(), {}).ex;
     return;
   }

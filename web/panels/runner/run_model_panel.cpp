@@ -12,7 +12,7 @@
 #include "web/bridge/file_bridge.h"
 #include "web/bridge/local_store.h"
 #include "web/llm/llm_session.h"
-#include "web/panels/metrics/metrics_panel.h"
+#include "web/panels/metrics/metrics_run.h"
 #include "web/widgets/enum_combo.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/string_input.h"
@@ -57,13 +57,13 @@ void publish(AppState& state, RunModelPanel& panel) {
 
 void evaluate_published(AppState& state, RunModelPanel& panel, size_t which) {
   if (which >= panel.published.size()) return;
-  auto& metrics = metrics_panel(state);
   const int gold = find_set(state, panel.gold_name), pred = find_set(state, panel.published[which]);
-  if (gold < 0 || pred < 0 || metrics.running) return;
-  follow_new_sets(state, metrics);
-  metrics.gold_set = gold;
-  metrics.pred_set = pred;
-  metrics.request_run = true;
+  const auto current = current_evaluation(state);
+  if (gold < 0 || pred < 0 || (current && !current->done)) return;
+  follow_new_sets(state);
+  state.runs.gold_set = gold;
+  state.runs.pred_set = pred;
+  state.runs.request_run = true;
 }
 
 }  // namespace
@@ -229,7 +229,7 @@ void step_model_run(AppState& state, RunModelPanel& panel, double budget_ms) {
     names.push_back(name);
   }
   queue_model_table(panel.table, panel.gold_name, panel.model_name, formats, names);
-  panel.table.stale_run = metrics_panel(state).run;
+  panel.table.stale_run = current_evaluation(state);
   const size_t ok = panel.job->count(runner::PredictionStatus::Ok);
   notify(state,
          "model run: " + std::to_string(ok) + " of " + std::to_string(panel.job->tasks().size()) +
@@ -393,15 +393,15 @@ void draw_job(AppState& state, RunModelPanel& panel) {
   }
   if (!panel.published.empty()) {
     ImGui::Text("Predictions (BIRD's format, loaded as prediction sets):");
-    const auto& metrics = metrics_panel(state);
+    const auto evaluated = current_evaluation(state);
     for (size_t i = 0; i < panel.published.size(); ++i) {
       const std::string& name = panel.published[i];
       ImGui::BulletText("%s", name.c_str());
-      const std::string label = metrics.run ? metrics.run->label : "";
-      if (metrics.run && metrics.run->done && label == panel.gold_name + " vs " + name) {
-        const auto s = summarize(metrics.run->items(), metrics.run->options().regimes);
+      const std::string label = evaluated ? evaluated->label : "";
+      if (evaluated && evaluated->done && label == panel.gold_name + " vs " + name) {
+        const auto s = summarize(evaluated->items(), evaluated->options().regimes);
         ImGui::SameLine();
-        ImGui::TextColored(kGreen, "EX %.2f%% (%s)", s.ex, ex_semantics_name(metrics.run->options().semantics));
+        ImGui::TextColored(kGreen, "EX %.2f%% (%s)", s.ex, ex_semantics_name(evaluated->options().semantics));
       }
       ImGui::SameLine();
       ImGui::PushID(static_cast<int>(i));

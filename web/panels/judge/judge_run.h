@@ -18,7 +18,6 @@
 namespace chokepoint::web {
 
 struct MetricsRun;
-struct MetricsPanel;
 
 struct JudgeRun {
   int only = 0;       // 0: both kinds, 1: strict only (EX = 1 items), 2: lenient only (EX = 0 items)
@@ -32,11 +31,11 @@ struct JudgeRun {
 };
 
 // Plans the asks on the panel's finished run and opens the preview; sends nothing.
-void prepare_judge_run(AppState& state, MetricsPanel& panel);
-void confirm_judge_run(AppState& state, MetricsPanel& panel);
-void cancel_judge_run(AppState& state, MetricsPanel& panel);
-void step_judge_run(AppState& state, MetricsPanel& panel);  // every frame
-void draw_judge_view(AppState& state, MetricsPanel& panel);
+void prepare_judge_run(AppState& state);
+void confirm_judge_run(AppState& state);
+void cancel_judge_run(AppState& state);
+void step_judge_run(AppState& state);  // every frame
+void draw_judge_view(AppState& state);
 // {"preview"?: {calls, network_calls, strict, lenient, estimated_prompt_tokens, destination, model}, "running",
 //  "done", "cancelled", "error", "summary"?: {ex, judged_accuracy, kappa, ...}, "items": [{id, mode, outcome, ...}]}
 nlohmann::json judge_run_json(const JudgeRun& run);

@@ -18,7 +18,6 @@
 namespace chokepoint::web {
 
 struct MetricsRun;
-struct MetricsPanel;
 
 struct EfficiencyRun {
   int iterations = 10;  // BIRD's evaluation_ves.py default (mini-dev has 100); each is a run of both queries
@@ -35,12 +34,12 @@ struct EfficiencyRun {
   std::string error;
 };
 
-void start_efficiency_run(AppState& state, MetricsPanel& panel);
-void cancel_efficiency_run(MetricsPanel& panel);
-void step_efficiency_run(AppState& state, MetricsPanel& panel, double budget_ms);  // every frame
+void start_efficiency_run(AppState& state);
+void cancel_efficiency_run(AppState& state);
+void step_efficiency_run(AppState& state, double budget_ms);  // every frame
 // Shows item `k`'s query plans (gold and prediction side by side).
-void select_efficiency_item(AppState& state, MetricsPanel& panel, int k);
-void draw_efficiency_view(AppState& state, MetricsPanel& panel);
+void select_efficiency_item(AppState& state, int k);
+void draw_efficiency_view(AppState& state);
 // {"running", "done", "cancelled", "error", "timed", "total", "iterations", "mode", "resolution_ns", "min_span_ns",
 //  "summary"?: {n, scored, correct, ves, c_ves, r_ves, mean_cv, self_items, self_ves, self_score_sd, self_cv,
 //  timing_failures}, "items": [{id, ex, correct, score, reward, kept, mean_ratio, cv}], "plans"?: {item, gold, pred}}

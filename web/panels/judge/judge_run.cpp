@@ -1,5 +1,7 @@
 // The Judge tab: plan (core/runner/judge.h) -> preview -> one CallScheduler over the asks -> verdicts and summary.
-#include "web/panels/metrics/judge_run.h"
+#include "web/panels/judge/judge_run.h"
+#include "web/panel_registry.h"
+#include "web/sub_tab_registry.h"
 #include "web/widgets/prompt_pager.h"
 
 #include <imgui.h>
@@ -7,7 +9,7 @@
 #include <algorithm>
 
 #include "web/llm/llm_session.h"
-#include "web/panels/metrics/metrics_panel.h"
+#include "web/panels/metrics/metrics_run.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
@@ -31,8 +33,8 @@ void finish(AppState& state, JudgeRun& run) {
   notify(state, buf);
 }
 
-void draw_preview(AppState& state, MetricsPanel& panel) {
-  JudgeRun& run = panel.judge;
+void draw_preview(AppState& state) {
+  JudgeRun& run = state.panels.get<JudgeRun>();
   const size_t strict = static_cast<size_t>(std::count_if(
       run.asks.begin(), run.asks.end(), [](const auto& a) { return a.mode == runner::JudgeMode::Strict; }));
   ImGui::TextWrapped(
@@ -44,7 +46,7 @@ void draw_preview(AppState& state, MetricsPanel& panel) {
       run.max_rows);
   switch (draw_preview_buttons("judge")) {
     case PreviewChoice::Confirm:
-      confirm_judge_run(state, panel);
+      confirm_judge_run(state);
       break;
     case PreviewChoice::Discard:
       run.batch.preview = false;
@@ -118,14 +120,14 @@ void draw_results(const JudgeRun& run) {
 
 }  // namespace
 
-void prepare_judge_run(AppState& state, MetricsPanel& panel) {
-  JudgeRun& run = panel.judge;
+void prepare_judge_run(AppState& state) {
+  JudgeRun& run = state.panels.get<JudgeRun>();
   run.error.clear();
   if (run.batch.busy()) {
     run.error = "the judge is still asking; cancel it first";
     return;
   }
-  if (!panel.run || !panel.run->done) {
+  if (!current_evaluation(state) || !current_evaluation(state)->done) {
     run.error = "evaluate a prediction set first";
     return;
   }
@@ -135,7 +137,7 @@ void prepare_judge_run(AppState& state, MetricsPanel& panel) {
     return;
   }
   std::map<std::string, std::pair<std::string, std::string>> texts;
-  if (const int gold = find_set(state, panel.run->gold_name); gold >= 0)
+  if (const int gold = find_set(state, current_evaluation(state)->gold_name); gold >= 0)
     for (const auto& it : state.eval_sets.sets[static_cast<size_t>(gold)].set.items)
       texts[it.key] = {it.question, it.evidence};
   runner::ExcerptLimits limits;
@@ -145,7 +147,7 @@ void prepare_judge_run(AppState& state, MetricsPanel& panel) {
   if (run.only == 1) only = runner::JudgeMode::Strict;
   if (run.only == 2) only = runner::JudgeMode::Lenient;
   auto asks = runner::plan_judge(
-      panel.run->pairs(), panel.run->items(), texts,
+      current_evaluation(state)->pairs(), current_evaluation(state)->items(), texts,
       [&state](const std::string& db_id) -> const Schema* {
         const LoadedDatabase* db = find_database(state, db_id);
         return db ? &db->schema : nullptr;
@@ -159,7 +161,7 @@ void prepare_judge_run(AppState& state, MetricsPanel& panel) {
     run.error = "nothing to judge: no scored prediction that ran on a loaded database";
     return;
   }
-  run.source = panel.run;
+  run.source = current_evaluation(state);
   run.asks = std::move(*asks);
   run.verdicts.clear();
   std::vector<std::string> to_send;
@@ -167,8 +169,8 @@ void prepare_judge_run(AppState& state, MetricsPanel& panel) {
   run.error = run.batch.open(to_send);
 }
 
-void confirm_judge_run(AppState& state, MetricsPanel& panel) {
-  JudgeRun& run = panel.judge;
+void confirm_judge_run(AppState& state) {
+  JudgeRun& run = state.panels.get<JudgeRun>();
   if (!run.batch.preview) return;
   std::vector<std::pair<std::string, std::string>> calls;
   for (const auto& a : run.asks) calls.emplace_back(ask_id(run, a), a.prompt);
@@ -176,17 +178,17 @@ void confirm_judge_run(AppState& state, MetricsPanel& panel) {
   if (run.error.empty()) notify(state, "judge: asking about " + std::to_string(run.asks.size()) + " predictions");
 }
 
-void cancel_judge_run(AppState& state, MetricsPanel& panel) {
+void cancel_judge_run(AppState& state) {
   // What was answered counts; the rest keeps its EX.
-  if (panel.judge.batch.cancel()) finish(state, panel.judge);
+  if (state.panels.get<JudgeRun>().batch.cancel()) finish(state, state.panels.get<JudgeRun>());
 }
 
-void step_judge_run(AppState& state, MetricsPanel& panel) {
-  if (panel.judge.batch.step()) finish(state, panel.judge);
+void step_judge_run(AppState& state) {
+  if (state.panels.get<JudgeRun>().batch.step()) finish(state, state.panels.get<JudgeRun>());
 }
 
-void draw_judge_view(AppState& state, MetricsPanel& panel) {
-  JudgeRun& run = panel.judge;
+void draw_judge_view(AppState& state) {
+  JudgeRun& run = state.panels.get<JudgeRun>();
   ImGui::TextWrapped(
       "A model's second opinion on EX (FLEX): asked strictly when EX = 1 (is it right on every database, or only by "
       "luck on this one?) and leniently when EX = 0 (would a careful analyst accept it?). Uses the LLM tab's "
@@ -199,20 +201,21 @@ void draw_judge_view(AppState& state, MetricsPanel& panel) {
   ImGui::SetNextItemWidth(ui_px(100));
   ImGui::InputInt("rows shown", &run.max_rows);
   run.max_rows = std::clamp(run.max_rows, 0, 50);
-  if (ImGui::Button("Ask the judge...")) prepare_judge_run(state, panel);
+  if (ImGui::Button("Ask the judge...")) prepare_judge_run(state);
   note_item_place("ask the judge");
   ImGui::EndDisabled();
   if (!run.error.empty()) draw_error(run.error);
   if (run.batch.preview) {
-    draw_preview(state, panel);
+    draw_preview(state);
     return;
   }
   if (busy) {
-    if (draw_progress_cancel(run.batch.ended(), run.asks.size())) cancel_judge_run(state, panel);
+    if (draw_progress_cancel(run.batch.ended(), run.asks.size())) cancel_judge_run(state);
     return;
   }
   if (run.batch.done) {
-    if (run.source != panel.run) ImGui::TextDisabled("(judged an earlier run: %s)", run.source->label.c_str());
+    if (run.source != current_evaluation(state))
+      ImGui::TextDisabled("(judged an earlier run: %s)", run.source->label.c_str());
     if (run.batch.cancelled) ImGui::TextDisabled("cancelled: unanswered predictions keep their EX");
     draw_results(run);
   }
@@ -256,5 +259,27 @@ nlohmann::json judge_run_json(const JudgeRun& run) {
   j["items"] = items;
   return j;
 }
+
+namespace {
+
+// {"do": "judge_run", "only": "" | "strict" | "lenient", "max_rows": N}: the Judge tab's choices and its "Ask the
+// judge..." button (plans and opens the preview); {"do": "judge_confirm"} / {"do": "judge_cancel"}.
+const PageCommandRegistrar judge_registrar{"judge_run", [](AppState& state, const nlohmann::json& cmd) {
+                                             JudgeRun& run = state.panels.get<JudgeRun>();
+                                             const std::string only = cmd.value("only", "");
+                                             run.only = only == "strict" ? 1 : only == "lenient" ? 2 : 0;
+                                             run.max_rows = cmd.value("max_rows", 10);
+                                             prepare_judge_run(state);
+                                           }};
+const PageCommandRegistrar judge_confirm_registrar{
+    "judge_confirm", [](AppState& state, const nlohmann::json&) { confirm_judge_run(state); }};
+const PageCommandRegistrar judge_cancel_registrar{
+    "judge_cancel", [](AppState& state, const nlohmann::json&) { cancel_judge_run(state); }};
+
+const SubTabRegistrar tab{{kMetricsPanelName, "Judge", 20, "judge", draw_judge_view,
+                           [](AppState& s, double) { step_judge_run(s); },
+                           [](AppState& s) { return judge_run_json(s.panels.get<JudgeRun>()); }}};
+
+}  // namespace
 
 }  // namespace chokepoint::web

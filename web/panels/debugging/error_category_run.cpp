@@ -1,13 +1,15 @@
 // The Errors tab's model classifier: plan -> preview -> one CallScheduler -> merge_llm_category into the run's
 // classifications (the charts and the list follow them).
-#include "web/panels/metrics/error_category_run.h"
+#include "web/panels/debugging/error_category_run.h"
+#include "web/panel_registry.h"
 #include "web/widgets/prompt_pager.h"
 
 #include <imgui.h>
 
 #include "core/runner/prompt_formats.h"
 #include "web/llm/llm_session.h"
-#include "web/panels/metrics/metrics_panel.h"
+#include "web/panels/debugging/errors_view.h"
+#include "web/panels/metrics/metrics_run.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
@@ -17,7 +19,9 @@ namespace {
 
 void finish(AppState& state, ErrorCategoryRun& run) {
   const auto answers = call_answers(*run.batch.scheduler, "not asked: the classifier was cancelled");
-  auto& classes = run.source->errors.classes;
+  RunErrors* errors = run_errors(state, run.source.get());
+  if (!errors) return;  // a newer evaluation replaced the classified run: its answers have nothing to merge into
+  auto& classes = errors->classes;
   run.outcomes.clear();
   for (auto o : {runner::LlmCategoryOutcome::Agreed, runner::LlmCategoryOutcome::Changed,
                  runner::LlmCategoryOutcome::Unreadable, runner::LlmCategoryOutcome::NoAnswer})
@@ -35,14 +39,16 @@ void finish(AppState& state, ErrorCategoryRun& run) {
 
 }  // namespace
 
-void prepare_error_category_run(AppState& state, MetricsPanel& panel) {
-  ErrorCategoryRun& run = panel.error_category;
+void prepare_error_category_run(AppState& state) {
+  ErrorCategoryRun& run = state.panels.get<ErrorCategoryRun>();
   run.error.clear();
   if (run.batch.busy()) {
     run.error = "the model is still classifying; cancel it first";
     return;
   }
-  if (!panel.run || !panel.run->done || !panel.run->errors.complete) {
+  const auto current = current_evaluation(state);
+  RunErrors* errors = run_errors(state, current.get());
+  if (!current || !current->done || !errors || !errors->complete) {
     run.error = "wait until the failed predictions are classified";
     return;
   }
@@ -52,16 +58,16 @@ void prepare_error_category_run(AppState& state, MetricsPanel& panel) {
     return;
   }
   std::map<std::string, std::string> questions;
-  if (const int gold = find_set(state, panel.run->gold_name); gold >= 0)
+  if (const int gold = find_set(state, current->gold_name); gold >= 0)
     for (const auto& it : state.eval_sets.sets[static_cast<size_t>(gold)].set.items)
       questions[it.key] = runner::question_with_evidence(it.question, it.evidence);
   run.asked.clear();
   run.prompts.clear();
-  const auto& e = panel.run->errors;
+  const auto& e = *errors;
   for (size_t k = 0; k < e.classes.size(); ++k) {
     // Items a model already decided keep that decision (asking again would stack its evidence).
     if (!runner::asks_llm_category(e.classes[k]) || e.classes[k].decided_by != runner::ErrorDecider::Rule) continue;
-    const EvalPair& p = panel.run->pairs()[e.items[k]];
+    const EvalPair& p = current->pairs()[e.items[k]];
     auto prompt = runner::render_error_category_prompt(**prompts, questions[p.id], p.gold_sql, p.pred_sql);
     if (!prompt.ok()) {
       run.error = prompt.error();
@@ -74,36 +80,41 @@ void prepare_error_category_run(AppState& state, MetricsPanel& panel) {
     run.error = "no Result Error left to condition_filter or data_processing by the rules";
     return;
   }
-  run.source = panel.run;
+  run.source = current;
   run.outcomes.clear();
   run.error = run.batch.open(run.prompts);
 }
 
-void confirm_error_category_run(AppState& state, MetricsPanel& panel) {
-  ErrorCategoryRun& run = panel.error_category;
+void confirm_error_category_run(AppState& state) {
+  ErrorCategoryRun& run = state.panels.get<ErrorCategoryRun>();
   if (!run.batch.preview) return;
+  RunErrors* errors = run_errors(state, run.source.get());
+  if (!errors) {
+    run.batch.preview = false;
+    run.error = "a newer evaluation replaced the classified run: ask again";
+    return;
+  }
   std::vector<std::pair<std::string, std::string>> calls;
   for (size_t k = 0; k < run.prompts.size(); ++k)
-    calls.emplace_back(run.source->pairs()[run.source->errors.items[run.asked[k]]].id + " / error category",
-                       run.prompts[k]);
+    calls.emplace_back(run.source->pairs()[errors->items[run.asked[k]]].id + " / error category", run.prompts[k]);
   run.error = run.batch.start(calls);
   if (run.error.empty()) notify(state, "asking the model about " + std::to_string(run.asked.size()) + " Result Errors");
 }
 
-void cancel_error_category_run(AppState& state, MetricsPanel& panel) {
+void cancel_error_category_run(AppState& state) {
   // Answers received decide; the rest keep the rule's category.
-  if (panel.error_category.batch.cancel()) finish(state, panel.error_category);
+  if (state.panels.get<ErrorCategoryRun>().batch.cancel()) finish(state, state.panels.get<ErrorCategoryRun>());
 }
 
-void step_error_category_run(AppState& state, MetricsPanel& panel) {
-  if (panel.error_category.batch.step()) finish(state, panel.error_category);
+void step_error_category_run(AppState& state) {
+  if (state.panels.get<ErrorCategoryRun>().batch.step()) finish(state, state.panels.get<ErrorCategoryRun>());
 }
 
-void draw_error_category_run(AppState& state, MetricsPanel& panel) {
-  ErrorCategoryRun& run = panel.error_category;
+void draw_error_category_run(AppState& state) {
+  ErrorCategoryRun& run = state.panels.get<ErrorCategoryRun>();
   const bool busy = run.batch.busy();
   ImGui::BeginDisabled(busy || run.batch.preview);
-  if (ImGui::Button("Ask a model: condition or data processing?")) prepare_error_category_run(state, panel);
+  if (ImGui::Button("Ask a model: condition or data processing?")) prepare_error_category_run(state);
   note_item_place("ask error categories");
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered())
@@ -120,7 +131,7 @@ void draw_error_category_run(AppState& state, MetricsPanel& panel) {
         run.batch.sent.in_replay, run.batch.sent.estimated_tokens);
     switch (draw_preview_buttons("error categories")) {
       case PreviewChoice::Confirm:
-        confirm_error_category_run(state, panel);
+        confirm_error_category_run(state);
         break;
       case PreviewChoice::Discard:
         run.batch.preview = false;
@@ -136,7 +147,7 @@ void draw_error_category_run(AppState& state, MetricsPanel& panel) {
   if (busy) {
     ImGui::Text("asking: %zu / %zu", run.batch.ended(), run.asked.size());
     ImGui::SameLine();
-    if (ImGui::Button("Cancel##categories")) cancel_error_category_run(state, panel);
+    if (ImGui::Button("Cancel##categories")) cancel_error_category_run(state);
   } else if (run.batch.done) {
     ImGui::TextDisabled("model %s: %zu agreed, %zu changed, %zu unreadable, %zu without answer%s",
                         run.batch.sent.model.c_str(), run.outcomes["agreed"], run.outcomes["changed"],
@@ -156,5 +167,16 @@ nlohmann::json error_category_run_json(const ErrorCategoryRun& run) {
   if (run.batch.preview) j["preview"] = run.batch.preview_json(run.asked.size());
   return j;
 }
+
+namespace {
+
+// {"do": "error_categories"}: the Errors tab's "Ask a model: condition or data processing?" button (opens the
+// preview); {"do": "error_categories_confirm"}.
+const PageCommandRegistrar categories_registrar{
+    "error_categories", [](AppState& state, const nlohmann::json&) { prepare_error_category_run(state); }};
+const PageCommandRegistrar categories_confirm_registrar{
+    "error_categories_confirm", [](AppState& state, const nlohmann::json&) { confirm_error_category_run(state); }};
+
+}  // namespace
 
 }  // namespace chokepoint::web

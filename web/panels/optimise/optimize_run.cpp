@@ -1,6 +1,8 @@
 // The Optimise tab: plan -> preview -> one batch of every variant's prompts -> per frame, the baseline's timings and
 // each variant's decisions and timings -> the table.
-#include "web/panels/metrics/optimize_run.h"
+#include "web/panels/optimise/optimize_run.h"
+#include "web/panel_registry.h"
+#include "web/sub_tab_registry.h"
 #include "web/widgets/prompt_pager.h"
 
 #include <imgui.h>
@@ -12,7 +14,7 @@
 #include "core/base/clock.h"
 #include "core/runner/prompt_formats.h"
 #include "web/llm/llm_session.h"
-#include "web/panels/metrics/metrics_panel.h"
+#include "web/panels/metrics/metrics_run.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
@@ -127,14 +129,14 @@ void draw_table(const OptimizeRun& run) {
 
 }  // namespace
 
-void prepare_optimize_run(AppState& state, MetricsPanel& panel) {
-  OptimizeRun& run = panel.optimize;
+void prepare_optimize_run(AppState& state) {
+  OptimizeRun& run = state.panels.get<OptimizeRun>();
   run.error.clear();
   if (run.phase == 1 || run.phase == 2) {
     run.error = "still optimising; cancel it first";
     return;
   }
-  if (!panel.run || !panel.run->done) {
+  if (!current_evaluation(state) || !current_evaluation(state)->done) {
     run.error = "evaluate a prediction set first: its predictions are the queries to optimise";
     return;
   }
@@ -152,15 +154,15 @@ void prepare_optimize_run(AppState& state, MetricsPanel& panel) {
     return;
   }
   std::map<std::string, const EvalItem*> gold;
-  if (const int g = find_set(state, panel.run->gold_name); g >= 0)
+  if (const int g = find_set(state, current_evaluation(state)->gold_name); g >= 0)
     for (const auto& it : state.eval_sets.sets[static_cast<size_t>(g)].set.items) gold[it.key] = &it;
   const auto format = runner::prompt_format_from_name("SimpleDDL-MD-Chat");
   std::map<std::string, std::string> schema_text;
   run.asks.clear();
   for (size_t v = 0; v < run.variants.size(); ++v) {
-    for (size_t i = 0; i < panel.run->pairs().size(); ++i) {
-      const auto& pair = panel.run->pairs()[i];
-      const auto& item = panel.run->items()[i];
+    for (size_t i = 0; i < current_evaluation(state)->pairs().size(); ++i) {
+      const auto& pair = current_evaluation(state)->pairs()[i];
+      const auto& item = current_evaluation(state)->items()[i];
       if (runner::is_two_stage(run.variants[v]) && !(item.status == ItemStatus::Scored && item.ex)) continue;
       const LoadedDatabase* db = find_database(state, pair.db_id);
       if (!db) continue;
@@ -181,14 +183,14 @@ void prepare_optimize_run(AppState& state, MetricsPanel& panel) {
   }
   std::vector<std::string> to_send;
   for (const auto& a : run.asks) to_send.push_back(a.prompt);
-  run.source = panel.run;
+  run.source = current_evaluation(state);
   run.phase = 0;
   run.cancelled = false;
   run.error = run.batch.open(to_send);
 }
 
-void confirm_optimize_run(AppState& state, MetricsPanel& panel) {
-  OptimizeRun& run = panel.optimize;
+void confirm_optimize_run(AppState& state) {
+  OptimizeRun& run = state.panels.get<OptimizeRun>();
   if (!run.batch.preview) return;
   std::vector<std::pair<std::string, std::string>> calls;
   for (const auto& a : run.asks)
@@ -201,8 +203,8 @@ void confirm_optimize_run(AppState& state, MetricsPanel& panel) {
   notify(state, "optimisation: asking for " + std::to_string(run.asks.size()) + " rewrites");
 }
 
-void cancel_optimize_run(AppState& state, MetricsPanel& panel) {
-  OptimizeRun& run = panel.optimize;
+void cancel_optimize_run(AppState& state) {
+  OptimizeRun& run = state.panels.get<OptimizeRun>();
   if (run.phase == 1) {
     run.batch.cancel();
     run.cancelled = true;  // what was answered is still checked and timed
@@ -212,8 +214,8 @@ void cancel_optimize_run(AppState& state, MetricsPanel& panel) {
   }
 }
 
-void step_optimize_run(AppState& state, MetricsPanel& panel, double budget_ms) {
-  OptimizeRun& run = panel.optimize;
+void step_optimize_run(AppState& state, double budget_ms) {
+  OptimizeRun& run = state.panels.get<OptimizeRun>();
   if (run.phase == 1) {
     if (!run.batch.done && !run.batch.step()) return;
     const auto answers = call_answers(*run.batch.scheduler, "not asked: cancelled");
@@ -239,8 +241,8 @@ void step_optimize_run(AppState& state, MetricsPanel& panel, double budget_ms) {
   } while (monotonic_ms() - start < budget_ms);
 }
 
-void draw_optimize_view(AppState& state, MetricsPanel& panel) {
-  OptimizeRun& run = panel.optimize;
+void draw_optimize_view(AppState& state) {
+  OptimizeRun& run = state.panels.get<OptimizeRun>();
   ImGui::TextWrapped(
       "SQL optimisation (004): the run's predictions are the queries to speed up. Each chosen variant asks the LLM "
       "tab's model for a faster version of every correct prediction (direct: the fastest query from the question); a "
@@ -260,7 +262,7 @@ void draw_optimize_view(AppState& state, MetricsPanel& panel) {
   ImGui::InputInt("runs of each query", &run.iterations);
   run.iterations = std::clamp(run.iterations, 1, 1000);
   ImGui::SameLine();
-  if (ImGui::Button("Optimise...")) prepare_optimize_run(state, panel);
+  if (ImGui::Button("Optimise...")) prepare_optimize_run(state);
   note_item_place("optimise queries");
   ImGui::EndDisabled();
   if (!run.error.empty()) draw_error(run.error);
@@ -273,7 +275,7 @@ void draw_optimize_view(AppState& state, MetricsPanel& panel) {
         run.asks.size() - run.batch.sent.in_replay, run.batch.sent.in_replay, run.batch.sent.estimated_tokens);
     switch (draw_preview_buttons("optimise")) {
       case PreviewChoice::Confirm:
-        confirm_optimize_run(state, panel);
+        confirm_optimize_run(state);
         break;
       case PreviewChoice::Discard:
         run.batch.preview = false;
@@ -296,11 +298,12 @@ void draw_optimize_view(AppState& state, MetricsPanel& panel) {
     }
     ImGui::Text("%s", run.phase == 1 ? "asking" : "checking and timing");
     ImGui::SameLine();
-    if (draw_progress_cancel(done, total)) cancel_optimize_run(state, panel);
+    if (draw_progress_cancel(done, total)) cancel_optimize_run(state);
     return;
   }
   if (run.phase == 3) {
-    if (run.source != panel.run) ImGui::TextDisabled("(optimised an earlier run: %s)", run.source->label.c_str());
+    if (run.source != current_evaluation(state))
+      ImGui::TextDisabled("(optimised an earlier run: %s)", run.source->label.c_str());
     if (run.cancelled) ImGui::TextDisabled("cancelled: the table covers what was answered and timed");
     ImGui::Text("model %s; %d runs of each query; calls: %lld sent, %lld from the replay store",
                 run.batch.sent.model.c_str(), run.iterations, run.batch.usage.network_calls, run.batch.usage.replayed);
@@ -349,5 +352,33 @@ nlohmann::json optimize_run_json(const OptimizeRun& run) {
   j["items"] = std::move(items);
   return j;
 }
+
+namespace {
+
+// {"do": "optimize_run", "variants": ["with-y", ...], "iterations": N}: the Optimise tab's choices and its
+// "Optimise..." button (plans and opens the preview); {"do": "optimize_confirm"} / {"do": "optimize_cancel"}.
+const PageCommandRegistrar optimize_registrar{
+    "optimize_run", [](AppState& state, const nlohmann::json& cmd) {
+      OptimizeRun& run = state.panels.get<OptimizeRun>();
+      const auto all = runner::all_optimize_variants();
+      if (cmd.contains("variants") && cmd["variants"].is_array()) {
+        run.chosen.assign(all.size(), false);
+        for (const auto& name : cmd["variants"])
+          for (size_t v = 0; v < all.size(); ++v)
+            if (name.is_string() && name.get<std::string>() == runner::optimize_variant_name(all[v]))
+              run.chosen[v] = true;
+      }
+      run.iterations = cmd.value("iterations", 10);
+      prepare_optimize_run(state);
+    }};
+const PageCommandRegistrar optimize_confirm_registrar{
+    "optimize_confirm", [](AppState& state, const nlohmann::json&) { confirm_optimize_run(state); }};
+const PageCommandRegistrar optimize_cancel_registrar{
+    "optimize_cancel", [](AppState& state, const nlohmann::json&) { cancel_optimize_run(state); }};
+
+const SubTabRegistrar tab{{kMetricsPanelName, "Optimise", 50, "optimize", draw_optimize_view, step_optimize_run,
+                           [](AppState& s) { return optimize_run_json(s.panels.get<OptimizeRun>()); }}};
+
+}  // namespace
 
 }  // namespace chokepoint::web

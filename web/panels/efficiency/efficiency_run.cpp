@@ -1,5 +1,7 @@
 // The Efficiency tab: the finished run's pairs, one per frame, through evaluate_efficiency; then the summary.
-#include "web/panels/metrics/efficiency_run.h"
+#include "web/panels/efficiency/efficiency_run.h"
+#include "web/panel_registry.h"
+#include "web/sub_tab_registry.h"
 
 #include <imgui.h>
 
@@ -7,7 +9,7 @@
 #include <cstdio>
 
 #include "core/base/clock.h"
-#include "web/panels/metrics/metrics_panel.h"
+#include "web/panels/metrics/metrics_run.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
@@ -79,8 +81,8 @@ void draw_plans(const EfficiencyRun& run) {
   ImGui::EndTable();
 }
 
-void draw_items(AppState& state, MetricsPanel& panel) {
-  EfficiencyRun& run = panel.efficiency;
+void draw_items(AppState& state) {
+  EfficiencyRun& run = state.panels.get<EfficiencyRun>();
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("efficiency-items", 8, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
@@ -97,7 +99,7 @@ void draw_items(AppState& state, MetricsPanel& panel) {
       ImGui::TableNextColumn();
       if (ImGui::Selectable((it.ex.id + "##eff" + std::to_string(row)).c_str(), run.selected == row,
                             ImGuiSelectableFlags_SpanAllColumns))
-        select_efficiency_item(state, panel, row);
+        select_efficiency_item(state, row);
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(it.ex.status != ItemStatus::Scored ? "-" : it.ex.ex ? "1" : "0");
       const auto& s = it.timing.summary;
@@ -120,14 +122,14 @@ void draw_items(AppState& state, MetricsPanel& panel) {
 
 }  // namespace
 
-void start_efficiency_run(AppState& state, MetricsPanel& panel) {
-  EfficiencyRun& run = panel.efficiency;
+void start_efficiency_run(AppState& state) {
+  EfficiencyRun& run = state.panels.get<EfficiencyRun>();
   run.error.clear();
-  if (!panel.run || !panel.run->done) {
+  if (!current_evaluation(state) || !current_evaluation(state)->done) {
     run.error = "evaluate a prediction set first";
     return;
   }
-  run.source = panel.run;
+  run.source = current_evaluation(state);
   run.items.clear();
   run.next = 0;
   run.selected = -1;
@@ -141,8 +143,8 @@ void start_efficiency_run(AppState& state, MetricsPanel& panel) {
   (void)state;
 }
 
-void cancel_efficiency_run(MetricsPanel& panel) {
-  EfficiencyRun& run = panel.efficiency;
+void cancel_efficiency_run(AppState& state) {
+  EfficiencyRun& run = state.panels.get<EfficiencyRun>();
   if (!run.running) return;
   run.running = false;
   run.cancelled = true;
@@ -150,8 +152,8 @@ void cancel_efficiency_run(MetricsPanel& panel) {
   run.summary = summarize_efficiency(run.items);
 }
 
-void step_efficiency_run(AppState& state, MetricsPanel& panel, double budget_ms) {
-  EfficiencyRun& run = panel.efficiency;
+void step_efficiency_run(AppState& state, double budget_ms) {
+  EfficiencyRun& run = state.panels.get<EfficiencyRun>();
   if (!run.running || !run.source) return;
   const double start = monotonic_ms();
   const auto& pairs = run.source->pairs();
@@ -178,8 +180,8 @@ void step_efficiency_run(AppState& state, MetricsPanel& panel, double budget_ms)
   } while (monotonic_ms() - start < budget_ms);
 }
 
-void select_efficiency_item(AppState& state, MetricsPanel& panel, int k) {
-  EfficiencyRun& run = panel.efficiency;
+void select_efficiency_item(AppState& state, int k) {
+  EfficiencyRun& run = state.panels.get<EfficiencyRun>();
   if (k < 0 || static_cast<size_t>(k) >= run.items.size() || !run.source) return;
   run.selected = k;
   const auto& pair = run.source->pairs()[static_cast<size_t>(k)];
@@ -192,8 +194,8 @@ void select_efficiency_item(AppState& state, MetricsPanel& panel, int k) {
   run.plans = pair_plans(*db->connection, pair.gold_sql, pair.pred_sql);
 }
 
-void draw_efficiency_view(AppState& state, MetricsPanel& panel) {
-  EfficiencyRun& run = panel.efficiency;
+void draw_efficiency_view(AppState& state) {
+  EfficiencyRun& run = state.panels.get<EfficiencyRun>();
   ImGui::TextWrapped(
       "How fast the correct predictions run against their gold queries: VES as BIRD's evaluation_ves.py scores it "
       "(sqrt of the mean time ratio x 100, outliers beyond 3 sd dropped, wrong items 0), C-VES over the correct "
@@ -206,21 +208,22 @@ void draw_efficiency_view(AppState& state, MetricsPanel& panel) {
   ImGui::SetNextItemWidth(ui_px(260));
   ImGui::Combo("timing", &run.mode, "SQLite stepping, first row to last\0BIRD's execute (first step only)\0");
   ImGui::SameLine();
-  if (ImGui::Button("Time the predictions")) start_efficiency_run(state, panel);
+  if (ImGui::Button("Time the predictions")) start_efficiency_run(state);
   note_item_place("time the predictions");
   ImGui::EndDisabled();
   if (!run.error.empty()) draw_error(run.error);
   if (run.running && run.source) {
     const size_t total = run.source->pairs().size();
-    if (draw_progress_cancel(run.next, total)) cancel_efficiency_run(panel);
+    if (draw_progress_cancel(run.next, total)) cancel_efficiency_run(state);
     return;
   }
   if (!run.done) return;
-  if (run.source != panel.run) ImGui::TextDisabled("(timed an earlier run: %s)", run.source->label.c_str());
+  if (run.source != current_evaluation(state))
+    ImGui::TextDisabled("(timed an earlier run: %s)", run.source->label.c_str());
   if (run.cancelled) ImGui::TextDisabled("cancelled after %zu pairs: the scores cover those", run.items.size());
   draw_summary(run);
   draw_plans(run);
-  draw_items(state, panel);
+  draw_items(state);
 }
 
 nlohmann::json efficiency_run_json(const EfficiencyRun& run) {
@@ -269,5 +272,27 @@ nlohmann::json efficiency_run_json(const EfficiencyRun& run) {
                   {"pred_error", run.plans.pred_error}};
   return j;
 }
+
+namespace {
+
+// {"do": "efficiency_run", "iterations": N, "mode": "step" | "bird-execute"}: the Efficiency tab's choices and its
+// "Time the predictions" button; {"do": "efficiency_cancel"}; {"do": "efficiency_plan", "item": k}: item k's plans.
+const PageCommandRegistrar efficiency_registrar{"efficiency_run", [](AppState& state, const nlohmann::json& cmd) {
+                                                  EfficiencyRun& run = state.panels.get<EfficiencyRun>();
+                                                  run.iterations = cmd.value("iterations", 10);
+                                                  run.mode =
+                                                      cmd.value("mode", std::string("step")) == "bird-execute" ? 1 : 0;
+                                                  start_efficiency_run(state);
+                                                }};
+const PageCommandRegistrar efficiency_cancel_registrar{
+    "efficiency_cancel", [](AppState& state, const nlohmann::json&) { cancel_efficiency_run(state); }};
+const PageCommandRegistrar efficiency_plan_registrar{"efficiency_plan", [](AppState& state, const nlohmann::json& cmd) {
+                                                       select_efficiency_item(state, cmd.value("item", -1));
+                                                     }};
+
+const SubTabRegistrar tab{{kMetricsPanelName, "Efficiency", 30, "efficiency", draw_efficiency_view, step_efficiency_run,
+                           [](AppState& s) { return efficiency_run_json(s.panels.get<EfficiencyRun>()); }}};
+
+}  // namespace
 
 }  // namespace chokepoint::web

@@ -1,12 +1,16 @@
 // The Errors tab (see errors_view.h).
-#include "web/panels/metrics/errors_view.h"
+#include "web/panels/debugging/errors_view.h"
 
 #include <imgui.h>
 
 #include <algorithm>
 
 #include "core/base/clock.h"
-#include "web/panels/metrics/metrics_panel.h"
+#include "web/panel_registry.h"
+#include "web/panels/debugging/debug_run.h"
+#include "web/panels/debugging/error_category_run.h"
+#include "web/panels/metrics/metrics_run.h"
+#include "web/sub_tab_registry.h"
 #include "web/widgets/charts.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
@@ -59,7 +63,7 @@ std::string describe(const runner::ErrorClassification& c) {
   return s;
 }
 
-void draw_filter(const RunErrors& e, MetricsPanel& panel) {
+void draw_filter(const RunErrors& e, ErrorsTab& tab) {
   const auto counts = e.counts();
   const size_t system = e.system_errors(), result = e.classes.size() - system;
   auto label = [&](const std::string& f) {
@@ -70,16 +74,16 @@ void draw_filter(const RunErrors& e, MetricsPanel& panel) {
     return f + " (" + std::to_string(it == counts.end() ? 0 : it->second) + ")";
   };
   ImGui::SetNextItemWidth(ui_px(260));
-  if (ImGui::BeginCombo("show##errors", label(panel.error_filter).c_str())) {
+  if (ImGui::BeginCombo("show##errors", label(tab.filter).c_str())) {
     std::vector<std::string> options = {"", "system", "result"};
     for (const auto& [c, n] : counts)
       if (!is_result_category(c)) options.push_back(c);
     for (const auto& c : result_order())
       if (counts.count(c)) options.push_back(c);
     for (const auto& f : options)
-      if (ImGui::Selectable(label(f).c_str(), f == panel.error_filter)) {
-        panel.error_filter = f;
-        panel.selected_error = -1;
+      if (ImGui::Selectable(label(f).c_str(), f == tab.filter)) {
+        tab.filter = f;
+        tab.selected = -1;
       }
     ImGui::EndCombo();
   }
@@ -157,8 +161,23 @@ size_t RunErrors::system_errors() const {
   }));
 }
 
-void step_run_errors(const AppState& state, MetricsRun& run, double budget_ms) {
-  RunErrors& e = run.errors;
+RunErrors* run_errors(AppState& state, const MetricsRun* run) {
+  ErrorsTab& tab = state.panels.get<ErrorsTab>();
+  return run && tab.run.get() == run ? &tab.errors : nullptr;
+}
+
+void step_errors_tab(AppState& state, double budget_ms) {
+  ErrorsTab& tab = state.panels.get<ErrorsTab>();
+  const auto current = current_evaluation(state);
+  if (current != tab.run) {
+    tab.run = current;
+    tab.errors = {};
+    tab.selected = -1;
+  }
+  if (tab.run && tab.run->done && !tab.errors.complete) step_run_errors(state, *tab.run, tab.errors, budget_ms);
+}
+
+void step_run_errors(const AppState& state, MetricsRun& run, RunErrors& e, double budget_ms) {
   const double start = monotonic_ms();
   const auto& items = run.items();
   // At least one item per frame, so a slow parse cannot stall the classification.
@@ -174,8 +193,14 @@ void step_run_errors(const AppState& state, MetricsRun& run, double budget_ms) {
   e.complete = e.next >= items.size();
 }
 
-void draw_errors_view(AppState& state, MetricsRun& run, MetricsPanel& panel) {
-  RunErrors& e = run.errors;
+void draw_errors_view(AppState& state) {
+  ErrorsTab& tab = state.panels.get<ErrorsTab>();
+  if (!tab.run) {
+    ImGui::TextDisabled("Evaluate a prediction set first.");
+    return;
+  }
+  MetricsRun& run = *tab.run;
+  RunErrors& e = tab.errors;
   if (!run.done) {
     ImGui::TextDisabled("The errors are classified once the evaluation is done.");
     return;
@@ -193,9 +218,9 @@ void draw_errors_view(AppState& state, MetricsRun& run, MetricsPanel& panel) {
         "join_columns (the join column pairs differ), condition_filter (the WHERE/HAVING conditions\n"
         "differ), data_processing (none of those: aggregation, arithmetic, order, limit, DISTINCT).");
   draw_charts(e);
-  if (e.complete) draw_error_category_run(state, panel);
-  draw_filter(e, panel);
-  const auto list = shown(e, panel.error_filter);
+  if (e.complete) draw_error_category_run(state);
+  draw_filter(e, tab);
+  const auto list = shown(e, tab.filter);
   ImGui::SameLine();
   ImGui::TextDisabled("%zu shown", list.size());
   const float height = std::max(ui_px(220), ImGui::GetContentRegionAvail().y * 0.55f);
@@ -208,25 +233,26 @@ void draw_errors_view(AppState& state, MetricsRun& run, MetricsPanel& panel) {
       const auto& pair = run.pairs()[e.items[k]];
       const std::string label =
           runner::error_category(e.classes[k]) + "  " + pair.id + "  [" + pair.db_id + "]##e" + std::to_string(k);
-      if (ImGui::Selectable(label.c_str(), panel.selected_error == static_cast<int>(k)))
-        panel.selected_error = static_cast<int>(k);
+      if (ImGui::Selectable(label.c_str(), tab.selected == static_cast<int>(k))) tab.selected = static_cast<int>(k);
     }
   }
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("error-item", ImVec2(0, height), true, ImGuiWindowFlags_HorizontalScrollbar);
-  if (panel.selected_error < 0 || panel.selected_error >= static_cast<int>(e.classes.size()))
+  if (tab.selected < 0 || tab.selected >= static_cast<int>(e.classes.size()))
     ImGui::TextDisabled("Select an item to see what decided its class, beside its gold and predicted SQL.");
   else
-    draw_item(run, e, static_cast<size_t>(panel.selected_error));
+    draw_item(run, e, static_cast<size_t>(tab.selected));
   ImGui::EndChild();
   ImGui::Separator();
   ImGui::Text("Debugging (004 §3.2): send the wrong predictions back to a model, round by round");
-  draw_debug_run(state, panel);
+  draw_debug_run(state);
 }
 
-nlohmann::json run_errors_json(const MetricsRun& run, const MetricsPanel& panel) {
-  const RunErrors& e = run.errors;
+nlohmann::json run_errors_json(AppState& state) {
+  const ErrorsTab& tab = state.panels.get<ErrorsTab>();
+  const MetricsRun& run = *tab.run;
+  const RunErrors& e = tab.errors;
   nlohmann::json items = nlohmann::json::array();
   for (size_t k = 0; k < e.classes.size() && items.size() < 200; ++k) {
     const auto& c = e.classes[k];
@@ -241,10 +267,38 @@ nlohmann::json run_errors_json(const MetricsRun& run, const MetricsPanel& panel)
           {"failed", e.classes.size()},
           {"system_errors", e.system_errors()},
           {"counts", e.counts()},
-          {"filter", panel.error_filter},
-          {"shown", shown(e, panel.error_filter).size()},
-          {"selected", panel.selected_error},
+          {"filter", tab.filter},
+          {"shown", shown(e, tab.filter).size()},
+          {"selected", tab.selected},
           {"items", items}};
 }
+
+namespace {
+
+// {"do": "errors_filter", "filter": "" | "system" | "result" | CATEGORY, "select": K}: the Errors list's filter and
+// selection, as the combo and a click set them.
+const PageCommandRegistrar errors_filter_registrar{"errors_filter", [](AppState& state, const nlohmann::json& cmd) {
+                                                     ErrorsTab& tab = state.panels.get<ErrorsTab>();
+                                                     tab.filter = cmd.value("filter", "");
+                                                     tab.selected = cmd.value("select", -1);
+                                                   }};
+
+// The Errors tab: the taxonomy of the run's failures, a model's say on two of its categories, and debugging rounds.
+// Its JSON goes beside the panel's: "errors" (with a run), "error_category" and "debug".
+const SubTabRegistrar tab{{kMetricsPanelName, "Errors", 10, "", draw_errors_view,
+                           [](AppState& s, double budget) {
+                             step_errors_tab(s, budget);
+                             step_error_category_run(s);
+                             step_debug_run(s, budget);
+                           },
+                           [](AppState& s) {
+                             nlohmann::json j = {
+                                 {"error_category", error_category_run_json(s.panels.get<ErrorCategoryRun>())},
+                                 {"debug", debug_run_json(s.panels.get<DebugRun>())}};
+                             if (s.panels.get<ErrorsTab>().run) j["errors"] = run_errors_json(s);
+                             return j;
+                           }}};
+
+}  // namespace
 
 }  // namespace chokepoint::web

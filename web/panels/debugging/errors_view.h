@@ -5,6 +5,7 @@
 // frame once the evaluation is done.
 #pragma once
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,6 @@
 namespace chokepoint::web {
 
 struct MetricsRun;
-struct MetricsPanel;
 
 struct RunErrors {
   std::vector<size_t> items;                         // positions of the failed items classified so far
@@ -27,9 +27,21 @@ struct RunErrors {
   size_t system_errors() const;
 };
 
+// The Errors tab's state: the current evaluation's failed items as classified so far, the list's filter and
+// selection. A new evaluation starts the classification again.
+struct ErrorsTab {
+  std::shared_ptr<MetricsRun> run;  // whose items `errors` classifies
+  RunErrors errors;
+  std::string filter;  // "" all, "system", "result", or one error_category
+  int selected = -1;   // position in errors.items
+};
+
+// The classification of `run`'s failed items, or null when the tab holds another run's (or none yet).
+RunErrors* run_errors(AppState& state, const MetricsRun* run);
 // Classifies the run's failed items (scored, EX = 0, on a loaded database) within the time budget.
-void step_run_errors(const AppState& state, MetricsRun& run, double budget_ms);
-void draw_errors_view(AppState& state, MetricsRun& run, MetricsPanel& panel);
-nlohmann::json run_errors_json(const MetricsRun& run, const MetricsPanel& panel);
+void step_run_errors(const AppState& state, MetricsRun& run, RunErrors& errors, double budget_ms);
+void step_errors_tab(AppState& state, double budget_ms);
+void draw_errors_view(AppState& state);
+nlohmann::json run_errors_json(AppState& state);
 
 }  // namespace chokepoint::web

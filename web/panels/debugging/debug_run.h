@@ -21,7 +21,6 @@
 namespace chokepoint::web {
 
 struct MetricsRun;
-struct MetricsPanel;
 
 struct DebugRun {
   runner::DebugStrategy strategy = runner::DebugStrategy::Comment;
@@ -44,11 +43,11 @@ struct DebugRun {
 };
 
 // Plans the first round on the panel's finished run and opens the preview; sends nothing.
-void prepare_debug_run(AppState& state, MetricsPanel& panel);
-void confirm_debug_run(AppState& state, MetricsPanel& panel);
-void cancel_debug_run(AppState& state, MetricsPanel& panel);
-void step_debug_run(AppState& state, MetricsPanel& panel, double budget_ms);  // every frame
-void draw_debug_run(AppState& state, MetricsPanel& panel);
+void prepare_debug_run(AppState& state);
+void confirm_debug_run(AppState& state);
+void cancel_debug_run(AppState& state);
+void step_debug_run(AppState& state, double budget_ms);  // every frame
+void draw_debug_run(AppState& state);
 nlohmann::json debug_run_json(const DebugRun& run);
 
 }  // namespace chokepoint::web

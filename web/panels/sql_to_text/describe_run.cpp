@@ -1,5 +1,7 @@
 // The SQL-to-Text tab: subjects -> preview -> describe batch -> judge batch (both orders) -> summary.
-#include "web/panels/metrics/describe_run.h"
+#include "web/panels/sql_to_text/describe_run.h"
+#include "web/panel_registry.h"
+#include "web/sub_tab_registry.h"
 
 #include <imgui.h>
 
@@ -9,7 +11,7 @@
 
 #include "core/llm/embedding_replay.h"
 #include "web/llm/llm_session.h"
-#include "web/panels/metrics/metrics_panel.h"
+#include "web/panels/metrics/metrics_run.h"
 #include "web/panels/metrics/sc_embeddings.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/prompt_pager.h"
@@ -245,14 +247,14 @@ void draw_results(const DescribeRun& run) {
 
 }  // namespace
 
-void prepare_describe_run(AppState& state, MetricsPanel& panel) {
-  DescribeRun& run = panel.describe;
+void prepare_describe_run(AppState& state) {
+  DescribeRun& run = state.panels.get<DescribeRun>();
   run.error.clear();
   if (run.phase == 1 || run.phase == 2 || run.phase == 4) {
     run.error = "still describing; cancel it first";
     return;
   }
-  if (!panel.run || !panel.run->done) {
+  if (!current_evaluation(state) || !current_evaluation(state)->done) {
     run.error = "evaluate a prediction set first";
     return;
   }
@@ -262,18 +264,19 @@ void prepare_describe_run(AppState& state, MetricsPanel& panel) {
     return;
   }
   std::map<std::string, const EvalItem*> gold;
-  if (const int g = find_set(state, panel.run->gold_name); g >= 0)
+  if (const int g = find_set(state, current_evaluation(state)->gold_name); g >= 0)
     for (const auto& it : state.eval_sets.sets[static_cast<size_t>(g)].set.items) gold[it.key] = &it;
   run.subjects.clear();
   run.describe_calls.clear();
-  for (size_t i = 0; i < panel.run->pairs().size(); ++i) {
-    const auto& pair = panel.run->pairs()[i];
+  for (size_t i = 0; i < current_evaluation(state)->pairs().size(); ++i) {
+    const auto& pair = current_evaluation(state)->pairs()[i];
     const EvalItem* g = gold.count(pair.id) ? gold[pair.id] : nullptr;
     if (!g || g->question.empty()) continue;
     DescribeRun::Subject s{pair.id, run.subject == 1 ? pair.gold_sql : pair.pred_sql, g->evidence, g->question, {}};
     if (s.sql.empty()) continue;
-    if (run.subject == 0 && i < panel.run->items().size() && panel.run->items()[i].status == ItemStatus::Scored)
-      s.ex = panel.run->items()[i].ex;
+    if (run.subject == 0 && i < current_evaluation(state)->items().size() &&
+        current_evaluation(state)->items()[i].status == ItemStatus::Scored)
+      s.ex = current_evaluation(state)->items()[i].ex;
     auto p = runner::render_sql_to_text_prompt(*prompts, s.sql, s.evidence);
     if (!p.ok()) {
       run.error = p.error();
@@ -293,7 +296,7 @@ void prepare_describe_run(AppState& state, MetricsPanel& panel) {
     run.error = preview.error();  // it says to set the endpoint up in the LLM tab
     return;
   }
-  run.source = panel.run;
+  run.source = current_evaluation(state);
   run.scheduler.reset();
   run.items.clear();
   run.phase = 0;
@@ -308,8 +311,8 @@ void prepare_describe_run(AppState& state, MetricsPanel& panel) {
   run.preview = true;
 }
 
-void confirm_describe_run(AppState& state, MetricsPanel& panel) {
-  DescribeRun& run = panel.describe;
+void confirm_describe_run(AppState& state) {
+  DescribeRun& run = state.panels.get<DescribeRun>();
   if (!run.preview) return;
   run.preview = false;
   auto scheduler = start_session_batch(run.describe_calls, run.sent);
@@ -323,8 +326,8 @@ void confirm_describe_run(AppState& state, MetricsPanel& panel) {
   notify(state, "SQL-to-Text: describing " + std::to_string(run.subjects.size()) + " queries");
 }
 
-void cancel_describe_run(AppState& state, MetricsPanel& panel) {
-  DescribeRun& run = panel.describe;
+void cancel_describe_run(AppState& state) {
+  DescribeRun& run = state.panels.get<DescribeRun>();
   if (run.phase == 4) {  // the vectors already fetched are kept; the rest are not sent
     run.cancelled = true;
     finish(state, run);
@@ -339,8 +342,8 @@ void cancel_describe_run(AppState& state, MetricsPanel& panel) {
     judged(state, run);
 }
 
-void step_describe_run(AppState& state, MetricsPanel& panel) {
-  DescribeRun& run = panel.describe;
+void step_describe_run(AppState& state) {
+  DescribeRun& run = state.panels.get<DescribeRun>();
   if (run.phase == 4 && run.embedding_fetch) {
     run.embedding_fetch->step();
     if (run.embedding_fetch->finished()) finish(state, run);
@@ -354,8 +357,8 @@ void step_describe_run(AppState& state, MetricsPanel& panel) {
     judged(state, run);
 }
 
-void draw_describe_view(AppState& state, MetricsPanel& panel) {
-  DescribeRun& run = panel.describe;
+void draw_describe_view(AppState& state) {
+  DescribeRun& run = state.panels.get<DescribeRun>();
   ImGui::TextWrapped(
       "SQL-to-Text (004): a model says which question each query answers, and its question is compared with the "
       "item's by ROUGE and by a judge asked in both orders. Describing the predictions checks them: a prediction whose "
@@ -368,7 +371,7 @@ void draw_describe_view(AppState& state, MetricsPanel& panel) {
   ImGui::SameLine();
   ImGui::Checkbox("judge in both orders", &run.judge);
   ImGui::SameLine();
-  if (ImGui::Button("Describe...")) prepare_describe_run(state, panel);
+  if (ImGui::Button("Describe...")) prepare_describe_run(state);
   note_item_place("describe queries");
   // On a line of its own, after the widgets older tests click, so their places do not move.
   ImGui::Checkbox("embedding cosine", &run.embeddings);
@@ -401,7 +404,7 @@ void draw_describe_view(AppState& state, MetricsPanel& panel) {
           "Then both questions of every described query go to the endpoint's embeddings (%s), except those already "
           "in the replay store.",
           run.embedding_model.empty() ? "the LLM tab's model" : run.embedding_model.c_str());
-    if (ImGui::Button("Confirm and send")) confirm_describe_run(state, panel);
+    if (ImGui::Button("Confirm and send")) confirm_describe_run(state);
     note_item_place("describe confirm");
     ImGui::SameLine();
     if (ImGui::Button("Discard")) run.preview = false;
@@ -411,7 +414,7 @@ void draw_describe_view(AppState& state, MetricsPanel& panel) {
   if (run.phase == 4) {
     ImGui::Text("embedding %zu questions with %s", run.embedding_texts.size(), run.used_embedding_model.c_str());
     ImGui::SameLine();
-    if (ImGui::SmallButton("Cancel")) cancel_describe_run(state, panel);
+    if (ImGui::SmallButton("Cancel")) cancel_describe_run(state);
     return;
   }
   if (busy) {
@@ -419,11 +422,12 @@ void draw_describe_view(AppState& state, MetricsPanel& panel) {
     const size_t answered = run.scheduler->count(CallState::Succeeded) + run.scheduler->count(CallState::Failed);
     ImGui::Text("%s", run.phase == 1 ? "describing" : "judging");
     ImGui::SameLine();
-    if (draw_progress_cancel(answered, total)) cancel_describe_run(state, panel);
+    if (draw_progress_cancel(answered, total)) cancel_describe_run(state);
     return;
   }
   if (run.phase == 3) {
-    if (run.source != panel.run) ImGui::TextDisabled("(described an earlier run: %s)", run.source->label.c_str());
+    if (run.source != current_evaluation(state))
+      ImGui::TextDisabled("(described an earlier run: %s)", run.source->label.c_str());
     if (run.cancelled) ImGui::TextDisabled("cancelled: the scores cover what was answered");
     draw_results(run);
   }
@@ -498,5 +502,31 @@ nlohmann::json describe_run_json(const DescribeRun& run) {
   j["items"] = std::move(items);
   return j;
 }
+
+namespace {
+
+// {"do": "describe_run", "subject": "predictions" | "gold", "judge": true, "embeddings"?: bool (kept when absent),
+// "embedding_model"?: NAME}: the SQL-to-Text tab's choices and its "Describe..." button (plans and opens the preview);
+// {"do": "describe_confirm"} / {"do": "describe_cancel"}.
+const PageCommandRegistrar describe_registrar{"describe_run", [](AppState& state, const nlohmann::json& cmd) {
+                                                DescribeRun& run = state.panels.get<DescribeRun>();
+                                                run.subject =
+                                                    cmd.value("subject", std::string("predictions")) == "gold" ? 1 : 0;
+                                                run.judge = cmd.value("judge", true);
+                                                run.embeddings = cmd.value("embeddings", run.embeddings);
+                                                if (cmd.contains("embedding_model"))
+                                                  run.embedding_model = cmd.value("embedding_model", std::string());
+                                                prepare_describe_run(state);
+                                              }};
+const PageCommandRegistrar describe_confirm_registrar{
+    "describe_confirm", [](AppState& state, const nlohmann::json&) { confirm_describe_run(state); }};
+const PageCommandRegistrar describe_cancel_registrar{
+    "describe_cancel", [](AppState& state, const nlohmann::json&) { cancel_describe_run(state); }};
+
+const SubTabRegistrar tab{{kMetricsPanelName, "SQL-to-Text", 40, "describe", draw_describe_view,
+                           [](AppState& s, double) { step_describe_run(s); },
+                           [](AppState& s) { return describe_run_json(s.panels.get<DescribeRun>()); }}};
+
+}  // namespace
 
 }  // namespace chokepoint::web

@@ -19,7 +19,6 @@
 namespace chokepoint::web {
 
 struct MetricsRun;
-struct MetricsPanel;
 
 struct OptimizeRun {
   std::vector<bool> chosen = std::vector<bool>(6, true);  // per runner::all_optimize_variants()
@@ -44,11 +43,11 @@ struct OptimizeRun {
   std::string error;
 };
 
-void prepare_optimize_run(AppState& state, MetricsPanel& panel);  // plans and opens the preview; sends nothing
-void confirm_optimize_run(AppState& state, MetricsPanel& panel);
-void cancel_optimize_run(AppState& state, MetricsPanel& panel);
-void step_optimize_run(AppState& state, MetricsPanel& panel, double budget_ms);  // every frame
-void draw_optimize_view(AppState& state, MetricsPanel& panel);
+void prepare_optimize_run(AppState& state);  // plans and opens the preview; sends nothing
+void confirm_optimize_run(AppState& state);
+void cancel_optimize_run(AppState& state);
+void step_optimize_run(AppState& state, double budget_ms);  // every frame
+void draw_optimize_view(AppState& state);
 // {"preview"?: {calls, network_calls, per_variant, estimated_prompt_tokens, destination, model}, "phase", "running",
 //  "done", "cancelled", "error", "baseline"?: {ex, ves, c_ves, correct}, "rows"?: [{variant, ex, ves, c_ves,
 //  correct, accepted, changed_result, failed, no_sql, no_answer, not_asked, generated}], "items"?: [{variant, id,

@@ -15,11 +15,9 @@
 #include "core/runner/run_comparison.h"
 #include "core/runner/run_store.h"
 #include "web/app_state.h"
+#include "web/panels/metrics/metrics_run.h"
 
 namespace chokepoint::web {
-
-struct MetricsRun;
-struct MetricsPanel;
 
 extern const char* const kRunStorePath;  // "/workspace/runs.sqlite"
 
@@ -45,14 +43,14 @@ struct RunsView {
 };
 
 // Keeps the panel's finished run in the store (once), after the workspace has been read back.
-void step_runs_view(AppState& state, MetricsPanel& panel);
-void draw_runs_view(AppState& state, MetricsPanel& panel);
+void step_runs_view(AppState& state);
+void draw_runs_view(AppState& state);
 // Compares runs a and b of the store (as choosing them in the tab does); an unknown id leaves its error.
-void compare_stored_runs(MetricsPanel& panel, int64_t a, int64_t b);
+void compare_stored_runs(AppState& state, int64_t a, int64_t b);
 // Sets (almost_correct) or clears the mark of `item_id`'s prediction in run `side` ('a' or 'b') of the comparison.
-void mark_compared_item(MetricsPanel& panel, char side, const std::string& item_id, bool almost_correct,
+void mark_compared_item(AppState& state, char side, const std::string& item_id, bool almost_correct,
                         const std::string& note = "");
 // {"path", "error"?, "runs": [{id, label, created_at, items, ex}], "a", "b", "comparison"?: comparison_json}
-nlohmann::json runs_view_json(const MetricsPanel& panel);
+nlohmann::json runs_view_json(AppState& state);
 
 }  // namespace chokepoint::web

@@ -1,7 +1,8 @@
 // Debugging runs of the Errors tab: preview -> confirm -> per round: calls (PredictionJob) -> evaluation (worker)
 // -> core/runner/debug_rounds closes the round -> the next round's calls, until the rounds are used or nothing is
 // wrong; then the debugged predictions become a prediction set.
-#include "web/panels/metrics/debug_run.h"
+#include "web/panels/debugging/debug_run.h"
+#include "web/panel_registry.h"
 #include "web/widgets/prompt_pager.h"
 
 #include <imgui.h>
@@ -13,7 +14,7 @@
 #include "core/runner/prompt_formats.h"
 #include "web/bridge/file_bridge.h"
 #include "web/llm/llm_session.h"
-#include "web/panels/metrics/metrics_panel.h"
+#include "web/panels/metrics/metrics_run.h"
 #include "web/widgets/enum_combo.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
@@ -99,31 +100,31 @@ void publish(AppState& state, DebugRun& run) {
 
 }  // namespace
 
-void prepare_debug_run(AppState& state, MetricsPanel& panel) {
-  DebugRun& run = panel.debug;
+void prepare_debug_run(AppState& state) {
+  DebugRun& run = state.panels.get<DebugRun>();
   run.error.clear();
   run.preview.reset();
   if (run.calls && run.calls->running()) {
     run.error = "a debugging run is going on; cancel it first";
     return;
   }
-  if (!panel.run || !panel.run->done) {
+  if (!current_evaluation(state) || !current_evaluation(state)->done) {
     run.error = "evaluate a prediction set first";
     return;
   }
-  const int gold = find_set(state, panel.run->gold_name);
+  const int gold = find_set(state, current_evaluation(state)->gold_name);
   std::map<std::string, std::string> questions;
   if (gold >= 0)
     for (const auto& it : state.eval_sets.sets[static_cast<size_t>(gold)].set.items)
       questions[it.key] = runner::question_with_evidence(it.question, it.evidence);
-  run.source = panel.run;
+  run.source = current_evaluation(state);
   run.rounds = std::clamp(run.rounds, 1, 10);
-  run.state =
-      std::make_unique<runner::DebugRounds>(panel.run->pairs(), panel.run->items(), std::move(questions), run.strategy,
-                                            run.rounds, [&state](const std::string& db_id) -> const Schema* {
-                                              const LoadedDatabase* db = find_database(state, db_id);
-                                              return db ? &db->schema : nullptr;
-                                            });
+  run.state = std::make_unique<runner::DebugRounds>(
+      current_evaluation(state)->pairs(), current_evaluation(state)->items(), std::move(questions), run.strategy,
+      run.rounds, [&state](const std::string& db_id) -> const Schema* {
+        const LoadedDatabase* db = find_database(state, db_id);
+        return db ? &db->schema : nullptr;
+      });
   run.calls.reset();
   run.evaluation.reset();
   run.published.clear();
@@ -149,8 +150,8 @@ void prepare_debug_run(AppState& state, MetricsPanel& panel) {
   run.destination = run.previewed + (run.model.empty() ? "" : ", debugging with model " + run.model);
 }
 
-void confirm_debug_run(AppState& state, MetricsPanel& panel) {
-  DebugRun& run = panel.debug;
+void confirm_debug_run(AppState& state) {
+  DebugRun& run = state.panels.get<DebugRun>();
   if (!run.preview || !run.calls) return;
   run.preview.reset();
   start_calls(run);
@@ -158,8 +159,8 @@ void confirm_debug_run(AppState& state, MetricsPanel& panel) {
                     std::to_string(run.rounds) + " rounds");
 }
 
-void cancel_debug_run(AppState& state, MetricsPanel& panel) {
-  DebugRun& run = panel.debug;
+void cancel_debug_run(AppState& state) {
+  DebugRun& run = state.panels.get<DebugRun>();
   if (!run.state || run.state->done() || run.cancelled) return;
   if (run.calls) run.calls->cancel();
   if (run.evaluation) run.evaluation->worker.reset();
@@ -167,8 +168,8 @@ void cancel_debug_run(AppState& state, MetricsPanel& panel) {
   notify(state, "debugging cancelled after " + std::to_string(run.state->round()) + " rounds");
 }
 
-void step_debug_run(AppState& state, MetricsPanel& panel, double budget_ms) {
-  DebugRun& run = panel.debug;
+void step_debug_run(AppState& state, double budget_ms) {
+  DebugRun& run = state.panels.get<DebugRun>();
   if (!run.state || run.preview || run.cancelled || !run.error.empty() || run.state->done()) return;
   if (run.evaluation) {
     if (!advance_metrics_run(state, *run.evaluation, budget_ms)) return;
@@ -218,8 +219,8 @@ void step_debug_run(AppState& state, MetricsPanel& panel, double budget_ms) {
   run.evaluation = make_metrics_run(state, std::move(*again), std::move(options));
 }
 
-void draw_debug_run(AppState& state, MetricsPanel& panel) {
-  DebugRun& run = panel.debug;
+void draw_debug_run(AppState& state) {
+  DebugRun& run = state.panels.get<DebugRun>();
   const bool busy = run.state && !run.state->done() && !run.cancelled && run.error.empty() && !run.preview;
   ImGui::BeginDisabled(busy || run.preview.has_value());
   enum_combo("strategy", run.strategy,
@@ -247,7 +248,7 @@ void draw_debug_run(AppState& state, MetricsPanel& panel) {
   ImGui::SameLine();
   const bool preview = ImGui::Button("Debug the wrong predictions...");
   note_item_place("Debug the wrong predictions");
-  if (preview) prepare_debug_run(state, panel);
+  if (preview) prepare_debug_run(state);
   ImGui::EndDisabled();
   if (!run.error.empty()) draw_error(run.error);
   if (run.preview) {
@@ -268,7 +269,7 @@ void draw_debug_run(AppState& state, MetricsPanel& panel) {
       run.scroll_to_preview = false;
     }
     note_item_place("Confirm and debug");
-    if (confirm) confirm_debug_run(state, panel);
+    if (confirm) confirm_debug_run(state);
     ImGui::SameLine();
     if (ImGui::Button("Discard##debug")) {
       run.preview.reset();
@@ -285,7 +286,7 @@ void draw_debug_run(AppState& state, MetricsPanel& panel) {
     const char* phase = run.evaluation ? "evaluating the answers" : "asking the model";
     ImGui::Text("Round %d of %d: %s", run.state->round() + 1, run.state->rounds(), phase);
     ImGui::SameLine();
-    if (ImGui::Button("Cancel##debug")) cancel_debug_run(state, panel);
+    if (ImGui::Button("Cancel##debug")) cancel_debug_run(state);
   }
   ImGui::Text("%s, strategy %s, model %s: %zu wrong predictions at the start%s",
               run.source ? run.source->label.c_str() : "", runner::debug_strategy_name(run.strategy),
@@ -320,10 +321,10 @@ void draw_debug_run(AppState& state, MetricsPanel& panel) {
     ImGui::Text("Debugged predictions: %s", run.published.c_str());
     ImGui::SameLine();
     if (ImGui::SmallButton("Evaluate##debugged")) {
-      follow_new_sets(state, panel);
-      panel.gold_set = find_set(state, run.source->gold_name);
-      panel.pred_set = find_set(state, run.published);
-      panel.request_run = true;
+      follow_new_sets(state);
+      state.runs.gold_set = find_set(state, run.source->gold_name);
+      state.runs.pred_set = find_set(state, run.published);
+      state.runs.request_run = true;
     }
     ImGui::SameLine();
     if (ImGui::SmallButton("Download##debugged"))
@@ -351,5 +352,28 @@ nlohmann::json debug_run_json(const DebugRun& run) {
   j["rounds"] = runner::debug_rows_json(run.state->rows());
   return j;
 }
+
+namespace {
+
+// {"do": "debug_run", "strategy": NAME, "rounds": R, "model": NAME}: plans the first round and opens the preview, as
+// the "Debug the wrong predictions..." button does; {"do": "debug_confirm"} / {"do": "debug_cancel"}.
+const PageCommandRegistrar debug_registrar{"debug_run", [](AppState& state, const nlohmann::json& cmd) {
+                                             DebugRun& run = state.panels.get<DebugRun>();
+                                             auto strategy =
+                                                 runner::debug_strategy_from_name(cmd.value("strategy", "comment"));
+                                             if (!strategy.ok())
+                                               return notify(state, "debug_run: " + strategy.error(), true);
+                                             run.strategy = *strategy;
+                                             run.rounds = cmd.value("rounds", 2);
+                                             run.model = cmd.value("model", "");
+                                             prepare_debug_run(state);
+                                             if (!run.error.empty()) notify(state, "debug_run: " + run.error, true);
+                                           }};
+const PageCommandRegistrar debug_confirm_registrar{
+    "debug_confirm", [](AppState& state, const nlohmann::json&) { confirm_debug_run(state); }};
+const PageCommandRegistrar debug_cancel_registrar{
+    "debug_cancel", [](AppState& state, const nlohmann::json&) { cancel_debug_run(state); }};
+
+}  // namespace
 
 }  // namespace chokepoint::web

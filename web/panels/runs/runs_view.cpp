@@ -1,5 +1,7 @@
 // The Runs tab: finished evaluations kept in the workspace's run store, two of them compared, marks set by hand.
-#include "web/panels/metrics/runs_view.h"
+#include "web/panels/runs/runs_view.h"
+#include "web/panel_registry.h"
+#include "web/sub_tab_registry.h"
 
 #include "core/base/clock.h"
 
@@ -10,7 +12,7 @@
 #include "core/base/json_dump.h"
 #include "core/metrics/explanation.h"
 #include "web/bridge/file_bridge.h"
-#include "web/panels/metrics/metrics_panel.h"
+#include "web/panels/metrics/metrics_run.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
 #include "web/workspace/workspace.h"
@@ -207,8 +209,8 @@ void finish_keeping(RunsView& v) {
   }
 }
 
-void draw_run_table(MetricsPanel& panel) {
-  RunsView& v = panel.runs;
+void draw_run_table(AppState& state) {
+  RunsView& v = state.panels.get<RunsView>();
   const ImGuiTableFlags flags =
       ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
   const float rows = static_cast<float>(std::min<size_t>(v.runs.size(), 6) + 1);
@@ -240,7 +242,7 @@ void draw_run_table(MetricsPanel& panel) {
     ImGui::TextUnformatted(r.label.c_str());
   }
   ImGui::EndTable();
-  if (a != v.a || b != v.b) compare_stored_runs(panel, a, b);
+  if (a != v.a || b != v.b) compare_stored_runs(state, a, b);
 }
 
 const char* side_outcome(const std::optional<runner::ComparedSide>& s) {
@@ -249,7 +251,7 @@ const char* side_outcome(const std::optional<runner::ComparedSide>& s) {
 }
 
 // One side's "almost correct" box: only for a wrong prediction (a right one needs no second opinion).
-void draw_mark_box(MetricsPanel& panel, const runner::ItemDelta& d, char side) {
+void draw_mark_box(AppState& state, const runner::ItemDelta& d, char side) {
   const auto& s = side == 'a' ? d.a : d.b;
   if (!s || s->ex) {
     ImGui::TextDisabled("-");
@@ -257,7 +259,7 @@ void draw_mark_box(MetricsPanel& panel, const runner::ItemDelta& d, char side) {
   }
   bool marked = s->mark && s->mark->almost_correct;
   const std::string label = std::string("##") + side + d.id;
-  if (ImGui::Checkbox(label.c_str(), &marked)) mark_compared_item(panel, side, d.id, marked);
+  if (ImGui::Checkbox(label.c_str(), &marked)) mark_compared_item(state, side, d.id, marked);
   note_item_place(std::string("almost correct ") + static_cast<char>(side - 'a' + 'A') + " " + d.id);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%s",
@@ -265,8 +267,8 @@ void draw_mark_box(MetricsPanel& panel, const runner::ItemDelta& d, char side) {
                       "prediction text in every run, and counted apart from EX.");
 }
 
-void draw_comparison(MetricsPanel& panel) {
-  RunsView& v = panel.runs;
+void draw_comparison(AppState& state) {
+  RunsView& v = state.panels.get<RunsView>();
   const auto c = v.comparison;  // a mark set below rebuilds v.comparison; this one stays alive for the frame
   if (!c) return;
   ImGui::Text("#%lld -> #%lld: %zu fixed, %zu broken, %zu changed otherwise, %zu unchanged", (long long)c->run_a.id,
@@ -316,9 +318,9 @@ void draw_comparison(MetricsPanel& panel) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(side_outcome(d.b));
       ImGui::TableNextColumn();
-      draw_mark_box(panel, d, 'a');
+      draw_mark_box(state, d, 'a');
       ImGui::TableNextColumn();
-      draw_mark_box(panel, d, 'b');
+      draw_mark_box(state, d, 'b');
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(d.reason.c_str());
     }
@@ -328,24 +330,26 @@ void draw_comparison(MetricsPanel& panel) {
 
 }  // namespace
 
-void step_runs_view(AppState& state, MetricsPanel& panel) {
+void step_runs_view(AppState& state) {
+  RunsView& v = state.panels.get<RunsView>();
   const double started = monotonic_ms();
-  if (panel.runs.insert_run || panel.runs.persist_due || panel.runs.compare_due) {
-    finish_keeping(panel.runs);
+  if (v.insert_run || v.persist_due || v.compare_due) {
+    finish_keeping(v);
     note_frame_part(state, "metrics: runs store (write, list)", started);
     return;
   }
-  if (!panel.run || !panel.run->done || panel.run->store_tried) return;
+  const auto run = current_evaluation(state);
+  if (!run || !run->done || run->store_tried) return;
   if (workspace_restoring() > 0) return;  // the kept store may still be on its way back from IndexedDB
-  open_store(panel.runs);
+  open_store(v);
   note_frame_part(state, "metrics: runs store (open)", started);
   const double inserting = monotonic_ms();
-  if (panel.runs.store) keep_run(panel.run, panel.runs);
+  if (v.store) keep_run(run, v);
   note_frame_part(state, "metrics: runs store (insert)", inserting);
 }
 
-void compare_stored_runs(MetricsPanel& panel, int64_t a, int64_t b) {
-  RunsView& v = panel.runs;
+void compare_stored_runs(AppState& state, int64_t a, int64_t b) {
+  RunsView& v = state.panels.get<RunsView>();
   open_store(v);
   v.error.clear();
   v.a = a;
@@ -353,9 +357,9 @@ void compare_stored_runs(MetricsPanel& panel, int64_t a, int64_t b) {
   recompare(v);
 }
 
-void mark_compared_item(MetricsPanel& panel, char side, const std::string& item_id, bool almost_correct,
+void mark_compared_item(AppState& state, char side, const std::string& item_id, bool almost_correct,
                         const std::string& note) {
-  RunsView& v = panel.runs;
+  RunsView& v = state.panels.get<RunsView>();
   v.error.clear();
   if (!v.comparison || !v.store) {
     v.error = "no two runs are compared";
@@ -379,8 +383,8 @@ void mark_compared_item(MetricsPanel& panel, char side, const std::string& item_
   recompare(v);
 }
 
-void draw_runs_view(AppState&, MetricsPanel& panel) {
-  RunsView& v = panel.runs;
+void draw_runs_view(AppState& state) {
+  RunsView& v = state.panels.get<RunsView>();
   if (!v.opened && workspace_restoring() > 0) {  // opening now would make a new store beside the one coming back
     ImGui::TextDisabled("Reading the workspace back...");
     return;
@@ -403,12 +407,12 @@ void draw_runs_view(AppState&, MetricsPanel& panel) {
   ImGui::TextWrapped(
       "Choose run A and run B to compare them item by item. Export the store to compare runs with "
       "`chokepoint runs compare` or add CLI runs to it (`chokepoint eval --store`).");
-  draw_run_table(panel);
-  draw_comparison(panel);
+  draw_run_table(state);
+  draw_comparison(state);
 }
 
-nlohmann::json runs_view_json(const MetricsPanel& panel) {
-  const RunsView& v = panel.runs;
+nlohmann::json runs_view_json(AppState& state) {
+  const RunsView& v = state.panels.get<RunsView>();
   nlohmann::json runs = nlohmann::json::array();
   for (const auto& r : v.runs)
     runs.push_back(
@@ -419,5 +423,34 @@ nlohmann::json runs_view_json(const MetricsPanel& panel) {
   if (v.comparison) j["comparison"] = runner::comparison_json(*v.comparison);
   return j;
 }
+
+namespace {
+
+// {"do": "runs_compare", "a": ID, "b": ID}: the Runs tab's A and B choices.
+const PageCommandRegistrar runs_compare_registrar{"runs_compare", [](AppState& state, const nlohmann::json& cmd) {
+                                                    compare_stored_runs(state, cmd.value("a", 0), cmd.value("b", 0));
+                                                  }};
+// {"do": "runs_mark", "side": "a"|"b", "item": ID, "almost_correct": true|false, "note": TEXT}: a mark box.
+const PageCommandRegistrar runs_mark_registrar{
+    "runs_mark", [](AppState& state, const nlohmann::json& cmd) {
+      mark_compared_item(state, cmd.value("side", "b") == "a" ? 'a' : 'b', cmd.value("item", ""),
+                         cmd.value("almost_correct", true), cmd.value("note", ""));
+    }};
+
+// Its JSON goes beside the panel's: "runs", and the current run's "stored_id" (kept means listed and compared too:
+// 0 until the store's later frames are over).
+const SubTabRegistrar tab{{kMetricsPanelName, "Runs", 60, "", draw_runs_view,
+                           [](AppState& s, double) { step_runs_view(s); },
+                           [](AppState& s) {
+                             nlohmann::json j = {{"runs", runs_view_json(s)}};
+                             const RunsView& v = s.panels.get<RunsView>();
+                             if (const auto run = current_evaluation(s)) {
+                               const bool keeping = v.insert_run || v.persist_due || v.compare_due;
+                               j["stored_id"] = keeping ? 0 : run->stored_id;
+                             }
+                             return j;
+                           }}};
+
+}  // namespace
 
 }  // namespace chokepoint::web

@@ -23,7 +23,6 @@
 namespace chokepoint::web {
 
 struct MetricsRun;
-struct MetricsPanel;
 
 struct DescribeRun {
   int subject = 0;              // 0: the predictions (with their EX), 1: the gold queries
@@ -55,11 +54,11 @@ struct DescribeRun {
   std::string error;
 };
 
-void prepare_describe_run(AppState& state, MetricsPanel& panel);  // plans and opens the preview; sends nothing
-void confirm_describe_run(AppState& state, MetricsPanel& panel);
-void cancel_describe_run(AppState& state, MetricsPanel& panel);
-void step_describe_run(AppState& state, MetricsPanel& panel);  // every frame
-void draw_describe_view(AppState& state, MetricsPanel& panel);
+void prepare_describe_run(AppState& state);  // plans and opens the preview; sends nothing
+void confirm_describe_run(AppState& state);
+void cancel_describe_run(AppState& state);
+void step_describe_run(AppState& state);  // every frame
+void draw_describe_view(AppState& state);
 // {"preview"?: {calls, network_calls, judge_calls_at_most, embedding_texts_at_most, estimated_prompt_tokens,
 //  destination, model}, "running", "phase", "done", "cancelled", "error", "summary"?: {n, described, unreadable,
 //  rouge, judge, check?, cosine?, cosine_label?, cosine_items?, embeddings?: {network_calls, replayed, error}},

@@ -15,8 +15,6 @@
 
 namespace chokepoint::web {
 
-struct MetricsPanel;
-
 struct GoldCheckRun {
   std::string gold_name;  // the set checked
   ExSemantics semantics = ExSemantics::Bird;
@@ -30,10 +28,10 @@ struct GoldCheckRun {
   std::string error;
 };
 
-void start_gold_check(AppState& state, MetricsPanel& panel);  // the panel's gold set, semantics and time limit
-void cancel_gold_check(MetricsPanel& panel);
-void step_gold_check(AppState& state, MetricsPanel& panel, double budget_ms);  // every frame
-void draw_gold_check_view(AppState& state, MetricsPanel& panel);
+void start_gold_check(AppState& state);  // the panel's gold set, semantics and time limit
+void cancel_gold_check(AppState& state);
+void step_gold_check(AppState& state, double budget_ms);  // every frame
+void draw_gold_check_view(AppState& state);
 // {"running", "done", "cancelled", "error", "gold", "semantics", "timeout_ms", "checked", "total", and once done
 //  gold_validation_json's "n", "achievable", "ceiling", "defects", "items" (the golds with a defect)}
 nlohmann::json gold_check_json(const GoldCheckRun& run);

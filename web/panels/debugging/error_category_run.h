@@ -19,7 +19,6 @@
 namespace chokepoint::web {
 
 struct MetricsRun;
-struct MetricsPanel;
 
 struct ErrorCategoryRun {
   std::shared_ptr<MetricsRun> source;
@@ -31,11 +30,11 @@ struct ErrorCategoryRun {
 };
 
 // Plans the prompts for the panel's classified run and opens the preview; sends nothing.
-void prepare_error_category_run(AppState& state, MetricsPanel& panel);
-void confirm_error_category_run(AppState& state, MetricsPanel& panel);
-void cancel_error_category_run(AppState& state, MetricsPanel& panel);
-void step_error_category_run(AppState& state, MetricsPanel& panel);  // every frame
-void draw_error_category_run(AppState& state, MetricsPanel& panel);
+void prepare_error_category_run(AppState& state);
+void confirm_error_category_run(AppState& state);
+void cancel_error_category_run(AppState& state);
+void step_error_category_run(AppState& state);  // every frame
+void draw_error_category_run(AppState& state);
 // {"preview"?: {calls, network_calls, destination, model}, "running", "done", "cancelled", "error", "outcomes",
 //  "usage"}
 nlohmann::json error_category_run_json(const ErrorCategoryRun& run);

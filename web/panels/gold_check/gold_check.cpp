@@ -1,5 +1,7 @@
 // The gold check: the gold set paired with itself -> validate_gold per gold within the frame budget -> the report.
-#include "web/panels/metrics/gold_check.h"
+#include "web/panels/gold_check/gold_check.h"
+#include "web/panel_registry.h"
+#include "web/sub_tab_registry.h"
 
 #include <imgui.h>
 
@@ -8,7 +10,7 @@
 
 #include "core/base/clock.h"
 #include "core/metrics/eval_pairs.h"
-#include "web/panels/metrics/metrics_panel.h"
+#include "web/panels/metrics/metrics_run.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
@@ -129,16 +131,16 @@ void draw_report(GoldCheckRun& run) {
 
 }  // namespace
 
-void start_gold_check(AppState& state, MetricsPanel& panel) {
-  GoldCheckRun& run = panel.gold_check;
+void start_gold_check(AppState& state) {
+  GoldCheckRun& run = state.panels.get<GoldCheckRun>();
   run.error.clear();
   const auto& sets = state.eval_sets.sets;
-  if (panel.gold_set < 0 || static_cast<size_t>(panel.gold_set) >= sets.size() ||
-      sets[static_cast<size_t>(panel.gold_set)].predictions) {
+  if (state.runs.gold_set < 0 || static_cast<size_t>(state.runs.gold_set) >= sets.size() ||
+      sets[static_cast<size_t>(state.runs.gold_set)].predictions) {
     run.error = "choose a gold set first";
     return;
   }
-  const auto& gold = sets[static_cast<size_t>(panel.gold_set)];
+  const auto& gold = sets[static_cast<size_t>(state.runs.gold_set)];
   auto pairs = pair_gold_with_predictions(gold.set, gold.set);
   if (!pairs.ok()) {
     run.error = pairs.error();
@@ -149,9 +151,9 @@ void start_gold_check(AppState& state, MetricsPanel& panel) {
     return;
   }
   run.gold_name = gold.name;
-  run.semantics = panel.semantics;
+  run.semantics = state.runs.semantics;
   run.limits = {};
-  run.limits.timeout_ms = panel.timeout_ms;
+  run.limits.timeout_ms = state.runs.timeout_ms;
   run.limits.max_rows = 100000;  // as the panel's evaluation
   run.pairs = std::move(*pairs);
   run.next = 0;
@@ -161,8 +163,8 @@ void start_gold_check(AppState& state, MetricsPanel& panel) {
   run.done = run.cancelled = false;
 }
 
-void cancel_gold_check(MetricsPanel& panel) {
-  GoldCheckRun& run = panel.gold_check;
+void cancel_gold_check(AppState& state) {
+  GoldCheckRun& run = state.panels.get<GoldCheckRun>();
   if (!run.running) return;
   run.cancelled = true;
   run.pairs.resize(run.checks.size());
@@ -171,8 +173,8 @@ void cancel_gold_check(MetricsPanel& panel) {
   run.done = true;
 }
 
-void step_gold_check(AppState& state, MetricsPanel& panel, double budget_ms) {
-  GoldCheckRun& run = panel.gold_check;
+void step_gold_check(AppState& state, double budget_ms) {
+  GoldCheckRun& run = state.panels.get<GoldCheckRun>();
   if (!run.running || run.next >= run.pairs.size()) return;
   const double start = monotonic_ms();
   const DatabaseLookup lookup = [&state](const std::string& db_id) {
@@ -188,19 +190,19 @@ void step_gold_check(AppState& state, MetricsPanel& panel, double budget_ms) {
   if (run.next == run.pairs.size()) finish(state, run);
 }
 
-void draw_gold_check_view(AppState& state, MetricsPanel& panel) {
-  GoldCheckRun& run = panel.gold_check;
+void draw_gold_check_view(AppState& state) {
+  GoldCheckRun& run = state.panels.get<GoldCheckRun>();
   ImGui::TextWrapped(
       "Before scoring a model: each gold query of the gold set runs as its own prediction, twice, under the "
       "semantics and time limit above, with a check for ORDER BY ... LIMIT cutting through ties. Nothing leaves the "
       "page.");
   ImGui::BeginDisabled(run.running);
-  if (ImGui::Button("Check the golds")) start_gold_check(state, panel);
+  if (ImGui::Button("Check the golds")) start_gold_check(state);
   note_item_place("check golds");
   ImGui::EndDisabled();
   if (!run.error.empty()) draw_error(run.error);
   if (run.running) {
-    if (draw_progress_cancel(run.next, run.pairs.size())) cancel_gold_check(panel);
+    if (draw_progress_cancel(run.next, run.pairs.size())) cancel_gold_check(state);
     return;
   }
   if (run.done) draw_report(run);
@@ -219,5 +221,32 @@ nlohmann::json gold_check_json(const GoldCheckRun& run) {
   if (run.done) j.update(runner::gold_validation_json(run.result));
   return j;
 }
+
+namespace {
+
+// {"do": "gold_check", "gold"?: NAME, "semantics"?: "bird" | "spider" | ..., "timeout_ms"?: N}: the Metrics panel's
+// choices (through AppState::runs) and the gold check's "Check the golds" button; {"do": "gold_check_cancel"}.
+const PageCommandRegistrar gold_check_registrar{"gold_check", [](AppState& state, const nlohmann::json& cmd) {
+                                                  if (cmd.contains("gold"))
+                                                    state.runs.gold_set = find_set(state, cmd.value("gold", ""));
+                                                  if (cmd.contains("semantics")) {
+                                                    auto s = ex_semantics_from_name(cmd.value("semantics", ""));
+                                                    if (s) {
+                                                      state.runs.semantics = *s;
+                                                      state.runs.semantics_chosen = true;
+                                                    }
+                                                  }
+                                                  if (cmd.contains("timeout_ms"))
+                                                    state.runs.timeout_ms =
+                                                        cmd.value("timeout_ms", state.runs.timeout_ms);
+                                                  start_gold_check(state);
+                                                }};
+const PageCommandRegistrar gold_check_cancel_registrar{
+    "gold_check_cancel", [](AppState& state, const nlohmann::json&) { cancel_gold_check(state); }};
+
+const SubTabRegistrar tab{{kMetricsPanelName, "Gold check", 70, "gold_check", draw_gold_check_view, step_gold_check,
+                           [](AppState& s) { return gold_check_json(s.panels.get<GoldCheckRun>()); }}};
+
+}  // namespace
 
 }  // namespace chokepoint::web
