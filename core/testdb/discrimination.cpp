@@ -5,25 +5,28 @@ namespace chokepoint::testdb {
 
 GoldDiscrimination discriminate_gold(const Connection& db, const std::string& gold_sql,
                                      const std::vector<std::string>& mutants, ExSemantics semantics,
-                                     const QueryLimits& limits, size_t stop_after) {
+                                     const QueryLimits& limits, size_t stop_after, std::vector<bool>* told_apart) {
   GoldDiscrimination g;
   g.mutants = mutants.size();
+  if (told_apart) told_apart->assign(mutants.size(), false);
   const ExSemantics compare = semantics == ExSemantics::TestSuite ? ExSemantics::Spider : semantics;
   const QueryOutcome gold = db.query(gold_sql, limits);
   ++g.queries;
   if (!gold.ok()) return g;
   g.gold_ok = true;
   g.gold_nonempty = !gold.result.rows.empty();
-  for (const auto& sql : mutants) {
+  for (size_t i = 0; i < mutants.size(); ++i) {
     if (stop_after > 0 && g.distinguished >= stop_after) break;
-    const QueryOutcome m = db.query(sql, limits);
+    const QueryOutcome m = db.query(mutants[i], limits);
     ++g.queries;
     if (!m.ok()) {
       ++g.mutant_failures;
       continue;
     }
     const Deadline deadline = Deadline::after_ms(limits.timeout_ms);
-    if (!execution_match(compare, gold_sql, gold.result, m.result, deadline)) ++g.distinguished;
+    if (execution_match(compare, gold_sql, gold.result, m.result, deadline)) continue;
+    ++g.distinguished;
+    if (told_apart) (*told_apart)[i] = true;
   }
   return g;
 }

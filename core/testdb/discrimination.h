@@ -26,10 +26,12 @@ struct GoldDiscrimination {
 
 // Runs `gold_sql` and each mutant on `db` under `limits`. TestSuite semantics compares as Spider does (the queries
 // are run as given, not rewritten). With stop_after > 0, stops once that many mutants are told apart (the rest are
-// neither distinguished nor failures).
+// neither distinguished nor failures). With `told_apart`, it is set to one flag per mutant: true for those told
+// apart (what a distilled suite covers, distilled_suite.h).
 GoldDiscrimination discriminate_gold(const Connection& db, const std::string& gold_sql,
                                      const std::vector<std::string>& mutants, ExSemantics semantics,
-                                     const QueryLimits& limits, size_t stop_after = 0);
+                                     const QueryLimits& limits, size_t stop_after = 0,
+                                     std::vector<bool>* told_apart = nullptr);
 
 // Totals over golds: the share is distinguished / mutants (every mutant of every gold, failed golds' included).
 struct DiscriminationTotals {

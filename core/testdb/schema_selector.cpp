@@ -151,7 +151,7 @@ std::vector<ColumnRef> union_selections(const std::vector<ColumnSelection>& sele
 }
 
 ReducedSchema reduce_schema(const Schema& full, const std::vector<ColumnRef>& selected,
-                            const std::vector<ColumnRef>& expanded) {
+                            const std::vector<ColumnRef>& expanded, bool key_rule) {
   ReducedSchema out;
   out.selected = selected;
   out.expanded = expanded;
@@ -165,12 +165,14 @@ ReducedSchema reduce_schema(const Schema& full, const std::vector<ColumnRef>& se
   for (const auto& c : expanded) keep(c.table, c.column);
   // The key rule, in schema order: primary keys of kept tables, then the foreign keys between kept tables.
   for (const auto& t : full.tables) {
+    if (!key_rule) break;
     if (!kept_tables.count(to_lower_ascii(t.name))) continue;
     for (const auto& pk : t.primary_key)
       if (const Column* c = t.find_column(pk))
         if (keep(t.name, c->name)) out.key_added.push_back({t.name, c->name});
   }
   for (const auto& t : full.tables) {
+    if (!key_rule) break;
     if (!kept_tables.count(to_lower_ascii(t.name))) continue;
     for (const auto& fk : t.foreign_keys) {
       const Table* to = full.find_table(fk.to_table);
@@ -191,7 +193,9 @@ ReducedSchema reduce_schema(const Schema& full, const std::vector<ColumnRef>& se
     r.natural_name = t.natural_name;
     for (const auto& c : t.columns)
       if (kept.count(key_of(t.name, c.name))) r.columns.push_back(c);
-    r.primary_key = t.primary_key;
+    bool whole_key = true;  // always, with the key rule
+    for (const auto& k : t.primary_key) whole_key = whole_key && kept.count(key_of(t.name, k));
+    if (whole_key) r.primary_key = t.primary_key;
     for (const auto& fk : t.foreign_keys) {
       const Table* to = full.find_table(fk.to_table);
       if (!to || !kept_tables.count(to_lower_ascii(to->name))) continue;

@@ -50,9 +50,11 @@ struct ReducedSchema {
 };
 
 // The reduced schema of `selected` + `expanded` with the key rule applied (see the file comment). Foreign keys whose
-// target table is not kept are dropped; the kept ones keep both their columns (the rule added them).
+// target table is not kept are dropped; the kept ones keep both their columns (the rule added them). Without the key
+// rule (Table 4's oracle schema, oracle_schema.h) nothing is added: a primary key is declared only when all its
+// columns are kept, a foreign key only when all of its columns on both sides are.
 ReducedSchema reduce_schema(const Schema& full, const std::vector<ColumnRef>& selected,
-                            const std::vector<ColumnRef>& expanded);
+                            const std::vector<ColumnRef>& expanded, bool key_rule = true);
 
 // The union of several selections in order (first appearance wins), join columns after each selection's columns.
 std::vector<ColumnRef> union_selections(const std::vector<ColumnSelection>& selections);

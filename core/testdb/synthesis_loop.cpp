@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <map>
 
+#include "core/testdb/oracle_schema.h"
 #include "core/testdb/question_literals.h"
 #include "core/testdb/synthesis_prompts.h"
 #include "core/testdb/synthetic_database.h"
@@ -59,6 +60,70 @@ Result<SynthesisMethod> synthesis_method_from_name(const std::string& name) {
   return Error{"unknown synthesis method '" + name + "' (synsql or vanilla)"};
 }
 
+const char* schema_source_name(SchemaSource s) {
+  switch (s) {
+    case SchemaSource::Selector:
+      return "selector";
+    case SchemaSource::Oracle:
+      return "oracle";
+    case SchemaSource::Full:
+      return "full";
+  }
+  return "";
+}
+
+const char* synthesis_ablation_name(SynthesisAblation a) {
+  switch (a) {
+    case SynthesisAblation::None:
+      return "none";
+    case SynthesisAblation::OracleSchema:
+      return "oracle_schema";
+    case SynthesisAblation::NoExpansion:
+      return "no_expansion";
+    case SynthesisAblation::NoEnsembleExpansion:
+      return "no_ensemble_expansion";
+    case SynthesisAblation::FullSchema:
+      return "full_schema";
+    case SynthesisAblation::NoCritic:
+      return "no_critic";
+  }
+  return "";
+}
+
+Result<SynthesisAblation> synthesis_ablation_from_name(const std::string& name) {
+  std::string known;
+  for (auto a : kSynthesisAblations) {
+    if (name == synthesis_ablation_name(a)) return a;
+    known += (known.empty() ? "" : ", ") + std::string(synthesis_ablation_name(a));
+  }
+  return Error{"unknown ablation '" + name + "' (" + known + ")"};
+}
+
+SynthesisOptions with_ablation(SynthesisOptions base, SynthesisAblation a) {
+  base.method = SynthesisMethod::SynSql;
+  switch (a) {
+    case SynthesisAblation::None:
+      break;
+    case SynthesisAblation::OracleSchema:
+      base.schema_source = SchemaSource::Oracle;
+      break;
+    case SynthesisAblation::NoExpansion:
+      base.expansion = false;
+      break;
+    case SynthesisAblation::NoEnsembleExpansion:
+      base.selection_temperatures = {0.0};
+      base.expansion = false;
+      break;
+    case SynthesisAblation::FullSchema:
+      base.schema_source = SchemaSource::Full;
+      break;
+    case SynthesisAblation::NoCritic:
+      base.critic = false;
+      break;
+  }
+  return base;
+}
+
 const char* synthesis_call_name(SynthesisCall c) {
   switch (c) {
     case SynthesisCall::Select:
@@ -100,14 +165,40 @@ SynthesisLoop::SynthesisLoop(SynthesisItem item, Schema full, const PromptLibrar
     : item_(std::move(item)), full_(std::move(full)), library_(library), options_(std::move(options)) {
   if (options_.rounds < 1) options_.rounds = 1;
   for (const auto& l : question_literals(item_.question, item_.evidence)) literals_.push_back(l.text);
-  if (options_.method == SynthesisMethod::Vanilla)
-    start_round("");
-  else
+  if (asks_selector()) {
     start_selection();
+  } else if (options_.method == SynthesisMethod::SynSql && options_.schema_source == SchemaSource::Oracle) {
+    start_oracle();
+  } else {
+    start_round("");
+  }
 }
 
+void SynthesisLoop::start_oracle() {
+  auto oracle = oracle_schema(full_, options_.oracle_gold_sql);
+  if (!oracle.ok()) return fail("oracle schema: " + oracle.error());
+  selector_.reduced = std::move(*oracle);
+  keep_surviving_unique_keys();
+  start_round("");
+}
+
+bool SynthesisLoop::asks_selector() const {
+  return options_.method == SynthesisMethod::SynSql && options_.schema_source == SchemaSource::Selector;
+}
+
+bool SynthesisLoop::asks_expansion() const { return asks_selector() && options_.expansion; }
+
+bool SynthesisLoop::asks_critic() const { return options_.method == SynthesisMethod::SynSql && options_.critic; }
+
 const Schema& SynthesisLoop::schema() const {
-  return options_.method == SynthesisMethod::Vanilla ? full_ : selector_.reduced.schema;
+  const bool reduced = options_.method == SynthesisMethod::SynSql && options_.schema_source != SchemaSource::Full;
+  return reduced ? selector_.reduced.schema : full_;
+}
+
+size_t SynthesisLoop::column_count() const {
+  size_t n = 0;
+  for (const auto& t : schema().tables) n += t.columns.size();
+  return n;
 }
 
 void SynthesisLoop::fail(const std::string& message) {
@@ -119,6 +210,7 @@ void SynthesisLoop::fail(const std::string& message) {
 void SynthesisLoop::start_selection() {
   auto prompt = render_select_prompt(library_, full_, item_.question, item_.evidence);
   if (!prompt.ok()) return fail(prompt.error());
+  if (options_.selection_temperatures.empty()) return fail("no selection temperature: the selector asks nothing");
   for (double t : options_.selection_temperatures)
     pending_.push_back({SynthesisCall::Select, 0, t, 1024, "select t=" + temperature_label(t), *prompt});
 }
@@ -181,7 +273,11 @@ void SynthesisLoop::after_selection(const std::vector<Result<std::string>>& answ
       if (!e.empty()) why = e;
     return fail("no column selection could be read (" + why + ")");
   }
-  start_expansion();
+  if (asks_expansion()) return start_expansion();
+  // Table 4 "w/o Expansion": the union goes to the synthesizer with the key rule only.
+  selector_.reduced = reduce_schema(full_, selector_.reduced.selected, {});
+  keep_surviving_unique_keys();
+  start_round("");
 }
 
 void SynthesisLoop::after_expansion(const Result<std::string>& answer) {
@@ -193,6 +289,11 @@ void SynthesisLoop::after_expansion(const Result<std::string>& answer) {
   else
     selector_.expansion_error = parsed.error();
   selector_.reduced = reduce_schema(full_, selector_.reduced.selected, expanded);
+  keep_surviving_unique_keys();
+  start_round("");
+}
+
+void SynthesisLoop::keep_surviving_unique_keys() {
   // The reduced schema's unique keys: those of the original whose columns all survive.
   auto& keys = options_.validation.unique_keys;
   for (auto it = keys.begin(); it != keys.end();) {
@@ -209,14 +310,13 @@ void SynthesisLoop::after_expansion(const Result<std::string>& answer) {
     }
     ++it;
   }
-  start_round("");
 }
 
 void SynthesisLoop::after_synthesis(const std::string& answer) {
   SynthesisRound& r = rounds_.back();
   r.answer = answer;
   r.validation = validate_inserts(answer, schema(), literals_, options_.validation);
-  if (options_.method == SynthesisMethod::Vanilla) {
+  if (!asks_critic()) {
     if (r.validation.rows_kept == 0) return fail("no INSERT row survived validation");
     outcome_ = SynthesisOutcome::Generated;
     return;

@@ -7,8 +7,9 @@
 //               (insert_validation.h; nothing a model writes is executed)
 //   critique    six criteria, accepted at average >= threshold (critic.h); otherwise the next round, at most
 //               `rounds` synthesizer-critic rounds in all
-// The vanilla baseline (§5.1) is one synthesize call on the full schema: no selector, no critic. Every round's
-// answer, validation, scores and feedback are kept.
+// The vanilla baseline (§5.1) is one synthesize call on the full schema: no selector, no critic. The ablations of
+// §5.3 (Table 4's schema-selection rows, Figs. 2 and 10's loop without the critic) are options of the same loop
+// (SynthesisAblation below). Every round's answer, validation, scores and feedback are kept.
 #pragma once
 #include <optional>
 #include <string>
@@ -29,10 +30,26 @@ enum class SynthesisMethod { SynSql, Vanilla };
 const char* synthesis_method_name(SynthesisMethod m);  // "synsql", "vanilla"
 Result<SynthesisMethod> synthesis_method_from_name(const std::string& name);
 
+// Where the schema the data is written for comes from (Table 4's rows).
+enum class SchemaSource {
+  Selector,  // Algorithm 1: selections at selection_temperatures, unioned, then the expansion call
+  Oracle,    // "w Oracle Schema": the gold query's tables and columns (oracle_schema.h), no selector call
+  Full,      // "w/o Schema Selection (Full-Schema)": the whole schema, no selector call
+};
+const char* schema_source_name(SchemaSource s);  // "selector", "oracle", "full"
+
 struct SynthesisOptions {
   SynthesisMethod method = SynthesisMethod::SynSql;
+  // SynSQL only (vanilla always writes for the full schema and asks no critic).
+  SchemaSource schema_source = SchemaSource::Selector;
+  bool expansion = true;  // Selector: ask the expansion call (Algorithm 1 lines 7-8); false is "w/o Expansion"
+  bool critic = true;     // false: one synthesize call, no critic call at all (Figs. 2 and 10 "w/o critic")
+  // Oracle only: the item's gold query, whose tables and columns are the schema (oracle_schema.h). Set per item, as
+  // validation.unique_keys is; never shown to a model.
+  std::string oracle_gold_sql;
   // Synthesizer-critic rounds at most, the first included: the paper's "maximum of three refinement iterations"
-  // read as three critic rounds (decisions.md §28). Vanilla makes one round whatever this says.
+  // read as three critic rounds (decisions.md §28). Without a critic (vanilla, critic = false) there is one round
+  // whatever this says.
   int rounds = 3;
   double threshold = 8.0;  // accept at average >= threshold
   std::vector<double> selection_temperatures = {0.0, 0.3, 0.7};
@@ -43,6 +60,29 @@ struct SynthesisOptions {
   size_t critic_rows = 200;      // rows shown to the critic at most
   ValidationOptions validation;  // unique keys of the original database, casing alignment
 };
+
+// The ablations of SynSQL §5.3 as presets of SynthesisOptions, one per row of Table 4 and the critic's of Figs. 2
+// and 10. NoEnsembleExpansion is Table 4's "w/o Ensemble-Expansion": Algorithm 1's whole ensemble-expansion strategy
+// removed, one selection at temperature 0 and no expansion call (its CC, 4.99 on BIRD, is below "w/o Expansion"'s
+// 5.42, which a single selection plus up to 3 expanded columns could not give); the ensemble alone is dropped by
+// setting selection_temperatures = {0} and leaving expansion on.
+enum class SynthesisAblation {
+  None,                 // SynSQL as published
+  OracleSchema,         // schema_source = Oracle (needs oracle_gold_sql per item)
+  NoExpansion,          // expansion = false
+  NoEnsembleExpansion,  // selection_temperatures = {0}, expansion = false
+  FullSchema,           // schema_source = Full (the critic still runs: unlike vanilla)
+  NoCritic,             // critic = false
+};
+constexpr SynthesisAblation kSynthesisAblations[] = {
+    SynthesisAblation::None,        SynthesisAblation::OracleSchema,
+    SynthesisAblation::NoExpansion, SynthesisAblation::NoEnsembleExpansion,
+    SynthesisAblation::FullSchema,  SynthesisAblation::NoCritic};
+// "none", "oracle_schema", "no_expansion", "no_ensemble_expansion", "full_schema", "no_critic"
+const char* synthesis_ablation_name(SynthesisAblation a);
+Result<SynthesisAblation> synthesis_ablation_from_name(const std::string& name);
+// `base` (temperatures, threshold, rounds, validation, ...) with the ablation's switches set; method becomes SynSql.
+SynthesisOptions with_ablation(SynthesisOptions base, SynthesisAblation a);
 
 // The question a database is synthesised for.
 struct SynthesisItem {
@@ -68,7 +108,8 @@ struct SynthesisRequest {
 // the settings' model and seed, the call's temperature, one user message, max_tokens raised to min_max_tokens.
 ChatRequest synthesis_chat_request(const LlmSettings& settings, const SynthesisRequest& request);
 
-// What the schema selector did (SynSQL only).
+// What the schema selector did (SynSQL only). With the oracle schema no answer is read: `reduced` is the gold's
+// (its columns as `selected`); with the full schema it stays empty.
 struct SelectorRecord {
   std::vector<std::string> selection_answers;  // one per temperature, verbatim
   std::vector<std::string> selection_errors;   // "" when the answer was read
@@ -83,7 +124,7 @@ struct SynthesisRound {
   std::string answer;    // the synthesizer's answer, verbatim
   InsertValidation validation;
   std::string critic_answer;           // verbatim ("" when not asked)
-  std::optional<CriticReview> review;  // nullopt: vanilla, no rows to review, or an unreadable answer
+  std::optional<CriticReview> review;  // nullopt: no critic asked, no rows to review, or an unreadable answer
   std::string critic_error;            // why there is no review
   bool accepted = false;
 };
@@ -92,7 +133,7 @@ enum class SynthesisOutcome {
   Running,
   Accepted,     // a round reached the threshold
   NotAccepted,  // the rounds ran out; the best-scoring round is kept (the paper does not say which)
-  Generated,    // vanilla: one round with rows
+  Generated,    // no critic (vanilla, or the no-critic ablation): one round with rows
   Failed,       // a call failed, a template is missing, the selection named nothing, or no round kept a row
 };
 const char* synthesis_outcome_name(SynthesisOutcome o);  // "running", "accepted", "not_accepted", ...
@@ -114,8 +155,16 @@ class SynthesisLoop {
   const SynthesisItem& item() const { return item_; }
   const SynthesisOptions& options() const { return options_; }
   const Schema& full_schema() const { return full_; }
-  // The schema the data is written for: the reduced one (SynSQL, after the selector), or the full one (vanilla).
+  // The schema the data is written for: the reduced one (the selector's or the oracle's), or the full one (vanilla,
+  // full-schema ablation).
   const Schema& schema() const;
+  // Table 4's CC for this question: the columns of schema() (0 while the selector has not answered, or when it
+  // failed).
+  size_t column_count() const;
+  // Whether the loop asks the selector, the expansion call and the critic (the method and options together).
+  bool asks_selector() const;
+  bool asks_expansion() const;
+  bool asks_critic() const;
   const SelectorRecord& selector() const { return selector_; }
   const std::vector<SynthesisRound>& rounds() const { return rounds_; }
   // The round whose data is the database: the accepted one; else the best average among reviewed rounds with rows
@@ -126,10 +175,12 @@ class SynthesisLoop {
  private:
   void fail(const std::string& message);
   void start_selection();
+  void start_oracle();
   void start_expansion();
   void start_round(const std::string& feedback);
   void after_selection(const std::vector<Result<std::string>>& answers);
   void after_expansion(const Result<std::string>& answer);
+  void keep_surviving_unique_keys();
   void after_synthesis(const std::string& answer);
   void after_critique(const std::string& answer);
   void finish_rounds();

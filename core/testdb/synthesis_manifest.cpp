@@ -64,6 +64,10 @@ Json synthesis_item_json(const SynthesisLoop& loop) {
               {"note", loop.note()},
               {"method", synthesis_method_name(loop.options().method)}};
   if (loop.options().method == SynthesisMethod::SynSql) {
+    // Which of §5.3's ablations ran (all true and "selector": SynSQL as published).
+    out["schema_source"] = schema_source_name(loop.options().schema_source);
+    out["expansion"] = loop.asks_expansion();
+    out["critic"] = loop.asks_critic();
     const auto& s = loop.selector();
     out["selector"] = {{"selection_answers", s.selection_answers},
                        {"selection_errors", s.selection_errors},

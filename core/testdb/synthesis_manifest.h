@@ -11,7 +11,8 @@
 
 namespace chokepoint::testdb {
 
-// {outcome, note, method, selector: {...} (SynSQL), schema_ddl, columns, rounds: [...], chosen_round, calls}.
+// {outcome, note, method, schema_source, expansion, critic and selector: {...} (SynSQL), schema_ddl, columns,
+// rounds: [...], chosen_round, calls}.
 nlohmann::ordered_json synthesis_item_json(const SynthesisLoop& loop);
 
 // Over finished loops: {items, accepted, not_accepted, generated, failed, rounds_used, mean_rounds, mean_columns,

@@ -113,4 +113,17 @@ Status build_synthetic_database(const std::string& path, const Schema& schema,
   return ok_status();
 }
 
+Result<Connection> open_synthetic_database(const Schema& schema, const std::vector<ValidatedTable>& tables) {
+  auto db = Connection::open_memory();
+  if (!db.ok()) return Error{db.error()};
+  auto st = db->exec_script("BEGIN;\n" + schema_to_ddl(schema));
+  for (const auto& t : tables) {
+    if (!st.ok()) break;
+    st = insert_rows(*db, t);
+  }
+  if (st.ok()) st = db->exec_script("COMMIT;");
+  if (!st.ok()) return Error{"cannot build the synthetic database: " + st.error()};
+  return std::move(*db);
+}
+
 }  // namespace chokepoint::testdb

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/base/result.h"
+#include "core/db/connection.h"
 #include "core/schema/schema.h"
 #include "core/testdb/insert_validation.h"
 
@@ -25,5 +26,9 @@ std::string validated_inserts_sql(const std::vector<ValidatedTable>& tables, siz
 // only when complete (written beside it, then renamed).
 Status build_synthetic_database(const std::string& path, const Schema& schema,
                                 const std::vector<ValidatedTable>& tables);
+
+// The same database in memory (nothing on disk): what a caller that only runs queries on it needs (the success-rate
+// diagnosis of Fig. 4, success_diagnosis.h).
+Result<Connection> open_synthetic_database(const Schema& schema, const std::vector<ValidatedTable>& tables);
 
 }  // namespace chokepoint::testdb

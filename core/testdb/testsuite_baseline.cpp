@@ -12,19 +12,27 @@ uint64_t draw_seed(uint64_t seed, const std::string& db_id, size_t attempt) {
   return SeededRandom::mix(SeededRandom::mix(seed, SeededRandom::hash(db_id)), attempt);
 }
 
-Result<TestSuiteDatabase> build_test_database(const Connection& original, const Schema& schema,
-                                              const std::vector<SuiteItem>& items, const TestSuiteOptions& options) {
+Result<DrawSource> draw_source(const Connection& original, const Schema& schema, const std::vector<SuiteItem>& items,
+                               size_t values_per_column, const QueryLimits& limits) {
   auto uniques = unique_keys_of(original, schema);
   if (!uniques.ok()) return Error{uniques.error()};
   auto script = schema_script(original, schema, *uniques);
   if (!script.ok()) return Error{script.error()};
-  ValuePools pools = sample_value_pools(original, schema, options.values_per_column, options.limits);
+  DrawSource source{std::move(*script), std::move(*uniques),
+                    sample_value_pools(original, schema, values_per_column, limits)};
   std::vector<std::string> sqls;
   for (const auto& item : items) {
     sqls.push_back(item.gold_sql);
     sqls.insert(sqls.end(), item.mutants.begin(), item.mutants.end());
   }
-  add_query_literals(pools, sqls);
+  add_query_literals(source.pools, sqls);
+  return source;
+}
+
+Result<TestSuiteDatabase> build_test_database(const Connection& original, const Schema& schema,
+                                              const std::vector<SuiteItem>& items, const TestSuiteOptions& options) {
+  auto source = draw_source(original, schema, items, options.values_per_column, options.limits);
+  if (!source.ok()) return Error{source.error()};
   size_t coverable = 0;  // items that have a mutant to tell apart
   for (const auto& item : items) coverable += !item.mutants.empty();
 
@@ -39,7 +47,7 @@ Result<TestSuiteDatabase> build_test_database(const Connection& original, const 
     RandomDatabaseOptions ro;
     ro.seed = draw_seed(options.seed, schema.db_id, a);
     ro.max_rows = options.max_rows;
-    auto draw = random_database(*script, schema, *uniques, pools, ro);
+    auto draw = random_database(source->script, schema, source->uniques, source->pools, ro);
     if (!draw.ok()) return Error{draw.error()};
     std::vector<GoldDiscrimination> scored;
     size_t covered = 0, nonempty = 0, told = 0;

@@ -49,6 +49,17 @@ struct TestSuiteDatabase {
 // The seed of draw `attempt` for `db_id`: a function of the three only.
 uint64_t draw_seed(uint64_t seed, const std::string& db_id, size_t attempt);
 
+// What every random draw for one database needs: the script that rebuilds the original's tables, their unique keys
+// and the value pools (the original's own values, at most `values_per_column` per column, and the literals of the
+// items' golds and mutants). Fails when the original's schema cannot be read or rebuilt.
+struct DrawSource {
+  std::string script;
+  UniqueKeys uniques;
+  ValuePools pools;
+};
+Result<DrawSource> draw_source(const Connection& original, const Schema& schema, const std::vector<SuiteItem>& items,
+                               size_t values_per_column, const QueryLimits& limits);
+
 // Draws and keeps. Fails only when the original's schema cannot be read or rebuilt.
 Result<TestSuiteDatabase> build_test_database(const Connection& original, const Schema& schema,
                                               const std::vector<SuiteItem>& items, const TestSuiteOptions& options);

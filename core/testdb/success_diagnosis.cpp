@@ -1,0 +1,109 @@
+// Success-rate failures classified as in SynSQL's Fig. 4 (see success_diagnosis.h).
+#include "core/testdb/success_diagnosis.h"
+
+#include "core/testdb/oracle_schema.h"
+#include "core/testdb/synthetic_database.h"
+
+namespace chokepoint::testdb {
+namespace {
+
+size_t columns_of(const Schema& s) {
+  size_t n = 0;
+  for (const auto& t : s.tables) n += t.columns.size();
+  return n;
+}
+
+}  // namespace
+
+const char* success_verdict_name(SuccessVerdict v) {
+  switch (v) {
+    case SuccessVerdict::Success:
+      return "success";
+    case SuccessVerdict::SelectorOmission:
+      return "selector_omission";
+    case SuccessVerdict::Misinterpretation:
+      return "misinterpretation";
+    case SuccessVerdict::NoDatabase:
+      return "no_database";
+    case SuccessVerdict::GoldUnresolved:
+      return "gold_unresolved";
+  }
+  return "";
+}
+
+SuccessDiagnosis classify_success(const Schema& full, const Schema& used, const std::string& gold_sql,
+                                  const QueryOutcome* gold_outcome) {
+  SuccessDiagnosis d;
+  d.columns = columns_of(used);
+  if (!gold_outcome) return d;  // NoDatabase
+  if (gold_outcome->ok()) {
+    d.gold_rows = gold_outcome->result.rows.size();
+    if (d.gold_rows > 0) {
+      d.verdict = SuccessVerdict::Success;
+      return d;
+    }
+  } else {
+    d.gold_error = gold_outcome->message;
+  }
+  // A.3: an omission when the reduction left out a table or column the gold uses, else a misinterpretation.
+  auto items = gold_schema_items(gold_sql, full);
+  if (!items.ok()) {
+    d.verdict = SuccessVerdict::GoldUnresolved;
+    return d;
+  }
+  d.missing = missing_gold_items(*items, used);
+  d.verdict = d.missing.empty() ? SuccessVerdict::Misinterpretation : SuccessVerdict::SelectorOmission;
+  return d;
+}
+
+SuccessDiagnosis diagnose_success(const SynthesisLoop& loop, const std::string& gold_sql, const QueryLimits& limits) {
+  const SynthesisRound* round = loop.chosen();
+  if (!round) return classify_success(loop.full_schema(), loop.schema(), gold_sql, nullptr);
+  auto db = open_synthetic_database(loop.schema(), round->validation.tables);
+  if (!db.ok()) {
+    SuccessDiagnosis d = classify_success(loop.full_schema(), loop.schema(), gold_sql, nullptr);
+    d.gold_error = db.error();
+    return d;
+  }
+  const QueryOutcome gold = db->query(gold_sql, limits);
+  return classify_success(loop.full_schema(), loop.schema(), gold_sql, &gold);
+}
+
+void SuccessBreakdown::add(const SuccessDiagnosis& d) {
+  ++n;
+  if (d.columns > 0) {
+    ++cc_items;
+    cc_columns += d.columns;
+  }
+  switch (d.verdict) {
+    case SuccessVerdict::Success:
+      ++success;
+      break;
+    case SuccessVerdict::SelectorOmission:
+      ++selector_omission;
+      break;
+    case SuccessVerdict::Misinterpretation:
+      ++misinterpretation;
+      break;
+    case SuccessVerdict::NoDatabase:
+      ++no_database;
+      break;
+    case SuccessVerdict::GoldUnresolved:
+      ++gold_unresolved;
+      break;
+  }
+}
+
+nlohmann::ordered_json success_breakdown_json(const SuccessBreakdown& b) {
+  return nlohmann::ordered_json{{"n", b.n},
+                                {"sr", b.sr()},
+                                {"cc", b.cc()},
+                                {"success", b.success},
+                                {"failures", b.failures()},
+                                {"selector_omission", b.selector_omission},
+                                {"misinterpretation", b.misinterpretation},
+                                {"no_database", b.no_database},
+                                {"gold_unresolved", b.gold_unresolved}};
+}
+
+}  // namespace chokepoint::testdb
