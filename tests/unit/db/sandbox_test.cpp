@@ -175,6 +175,15 @@ class Sandbox : public ::testing::Test {
   std::string dir_, evaluated_, other_, target_, before_, other_before_;
 };
 
+// Natively SQLite has load_extension() and the authorizer refuses it; the wasm module is compiled without extension
+// loading (SQLITE_OMIT_LOAD_EXTENSION), so there the name is unknown before the authorizer is asked.
+#ifdef __EMSCRIPTEN__
+constexpr const char* kNoLoadExtension = "no such function: load_extension";
+#else
+constexpr const char* kNoLoadExtension =
+    "refused: function load_extension() is not on the list of functions evaluated SQL may call";
+#endif
+
 TEST_F(Sandbox, AFileUnderEvaluationRefusesTheWholeHostileCorpus) {
   {
     auto db = Connection::open_read_only(evaluated_);
@@ -214,7 +223,7 @@ TEST_F(Sandbox, TheAttackOfOneRunIsStoppedAtEveryStepWithItsReason) {
   const auto other = db->query("ATTACH '" + other_ + "' AS o");
   EXPECT_NE(other.message.find("ATTACH"), std::string::npos);
   const auto load = db->query("SELECT load_extension('x')");
-  EXPECT_EQ(load.message, "refused: function load_extension() is not on the list of functions evaluated SQL may call");
+  EXPECT_EQ(load.message, kNoLoadExtension);
   db = Error{""};
   expect_untouched();
 }
@@ -274,8 +283,9 @@ TEST_F(Sandbox, AStoredViewIsJudgedAsTheQueryThatReadsIt) {
   ASSERT_TRUE(db.ok()) << db.error();
   const auto out = db->query("SELECT * FROM bad");
   EXPECT_EQ(out.status, QueryStatus::Error);
-  // TRUSTED_SCHEMA off stops it first ("unsafe use of load_extension()"); the authorizer would too.
-  EXPECT_NE(out.message.find("load_extension()"), std::string::npos) << out.message;
+  // TRUSTED_SCHEMA off stops it first ("unsafe use of load_extension()"); the authorizer would too. The wasm
+  // module is built without extension loading, so there the function does not exist at all.
+  EXPECT_NE(out.message.find("load_extension"), std::string::npos) << out.message;
   EXPECT_FALSE(exists(target_));
 }
 
