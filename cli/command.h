@@ -36,7 +36,8 @@ struct Registrar {
 
 // The declarations of a registered command (empty when it declares none).
 FlagTable flags_of(const Command& command);
-// `chokepoint <name> --help`: the usage prose, then the flag list.
+// `chokepoint <name> --help`: the usage prose (with the shared exit-code rule of the model-calling commands, for a
+// command that takes their flags: cli/model_calls.h), then the flag list.
 std::string help_of(const Command& command);
 
 // Prints "chokepoint: <message>" on stderr and returns 2, for one-line input errors.

@@ -27,11 +27,35 @@ FlagSpec skip_missing() {
 FlagSpec llm_config() {
   return path_flag("--llm-config", "CONFIG.json", "the model's endpoint: provider, base_url, model, key or key_env");
 }
-FlagSpec replay() {
-  return path_flag("--replay", "FILE.sqlite", "the model's answers, recorded; a rerun sends nothing it already has");
-}
 FlagSpec prompts() { return path_flag("--prompts", "DIR", "the prompt templates").shows("prompts/"); }
-FlagSpec preview() { return switch_flag("--preview", "print what would be sent to the model and send nothing"); }
+FlagSpec preview() {
+  return switch_flag("--preview",
+                     "print what would be sent (destination, calls, every first-round prompt), send nothing");
+}
+FlagSpec replay() {
+  return path_flag("--replay", "FILE.sqlite",
+                   "the model's answers, kept (created when missing); a rerun sends nothing already answered");
+}
+FlagSpec max_calls() {
+  return whole_flag("--max-calls", "N", 0, 1000000000, "calls",
+                    "HTTP requests the whole run may send, retries included (then exit 1)")
+      .shows("no cap");
+}
+FlagSpec max_tokens() {
+  return whole_flag("--max-tokens", "N", 0, 1000000000000, "tokens",
+                    "prompt + completion tokens the whole run may spend, as the endpoint counts them (then exit 1)")
+      .shows("no cap");
+}
+FlagSpec concurrency() {
+  return whole_flag("--concurrency", "N", 1, 32, "requests", "requests in flight at once").shows("the config's");
+}
+FlagSpec request_timeout_ms() {
+  return whole_flag("--request-timeout-ms", "T", 1, 3600000, "milliseconds", "time limit of one HTTP request")
+      .shows("the config's timeout_ms");
+}
+FlagTable model_call_flags() {
+  return {preview(), replay(), max_calls(), max_tokens(), concurrency(), request_timeout_ms()};
+}
 FlagSpec lexicon() { return path_flag("--lexicon", "ASSET", "the binary WordNet lexicon (instead of --wordnet)"); }
 FlagSpec wordnet() { return path_flag("--wordnet", "DIR", "the WordNet dict folder").or_else("/usr/share/wordnet"); }
 FlagSpec limit() {

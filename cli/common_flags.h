@@ -21,17 +21,25 @@ FlagSpec semantics(std::vector<std::string> choices, std::string shown);
 FlagSpec timeout_ms(std::string fallback, std::string help);
 FlagSpec skip_missing();  // --skip-missing: score the items whose database is there (see missing_databases.h)
 FlagSpec llm_config();    // --llm-config CONFIG.json
-FlagSpec replay();        // --replay FILE.sqlite
 FlagSpec prompts();       // --prompts DIR
-FlagSpec preview();       // --preview
-FlagSpec lexicon();       // --lexicon ASSET
-FlagSpec wordnet();       // --wordnet DIR
-FlagSpec limit();         // --limit N: the first N items (0: all)
-FlagSpec shard();         // --shard k/n
-FlagSpec fk();            // --fk: foreign keys in the schema a model is shown
-FlagSpec siblings();      // --siblings column|table|none
-FlagSpec online();        // --online: the online mask's features only
-FlagSpec online_mask();   // --online-mask aspects|no-sql
+// The flags every model-calling command takes (cli/model_calls.h reads them), each meaning the same everywhere:
+FlagSpec preview();             // --preview: print what would be sent, send nothing
+FlagSpec replay();              // --replay FILE.sqlite: the answers kept; a rerun sends nothing already answered
+FlagSpec max_calls();           // --max-calls N: HTTP requests the whole run may send, retries included
+FlagSpec max_tokens();          // --max-tokens N: prompt + completion tokens the whole run may spend
+FlagSpec concurrency();         // --concurrency N: requests in flight at once (the config's "concurrency")
+FlagSpec request_timeout_ms();  // --request-timeout-ms T: one HTTP request's time limit (the config's "timeout_ms")
+// The six above in that order. A command adds them with with_model_call_flags (cli/model_calls.h), which keeps a
+// variant the command declares itself (synth's --replay with its default).
+FlagTable model_call_flags();
+FlagSpec lexicon();                   // --lexicon ASSET
+FlagSpec wordnet();                   // --wordnet DIR
+FlagSpec limit();                     // --limit N: the first N items (0: all)
+FlagSpec shard();                     // --shard k/n
+FlagSpec fk();                        // --fk: foreign keys in the schema a model is shown
+FlagSpec siblings();                  // --siblings column|table|none
+FlagSpec online();                    // --online: the online mask's features only
+FlagSpec online_mask();               // --online-mask aspects|no-sql
 FlagSpec seed(std::string fallback);  // --seed N
 
 }  // namespace chokepoint::cli::flags

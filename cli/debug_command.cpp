@@ -7,11 +7,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/call_preview.h"
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/ex_inputs.h"
 #include "cli/llm_calls.h"
+#include "cli/model_calls.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
 #include "core/dataset/eval_set_loader.h"
@@ -27,18 +29,19 @@ namespace {
 const char* kUsage =
     "Usage: chokepoint debug --gold FILE --pred FILE --db-root DIR --llm-config CONFIG.json --out REPORT.json\n"
     "                        [--strategy regenerate|wrong_sql|system_error|all_errors|comment] [--rounds R]\n"
-    "                        [--replay FILE.sqlite] [--prompts DIR] [--semantics bird|spider|test-suite]\n"
+    "                        [--replay FILE.sqlite] [--prompts DIR] [--semantics bird|spider|test-suite] [--preview]\n"
     "Each prediction with EX = 0 is sent back to the model with the strategy's information (default comment: the\n"
     "wrong SQL, its error information and a comment on its error category), for R rounds (default 2), each round\n"
     "only what is still wrong. stdout: JSON {wrong, strategy, rounds: [{round, attempted, answered, fixed,\n"
     "still_wrong, system_errors, result_errors, ex_over_wrong}]}: answered counts answers that held a query (the\n"
     "others keep the previous prediction); ex_over_wrong is the percent of the initially wrong SQLs right after that\n"
-    "round (004 Table 5); round 0 counts the errors before debugging (Figure 5). REPORT.json adds each debugged\n"
-    "item's queries. A database missing under --db-root is an error unless --skip-missing. Exit code 0, or 2 on bad\n"
-    "input.";
+    "round (004 Table 5); round 0 counts the errors before debugging (Figure 5); model_calls counts the calls\n"
+    "answered, failed and cut by a budget. REPORT.json adds each debugged item's queries. --preview prints every\n"
+    "prompt of the first round (the predictions are evaluated first) and says what later rounds send, and sends\n"
+    "nothing. A database missing under --db-root is an error unless --skip-missing.";
 
 FlagTable debug_flags() {
-  return {
+  return with_model_call_flags({
       flags::gold(),
       flags::pred(),
       flags::db_root(),
@@ -49,12 +52,11 @@ FlagTable debug_flags() {
           .valued("STRATEGY")
           .or_else("comment"),
       whole_flag("--rounds", "R", 1, 10, "rounds", "rounds of debugging, each on what is still wrong").or_else("2"),
-      flags::replay(),
       flags::prompts(),
       flags::semantics({"bird", "spider", "test-suite"}, "gold's benchmark"),
       flags::timeout_ms("5000", "time limit of one item"),
       flags::skip_missing(),
-  };
+  });
 }
 
 int debug_main(const FlagValues& r) {
@@ -74,8 +76,8 @@ int debug_main(const FlagValues& r) {
   const LlmSettings& settings = setup->settings;
   const LlmEndpoint& endpoint = setup->endpoint;
   const PromptLibrary& prompts = setup->prompts;
-  auto replay = open_replay(r);
-  if (!replay.ok()) return fail_input(replay.error());
+  auto calls = ModelCalls::open(r);
+  if (!calls.ok()) return fail_input(calls.error());
   std::map<std::string, std::string> questions;  // by pair id
   for (const auto& it : in->gold.items) questions[it.key] = runner::question_with_evidence(it.question, it.evidence);
 
@@ -87,12 +89,29 @@ int debug_main(const FlagValues& r) {
   UsageTotals usage;
   std::cerr << "chokepoint: debug: " << debug.initially_wrong() << " wrong predictions, up to " << rounds
             << " rounds to " << endpoint_url(endpoint, "") << " (" << runner::debug_strategy_name(*strategy) << ")\n";
+  if (calls->preview()) {
+    CallPreview preview;
+    preview.destinations = {{settings.model, endpoint_url(endpoint, "")}};
+    if (!debug.done()) {
+      auto first = debug.next_prompts(prompts);
+      if (!first.ok()) return fail_input(first.error());
+      for (const auto& p : *first) preview.prompts.push_back(preview_prompt(p.id, p.prompt, settings, calls->replay()));
+    }
+    for (int round = 2; round <= rounds && !preview.prompts.empty(); ++round)
+      preview.later_rounds.push_back({"round " + std::to_string(round),
+                                      "the predictions still wrong after round " + std::to_string(round - 1) +
+                                          ", with the strategy's information on the latest query",
+                                      preview.prompts.size()});
+    preview.details = {
+        {"wrong", debug.initially_wrong()}, {"strategy", runner::debug_strategy_name(*strategy)}, {"rounds", rounds}};
+    return print_preview(preview);
+  }
   while (!debug.done()) {
     auto prompts_of_round = debug.next_prompts(prompts);
     if (!prompts_of_round.ok()) return fail_input(prompts_of_round.error());
     std::vector<std::pair<std::string, std::string>> batch;
     for (const auto& p : *prompts_of_round) batch.emplace_back(p.id, p.prompt);
-    const auto answers = run_chat_prompts(settings, endpoint, replay->store.get(), batch, usage);
+    const auto answers = calls->ask(settings, endpoint, batch, &usage);
     std::vector<std::optional<std::string>> sql;
     for (const auto& a : answers) {
       std::optional<std::string> q;
@@ -115,13 +134,16 @@ int debug_main(const FlagValues& r) {
                             {"rounds", runner::debug_rows_json(debug.rows())},
                             {"usage", {{"network_calls", usage.network_calls}, {"replayed", usage.replayed}}}};
   if (r.has("--skip-missing")) summary["skipped_no_database"] = in->skipped_no_database;
+  summary["model_calls"] = calls->tally_json();
   nlohmann::json listed = nlohmann::json::array();
   for (const auto& h : debug.history()) {
     nlohmann::json steps = nlohmann::json::array();
     for (const auto& s : h.rounds) steps.push_back({{"sql", s.sql}, {"ex", s.ex}});
     listed.push_back({{"id", debug.pairs()[h.pair].id}, {"original", h.original}, {"rounds", steps}});
   }
-  return finish_report(r.text("--out"), summary, std::move(listed));
+  calls->report("debug");
+  if (int rc = finish_report(r.text("--out"), summary, std::move(listed))) return rc;
+  return calls->exit_code();
 }
 
 const Registrar registrar{{"debug", "SQL debugging of wrong predictions with a model (004's five strategies)", kUsage,

@@ -10,16 +10,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/call_preview.h"
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/ex_inputs.h"
 #include "cli/llm_calls.h"
-#include "cli/llm_transport_curl.h"
+#include "cli/model_calls.h"
 #include "core/base/json_dump.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/llm/chat_request.h"
-#include "core/llm/embedding_replay.h"
 #include "core/metrics/eval_pairs.h"
 #include "core/runner/sql_to_text.h"
 
@@ -39,14 +39,14 @@ const char* kUsage =
     "Without --pred the gold queries are described (the paper's task). With --pred and --db-root the predicted ones\n"
     "are, after `eval`'s EX: a check of predictions, with the precision and recall of \"judged different\" as a\n"
     "predictor of EX = 0 (both orders different, or either). Items without a question are skipped. Sent: the queries,\n"
-    "the evidence and the questions (no schema, no rows). --preview prints the calls and one prompt of each kind and\n"
-    "sends nothing. stdout: JSON {n, mode, described, unreadable, rouge: {rouge1, rouge2, rougeL: {recall, precision,\n"
-    "f1}}, cosine, judge: {forward, backward, average, unreadable}, check: {...} with --pred, usage}; DESCRIBE.json\n"
-    "adds the items. With --pred, a database missing under --db-root is an error unless --skip-missing. Exit code\n"
-    "0, or 2 on bad input.";
+    "the evidence and the questions (no schema, no rows). --preview prints every describe prompt and what the judge\n"
+    "and the embeddings would send after them, and sends nothing. stdout: JSON {n, mode, described, unreadable,\n"
+    "rouge: {rouge1, rouge2, rougeL: {recall, precision, f1}}, cosine, judge: {forward, backward, average,\n"
+    "unreadable}, check: {...} with --pred, usage, model_calls}; DESCRIBE.json adds the items. With --pred, a\n"
+    "database missing under --db-root is an error unless --skip-missing.";
 
 FlagTable describe_flags() {
-  return {
+  return with_model_call_flags({
       flags::gold(),
       flags::out("DESCRIBE.json", "the summary and the items"),
       flags::llm_config().described("the model that describes the queries"),
@@ -59,11 +59,9 @@ FlagTable describe_flags() {
       switch_flag("--no-judge", "ask no judge"),
       text_flag("--embedding-model", "M", "also compare the questions by the cosine of these embeddings"),
       flags::limit(),
-      flags::replay(),
       flags::prompts(),
-      flags::preview(),
       flags::skip_missing(),
-  };
+  });
 }
 
 struct Subject {
@@ -156,28 +154,36 @@ int describe_main(const FlagValues& r) {
                       : std::string())
             << (embedding_model.empty() ? "" : ", and embeddings of both questions (" + embedding_model + ")") << ", ~"
             << tokens << " prompt tokens to describe; queries, evidence and questions are sent\n";
-  if (r.has("--preview")) {
-    nlohmann::json preview = {{"mode", mode},
-                              {"describe_calls", describe.size()},
-                              {"judge_calls_at_most", judge ? 2 * describe.size() : 0},
-                              {"embedding_texts_at_most", embedding_model.empty() ? 0 : 2 * describe.size()},
-                              {"skipped_without_question", skipped},
-                              {"estimated_prompt_tokens", tokens},
-                              {"destination", endpoint_url(chat->endpoint, "")},
-                              {"model", chat->settings.model}};
-    if (!describe.empty()) preview["example_describe"] = describe[0].second;
-    if (judge && !subjects.empty()) {
-      auto e = runner::render_equivalence_prompt(chat->prompts, "(the model's question)", subjects[0].question);
-      if (e.ok()) preview["example_judge"] = *e;
-    }
-    std::cout << dump_json(preview, 2) << "\n";
-    return 0;
+  auto calls = ModelCalls::open(r);
+  if (!calls.ok()) return fail_input(calls.error());
+  if (calls->preview()) {
+    CallPreview preview;
+    preview.destinations = {{chat->settings.model, endpoint_url(chat->endpoint, "")}};
+    if (judge && endpoint_url(judge->endpoint, "") + judge->settings.model !=
+                     endpoint_url(chat->endpoint, "") + chat->settings.model)
+      preview.destinations.push_back({judge->settings.model, endpoint_url(judge->endpoint, "")});
+    for (const auto& [id, prompt] : describe)
+      preview.prompts.push_back(preview_prompt(id, prompt, chat->settings, calls->replay()));
+    if (judge)
+      preview.later_rounds.push_back(
+          {"judge",
+           "for each readable description, the model's question and the item's, in both orders, to " +
+               judge->settings.model + " (prompts/question_equivalence.mustache)",
+           2 * describe.size()});
+    if (!embedding_model.empty())
+      preview.later_rounds.push_back({"embeddings",
+                                      "the model's question and the item's, " + std::to_string(kEmbeddingBatch) +
+                                          " texts a request, to " + embedding_model +
+                                          " (those in the replay store are not sent)",
+                                      (2 * describe.size() + kEmbeddingBatch - 1) / kEmbeddingBatch});
+    preview.details = {{"mode", mode},
+                       {"skipped_without_question", skipped},
+                       {"embedding_texts_at_most", embedding_model.empty() ? 0 : 2 * describe.size()}};
+    return print_preview(preview);
   }
 
-  auto replay = open_replay(r);
-  if (!replay.ok()) return fail_input(replay.error());
   UsageTotals usage, judge_usage;
-  const auto answers = run_chat_prompts(chat->settings, chat->endpoint, replay->store.get(), describe, usage);
+  const auto answers = calls->ask(chat->settings, chat->endpoint, describe, &usage);
 
   std::vector<runner::DescribedItem> items(subjects.size());
   for (size_t i = 0; i < subjects.size(); ++i) {
@@ -211,7 +217,7 @@ int describe_main(const FlagValues& r) {
         of.emplace_back(i, forward);
       }
     }
-    const auto verdicts = run_chat_prompts(judge->settings, judge->endpoint, replay->store.get(), ask, judge_usage);
+    const auto verdicts = calls->ask(judge->settings, judge->endpoint, ask, &judge_usage);
     for (size_t k = 0; k < ask.size(); ++k) {
       if (!verdicts[k].ok()) continue;
       auto v = runner::parse_equivalence_answer(*verdicts[k]);
@@ -227,18 +233,12 @@ int describe_main(const FlagValues& r) {
     for (const auto& it : items)
       if (it.generated) texts.insert(texts.end(), {*it.generated, it.reference});
     EmbeddingCache cache;
-    embedding_replayed =
-        static_cast<long long>(load_replayed_embeddings(*replay->store, embedding_model, texts, cache));
-    const auto missing = cache.missing(embedding_model, texts);
-    if (!missing.empty()) {
-      CurlTransport transport;
-      EmbeddingFetch fetch(chat->endpoint, embedding_model, missing, transport, cache, 64, chat->settings.timeout_ms);
-      while (!fetch.finished()) fetch.step();
-      embedding_calls = fetch.network_calls();
-      if (fetch.error()) embedding_error = fetch.error()->message;
-      auto kept = record_embeddings(*replay->store, chat->settings.provider, embedding_model, missing, cache);
-      if (!kept.ok() && embedding_error.empty()) embedding_error = kept.error();
-    }
+    const long long requests_before = calls->tally().usage.network_calls;
+    const size_t replayed_before = calls->tally().embedding_texts.replayed;
+    auto fetched = calls->embed(chat->settings, chat->endpoint, embedding_model, texts, cache);
+    if (!fetched.ok()) embedding_error = fetched.error();
+    embedding_calls = calls->tally().usage.network_calls - requests_before;
+    embedding_replayed = static_cast<long long>(calls->tally().embedding_texts.replayed - replayed_before);
     for (auto& it : items) {
       if (!it.generated) continue;
       const auto* a = cache.find(embedding_model, *it.generated);
@@ -295,7 +295,10 @@ int describe_main(const FlagValues& r) {
   if (r.has("--pred"))
     summary["check"] = {{"different_both", prediction_json(s.different_both)},
                         {"different_either", prediction_json(s.different_either)}};
-  return finish_report(r.text("--out"), summary, std::move(listed));
+  summary["model_calls"] = calls->tally_json();
+  calls->report("describe");
+  if (int rc = finish_report(r.text("--out"), summary, std::move(listed))) return rc;
+  return calls->exit_code();
 }
 
 const Registrar registrar{{"describe", "SQL-to-Text: describe queries, score by ROUGE, embeddings and a judge (004)",

@@ -9,11 +9,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/call_preview.h"
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/ex_inputs.h"
 #include "cli/llm_calls.h"
+#include "cli/model_calls.h"
 #include "core/metrics/eval_pairs.h"
 #include "core/runner/error_category_llm.h"
 #include "core/runner/error_taxonomy.h"
@@ -25,7 +27,7 @@ namespace {
 const char* kUsage =
     "Usage: chokepoint errors --gold FILE --pred FILE --db-root DIR --out ERRORS.json\n"
     "                         [--semantics bird|spider|test-suite] [--timeout-ms T]\n"
-    "                         [--llm-config CONFIG.json [--replay FILE.sqlite] [--prompts DIR]]\n"
+    "                         [--llm-config CONFIG.json [--replay FILE.sqlite] [--prompts DIR] [--preview]]\n"
     "Files as `chokepoint eval` reads them. Each item with EX = 0 is a System Error (the prediction did not run:\n"
     "kinds 'no such column', 'no such table', 'syntax error', 'ambiguous column', 'timeout', 'empty', ...) or a "
     "Result\n"
@@ -33,16 +35,17 @@ const char* kUsage =
     "incorrect), join_columns, condition_filter, data_processing. The last two are told apart by a rule on the\n"
     "WHERE/HAVING conditions, or with --llm-config by the model (prompts/t2s_error_category.mustache: the question,\n"
     "the gold query and the prediction are sent); an answer that names neither keeps the rule's decision.\n"
-    "--replay FILE.sqlite: the model's answers are recorded there and a rerun sends nothing it already has.\n"
+    "--replay FILE.sqlite: the model's answers are recorded there and a rerun sends nothing it already has;\n"
+    "--preview prints what would be sent, every prompt, and sends nothing (the rules' work is done first).\n"
     "stdout: JSON {n, failed, system_errors: {kind: n}, result_errors: {subcategory: n, 'subcategory/direction': n}};\n"
     "with --llm-config also llm: {model, asked, agreed, changed, unreadable, no_answer, usage: {network_calls,\n"
-    "replayed}} (changed: the model's category replaced the rule's). ERRORS.json adds the items with their evidence\n"
-    "and decided_by (rule or llm); the items the model was asked about also have llm: agreed|changed|unreadable|\n"
-    "no_answer. A database missing under --db-root is an error unless --skip-missing (then the summary has\n"
-    "skipped_no_database). Exit code 0, or 2 on bad input.";
+    "replayed}} (changed: the model's category replaced the rule's) and model_calls. ERRORS.json adds the items\n"
+    "with their evidence and decided_by (rule or llm); the items the model was asked about also have llm: agreed|\n"
+    "changed|unreadable|no_answer. A database missing under --db-root is an error unless --skip-missing (then the\n"
+    "summary has skipped_no_database). The model-call flags below go with --llm-config.";
 
 FlagTable errors_flags() {
-  return {
+  return with_model_call_flags({
       flags::gold(),
       flags::pred(),
       flags::db_root(),
@@ -50,16 +53,15 @@ FlagTable errors_flags() {
       flags::semantics({"bird", "spider", "test-suite"}, "gold's benchmark"),
       flags::timeout_ms("5000", "time limit of one item"),
       flags::llm_config().described("a model decides condition_filter or data_processing"),
-      flags::replay(),
       flags::prompts(),
       flags::skip_missing(),
-  };
+  });
 }
 
 int errors_main(const FlagValues& r) {
   if (r.text("--gold").empty() || r.text("--pred").empty() || r.text("--db-root").empty() || r.text("--out").empty())
     return fail_input(std::string("missing arguments\n") + kUsage);
-  if (r.has("--replay") && !r.has("--llm-config")) return fail_input("--replay needs --llm-config (it holds answers)");
+  if (auto st = check_model_call_flags_need_model(r); !st.ok()) return fail_input(st.error());
   std::optional<ChatSetup> chat;
   if (r.has("--llm-config")) {
     auto setup = read_chat_setup(r);
@@ -85,6 +87,7 @@ int errors_main(const FlagValues& r) {
   // Then the model, for the Result Errors the rules left to condition_filter or data_processing.
   std::map<size_t, runner::LlmCategoryOutcome> asked;  // failure index -> outcome
   nlohmann::json llm_summary;
+  std::optional<ModelCalls> calls;
   if (chat) {
     std::map<std::string, std::string> questions;  // by pair id
     for (const auto& g : in->gold.items) questions[g.key] = runner::question_with_evidence(g.question, g.evidence);
@@ -98,12 +101,21 @@ int errors_main(const FlagValues& r) {
       which.push_back(f);
       batch.emplace_back(p.id + " / error category", *prompt);
     }
-    auto replay = open_replay(r);
-    if (!replay.ok()) return fail_input(replay.error());
+    auto opened = ModelCalls::open(r);
+    if (!opened.ok()) return fail_input(opened.error());
+    calls = std::move(*opened);
     std::cerr << "chokepoint: errors: " << batch.size() << " prompts to " << endpoint_url(chat->endpoint, "")
               << "; questions, gold queries and predictions are sent\n";
+    if (calls->preview()) {
+      CallPreview preview;
+      preview.destinations = {{chat->settings.model, endpoint_url(chat->endpoint, "")}};
+      for (const auto& [id, prompt] : batch)
+        preview.prompts.push_back(preview_prompt(id, prompt, chat->settings, calls->replay()));
+      preview.details = {{"failed", failures.size()}};
+      return print_preview(preview);
+    }
     UsageTotals usage;
-    const auto answers = run_chat_prompts(chat->settings, chat->endpoint, replay->store.get(), batch, usage);
+    const auto answers = calls->ask(chat->settings, chat->endpoint, batch, &usage);
     std::map<runner::LlmCategoryOutcome, size_t> outcomes;
     for (size_t k = 0; k < which.size(); ++k) {
       auto decision = runner::merge_llm_category(failures[which[k]].second, chat->settings.model, answers[k]);
@@ -150,7 +162,12 @@ int errors_main(const FlagValues& r) {
       {"n", items.size()}, {"failed", failures.size()}, {"system_errors", system}, {"result_errors", result}};
   if (chat) summary["llm"] = llm_summary;
   if (r.has("--skip-missing")) summary["skipped_no_database"] = in->skipped_no_database;
-  return finish_report(r.text("--out"), summary, std::move(listed));
+  if (calls) {
+    summary["model_calls"] = calls->tally_json();
+    calls->report("errors");
+  }
+  if (int rc = finish_report(r.text("--out"), summary, std::move(listed))) return rc;
+  return calls ? calls->exit_code() : 0;
 }
 
 const Registrar registrar{{"errors", "error taxonomy of failed predictions (004: System and Result Errors)", kUsage,

@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "cli/call_preview.h"
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/common_flags.h"
@@ -19,8 +20,8 @@
 #include "cli/eval_report.h"
 #include "cli/eval_shard_items.h"
 #include "cli/eval_store.h"
-#include "cli/llm_transport_curl.h"
 #include "cli/missing_databases.h"
+#include "cli/model_calls.h"
 #include "cli/parallel_evaluation.h"
 #include "cli/shard.h"
 #include "cli/shard_file.h"
@@ -30,9 +31,11 @@
 #include "core/dataset/eval_set_loader.h"
 #include "core/db/database_pool.h"
 #include "core/llm/embedding_cache.h"
+#include "core/llm/embedding_replay.h"
 #include "core/llm/llm_settings.h"
 #include "core/metrics/eval_pairs.h"
 #include "core/metrics/explanation.h"
+#include "core/metrics/ngram_similarity.h"
 #include "core/metrics/pair_evaluation.h"
 #include "core/metrics/regime.h"
 #include "core/metrics/report_csv.h"
@@ -53,7 +56,8 @@ const char* kUsage =
     "                       [--semantics bird|spider|test-suite] [--test-suite] [--regimes EC-EC-IE,...]\n"
     "                       [--timeout-ms T]\n"
     "                       [--max-rows N] [--max-value-mb M] [--max-result-mb M] [--explain] [--csv ITEMS.csv]\n"
-    "                       [--llm-config FILE [--embedding-model M]] [--where FILTER] [--group-by NAME]\n"
+    "                       [--llm-config FILE [--embedding-model M] [--replay FILE.sqlite] [--preview]]\n"
+    "                       [--where FILTER] [--group-by NAME]\n"
     "                       [--em ours|spider-parser] [--jobs N] [--shard k/n]\n"
     "                       [--abs-tol X] [--rel-tol Y] [--tie-aware] [--store RUNS.sqlite [--run-label TEXT]]\n"
     "FILE formats (detected from the content): BIRD or Spider dev.json, gold TSV (SQL<TAB>db_id per line),\n"
@@ -78,7 +82,12 @@ const char* kUsage =
     "--csv ITEMS.csv: also one row per item (id, db_id, difficulty, joins, status, prediction ok|error|timeout, ex,\n"
     "  EXP/EXR/F1 per regime, gold_sql, pred_sql, message), the same file the app's \"Export CSV\" writes.\n"
     "--llm-config FILE: SC uses the endpoint's embeddings instead (OpenAI-compatible /v1/embeddings; model from\n"
-    "  --embedding-model, else the config's model), fetched once per descriptor and cached for the run.\n"
+    "  --embedding-model, else the config's model), fetched once per descriptor and cached for the run; --replay\n"
+    "  FILE.sqlite keeps them, so a rerun sends nothing already embedded. --preview evaluates without the endpoint to\n"
+    "  find the descriptors SC would embed and prints how many requests they take at most, sending and writing\n"
+    "  nothing. The summary then has model_calls (embedding_texts: answered, failed or cut by a budget; a descriptor\n"
+    "  without its vector leaves its item's SC scores at 0 with the reason). The model-call flags below go with\n"
+    "  --llm-config.\n"
     "--validate-gold: no scores; each gold runs as its own prediction (twice) and the report lists the golds that\n"
     "  cannot serve as references: error, slow (over --timeout-ms), no_database, empty, truncated,\n"
     "  non_deterministic (two runs differ), tie_dependent (ORDER BY ... LIMIT n cuts through equal keys), and the\n"
@@ -117,10 +126,10 @@ const char* kUsage =
     "(1, 2, 3, >3; 004 Table 4).\n"
     "A database missing under --db-root is an error (exit 2, naming the missing db_ids); --skip-missing scores the\n"
     "rest, and the summary's skipped_no_database counts the items not scored for want of a database, ex_over_n\n"
-    "gives EX over all n items beside ex over the scored ones. Exit code 0, or 2 on bad input.";
+    "gives EX over all n items beside ex over the scored ones.";
 
 FlagTable eval_flags() {
-  return {
+  return with_model_call_flags({
       flags::gold(),
       flags::pred(),
       flags::db_root(),
@@ -154,7 +163,7 @@ FlagTable eval_flags() {
       path_flag("--store", "RUNS.sqlite", "append the run to this run store"),
       text_flag("--run-label", "TEXT", "the stored run's name (with --store)"),
       flags::skip_missing(),
-  };
+  });
 }
 
 // --validate-gold: every gold as its own prediction, twice, with its tie probe; the report instead of scores.
@@ -177,6 +186,46 @@ int validate_gold_main(const FlagValues& r, const EvalSet& gold, const Evaluatio
   report.erase("items");
   std::cout << report.dump(2) << "\n";
   return 0;
+}
+
+// --preview: the pairs evaluated with local vectors standing in for the endpoint's, every text SC asks for recorded,
+// then the requests the run would send for them (the texts the replay store lacks, kEmbeddingBatch a request, per
+// SC call as the run fetches them). Nothing is sent or written.
+int preview_embeddings(const std::vector<EvalPair>& pairs, const std::string& db_root, EvaluationOptions options,
+                       const ModelCalls& calls, const std::string& model, const std::string& base_url) {
+  std::vector<std::vector<std::string>> asked;  // the texts of each SC call, in order
+  options.columns.embed = [&asked](const std::vector<std::string>& texts) {
+    asked.push_back(texts);
+    return ngram_embeddings(texts);
+  };
+  auto evaluated = evaluate_in_parallel(pairs, db_root, options, 1);
+  if (!evaluated.ok()) return fail_input(evaluated.error());
+  std::vector<std::string> all;
+  for (const auto& texts : asked) all.insert(all.end(), texts.begin(), texts.end());
+  EmbeddingCache known;  // the vectors the run would have: the replay store's, then those it fetched
+  const std::vector<std::string> distinct = known.missing(model, all);
+  const size_t replayed = load_replayed_embeddings(*calls.replay(), model, distinct, known);
+  size_t sent = 0, requests = 0;
+  for (const auto& call : asked) {
+    const auto fresh = known.missing(model, call);
+    sent += fresh.size();
+    requests += (fresh.size() + kEmbeddingBatch - 1) / kEmbeddingBatch;
+    for (const auto& t : fresh) known.put(model, t, {});
+  }
+  CallPreview preview;
+  preview.destinations = {{model, base_url}};
+  if (requests)
+    preview.later_rounds.push_back({"embeddings",
+                                    "the column descriptors SC compares (each result column's name and its most "
+                                    "frequent values), " +
+                                        std::to_string(sent) + " texts the replay store lacks, " +
+                                        std::to_string(kEmbeddingBatch) + " to a request",
+                                    requests});
+  preview.details = {{"pairs", pairs.size()},
+                     {"embedding_model", model},
+                     {"embedding_texts", distinct.size()},
+                     {"embedding_texts_replayed", replayed}};
+  return print_preview(preview);
 }
 
 }  // namespace
@@ -215,12 +264,15 @@ int run_eval(const FlagValues& r, MergedShards* merged) {
   if (r.has("--store") && (shard || validate_gold))
     return fail_input("--store keeps a scored run: not with --shard or --validate-gold");
 
-  // SC with endpoint embeddings: column matching calls a cache-backed function that fetches the
-  // descriptors it has not seen through curl (blocking is fine in the CLI).
+  // SC with endpoint embeddings: column matching calls a cache-backed function that fetches the descriptors it has
+  // not seen (the replay store's first, then curl's; blocking is fine in the CLI) within the run's budget.
+  if (auto st = check_model_call_flags_need_model(r); !st.ok()) return fail_input(st.error());
+  if (validate_gold && r.has("--preview")) return fail_input("--preview: --validate-gold asks no model");
   EmbeddingCache embedding_cache;
-  CurlTransport transport;
   std::optional<LlmSettings> llm;
   std::optional<LlmEndpoint> endpoint;
+  std::optional<ModelCalls> calls;
+  std::string embedding_model;
   if (merged) options.columns.embedding_label = merged->run.value("sc_embedding", "");  // the shards ran the endpoint
   if (r.has("--llm-config") && !merged) {
     auto settings = read_llm_config(r.text("--llm-config"));
@@ -229,13 +281,16 @@ int run_eval(const FlagValues& r, MergedShards* merged) {
     if (!e.ok()) return fail_input(r.text("--llm-config") + ": " + e.error());
     llm = *settings;
     endpoint = *e;
-    const std::string model = r.has("--embedding-model") ? r.text("--embedding-model") : llm->model;
-    if (model.empty()) return fail_input("--llm-config: name an embeddings model (--embedding-model M)");
+    embedding_model = r.has("--embedding-model") ? r.text("--embedding-model") : llm->model;
+    if (embedding_model.empty()) return fail_input("--llm-config: name an embeddings model (--embedding-model M)");
+    auto opened = ModelCalls::open(r);
+    if (!opened.ok()) return fail_input(opened.error());
+    calls = std::move(*opened);
     options.columns.embed =
-        cached_embedding_function(embedding_cache, model, [&, model](const std::vector<std::string>& missing) {
-          return fetch_embeddings_now(*endpoint, model, missing, transport, embedding_cache, 64, llm->timeout_ms);
+        cached_embedding_function(embedding_cache, embedding_model, [&](const std::vector<std::string>& missing) {
+          return calls->embed(*llm, *endpoint, embedding_model, missing, embedding_cache);
         });
-    options.columns.embedding_label = "endpoint embeddings: " + model + " at " + endpoint_url(*endpoint, "");
+    options.columns.embedding_label = "endpoint embeddings: " + embedding_model + " at " + endpoint_url(*endpoint, "");
   }
 
   auto gold = load_eval_set(r.text("--gold"));
@@ -286,6 +341,13 @@ int run_eval(const FlagValues& r, MergedShards* merged) {
     skip_note = skipped->note;
   }
   if (options.tie_aware) runner::fill_tie_queries(*pairs);
+  if (calls && calls->preview()) {
+    std::vector<EvalPair> chosen;
+    for (size_t k = 0; k < positions.size(); ++k)
+      if (!shard || shard->contains(positions[k])) chosen.push_back((*pairs)[k]);
+    return preview_embeddings(chosen, r.text("--db-root"), options, *calls, embedding_model,
+                              endpoint_url(*endpoint, ""));
+  }
   if (shard) {
     // Shard k of n: its pairs evaluated and written whole, for chokepoint merge.
     ShardFile file = new_shard("eval", *shard, report_arguments(r.arguments()));
@@ -306,10 +368,14 @@ int run_eval(const FlagValues& r, MergedShards* merged) {
         {"gold_hash", *gold_hash}, {"pred_hash", *pred_hash}, {"sc_embedding", options.columns.embedding_label}};
     if (!skip_note.empty()) file.run["skip_note"] = skip_note;
     file.counts["embeddings_cached"] = endpoint ? static_cast<long long>(embedding_cache.size()) : 0;
+    if (calls) put_tally_counts(calls->tally(), file.counts);
     if (auto st = write_shard(r.text("--out"), file); !st.ok()) return fail_input(st.error());
-    std::cout << nlohmann::json{{"shard", shard->label()}, {"items", file.items.size()}, {"of", pairs->size()}}.dump(2)
-              << "\n";
-    return 0;
+    nlohmann::json done = {{"shard", shard->label()}, {"items", file.items.size()}, {"of", pairs->size()}};
+    if (calls) done["model_calls"] = calls->tally_json();
+    std::cout << done.dump(2) << "\n";
+    if (!calls) return 0;
+    calls->report("eval");
+    return calls->exit_code();
   }
   // The store is checked before the evaluation, so a file that is not a store costs no time (and is not touched).
   std::optional<runner::RunStore> store;
@@ -349,11 +415,17 @@ int run_eval(const FlagValues& r, MergedShards* merged) {
     if (!id.ok()) return fail_input("--store: " + id.error());
     built.summary["stored_run"] = *id;
   }
-  if (r.has("--llm-config"))
-    built.summary["embeddings_cached"] =
-        merged ? static_cast<size_t>(merged->counts["embeddings_cached"]) : embedding_cache.size();
+  if (!r.has("--llm-config")) {
+    std::cout << built.summary.dump(2) << "\n";
+    return 0;
+  }
+  built.summary["embeddings_cached"] =
+      merged ? static_cast<size_t>(merged->counts["embeddings_cached"]) : embedding_cache.size();
+  const CallTally tally = merged ? tally_from_counts(merged->counts) : calls->tally();
+  built.summary["model_calls"] = call_tally_json(tally);
   std::cout << built.summary.dump(2) << "\n";
-  return 0;
+  if (calls) calls->report("eval");
+  return model_call_exit_code(tally);
 }
 
 namespace {

@@ -9,10 +9,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/call_preview.h"
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/llm_calls.h"
+#include "cli/model_calls.h"
 #include "core/base/clock.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
@@ -49,7 +51,7 @@ const char* kUsage =
     "example_semantics, pragmatics, database_reasoning); --limit N keeps the first N items. --agreement also asks the\n"
     "rule features (the rule's answer stays in the matrix) and writes F_agreement.json next to F: per feature and\n"
     "aspect, the LLM's accuracy against the rule and Cohen's kappa (003 Table 6). --replay keeps every answer so a\n"
-    "rerun sends nothing; --preview prints the calls and one prompt per aspect and sends nothing.\n"
+    "rerun sends nothing; --preview prints every prompt (and one example per aspect) and sends nothing.\n"
     "--online keeps the online mask's columns only (aspects: Syntax + Pragmatics + Database Reasoning = 121, the\n"
     "default; no-sql: Syntax + Database Reasoning = 89) and never reads the gold SQL (Pragmatics is asked without "
     "it).\n"
@@ -57,12 +59,12 @@ const char* kUsage =
     "{\"columns\": [...]} and one object per item. --catalogue prints the 187 features with aspect, decider, inputs\n"
     "and each rule's definition. stdout: JSON {items, features, deterministic, llm_undecided, online, mask,\n"
     "sql_unparsed, without_schema, ms, note, prevalence: {f074: share of 1s, ...}, and with --llm-config llm: {model,\n"
-    "prompts, answered, unreadable, failed, cells_asked, cells_answered, cells_filled, usage}, agreement: {...}}.\n"
-    "Exit code 0, 1 when a call failed (its cells stay unknown; a rerun with --replay asks only those), 2 on bad\n"
-    "input.";
+    "prompts, answered, unreadable, failed, cells_asked, cells_answered, cells_filled, usage}, agreement: {...},\n"
+    "model_calls}. A failed or cut call leaves its cells unknown; a rerun with --replay asks only those. The\n"
+    "model-call flags below go with --llm-config.";
 
 FlagTable features_flags() {
-  return {
+  return with_model_call_flags({
       flags::gold().alias("--set").valued("SET"),
       flags::db_root().described("the databases whose schemas the features read"),
       flags::tables(),
@@ -72,15 +74,13 @@ FlagTable features_flags() {
       flags::lexicon(),
       flags::wordnet(),
       flags::llm_config().described("ask a model the LLM features"),
-      flags::replay(),
-      flags::preview(),
       list_flag("--aspects", "a,b,...", "the aspects asked").shows("all five"),
       flags::limit(),
       whole_flag("--batch", "N", 1, 1000, "features", "features asked in one prompt").or_else("10"),
       switch_flag("--agreement", "also ask the rule features; write F_agreement.json (Table 6)"),
       flags::prompts(),
       switch_flag("--catalogue", "print the 187 features with aspect, decider and definition"),
-  };
+  });
 }
 
 int print_catalogue() {
@@ -187,7 +187,8 @@ int features_main(const FlagValues& r) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
   if (r.has("--catalogue")) return print_catalogue();
   const bool with_llm = r.has("--llm-config");
-  for (const char* flag : {"--replay", "--preview", "--aspects", "--limit", "--batch", "--agreement", "--prompts"})
+  if (auto st = check_model_call_flags_need_model(r); !st.ok()) return fail_input(st.error());
+  for (const char* flag : {"--aspects", "--limit", "--batch", "--agreement", "--prompts"})
     if (r.has(flag) && !with_llm) return fail_input(std::string(flag) + " goes with --llm-config (the LLM features)");
   const std::string set_path = r.text("--gold"), out = r.text("--out");
   if (set_path.empty() || out.empty() || (r.text("--tables").empty() && r.text("--db-root").empty()))
@@ -227,7 +228,7 @@ int features_main(const FlagValues& r) {
   const double ms = elapsed_ms(start);
 
   // The LLM features: plan, preview or ask, read, fill the unknown cells.
-  nlohmann::ordered_json llm_summary, agreement_summary;
+  nlohmann::ordered_json llm_summary, agreement_summary, model_calls;
   bool calls_failed = false;
   if (chat) {
     // Online, the items' SQL is never shown (plan_llm_features skips the SQL aspects and hides it from Pragmatics).
@@ -245,18 +246,22 @@ int features_main(const FlagValues& r) {
               << endpoint_url(chat->endpoint, "") << ", ~" << tokens << " prompt tokens; questions"
               << (shows_sql ? ", gold SQL" : "") << (shows_schema ? ", schemas (names only)" : "")
               << " are sent, no rows\n";
-    if (r.has("--preview")) {
-      nlohmann::ordered_json preview;
-      preview["calls"] = asks.size();
-      preview["items"] = set->items.size();
+    auto calls = ModelCalls::open(r);
+    if (!calls.ok()) return fail_input(calls.error());
+    std::vector<std::pair<std::string, std::string>> batch_prompts;
+    for (const auto& a : asks)
+      batch_prompts.emplace_back(run.matrix.rows[a.row].key + " / features " + aspect_name(a.aspect) + " " +
+                                     feature_column_name(a.feature_ids.front()) + "-" +
+                                     feature_column_name(a.feature_ids.back()),
+                                 a.prompt);
+    if (calls->preview()) {
+      CallPreview preview;
+      preview.destinations = {{chat->settings.model, endpoint_url(chat->endpoint, "")}};
+      for (const auto& [id, prompt] : batch_prompts)
+        preview.prompts.push_back(preview_prompt(id, prompt, chat->settings, calls->replay()));
       size_t cells = 0;
       for (const auto& a : asks) cells += a.feature_ids.size();
-      preview["cells"] = cells;
-      preview["batch"] = llm_options.batch_size;
-      preview["agreement"] = llm_options.include_deterministic;
-      preview["estimated_prompt_tokens"] = tokens;
-      preview["destination"] = endpoint_url(chat->endpoint, "");
-      preview["model"] = chat->settings.model;
+      // One prompt per aspect as well: the page's preview shows them, and the browser test compares the two.
       nlohmann::ordered_json per = nlohmann::ordered_json::object();
       for (size_t a = 0; a < kAspectCount; ++a)
         for (const auto& ask : asks)
@@ -264,20 +269,15 @@ int features_main(const FlagValues& r) {
             per[aspect_name(ask.aspect)] = ask.prompt;
             break;
           }
-      preview["examples"] = std::move(per);
-      std::cout << dump_json(preview, 2) << "\n";
-      return 0;
+      preview.details = {{"items", set->items.size()},
+                         {"cells", cells},
+                         {"batch", llm_options.batch_size},
+                         {"agreement", llm_options.include_deterministic},
+                         {"examples", std::move(per)}};
+      return print_preview(preview);
     }
-    auto replay = open_replay(r);
-    if (!replay.ok()) return fail_input(replay.error());
-    std::vector<std::pair<std::string, std::string>> batch_prompts;
-    for (const auto& a : asks)
-      batch_prompts.emplace_back(run.matrix.rows[a.row].key + " / features " + aspect_name(a.aspect) + " " +
-                                     feature_column_name(a.feature_ids.front()) + "-" +
-                                     feature_column_name(a.feature_ids.back()),
-                                 a.prompt);
     UsageTotals usage;
-    const auto answers = run_chat_prompts(chat->settings, chat->endpoint, replay->store.get(), batch_prompts, usage);
+    const auto answers = calls->ask(chat->settings, chat->endpoint, batch_prompts, &usage);
     const LlmFeatureReading reading = read_llm_features(run.matrix, asks, answers, catalogue);
     const FeatureMatrix rules = run.matrix;  // before filling: the rules' answers only
     const size_t filled = fill_unknown_cells(run.matrix, reading.answers);
@@ -293,15 +293,9 @@ int features_main(const FlagValues& r) {
     nlohmann::ordered_json notes = nlohmann::ordered_json::array();
     for (size_t i = 0; i < reading.notes.size() && i < 20; ++i) notes.push_back(reading.notes[i]);
     llm_summary["notes"] = std::move(notes);
-    if (reading.failed) {
-      calls_failed = true;
-      std::string first;
-      for (size_t k = 0; k < answers.size() && first.empty(); ++k)
-        if (!answers[k].ok()) first = batch_prompts[k].first + ": " + answers[k].error();
-      std::cerr << "chokepoint: features: " << reading.failed << " of " << reading.prompts
-                << " calls failed (first: " << first << "); their cells stay unknown"
-                << (r.has("--replay") ? ", and a rerun with the same --replay asks only them" : "") << "\n";
-    }
+    model_calls = calls->tally_json();
+    calls->report("features");
+    calls_failed = calls->exit_code() != 0;
     if (llm_options.include_deterministic) {
       const AgreementReport agreement = rule_llm_agreement(catalogue, rules, reading.answers);
       nlohmann::ordered_json report = agreement_json(catalogue, agreement);
@@ -361,6 +355,7 @@ int features_main(const FlagValues& r) {
   summary["prevalence"] = std::move(prevalence);
   if (chat) summary["llm"] = std::move(llm_summary);
   if (!agreement_summary.is_null()) summary["agreement"] = std::move(agreement_summary);
+  if (chat) summary["model_calls"] = std::move(model_calls);
   std::cout << dump_json(summary, 2) << "\n";
   return calls_failed ? 1 : 0;
 }

@@ -1,21 +1,24 @@
 // `chokepoint jqe`: Join Query Expansion over an evaluation set (decisions.md §5), with execution checks on a folder
 // of databases or schema-only from a tables.json. Writes the expansion set in BIRD format with provenance and
 // prints the summary JSON.
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <thread>
 
+#include "cli/call_preview.h"
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/llm_calls.h"
-#include "cli/llm_transport_curl.h"
+#include "cli/model_calls.h"
 #include "core/base/clock.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
@@ -41,7 +44,7 @@ const char* kUsage =
     "         [--max-per-pair N] [--siblings column|table|none] [--execute-all] [--always-alias]\n"
     "         [--add-projection] [--add-predicate]\n"
     "         [--report REPORT.json] [--pruned PRUNED.json]\n"
-    "         [--llm-config FILE [--prompts DIR] [--replay FILE.sqlite] [--evidence auto|always|never]]\n"
+    "         [--llm-config FILE [--prompts DIR] [--replay FILE.sqlite] [--evidence auto|always|never] [--preview]]\n"
     "Expands each query with one more joined table (thesis ch. 3 / SQLMorph §IV). --db-root DIR holds\n"
     "DIR/<db_id>/<db_id>.sqlite and enables the execution check; --tables runs schema-only.\n"
     "--per-pattern N: at most N expansions per JQG isomorphism class (default 1; 0 = no cap), counted against the\n"
@@ -55,8 +58,11 @@ const char* kUsage =
     "--llm-config FILE (JSON: provider, base_url, model, key or key_env, temperature, seed, ...; see `chokepoint\n"
     "llm test`): ask the model for each expansion's question (thesis appendix A.1 for a round-1 expansion of a\n"
     "seed with a question, A.2 otherwise) and, for seeds with evidence (--evidence auto), an Evidence: line (A.3).\n"
-    "question_status becomes \"generated\" or \"failed\" (with the error). --replay FILE.sqlite records the\n"
-    "answers so a rerun makes no network call. Exit 1 when some questions failed (the file is written anyway).\n"
+    "question_status becomes \"generated\" or \"failed\" (with the error), \"pending\" when a budget cut its call.\n"
+    "--replay FILE.sqlite records the answers so a rerun makes no network call. --preview runs the expansion, then\n"
+    "prints every question prompt and how many evidence prompts follow, and sends and writes nothing. The summary\n"
+    "then has model_calls. --budget caps expansions, not calls (--max-calls does). Exit code 1 also when some\n"
+    "questions failed (the file is written anyway). The model-call flags below go with --llm-config.\n"
     "--shard is refused: which expansions are kept is decided in one pass over the whole set (docs/decisions.md\n"
     "§19), so shards could not be merged into the single run's output.";
 
@@ -71,7 +77,7 @@ FlagSpec jqe_number(const std::string& flag, const std::string& value_name, cons
 }
 
 FlagTable jqe_flags() {
-  return {
+  return with_model_call_flags({
       flags::gold().alias("--set"),
       flags::db_root().described("the databases: the execution check runs there"),
       flags::tables().described("the schemas: schema-only, no execution check"),
@@ -95,10 +101,9 @@ FlagTable jqe_flags() {
       path_flag("--pruned", "PRUNED.json", "the candidates pruned, and why"),
       flags::llm_config().described("ask the model each expansion's question"),
       flags::prompts(),
-      flags::replay(),
       choice_flag("--evidence", {"auto", "always", "never"}, "ask for an Evidence: line").or_else("auto"),
       flags::shard().described("refused: what jqe keeps depends on the whole set"),
-  };
+  });
 }
 
 // "--per-pattern" -> "per_pattern", the options' JSON key.
@@ -116,12 +121,61 @@ std::string flag_name(std::string error) {
   return error;
 }
 
-// The questions stage: fills question (and evidence) of `expansions` (expansion_set_json, same order as the
-// run's expansions) through the configured endpoint. Returns the number of failed items, or -1 with `error`.
-int generate_questions(const FlagValues& r, const jqe::JqeRun& run, const std::map<std::string, Schema>& schemas,
-                       nlohmann::json& expansions, std::string& error) {
+// What the questions stage did: the items that got no question (or evidence), or only a preview printed.
+struct QuestionStage {
+  size_t failed = 0;
+  bool previewed = false;
+};
+
+// Steps `job` until it finishes or a budget stops it; after a stop the answers already in are taken in.
+void drive_question_job(jqe::QuestionJob& job) {
+  // Curl answers inside send(), so each step makes progress; between retries the loop sleeps a little.
+  while (job.running()) {
+    const size_t before = job.count(jqe::ItemStatus::Done) + job.count(jqe::ItemStatus::Failed);
+    job.step(monotonic_ms());
+    if (job.stopped() != SchedulerStop::None) {
+      job.step(monotonic_ms());
+      return;
+    }
+    if (job.count(jqe::ItemStatus::Done) + job.count(jqe::ItemStatus::Failed) == before && job.running())
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+// Adds one phase of a job to the run's tally: each item's call answered (a rejected answer is an answer), failed,
+// or cut by the budget that stopped the job. `replays_not_asked`: replayed calls of the job that are not this phase's.
+void tally_question_phase(const jqe::QuestionJob& job, bool evidence, size_t replays_not_asked, ModelCalls& calls) {
+  CallTally& t = calls.tally();
+  const std::string rejected = std::string(evidence ? "evidence" : "question") + ": the model's answer was rejected";
+  for (const auto& it : job.items()) {
+    ++t.chat.asked;
+    if (it.status == jqe::ItemStatus::Done || it.error.rfind(rejected, 0) == 0) {
+      ++t.chat.answered;
+    } else if (it.status == jqe::ItemStatus::Failed) {
+      ++t.chat.failed;
+      ++t.errors[it.error];
+      if (t.chat.first_failure.empty())
+        t.chat.first_failure = it.task.id + (evidence ? " / evidence: " : " / question: ") + it.error;
+    } else {
+      ++t.chat.cut;
+      t.budget = calls.budget_label(job.stopped());
+    }
+  }
+  UsageTotals u = job.usage();
+  u.replayed = std::max(0LL, u.replayed - static_cast<long long>(replays_not_asked));
+  t.chat.replayed += static_cast<size_t>(std::min<long long>(u.replayed, static_cast<long long>(t.chat.answered)));
+  t.usage += u;
+}
+
+// The questions stage: fills question (and evidence) of `expansions` (expansion_set_json, same order as the run's
+// expansions) through the configured endpoint, or with --preview prints what it would send. Two jobs, so that
+// --max-calls and --max-tokens count over both phases: the questions, then the evidence of the expansions that got
+// one (whose question calls the replay store then answers).
+Result<QuestionStage> generate_questions(const FlagValues& r, const jqe::JqeRun& run,
+                                         const std::map<std::string, Schema>& schemas, nlohmann::json& expansions,
+                                         ModelCalls& calls) {
   auto chat = read_chat_setup(r);
-  if (!chat.ok()) return error = chat.error(), -1;
+  if (!chat.ok()) return Error{chat.error()};
   jqe::EvidenceMode mode = jqe::EvidenceMode::WhenSeedHasEvidence;
   const std::string ev = r.text("--evidence");
   if (ev == "always")
@@ -132,41 +186,91 @@ int generate_questions(const FlagValues& r, const jqe::JqeRun& run, const std::m
   std::map<std::string, std::string> ddl;
   for (const auto& [db, schema] : schemas) ddl[db] = schema_to_ddl(schema);
   auto tasks = jqe::question_tasks(run, ddl, mode);
-  if (!tasks.ok()) return error = tasks.error(), -1;
-  auto job = jqe::QuestionJob::create(std::move(*tasks), chat->prompts, chat_request_from_settings(chat->settings, {}),
-                                      chat->settings.provider);
-  if (!job.ok()) return error = job.error(), -1;
-
-  auto replay_handle = open_replay(r);
-  if (!replay_handle.ok()) return error = replay_handle.error(), -1;
-  ReplayStore* replay_store = replay_handle->store.get();
-  const jqe::QuestionPlan plan = (*job)->plan(replay_store);
+  if (!tasks.ok()) return Error{tasks.error()};
+  const ChatRequest request = chat_request_from_settings(chat->settings, {});
+  auto whole = jqe::QuestionJob::create(*tasks, chat->prompts, request, chat->settings.provider);
+  if (!whole.ok()) return Error{whole.error()};
+  const jqe::QuestionPlan plan = (*whole)->plan(calls.replay());
   std::cerr << "chokepoint: questions: " << plan.calls.size() << " prompts, " << plan.network_calls << " to send to "
             << endpoint_url(chat->endpoint, "") << " (~" << plan.estimated_tokens << " prompt tokens)\n";
-
-  CurlTransport transport;
-  jqe::QuestionJob& q = **job;
-  q.start(chat->endpoint, transport, replay_store, scheduler_limits(chat->settings));
-  // Curl answers inside send(), so each step makes progress; between retries the loop sleeps until the next one.
-  while (q.running()) {
-    const size_t before = q.count(jqe::ItemStatus::Done) + q.count(jqe::ItemStatus::Failed);
-    q.step(monotonic_ms());
-    if (q.count(jqe::ItemStatus::Done) + q.count(jqe::ItemStatus::Failed) == before && q.running())
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  if (calls.preview()) {
+    CallPreview preview;
+    preview.destinations = {{chat->settings.model, endpoint_url(chat->endpoint, "")}};
+    size_t evidence = 0;
+    const std::string evidence_suffix = " / evidence";
+    for (const auto& c : plan.calls) {
+      const bool is_evidence =
+          c.id.size() >= evidence_suffix.size() &&
+          c.id.compare(c.id.size() - evidence_suffix.size(), evidence_suffix.size(), evidence_suffix) == 0;
+      if (is_evidence)
+        ++evidence;
+      else
+        preview.prompts.push_back({c.id, c.prompt, c.in_replay});
+    }
+    if (evidence)
+      preview.later_rounds.push_back({"evidence",
+                                      "an Evidence: line for each expansion whose question was generated (thesis "
+                                      "A.3), its prompt quoting that question",
+                                      evidence});
+    preview.details = {{"expansions", tasks->size()}};
+    print_preview(preview);
+    return QuestionStage{0, true};
   }
+
+  // Phase 1: every question.
+  std::vector<jqe::QuestionTask> question_tasks = *tasks;
+  for (auto& t : question_tasks) t.wants_evidence = false;
+  auto questions = jqe::QuestionJob::create(question_tasks, chat->prompts, request, chat->settings.provider);
+  if (!questions.ok()) return Error{questions.error()};
+  jqe::QuestionJob& q = **questions;
+  q.start(chat->endpoint, calls.transport(), calls.replay(), calls.limits(chat->settings));
+  drive_question_job(q);
+  tally_question_phase(q, false, 0, calls);
+
+  // Phase 2: the evidence of the expansions whose question came back.
+  std::vector<jqe::QuestionTask> evidence_tasks;
+  std::map<std::string, size_t> evidence_of;  // expansion id -> its item in the evidence job
+  for (size_t i = 0; i < tasks->size(); ++i)
+    if ((*tasks)[i].wants_evidence && q.items()[i].status == jqe::ItemStatus::Done) {
+      evidence_of[(*tasks)[i].id] = evidence_tasks.size();
+      evidence_tasks.push_back((*tasks)[i]);
+    }
+  nlohmann::json with_evidence = nlohmann::json::array();
+  UsageTotals usage = q.usage();
+  std::vector<std::string> failures;  // "<id>: <why>", questions first
+  for (const auto& it : q.items())
+    if (it.status == jqe::ItemStatus::Failed) failures.push_back(it.task.id + ": " + it.error);
+  if (!evidence_tasks.empty()) {
+    auto evidence = jqe::QuestionJob::create(evidence_tasks, chat->prompts, request, chat->settings.provider);
+    if (!evidence.ok()) return Error{evidence.error()};
+    jqe::QuestionJob& e = **evidence;
+    e.start(chat->endpoint, calls.transport(), calls.replay(), calls.limits(chat->settings));
+    drive_question_job(e);
+    tally_question_phase(e, true, evidence_tasks.size(), calls);
+    with_evidence = e.to_json();
+    usage += e.usage();
+    for (const auto& it : e.items())
+      if (it.status == jqe::ItemStatus::Failed) failures.push_back(it.task.id + ": " + it.error);
+  }
+
   const nlohmann::json answered = q.to_json();
   for (size_t i = 0; i < answered.size() && i < expansions.size(); ++i) {
+    auto e = evidence_of.find((*tasks)[i].id);
+    nlohmann::json item = e == evidence_of.end() ? answered[i] : with_evidence[e->second];
+    if ((*tasks)[i].wants_evidence && e == evidence_of.end()) item["evidence"] = "";  // no question, no evidence
     for (const char* field : {"question", "evidence", "question_status", "question_prompt", "alignment", "error"})
-      if (answered[i].contains(field)) expansions[i][field] = answered[i][field];
+      if (item.contains(field)) expansions[i][field] = item[field];
   }
-  const UsageTotals u = q.usage();
-  std::cerr << "chokepoint: questions: " << q.count(jqe::ItemStatus::Done) << " generated, "
-            << q.count(jqe::ItemStatus::Failed) << " failed; " << u.network_calls << " network calls (" << u.retries
-            << " retries), " << u.replayed << " replayed, " << u.prompt_tokens << " + " << u.completion_tokens
-            << " tokens\n";
-  for (const auto& it : q.items())
-    if (it.status == jqe::ItemStatus::Failed) std::cerr << "chokepoint: " << it.task.id << ": " << it.error << "\n";
-  return static_cast<int>(q.count(jqe::ItemStatus::Failed));
+  size_t generated = 0, failed = 0;
+  for (const auto& x : expansions) {
+    generated += x.value("question_status", "") == "generated";
+    failed += x.value("question_status", "") == "failed";
+  }
+  std::cerr << "chokepoint: questions: " << generated << " generated, " << failed << " failed; " << usage.network_calls
+            << " network calls (" << usage.retries << " retries), " << calls.tally().chat.replayed << " replayed, "
+            << usage.prompt_tokens << " + " << usage.completion_tokens << " tokens\n";
+  for (const auto& f : failures) std::cerr << "chokepoint: " << f << "\n";
+  return QuestionStage{static_cast<size_t>(expansions.size() - generated), false};
 }
 
 int jqe(const FlagValues& r) {
@@ -177,6 +281,7 @@ int jqe(const FlagValues& r) {
   // class, counted over the input set and every expansion kept before it in set order, has room, and --budget counts
   // the whole run; the run executes only candidates that would fill a free slot, and round 2 expands round 1's
   // survivors. A shard cannot know any of that without the other shards' results.
+  if (auto st = check_model_call_flags_need_model(r); !st.ok()) return fail_input(st.error());
   if (r.has("--shard"))
     return fail_input(
         "--shard: jqe cannot run in shards: whether an expansion is kept depends on the expansions kept before it "
@@ -235,11 +340,16 @@ int jqe(const FlagValues& r) {
 
   jqe::JqeRun run = jqe::run_jqe(seeds, databases, options);
   nlohmann::json expansions = jqe::expansion_set_json(run);
-  int failed_questions = 0;
+  size_t failed_questions = 0;
+  std::optional<ModelCalls> calls;
   if (r.has("--llm-config")) {
-    std::string error;
-    failed_questions = generate_questions(r, run, schemas, expansions, error);
-    if (failed_questions < 0) return fail_input(error);
+    auto opened = ModelCalls::open(r);
+    if (!opened.ok()) return fail_input(opened.error());
+    calls = std::move(*opened);
+    auto stage = generate_questions(r, run, schemas, expansions, *calls);
+    if (!stage.ok()) return fail_input(stage.error());
+    if (stage->previewed) return 0;
+    failed_questions = stage->failed;
   }
   if (!write_file(r.text("--out"), dump_json(expansions, 2) + "\n"))
     return fail_input("cannot write " + r.text("--out"));
@@ -247,8 +357,13 @@ int jqe(const FlagValues& r) {
     return fail_input("cannot write " + r.text("--report"));
   if (r.has("--pruned") && !write_file(r.text("--pruned"), dump_json(jqe::pruned_set_json(run), 2) + "\n"))
     return fail_input("cannot write " + r.text("--pruned"));
-  std::cout << jqe::jqe_summary(run).dump(2) << "\n";
-  return failed_questions > 0 ? 1 : 0;
+  nlohmann::json summary = jqe::jqe_summary(run);
+  if (calls) {
+    summary["model_calls"] = calls->tally_json();
+    calls->report("jqe");
+  }
+  std::cout << summary.dump(2) << "\n";
+  return model_call_exit_code(calls ? calls->tally() : CallTally{}, failed_questions > 0);
 }
 
 const Registrar command{

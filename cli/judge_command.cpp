@@ -9,11 +9,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/call_preview.h"
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/ex_inputs.h"
 #include "cli/llm_calls.h"
+#include "cli/model_calls.h"
 #include "core/base/json_dump.h"
 #include "core/llm/chat_request.h"
 #include "core/metrics/eval_pairs.h"
@@ -32,17 +34,18 @@ const char* kUsage =
     "leniently when EX = 0 (prompts/judge_lenient.mustache: would a careful analyst accept it?). Sent: the question,\n"
     "the evidence, the schema (CREATE TABLE statements), both queries and at most --excerpt-rows rows (default 10, up "
     "to\n"
-    "50) of each result. --only asks one of the two kinds. --preview prints what would be sent (number of calls,\n"
-    "estimated tokens, one prompt of each kind) and sends nothing. A failed prediction is not asked: it stays wrong.\n"
+    "50) of each result. --only asks one of the two kinds. --preview prints what would be sent (destination, calls,\n"
+    "estimated tokens, every prompt) and sends nothing. A failed prediction is not asked: it stays wrong.\n"
     "stdout: JSON {n, scored, ex, judged_accuracy, kappa, kappa_items, judge: {model, asked, agreed,\n"
     "false_positives, false_negatives, unreadable, no_answer, usage}}: false_positives are EX = 1 items the judge\n"
     "called wrong, false_negatives EX = 0 items it called right; an unreadable or missing answer leaves EX. kappa is\n"
     "Cohen's kappa between EX and the readable verdicts (null when undefined). JUDGE.json adds the items asked, with\n"
-    "mode, outcome (agreed, flipped, unreadable, no_answer), judged and reason. A database missing under --db-root\n"
-    "is an error unless --skip-missing. Exit code 0, or 2 on bad input.";
+    "mode, outcome (agreed, flipped, unreadable, no_answer), judged and reason; model_calls counts the calls "
+    "answered,\n"
+    "failed and cut by a budget. A database missing under --db-root is an error unless --skip-missing.";
 
 FlagTable judge_flags() {
-  return {
+  return with_model_call_flags({
       flags::gold(),
       flags::pred(),
       flags::db_root(),
@@ -54,14 +57,10 @@ FlagTable judge_flags() {
       whole_flag("--excerpt-rows", "N", 0, 50, "rows", "rows of each result shown to the judge")
           .alias("--max-rows")
           .or_else("10"),
-      flags::replay(),
       flags::prompts(),
-      flags::preview(),
       flags::skip_missing(),
-  };
+  });
 }
-
-// One item to ask: its pair, and the prompt.
 
 int judge_main(const FlagValues& r) {
   if (r.text("--gold").empty() || r.text("--pred").empty() || r.text("--db-root").empty() || r.text("--out").empty() ||
@@ -106,30 +105,22 @@ int judge_main(const FlagValues& r) {
             << " lenient) to " << endpoint_url(chat->endpoint, "") << ", ~" << tokens
             << " prompt tokens; questions, evidence, schemas, both queries and up to " << limits.rows
             << " rows of each result are sent\n";
-  if (r.has("--preview")) {
-    nlohmann::json preview = {{"calls", asked.size()},
-                              {"strict", strict},
-                              {"lenient", asked.size() - strict},
-                              {"estimated_prompt_tokens", tokens},
-                              {"destination", endpoint_url(chat->endpoint, "")},
-                              {"model", chat->settings.model}};
-    for (auto mode : {runner::JudgeMode::Strict, runner::JudgeMode::Lenient})
-      for (const auto& a : asked)
-        if (a.mode == mode) {
-          preview[std::string("example_") + runner::judge_mode_name(mode)] = a.prompt;
-          break;
-        }
-    std::cout << dump_json(preview, 2) << "\n";
-    return 0;
-  }
-
-  auto replay = open_replay(r);
-  if (!replay.ok()) return fail_input(replay.error());
+  auto calls = ModelCalls::open(r);
+  if (!calls.ok()) return fail_input(calls.error());
   std::vector<std::pair<std::string, std::string>> batch;
   for (const auto& a : asked)
     batch.emplace_back(pairs[a.item].id + " / judge " + runner::judge_mode_name(a.mode), a.prompt);
+  if (calls->preview()) {
+    CallPreview preview;
+    preview.destinations = {{chat->settings.model, endpoint_url(chat->endpoint, "")}};
+    for (const auto& [id, prompt] : batch)
+      preview.prompts.push_back(preview_prompt(id, prompt, chat->settings, calls->replay()));
+    preview.details = {{"strict", strict}, {"lenient", asked.size() - strict}};
+    return print_preview(preview);
+  }
+
   UsageTotals usage;
-  const auto answers = run_chat_prompts(chat->settings, chat->endpoint, replay->store.get(), batch, usage);
+  const auto answers = calls->ask(chat->settings, chat->endpoint, batch, &usage);
 
   std::vector<runner::JudgeVerdict> verdicts;  // verdicts[k] is asked[k]'s
   const auto all = runner::judge_verdicts(items, asked, answers, &verdicts);
@@ -166,7 +157,10 @@ int judge_main(const FlagValues& r) {
                               {"no_answer", s.no_answer},
                               {"usage", {{"network_calls", usage.network_calls}, {"replayed", usage.replayed}}}}}};
   if (r.has("--skip-missing")) summary["skipped_no_database"] = in->skipped_no_database;
-  return finish_report(r.text("--out"), summary, std::move(listed));
+  summary["model_calls"] = calls->tally_json();
+  calls->report("judge");
+  if (int rc = finish_report(r.text("--out"), summary, std::move(listed))) return rc;
+  return calls->exit_code();
 }
 
 const Registrar registrar{{"judge", "an LLM's second opinion on EX: strict on matches, lenient on misses (FLEX)",

@@ -2,18 +2,19 @@
 // the schema as SimpleDDL (with foreign keys under --fk) by one of four methods; the tables (and columns) it
 // retrieves are compared with those of the gold query, found by name resolution. The summary gives RES, Subset and
 // Exact Match (004 Tables 8 and 9) and column recall and precision.
-#include <algorithm>
 #include <iostream>
 #include <map>
 #include <set>
 
 #include <nlohmann/json.hpp>
 
+#include "cli/call_preview.h"
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/ex_inputs.h"
 #include "cli/llm_calls.h"
+#include "cli/model_calls.h"
 #include "core/base/json_dump.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/linking/linking_methods.h"
@@ -34,17 +35,17 @@ const char* kUsage =
     "                   columns, read by our parser, are the retrieval\n"
     "  few-shot+presql  both; the union of their retrievals\n"
     "The gold is the tables and columns the gold query uses (name resolution through aliases, subqueries and CTEs).\n"
-    "Sent: questions with their evidence and the schemas (no rows). --preview prints what would be sent and sends\n"
-    "nothing. stdout: JSON {n, scored, method, fk, top_k, model, res, subset_match, exact_match, column_recall,\n"
-    "column_precision, column_recall_micro, column_precision_micro, outcomes, usage}:\n"
+    "Sent: questions with their evidence and the schemas (no rows). --preview prints what would be sent, every\n"
+    "prompt, and sends nothing. stdout: JSON {n, scored, method, fk, top_k, model, res, subset_match, exact_match,\n"
+    "column_recall, column_precision, column_recall_micro, column_precision_micro, outcomes, usage, model_calls}:\n"
     "RES = Σ 1[T ⊆ T̂]·sqrt(|T|/|T̂|) / N over the scored items (gold query parsed, reading at least one table),\n"
     "subset and exact match the shares\n"
     "with T ⊆ T̂ and T = T̂; column recall and precision are macro (mean per item; _micro pooled), a table-level\n"
     "answer retrieving every column of its tables. An unreadable or failed answer retrieves nothing (it scores 0).\n"
-    "L.json adds the items: gold and retrieved tables and columns, outcome and note. Exit code 0, or 2 on bad input.";
+    "L.json adds the items: gold and retrieved tables and columns, outcome and note.";
 
 FlagTable link_flags() {
-  return {
+  return with_model_call_flags({
       flags::gold().alias("--set"),
       flags::db_root().described("the databases whose schemas the model is shown"),
       flags::tables().described("the schemas the model is shown, without databases"),
@@ -56,10 +57,8 @@ FlagTable link_flags() {
       whole_flag("--top-k", "K", 0, 999999, "tables", "zero-shot: keep the first K tables of the ranking (0: all)")
           .or_else("0"),
       flags::limit(),
-      flags::replay(),
       flags::prompts(),
-      flags::preview(),
-  };
+  });
 }
 
 nlohmann::json scores_json(const linking::LinkingScores& s) {
@@ -115,32 +114,22 @@ int link_main(const FlagValues& r) {
   std::cerr << "chokepoint: link: " << asks.size() << " prompts (" << linking::linking_method_name(options.method)
             << (options.foreign_keys ? ", with foreign keys" : "") << ") to " << endpoint_url(chat->endpoint, "")
             << ", ~" << tokens << " prompt tokens; questions, evidence and schemas are sent, no rows\n";
-  if (r.has("--preview")) {
-    nlohmann::json preview = {{"calls", asks.size()},
-                              {"method", linking::linking_method_name(options.method)},
-                              {"fk", options.foreign_keys},
-                              {"estimated_prompt_tokens", tokens},
-                              {"destination", endpoint_url(chat->endpoint, "")},
-                              {"model", chat->settings.model}};
-    for (auto step : {linking::LinkingStep::ZeroShot, linking::LinkingStep::FewShot, linking::LinkingStep::PreSql})
-      for (const auto& a : asks)
-        if (a.step == step) {
-          std::string key = std::string("example_") + linking::linking_step_name(step);
-          std::replace(key.begin(), key.end(), '-', '_');  // example_zero_shot, example_few_shot, example_presql
-          preview[key] = a.prompt;
-          break;
-        }
-    std::cout << dump_json(preview, 2) << "\n";
-    return 0;
-  }
-
-  auto replay = open_replay(r);
-  if (!replay.ok()) return fail_input(replay.error());
+  auto calls = ModelCalls::open(r);
+  if (!calls.ok()) return fail_input(calls.error());
   std::vector<std::pair<std::string, std::string>> batch;
   for (const auto& a : asks)
     batch.emplace_back(set->items[a.item].key + " / link " + linking::linking_step_name(a.step), a.prompt);
+  if (calls->preview()) {
+    CallPreview preview;
+    preview.destinations = {{chat->settings.model, endpoint_url(chat->endpoint, "")}};
+    for (const auto& [id, prompt] : batch)
+      preview.prompts.push_back(preview_prompt(id, prompt, chat->settings, calls->replay()));
+    preview.details = {{"method", linking::linking_method_name(options.method)}, {"fk", options.foreign_keys}};
+    return print_preview(preview);
+  }
+
   UsageTotals usage;
-  const auto answers = run_chat_prompts(chat->settings, chat->endpoint, replay->store.get(), batch, usage);
+  const auto answers = calls->ask(chat->settings, chat->endpoint, batch, &usage);
 
   const auto linked = linking::link_items(*set, schema_of, asks, answers, options);
   const auto scores = linking::score_linking(linking::linking_cases(linked));
@@ -173,7 +162,10 @@ int link_main(const FlagValues& r) {
   summary.update(scores_json(scores));
   summary["outcomes"] = outcomes;
   summary["usage"] = call_usage_json(usage);
-  return finish_report(r.text("--out"), summary, std::move(listed));
+  summary["model_calls"] = calls->tally_json();
+  calls->report("link");
+  if (int rc = finish_report(r.text("--out"), summary, std::move(listed))) return rc;
+  return calls->exit_code();
 }
 
 const Registrar registrar{{"link",

@@ -1,24 +1,10 @@
-// Chat calls for the CLI (see llm_calls.h).
+// The inputs of the CLI's model calls (see llm_calls.h).
 #include "cli/llm_calls.h"
 
-#include <chrono>
-#include <thread>
-
 #include "cli/cli_inputs.h"
-#include "cli/llm_transport_curl.h"
-#include "core/base/clock.h"
 #include "core/llm/sqlite_replay_store.h"
 
 namespace chokepoint::cli {
-
-Result<ReplayHandle> open_replay(const FlagValues& r) {
-  if (!r.has("--replay")) {
-    ReplayHandle h;
-    h.store = std::make_unique<MemoryReplayStore>();
-    return h;
-  }
-  return open_replay_file(r.text("--replay"));
-}
 
 Result<ReplayHandle> open_replay_file(const std::string& path) {
   ReplayHandle h;
@@ -50,36 +36,6 @@ Result<ChatSetup> read_chat_setup(const FlagValues& r) {
   auto prompts = read_prompts(r);
   if (!prompts.ok()) return Error{prompts.error()};
   return ChatSetup{std::move(chat->settings), std::move(chat->endpoint), std::move(*prompts)};
-}
-
-SchedulerLimits scheduler_limits(const LlmSettings& settings) {
-  SchedulerLimits limits;
-  limits.timeout_ms = settings.timeout_ms;
-  limits.max_concurrency = settings.concurrency;
-  return limits;
-}
-
-void run_to_end(CallScheduler& scheduler) {
-  // Curl answers inside send(), so each step makes progress; between retries the loop sleeps a little.
-  while (!scheduler.finished() && scheduler.stopped() == SchedulerStop::None) {
-    const size_t done = scheduler.count(CallState::Succeeded) + scheduler.count(CallState::Failed);
-    scheduler.step(monotonic_ms());
-    if (scheduler.count(CallState::Succeeded) + scheduler.count(CallState::Failed) == done)
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-}
-
-std::vector<Result<std::string>> run_chat_prompts(const LlmSettings& settings, const LlmEndpoint& endpoint,
-                                                  ReplayStore* replay,
-                                                  const std::vector<std::pair<std::string, std::string>>& prompts,
-                                                  UsageTotals& usage) {
-  CurlTransport transport;
-  CallScheduler scheduler(endpoint, transport, replay, scheduler_limits(settings));
-  for (const auto& [id, prompt] : prompts)
-    scheduler.add({id, chat_request_from_settings(settings, {{"user", prompt}})});
-  run_to_end(scheduler);
-  usage += scheduler.usage();
-  return call_answers(scheduler);
 }
 
 nlohmann::ordered_json call_usage_json(const UsageTotals& usage) {

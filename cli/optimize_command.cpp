@@ -10,11 +10,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/call_preview.h"
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/ex_inputs.h"
 #include "cli/llm_calls.h"
+#include "cli/model_calls.h"
 #include "core/base/json_dump.h"
 #include "core/llm/chat_request.h"
 #include "core/metrics/efficiency_evaluation.h"
@@ -38,17 +40,16 @@ const char* kUsage =
     "timed\n"
     "against the gold as `chokepoint ves` does (--iterations, default 10 as BIRD's script; --timeout-ms bounds each\n"
     "query and each pair's timing at T x N). Sent: the query, the schema (table and column names) and the question\n"
-    "with its evidence, as the variant needs. --preview prints the calls and one prompt per variant and sends "
-    "nothing.\n"
+    "with its evidence, as the variant needs. --preview prints every prompt for every model and sends nothing.\n"
     "stdout: JSON {n, iterations, baseline: {ex, ves, c_ves, correct, self_ves, self_score_sd}, table: [{variant,\n"
     "model, ex, ves, c_ves, correct, accepted, changed_result, failed, no_sql, no_answer, not_asked, generated}],\n"
-    "usage}; OPT.json adds each cell's items (outcome, final query, score). A database missing under --db-root is an\n"
-    "error unless --skip-missing. Exit code 0, or 2 on bad input.";
+    "usage, model_calls}; OPT.json adds each cell's items (outcome, final query, score). A database missing under\n"
+    "--db-root is an error unless --skip-missing.";
 
 FlagTable optimize_flags() {
   std::vector<std::string> variants;
   for (auto v : runner::all_optimize_variants()) variants.push_back(runner::optimize_variant_name(v));
-  return {
+  return with_model_call_flags({
       flags::gold(),
       flags::pred().described("the stage-one queries Y"),
       flags::db_root(),
@@ -58,11 +59,9 @@ FlagTable optimize_flags() {
       whole_flag("--iterations", "N", 1, 100000, "iterations", "timed runs of each pair").or_else("10"),
       flags::semantics({"bird", "spider", "test-suite"}, "gold's benchmark"),
       flags::timeout_ms("5000", "time limit of one query; a pair's timing gets T x N"),
-      flags::replay(),
       flags::prompts(),
-      flags::preview(),
       flags::skip_missing(),
-  };
+  });
 }
 
 nlohmann::json cell_json(const EfficiencySummary& s) {
@@ -120,22 +119,35 @@ int optimize_main(const FlagValues& r) {
       asks[v].emplace_back(i, *p);
     }
   }
-  size_t calls = 0;
-  for (const auto& [v, list] : asks) calls += list.size() * models.size();
-  std::cerr << "chokepoint: optimize: " << calls << " prompts (" << variants.size() << " variants x " << models.size()
-            << " models) to " << endpoint_url(models[0].endpoint, "") << ", ~" << tokens
+  size_t call_count = 0;
+  for (const auto& [v, list] : asks) call_count += list.size() * models.size();
+  std::cerr << "chokepoint: optimize: " << call_count << " prompts (" << variants.size() << " variants x "
+            << models.size() << " models) to " << endpoint_url(models[0].endpoint, "") << ", ~" << tokens
             << " prompt tokens; queries, table and column names and questions are sent\n";
-  if (r.has("--preview")) {
-    nlohmann::json preview = {
-        {"calls", calls}, {"estimated_prompt_tokens", tokens}, {"models", nlohmann::json::array()}};
+  auto calls = ModelCalls::open(r);
+  if (!calls.ok()) return fail_input(calls.error());
+  // The batch of one variant, the same for every model.
+  auto batch_of = [&](runner::OptimizeVariant v) {
+    std::vector<std::pair<std::string, std::string>> batch;
+    for (const auto& [i, prompt] : asks[v])
+      batch.emplace_back(pairs[i].id + " / optimize " + runner::optimize_variant_name(v), prompt);
+    return batch;
+  };
+  if (calls->preview()) {
+    CallPreview preview;
+    for (const auto& m : models) preview.destinations.push_back({m.settings.model, endpoint_url(m.endpoint, "")});
+    for (auto v : variants)
+      for (const auto& m : models)
+        for (const auto& [id, prompt] : batch_of(v))
+          preview.prompts.push_back(preview_prompt((models.size() > 1 ? m.settings.model + " / " : "") + id, prompt,
+                                                   m.settings, calls->replay()));
+    nlohmann::ordered_json per_model = nlohmann::ordered_json::object();
+    for (const auto& [v, list] : asks) per_model[runner::optimize_variant_name(v)] = list.size();
+    nlohmann::ordered_json listed = nlohmann::ordered_json::array();
     for (const auto& m : models)
-      preview["models"].push_back({{"model", m.settings.model}, {"destination", endpoint_url(m.endpoint, "")}});
-    for (const auto& [v, list] : asks) {
-      preview["calls_per_model"][runner::optimize_variant_name(v)] = list.size();
-      if (!list.empty()) preview["examples"][runner::optimize_variant_name(v)] = list[0].second;
-    }
-    std::cout << dump_json(preview, 2) << "\n";
-    return 0;
+      listed.push_back({{"model", m.settings.model}, {"destination", endpoint_url(m.endpoint, "")}});
+    preview.details = {{"calls_per_model", per_model}, {"models", listed}};
+    return print_preview(preview);
   }
 
   EfficiencyOptions timing;
@@ -149,16 +161,11 @@ int optimize_main(const FlagValues& r) {
   const auto baseline = summarize_efficiency(baseline_items);
   timing.self_check = false;
 
-  auto replay = open_replay(r);
-  if (!replay.ok()) return fail_input(replay.error());
   UsageTotals usage;
   nlohmann::json table = nlohmann::json::array(), cells = nlohmann::json::array();
   for (auto v : variants) {
     for (const auto& m : models) {
-      std::vector<std::pair<std::string, std::string>> batch;
-      for (const auto& [i, prompt] : asks[v])
-        batch.emplace_back(pairs[i].id + " / optimize " + runner::optimize_variant_name(v), prompt);
-      const auto answers = run_chat_prompts(m.settings, m.endpoint, replay->store.get(), batch, usage);
+      const auto answers = calls->ask(m.settings, m.endpoint, batch_of(v), &usage);
       std::vector<std::optional<Result<std::string>>> answer_of(pairs.size());
       for (size_t k = 0; k < asks[v].size(); ++k) answer_of[asks[v][k].first] = answers[k];
 
@@ -211,7 +218,10 @@ int optimize_main(const FlagValues& r) {
       {"n", pairs.size()}, {"iterations", iterations},
       {"timing", "step"},  {"baseline", base},
       {"table", table},    {"usage", {{"network_calls", usage.network_calls}, {"replayed", usage.replayed}}}};
-  return finish_report(r.text("--out"), summary, std::move(cells));
+  summary["model_calls"] = calls->tally_json();
+  calls->report("optimize");
+  if (int rc = finish_report(r.text("--out"), summary, std::move(cells))) return rc;
+  return calls->exit_code();
 }
 
 const Registrar registrar{

@@ -12,11 +12,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/call_preview.h"
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/llm_calls.h"
 #include "cli/missing_databases.h"
+#include "cli/model_calls.h"
 #include "cli/predict_shard_items.h"
 #include "cli/shard.h"
 #include "cli/shard_file.h"
@@ -40,6 +42,7 @@ const char* kUsage =
     "Usage: chokepoint predict --gold FILE (--db-root DIR | --tables TABLES.json) --llm-config CONFIG.json\n"
     "                          [--llm-config CONFIG2.json ...] --out PRED.json [--format F ... | --formats all]\n"
     "                          [--rows N] [--fk] [--limit N] [--replay FILE.sqlite] [--prompts DIR] [--shard k/n]\n"
+    "                          [--preview] [--max-calls N] [--max-tokens N]\n"
     "                          [--template FILE.mustache [--template-schema DDL|SimpleDDL] [--template-answer "
     "Chat|Complete]]\n"
     "FILE: a set in any format `chokepoint eval` reads; BIRD evidence is joined to the question.\n"
@@ -56,6 +59,7 @@ const char* kUsage =
     "  is the same too). Two configs with the same provider, model and sampling are refused: the replay store could\n"
     "  not tell their answers apart.\n"
     "--replay FILE.sqlite: answers are recorded there (for every model) and a rerun sends nothing it already has.\n"
+    "--preview: every prompt for every model (of this shard, with --shard), and nothing is sent or written.\n"
     "Writes PRED.json (BIRD's prediction dict) and PRED.txt (Spider's one query per line); with several formats,\n"
     "PRED.<format>.json and .txt for each; with several models, PRED.<model>.<format>.json and .txt (the model's\n"
     "name with characters other than letters, digits, '.', '_' and '-' written as '_').\n"
@@ -64,19 +68,20 @@ const char* kUsage =
     "{models: {model: {config, model, formats: {...as above}, usage}}, table: {semantics: 'bird', columns: [model],\n"
     "rows: [{format, ex: [EX per column]}]}, usage: {...all models}}. With --db-root each format is scored at once\n"
     "against the set (EX in both semantics: 004 Table 3; by_gold_tables: EX by the number of tables the gold query\n"
-    "reads, 1, 2, 3, >3: 004 Table 4); without it the EX fields are absent and the table's cells null. An answer\n"
-    "without SQL is counted as no_sql and written as an empty query (a failed prediction to `eval`).\n"
+    "reads, 1, 2, 3, >3: 004 Table 4); without it the EX fields are absent and the table's cells null; model_calls\n"
+    "counts the calls answered, failed and cut by a budget. An answer without SQL is counted as no_sql and written\n"
+    "as an empty query (a failed prediction to `eval`).\n"
     "--shard k/n: send only the prompts of the items whose 0-based position p in the set (after --limit) has\n"
     "  p % n = k - 1, for every format and model, and write a shard file (the answers, not predictions) to --out;\n"
     "  `chokepoint merge --out PRED.json SHARD...` makes of the n shards the files and stdout one run writes,\n"
     "  scoring with the --db-root given here, and contacts no endpoint. --replay is the shard's own (each shard may\n"
     "  keep its own file). Usage counters add up over the shards; against a real endpoint, retries and replays may\n"
-    "  differ from one run's. A shard exits 1 when some of its answers have no SQL (the file is written anyway).\n"
+    "  differ from one run's. --max-calls and --max-tokens count per shard process.\n"
     "With --db-root, an item whose database is missing there is an error (exit 2) before anything is sent.\n"
-    "Exit code 0; 1 when some items have no SQL; 2 on bad input.";
+    "Exit code 1 also when some answers have no SQL (the files are written anyway).";
 
 FlagTable predict_flags() {
-  return {
+  return with_model_call_flags({
       flags::gold().alias("--set").described("the set: questions (BIRD evidence joined), gold SQL for the scores"),
       flags::db_root().described("the databases: schemas, example rows and EX of each format"),
       flags::tables().described("the schemas, without databases (no scores)"),
@@ -89,7 +94,6 @@ FlagTable predict_flags() {
       whole_flag("--rows", "N", 0, 100, "rows", "example rows per table in the prompt (needs --db-root)").or_else("0"),
       flags::fk(),
       flags::limit(),
-      flags::replay(),
       flags::prompts(),
       flags::shard(),
       path_flag("--template", "FILE.mustache", "your own prompt, a thirteenth format named Custom"),
@@ -98,7 +102,7 @@ FlagTable predict_flags() {
                   "Chat: the SQL is found in the answer; Complete: "
                   "SELECT is put back")
           .or_else("Chat"),
-  };
+  });
 }
 
 // PRED.json -> PRED<tag><ext>: tag "" for one run, ".<format>" or ".<model>.<format>" for several.
@@ -375,6 +379,7 @@ int run_predict(const FlagValues& r, MergedShards* merged) {
   for (size_t f = 0; f < formats.size(); ++f) slots.format_index[formats[f].name()] = f;
 
   RunAnswers got;
+  CallTally tally;  // of this process's calls, or the shards' added up
   if (merged) {
     for (const auto& [key, path] : {std::pair<std::string, std::string>{"set_hash", set_path},
                                     std::pair<std::string, std::string>{"tables_hash", r.text("--tables")}})
@@ -383,13 +388,14 @@ int run_predict(const FlagValues& r, MergedShards* merged) {
     auto taken = merged_answers(*merged, *set, *tasks, slots);
     if (!taken.ok()) return fail_input(taken.error());
     got = std::move(*taken);
+    tally = tally_from_counts(merged->counts);
   } else {
     // The prompts this process sends: all, or the shard's items'.
     std::vector<size_t> chosen;
     for (size_t i = 0; i < tasks->size(); ++i)
       if (!shard || shard->contains((*tasks)[i].item)) chosen.push_back(i);
-    auto replay = open_replay(r);
-    if (!replay.ok()) return fail_input(replay.error());
+    auto calls = ModelCalls::open(r);
+    if (!calls.ok()) return fail_input(calls.error());
     long long tokens = 0;
     for (size_t i : chosen) tokens += estimate_tokens((*tasks)[i].prompt);
     // What leaves the machine, before anything does (the CLI's privacy preview): one line per model.
@@ -403,16 +409,31 @@ int run_predict(const FlagValues& r, MergedShards* merged) {
       const auto& t = (*tasks)[i];
       prompts_to_send.emplace_back(set->items[t.item].key + " / " + t.format.name(), t.prompt);
     }
+    if (calls->preview()) {
+      CallPreview preview;
+      for (size_t m = 0; m < models.size(); ++m) {
+        preview.destinations.push_back({model_fields[m], endpoint_url(models[m].endpoint, "")});
+        for (const auto& [id, prompt] : prompts_to_send)
+          preview.prompts.push_back(preview_prompt((several_models ? names[m] + " / " : "") + id, prompt,
+                                                   models[m].settings, calls->replay()));
+      }
+      nlohmann::ordered_json format_names = nlohmann::ordered_json::array();
+      for (const auto& f : formats) format_names.push_back(f.name());
+      preview.details = {{"items", set->items.size()}, {"formats", format_names}};
+      if (shard) preview.details["shard"] = shard->label();
+      return print_preview(preview);
+    }
     got.usage.resize(models.size());
     for (size_t m = 0; m < models.size(); ++m) {
-      auto answers =
-          run_chat_prompts(models[m].settings, models[m].endpoint, replay->store.get(), prompts_to_send, got.usage[m]);
+      auto answers = calls->ask(models[m].settings, models[m].endpoint, prompts_to_send, &got.usage[m]);
       got.answers.emplace_back(tasks->size(), Error{"not this shard's"});
       for (size_t c = 0; c < chosen.size(); ++c) got.answers[m][chosen[c]] = std::move(answers[c]);
     }
     if (shard) {
       // Shard k of n: its items' answers, every model and format, for merge to read, write and score.
-      ShardFile file = new_shard("predict", *shard, without_flags(r.arguments(), {"--out", "--shard", "--replay"}));
+      ShardFile file = new_shard(
+          "predict", *shard,
+          without_flags(r.arguments(), {"--out", "--shard", "--replay", "--concurrency", "--request-timeout-ms"}));
       auto set_hash = content_hash(set_path);
       if (!set_hash.ok()) return fail_input(set_hash.error());
       file.run = {{"set_hash", *set_hash}, {"models", model_facts}};
@@ -424,17 +445,22 @@ int run_predict(const FlagValues& r, MergedShards* merged) {
       std::vector<std::string> labels;  // as write_and_score names a model in its messages
       for (const auto& name : names) labels.push_back(several_models ? name + " " : "");
       const bool missing = fill_predict_shard(file, *set, *tasks, chosen, got, slots, labels);
+      put_tally_counts(calls->tally(), file.counts);
       if (auto st = write_shard(out, file); !st.ok()) return fail_input(st.error());
       UsageTotals total;
       for (const auto& u : got.usage) total += u;
       std::cout << dump_json(nlohmann::json{{"shard", shard->label()},
                                             {"items", file.items.size()},
                                             {"of", set->items.size()},
-                                            {"usage", usage_json(total)}},
+                                            {"usage", usage_json(total)},
+                                            {"model_calls", calls->tally_json()}},
                              2)
                 << "\n";
-      return missing ? 1 : 0;
+      calls->report("predict");
+      return calls->exit_code(missing);
     }
+    calls->report("predict");
+    tally = calls->tally();
   }
 
   UsageTotals total;
@@ -476,8 +502,9 @@ int run_predict(const FlagValues& r, MergedShards* merged) {
     summary = {{"models", per_model}, {"table", runner::format_model_table_json(table)}, {"usage", usage_json(total)}};
   else
     summary = {{"formats", per_model[names[0]]["formats"]}, {"usage", usage_json(total)}};
+  summary["model_calls"] = call_tally_json(tally);
   std::cout << dump_json(summary, 2) << "\n";
-  return any_missing ? 1 : 0;
+  return model_call_exit_code(tally, any_missing);
 }
 
 namespace {

@@ -13,11 +13,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/call_preview.h"
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/ex_inputs.h"
 #include "cli/llm_calls.h"
+#include "cli/model_calls.h"
 #include "core/base/json_dump.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/linking/column_retrieval.h"
@@ -42,18 +44,19 @@ const char* kUsage =
     "  scsl         the model picks columns among all of them, listed as table.column\n"
     "               (prompts/retrieve_columns.mustache): one call per question\n"
     "--llm-config is needed for tcsl and scsl. Sent: questions with their evidence and the schemas (no rows).\n"
-    "--fk adds the foreign keys to the prompts. --preview prints what would be sent and sends nothing.\n"
+    "--fk adds the foreign keys to the prompts. --preview prints every prompt of the first round and how many\n"
+    "TCSL's column round sends at most, and sends nothing.\n"
     "Scores over the items whose gold query names a column (the gold is the columns it uses, by name resolution):\n"
     "  FPR  mean over queries of |retrieved \\ gold| / |retrieved| (queries that retrieved nothing left out;\n"
     "       fpr_pooled = Σ|R \\ G| / Σ|R|), in %\n"
     "  SLR  share of queries whose gold columns were all retrieved, in %\n"
     "An unreadable or failed answer retrieves nothing. stdout: JSON {n, variants, missing, approaches, model,\n"
-    "table_viii: [{approach, cells: {variant: {n, fpr, fpr_pooled, slr, delta_fpr, delta_slr, ...}}}], usage};\n"
-    "deltas are percentage points against O/O. stderr also shows the table as text. R.json adds every item of every\n"
-    "variant and approach. Exit code 0, or 2 on bad input.";
+    "table_viii: [{approach, cells: {variant: {n, fpr, fpr_pooled, slr, delta_fpr, delta_slr, ...}}}], usage,\n"
+    "model_calls}; deltas are percentage points against O/O. stderr also shows the table as text. R.json adds every\n"
+    "item of every variant and approach.";
 
 FlagTable retrieval_flags() {
-  return {
+  return with_model_call_flags({
       path_flag("--variants", "DIR", "the O_O, L_O, O_L and L_L sets `chokepoint tqa denat --out DIR` writes"),
       flags::db_root().described("the original databases (O/O, L/O)"),
       flags::tables().described("the original schemas (O/O, L/O), without databases"),
@@ -62,10 +65,8 @@ FlagTable retrieval_flags() {
       flags::llm_config().described("the model tcsl and scsl ask"),
       flags::fk(),
       flags::limit(),
-      flags::replay(),
       flags::prompts(),
-      flags::preview(),
-  };
+  });
 }
 
 using linking::RetrievalApproach;
@@ -119,10 +120,10 @@ int retrieval_main(const FlagValues& r) {
   const long limit = static_cast<long>(r.integer("--limit"));
   linking::RetrievalOptions options;
   options.foreign_keys = r.has("--fk");
-  const bool calls = std::any_of(approaches->begin(), approaches->end(),
-                                 [](RetrievalApproach a) { return a != RetrievalApproach::FullSchema; });
+  const bool asks_model = std::any_of(approaches->begin(), approaches->end(),
+                                      [](RetrievalApproach a) { return a != RetrievalApproach::FullSchema; });
   std::optional<ChatSetup> chat;
-  if (calls) {
+  if (asks_model) {
     if (!r.has("--llm-config")) return fail_input("tcsl and scsl ask a model: --llm-config CONFIG.json is needed");
     auto c = read_chat_setup(r);
     if (!c.ok()) return fail_input(c.error());
@@ -224,40 +225,13 @@ int retrieval_main(const FlagValues& r) {
       tcsl_tables += a.step == linking::RetrievalStep::Tables;
       tokens += estimate_tokens(a.prompt);
     }
-  if (calls)
+  if (asks_model)
     std::cerr << "chokepoint: retrieval: " << first_round << " prompts, then up to " << tcsl_tables
               << " more for TCSL's columns, to " << endpoint_url(chat->endpoint, "") << ", ~" << tokens
               << " prompt tokens in the first round; questions, evidence and schemas are sent, no rows\n";
-  if (r.has("--preview")) {
-    nlohmann::json preview = {{"calls", first_round},
-                              {"second_round_at_most", tcsl_tables},
-                              {"estimated_prompt_tokens", tokens},
-                              {"fk", options.foreign_keys}};
-    if (calls) {
-      preview["destination"] = endpoint_url(chat->endpoint, "");
-      preview["model"] = chat->settings.model;
-    }
-    nlohmann::json names = nlohmann::json::array();
-    for (const auto& v : variants) names.push_back(tqa::denat_setting_name(v.setting));
-    preview["variants"] = names;
-    for (const auto& j : jobs)
-      for (const auto& a : j.asks) {
-        const std::string key = a.step == linking::RetrievalStep::Tables ? "example_tables" : "example_columns";
-        if (!preview.contains(key)) preview[key] = a.prompt;
-      }
-    std::cout << dump_json(preview, 2) << "\n";
-    return 0;
-  }
-
-  UsageTotals usage;
-  std::optional<ReplayHandle> replay;
-  auto run_round = [&](const std::vector<std::pair<size_t, size_t>>& which) -> int {  // (job, ask) pairs
-    if (which.empty()) return 0;
-    if (!replay) {
-      auto opened = open_replay(r);
-      if (!opened.ok()) return fail_input(opened.error());
-      replay = std::move(*opened);
-    }
+  auto calls = ModelCalls::open(r);
+  if (!calls.ok()) return fail_input(calls.error());
+  auto batch_of = [&](const std::vector<std::pair<size_t, size_t>>& which) {  // (job, ask) pairs
     std::vector<std::pair<std::string, std::string>> batch;
     for (const auto& [j, k] : which) {
       const Job& job = jobs[j];
@@ -267,18 +241,39 @@ int retrieval_main(const FlagValues& r) {
                              linking::retrieval_step_name(a.step),
                          a.prompt);
     }
-    auto answers = run_chat_prompts(chat->settings, chat->endpoint, replay->store.get(), batch, usage);
+    return batch;
+  };
+  UsageTotals usage;
+  auto run_round = [&](const std::vector<std::pair<size_t, size_t>>& which) {
+    if (which.empty()) return;
+    auto answers = calls->ask(chat->settings, chat->endpoint, batch_of(which), &usage);
     for (size_t n = 0; n < which.size() && n < answers.size(); ++n) {
       Job& job = jobs[which[n].first];
       if (job.answers.size() < job.asks.size()) job.answers.resize(job.asks.size(), Error{"not asked"});
       job.answers[which[n].second] = std::move(answers[n]);
     }
-    return 0;
   };
   std::vector<std::pair<size_t, size_t>> round;
   for (size_t j = 0; j < jobs.size(); ++j)
     for (size_t k = 0; k < jobs[j].asks.size(); ++k) round.emplace_back(j, k);
-  if (int rc = run_round(round)) return rc;
+  if (calls->preview()) {
+    CallPreview preview;
+    if (chat) {
+      preview.destinations = {{chat->settings.model, endpoint_url(chat->endpoint, "")}};
+      for (const auto& [id, prompt] : batch_of(round))
+        preview.prompts.push_back(preview_prompt(id, prompt, chat->settings, calls->replay()));
+    }
+    if (tcsl_tables)
+      preview.later_rounds.push_back({"tcsl columns",
+                                      "for each readable TCSL table answer, the columns of the tables it picked "
+                                      "(prompts/retrieve_columns_in_tables.mustache)",
+                                      tcsl_tables});
+    nlohmann::ordered_json names = nlohmann::ordered_json::array();
+    for (const auto& v : variants) names.push_back(tqa::denat_setting_name(v.setting));
+    preview.details = {{"second_round_at_most", tcsl_tables}, {"fk", options.foreign_keys}, {"variants", names}};
+    return print_preview(preview);
+  }
+  run_round(round);
 
   // Round 2: TCSL's columns within the tables each answer picked.
   round.clear();
@@ -293,7 +288,7 @@ int retrieval_main(const FlagValues& r) {
       job.asks.push_back(std::move(a));
     }
   }
-  if (int rc = run_round(round)) return rc;
+  run_round(round);
 
   // Scores, the table and the items.
   std::map<RetrievalApproach, std::map<DenatSetting, linking::RetrievalScores>> scored;
@@ -386,7 +381,10 @@ int retrieval_main(const FlagValues& r) {
       {"model", chat ? chat->settings.model : ""},
       {"table_viii", table},
       {"usage", call_usage_json(usage)}};
-  return finish_report(r.text("--out"), summary, std::move(listed));
+  summary["model_calls"] = calls->tally_json();
+  calls->report("retrieval");
+  if (int rc = finish_report(r.text("--out"), summary, std::move(listed))) return rc;
+  return calls->exit_code();
 }
 
 const Registrar registrar{{"retrieval",

@@ -56,7 +56,10 @@ Result<std::optional<ShardSpec>> read_shard(const FlagValues& r) {
   return std::optional<ShardSpec>(*spec);
 }
 
-Args report_arguments(const Args& args) { return without_flags(args, {"--out", "--shard", "--jobs", "--csv"}); }
+Args report_arguments(const Args& args) {
+  return without_flags(args,
+                       {"--out", "--shard", "--jobs", "--csv", "--replay", "--concurrency", "--request-timeout-ms"});
+}
 
 std::string text_hash(const std::string& bytes) {
   uint64_t h = 14695981039346656037ull;

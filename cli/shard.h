@@ -29,7 +29,8 @@ Result<std::optional<ShardSpec>> read_shard(const FlagValues& r);
 // without the ones that do not change a byte of the merged output (where it goes, how the work is split), so the
 // shards of one run compare equal and merge can replay them.
 Args without_flags(const Args& args, const std::vector<std::string>& flags);
-// eval's: all but --out, --shard, --jobs and --csv (merge writes the CSV).
+// eval's: all but --out, --shard, --jobs and --csv (merge writes the CSV), and the model calls' pacing and replay
+// store (--replay, --concurrency, --request-timeout-ms), which change no answer.
 Args report_arguments(const Args& args);
 
 // FNV-1a 64 of bytes, or of a file's bytes, as 16 hex digits: tells two inputs apart, it is not a security check.

@@ -11,11 +11,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/call_preview.h"
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/llm_calls.h"
 #include "cli/missing_databases.h"
+#include "cli/model_calls.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
 #include "core/base/text.h"
@@ -64,15 +66,15 @@ const char* kUsage =
     "be made (INVALID, unreadable, failed call) keeps the original prediction's EX. Acc@k: an item not chosen keeps\n"
     "its EX, a chosen one is right when one of its first k rewrites is (Acc@1, Acc@3; 003 Table 3); Table 4 splits\n"
     "the items by whether the estimator was right and whether the item is right at Acc@3. --replay keeps both\n"
-    "models' answers (a rerun sends nothing); --preview prints the calls and one prompt of each model and sends\n"
-    "nothing. stdout: JSON {n, items_rule, estimator, trained_on, chosen, rewritten, rewrites, invalid,\n"
-    "unreadable, failed, no_rewriting, acc_at_1, acc_at_3, table4, top, semantics, format, rewriter, model,\n"
-    "negative_features, usage}; R.json adds the items with their rewrites (and p_correct).\n"
-    "A database missing under --db-root (or --train-db-root) is an error unless --skip-missing.\n"
-    "Exit code 0, 1 when a call failed (a rerun with --replay asks only those), 2 on bad input.";
+    "models' answers (a rerun sends nothing); --preview prints every rewrite prompt, and how many text-to-SQL\n"
+    "prompts follow at most, and sends nothing. stdout: JSON {n, items_rule, estimator, trained_on, chosen,\n"
+    "rewritten, rewrites, invalid, unreadable, failed, no_rewriting, acc_at_1, acc_at_3, table4, top, semantics,\n"
+    "format, rewriter, model, negative_features, usage, model_calls}; R.json adds the items with their rewrites (and\n"
+    "p_correct). A rewrite whose call failed or was cut keeps the original EX; a rerun with --replay asks only\n"
+    "those. A database missing under --db-root (or --train-db-root) is an error unless --skip-missing.";
 
 FlagTable space_rewrite_flags() {
-  return {
+  return with_model_call_flags({
       flags::gold().alias("--set").valued("S"),
       flags::pred().valued("P"),
       flags::db_root(),
@@ -97,13 +99,11 @@ FlagTable space_rewrite_flags() {
       path_flag("--features", "M.csv", "the set's features, from `chokepoint features`"),
       flags::semantics({"bird", "spider", "test-suite"}, "gold's benchmark"),
       whole_flag("--limit", "N", 0, 9999999, "items", "the first N items only (0: all)").or_else("0"),
-      flags::replay(),
       flags::prompts(),
-      flags::preview(),
       flags::lexicon(),
       flags::wordnet(),
       flags::skip_missing(),
-  };
+  });
 }
 
 double rounded(double x) { return std::round(x * 10000.0) / 10000.0; }
@@ -301,38 +301,43 @@ int space_rewrite_main(const FlagValues& r) {
             << " chosen, " << asks.size() << " rewrite prompts to " << endpoint_url(rewriter->endpoint, "") << " (~"
             << tokens << " prompt tokens), then up to " << asks.size() << " text-to-SQL prompts to "
             << endpoint_url(model.endpoint, "") << "; questions, evidence and schemas (names, no rows) are sent\n";
-  if (r.has("--preview")) {
-    json preview;
-    preview["items"] = population.size();
-    preview["chosen"] = chosen.size();
-    preview["rewrite_calls"] = asks.size();
-    preview["t2s_calls_at_most"] = asks.size();
-    preview["estimated_prompt_tokens"] = tokens;
-    preview["rewriter"] = rewriter->settings.model;
-    preview["model"] = model.settings.model;
-    preview["format"] = format->name();
-    if (!asks.empty()) {
-      preview["example_rewrite"] = asks[0].prompt;
-      EvalSet one;
-      one.items = {set->items[asks[0].item]};
-      one.items[0].question = "(the rewritten question)";
-      auto t2s = runner::plan_predictions(one, open->schemas, {*format}, schema_options, rewriter->prompts, samples);
-      if (t2s.ok() && !t2s->empty()) preview["example_t2s"] = (*t2s)[0].prompt;
-    }
-    std::cout << dump_json(preview, 2) << "\n";
-    return 0;
-  }
-
-  auto replay = open_replay(r);
-  if (!replay.ok()) return fail_input(replay.error());
+  auto calls = ModelCalls::open(r);
+  if (!calls.ok()) return fail_input(calls.error());
   std::vector<std::pair<std::string, std::string>> rewrite_batch;
   for (const auto& a : asks)
     rewrite_batch.emplace_back(
         set->items[a.item].key + " / rewrite " + std::to_string(a.rank) + " " + feature_column_name(a.feature.id),
         a.prompt);
+  if (calls->preview()) {
+    CallPreview preview;
+    preview.destinations = {{rewriter->settings.model, endpoint_url(rewriter->endpoint, "")}};
+    if (r.has("--t2s-config")) preview.destinations.push_back({model.settings.model, endpoint_url(model.endpoint, "")});
+    for (const auto& [id, prompt] : rewrite_batch)
+      preview.prompts.push_back(preview_prompt(id, prompt, rewriter->settings, calls->replay()));
+    if (!asks.empty())
+      preview.later_rounds.push_back({"text-to-SQL",
+                                      "the " + format->name() +
+                                          " prompt on each rewritten question, with the item's "
+                                          "evidence and schema, to " +
+                                          model.settings.model,
+                                      asks.size()});
+    preview.details = {{"items", population.size()},
+                       {"chosen", chosen.size()},
+                       {"rewriter", rewriter->settings.model},
+                       {"t2s_model", model.settings.model},
+                       {"format", format->name()}};
+    if (!asks.empty()) {
+      EvalSet one;
+      one.items = {set->items[asks[0].item]};
+      one.items[0].question = "(the rewritten question)";
+      auto t2s = runner::plan_predictions(one, open->schemas, {*format}, schema_options, rewriter->prompts, samples);
+      if (t2s.ok() && !t2s->empty()) preview.details["example_t2s"] = (*t2s)[0].prompt;
+    }
+    return print_preview(preview);
+  }
+
   UsageTotals rewrite_usage, t2s_usage;
-  const auto rewritten =
-      run_chat_prompts(rewriter->settings, rewriter->endpoint, replay->store.get(), rewrite_batch, rewrite_usage);
+  const auto rewritten = calls->ask(rewriter->settings, rewriter->endpoint, rewrite_batch, &rewrite_usage);
 
   // Attempts per item, and the rewritten questions as a set the runner plans prompts for.
   std::map<size_t, std::vector<Attempt>> attempts;
@@ -340,7 +345,6 @@ int space_rewrite_main(const FlagValues& r) {
   rewrites.format = set->format;
   std::vector<std::pair<size_t, size_t>> rewrite_of;  // (item, attempt index) per rewrites.items entry
   size_t invalid = 0, unreadable = 0, failed = 0;
-  std::string first_failure;
   for (size_t k = 0; k < asks.size(); ++k) {
     Attempt at;
     at.rank = asks[k].rank;
@@ -349,7 +353,6 @@ int space_rewrite_main(const FlagValues& r) {
       at.state = "failed";
       at.note = rewritten[k].error();
       ++failed;
-      if (first_failure.empty()) first_failure = rewrite_batch[k].first + ": " + at.note;
     } else if (auto q = parse_rewritten_question(*rewritten[k]); !q.ok()) {
       at.state = "unreadable";
       at.note = q.error();
@@ -374,7 +377,7 @@ int space_rewrite_main(const FlagValues& r) {
   if (!tasks.ok()) return fail_input(tasks.error());
   std::vector<std::pair<std::string, std::string>> t2s_batch;
   for (const auto& t : *tasks) t2s_batch.emplace_back(rewrites.items[t.item].key + " / text-to-SQL", t.prompt);
-  const auto sql_answers = run_chat_prompts(model.settings, model.endpoint, replay->store.get(), t2s_batch, t2s_usage);
+  const auto sql_answers = calls->ask(model.settings, model.endpoint, t2s_batch, &t2s_usage);
   std::vector<EvalPair> rewrite_pairs;
   std::vector<size_t> pair_of_task;
   for (size_t t = 0; t < tasks->size(); ++t) {
@@ -386,7 +389,6 @@ int space_rewrite_main(const FlagValues& r) {
       at.note = p.error;
       if (p.status == runner::PredictionStatus::LlmError) {
         ++failed;
-        if (first_failure.empty()) first_failure = t2s_batch[t].first + ": " + p.error;
       } else {
         at.ex = false;  // an answer without SQL is a failed prediction, as `eval` scores it
       }
@@ -478,17 +480,13 @@ int space_rewrite_main(const FlagValues& r) {
       {"replayed", rewrite_usage.replayed + t2s_usage.replayed},
       {"rewrite", {{"network_calls", rewrite_usage.network_calls}, {"replayed", rewrite_usage.replayed}}},
       {"t2s", {{"network_calls", t2s_usage.network_calls}, {"replayed", t2s_usage.replayed}}}};
+  summary["model_calls"] = calls->tally_json();
   json report = summary;
   report["items"] = std::move(listed);
   if (auto st = write_file(r.text("--out"), dump_json(report, 2) + "\n"); !st.ok()) return fail_input(st.error());
   std::cout << dump_json(summary, 2) << "\n";
-  if (failed) {
-    std::cerr << "chokepoint: space rewrite: " << failed << " calls failed (first: " << first_failure
-              << "); those rewrites keep the original EX"
-              << (r.has("--replay") ? ", and a rerun with the same --replay asks only them" : "") << "\n";
-    return 1;
-  }
-  return 0;
+  calls->report("space rewrite");
+  return calls->exit_code();
 }
 
 const Registrar registrar{{"space rewrite",

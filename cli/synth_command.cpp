@@ -10,11 +10,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/call_preview.h"
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/llm_calls.h"
-#include "cli/llm_transport_curl.h"
+#include "cli/model_calls.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
 #include "core/base/path_part.h"
@@ -45,8 +46,9 @@ const char* kUsage =
     "average >= --threshold, at most --rounds rounds in all (the best-scoring round is kept otherwise). vanilla:\n"
     "one synthesizer call on the full schema, no selector, no critic. With --db-root the original's unique keys are\n"
     "checked too; --no-align-case keeps the model's casing of values that equal a question literal up to case.\n"
-    "Sent: questions, evidence and schemas (no rows). --preview prints the calls and an example prompt and sends\n"
-    "nothing. Calls are recorded in --replay (default DIR/replay.sqlite), so a rerun sends only what is missing.\n"
+    "Sent: questions, evidence and schemas (no rows). --preview prints every prompt of the first calls (the\n"
+    "selector's, or vanilla's synthesizer's) and the most calls the later ones make, and sends and writes nothing.\n"
+    "Calls are recorded in --replay (default DIR/replay.sqlite), so a rerun sends only what is missing.\n"
     "DIR: one database per question, DIR/<db_id>__q<key>/<db_id>__q<key>.sqlite; set.json, the set as BIRD dev JSON\n"
     "with each item's db_id pointing at its database (`chokepoint eval --gold DIR/set.json --db-root DIR` runs on\n"
     "it); with --db-root, original/, the original databases under the same ids as links (`chokepoint agreement\n"
@@ -55,11 +57,11 @@ const char* kUsage =
     "each database. A question that got no database (no schema, or failed) makes those commands stop unless\n"
     "--skip-missing.\n"
     "stdout: JSON {n, method, model, items, accepted, not_accepted, generated, failed, rounds_used, mean_rounds,\n"
-    "mean_columns, criteria, databases, no_schema, success_rate, usage, out}. Exit code 0, 1 when a question failed\n"
-    "(its calls failed or nothing usable came back; a rerun resumes), 2 on bad input.";
+    "mean_columns, criteria, databases, no_schema, success_rate, usage, model_calls, out}. Exit code 1 also when a\n"
+    "question failed (nothing usable came back; a rerun resumes the calls that failed).";
 
 FlagTable synth_flags() {
-  return {
+  return with_model_call_flags({
       flags::gold().alias("--set").described("the set: questions, evidence and gold SQL"),
       flags::db_root().described("the original databases: schemas and unique keys"),
       flags::tables().described("the schemas, without databases"),
@@ -72,8 +74,7 @@ FlagTable synth_flags() {
       switch_flag("--no-align-case", "keep the model's casing of values that equal a question literal up to case"),
       flags::replay().shows("DIR/replay.sqlite"),
       flags::prompts(),
-      flags::preview(),
-  };
+  });
 }
 
 // Options from the flags; errors are the line to print.
@@ -154,12 +155,10 @@ int synth_main(const FlagValues& r) {
   const bool synsql = options->method == testdb::SynthesisMethod::SynSql;
   size_t items = 0;
   long long tokens = 0;
-  const testdb::SynthesisLoop* example = nullptr;
   for (const auto& run : runs) {
     if (!run.loop) continue;
     ++items;
     for (const auto& p : run.loop->pending()) tokens += estimate_tokens(p.prompt);
-    if (!example) example = run.loop.get();
   }
   const size_t calls_min = items * (synsql ? 6 : 1);
   const size_t calls_max = items * (synsql ? 4 + 2 * static_cast<size_t>(options->rounds) : 1);
@@ -167,50 +166,63 @@ int synth_main(const FlagValues& r) {
             << testdb::synthesis_method_name(options->method) << "), " << calls_min << " to " << calls_max
             << " calls to " << endpoint_url(chat->endpoint, "") << ", ~" << tokens
             << " prompt tokens in the first calls; questions, evidence and schemas are sent, no rows\n";
-  if (r.has("--preview")) {
-    Json preview = {{"items", items},
-                    {"method", testdb::synthesis_method_name(options->method)},
-                    {"calls_at_least", calls_min},
-                    {"calls_at_most", calls_max},
-                    {"estimated_prompt_tokens_first_calls", tokens},
-                    {"destination", endpoint_url(chat->endpoint, "")},
-                    {"model", chat->settings.model}};
-    if (example) {
-      const auto& p = example->pending().front();
-      preview[synsql ? "example_select" : "example_synthesize"] = p.prompt;
-    }
-    std::cout << dump_json(preview, 2) << "\n";
-    return 0;
-  }
-
   const std::string out = r.text("--out");
-  std::error_code ec;
-  std::filesystem::create_directories(out, ec);
-  if (ec) return fail_input("cannot create " + out + ": " + ec.message());
   const std::string replay_path = r.has("--replay") ? r.text("--replay") : out + "/replay.sqlite";
-  auto replay = open_replay_file(replay_path);
-  if (!replay.ok()) return fail_input(replay.error());
+  std::error_code ec;
+  if (!r.has("--preview")) {
+    std::filesystem::create_directories(out, ec);
+    if (ec) return fail_input("cannot create " + out + ": " + ec.message());
+  }
+  auto calls = ModelCalls::open(r, replay_path);
+  if (!calls.ok()) return fail_input(calls.error());
+  // The id of a run's call, as the scheduler and the manifest name it.
+  auto call_id = [&](size_t k, const testdb::SynthesisRequest& request) {
+    const auto& key = set->items[runs[k].index].key;
+    return (key.empty() ? std::to_string(k) : key) + " / synth " + request.label;
+  };
+  if (calls->preview()) {
+    CallPreview preview;
+    preview.destinations = {{chat->settings.model, endpoint_url(chat->endpoint, "")}};
+    for (size_t k = 0; k < runs.size(); ++k) {
+      if (!runs[k].loop) continue;
+      for (const auto& p : runs[k].loop->pending())
+        preview.prompts.push_back({call_id(k, p), p.prompt,
+                                   replay_answers(calls->replay(), chat->settings.provider,
+                                                  testdb::synthesis_chat_request(chat->settings, p))});
+    }
+    if (synsql) {
+      preview.later_rounds.push_back(
+          {"expand", "one call per question: at most 3 more columns for its selection", items});
+      preview.later_rounds.push_back(
+          {"synthesize", "one-line INSERTs for the reduced schema (with the critic's feedback after the first round)",
+           items * static_cast<size_t>(options->rounds)});
+      preview.later_rounds.push_back(
+          {"critique", "the synthesized rows scored on six criteria", items * static_cast<size_t>(options->rounds)});
+    }
+    preview.details = {{"items", items},
+                       {"method", testdb::synthesis_method_name(options->method)},
+                       {"calls_at_least", calls_min},
+                       {"calls_at_most", calls_max}};
+    return print_preview(preview);
+  }
 
   // Phase by phase: every pending call of every item in one batch, answers handed back per item.
   UsageTotals usage;
-  CurlTransport transport;
   for (;;) {
-    CallScheduler scheduler(chat->endpoint, transport, replay->store.get(), scheduler_limits(chat->settings));
+    CallScheduler scheduler(chat->endpoint, calls->transport(), calls->replay(), calls->limits(chat->settings));
     std::vector<std::pair<size_t, size_t>> of;  // (run, position in its pending())
     for (size_t k = 0; k < runs.size(); ++k) {
       if (!runs[k].loop) continue;
       const auto& pending = runs[k].loop->pending();
       for (size_t j = 0; j < pending.size(); ++j) {
-        const auto& key = set->items[runs[k].index].key;
-        scheduler.add({(key.empty() ? std::to_string(k) : key) + " / synth " + pending[j].label,
-                       testdb::synthesis_chat_request(chat->settings, pending[j])});
+        scheduler.add({call_id(k, pending[j]), testdb::synthesis_chat_request(chat->settings, pending[j])});
         of.emplace_back(k, j);
       }
     }
     if (of.empty()) break;
-    run_to_end(scheduler);
+    calls->run(scheduler);
     usage += scheduler.usage();
-    const auto answers = call_answers(scheduler);
+    const auto answers = calls->answers(scheduler);
     std::map<size_t, std::vector<Result<std::string>>> per_run;
     for (size_t c = 0; c < of.size(); ++c) {
       const auto& status = scheduler.calls()[c];
@@ -312,6 +324,7 @@ int synth_main(const FlagValues& r) {
   // SR (seed 002 §4.2): the gold query non-empty on the question's database, over the questions attempted.
   summary["success_rate"] = finished.empty() ? Json() : Json(static_cast<double>(gold_nonempty) / finished.size());
   summary["usage"] = call_usage_json(usage);
+  summary["model_calls"] = calls->tally_json();
   summary["out"] = out;
   Json manifest = {
       {"generator", "chokepoint synth"},
@@ -335,6 +348,7 @@ int synth_main(const FlagValues& r) {
   if (auto st = write_file(out + "/manifest.json", dump_json(manifest, 2) + "\n"); !st.ok())
     return fail_input(st.error());
   std::cout << dump_json(summary, 2) << "\n";
+  calls->report("synth");
   if (!first_failure.empty()) {
     std::cerr << "chokepoint: synth: " << counts["failed"].get<size_t>() << " of " << finished.size()
               << (finished.size() == 1 ? " question" : " questions") << " failed (first: " << first_failure
@@ -342,9 +356,8 @@ int synth_main(const FlagValues& r) {
               << (call_failed ? ", and a rerun with the same replay store resumes the calls that failed"
                               : "; the model's answers are in manifest.json")
               << "\n";
-    return 1;
   }
-  return 0;
+  return calls->exit_code(!first_failure.empty());
 }
 
 const Registrar registrar{

@@ -9,14 +9,18 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <thread>
 
+#include "cli/call_preview.h"
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/common_flags.h"
-#include "cli/llm_transport_curl.h"
+#include "cli/llm_calls.h"
+#include "cli/model_calls.h"
 #include "core/base/clock.h"
 #include "core/base/file_text.h"
 #include "core/dataset/bird_writer.h"
@@ -100,16 +104,21 @@ const Registrar linker_command{{"tqa linker", "TQA: linker tables and their refe
                                 kLinkerUsage, tqa_linker_flags, tqa_linker}};
 
 const char* kDenatUsage =
-    "Usage: chokepoint tqa denat --gold SET.json --db-root DIR --out OUTDIR [--llm-config F] [--llm-names]\n"
-    "         [--lexicon ASSET | --wordnet DIR] [--timeout-ms T]\n"
+    "Usage: chokepoint tqa denat --gold SET.json --db-root DIR --out OUTDIR [--llm-config F [--llm-names]\n"
+    "         [--replay FILE.sqlite] [--preview] [--prompts DIR]] [--lexicon ASSET | --wordnet DIR] [--timeout-ms T]\n"
     "De-naturalises schema names (SQLMorph V): classifies each identifier N1/N2/N3 (LLM classifier with\n"
     "--llm-config, else a dictionary-coverage heuristic), abbreviates N1/N2 names (deterministic abbreviator, or\n"
     "the LLM with --llm-names), clones DIR/<db>/<db>.sqlite to OUTDIR/databases/<db>/<db>.sqlite renamed through\n"
     "ALTER TABLE, rewrites the gold SQL through the AST and keeps an item only if its result is unchanged.\n"
     "Question/evidence mentions are rewritten by the LLM, else by a deterministic exact-mention rewrite.\n"
     "Writes OUTDIR/O_O.json, L_O.json, O_L.json, L_L.json (BIRD format) and OUTDIR/denat_report.json.\n"
-    "With --llm-config the summary counts, per kind, the answers used and those replaced by the fallback; exit 1\n"
-    "when some LLM answer was unusable (the files are written anyway).";
+    "With --llm-config the summary counts, per kind, the answers used and those replaced by the fallback, and\n"
+    "model_calls; a call that failed or was cut by a budget is an unusable answer, replaced by the fallback.\n"
+    "--replay FILE.sqlite keeps the answers, so a rerun sends nothing already answered. --preview prints every\n"
+    "naturalness prompt (the first phase, every identifier of every database) and the most calls the names,\n"
+    "questions and evidence phases make, and sends and writes nothing. --timeout-ms is a gold query's time limit;\n"
+    "--request-timeout-ms an HTTP request's. Exit code 1 also when some LLM answer was unusable (the files are\n"
+    "written anyway). The model-call flags below go with --llm-config.";
 
 // Reports, per kind of LLM answer, each distinct reason answers were unusable, and what replaced them.
 void report_fallbacks(const std::string& what, const tqa::LlmAnswerUse& use, const std::string& fallback) {
@@ -119,7 +128,7 @@ void report_fallbacks(const std::string& what, const tqa::LlmAnswerUse& use, con
 }
 
 FlagTable tqa_denat_flags() {
-  return {
+  return with_model_call_flags({
       flags::gold().alias("--set").valued("SET.json"),
       flags::db_root().described("the databases to clone, as DIR/<db>/<db>.sqlite"),
       flags::out("OUTDIR", "the renamed databases, the four sets and denat_report.json"),
@@ -129,7 +138,7 @@ FlagTable tqa_denat_flags() {
       flags::lexicon(),
       flags::wordnet(),
       whole_flag("--timeout-ms", "T", 0, 3600000, "milliseconds", "time limit of one query (0: none)").or_else("5000"),
-  };
+  });
 }
 
 int tqa_denat(const FlagValues& r) {
@@ -143,27 +152,31 @@ int tqa_denat(const FlagValues& r) {
   QueryLimits limits;
   limits.timeout_ms = static_cast<int>(r.integer("--timeout-ms"));
 
-  // Optional LLM: settings, prompts, transport, scheduler.
-  std::optional<PromptLibrary> library;
-  std::unique_ptr<CurlTransport> transport;
+  // Optional LLM: settings, prompts, the run's calls and the scheduler every database's job queues on (held under
+  // --preview: the first phase's calls are queued, none is sent).
+  if (auto st = check_model_call_flags_need_model(r); !st.ok()) return fail_input(st.error());
+  if (r.has("--llm-names") && !r.has("--llm-config")) return fail_input("--llm-names needs --llm-config");
+  std::optional<ChatSetup> chat;
+  std::optional<ModelCalls> calls;
   std::unique_ptr<CallScheduler> scheduler;
   tqa::DenatLlm llm;
   if (r.has("--llm-config")) {
-    auto s = read_llm_config(r.text("--llm-config"));
-    if (!s.ok()) return fail_input(s.error());
-    auto endpoint = endpoint_from_settings(*s);
-    if (!endpoint.ok()) return fail_input(endpoint.error());
-    auto lib = load_prompt_library(r.has("--prompts") ? r.text("--prompts") : default_prompts_folder());
-    if (!lib.ok()) return fail_input("prompts: " + lib.error());
-    library = std::move(*lib);
-    transport = std::make_unique<CurlTransport>();
-    SchedulerLimits sl;
-    sl.timeout_ms = s->timeout_ms;
-    scheduler = std::make_unique<CallScheduler>(*endpoint, *transport, nullptr, sl);
-    llm = {scheduler.get(), &*library, chat_request_from_settings(*s, {}), r.has("--llm-names")};
-  } else if (r.has("--llm-names")) {
-    return fail_input("--llm-names needs --llm-config");
+    auto setup = read_chat_setup(r);
+    if (!setup.ok()) return fail_input(setup.error());
+    chat = std::move(*setup);
+    auto opened = ModelCalls::open(r);
+    if (!opened.ok()) return fail_input(opened.error());
+    calls = std::move(*opened);
+    // A preview's scheduler has no replay store, so no phase is answered and the jobs wait on their first calls (the
+    // preview looks each up itself).
+    scheduler =
+        std::make_unique<CallScheduler>(chat->endpoint, calls->transport(),
+                                        calls->preview() ? nullptr : calls->replay(), calls->limits(chat->settings));
+    if (calls->preview()) scheduler->hold();
+    llm = {scheduler.get(), &chat->prompts, chat_request_from_settings(chat->settings, {}), r.has("--llm-names")};
   }
+  const bool preview = calls && calls->preview();
+  size_t identifiers = 0, question_items = 0, evidence_items = 0;  // what the later phases ask at most
 
   std::map<std::string, std::vector<EvalItem>> by_db;
   for (const auto& i : set->items) by_db[i.db_id].push_back(i);
@@ -183,6 +196,19 @@ int tqa_denat(const FlagValues& r) {
     ro.count_rows = false;
     auto schema = read_schema(**original, db_id, ro);
     if (!schema.ok()) return fail_input(db_id + ": " + schema.error());
+    if (preview) {
+      // The naturalness phase queues its calls on the held scheduler and waits; nothing is cloned or written.
+      tqa::DenatJobOptions options;
+      options.renamed_path = ":memory:";
+      options.limits = limits;
+      tqa::DenatJob job(*schema, **original, items, *lex, options, llm);
+      job.step(elapsed_ms(start), 1000);
+      if (!job.error().empty()) return fail_input(job.error());
+      for (const auto& t : schema->tables) identifiers += 1 + t.columns.size();
+      question_items += items.size();
+      for (const auto& it : items) evidence_items += it.evidence.empty() ? 0 : 1;
+      continue;
+    }
 
     const std::string db_dir = out_dir + "/databases/" + db_id;
     std::error_code ec;
@@ -208,6 +234,23 @@ int tqa_denat(const FlagValues& r) {
     }
   }
 
+  if (preview) {
+    CallPreview p;
+    p.destinations = {{chat->settings.model, endpoint_url(chat->endpoint, "")}};
+    for (const auto& c : scheduler->calls())
+      p.prompts.push_back({c.call.id, c.call.request.messages.empty() ? "" : c.call.request.messages[0].content,
+                           replay_answers(calls->replay(), chat->settings.provider, c.call.request)});
+    if (r.has("--llm-names"))
+      p.later_rounds.push_back(
+          {"names", "a new spelling for each identifier (prompts/tqa_abbreviate_identifier)", identifiers});
+    p.later_rounds.push_back(
+        {"questions", "each kept item's question with the new names (one call each)", question_items});
+    p.later_rounds.push_back(
+        {"evidence", "each kept item's evidence with the new names, after its question", evidence_items});
+    p.details = {{"items", set->items.size()}, {"databases", by_db.size()}, {"identifiers", identifiers}};
+    return print_preview(p);
+  }
+
   size_t kept = 0;
   for (tqa::DenatSetting s :
        {tqa::DenatSetting::OO, tqa::DenatSetting::LO, tqa::DenatSetting::OL, tqa::DenatSetting::LL}) {
@@ -229,7 +272,9 @@ int tqa_denat(const FlagValues& r) {
   bool llm_failures = false;
   if (scheduler) {
     // What the model actually decided, kind by kind; the rest came from the deterministic fallbacks.
+    calls->tally_scheduler(*scheduler);
     summary["llm_calls"] = scheduler->usage().network_calls;
+    summary["model_calls"] = calls->tally_json();
     summary["llm_answers"] = {{"naturalness", use.naturalness.json()},
                               {"questions", use.questions.json()},
                               {"evidence", use.evidence.json()}};
@@ -248,7 +293,9 @@ int tqa_denat(const FlagValues& r) {
   if (!write_file(out_dir + "/denat_report.json", report.dump(2) + "\n"))
     return fail_input("cannot write " + out_dir + "/denat_report.json");
   std::cout << summary.dump(2) << "\n";
-  return llm_failures ? 1 : 0;  // like `jqe --llm-config`: the files are written, the fallbacks are said
+  if (calls) calls->report("tqa denat");
+  // Like `jqe --llm-config`: the files are written, the fallbacks are said.
+  return model_call_exit_code(calls ? calls->tally() : CallTally{}, llm_failures);
 }
 
 const Registrar denat_command{{"tqa denat", "TQA: de-naturalised schema names and O/O, L/O, O/L, L/L sets", kDenatUsage,

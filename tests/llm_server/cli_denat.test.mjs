@@ -50,10 +50,16 @@ function denat(name, baseUrl) {
 
 const sqlite = (db, sql) => execFileSync('sqlite3', [db, sql]).toString().split('\n').filter(Boolean).sort().join('\n');
 const original = () => join(dir, 'db', 'toxicology', 'toxicology.sqlite');
+// The distinct names of tables and columns: a name in several tables (molecule_id) is one identifier, asked once.
 const identifiers = () => {
   const tables = sqlite(original(), "SELECT name FROM sqlite_master WHERE type = 'table'").split('\n').filter(Boolean);
-  return tables.length + tables.reduce((n, t) => n + sqlite(original(), `PRAGMA table_info("${t}")`).split('\n')
-    .filter(Boolean).length, 0);
+  const names = new Set(tables);
+  for (const t of tables) {
+    for (const row of sqlite(original(), `PRAGMA table_info("${t}")`).split('\n').filter(Boolean)) {
+      names.add(row.split('|')[1]);
+    }
+  }
+  return names.size;
 };
 
 // Every kept item, renamed SQL on the renamed database, gives the rows of the original SQL on the original.

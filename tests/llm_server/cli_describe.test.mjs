@@ -50,10 +50,11 @@ test('--preview says what would be sent and sends nothing', async () => {
   const r = await run(checkArgs(join(dir, 'preview.json'), ['--preview', '--embedding-model', 'fake-embed']));
   assert.equal(r.code, 0, r.stderr);
   const p = JSON.parse(r.stdout);
-  assert.deepEqual([p.mode, p.describe_calls, p.judge_calls_at_most, p.embedding_texts_at_most, p.model],
-                   ['check_predictions', 5, 10, 10, 'fake-describer']);
-  assert.ok(p.example_describe.includes(`SQL: ${CL}`) && p.example_describe.includes('cl means chlorine'));
-  assert.match(p.example_judge, /First question: \(the model's question\)\nSecond question: How many atoms are chlorine\?/);
+  assert.deepEqual([p.mode, p.calls, p.prompts.length, p.embedding_texts_at_most, p.model],
+                   ['check_predictions', 5, 5, 10, 'fake-describer']);
+  assert.deepEqual(p.later_rounds.map((l) => [l.round, l.calls_at_most]), [['judge', 10], ['embeddings', 1]]);
+  assert.equal(p.prompts[0].id, '0 / describe');
+  assert.ok(p.prompts[0].prompt.includes(`SQL: ${CL}`) && p.prompts[0].prompt.includes('cl means chlorine'));
   assert.match(r.stderr, /describe: 5 prompts to http:\/\/127\.0\.0\.1:\d+/);
   assert.equal((await stats()).requests, before, 'the preview sent nothing');
 });
@@ -106,7 +107,9 @@ test('checks predictions: ROUGE, both orders of the judge, the cosine and "judge
   assert.equal(s2.usage.network_calls, 0);
   assert.equal(s2.usage.replayed, 5 + 8 + s2.usage.embeddings.replayed);
   assert.ok(s2.usage.embeddings.replayed >= 7);
-  assert.deepEqual({ ...s2, usage: null }, { ...s, usage: null });
+  assert.deepEqual([s2.model_calls.calls, s2.model_calls.replayed, s2.model_calls.requests], [13, 13, 0]);
+  assert.equal(s2.model_calls.embedding_texts.replayed, s2.model_calls.embedding_texts.texts);
+  assert.deepEqual({ ...s2, usage: null, model_calls: null }, { ...s, usage: null, model_calls: null });
 });
 
 test('describes the gold queries without --pred (the paper task), without a judge when told', async () => {

@@ -108,5 +108,5 @@ test('the model decides condition_filter vs data_processing where its answer is 
 test('--replay without --llm-config is a one-line error', async () => {
   const r = await run(errorsArgs(join(dir, 'x.json'), ['--replay', join(dir, 'replay.sqlite')]));
   assert.equal(r.code, 2);
-  assert.match(r.stderr, /^chokepoint: --replay needs --llm-config/);
+  assert.match(r.stderr, /^chokepoint: --replay goes with --llm-config/);
 });

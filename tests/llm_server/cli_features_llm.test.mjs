@@ -124,7 +124,8 @@ test('a failing endpoint: exit 1 with a clear message, the rules\' matrix writte
   const r = await run(featuresArgs(out, ['--llm-config', join(dir, 'fail.json'), '--aspects', 'pragmatics',
     '--batch', '40', '--limit', '1']));
   assert.equal(r.code, 1, r.stderr);
-  assert.match(r.stderr, /features: 1 of 1 calls failed \(first: 0 \/ features pragmatics f\d{3}-f\d{3}: .*401/);
+  assert.match(r.stderr,
+    /features: 1 of 1 model calls unanswered: 1 failed \(first: 0 \/ features pragmatics f\d{3}-f\d{3}: .*401/);
   const s = JSON.parse(r.stdout);
   assert.deepEqual([s.items, s.llm.failed, s.llm.cells_filled], [1, 1, 0]);
   assert.ok(await requests() > before);

@@ -54,11 +54,15 @@ test('--preview says what would be sent and sends nothing', async () => {
   assert.deepEqual([p.calls, p.strict, p.lenient, p.model], [5, 2, 3, 'fake-judge']);
   assert.match(p.destination, /^http:\/\/127\.0\.0\.1:\d+\/v1/);
   assert.ok(p.estimated_prompt_tokens > 0);
-  // One prompt of each kind, with the question, evidence, schema, both queries and both results.
-  assert.match(p.example_strict, /Be strict/);
-  assert.match(p.example_lenient, /Be lenient/);
+  // Every prompt, each kind as its id says, with the question, evidence, schema, both queries and both results.
+  assert.equal(p.prompts.length, 5);
+  const strict = p.prompts.filter((q) => q.id.endsWith(' / judge strict'));
+  assert.equal(strict.length, 2);
+  for (const q of strict) assert.match(q.prompt, /Be strict/);
+  for (const q of p.prompts.filter((x) => x.id.endsWith(' / judge lenient'))) assert.match(q.prompt, /Be lenient/);
+  assert.equal(strict[0].id, '0 / judge strict');
   for (const part of ['Question: Question number 0?', 'Evidence: hint 0', 'CREATE TABLE', CASES[0][0], CASES[0][1],
-    '(1 row)']) assert.ok(p.example_strict.includes(part), part);
+    '(1 row)']) assert.ok(strict[0].prompt.includes(part), part);
   assert.match(r.stderr, /judge: 5 prompts \(2 strict, 3 lenient\) to http:\/\/127\.0\.0\.1/);
   assert.equal(await requests(), 0, 'the preview sent nothing');
 });

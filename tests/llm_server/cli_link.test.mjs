@@ -47,9 +47,11 @@ test('--preview says what would be sent and sends nothing; --fk shows the foreig
   assert.equal(r.code, 0, r.stderr);
   const p = JSON.parse(r.stdout);
   assert.deepEqual([p.calls, p.method, p.fk, p.model], [6, 'few-shot+presql', true, 'fake-linker']);
-  assert.ok(p.example_few_shot.includes('# atom(atom_id, molecule_id, element);'), p.example_few_shot);
-  assert.ok(p.example_few_shot.includes('# foreign keys: atom.molecule_id = molecule.molecule_id;'));
-  assert.ok(p.example_presql.includes('### SQL:'));
+  assert.equal(p.prompts.length, 6);
+  const fewShot = p.prompts.find((q) => q.id.endsWith(' / link few-shot')).prompt;
+  assert.ok(fewShot.includes('# atom(atom_id, molecule_id, element);'), fewShot);
+  assert.ok(fewShot.includes('# foreign keys: atom.molecule_id = molecule.molecule_id;'));
+  assert.ok(p.prompts.find((q) => q.id.endsWith(' / link presql')).prompt.includes('### SQL:'));
   assert.match(r.stderr, /link: 6 prompts \(few-shot\+presql, with foreign keys\)/);
   assert.equal(await requests(), 0, 'the preview sent nothing');
 });

@@ -45,9 +45,12 @@ test('--preview counts the calls per variant and sends nothing', async () => {
   assert.deepEqual(p.calls_per_model, { 'with-y': 2, 'with-y+s': 2, 'with-y+s+q': 2, demo: 2, 'demo+comments': 2, direct: 3 });
   assert.equal(p.calls, 2 * 13);
   assert.deepEqual(p.models.map((m) => m.model), ['fake-a', 'fake-b']);
-  assert.ok(p.examples['with-y'].includes(`### Query: ${GOLD}`));
-  assert.ok(!p.examples['with-y'].includes('# t(id, k, v)') && p.examples['with-y+s'].includes('t(id, k, v)'));
-  assert.ok(p.examples.direct.includes('### Which rows have key 700?'));
+  assert.equal(p.prompts.length, p.calls);
+  const first = (variant) => p.prompts.find((q) => q.id.endsWith(` / optimize ${variant}`)).prompt;
+  assert.ok(p.prompts[0].id.startsWith('fake-a / '), 'each prompt names its model');
+  assert.ok(first('with-y').includes(`### Query: ${GOLD}`));
+  assert.ok(!first('with-y').includes('# t(id, k, v)') && first('with-y+s').includes('t(id, k, v)'));
+  assert.ok(first('direct').includes('### Which rows have key 700?'));
   assert.equal((await stats()).requests, before, 'the preview sent nothing');
 });
 

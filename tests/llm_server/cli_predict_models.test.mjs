@@ -134,7 +134,7 @@ test('one model keeps the summary\'s shape: formats at the top, no table', async
     join(dir, 'b.json'), '--format', HTML, '--out', join(dir, 'one.json')]);
   assert.equal(r.code, 0, r.stderr);
   const s = JSON.parse(r.stdout);
-  assert.deepEqual(Object.keys(s).sort(), ['formats', 'usage']);
+  assert.deepEqual(Object.keys(s).sort(), ['formats', 'model_calls', 'usage']);
   assert.equal(s.formats[HTML].ex_bird, 100);
   assert.equal(s.formats[HTML].out, join(dir, 'one.json'));
 });

@@ -108,9 +108,13 @@ test('--preview counts the prompts and sends nothing', async () => {
   assert.equal(r.code, 0, r.stderr);
   const p = JSON.parse(r.stdout);
   assert.deepEqual([p.calls, p.second_round_at_most, p.model, p.fk], [12, 6, 'fake-retriever', true]);
-  assert.ok(p.example_tables.includes('# atom(atom_id, molecule_id, element);'), p.example_tables);
-  assert.ok(p.example_columns.includes('- atom.element (text)\n'), p.example_columns);
-  assert.ok(p.example_columns.includes('Foreign keys: atom.molecule_id = molecule.molecule_id'), p.example_columns);
+  assert.equal(p.prompts.length, 12);
+  assert.deepEqual(p.later_rounds.map((l) => [l.round, l.calls_at_most]), [['tcsl columns', 6]]);
+  const tables = p.prompts.find((q) => q.id.endsWith(' tables')).prompt;
+  const columns = p.prompts.find((q) => q.id.endsWith(' columns')).prompt;
+  assert.ok(tables.includes('# atom(atom_id, molecule_id, element);'), tables);
+  assert.ok(columns.includes('- atom.element (text)\n'), columns);
+  assert.ok(columns.includes('Foreign keys: atom.molecule_id = molecule.molecule_id'), columns);
   assert.equal(await requests(), 0, 'the preview sent nothing');
 });
 

@@ -108,9 +108,12 @@ test('--preview prints the calls and a rewrite prompt and sends nothing', async 
     '--rows', '2']));
   assert.equal(r.code, 0, r.stderr);
   const p = JSON.parse(r.stdout);
-  assert.deepEqual([p.items, p.chosen, p.rewrite_calls, p.rewriter, p.model], [4, 3, 5, 'fake-rewriter', 'fake-model']);
-  assert.ok(p.example_rewrite.includes('no longer has the following property'));
-  assert.ok(p.example_rewrite.includes('Question: Which molecules have a double bond?'));
+  assert.deepEqual([p.items, p.chosen, p.calls, p.rewriter, p.model, p.t2s_model],
+    [4, 3, 5, 'fake-rewriter', 'fake-rewriter', 'fake-model']);
+  assert.deepEqual(p.later_rounds.map((l) => [l.round, l.calls_at_most]), [['text-to-SQL', 5]]);
+  assert.equal(p.prompts.length, 5);
+  assert.ok(p.prompts[0].prompt.includes('no longer has the following property'));
+  assert.ok(p.prompts[0].prompt.includes('Question: Which molecules have a double bond?'));
   assert.ok(p.example_t2s.includes('(the rewritten question)'), p.example_t2s);
   assert.match(p.example_t2s, /TR000/, '--rows 2 shows example rows');
   assert.equal(await requests(), 0, 'the preview sent nothing');
@@ -191,7 +194,7 @@ test('a failing endpoint: exit 1 with a clear message; the rewrites keep the ori
   const r = await run(rewriteArgs(join(dir, 'fail.json.out'), ['--negative-features', join(dir, 'negative.json'),
     '--llm-config', join(dir, 'fail.json'), '--limit', '2']));
   assert.equal(r.code, 1, r.stderr);
-  assert.match(r.stderr, /space rewrite: 3 calls failed \(first: 1 \/ rewrite 1 f039: .*401/);
+  assert.match(r.stderr, /space rewrite: 3 of 3 model calls unanswered: 3 failed \(first: 1 \/ rewrite 1 f039: .*401/);
   const s = JSON.parse(r.stdout);
   assert.deepEqual([s.n, s.failed, s.usage.t2s.network_calls], [2, 3, 0]);
   near(s.acc_at_3, s.no_rewriting, 'nothing changed');

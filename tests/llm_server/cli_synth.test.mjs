@@ -56,8 +56,13 @@ test('--preview says what would be sent and sends nothing', async () => {
   assert.equal(r.code, 0, r.stderr);
   const p = JSON.parse(r.stdout);
   assert.deepEqual([p.items, p.method, p.calls_at_least, p.calls_at_most, p.model], [2, 'synsql', 12, 20, 'fake-synth']);
-  assert.ok(p.example_select.includes(`Question: ${QA}`));
-  assert.ok(p.example_select.includes('CREATE TABLE "drivers"'), 'the selector sees the full schema');
+  // The first calls: three selections per question; then the expansion, and the synthesizer and critic rounds.
+  assert.equal(p.prompts.length, 6);
+  assert.equal(p.calls, 6);
+  assert.deepEqual(p.later_rounds.map((l) => [l.round, l.calls_at_most]), [['expand', 2], ['synthesize', 6],
+    ['critique', 6]]);
+  assert.ok(p.prompts[0].prompt.includes(`Question: ${QA}`));
+  assert.ok(p.prompts[0].prompt.includes('CREATE TABLE "drivers"'), 'the selector sees the full schema');
   assert.match(r.stderr, /synth: 2 questions \(synsql\), 12 to 20 calls/);
   assert.equal(existsSync(join(dir, 'preview')), false);
   assert.equal(await requests(), 0, 'the preview sent nothing');
