@@ -18,6 +18,7 @@
 #include "core/jqe/preferences.h"
 #include "core/jqe/sql_synthesis.h"
 #include "core/schema/schema.h"
+#include "core/sql/unnesting.h"
 
 namespace chokepoint::jqe {
 
@@ -54,6 +55,9 @@ struct JqeOptions {
   // expanded or reported: running JQE on one seed of a set with the set's other queries here gives that seed the
   // same diversity cap it has in a run over the whole set (thesis Alg. 1: the input set occupies its classes).
   std::vector<EvalItem> context_seeds;
+  // Thesis §3.3.1: inline CTEs used once and FROM subqueries that are plain select-project-joins before the seed's
+  // join query graph is built (core/sql/unnesting.h); the others stay derived nodes, with their reasons recorded.
+  bool unnest = true;
 };
 
 enum class DiscardReason { redundant, isomorphic, empty_result, error, timeout, budget };
@@ -79,6 +83,11 @@ struct SeedRecord {
   std::string root_id;  // the original seed (== item.id in round 1)
   int round = 1;
   std::string skipped;  // why it was not expanded ("" if it was)
+  // Unnesting (JqeOptions::unnest): the query JQE expanded when it differs from item.sql ("" otherwise), the derived
+  // tables it inlined and those it kept as derived nodes, with the reason.
+  std::string unnested_sql;
+  std::vector<sql::InlinedTable> inlined;
+  std::vector<sql::NestedTable> nested;
   GraphShape shape;
   std::vector<CandidateRecord> candidates;
   uint64_t combinations = 0;  // enumerated

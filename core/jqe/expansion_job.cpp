@@ -123,7 +123,7 @@ struct JqeJob::State {
       const EvalItem& c = options.context_seeds[context_next++];
       auto db = dbs.find(c.db_id);
       if (db != dbs.end() && db->second.schema)
-        if (auto p = parse_seed(c, *db->second.schema); p.ok()) pruner.add_existing(p->graph);
+        if (auto p = parse_seed(c, *db->second.schema, options.unnest); p.ok()) pruner.add_existing(p->graph);
       return;
     }
     if (next < current.size()) {
@@ -137,10 +137,13 @@ struct JqeJob::State {
       if (db == dbs.end() || !db->second.schema || !db->second.graph) {
         rec.skipped = "unknown db_id '" + s.db_id + "'";
         parsed.push_back(nullptr);
-      } else if (auto p = parse_seed(s, *db->second.schema); !p.ok()) {
+      } else if (auto p = parse_seed(s, *db->second.schema, options.unnest); !p.ok()) {
         rec.skipped = p.error();
         parsed.push_back(nullptr);
       } else {
+        if (p->unnesting.changed()) rec.unnested_sql = p->unnesting.sql;
+        rec.inlined = p->unnesting.inlined;
+        rec.nested = p->unnesting.nested;
         rec.shape = shape_of(p->graph);
         parsed.push_back(std::make_unique<ParsedSeed>(std::move(*p)));
         // The input set occupies its classes before any expansion is considered; later rounds' seeds are kept

@@ -71,7 +71,8 @@ nlohmann::json jqe_options_json(const JqeOptions& o) {
           {"execute_all", o.execute_before_pruning},
           {"add_projection", o.add_projection},
           {"add_predicate", o.add_predicate},
-          {"always_alias", o.alias_style == AliasStyle::always}};
+          {"always_alias", o.alias_style == AliasStyle::always},
+          {"unnest", o.unnest}};
 }
 
 Status apply_jqe_options_json(JqeOptions& options, const nlohmann::json& j) {
@@ -99,7 +100,8 @@ Status apply_jqe_options_json(JqeOptions& options, const nlohmann::json& j) {
         o.iso = IsomorphismMode::by_tables;
       else
         return Error{"iso: must be structural or tables (got '" + *t + "')"};
-    } else if (key == "execute_all" || key == "add_projection" || key == "add_predicate" || key == "always_alias") {
+    } else if (key == "execute_all" || key == "add_projection" || key == "add_predicate" || key == "always_alias" ||
+               key == "unnest") {
       auto b = flag(v, key.c_str());
       if (!b.ok()) return Error{b.error()};
       if (key == "execute_all")
@@ -108,6 +110,8 @@ Status apply_jqe_options_json(JqeOptions& options, const nlohmann::json& j) {
         o.add_projection = *b;
       else if (key == "add_predicate")
         o.add_predicate = *b;
+      else if (key == "unnest")
+        o.unnest = *b;
       else
         o.alias_style = *b ? AliasStyle::always : AliasStyle::follow_query;
     } else {

@@ -23,7 +23,7 @@ const std::vector<IntOptionBound>& jqe_int_bounds();
 const IntOptionBound& jqe_int_bound(const std::string& key);  // must be one of the above
 
 // {"order", "centrality", "iso", "per_pattern", "budget", "max_per_pair", "rounds", "timeout_ms", "max_decisions",
-//  "execute_all", "add_projection", "add_predicate", "always_alias"}.
+//  "execute_all", "add_projection", "add_predicate", "always_alias", "unnest"}.
 nlohmann::json jqe_options_json(const JqeOptions& options);
 
 // Applies the keys present in `j` to `options`. Integers may be JSON numbers or decimal strings. Errors name the

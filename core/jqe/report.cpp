@@ -22,6 +22,9 @@ struct Tally {
   size_t cyclic_before = 0, cyclic_generated = 0, cyclic_expansion = 0;
   std::map<std::string, size_t> skipped;
   size_t enriched = 0, with_projection = 0, with_predicate = 0, predicate_from_database = 0;
+  // Unnesting (thesis §3.3.1): seeds rewritten, seeds still holding a derived node, derived tables by reason.
+  size_t seeds_unnested = 0, seeds_left_nested = 0, tables_inlined = 0;
+  std::map<std::string, size_t> left_nested_by_reason;
 
   Tally() {
     for (int r = 1; r < kDiscardReasons; ++r) pruned_by_reason[to_string(static_cast<DiscardReason>(r))] = 0;
@@ -33,6 +36,10 @@ struct Tally {
       return;
     }
     ++seeds_expandable;
+    seeds_unnested += !s.inlined.empty();
+    seeds_left_nested += !s.nested.empty();
+    tables_inlined += s.inlined.size();
+    for (const auto& n : s.nested) ++left_nested_by_reason[sql::nesting_reason_name(n.reason)];
     degree_before += s.shape.avg_degree();
     cyclic_before += s.shape.cyclic;
   }
@@ -82,6 +89,11 @@ json summary_of(const Tally& t, const JqeOptions& options) {
   j["cyclic_pct_before"] = pct(t.cyclic_before, t.seeds_expandable);
   j["cyclic_pct_generated"] = pct(t.cyclic_generated, t.generated);
   j["cyclic_pct_expansion"] = pct(t.cyclic_expansion, t.expansion);
+  if (options.unnest)
+    j["unnesting"] = {{"seeds_unnested", t.seeds_unnested},
+                      {"seeds_left_nested", t.seeds_left_nested},
+                      {"tables_inlined", t.tables_inlined},
+                      {"left_nested_by_reason", t.left_nested_by_reason}};
   if (options.add_projection || options.add_predicate)
     j["enriched"] = {{"expansions", t.enriched},
                      {"with_projection", t.with_projection},
@@ -150,6 +162,7 @@ json options_json(const JqeOptions& o) {
   opts["rounds"] = o.rounds;
   opts["timeout_ms"] = o.timeout_ms;
   opts["execute_before_pruning"] = o.execute_before_pruning;
+  opts["unnest"] = o.unnest;
   if (o.add_projection || o.add_predicate) {
     opts["add_projection"] = o.add_projection;
     opts["add_predicate"] = o.add_predicate;
@@ -259,6 +272,7 @@ json expansion_set_json(const JqeRun& run) {
     p["seed_id"] = s.item.key;
     p["root_seed_id"] = s.root_id;
     p["seed_sql"] = s.item.sql;
+    if (!s.unnested_sql.empty()) p["seed_sql_unnested"] = s.unnested_sql;  // what the expansion was built on
     p["round"] = x.round;
     p["candidate_table"] = s.candidates[static_cast<size_t>(x.candidate)].table;
     p["alias"] = x.alias;

@@ -14,6 +14,8 @@ namespace chokepoint::jqe {
 
 // The CLI's summary: seeds, generated, expansion, pruned, pruned_by_reason, redundant, avg_degree_before,
 // avg_degree_generated, avg_degree_expansion, cyclic_pct_before, cyclic_pct_generated, cyclic_pct_expansion, ...
+// and, when JqeOptions::unnest is on, unnesting {seeds_unnested, seeds_left_nested, tables_inlined,
+// left_nested_by_reason} over round-1 seeds that were parsed (thesis §3.3.1).
 nlohmann::json jqe_summary(const JqeRun& run);
 // Summary plus shape distributions, Δd̄ tables (generated and expansion sets) and per-database summaries.
 nlohmann::json jqe_report(const JqeRun& run);
@@ -43,7 +45,8 @@ class JqeReportBuilder {
 
 // The expansion set in BIRD dev.json form (question_id, db_id, question, evidence, SQL, difficulty) plus
 // provenance: question_status "pending" (the seed's question until the LLM layer rewrites it), jqe {seed_id,
-// root_seed_id, round, candidate_table, alias, conditions, iso_class, nodes, edges, cyclic}.
+// root_seed_id, round, candidate_table, alias, conditions, iso_class, nodes, edges, cyclic}, plus
+// seed_sql_unnested when the expansion was built on the unnested seed.
 nlohmann::json expansion_set_json(const JqeRun& run);
 // Every discarded candidate with its reason, for inspection.
 nlohmann::json pruned_set_json(const JqeRun& run);

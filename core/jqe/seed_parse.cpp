@@ -6,10 +6,13 @@
 
 namespace chokepoint::jqe {
 
-Result<ParsedSeed> parse_seed(const EvalItem& seed, const Schema& schema) {
-  auto tree = sql::parse_sql(seed.sql);
-  if (!tree.ok()) return Error{"parse error: " + tree.error()};
+Result<ParsedSeed> parse_seed(const EvalItem& seed, const Schema& schema, bool unnest) {
   ParsedSeed p;
+  p.unnesting.sql = seed.sql;
+  if (unnest)
+    if (auto u = sql::unnest(seed.sql, schema); u.ok()) p.unnesting = std::move(*u);
+  auto tree = sql::parse_sql(p.unnesting.sql);
+  if (!tree.ok()) return Error{"parse error: " + tree.error()};
   p.tree = std::move(*tree);
   if (p.tree->kind == sql::Kind::Compound) return Error{"compound query (UNION/INTERSECT/EXCEPT)"};
   p.names = sql::resolve_names(*p.tree, schema);

@@ -1,5 +1,7 @@
 #include "core/tqa/denat_job.h"
 
+#include <set>
+
 #include "core/base/clock.h"
 #include "core/llm/answer_parser.h"
 #include "core/tqa/database_rename.h"
@@ -72,9 +74,15 @@ DenatJob::DenatJob(const Schema& schema, const Connection& original, std::vector
       lexicon_(lexicon),
       options_(std::move(options)),
       llm_(llm) {
+  // Each distinct name once: a label and a proposal belong to the name (a column molecule_id in two tables is one
+  // identifier to judge and rename), so asking twice would send the same prompt twice.
+  std::set<std::string> seen;
+  const auto add = [&](const std::string& name) {
+    if (seen.insert(name).second) identifiers_.push_back(name);
+  };
   for (const auto& t : schema_.tables) {
-    identifiers_.push_back(t.name);
-    for (const auto& c : t.columns) identifiers_.push_back(c.name);
+    add(t.name);
+    for (const auto& c : t.columns) add(c.name);
   }
   for (const auto& id : identifiers_) labels_[id] = heuristic_naturalness(lexicon_, id);
   if (llm_.scheduler && !llm_.library) fail("the LLM path needs the prompt library");
@@ -289,6 +297,7 @@ void DenatJob::step(double now_ms, double budget_ms) {
         if (results_.size() < items_.size()) {
           results_.push_back(
               denaturalise_sql(items_[results_.size()], schema_, plan_, original_, *renamed_, options_.limits));
+          apply_keep_rule(results_.back(), options_.keep_rule, options_.system_ex);
           break;
         }
         phase_ = DenatPhase::questions;

@@ -4,8 +4,9 @@
 //                stands in for each unusable answer), else the dictionary-coverage heuristic;
 //   names        with `DenatLlm::names`, the LLM proposes the new spellings (the abbreviator for unanswered ones);
 //   rename       the plan, the clone at `renamed_path` and the ALTER TABLE renames;
-//   sql          each item's gold SQL rewritten and checked on both databases (kept only if the rows agree), a few
-//                per step so the browser keeps drawing;
+//   sql          each item's gold SQL rewritten and checked on both databases, then kept by the options' rule (by
+//                default: only if the rows agree; or by the system's EX on the original), a few per step so the
+//                browser keeps drawing;
 //   questions,   the text side of kept items: the LLM's rewrite (the deterministic mention rewrite for an
 //   evidence     unusable answer); without an LLM the deterministic rewrite for every item.
 // LLM calls go through the caller's CallScheduler (its transport does the network), so the job itself is pure
@@ -24,6 +25,7 @@
 #include "core/llm/call_scheduler.h"
 #include "core/llm/prompt_template.h"
 #include "core/schema/schema.h"
+#include "core/tqa/denat_keep_rule.h"
 #include "core/tqa/denaturalisation.h"
 #include "core/tqa/rename_plan.h"
 
@@ -58,6 +60,10 @@ struct DenatJobOptions {
   std::string renamed_path;      // where the renamed copy is written (":memory:" for none on disk)
   QueryLimits limits;            // per gold query, on each database
   bool require_renames = false;  // fail when every identifier is already N3 (the app: a variant equal to the source)
+  // Which items are kept (and get their text rewritten): SQLMorph §V's gold check, the system's EX on the original,
+  // or both (denat_keep_rule.h). system_ex holds the run's per-item EX when the rule needs it.
+  DenatKeepRule keep_rule = DenatKeepRule::gold_result;
+  ExByItem system_ex;
 };
 
 class DenatJob {
@@ -102,7 +108,7 @@ class DenatJob {
   DenatPhase phase_ = DenatPhase::naturalness;
   std::string error_;
 
-  std::vector<std::string> identifiers_;  // tables then their columns, schema order
+  std::vector<std::string> identifiers_;  // distinct names: tables then their columns, schema order
   std::map<std::string, Naturalness> labels_;
   std::map<std::string, std::string> proposals_;
   bool naturalness_from_llm_ = false;

@@ -56,25 +56,25 @@ DenatItem denaturalise_sql(const EvalItem& item, const Schema& schema, const Ren
   out.less_natural_evidence = item.evidence;
   auto sql = rename_sql(item.sql, schema, plan);
   if (!sql.ok()) {
-    out.reason = "the gold SQL does not parse: " + sql.error();
+    out.reason = out.gold_reason = "the gold SQL does not parse: " + sql.error();
     return out;
   }
   out.less_natural_sql = *sql;
   QueryOutcome before = original_db.query(item.sql, limits);
   if (!before.ok()) {
-    out.reason = "the gold SQL fails on the original database: " + before.message;
+    out.reason = out.gold_reason = "the gold SQL fails on the original database: " + before.message;
     return out;
   }
   QueryOutcome after = renamed_db.query(out.less_natural_sql, limits);
   if (!after.ok()) {
-    out.reason = "the renamed SQL fails on the renamed database: " + after.message;
+    out.reason = out.gold_reason = "the renamed SQL fails on the renamed database: " + after.message;
     return out;
   }
   if (!same_result(before.result, after.result)) {
-    out.reason = "the renamed SQL returns different rows";
+    out.reason = out.gold_reason = "the renamed SQL returns different rows";
     return out;
   }
-  out.kept = true;
+  out.kept = out.same_gold_result = true;
   return out;
 }
 

@@ -29,8 +29,12 @@ struct DenatItem {
   std::string less_natural_question;  // schema mentions rewritten
   std::string less_natural_evidence;
   std::string text_method;  // "llm" or "deterministic mention rewrite"
-  bool kept = false;        // the renamed SQL returns the original's rows
-  std::string reason;       // why not kept
+  // The gold check (SQLMorph §V-C): the renamed SQL returns the original's rows on the renamed database.
+  bool same_gold_result = false;
+  std::string gold_reason;  // why the check failed ("" when it passed)
+  // Kept by the job's rule (denat_keep_rule.h; by default the gold check alone, so kept == same_gold_result).
+  bool kept = false;
+  std::string reason;  // why not kept
 
   // The item as it appears in a setting's set.
   EvalItem in_setting(DenatSetting s) const;

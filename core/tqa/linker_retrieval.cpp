@@ -1,0 +1,88 @@
+// Table 4.9 from a linker analysis and retrieved table lists (see linker_retrieval.h).
+#include "core/tqa/linker_retrieval.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "core/base/text.h"
+
+namespace chokepoint::tqa {
+namespace {
+
+double percent(size_t part, size_t whole) {
+  return whole ? std::round(10000.0 * static_cast<double>(part) / static_cast<double>(whole)) / 100.0 : 0.0;
+}
+
+// "97 / 106 (91.51%)", as Table 4.9 writes a cell.
+std::string cell(size_t part, size_t whole) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%zu / %zu (%.2f%%)", part, whole, percent(part, whole));
+  return buf;
+}
+
+}  // namespace
+
+const char* linker_presence_name(LinkerPresence p) {
+  switch (p) {
+    case LinkerPresence::retrieved:
+      return "retrieved";
+    case LinkerPresence::missed:
+      return "missed";
+    case LinkerPresence::no_retrieval:
+      return "no_retrieval";
+  }
+  return "?";
+}
+
+double LinkerPresenceTable::retrieved_pct() const { return percent(retrieved, scored()); }
+double LinkerPresenceTable::missed_pct() const { return percent(missed, scored()); }
+
+LinkerPresenceTable linker_table_presence(const std::vector<ItemLinkerAnalysis>& analyses,
+                                          const std::map<std::string, std::vector<std::string>>& retrieved_tables) {
+  LinkerPresenceTable t;
+  for (const auto& a : analyses) {
+    if (!a.linker) {
+      ++t.without_linker;
+      continue;
+    }
+    LinkerPresenceItem item;
+    item.key = a.item.key;
+    item.db_id = a.item.db_id;
+    item.linker_table = a.linker->table;
+    auto r = retrieved_tables.find(a.item.key);
+    if (r == retrieved_tables.end()) {
+      item.presence = LinkerPresence::no_retrieval;
+      ++t.no_retrieval;
+    } else {
+      item.retrieved = r->second;
+      bool found = false;
+      for (const auto& table : r->second) found = found || iequals(table, item.linker_table);
+      item.presence = found ? LinkerPresence::retrieved : LinkerPresence::missed;
+      ++(found ? t.retrieved : t.missed);
+    }
+    t.items.push_back(std::move(item));
+  }
+  return t;
+}
+
+nlohmann::json linker_presence_json(const LinkerPresenceTable& t) {
+  nlohmann::json items = nlohmann::json::array();
+  for (const auto& i : t.items)
+    items.push_back({{"key", i.key},
+                     {"db_id", i.db_id},
+                     {"linker_table", i.linker_table},
+                     {"presence", linker_presence_name(i.presence)},
+                     {"retrieved", i.retrieved}});
+  return {{"retrieved", t.retrieved},
+          {"missed", t.missed},
+          {"no_retrieval", t.no_retrieval},
+          {"without_linker", t.without_linker},
+          {"scored", t.scored()},
+          {"retrieved_pct", t.retrieved_pct()},
+          {"missed_pct", t.missed_pct()},
+          {"retrieved_row", cell(t.retrieved, t.scored())},
+          {"missed_row", cell(t.missed, t.scored())},
+          {"items", items}};
+}
+
+}  // namespace chokepoint::tqa

@@ -1,0 +1,82 @@
+// The table list of each item's retrieval, keyed by item, for thesis Table 4.9: TCSL's first-step tables, the tables
+// of SCSL's and Full-Schema's columns, an unreadable answer as an empty list, and no entry when nothing was answered.
+#include "core/linking/retrieved_tables.h"
+
+#include <gtest/gtest.h>
+
+namespace chokepoint::linking {
+namespace {
+
+Schema movie() {
+  Schema s;
+  s.db_id = "movie";
+  s.tables = {Table{"actor", "", {{"ActorID", "INTEGER", ""}, {"Name", "TEXT", ""}}, {"ActorID"}, {}},
+              Table{"movie", "", {{"MovieID", "INTEGER", ""}, {"Title", "TEXT", ""}}, {"MovieID"}, {}},
+              Table{"characters", "", {{"MovieID", "INTEGER", ""}, {"ActorID", "INTEGER", ""}}, {}, {}},
+              Table{"movie.old", "", {{"Title", "TEXT", ""}}, {}, {}}};
+  return s;
+}
+
+SchemaOf only_movie() {
+  static const Schema s = movie();
+  return [](const std::string& db) -> const Schema* { return db == "movie" ? &s : nullptr; };
+}
+
+EvalSet three_items() {
+  EvalSet set;
+  for (const char* key : {"q1", "q2", "q3"}) set.items.push_back(EvalItem{key, "movie", "", "", "SELECT 1", ""});
+  return set;
+}
+
+RetrievedItem retrieved(size_t item, std::vector<std::string> tables, std::vector<std::string> columns,
+                        LinkOutcome outcome = LinkOutcome::Linked) {
+  RetrievedItem r;
+  r.item = item;
+  r.tables = std::move(tables);
+  r.columns = std::move(columns);
+  r.outcome = outcome;
+  return r;
+}
+
+TEST(RetrievedTables, TcslGivesTheTablesItsFirstStepPicked) {
+  auto m =
+      retrieved_tables_by_key(three_items(), {retrieved(0, {"movie", "characters"}, {"movie.Title"})}, only_movie());
+  EXPECT_EQ(m.at("q1"), (std::vector<std::string>{"movie", "characters"}));
+}
+
+TEST(RetrievedTables, ScslGivesTheTablesOfItsColumnsInOrderOfFirstAppearance) {
+  auto m = retrieved_tables_by_key(
+      three_items(), {retrieved(1, {}, {"movie.Title", "actor.Name", "movie.MovieID", "movie.old.Title"})},
+      only_movie());
+  EXPECT_EQ(m.at("q2"), (std::vector<std::string>{"movie", "actor", "movie.old"}));
+}
+
+TEST(RetrievedTables, AnUnreadableAnswerIsAnEmptyList) {
+  auto m = retrieved_tables_by_key(three_items(), {retrieved(0, {}, {}, LinkOutcome::Unreadable)}, only_movie());
+  ASSERT_EQ(m.count("q1"), 1u);
+  EXPECT_TRUE(m.at("q1").empty());
+}
+
+TEST(RetrievedTables, AnItemWithoutAnAnswerHasNoEntry) {
+  auto m = retrieved_tables_by_key(
+      three_items(), {retrieved(0, {"movie"}, {}), retrieved(2, {}, {}, LinkOutcome::NoAnswer)}, only_movie());
+  EXPECT_EQ(m.size(), 1u);
+  EXPECT_EQ(m.count("q3"), 0u);
+}
+
+TEST(RetrievedTables, LinkingGivesItsRetrievedTables) {
+  LinkedItem l;
+  l.item = 2;
+  l.retrieved.tables = {"actor", "characters"};
+  auto m = retrieved_tables_by_key(three_items(), std::vector<LinkedItem>{l});
+  EXPECT_EQ(m.at("q3"), (std::vector<std::string>{"actor", "characters"}));
+}
+
+TEST(RetrievedTables, ADottedTableNameIsReadWhole) {
+  EXPECT_EQ(table_of_column("movie.old.Title", movie()), "movie.old");
+  EXPECT_EQ(table_of_column("movie.Title", movie()), "movie");
+  EXPECT_EQ(table_of_column("nowhere.Title", movie()), "");
+}
+
+}  // namespace
+}  // namespace chokepoint::linking
