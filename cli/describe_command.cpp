@@ -22,6 +22,7 @@
 #include "core/llm/chat_request.h"
 #include "core/metrics/eval_pairs.h"
 #include "core/runner/sql_to_text.h"
+#include "core/runner/sql_to_text_json.h"
 
 namespace chokepoint::cli {
 namespace {
@@ -93,20 +94,6 @@ Result<std::vector<Subject>> read_subjects(const FlagValues& r) {
     out.push_back(std::move(s));
   }
   return out;
-}
-
-nlohmann::json rouge_json(const RougeScore& s) {
-  return {{"recall", s.recall}, {"precision", s.precision}, {"f1", s.f1}};
-}
-nlohmann::json optional_json(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
-nlohmann::json prediction_json(const runner::ExPrediction& p) {
-  return {{"items", p.items},
-          {"true_positive", p.true_positive},
-          {"false_positive", p.false_positive},
-          {"false_negative", p.false_negative},
-          {"true_negative", p.true_negative},
-          {"precision", optional_json(p.precision)},
-          {"recall", optional_json(p.recall)}};
 }
 
 int describe_main(const FlagValues& r) {
@@ -250,51 +237,22 @@ int describe_main(const FlagValues& r) {
   const auto s = runner::summarize_descriptions(items);
   nlohmann::json listed = nlohmann::json::array();
   for (size_t i = 0; i < items.size(); ++i) {
-    const auto& it = items[i];
-    nlohmann::json j = {{"id", it.id},
-                        {"sql", subjects[i].sql},
-                        {"reference", it.reference},
-                        {"generated", it.generated ? nlohmann::json(*it.generated) : nlohmann::json()},
-                        {"rouge1_f1", it.rouge.r1.f1},
-                        {"rouge2_f1", it.rouge.r2.f1},
-                        {"rougeL_f1", it.rouge.rl.f1},
-                        {"rouge1_recall", it.rouge.r1.recall},
-                        {"rouge2_recall", it.rouge.r2.recall},
-                        {"rougeL_recall", it.rouge.rl.recall}};
-    if (!it.error.empty()) j["error"] = it.error;
-    if (it.cosine) j["cosine"] = *it.cosine;
-    if (it.same_forward) j["same_forward"] = *it.same_forward;
-    if (it.same_backward) j["same_backward"] = *it.same_backward;
-    if (it.ex) j["ex"] = *it.ex;
+    nlohmann::json j = runner::described_item_json(items[i]);
+    j["sql"] = subjects[i].sql;
     listed.push_back(std::move(j));
   }
-  nlohmann::json summary = {
-      {"n", s.n},
-      {"mode", mode},
-      {"skipped_without_question", skipped},
-      {"described", s.described},
-      {"unreadable", s.unreadable},
-      {"rouge",
-       {{"rouge1", rouge_json(s.rouge.r1)}, {"rouge2", rouge_json(s.rouge.r2)}, {"rougeL", rouge_json(s.rouge.rl)}}},
-      {"cosine", optional_json(s.cosine)},
-      {"cosine_label", embedding_model.empty() ? "" : "endpoint embeddings: " + embedding_model + " (not BERTScore)"},
-      {"cosine_items", s.cosine_items},
-      {"usage",
-       {{"network_calls", usage.network_calls + judge_usage.network_calls + embedding_calls},
-        {"replayed", usage.replayed + judge_usage.replayed + embedding_replayed},
-        {"describe", {{"network_calls", usage.network_calls}, {"replayed", usage.replayed}}},
-        {"judge", {{"network_calls", judge_usage.network_calls}, {"replayed", judge_usage.replayed}}},
-        {"embeddings", {{"network_calls", embedding_calls}, {"replayed", embedding_replayed}}}}}};
+  nlohmann::json summary = runner::describe_summary_json(s, judge.has_value(), r.has("--pred"));
+  summary["mode"] = mode;
+  summary["skipped_without_question"] = skipped;
+  summary["cosine_label"] =
+      embedding_model.empty() ? "" : "endpoint embeddings: " + embedding_model + " (not BERTScore)";
+  summary["usage"] = {{"network_calls", usage.network_calls + judge_usage.network_calls + embedding_calls},
+                      {"replayed", usage.replayed + judge_usage.replayed + embedding_replayed},
+                      {"describe", {{"network_calls", usage.network_calls}, {"replayed", usage.replayed}}},
+                      {"judge", {{"network_calls", judge_usage.network_calls}, {"replayed", judge_usage.replayed}}},
+                      {"embeddings", {{"network_calls", embedding_calls}, {"replayed", embedding_replayed}}}};
   if (!embedding_error.empty()) summary["embedding_error"] = embedding_error;
-  if (judge)
-    summary["judge"] = {{"model", judge->settings.model},
-                        {"forward", optional_json(s.judge_forward)},
-                        {"backward", optional_json(s.judge_backward)},
-                        {"average", optional_json(s.judge_average)},
-                        {"unreadable", s.judge_unreadable}};
-  if (r.has("--pred"))
-    summary["check"] = {{"different_both", prediction_json(s.different_both)},
-                        {"different_either", prediction_json(s.different_either)}};
+  if (judge) summary["judge"]["model"] = judge->settings.model;
   summary["model_calls"] = calls->tally_json();
   calls->report("describe");
   if (int rc = finish_report(r.text("--out"), summary, std::move(listed))) return rc;

@@ -1,4 +1,5 @@
-// The SQL-to-Text tab: subjects -> preview -> describe batch -> judge batch (both orders) -> summary.
+// The SQL-to-Text tab: subjects -> preview -> describe batch -> judge batch (both orders) -> summary. Its state as
+// JSON and its page commands are describe_json.cpp.
 #include "web/panels/sql_to_text/describe_run.h"
 #include "web/panel_registry.h"
 #include "web/sub_tab_registry.h"
@@ -43,6 +44,7 @@ void finish(AppState& state, DescribeRun& run) {
     }
   run.summary = runner::summarize_descriptions(run.items);
   run.phase = 3;
+  run.life.finish(run.cancelled);
   persist_replay();
   char buf[160];
   std::snprintf(buf, sizeof buf, "SQL-to-Text: %zu described, ROUGE-1 F1 %.3f", run.summary.described,
@@ -308,16 +310,24 @@ void prepare_describe_run(AppState& state) {
   run.embedding_calls = run.embedding_replayed = 0;
   run.embedding_error.clear();
   run.sent = *preview;
-  run.preview = true;
+  std::vector<std::string> later;
+  if (run.judge) later.push_back("up to two short judge calls per described query, each with the two questions");
+  if (run.embeddings) later.push_back("both questions of every described query to the endpoint's embeddings");
+  if (auto opened = run.life.open_preview(batch_facts(run.sent, run.describe_calls, std::move(later))); !opened.ok())
+    run.error = opened.error();
 }
 
 void confirm_describe_run(AppState& state) {
   DescribeRun& run = state.panels.get<DescribeRun>();
-  if (!run.preview) return;
-  run.preview = false;
+  if (!run.life.previewing()) return;
+  if (auto confirmed = confirm_batch(run.life); !confirmed.ok()) {
+    run.error = confirmed.error();
+    return;
+  }
   auto scheduler = start_session_batch(run.describe_calls, run.sent);
   if (!scheduler.ok()) {
     run.error = scheduler.error();
+    run.life.finish(true);
     return;
   }
   run.scheduler = std::move(*scheduler);
@@ -365,7 +375,7 @@ void draw_describe_view(AppState& state) {
       "question the judge calls different from the user's is likely wrong. Uses the LLM tab's endpoint; nothing is "
       "sent before you confirm.");
   const bool busy = run.phase == 1 || run.phase == 2 || run.phase == 4;
-  ImGui::BeginDisabled(busy || run.preview);
+  ImGui::BeginDisabled(busy || run.life.previewing());
   ImGui::SetNextItemWidth(ui_px(300));
   ImGui::Combo("describe", &run.subject, "the predictions (a check of them)\0the gold queries (004's task)\0");
   ImGui::SameLine();
@@ -390,7 +400,7 @@ void draw_describe_view(AppState& state) {
   }
   ImGui::EndDisabled();
   if (!run.error.empty()) draw_error(run.error);
-  if (run.preview) {
+  if (run.life.previewing()) {
     ImGui::TextWrapped(
         "%zu queries will be described by %s: %zu calls, %zu answered by the replay store, ~%lld prompt "
         "tokens. Each prompt holds one query and its evidence (no schema, no rows).%s",
@@ -407,7 +417,7 @@ void draw_describe_view(AppState& state) {
     if (ImGui::Button("Confirm and send")) confirm_describe_run(state);
     note_item_place("describe confirm");
     ImGui::SameLine();
-    if (ImGui::Button("Discard")) run.preview = false;
+    if (ImGui::Button("Discard")) run.life.discard();
     draw_prompt_pager("describe", run.describe_calls.size(), [&](size_t i) { return run.describe_calls[i]; });
     return;
   }
@@ -432,101 +442,5 @@ void draw_describe_view(AppState& state) {
     draw_results(run);
   }
 }
-
-namespace {
-nlohmann::json opt(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
-nlohmann::json rouge(const RougeScore& s) { return {{"recall", s.recall}, {"precision", s.precision}, {"f1", s.f1}}; }
-nlohmann::json prediction(const runner::ExPrediction& p) {
-  return {{"items", p.items},
-          {"true_positive", p.true_positive},
-          {"false_positive", p.false_positive},
-          {"false_negative", p.false_negative},
-          {"true_negative", p.true_negative},
-          {"precision", opt(p.precision)},
-          {"recall", opt(p.recall)}};
-}
-}  // namespace
-
-nlohmann::json describe_run_json(const DescribeRun& run) {
-  nlohmann::json j = {{"running", run.phase == 1 || run.phase == 2 || run.phase == 4},
-                      {"phase", run.phase},
-                      {"done", run.phase == 3},
-                      {"cancelled", run.cancelled},
-                      {"error", run.error},
-                      {"subject", run.subject == 1 ? "gold" : "predictions"}};
-  if (run.preview)
-    j["preview"] = {{"calls", run.subjects.size()},
-                    {"network_calls", run.subjects.size() - run.sent.in_replay},
-                    {"judge_calls_at_most", run.judge ? 2 * run.subjects.size() : 0},
-                    {"embedding_texts_at_most", run.embeddings ? 2 * run.subjects.size() : 0},
-                    {"estimated_prompt_tokens", run.sent.estimated_tokens},
-                    {"destination", run.sent.destination},
-                    {"model", run.sent.model}};
-  if (run.phase != 3) return j;
-  const auto& s = run.summary;
-  j["summary"] = {
-      {"n", s.n},
-      {"described", s.described},
-      {"unreadable", s.unreadable},
-      {"rouge", {{"rouge1", rouge(s.rouge.r1)}, {"rouge2", rouge(s.rouge.r2)}, {"rougeL", rouge(s.rouge.rl)}}},
-      {"usage", {{"network_calls", run.usage.network_calls}, {"replayed", run.usage.replayed}}}};
-  if (run.judge)
-    j["summary"]["judge"] = {{"forward", opt(s.judge_forward)},
-                             {"backward", opt(s.judge_backward)},
-                             {"average", opt(s.judge_average)},
-                             {"unreadable", s.judge_unreadable}};
-  if (!run.used_embedding_model.empty()) {
-    j["summary"]["cosine"] = opt(s.cosine);
-    j["summary"]["cosine_label"] = "endpoint embeddings: " + run.used_embedding_model + " (not BERTScore)";
-    j["summary"]["cosine_items"] = s.cosine_items;
-    j["summary"]["embeddings"] = {
-        {"network_calls", run.embedding_calls}, {"replayed", run.embedding_replayed}, {"error", run.embedding_error}};
-  }
-  if (run.subject == 0 && run.judge)
-    j["summary"]["check"] = {{"different_both", prediction(s.different_both)},
-                             {"different_either", prediction(s.different_either)}};
-  nlohmann::json items = nlohmann::json::array();
-  for (const auto& it : run.items) {
-    nlohmann::json x = {{"id", it.id},
-                        {"reference", it.reference},
-                        {"generated", it.generated ? nlohmann::json(*it.generated) : nlohmann::json()},
-                        {"rouge1_f1", it.rouge.r1.f1},
-                        {"rougeL_f1", it.rouge.rl.f1}};
-    if (it.same_forward) x["same_forward"] = *it.same_forward;
-    if (it.same_backward) x["same_backward"] = *it.same_backward;
-    if (it.ex) x["ex"] = *it.ex;
-    if (it.cosine) x["cosine"] = *it.cosine;
-    if (!it.error.empty()) x["error"] = it.error;
-    items.push_back(std::move(x));
-  }
-  j["items"] = std::move(items);
-  return j;
-}
-
-namespace {
-
-// {"do": "describe_run", "subject": "predictions" | "gold", "judge": true, "embeddings"?: bool (kept when absent),
-// "embedding_model"?: NAME}: the SQL-to-Text tab's choices and its "Describe..." button (plans and opens the preview);
-// {"do": "describe_confirm"} / {"do": "describe_cancel"}.
-const PageCommandRegistrar describe_registrar{"describe_run", [](AppState& state, const nlohmann::json& cmd) {
-                                                DescribeRun& run = state.panels.get<DescribeRun>();
-                                                run.subject =
-                                                    cmd.value("subject", std::string("predictions")) == "gold" ? 1 : 0;
-                                                run.judge = cmd.value("judge", true);
-                                                run.embeddings = cmd.value("embeddings", run.embeddings);
-                                                if (cmd.contains("embedding_model"))
-                                                  run.embedding_model = cmd.value("embedding_model", std::string());
-                                                prepare_describe_run(state);
-                                              }};
-const PageCommandRegistrar describe_confirm_registrar{
-    "describe_confirm", [](AppState& state, const nlohmann::json&) { confirm_describe_run(state); }};
-const PageCommandRegistrar describe_cancel_registrar{
-    "describe_cancel", [](AppState& state, const nlohmann::json&) { cancel_describe_run(state); }};
-
-const SubTabRegistrar tab{{kMetricsPanelName, "SQL-to-Text", 40, "describe", draw_describe_view,
-                           [](AppState& s, double) { step_describe_run(s); },
-                           [](AppState& s) { return describe_run_json(s.panels.get<DescribeRun>()); }}};
-
-}  // namespace
 
 }  // namespace chokepoint::web

@@ -1,4 +1,4 @@
-// The SQL-to-Text tab of the Metrics panel (issue 14 items 3 and 7; core/runner/sql_to_text.h, as `chokepoint
+// The SQL-to-Text tab of the Metrics panel (core/runner/sql_to_text.h, as `chokepoint
 // describe` does it): a model says which question each query of the finished run answers — the predictions (a check
 // of them: is "judged different from the user's question" a good sign of EX = 0?) or the gold queries (004's task)
 // — and its question is compared with the item's by ROUGE and by a judge asked in both orders. A privacy preview
@@ -19,6 +19,7 @@
 #include "core/runner/sql_to_text.h"
 #include "web/app_state.h"
 #include "web/llm/llm_session.h"
+#include "web/llm/session_batch_run.h"
 
 namespace chokepoint::web {
 
@@ -37,7 +38,7 @@ struct DescribeRun {
   };
   std::vector<Subject> subjects;
   std::vector<std::pair<std::string, std::string>> describe_calls;  // (id, prompt), one per subject
-  bool preview = false;
+  BatchLife life;  // the one batch life cycle: preview, Confirm, describing, judging, embedding, done or cancelled
   SessionBatchPreview sent;  // what the preview said would leave the page (llm_session.h)
   std::unique_ptr<CallScheduler> scheduler;
   int phase = 0;  // 0 idle, 1 describing, 2 judging, 3 done, 4 embedding
@@ -60,9 +61,9 @@ void cancel_describe_run(AppState& state);
 void step_describe_run(AppState& state);  // every frame
 void draw_describe_view(AppState& state);
 // {"preview"?: {calls, network_calls, judge_calls_at_most, embedding_texts_at_most, estimated_prompt_tokens,
-//  destination, model}, "running", "phase", "done", "cancelled", "error", "summary"?: {n, described, unreadable,
-//  rouge, judge, check?, cosine?, cosine_label?, cosine_items?, embeddings?: {network_calls, replayed, error}},
-//  "items": [{..., cosine?}]}
+//  destination, model}, "running", "phase", "done", "cancelled", "error", "batch", "summary"?: the summary
+//  `chokepoint describe` writes (runner::describe_summary_json) with usage, cosine_label? and embeddings?:
+//  {network_calls, replayed, error}, "items": [runner::described_item_json]}
 nlohmann::json describe_run_json(const DescribeRun& run);
 
 }  // namespace chokepoint::web
