@@ -1,5 +1,5 @@
 #!/bin/sh
-# Data-quality audit (issue 15 item 1) of the shared Spider databases against Spider dev: `chokepoint audit` with
+# Data-quality audit of the shared Spider databases against Spider dev: `chokepoint audit` with
 # tables.json's labelled keys; prints the findings per kind, the flight_2 airport findings (A.10's "Alton "), the
 # largest orphan counts and the wall time. Only the dev databases ../shared/data holds are audited; the others are
 # named as missing. Skips itself when the data is absent.

@@ -1,10 +1,10 @@
-// Opening big SQLite databases in the app (issue 20): for 50, 150 and 350 MB databases made with the sqlite3 CLI,
+// Opening big SQLite databases in the app: for 50, 150 and 350 MB databases made with the sqlite3 CLI,
 // the time from choosing the file to its tables being listed, the longest gap between two frames while it is read
 // and opened (goal: none over 100 ms), the JS heap afterwards, and the same after a reload (the file reopened from the
-// workspace). Then an evaluation on it (issue 18): four items, one a full scan, run in the evaluation worker, which
+// workspace). Then an evaluation on it: four items, one a full scan, run in the evaluation worker, which
 // mounts the uploaded file rather than copying it: the time, and the longest main-thread frame meanwhile (goal: none
 // over 50 ms). A size written "2048s" is a 50 MB database padded with zeros to 2 GiB (sparse: no disk; SQLite reads
-// only the pages its header counts), the 2 GB file of issue 18.
+// only the pages its header counts), so a 2 GB upload is measured too.
 // Prints one table. Usage: node bench/big_databases.mjs [SIZES_MB...]   (needs build/wasm/app, chromium)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

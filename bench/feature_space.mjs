@@ -1,4 +1,4 @@
-// SQLSpace in the browser (issue 16's wasm figure): Spider dev and BIRD dev (2,568 items) with their tables.json
+// SQLSpace in the browser (the wasm timing): Spider dev and BIRD dev (2,568 items) with their tables.json
 // uploaded into the app, then the Feature space panel's Compare (the deterministic features of both sets, computed a
 // slice of items per frame, then chi-square and the PCA map), Clusters on BIRD dev (the elbow over k = 2..10, a few
 // k-means restarts a frame) and the Estimator on Spider dev against published predictions (a few trees a frame):

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Gold validation (issue 17): how many golds of the shared benchmark sets cannot serve as references. Spider dev runs
+# Gold validation: how many golds of the shared benchmark sets cannot serve as references. Spider dev runs
 # `chokepoint eval --validate-gold` on the databases ../shared/data holds (each gold twice, with the tie probe;
 # golds of databases not there count as no_database); BIRD dev has only its schemas here, so its golds are parsed
 # and prepared in empty databases built from dev_tables.json (`chokepoint sql check --tables`): errors only, since

@@ -1,4 +1,4 @@
-// Schema-linking scoring on BIRD dev (issue 14 items 4–5): the gold tables and columns of every item (1,534) by name
+// Schema-linking scoring on BIRD dev: the gold tables and columns of every item (1,534) by name
 // resolution, then RES, Subset and Exact Match and column recall and precision of the gold against itself (goal:
 // scoring under 100 ms natively), and Full-Schema retrieval's FPR and SLR (001 Table VIII reports 90.1 and 99.5 on
 // O/O), both FPR readings side by side. Skips itself when ../shared/data/bird is absent.

@@ -1,4 +1,4 @@
-// Issue 14's LLM-driven commands on real sets against the loopback LLM server (tests/llm_server/server.mjs), each
+// The LLM-driven commands on real sets against the loopback LLM server (tests/llm_server/server.mjs), each
 // run twice: first against the server, then answered by the replay store (0 requests):
 //   describe: SQL-to-Text of the 1,534 BIRD dev gold queries (the paper's task) with the judge in both orders and
 //             endpoint embeddings; the server answers a question per query and a verdict per pair;

@@ -1,4 +1,4 @@
-// A whole BIRD dev run (1,534 items, SimpleDDL-MD-Chat) against the loopback LLM server, end to end (issue 13):
+// A whole BIRD dev run (1,534 items, SimpleDDL-MD-Chat) against the loopback LLM server, end to end:
 // the server is taught an answer for every question (the gold query in a code fence with prose for two items in
 // three, a wrong query for the third), then
 //   CLI:     chokepoint predict --set dev.json --tables dev_tables.json: wall time, per item, and how many answers

@@ -1,4 +1,4 @@
-// Runner overhead per item outside the network (issue 13): for every BIRD dev item (1,534), the prompt rendered in
+// Runner overhead per item outside the network: for every BIRD dev item (1,534), the prompt rendered in
 // SimpleDDL-MD-Chat from the schema (evidence joined), and SQL extracted from a chat answer that wraps the gold query
 // in prose and a code fence; then the error taxonomy over 1,000 wrong predictions (each gold query against the next
 // item's gold on the same database). Goals: render + extract under 1 ms per item; the taxonomy of 1,000 failures

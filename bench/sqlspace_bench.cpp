@@ -195,7 +195,7 @@ int main(int argc, char** argv) {
       "  estimator (forest + metrics + permutation importance, 5 repeats)  %8.1f ms; ROC-AUC %.3f, Brier %.3f\n",
       estimator_ms, est.metrics.roc_auc, est.metrics.brier);
 
-  // The synthetic figure: 10,000 x 187 random rows (each feature present with probability 0.3), the model
+  // A synthetic figure: 10,000 x 187 random rows (each feature present with probability 0.3), the model
   // "right" unless feature 1 is present without feature 2, or feature 3 is, with 10% of the labels flipped.
   FeatureVectors synthetic;
   for (int id = 1; id <= 187; ++id) synthetic.feature_ids.push_back(id);

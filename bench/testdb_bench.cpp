@@ -1,4 +1,4 @@
-// INSERT validation benchmark (issue 15 item 3, goal < 100 ms native): 10,000 generated model lines for A.9's
+// INSERT validation benchmark (goal < 100 ms native): 10,000 generated model lines for A.9's
 // formula_1 pair plus a results table, mixed as a model's answers are (mostly clean one-row INSERTs, then grouped
 // rows, wrong value counts, unknown tables and columns, repeated and orphan keys, NULLs in NOT NULL columns, case to
 // align and injection attempts), validated whole by validate_inserts. Reports the best of 5 passes and the changes.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Test-suite style baseline (issue 15 item 5) on the shared Spider databases against Spider dev: `chokepoint
+# Test-suite style baseline on the shared Spider databases against Spider dev: `chokepoint
 # testsuite` with its defaults (seed 1, at most 30 rows per table, 8 draws per database); prints databases built per
 # second, their total and per-database size, SR and the discrimination of the golds' mutants on the suite next to the
 # original databases'. Only the dev databases ../shared/data holds are built; items of the others are skipped (named

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Efficiency scores (issue 14 item 1): `chokepoint ves` of the Spider dev golds against themselves, on the databases
+# Efficiency scores: `chokepoint ves` of the Spider dev golds against themselves, on the databases
 # ../shared/data holds (golds of the others are left out). Every score should sit near 100; how far the items stray
 # is the spread a VES reading carries. Three runs: the step timing with each gold also timed against itself (the
 # summary's spread), the same without the time limit (no progress handler: the harness's cost inside the spans), and

@@ -1,4 +1,4 @@
-# Prints the sizes of the built app files (issue: report the size of chokepoint.wasm and chokepoint.js).
+# Prints the sizes of the built app files: chokepoint.wasm, chokepoint.js and chokepoint.data when present.
 foreach(f chokepoint.wasm chokepoint.js chokepoint.data)
   if(EXISTS "${APP_DIR}/${f}")
     file(SIZE "${APP_DIR}/${f}" s)

@@ -59,7 +59,7 @@ LIST
   rm -rf "$tmp"
 fi
 
-# Other evaluators' scores (issue 17): Spider exact match speed (needs ../shared/data and the conformance build),
+# Other evaluators' scores: Spider exact match speed (needs ../shared/data and the conformance build),
 # and eval --jobs 1 against --jobs 2 (the speed-up needs an otherwise idle machine).
 if [ -x "$NATIVE/conformance_tests" ] && [ -d "$DATA/spider/database" ]; then
   echo "=== exact set match, 1,034 Spider dev golds (bench/exact_match.sh)"
@@ -69,20 +69,20 @@ if [ -x "$NATIVE/chokepoint" ] && [ -d "$DATA" ]; then
   echo "=== gold validation of Spider dev and BIRD dev (bench/gold_validation.sh)"
   (cd "$ROOT" && sh bench/gold_validation.sh "$NATIVE")
 fi
-# Data-quality audit (issue 15 item 1): the shared Spider databases against Spider dev (skips itself without
+# Data-quality audit: the shared Spider databases against Spider dev (skips itself without
 # ../shared/data); the INSERT validation figure (10,000 lines) is testdb_bench's, in the loop above.
 if [ -x "$NATIVE/chokepoint" ]; then
   echo "=== data-quality audit of the Spider dev databases (bench/audit.sh)"
   (cd "$ROOT" && sh bench/audit.sh "$NATIVE")
 fi
 [ -x "$NATIVE/chokepoint" ] && (echo "=== test-suite baseline (bench/testsuite.sh)"; cd "$ROOT" && sh bench/testsuite.sh "$NATIVE")
-# Efficiency scores (issue 14 item 1): VES of the Spider dev golds against themselves, with the spread and the
+# Efficiency scores: VES of the Spider dev golds against themselves, with the spread and the
 # harness's overhead (skips itself without ../shared/data).
 if [ -x "$NATIVE/chokepoint" ]; then
   echo "=== VES of Spider dev golds against themselves (bench/ves.sh)"
   (cd "$ROOT" && sh bench/ves.sh "$NATIVE")
 fi
-# Issue 14's LLM-driven commands (describe, optimize, link) on BIRD and Spider dev against the loopback server.
+# The LLM-driven commands (describe, optimize, link) on BIRD and Spider dev against the loopback server.
 if [ -x "$NATIVE/chokepoint" ] && [ -f "$DATA/bird/dev.json" ]; then
   echo "=== describe, optimize, link and retrieval against the loopback LLM server (bench/llm_commands.mjs)"
   CHOKEPOINT_CLI="$NATIVE/chokepoint" node "$ROOT/bench/llm_commands.mjs" "$DATA"
@@ -92,19 +92,19 @@ if [ -x "$NATIVE/chokepoint" ]; then
   (cd "$ROOT" && sh bench/eval_jobs.sh "$NATIVE")
 fi
 
-# Big databases in the app (issue 20): open time, longest frame, JS heap, kept across a reload; needs Chromium.
+# Big databases in the app: open time, longest frame, JS heap, kept across a reload; needs Chromium.
 if [ -f "$WASM/app/index.html" ] && [ -x "${CHROMIUM:-/usr/bin/chromium}" ] && command -v sqlite3 >/dev/null; then
   echo "=== big databases in the browser (bench/big_databases.mjs)"
   node "$ROOT/bench/big_databases.mjs" 50 150 350
 fi
 
-# A whole BIRD dev model run against the loopback LLM server, CLI and browser (issue 13); needs Chromium.
+# A whole BIRD dev model run against the loopback LLM server, CLI and browser; needs Chromium.
 if [ -f "$WASM/app/index.html" ] && [ -x "${CHROMIUM:-/usr/bin/chromium}" ] && [ -f "$DATA/bird/dev.json" ]; then
   echo "=== a 1,534-item BIRD dev model run against the loopback server (bench/model_run.mjs)"
   CHOKEPOINT_CLI="$NATIVE/chokepoint" node "$ROOT/bench/model_run.mjs" "$DATA/bird"
 fi
 
-# SQLSpace in the browser (issue 16): features of Spider + BIRD dev, Compare and the elbow; needs Chromium.
+# SQLSpace in the browser: features of Spider + BIRD dev, Compare and the elbow; needs Chromium.
 if [ -f "$WASM/app/index.html" ] && [ -x "${CHROMIUM:-/usr/bin/chromium}" ] && [ -f "$DATA/bird/dev.json" ]; then
   echo "=== SQLSpace features, comparison and clusters in the browser (bench/feature_space.mjs)"
   CHOKEPOINT_CLI="$NATIVE/chokepoint" node "$ROOT/bench/feature_space.mjs" "$DATA"

@@ -1,4 +1,4 @@
-// The schema-linking methods of 004 §4.5.2 (issue 14 item 4), as prompts to build and answers to read; the front end
+// The schema-linking methods of 004 §4.5.2, as prompts to build and answers to read; the front end
 // makes the calls (CallScheduler and its replay store) and hands the answers back, as for the judge. Every method
 // shows the schema as SimpleDDL ("# table(col, ...);"), with its foreign keys when asked (the paper's w/ fk column):
 //   zero-shot        prompts/link_zero_shot.mustache: rank every table (C3's prompt, our words); optional top-k cut

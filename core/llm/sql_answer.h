@@ -1,4 +1,4 @@
-// SQL from a model's answer (004 §4.1.1 prompts, issue 13 item 3): the answer parsers "sql_chat" and
+// SQL from a model's answer (004 §4.1.1 prompts): the answer parsers "sql_chat" and
 // "sql_complete" of prompts/manifest.json. Chat answers wrap the query in code fences,
 // label it ("SQL:"), explain it before or after, or give several statements; Complete answers continue a prompt that
 // ended in "SELECT", so the keyword is put back. An answer with no query is an error of its own kind, never an empty

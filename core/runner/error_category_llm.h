@@ -1,4 +1,4 @@
-// The optional LLM classifier of the error taxonomy (issue 13 item 6; 004 §5 asks an LLM where our rules compare
+// The optional LLM classifier of the error taxonomy (004 §5 asks an LLM where our rules compare
 // normalised WHERE/HAVING conjuncts). A Result Error the rules left to condition_filter or data_processing (tables,
 // selected columns and joins agree) goes to a model with prompts/t2s_error_category.mustache; its answer names one
 // of the two, and when it is readable it decides. An unreadable answer, or none, keeps the rule's decision and says

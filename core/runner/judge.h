@@ -1,4 +1,4 @@
-// The judge (issue 17 item 8; FLEX's idea — Kim et al., "FLEX: Expert-level False-Less EXecution Metric" — with our
+// The judge (FLEX's idea — Kim et al., "FLEX: Expert-level False-Less EXecution Metric" — with our
 // own templates): an LLM's second opinion on EX. EX compares results only, so it can be wrong both ways: a wrong
 // query that happens to return the gold's rows on this database (a false positive) and a right query that differs
 // from a narrow gold in a way the question allows (a false negative). So the judge is asked strictly when EX = 1

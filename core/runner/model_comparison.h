@@ -1,4 +1,4 @@
-// Several models in one run (issue 13 item 4; 004 Table 3 is a format × model table of EX). Each endpoint is one
+// Several models in one run (004 Table 3 is a format × model table of EX). Each endpoint is one
 // column named after its model; names that collide are told apart by the endpoint's host, then by position, and
 // each name has a spelling safe in a file name (predict writes PRED.<model>.<format>.json).
 #pragma once

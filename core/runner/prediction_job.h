@@ -1,4 +1,4 @@
-// A model run as a resumable job (issue 13, item 4), for a front end that cannot block: the tasks of
+// A model run as a resumable job, for a front end that cannot block: the tasks of
 // plan_predictions() go through one CallScheduler (replay store, budget, concurrency, retry), stepped each frame;
 // each answer becomes a PredictedItem as soon as it arrives. Before anything is sent, plan() says exactly what would
 // leave the machine: every prompt, how many calls the replay store does not answer, the estimated tokens and the

@@ -1,4 +1,4 @@
-// Predictions by a model (issue 13, item 4): the prompts of a set in one or more formats, and what the answers give
+// Predictions by a model: the prompts of a set in one or more formats, and what the answers give
 // (one SQL each, or why not), written in BIRD's prediction dict and Spider's one-per-line format so `eval` reads
 // them as they are. The calls themselves go through the LLM layer's CallScheduler, driven by the front end.
 #pragma once

@@ -1,4 +1,4 @@
-// Two stored runs side by side, item by item (issue 17 item 10): which items were fixed (EX 0 -> 1), which broke
+// Two stored runs side by side, item by item: which items were fixed (EX 0 -> 1), which broke
 // (EX 1 -> 0), which changed otherwise (status, prediction, gold, scores) and a short reason for each, built from the
 // items' statuses and messages. The user's "almost correct" marks (run_store.h) travel with each side.
 #pragma once

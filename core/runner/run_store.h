@@ -1,4 +1,4 @@
-// Runs kept in a SQLite file (issue 17 item 10): each evaluation with its settings, summary and per-item scores,
+// Runs kept in a SQLite file: each evaluation with its settings, summary and per-item scores,
 // errors and timings, plus the user's "almost correct" marks, so that any two runs can be compared item by item
 // (run_comparison.h). The file is opened through core/db's Connection; the caller supplies every timestamp, so the
 // core reads no clock. decisions.md §17 gives the keying of marks and the pairing of items.

@@ -1,4 +1,4 @@
-// SQL optimisation (004 §4.3, issue 14 item 2): a model rewrites a query to run faster (two-stage: the query Y comes
+// SQL optimisation (004 §4.3): a model rewrites a query to run faster (two-stage: the query Y comes
 // from a text-to-SQL run, with more or less context: Y alone; Y + schema; Y + schema + question; the same after
 // demonstrations; after demonstrations with the reason each is faster), or writes the fastest query straight from
 // the question (single stage, the paper's "SimpleDDL-MD-Chat-Efficiency"). Our own templates, prompts/opt_*.mustache

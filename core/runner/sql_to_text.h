@@ -1,4 +1,4 @@
-// SQL-to-Text (004 §4.4, issue 14 item 3): a model says which question a query answers, and the question it wrote
+// SQL-to-Text (004 §4.4): a model says which question a query answers, and the question it wrote
 // is compared with a reference question by ROUGE (core/metrics/rouge.h), by the cosine of the endpoint's
 // embeddings (labelled as such: it is not BERTScore, which the paper reports) and by an LLM judge of whether the two
 // ask the same thing, asked in both orders and averaged as the paper does against position bias.

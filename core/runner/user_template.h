@@ -1,4 +1,4 @@
-// The thirteenth prompt format (issue 13, item 1): a user's own Mustache template, used like the 12 of 004. It sees
+// The thirteenth prompt format: a user's own Mustache template, used like the 12 of 004. It sees
 // the variables they see — schema (rendered in the chosen style, with the run's foreign-key and example-row
 // options), question (with BIRD's evidence joined) and completion (what a Complete prompt ends with) — and its
 // answers are read as the chosen postfix says (Chat: SQL found in the answer; Complete: SELECT put back). The

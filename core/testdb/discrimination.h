@@ -1,4 +1,4 @@
-// Discrimination of a test database (issue 15, beyond SynSQL): the share of a gold query's mutants (the single-error
+// Discrimination of a test database (beyond SynSQL): the share of a gold query's mutants (the single-error
 // mutants of core/mutate) whose result on the database differs from the gold's under the run's EX semantics, so a
 // mutant EX would score 1 there counts as not told apart. It answers SynSQL's requirement 2 (a database must tell
 // correct queries from wrong ones) without any predictions, for any database: the original, SynSQL's, the

@@ -1,4 +1,4 @@
-// The provenance of SynSQL databases as JSON (issue 15 item 7): per question, what the selector chose and why
+// The provenance of SynSQL databases as JSON: per question, what the selector chose and why
 // (answers, reduced DDL, the columns the key rule added), each round's synthesizer answer, validation changes, critic
 // scores and feedback, and the outcome; over a run, the per-criterion averages and counts the CLI prints and the app
 // shows. The front end adds what only it knows (model, replay keys, file paths, the gold query's rows).

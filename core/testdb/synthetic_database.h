@@ -1,4 +1,4 @@
-// A synthetic database on disk (SynSQL's output, issue 15 item 7): the reduced schema's CREATE TABLE statements
+// A synthetic database on disk (SynSQL's output): the reduced schema's CREATE TABLE statements
 // (core/schema/schema_ddl, constraints included) and the validated rows, inserted through bound parameters, never
 // as text a model wrote. One database per question, laid out as a BIRD db_root: DIR/<id>/<id>.sqlite with
 // <id> = synthetic_db_id(db_id, item key), so every command that reads a db_root runs on it unchanged.

@@ -1,4 +1,4 @@
-// The test-suite style baseline (issue 15 item 5; TSA in SynSQL §4.1, after Zhong et al. 2020): for one database
+// The test-suite style baseline (TSA in SynSQL §4.1, after Zhong et al. 2020): for one database
 // and the set items that use it, random databases (random_database.h) are drawn with seeds derived from one seed,
 // each is scored by how many items' golds it tells apart from at least one of their mutants (discrimination.h), and
 // the best draw is kept, only when it tells apart at least one. One database per db_id, so the output is a BIRD-layout

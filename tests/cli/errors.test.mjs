@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync, mkdirSync
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assetsDir } from './cli_fixture.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
@@ -33,8 +34,7 @@ before(() => {
   assert.ok(existsSync(cli), `CLI not built: ${cli}`);
   dir = mkdtempSync(join(tmpdir(), 'chokepoint-errors-'));
   mkdirSync(join(dir, 'db', 'toxicology'), { recursive: true });
-  copyFileSync(join(root, 'build', 'native', 'assets', 'db', 'toxicology.sqlite'),
-               join(dir, 'db', 'toxicology', 'toxicology.sqlite'));
+  copyFileSync(join(assetsDir, 'db', 'toxicology.sqlite'), join(dir, 'db', 'toxicology', 'toxicology.sqlite'));
   writeFileSync(join(dir, 'gold.sql'), CASES.map(([g]) => `${g}\ttoxicology`).join('\n') + '\n');
   writeFileSync(join(dir, 'pred.sql'), CASES.map(([, p]) => p).join('\n') + '\n');
 });

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync, mkdirSync, copyFileSync,
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assetsDir } from './cli_fixture.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
@@ -30,7 +31,7 @@ before(() => {
   assert.ok(existsSync(cli), `CLI not built: ${cli}`);
   dir = mkdtempSync(join(tmpdir(), 'chokepoint-eval-golds-'));
   mkdirSync(join(dir, 'db', 'movies'), { recursive: true });
-  copyFileSync(join(root, 'build', 'native', 'assets', 'db', 'movies.sqlite'), join(dir, 'db', 'movies', 'movies.sqlite'));
+  copyFileSync(join(assetsDir, 'db', 'movies.sqlite'), join(dir, 'db', 'movies', 'movies.sqlite'));
   writeFileSync(join(dir, 'gold.sql'), pairs.map(([g]) => `${g}\tmovies`).join('\n') + '\n');
   writeFileSync(join(dir, 'pred.sql'), pairs.map(([, p]) => p).join('\n') + '\n');
 });

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync, mkdirSync, copyFileSync,
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assetsDir } from './cli_fixture.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
@@ -46,8 +47,7 @@ before(() => {
   assert.ok(existsSync(cli), `CLI not built: ${cli}`);
   dir = mkdtempSync(join(tmpdir(), 'chokepoint-eval-parallel-'));
   mkdirSync(join(dir, 'db', 'movies'), { recursive: true });
-  const movies = [join(root, 'build', 'native', 'assets', 'db', 'movies.sqlite'),
-    join(dirname(cli), 'assets', 'db', 'movies.sqlite')].find(existsSync);
+  const movies = join(assetsDir, 'db', 'movies.sqlite');
   copyFileSync(movies, join(dir, 'db', 'movies', 'movies.sqlite'));
   copyFileSync(movies, join(dir, 'db', 'movies', 'movies_copy.sqlite'));  // a test suite of two with --test-suite
   writeFileSync(join(dir, 'gold.sql'), pairs.map(([g, , db]) => `${g}\t${db}`).join('\n') + '\n');

@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync, mkdirSync, copyFileSync,
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assetsDir } from './cli_fixture.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
@@ -23,7 +24,7 @@ before(() => {
   dir = mkdtempSync(join(tmpdir(), 'chokepoint-features-'));
   for (const db of ['toxicology', 'movies']) {
     mkdirSync(join(dir, 'db', db), { recursive: true });
-    copyFileSync(join(root, 'build', 'native', 'assets', 'db', `${db}.sqlite`), join(dir, 'db', db, `${db}.sqlite`));
+    copyFileSync(join(assetsDir, 'db', `${db}.sqlite`), join(dir, 'db', db, `${db}.sqlite`));
   }
   mkdirSync(join(dir, 'db', 'company'), { recursive: true });
   execFileSync('sqlite3', [join(dir, 'db', 'company', 'company.sqlite')], { input:

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync, mkdirSync, copyFileSync,
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assetsDir } from './cli_fixture.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
@@ -19,9 +20,7 @@ before(() => {
   dir = mkdtempSync(join(tmpdir(), 'chokepoint-mutate-shards-'));
   for (const db of ['movies', 'toxicology']) {
     mkdirSync(join(dir, 'db', db), { recursive: true });
-    const file = [join(root, 'build', 'native', 'assets', 'db', `${db}.sqlite`),
-      join(dirname(cli), 'assets', 'db', `${db}.sqlite`)].find(existsSync);
-    copyFileSync(file, join(dir, 'db', db, `${db}.sqlite`));
+    copyFileSync(join(assetsDir, 'db', `${db}.sqlite`), join(dir, 'db', db, `${db}.sqlite`));
   }
   // The sample set's golds on both databases, plus golds that fail, do not parse or have no database (skipped, with
   // --skip-missing).

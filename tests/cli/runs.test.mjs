@@ -1,4 +1,4 @@
-// Runs and their comparison (issue 17 item 10) through the CLI: two evaluations of the same toxicology gold with
+// Runs and their comparison through the CLI: two evaluations of the same toxicology gold with
 // different predictions are stored with `eval --store`, `runs compare` finds the item that was fixed and the one
 // that broke with their reasons, a mark set with `runs mark` shows in the comparison, and a file that is not a run
 // store is refused with exit code 2 and left byte for byte as it was.
@@ -9,13 +9,13 @@ import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync, mkdirSync
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assetsDir } from './cli_fixture.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
 const cli = process.env.CHOKEPOINT_CLI || join(root, 'build', 'native', 'chokepoint');
-// The sample database next to the CLI being tested, else the default build's.
-const toxicology = [join(dirname(resolve(cli)), 'assets', 'db', 'toxicology.sqlite'),
-  join(root, 'build', 'native', 'assets', 'db', 'toxicology.sqlite')].find((p) => existsSync(p));
+// The sample database next to the CLI being tested.
+const toxicology = join(assetsDir, 'db', 'toxicology.sqlite');
 let dir;
 
 const GOLD = [
@@ -35,7 +35,7 @@ const evalArgs = (pred, out) => ['eval', '--gold', join(dir, 'gold.sql'), '--pre
 
 before(() => {
   assert.ok(existsSync(cli), `CLI not built: ${cli}`);
-  assert.ok(toxicology, 'toxicology.sqlite not built (next to the CLI or in build/native/assets)');
+  assert.ok(existsSync(toxicology), `sample database not built next to the CLI: ${toxicology}`);
   dir = mkdtempSync(join(tmpdir(), 'chokepoint-runs-'));
   mkdirSync(join(dir, 'db', 'toxicology'), { recursive: true });
   copyFileSync(toxicology, join(dir, 'db', 'toxicology', 'toxicology.sqlite'));

@@ -1,7 +1,7 @@
 // `chokepoint space` as a user runs it: compare two hand-written feature files (chi-square, correction, map),
 // cluster a feature file (k given, lift), per-model EX per cluster with Wilson intervals and the cost view on a set
 // with its database, the correctness estimator's split and output, and one-line errors with exit 2. Every expected
-// number is worked out here from the fixture, never read back from the program. Issue 16 item 7's spelling (sets by
+// number is worked out here from the fixture, never read back from the program. The alternative spellings (sets by
 // position, `space cluster`, --elbow A..B, --correct from `chokepoint eval` reports) is checked against the --set,
 // `space clusters`, --k-max and --pred forms.
 import { test, before, after } from 'node:test';
@@ -214,7 +214,7 @@ test('bad inputs are one-line errors with exit 2', () => {
   }
 });
 
-// Issue 16 item 7's spelling.
+// The alternative spellings: sets by position, `space cluster`, --elbow A..B and --correct.
 const evalReport = (pred, out) => {
   // EX per item as `chokepoint eval` scores it, with the semantics --pred uses for this Spider-format gold.
   const r = spawnSync(cli, ['eval', '--gold', join(dir, 'shop.json'), '--pred', join(dir, pred), '--db-root',

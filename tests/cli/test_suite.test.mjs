@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync, mkdirSync, copyFileSync,
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assetsDir } from './cli_fixture.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
@@ -35,8 +36,7 @@ const suitePred = ['SELECT 1', 'SELECT count(*) >= 1 FROM sqlite_schema'];
 before(() => {
   assert.ok(existsSync(cli), `CLI not built: ${cli}`);
   dir = mkdtempSync(join(tmpdir(), 'chokepoint-test-suite-'));
-  const besideCli = join(dirname(cli), 'assets', 'db', 'movies.sqlite');
-  const movies = existsSync(besideCli) ? besideCli : join(root, 'build', 'native', 'assets', 'db', 'movies.sqlite');
+  const movies = join(assetsDir, 'db', 'movies.sqlite');
   mkdirSync(join(dir, 'db', 'movies'), { recursive: true });
   copyFileSync(movies, join(dir, 'db', 'movies', 'movies.sqlite'));
   writeFileSync(join(dir, 'db', 'movies', 'movies_1.sqlite'), '');

@@ -20,8 +20,8 @@ namespace {
 std::string data(const std::string& rel) { return std::string(CHOKEPOINT_SHARED_DATA) + "/" + rel; }
 
 // Every prediction SQLite prepares as one statement on the schema (a schema-only database from tables.json) must
-// parse with our parser too: models write SQL our parser once refused, such as FROM 'flights' and 'T'.'col'
-// (issue 13). Returns how many SQLite prepares and, of those, the ones our parser refuses.
+// parse with our parser too: models write SQL such as FROM 'flights' and 'T'.'col', which SQLite takes.
+// Returns how many SQLite prepares and, of those, the ones our parser refuses.
 std::pair<size_t, std::vector<std::string>> unparsed_predictions(const std::string& pred_path,
                                                                  const std::string& tables_path) {
   auto pred = load_eval_set(pred_path);

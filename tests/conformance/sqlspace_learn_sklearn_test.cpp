@@ -1,4 +1,4 @@
-// core/learn against scikit-learn on real data (issue 16 item 6): the deterministic SQLSpace features of Spider dev +
+// core/learn against scikit-learn on real data: the deterministic SQLSpace features of Spider dev +
 // BIRD dev (2,568 items, as bench/sqlspace_bench computes them) go to tests/conformance/sklearn_reference.py, and
 // its answers must match ours: the same k-means inertia from the same initial centroids, the same PCA axes up to
 // sign, and a forest accuracy (predicting BIRD vs Spider from the features, seeded 90/10 split) within 0.03 of

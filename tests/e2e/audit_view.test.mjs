@@ -1,4 +1,4 @@
-// The Audit tab of the Test databases panel (issue 15 item 1) on the fixture of tests/cli/audit.test.mjs (orphan bonds,
+// The Audit tab of the Test databases panel on the fixture of tests/cli/audit.test.mjs (orphan bonds,
 // a padded airport name, a case-only literal, card_games 357's NULL filter), uploaded as a user would: a real click on
 // the tab and on "Audit"; the per-kind counts are also computed by hand; every finding (kind, table, column, detail,
 // count, examples, items) equals `chokepoint audit` on the same files; a database of the set that is not loaded is

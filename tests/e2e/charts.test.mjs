@@ -1,4 +1,4 @@
-// The metrics charts as a reader uses them (issue 20): after an evaluation the Charts tab is opened with a click;
+// The metrics charts as a reader uses them: after an evaluation the Charts tab is opened with a click;
 // each chart has a value axis and shows the value under the pointer, which must equal the same quantity computed
 // from the CLI's CSV for the same files; dragging the corner grip resizes a chart; its PNG button saves the chart
 // alone, cropped to its rectangle and drawn without the pointer.

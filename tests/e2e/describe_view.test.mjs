@@ -1,4 +1,4 @@
-// The SQL-to-Text tab (issue 14 items 3 and 7) against the loopback LLM server, taught a question per predicted query
+// The SQL-to-Text tab against the loopback LLM server, taught a question per predicted query
 // and a True/False per pair of questions (the cases of tests/llm_server/cli_describe.test.mjs): real clicks on the
 // tab, "Describe..." and "Confirm and send"; nothing is sent before Confirm; ROUGE, the judge per order and the check
 // of predictions equal what `chokepoint describe` reports on the same files against the same server; after a reload

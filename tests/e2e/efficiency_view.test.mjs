@@ -1,4 +1,4 @@
-// The Efficiency tab (issue 14 items 1 and 7) on a database where one query is provably slower (a full scan of
+// The Efficiency tab on a database where one query is provably slower (a full scan of
 // 50,000 rows against an index lookup): real clicks on the tab and "Time the predictions"; the faster correct
 // prediction scores above 100, the wrong and the failing ones 0, VES = EX x C-VES; the gold timed against itself
 // lands near 100 within its spread; the clock's resolution and the span used are reported; EX per item equals

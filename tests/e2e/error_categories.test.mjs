@@ -1,4 +1,4 @@
-// The Errors tab's model classifier (issue 13 item 6) against the loopback LLM server, taught the answers of
+// The Errors tab's model classifier against the loopback LLM server, taught the answers of
 // tests/llm_server/cli_errors_llm.test.mjs: a real click on "Ask a model..." opens the preview and sends nothing;
 // after a click on Confirm only the Result Errors the rules left to condition_filter or data_processing were asked,
 // the counts and each item's category and deciding source equal what `chokepoint errors --llm-config` reports on

@@ -1,4 +1,4 @@
-// The Errors tab of the Metrics panel (issue 13, item 9) and debugging from the page (item 7). A gold set and a
+// The Errors tab of the Metrics panel and debugging from the page. A gold set and a
 // prediction set are uploaded as a user would, with one prediction written for each kind of failure on the built-in
 // toxicology database. After the evaluation, the tab (opened by a real click) classifies each failed item as the
 // CLI's `chokepoint errors` does on the same files, and as the predictions were written to fail; the filter narrows

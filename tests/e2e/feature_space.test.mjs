@@ -1,4 +1,4 @@
-// The Feature space panel (issue 16) on the built-in sample set and its predictions, plus a second set uploaded as a
+// The Feature space panel on the built-in sample set and its predictions, plus a second set uploaded as a
 // user would: real clicks open the panel's tabs and press Compare, Cluster and Estimate; the comparison (every
 // feature's prevalence, chi-square, adjusted p, Cramér's V), the clusters (elbow, knee, sizes, labels, each model's
 // accuracy per cluster with its Wilson interval and blind-spot flag) and the estimator (held-out metrics, negative

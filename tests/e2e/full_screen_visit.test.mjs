@@ -1,4 +1,4 @@
-// A full-screen visit (viewport = screen: F11, kiosk, a projector) as issue 20 found it broken: a click on "Open
+// A full-screen visit (viewport = screen: F11, kiosk, a projector): a click on "Open
 // files…" must open the browser's file chooser (the user activation is not used up by fullscreen requests), the
 // chosen predictions load, and two more clicks give the metric.
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// The gold check of the Metrics panel (issue 17 item 7): before any prediction exists, a real click opens "Check the
+// The gold check of the Metrics panel: before any prediction exists, a real click opens "Check the
 // gold set" and runs it; the report (ceiling, defect counts, the defective golds with their defects) equals what
 // `chokepoint eval --validate-gold` reports on the same file and database under the same limit, and the counts are also
 // computed by hand: a clean gold, a tie cut by ORDER BY ... LIMIT, an error, an empty result, a runaway recursive

@@ -1,4 +1,4 @@
-// The Judge tab (issue 17 item 8) against the loopback LLM server, taught a verdict per prediction (the cases of
+// The Judge tab against the loopback LLM server, taught a verdict per prediction (the cases of
 // tests/llm_server/cli_judge.test.mjs): real clicks on the tab, "Ask the judge..." and "Confirm and send"; nothing
 // is sent before Confirm; the judged accuracy, kappa, false positives and negatives and every item's outcome and
 // reason equal what `chokepoint judge` reports on the same files against the same server; after a reload the same

@@ -1,4 +1,4 @@
-// Schema linking in the Run a model panel (issue 14 items 4 and 7) against the loopback LLM server, taught the
+// Schema linking in the Run a model panel against the loopback LLM server, taught the
 // answers of tests/llm_server/cli_link.test.mjs: a real click opens its tab; nothing is
 // sent before Confirm; RES, Subset and Exact Match and every item's gold and retrieved tables equal what `chokepoint
 // link` reports on the same set and server, for zero-shot with a top-k cut and for few-shot + PreSQL; each finished

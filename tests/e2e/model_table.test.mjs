@@ -1,4 +1,4 @@
-// 004 Table 3 in the app (issue 13 item 4): two model runs on the same first four items of the sample set, with a
+// 004 Table 3 in the app: two model runs on the same first four items of the sample set, with a
 // different model chosen in the LLM tab before each, fill a format x model table of EX in BIRD semantics. The
 // loopback server is taught other answers before the second run, so each column holds the EX its run's answers
 // imply (2 of 4 right, then 3 of 4); a run on another number of items starts a new table.

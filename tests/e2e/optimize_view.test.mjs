@@ -1,4 +1,4 @@
-// The Optimise tab (issue 14 items 2 and 7) against the loopback LLM server, on a database where the predictions
+// The Optimise tab against the loopback LLM server, on a database where the predictions
 // scan 50,000 rows and an index lookup returns the same rows (the cases of tests/llm_server/cli_optimize.test.mjs):
 // real clicks on the tab, "Optimise..." and "Confirm and send"; nothing is sent before Confirm; a rewrite that keeps
 // the prediction's result replaces it and beats the baseline, one that changes it is refused, a wrong prediction is

@@ -1,4 +1,4 @@
-// The Retrieval tab of the Run a model panel (issue 14 item 5, 001 Table VIII) against the loopback LLM server, taught
+// The Retrieval tab of the Run a model panel (001 Table VIII) against the loopback LLM server, taught
 // the answers of tests/llm_server/cli_retrieval.test.mjs: O/O and L/O sets on the sample toxicology database and an
 // O/L set on a renamed copy (mol, atm, lbl, elem), all uploaded as a user would; a real click opens the tab and
 // confirms; nothing is sent before Confirm; Full-Schema sends nothing; every cell of the page's Table VIII (FPR, SLR

@@ -1,4 +1,4 @@
-// Run a model from the page (issue 13): the loopback LLM server, taught to answer the text-to-SQL prompts (three
+// Run a model from the page: the loopback LLM server, taught to answer the text-to-SQL prompts (three
 // right, one wrong, one without SQL, one untaught), stands in for the endpoint. The privacy preview comes first and
 // nothing is sent before Confirm (a real click); the answers become prediction sets in BIRD's format; the Metrics
 // panel evaluates the first format at once and its EX is the one the fixture implies; after a reload the same run is

@@ -1,4 +1,4 @@
-// The Runs tab (issue 17 item 10): two evaluations of one gold set with two prediction files are kept in the
+// The Runs tab: two evaluations of one gold set with two prediction files are kept in the
 // workspace's run store; the tab compares them (fixed, broken, changed) as `chokepoint runs compare` does on the
 // same store file; a real click on a wrong prediction's box marks it almost correct; after a reload the runs and the
 // mark are still there, and real clicks on the A and B choices compare them again.

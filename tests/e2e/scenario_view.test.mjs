@@ -1,4 +1,4 @@
-// The Summary tab's scenario bar and the scores other evaluators report (issue 17): a gold set and predictions on
+// The Summary tab's scenario bar and the scores other evaluators report: a gold set and predictions on
 // the built-in toxicology database are uploaded as a user would; after the evaluation a real click puts the cursor
 // in the scenario filter and the filter is typed. The panel's EX, Soft-F1, EM with both parsers, QVT and the
 // group-by table for the scenario equal what `chokepoint eval --where ... --group-by ...` reports on the same files;

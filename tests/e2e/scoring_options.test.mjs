@@ -1,4 +1,4 @@
-// The metrics panel's scoring options (issue 17 item 6): tie-aware ordering, switched on by real clicks on the
+// The metrics panel's scoring options: tie-aware ordering, switched on by real clicks on the
 // "Scoring options" node and its checkbox, and numeric tolerance; each run gives the EX `chokepoint eval` gives with
 // --tie-aware / --abs-tol on the same files, and off (the default) the EX BIRD's rule gives.
 import { test, before, after } from 'node:test';

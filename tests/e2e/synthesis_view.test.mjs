@@ -1,4 +1,4 @@
-// The Synthesis tab of the Test databases panel (issue 15) against the loopback LLM server, taught the answers of
+// The Synthesis tab of the Test databases panel against the loopback LLM server, taught the answers of
 // tests/llm_server/synsql_fixture.mjs (the critic rejects A.9's first data once, then accepts): the database, the set
 // and a prediction file uploaded as a user would; a real click opens the tab and confirms; nothing is sent before
 // Confirm; each question's outcome, rounds, critic averages, selector and gold rows equal `chokepoint synth` on the

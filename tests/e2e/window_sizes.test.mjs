@@ -1,6 +1,6 @@
 // The app at the sizes people use, full screen included (viewport = screen: F11, kiosk, a projector): the canvas
 // fills the page, the UI lays out for that size, a click lands on the widget under the pointer, and the page asks
-// for neither fullscreen nor pointer lock (both used to be requested every frame at screen size).
+// for neither fullscreen nor pointer lock (not even at screen size, where a request every frame would use up clicks).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

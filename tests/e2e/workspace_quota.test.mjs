@@ -1,4 +1,4 @@
-// The workspace as issue 20 found it: a database bigger than the browser lets the page store took every file uploaded
+// The workspace when a database is bigger than the browser lets the page store: it must not take every file uploaded
 // after it down at the next reload. Here the page's quota is made small (Chromium's Storage.overrideQuotaForOrigin),
 // a file larger than it is uploaded, then smaller ones: the big one is said not to be kept at upload, the smaller ones
 // are, and after a reload they are back. A big file is read with progress and can be cancelled with a click; files

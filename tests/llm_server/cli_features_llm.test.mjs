@@ -19,7 +19,7 @@ const ITEMS = [
   ['Which molecules have a double bond?',
     "SELECT DISTINCT m.label FROM molecule m JOIN bond b ON m.molecule_id = b.molecule_id WHERE b.bond_type = '='"],
 ];
-// The rules on these queries: JOIN (#80) 0 1, OR (#85) 1 0, aggregate (#89) 1 0, WHERE (#90) 1 1.
+// The rules on these queries: JOIN (f080) 0 1, OR (f085) 1 0, aggregate (f089) 1 0, WHERE (f090) 1 1.
 const SQL_ANSWERS = [
   'Here you go:\n```json\n{"f080": "Yes", "F-085": "no", "f089": "yes.", "f090": true, "f999": "Yes"}\n```',
   '{"f080": "Yes", "f085": "No", "f089": "No", "f090": "Yes", "f091": "maybe"}',

@@ -10,6 +10,9 @@ import { fileURLToPath } from 'node:url';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const cli = process.env.CHOKEPOINT_CLI || join(root, 'build', 'native', 'chokepoint');
+// The assets folder the build puts beside the CLI (assets/db/*.sqlite, the lexicon, the sample sets), found from the
+// binary, so a copied or installed CLI is tested with its own assets.
+export const assetsDir = join(dirname(resolve(cli)), 'assets');
 
 // Runs the CLI; resolves with its exit code and output (never rejects: a test asserts on the code).
 export const run = (args, { timeout = 60000 } = {}) => new Promise((ok) => {
@@ -23,11 +26,11 @@ export function scratchDir(prefix) {
 }
 export const removeDir = (dir) => { if (dir) rmSync(dir, { recursive: true, force: true }); };
 
-// Copies the built sample database `db` (next to the CLI: assets/db/<db>.sqlite) to <dir>/db/<db>/<db>.sqlite, the
+// Copies the built sample database `db` (assetsDir/db/<db>.sqlite) to <dir>/db/<db>/<db>.sqlite, the
 // layout --db-root reads.
 export function copyDb(dir, db = 'toxicology') {
   mkdirSync(join(dir, 'db', db), { recursive: true });
-  copyFileSync(join(dirname(cli), 'assets', 'db', `${db}.sqlite`), join(dir, 'db', db, `${db}.sqlite`));
+  copyFileSync(join(assetsDir, 'db', `${db}.sqlite`), join(dir, 'db', db, `${db}.sqlite`));
 }
 
 // Writes a BIRD prediction file: { "<i>": "<sql>\t----- bird -----\t<db>" } for each query of `sqls`.

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeLlmServer } from './start_server.mjs';
+import { assetsDir } from './cli_fixture.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
@@ -53,7 +54,7 @@ before(async () => {
   assert.ok(existsSync(cli), `CLI not built: ${cli}`);
   dir = mkdtempSync(join(tmpdir(), 'chokepoint-predict-models-'));
   mkdirSync(join(dir, 'db', 'toxicology'), { recursive: true });
-  copyFileSync(join(dirname(cli), 'assets', 'db', 'toxicology.sqlite'), join(dir, 'db', 'toxicology', 'toxicology.sqlite'));
+  copyFileSync(join(assetsDir, 'db', 'toxicology.sqlite'), join(dir, 'db', 'toxicology', 'toxicology.sqlite'));
   gold = JSON.parse(readFileSync(join(root, 'assets', 'sets', 'sample_dev.json'), 'utf8')).slice(0, 4);
   assert.ok(gold.every((g) => g.db_id === 'toxicology'));
   writeFileSync(join(dir, 'gold.json'), JSON.stringify(gold));

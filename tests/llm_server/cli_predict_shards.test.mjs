@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeLlmServer } from './start_server.mjs';
+import { assetsDir } from './cli_fixture.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
@@ -36,7 +37,7 @@ before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'chokepoint-predict-shards-'));
   for (const db of ['toxicology', 'movies']) {
     mkdirSync(join(dir, 'db', db), { recursive: true });
-    copyFileSync(join(dirname(cli), 'assets', 'db', `${db}.sqlite`), join(dir, 'db', db, `${db}.sqlite`));
+    copyFileSync(join(assetsDir, 'db', `${db}.sqlite`), join(dir, 'db', db, `${db}.sqlite`));
   }
   // Seven items on two databases: three shards of 3, 2 and 2.
   const all = JSON.parse(readFileSync(join(root, 'assets', 'sets', 'sample_dev.json'), 'utf8'));

@@ -1,4 +1,4 @@
-// Pearson's chi-square test and its p-value on hand-computed tables (issue 16: χ² = 3.841, df = 1 gives 0.05).
+// Pearson's chi-square test and its p-value on hand-computed tables (χ² = 3.841, df = 1 gives 0.05).
 #include "core/learn/chi_square.h"
 
 #include <cmath>

@@ -175,7 +175,7 @@ TEST(HostilePredictions, ThePermutationSearchIsExactWhereEnumerationGaveUp) {
   EXPECT_FALSE(capped);
 
   // An 8x8 Latin square (cell = (row + column) mod 8) against itself with the columns reversed: every column holds
-  // the values 0-7, so every order is a candidate, and only the reversal matches (issue 17; the test-suite evaluator
+  // the values 0-7, so every order is a candidate, and only the reversal matches (the test-suite evaluator
   // finds it). With one cell changed, no order matches.
   ResultSet square = result({"a", "b", "c", "d", "e", "f", "g", "h"}, {});
   ResultSet reversed = square;

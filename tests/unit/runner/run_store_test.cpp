@@ -1,4 +1,4 @@
-// Runs and their comparison (issue 17 item 10) on real SQLite: a run comes back as it was stored, two hand-built runs
+// Runs and their comparison on real SQLite: a run comes back as it was stored, two hand-built runs
 // compare item by item into fixed, broken and otherwise changed items with their reasons, marks follow a prediction
 // across runs, and a file that is not a store is refused without a byte of it changing.
 #include <gtest/gtest.h>

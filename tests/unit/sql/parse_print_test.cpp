@@ -25,7 +25,7 @@ const Case kCases[] = {
     {"double-quoted identifier", "select \"Name\" from \"my table\"", "SELECT \"Name\" FROM \"my table\""},
     {"backtick identifier", "select `Free Meal Count (K-12)` from frpm", "SELECT `Free Meal Count (K-12)` FROM frpm"},
     {"bracket identifier", "select [a b] from [t]", "SELECT [a b] FROM [t]"},
-    // SQLite takes a string where a name must be (parse.y: nm ::= STRING); models write these (issue 13).
+    // SQLite takes a string where a name must be (parse.y: nm ::= STRING); models write these.
     {"single-quoted table names", "select count(*) from 'flights' inner join 'airports' on 'flights'.src = code",
      "SELECT count(*) FROM 'flights' INNER JOIN 'airports' ON 'flights'.src = code"},
     {"single-quoted qualified column", "select 'Player_Attributes'.'player_api_id' from Player_Attributes",
