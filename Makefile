@@ -8,7 +8,7 @@ JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 # decisions.md §T1: every emcc call needs acorn from Debian's node modules.
 export NODE_PATH := /usr/share/nodejs
 
-.PHONY: all setup native wasm app run test test-native test-wasm test-e2e conformance bench fuzz clean format
+.PHONY: all setup native wasm app run dist test test-native test-wasm test-e2e conformance bench fuzz clean format
 
 all: native wasm
 
@@ -24,10 +24,21 @@ wasm: native
 	@emcmake cmake -S . -B $(WASM) -DCMAKE_BUILD_TYPE=Release -DLEXICON_ASSET=$(abspath $(NATIVE))/assets/lexicon/wordnet.lex >/dev/null
 	@cmake --build $(WASM) -j$(JOBS)
 
-app: wasm
+# What `make run` serves, and only that: natively the tool that builds the lexicon asset, in wasm the app and its
+# worker (no test or bench binaries; `make test` builds those).
+app: setup
+	@cmake -S . -B $(NATIVE) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake --build $(NATIVE) -j$(JOBS) --target lexicon_asset
+	@emcmake cmake -S . -B $(WASM) -DCMAKE_BUILD_TYPE=Release -DLEXICON_ASSET=$(abspath $(NATIVE))/assets/lexicon/wordnet.lex >/dev/null
+	@cmake --build $(WASM) -j$(JOBS) --target chokepoint_app
 
-run: wasm
+run: app
 	@node scripts/serve.mjs $(WASM)/app $(PORT)
+
+# The app as a folder for any static host (README: "Putting the app on a static host").
+DIST ?= $(BUILD)/dist
+dist: app
+	@bash scripts/dist.sh $(WASM)/app $(DIST)
 
 test: native wasm
 	@bash scripts/run_tests.sh $(NATIVE) $(WASM)

@@ -211,8 +211,8 @@ void draw_app(AppState& state) {
 }  // namespace chokepoint::web
 
 // The app's own state, for tests: {"failure": TEXT, "paused_jobs": [NAME, ...], "active_panel": NAME,
-// "display": [W, H]} (display: the size ImGui lays out for, in the drawing buffer's pixels: CSS pixels times the
-// device pixel ratio).
+// "display": [W, H], "tabs": [NAME, ...]} (display: the size ImGui lays out for, in the drawing buffer's pixels: CSS
+// pixels times the device pixel ratio).
 extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_app_json() {
   static std::string out;
   const chokepoint::web::AppState* state = chokepoint::web::bound_app_state();
@@ -225,6 +225,12 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_app_json() {
       {"display", {size.x, size.y}},
       {"framebuffer_scale", ImGui::GetCurrentContext() ? ImGui::GetIO().DisplayFramebufferScale.x : 1.0f},
       {"font_size", ImGui::GetCurrentContext() ? ImGui::GetFontSize() : 0.0f}};
+  // The tabs, in the order they are drawn.
+  std::vector<std::pair<int, std::string>> tabs;
+  for (const auto& p : chokepoint::web::panel_registry()) tabs.emplace_back(p.order, p.name);
+  std::stable_sort(tabs.begin(), tabs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  j["tabs"] = nlohmann::json::array();
+  for (const auto& t : tabs) j["tabs"].push_back(t.second);
   // The charts drawn last frame (CSS-pixel rectangles) and the tooltip shown, so tests can point at a bar.
   const auto& charts = chokepoint::web::charts_last_frame();
   j["tooltip"] = charts.tooltip;

@@ -1,12 +1,9 @@
 // The registry of sub-tabs (see sub_tab_registry.h).
 #include "web/sub_tab_registry.h"
 
-#include <imgui.h>
-
 #include <algorithm>
 
 #include "core/base/clock.h"
-#include "web/widgets/item_places.h"
 
 namespace chokepoint::web {
 
@@ -31,22 +28,6 @@ std::vector<SubTabSpec>& sub_tab_registry() {
     sorted = tabs.size();
   }
   return tabs;
-}
-
-void draw_sub_tabs(AppState& state, const std::string& panel) {
-  for (auto& t : sub_tab_registry()) {
-    if (t.panel != panel) continue;
-    const bool open = ImGui::BeginTabItem(t.name.c_str());
-    note_item_place(t.name + " tab");
-    if (!open) continue;
-    t.draw(state);
-    ImGui::EndTabItem();
-  }
-}
-
-void draw_sub_tab_body(AppState& state, const std::string& panel, const std::string& name) {
-  for (auto& t : sub_tab_registry())
-    if (t.panel == panel && t.name == name) t.draw(state);
 }
 
 void step_sub_tabs(AppState& state, const std::string& panel, double budget_ms) {

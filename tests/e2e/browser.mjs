@@ -11,7 +11,7 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const appDir = process.env.CHOKEPOINT_APP_DIR || path.join(repoRoot, 'build/wasm/app');
 export const artefactDir = process.env.CHOKEPOINT_ARTEFACTS || path.join(repoRoot, 'build/e2e');
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic',
   '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];

@@ -1,4 +1,5 @@
-// Page command queue and dispatch.
+// The page's entry points for commands and panel states (Emscripten exports); the queue and its dispatch are in
+// page_command_queue.cpp, free of the browser.
 #include "web/bridge/page_commands.h"
 #include "web/bridge/page_bridge.h"
 
@@ -10,59 +11,8 @@
 
 #include "web/panel_registry.h"
 
-namespace chokepoint::web {
-namespace {
-
-std::vector<std::string>& queue() {
-  static std::vector<std::string> q;
-  return q;
-}
-std::string g_tab;
-
-void apply_command(AppState& state, const nlohmann::json& cmd) {
-  const std::string what = cmd.value("do", "");
-  if (what == "show") {
-    g_tab = cmd.value("tab", "");
-    return;
-  }
-  for (const auto& [name, fn] : page_command_registry()) {
-    if (name == what) {
-      fn(state, cmd);
-      return;
-    }
-  }
-  notify(state, "unknown page command: " + what, true);
-}
-
-}  // namespace
-
-void apply_page_commands(AppState& state) {
-  auto pending = std::move(queue());
-  queue().clear();
-  for (const auto& text : pending) {
-    auto cmd = nlohmann::json::parse(text, nullptr, false);
-    if (cmd.is_discarded() || !cmd.is_object()) {
-      notify(state, "page command is not a JSON object", true);
-      continue;
-    }
-    try {
-      apply_command(state, cmd);
-    } catch (const std::exception& e) {
-      notify(state, std::string("page command failed: ") + e.what(), true);
-    }
-  }
-}
-
-std::string take_requested_tab() {
-  std::string t = std::move(g_tab);
-  g_tab.clear();
-  return t;
-}
-
-}  // namespace chokepoint::web
-
 extern "C" EMSCRIPTEN_KEEPALIVE void chokepoint_command(const char* json) {
-  if (json) chokepoint::web::queue().emplace_back(json);
+  if (json) chokepoint::web::queue_page_command(json);
 }
 
 // The state of a registered panel as JSON ("null" when the panel has none), for scripts and tests.
@@ -70,9 +20,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_panel_json(const char* pa
   static std::string out;
   out = "null";
   chokepoint::web::AppState* state = chokepoint::web::bound_app_state();
-  if (!state) return out.c_str();
-  for (const auto& p : chokepoint::web::panel_registry())
-    if (panel && p.name == panel && p.state_json) out = p.state_json(*state).dump();
+  if (!state || !panel) return out.c_str();
+  out = chokepoint::web::panel_state_json(*state, panel).dump();
   return out.c_str();
 }
 

@@ -41,11 +41,17 @@ Status open_held_preview(HeldPreview& preview, CallScheduler& scheduler, std::st
   if (!endpoint.ok()) return Error{endpoint.error()};
   scheduler.hold();
   scheduler.step(session_now_ms());  // replay lookups only: a held scheduler sends nothing
+  const Counts c = count(scheduler);
+  BatchPreviewFacts facts;
+  facts.destination = session_destination(*endpoint);
+  facts.model = session_request({}).model;
+  facts.calls = c.calls;
+  facts.replayed = c.replayed;
+  facts.tokens = c.tokens;
+  for (const auto& call : scheduler.calls()) facts.prompts.emplace_back(call.call.id, prompt_of(call));
+  if (!later_rounds.empty()) facts.later_rounds.push_back(std::move(later_rounds));
   preview = {};
-  preview.open = true;
-  preview.destination = session_destination(*endpoint);
-  preview.later_rounds = std::move(later_rounds);
-  return ok_status();
+  return preview.life.open_preview(std::move(facts));
 }
 
 PreviewChoice draw_held_preview(const std::string& place, HeldPreview& preview, const CallScheduler& scheduler) {
@@ -53,8 +59,8 @@ PreviewChoice draw_held_preview(const std::string& place, HeldPreview& preview, 
   ImGui::TextWrapped(
       "Nothing is sent before you confirm. %zu calls would go to %s; %zu are answered by the replay "
       "store, so %zu requests (~%lld prompt tokens) would leave the page.",
-      c.calls, preview.destination.c_str(), c.replayed, c.calls - c.replayed, c.tokens);
-  if (!preview.later_rounds.empty()) ImGui::TextWrapped("Later: %s", preview.later_rounds.c_str());
+      c.calls, preview.life.preview().destination.c_str(), c.replayed, c.calls - c.replayed, c.tokens);
+  for (const auto& later : preview.life.preview().later_rounds) ImGui::TextWrapped("Later: %s", later.c_str());
   const PreviewChoice choice = draw_preview_buttons(place);
   draw_prompt_pager((place + "-prompts").c_str(), scheduler.calls().size(),
                     [&](size_t i) {
@@ -67,12 +73,12 @@ PreviewChoice draw_held_preview(const std::string& place, HeldPreview& preview, 
 }
 
 Status confirm_held_preview(HeldPreview& preview, CallScheduler& scheduler) {
-  auto endpoint = confirmed_session_endpoint(preview.destination);
-  preview.open = false;
-  if (!endpoint.ok()) return Error{endpoint.error()};
+  if (auto confirmed = confirm_batch(preview.life); !confirmed.ok()) return confirmed;
   scheduler.resume();
   return ok_status();
 }
+
+void finish_held_preview(HeldPreview& preview, bool cancelled) { preview.life.finish(cancelled); }
 
 nlohmann::json held_preview_json(const HeldPreview& preview, const CallScheduler& scheduler) {
   const Counts c = count(scheduler);
@@ -82,8 +88,8 @@ nlohmann::json held_preview_json(const HeldPreview& preview, const CallScheduler
           {"replayed", c.replayed},
           {"network_calls", c.calls - c.replayed},
           {"estimated_prompt_tokens", c.tokens},
-          {"destination", preview.destination},
-          {"later_rounds", preview.later_rounds},
+          {"destination", preview.life.preview().destination},
+          {"later_rounds", preview.life.preview().later_rounds},
           {"prompts", prompts}};
 }
 

@@ -9,15 +9,15 @@
 
 #include "core/base/result.h"
 #include "core/llm/call_scheduler.h"
+#include "web/llm/batch_life.h"
 #include "web/llm/session_batch_run.h"
 
 namespace chokepoint::web {
 
 struct HeldPreview {
-  bool open = false;
-  std::string destination;   // session_destination() when the preview opened
-  std::string later_rounds;  // what is sent after the first answers ("" when nothing is)
-  int page = 0;              // the prompt shown
+  BatchLife life;  // the one batch life cycle: its preview's facts are the queued calls when it opened
+  int page = 0;    // the prompt shown
+  bool open() const { return life.previewing(); }
 };
 
 // Holds `scheduler` and opens the preview for the calls it has queued so far. Error when no endpoint is usable.
@@ -26,7 +26,9 @@ Status open_held_preview(HeldPreview& preview, CallScheduler& scheduler, std::st
 PreviewChoice draw_held_preview(const std::string& place, HeldPreview& preview, const CallScheduler& scheduler);
 // Confirm: checks the destination and releases the scheduler. The error says why nothing was sent.
 Status confirm_held_preview(HeldPreview& preview, CallScheduler& scheduler);
-// {calls, replayed, network_calls, estimated_prompt_tokens, destination, later_rounds} for the state JSON.
+// The job behind the preview ended (answers in, or cancelled).
+void finish_held_preview(HeldPreview& preview, bool cancelled);
+// {calls, replayed, network_calls, estimated_prompt_tokens, destination, later_rounds, prompts} for the state JSON.
 nlohmann::json held_preview_json(const HeldPreview& preview, const CallScheduler& scheduler);
 
 }  // namespace chokepoint::web

@@ -3,6 +3,7 @@
 #define CHOKEPOINT_LLM_FETCH_IMPLEMENTATION
 #include "web/llm/llm_fetch.h"
 
+#include "web/bridge/page_bridge.h"
 #include "web/llm/llm_session.h"
 
 #include "web/bridge/local_store.h"
@@ -34,20 +35,28 @@ struct Runtime {
   std::string prompts_error;
   bool prompts_loaded = false;
   std::unique_ptr<CallScheduler> test;
-  std::vector<CallLogSource> log_sources;
 };
 
-Runtime& runtime() {
-  static Runtime r;
-  return r;
+// The jobs whose calls the log shows register at static set-up, before any session exists: like the panels, they
+// are the program's, not a session's, and each reads its calls from the AppState it is given.
+std::vector<CallLogSource>& log_sources() {
+  static std::vector<CallLogSource> sources;
+  return sources;
 }
+
+// The session lives in the app's state (AppState::panels), like every panel's: a new AppState is a new session.
+// Before the app binds its state (static set-up), a placeholder serves; nothing calls a model then.
+AppState& owner() {
+  static AppState placeholder;
+  AppState* bound = bound_app_state();
+  return bound ? *bound : placeholder;
+}
+
+Runtime& runtime() { return owner().panels.get<Runtime>(); }
 
 }  // namespace
 
-LlmSessionState& llm_session() {
-  static LlmSessionState s;
-  return s;
-}
+LlmSessionState& llm_session() { return owner().panels.get<LlmSessionState>(); }
 
 double session_now_ms() { return emscripten_get_now(); }
 
@@ -192,14 +201,14 @@ void step_connection_test(double now_ms) {
   r.test.reset();
 }
 
-void add_call_log_source(CallLogSource source) { runtime().log_sources.push_back(std::move(source)); }
+void add_call_log_source(CallLogSource source) { log_sources().push_back(std::move(source)); }
 
 std::vector<CallLogEntry> session_call_log(AppState& state) {
   std::vector<CallLogEntry> out = llm_session().test_log;
   auto& r = runtime();
   if (r.test)
     for (const auto& e : r.test->log()) out.push_back(e);
-  for (const auto& source : r.log_sources) {
+  for (const auto& source : log_sources()) {
     auto more = source(state);
     out.insert(out.end(), more.begin(), more.end());
   }

@@ -2,7 +2,8 @@
 // connection test, shared by every panel that calls a model (decisions.md §8). The key lives here in memory; it is
 // written to localStorage only when the user ticked "remember on this device", and never to the workspace, the
 // replay store, the call log or an export. The replay store is a SQLite file under /workspace (IndexedDB-backed)
-// so recorded answers survive a reload.
+// so recorded answers survive a reload. The session's state lives in the app's state (AppState::panels), as every
+// panel's does.
 #pragma once
 #include <functional>
 #include <memory>

@@ -20,50 +20,112 @@ size_t SessionBatchRun::ended() const {
   return scheduler ? scheduler->count(CallState::Succeeded) + scheduler->count(CallState::Failed) : 0;
 }
 
-std::string SessionBatchRun::open(const std::vector<std::string>& prompts) {
-  preview = false;
+std::string SessionBatchRun::open(const std::vector<std::string>& prompts, std::vector<std::string> later_rounds) {
+  if (life.running()) return "a batch is running; cancel it first";
   scheduler.reset();
-  done = cancelled = false;
   usage = {};
   auto p = preview_session_batch(prompts);
   if (!p.ok()) return p.error();
   sent = *p;
-  preview = true;
+  std::vector<std::pair<std::string, std::string>> listed;
+  for (size_t i = 0; i < prompts.size(); ++i) listed.emplace_back("call " + std::to_string(i + 1), prompts[i]);
+  auto facts = batch_facts(sent, std::move(listed), std::move(later_rounds));
+  if (auto opened = life.open_preview(std::move(facts)); !opened.ok()) return opened.error();
   return "";
 }
 
 std::string SessionBatchRun::start(const std::vector<std::pair<std::string, std::string>>& calls) {
-  preview = false;
+  auto endpoint = session_endpoint();
+  if (!endpoint.ok()) {
+    life.discard();
+    return endpoint.error();
+  }
+  if (auto confirmed = life.confirm(session_destination(*endpoint)); !confirmed.ok()) return confirmed.error();
   auto s = start_session_batch(calls, sent);
-  if (!s.ok()) return s.error();
+  if (!s.ok()) {
+    life.finish(true);
+    return s.error();
+  }
   scheduler = std::move(*s);
   persisted_calls = 0;
+  life.progress(0, calls.size(), 0);
   return "";
 }
 
 bool SessionBatchRun::step() {
-  if (!busy() || !step_session_batch(*scheduler, persisted_calls)) return false;
+  if (!busy() || !scheduler) return false;
+  const bool finished = step_session_batch(*scheduler, persisted_calls);
+  life.progress(ended(), scheduler->calls().size(), scheduler->count(CallState::Failed));
+  if (!finished) return false;
   usage = scheduler->usage();
-  done = true;
+  life.finish(false);
   persist_replay();
   return true;
 }
 
 bool SessionBatchRun::cancel() {
   if (!busy()) return false;
-  scheduler->cancel();
-  cancelled = done = true;
-  usage = scheduler->usage();
+  if (scheduler) scheduler->cancel();
+  if (scheduler) usage = scheduler->usage();
+  life.finish(true);
   persist_replay();
   return true;
 }
 
 nlohmann::json SessionBatchRun::preview_json(size_t calls) const {
-  return {{"calls", calls},
-          {"network_calls", calls - std::min(calls, sent.in_replay)},
-          {"estimated_prompt_tokens", sent.estimated_tokens},
-          {"destination", sent.destination},
-          {"model", sent.model}};
+  nlohmann::json j = {{"calls", calls},
+                      {"network_calls", calls - std::min(calls, sent.in_replay)},
+                      {"estimated_prompt_tokens", sent.estimated_tokens},
+                      {"destination", sent.destination},
+                      {"model", sent.model}};
+  const nlohmann::json facts = life.json();
+  if (facts.contains("preview")) {
+    j["prompts"] = facts["preview"]["prompts"];
+    j["later_rounds"] = facts["preview"]["later_rounds"];
+  }
+  return j;
+}
+
+BatchPreviewFacts batch_facts(const SessionBatchPreview& sent, std::vector<std::pair<std::string, std::string>> prompts,
+                              std::vector<std::string> later_rounds) {
+  BatchPreviewFacts facts;
+  facts.destination = sent.destination;
+  facts.model = sent.model;
+  facts.calls = prompts.size();
+  facts.replayed = sent.in_replay;
+  facts.tokens = sent.estimated_tokens;
+  facts.prompts = std::move(prompts);
+  facts.later_rounds = std::move(later_rounds);
+  return facts;
+}
+
+Status confirm_batch(BatchLife& life) {
+  auto endpoint = session_endpoint();
+  if (!endpoint.ok()) {
+    life.discard();
+    return Error{endpoint.error()};
+  }
+  return life.confirm(session_destination(*endpoint));
+}
+
+Status resume_batch(BatchLife& life) {
+  auto endpoint = session_endpoint();
+  if (!endpoint.ok()) return Error{endpoint.error()};
+  return life.resume(session_destination(*endpoint));
+}
+
+bool draw_retry_failed(const std::string& place, const BatchLife& life) {
+  if (!life.can_retry()) return false;
+  const std::string label = life.phase() == BatchPhase::Cancelled
+                                ? "Resume through a new preview...##" + place
+                                : "Retry the " + std::to_string(life.failed()) + " failed calls...##" + place;
+  const bool clicked = ImGui::Button(label.c_str());
+  note_item_place(place + " retry");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Plans the batch again: calls already answered come from the replay store, so only the missing ones are "
+        "sent, after a preview that says how many.");
+  return clicked;
 }
 
 PreviewChoice draw_preview_buttons(const std::string& place) {

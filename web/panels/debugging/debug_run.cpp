@@ -14,6 +14,7 @@
 #include "core/runner/prompt_formats.h"
 #include "web/bridge/file_bridge.h"
 #include "web/llm/llm_session.h"
+#include "web/llm/session_batch_run.h"
 #include "web/panels/metrics/metrics_run.h"
 #include "web/widgets/enum_combo.h"
 #include "web/widgets/item_places.h"
@@ -148,12 +149,29 @@ void prepare_debug_run(AppState& state) {
   run.model_used = debug_request(run).model;
   run.previewed = endpoint.ok() ? session_destination(*endpoint) : std::string("?");
   run.destination = run.previewed + (run.model.empty() ? "" : ", debugging with model " + run.model);
+  BatchPreviewFacts facts;
+  facts.destination = run.previewed;
+  facts.model = run.model_used;
+  facts.calls = run.preview->calls.size();
+  facts.replayed = run.preview->calls.size() - run.preview->network_calls;
+  facts.tokens = run.preview->estimated_tokens;
+  for (const auto& c : run.preview->calls) facts.prompts.emplace_back(c.id, c.prompt);
+  if (run.rounds > 1)
+    facts.later_rounds.push_back("rounds 2 to " + std::to_string(run.rounds) +
+                                 ": at most as many calls each, for what is still wrong, with the new SQL and error");
+  (void)run.life.open_preview(std::move(facts));
 }
 
 void confirm_debug_run(AppState& state) {
   DebugRun& run = state.panels.get<DebugRun>();
   if (!run.preview || !run.calls) return;
   run.preview.reset();
+  if (auto confirmed = confirm_batch(run.life); !confirmed.ok()) {
+    run.error = confirmed.error();
+    run.state.reset();
+    run.calls.reset();
+    return;
+  }
   start_calls(run);
   notify(state, "debugging " + std::to_string(run.state->initially_wrong()) + " wrong predictions, up to " +
                     std::to_string(run.rounds) + " rounds");
@@ -165,6 +183,7 @@ void cancel_debug_run(AppState& state) {
   if (run.calls) run.calls->cancel();
   if (run.evaluation) run.evaluation->worker.reset();
   run.cancelled = true;
+  run.life.finish(true);
   notify(state, "debugging cancelled after " + std::to_string(run.state->round()) + " rounds");
 }
 
@@ -177,9 +196,11 @@ void step_debug_run(AppState& state, double budget_ms) {
     run.evaluation.reset();
     if (!row.ok()) {
       run.error = row.error();
+      run.life.finish(true);
       return;
     }
     if (run.state->done()) {
+      run.life.finish(false);
       publish(state, run);
       const auto& last = run.state->rows().back();
       notify(state, "debugging done: " + std::to_string(last.still_wrong) + " of " +
@@ -189,10 +210,12 @@ void step_debug_run(AppState& state, double budget_ms) {
     auto calls = round_calls(run);
     if (!calls.ok()) {
       run.error = calls.error();
+      run.life.finish(true);
       return;
     }
     run.calls = std::move(*calls);
     start_calls(run);
+    if (!run.error.empty()) run.life.finish(true);
     return;
   }
   if (!run.calls) return;
@@ -212,6 +235,7 @@ void step_debug_run(AppState& state, double budget_ms) {
   auto again = run.state->answer(sql);
   if (!again.ok()) {
     run.error = again.error();
+    run.life.finish(true);
     return;
   }
   EvaluationOptions options = run.source->options();
@@ -272,6 +296,7 @@ void draw_debug_run(AppState& state) {
     if (confirm) confirm_debug_run(state);
     ImGui::SameLine();
     if (ImGui::Button("Discard##debug")) {
+      run.life.discard();
       run.preview.reset();
       run.state.reset();
       run.calls.reset();
@@ -334,6 +359,7 @@ void draw_debug_run(AppState& state) {
 
 nlohmann::json debug_run_json(const DebugRun& run) {
   nlohmann::json j = {{"error", run.error},
+                      {"batch", run.life.json()},
                       {"strategy", runner::debug_strategy_name(run.strategy)},
                       {"model", run.model_used},
                       {"cancelled", run.cancelled},

@@ -1,4 +1,4 @@
-// Debugging the wrong predictions of a metrics run from the page (004 §3.2; issue 13, items 7 and 9): a strategy
+// Debugging the wrong predictions of a metrics run from the page (004 §3.2): a strategy
 // (regenerate, wrong SQL, system error, all errors, comment), R rounds, and optionally another model (cross-model
 // debugging). A privacy preview of the first round comes first (destination, calls, tokens, the first prompt;
 // later rounds send at most as many); after Confirm each round's calls go through the LLM session's CallScheduler
@@ -17,6 +17,7 @@
 #include "core/runner/debug_rounds.h"
 #include "core/runner/prediction_job.h"
 #include "web/app_state.h"
+#include "web/llm/batch_life.h"
 
 namespace chokepoint::web {
 
@@ -33,6 +34,7 @@ struct DebugRun {
   std::optional<runner::PredictionPlan> preview;  // the first round, shown until confirmed or discarded
   std::string destination;
   std::string previewed;   // session_destination() when the preview was drawn: every round must still go there
+  BatchLife life;          // the one batch life cycle: preview, Confirm, the rounds, done or cancelled
   std::string model_used;  // the model the calls go to
   bool cancelled = false;
   bool scroll_to_preview = false;  // the preview opens below the fold: bring Confirm into view once

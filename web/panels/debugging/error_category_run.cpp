@@ -87,10 +87,10 @@ void prepare_error_category_run(AppState& state) {
 
 void confirm_error_category_run(AppState& state) {
   ErrorCategoryRun& run = state.panels.get<ErrorCategoryRun>();
-  if (!run.batch.preview) return;
+  if (!run.batch.previewing()) return;
   RunErrors* errors = run_errors(state, run.source.get());
   if (!errors) {
-    run.batch.preview = false;
+    run.batch.discard();
     run.error = "a newer evaluation replaced the classified run: ask again";
     return;
   }
@@ -113,7 +113,7 @@ void step_error_category_run(AppState& state) {
 void draw_error_category_run(AppState& state) {
   ErrorCategoryRun& run = state.panels.get<ErrorCategoryRun>();
   const bool busy = run.batch.busy();
-  ImGui::BeginDisabled(busy || run.batch.preview);
+  ImGui::BeginDisabled(busy || run.batch.previewing());
   if (ImGui::Button("Ask a model: condition or data processing?")) prepare_error_category_run(state);
   note_item_place("ask error categories");
   ImGui::EndDisabled();
@@ -123,7 +123,7 @@ void draw_error_category_run(AppState& state) {
         "004 asks a model instead: each such item's question, gold and prediction go to the LLM tab's model;\n"
         "a readable answer decides, otherwise the rule's category stands. The evidence says which decided.");
   if (!run.error.empty()) draw_error(run.error);
-  if (run.batch.preview) {
+  if (run.batch.previewing()) {
     ImGui::TextWrapped(
         "%zu Result Errors (question, gold query and prediction each) would go to %s: %zu calls, %zu answered by the "
         "replay store, ~%lld prompt tokens.",
@@ -134,7 +134,7 @@ void draw_error_category_run(AppState& state) {
         confirm_error_category_run(state);
         break;
       case PreviewChoice::Discard:
-        run.batch.preview = false;
+        run.batch.discard();
         break;
       case PreviewChoice::None:
         break;
@@ -148,23 +148,24 @@ void draw_error_category_run(AppState& state) {
     ImGui::Text("asking: %zu / %zu", run.batch.ended(), run.asked.size());
     ImGui::SameLine();
     if (ImGui::Button("Cancel##categories")) cancel_error_category_run(state);
-  } else if (run.batch.done) {
+  } else if (run.batch.done()) {
     ImGui::TextDisabled("model %s: %zu agreed, %zu changed, %zu unreadable, %zu without answer%s",
                         run.batch.sent.model.c_str(), run.outcomes["agreed"], run.outcomes["changed"],
                         run.outcomes["unreadable"], run.outcomes["no_answer"],
-                        run.batch.cancelled ? " (cancelled)" : "");
+                        run.batch.cancelled() ? " (cancelled)" : "");
   }
 }
 
 nlohmann::json error_category_run_json(const ErrorCategoryRun& run) {
   nlohmann::json j = {
       {"running", run.batch.busy()},
-      {"done", run.batch.done},
-      {"cancelled", run.batch.cancelled},
+      {"done", run.batch.done()},
+      {"cancelled", run.batch.cancelled()},
       {"error", run.error},
       {"outcomes", run.outcomes},
-      {"usage", {{"network_calls", run.batch.usage.network_calls}, {"replayed", run.batch.usage.replayed}}}};
-  if (run.batch.preview) j["preview"] = run.batch.preview_json(run.asked.size());
+      {"usage", {{"network_calls", run.batch.usage.network_calls}, {"replayed", run.batch.usage.replayed}}},
+      {"batch", run.batch.life.json()}};
+  if (run.batch.previewing()) j["preview"] = run.batch.preview_json(run.asked.size());
   return j;
 }
 

@@ -1,4 +1,4 @@
-// The Errors tab's model classifier (issue 13 item 6; 004 §5): the Result Errors the rules left to condition_filter
+// The Errors tab's model classifier (004 §5): the Result Errors the rules left to condition_filter
 // or data_processing go to the LLM tab's model with prompts/t2s_error_category.mustache, as `chokepoint errors
 // --llm-config` sends them (core/runner/error_category_llm.h). A privacy preview first (destination, calls, one
 // prompt; nothing is sent before Confirm); then one CallScheduler with the session's replay store (a rerun asks

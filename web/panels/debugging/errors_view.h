@@ -1,4 +1,4 @@
-// The Errors tab of the Metrics panel (issue 13, item 9): every failed item of the run classified by 004's error
+// The Errors tab of the Metrics panel: every failed item of the run classified by 004's error
 // taxonomy (core/runner/error_taxonomy.h), as bars per System Error kind and per Result Error subcategory, a list
 // filtered by kind, and each item's evidence beside its gold and predicted SQL; below, debugging runs (debug_run.h).
 // Classification parses both queries of each failed item, a few milliseconds each at most, so it runs a slice per

@@ -1,4 +1,4 @@
-// The Efficiency tab of the Metrics panel (issue 14 items 1 and 7): VES, C-VES and R-VES of the finished run, as
+// The Efficiency tab of the Metrics panel: VES, C-VES and R-VES of the finished run, as
 // `chokepoint ves` computes them (core/metrics/efficiency_evaluation.h): EX decides which pairs are correct, a
 // correct pair's gold and prediction are stepped alternately and their time ratios scored; each gold is also timed
 // against itself, so the spread of a pair that differs in nothing stands next to VES. The timing runs on the page's

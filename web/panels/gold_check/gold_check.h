@@ -1,4 +1,4 @@
-// The gold check of the Metrics panel (issue 17 item 7; core/runner/gold_validation.h, as `chokepoint eval
+// The gold check of the Metrics panel (core/runner/gold_validation.h, as `chokepoint eval
 // --validate-gold` does it): every gold query of the chosen gold set runs as its own prediction, twice, under the
 // panel's semantics and time limit, with its tie probe, so a user sees before scoring any model the ceiling a perfect
 // prediction file could reach and which golds cannot serve as references (errors, slow, missing database, empty,

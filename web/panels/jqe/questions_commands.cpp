@@ -22,7 +22,8 @@ nlohmann::json questions_state_json(const QuestionsPanel& panel) {
   nlohmann::json j = {{"source", panel.source_name},
                       {"error", panel.error},
                       {"output_set", panel.output_name},
-                      {"published", panel.published}};
+                      {"published", panel.published},
+                      {"batch", panel.life.json()}};
   if (panel.run) j["expansions"] = panel.run->expansions.size();
   if (panel.preview) {
     nlohmann::json calls = nlohmann::json::array();
@@ -91,8 +92,10 @@ const PageCommandRegistrar prepare_cmd{"questions_prepare", prepare_command};
 const PageCommandRegistrar confirm_cmd{"questions_confirm", [](AppState& state, const nlohmann::json&) {
                                          confirm_questions(state, questions_panel(state));
                                        }};
-const PageCommandRegistrar dismiss_cmd{
-    "questions_dismiss", [](AppState& state, const nlohmann::json&) { questions_panel(state).preview.reset(); }};
+const PageCommandRegistrar dismiss_cmd{"questions_dismiss", [](AppState& state, const nlohmann::json&) {
+                                         questions_panel(state).preview.reset();
+                                         questions_panel(state).life.discard();
+                                       }};
 const PageCommandRegistrar cancel_cmd{"questions_cancel", [](AppState& state, const nlohmann::json&) {
                                         if (questions_panel(state).job) questions_panel(state).job->cancel();
                                       }};

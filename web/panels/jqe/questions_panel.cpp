@@ -15,6 +15,7 @@
 #include "core/schema/schema_ddl.h"
 #include "web/bridge/file_bridge.h"
 #include "web/llm/llm_session.h"
+#include "web/llm/session_batch_run.h"
 #include "web/panel_registry.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
@@ -92,6 +93,9 @@ void open_preview(QuestionsPanel& panel) {
   }
   panel.preview = panel.job->plan(&session_replay());
   panel.preview_endpoint = session_destination(*endpoint);
+  (void)panel.life.open_preview(plan_facts(
+      *panel.preview, panel.preview_endpoint, session_request({}).model,
+      {"each evidence prompt shows {{question}} until its question is answered; it is sent with that answer"}));
   panel.selected_preview = 0;
   panel.open_popup = true;
 }
@@ -159,7 +163,11 @@ void prepare_questions(AppState& state, QuestionsPanel& panel) {
 void confirm_questions(AppState& state, QuestionsPanel& panel) {
   if (!panel.job || !panel.preview) return;
   panel.preview.reset();
-  auto endpoint = confirmed_session_endpoint(panel.preview_endpoint);
+  if (auto confirmed = confirm_batch(panel.life); !confirmed.ok()) {
+    panel.error = confirmed.error();
+    return;
+  }
+  auto endpoint = session_endpoint();
   if (!endpoint.ok()) {
     panel.error = endpoint.error();
     return;
@@ -181,6 +189,7 @@ void step_questions(AppState& state, QuestionsPanel& panel, double) {
   }
   if (panel.job->count(jqe::ItemStatus::Done) != panel.published || finished) publish(state, panel);
   if (finished) {
+    panel.life.finish(false);
     const size_t done = panel.job->count(jqe::ItemStatus::Done), failed = panel.job->count(jqe::ItemStatus::Failed);
     notify(state,
            "questions: " + std::to_string(done) + " generated, " + std::to_string(failed) + " failed (" +
@@ -217,6 +226,7 @@ void draw_preview_modal(AppState& state, QuestionsPanel& panel) {
   ImGui::SameLine();
   if (ImGui::Button("Cancel")) {
     panel.preview.reset();
+    panel.life.discard();
     ImGui::CloseCurrentPopup();
   }
   ImGui::Separator();

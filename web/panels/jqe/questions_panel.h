@@ -13,6 +13,7 @@
 #include "core/jqe/expansion.h"
 #include "core/jqe/question_generation.h"
 #include "web/app_state.h"
+#include "web/llm/batch_life.h"
 
 namespace chokepoint::web {
 
@@ -24,6 +25,7 @@ struct QuestionsPanel {
   std::unique_ptr<jqe::QuestionJob> job;
   std::optional<jqe::QuestionPlan> preview;  // shown until confirmed or cancelled
   std::string preview_endpoint;              // where the calls will go (base URL, model)
+  BatchLife life;  // the one batch life cycle (a cancel pauses the job: it resumes, or ends when every call ended)
   std::string error;
   std::string output_name;             // "<set>.expanded.json"
   size_t published = 0;                // done items last copied to the evaluation set

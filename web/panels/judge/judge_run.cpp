@@ -49,7 +49,7 @@ void draw_preview(AppState& state) {
       confirm_judge_run(state);
       break;
     case PreviewChoice::Discard:
-      run.batch.preview = false;
+      run.batch.discard();
       run.asks.clear();
       break;
     case PreviewChoice::None:
@@ -171,7 +171,7 @@ void prepare_judge_run(AppState& state) {
 
 void confirm_judge_run(AppState& state) {
   JudgeRun& run = state.panels.get<JudgeRun>();
-  if (!run.batch.preview) return;
+  if (!run.batch.previewing()) return;
   std::vector<std::pair<std::string, std::string>> calls;
   for (const auto& a : run.asks) calls.emplace_back(ask_id(run, a), a.prompt);
   run.error = run.batch.start(calls);
@@ -194,7 +194,7 @@ void draw_judge_view(AppState& state) {
       "luck on this one?) and leniently when EX = 0 (would a careful analyst accept it?). Uses the LLM tab's "
       "endpoint; nothing is sent before you confirm.");
   const bool busy = run.batch.busy();
-  ImGui::BeginDisabled(busy || run.batch.preview);
+  ImGui::BeginDisabled(busy || run.batch.previewing());
   ImGui::SetNextItemWidth(ui_px(200));
   ImGui::Combo("ask about", &run.only, "every prediction\0matches only (strict)\0misses only (lenient)\0");
   ImGui::SameLine();
@@ -205,7 +205,7 @@ void draw_judge_view(AppState& state) {
   note_item_place("ask the judge");
   ImGui::EndDisabled();
   if (!run.error.empty()) draw_error(run.error);
-  if (run.batch.preview) {
+  if (run.batch.previewing()) {
     draw_preview(state);
     return;
   }
@@ -213,27 +213,29 @@ void draw_judge_view(AppState& state) {
     if (draw_progress_cancel(run.batch.ended(), run.asks.size())) cancel_judge_run(state);
     return;
   }
-  if (run.batch.done) {
+  if (run.batch.done()) {
     if (run.source != current_evaluation(state))
       ImGui::TextDisabled("(judged an earlier run: %s)", run.source->label.c_str());
-    if (run.batch.cancelled) ImGui::TextDisabled("cancelled: unanswered predictions keep their EX");
+    if (run.batch.cancelled()) ImGui::TextDisabled("cancelled: unanswered predictions keep their EX");
+    if (draw_retry_failed("judge", run.batch.life)) prepare_judge_run(state);
     draw_results(run);
   }
 }
 
 nlohmann::json judge_run_json(const JudgeRun& run) {
   nlohmann::json j = {{"running", run.batch.busy()},
-                      {"done", run.batch.done},
-                      {"cancelled", run.batch.cancelled},
-                      {"error", run.error}};
-  if (run.batch.preview) {
+                      {"done", run.batch.done()},
+                      {"cancelled", run.batch.cancelled()},
+                      {"error", run.error},
+                      {"batch", run.batch.life.json()}};
+  if (run.batch.previewing()) {
     const size_t strict = static_cast<size_t>(std::count_if(
         run.asks.begin(), run.asks.end(), [](const auto& a) { return a.mode == runner::JudgeMode::Strict; }));
     j["preview"] = run.batch.preview_json(run.asks.size());
     j["preview"]["strict"] = strict;
     j["preview"]["lenient"] = run.asks.size() - strict;
   }
-  if (!run.batch.done) return j;
+  if (!run.batch.done()) return j;
   const auto& s = run.summary;
   j["summary"] = {{"ex", s.ex},
                   {"judged_accuracy", s.judged_accuracy},

@@ -1,4 +1,4 @@
-// The Judge tab of the Metrics panel (issue 17 item 8; FLEX's idea, our templates): a model's second opinion on
+// The Judge tab of the Metrics panel (FLEX's idea, our templates): a model's second opinion on
 // the finished run's EX, strict on matches and lenient on misses (core/runner/judge.h, as `chokepoint judge`
 // plans it). A privacy preview first (destination, model, calls, what is sent, one prompt of each kind; nothing is
 // sent before Confirm); then the calls go through the LLM session's CallScheduler and replay store (a rerun asks

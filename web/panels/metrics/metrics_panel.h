@@ -24,7 +24,7 @@ struct MetricsPanel {
   static std::vector<Regime> default_regimes() { return table_xi_regimes(); }  // the five of SQLMorph Table XI
   bool restored = false;                            // the last session's choices were applied (metrics_memory.h)
   std::vector<Regime> regimes = default_regimes();  // none chosen: Table XI's
-  // Scoring options of issue 17 item 6 (EvaluationOptions): off by default, as BIRD and Spider score.
+  // Scoring options (EvaluationOptions): off by default, as BIRD and Spider score.
   bool tie_aware = false;
   double abs_tolerance = 0, rel_tolerance = 0;
   int worker_stall_ms = 0;          // 0: worker_stall_ms(timeout_ms); a page command sets it (tests of the restart)

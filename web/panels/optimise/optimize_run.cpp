@@ -191,7 +191,7 @@ void prepare_optimize_run(AppState& state) {
 
 void confirm_optimize_run(AppState& state) {
   OptimizeRun& run = state.panels.get<OptimizeRun>();
-  if (!run.batch.preview) return;
+  if (!run.batch.previewing()) return;
   std::vector<std::pair<std::string, std::string>> calls;
   for (const auto& a : run.asks)
     calls.emplace_back(
@@ -217,7 +217,7 @@ void cancel_optimize_run(AppState& state) {
 void step_optimize_run(AppState& state, double budget_ms) {
   OptimizeRun& run = state.panels.get<OptimizeRun>();
   if (run.phase == 1) {
-    if (!run.batch.done && !run.batch.step()) return;
+    if (!run.batch.done() && !run.batch.step()) return;
     const auto answers = call_answers(*run.batch.scheduler, "not asked: cancelled");
     run.answers.assign(run.variants.size(),
                        std::vector<std::optional<Result<std::string>>>(run.source->pairs().size()));
@@ -249,7 +249,7 @@ void draw_optimize_view(AppState& state) {
       "rewrite replaces the prediction only when it returns the same rows. Then each variant is timed against the gold "
       "as in the Efficiency tab. Nothing is sent before you confirm.");
   const bool busy = run.phase == 1 || run.phase == 2;
-  ImGui::BeginDisabled(busy || run.batch.preview);
+  ImGui::BeginDisabled(busy || run.batch.previewing());
   const auto all = runner::all_optimize_variants();
   run.chosen.resize(all.size(), true);
   for (size_t v = 0; v < all.size(); ++v) {
@@ -266,7 +266,7 @@ void draw_optimize_view(AppState& state) {
   note_item_place("optimise queries");
   ImGui::EndDisabled();
   if (!run.error.empty()) draw_error(run.error);
-  if (run.batch.preview) {
+  if (run.batch.previewing()) {
     ImGui::TextWrapped(
         "%zu prompts over %zu variants will go to %s: %zu calls, %zu answered by the replay store, "
         "~%lld prompt tokens. A prompt holds a query and, as its variant needs, the table and column "
@@ -278,7 +278,7 @@ void draw_optimize_view(AppState& state) {
         confirm_optimize_run(state);
         break;
       case PreviewChoice::Discard:
-        run.batch.preview = false;
+        run.batch.discard();
         break;
       case PreviewChoice::None:
         break;
@@ -316,8 +316,9 @@ nlohmann::json optimize_run_json(const OptimizeRun& run) {
                       {"phase", run.phase},
                       {"done", run.phase == 3},
                       {"cancelled", run.cancelled},
-                      {"error", run.error}};
-  if (run.batch.preview) {
+                      {"error", run.error},
+                      {"batch", run.batch.life.json()}};
+  if (run.batch.previewing()) {
     nlohmann::json per = nlohmann::json::object();
     for (const auto& a : run.asks) per[runner::optimize_variant_name(run.variants[a.variant])] = 0;
     for (const auto& a : run.asks)

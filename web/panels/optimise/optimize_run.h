@@ -1,4 +1,4 @@
-// The Optimise tab of the Metrics panel (issue 14 items 2 and 7; core/runner/sql_optimization.h, as `chokepoint
+// The Optimise tab of the Metrics panel (core/runner/sql_optimization.h, as `chokepoint
 // optimize` does it): the finished run's predictions are the stage-one queries Y; the chosen variants ask the LLM
 // tab's model for faster rewrites of the correct ones (or, `direct`, for the fastest query straight from the
 // question), a rewrite replaces Y only when it returns Y's result on the loaded database, and every variant is then

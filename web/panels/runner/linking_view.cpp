@@ -26,14 +26,12 @@ linking::SchemaOf schema_of(const AppState& state) {
 }
 
 void finish(AppState& state, LinkingView& view) {
-  view.usage = view.scheduler->usage();
-  const auto answers = call_answers(*view.scheduler, "not asked: cancelled");
+  view.usage = view.batch.usage;
+  const auto answers = call_answers(*view.batch.scheduler, "not asked: cancelled");
   view.items = linking::link_items(*view.set, schema_of(state), view.asks, answers, view.options);
   view.scores = linking::score_linking(linking::linking_cases(view.items));
-  view.rows.push_back({view.set_name, view.sent.model, linking::linking_method_name(view.options.method),
+  view.rows.push_back({view.set_name, view.batch.sent.model, linking::linking_method_name(view.options.method),
                        view.options.foreign_keys, static_cast<int>(view.options.top_k), view.scores});
-  view.done = true;
-  persist_replay();
   char buf[160];
   std::snprintf(buf, sizeof buf, "schema linking (%s): RES %.3f, subset %.1f%%, exact %.1f%%",
                 linking::linking_method_name(view.options.method), view.scores.res, 100 * view.scores.subset_match,
@@ -84,7 +82,7 @@ void draw_items(const LinkingView& view) {
 
 void prepare_linking(AppState& state, LinkingView& view, int source_set) {
   view.error.clear();
-  if (view.scheduler && !view.done) {
+  if (view.batch.busy()) {
     view.error = "still linking; cancel it first";
     return;
   }
@@ -115,53 +113,36 @@ void prepare_linking(AppState& state, LinkingView& view, int source_set) {
   }
   std::vector<std::string> to_send;
   for (const auto& a : *asks) to_send.push_back(a.prompt);
-  auto preview = preview_session_batch(to_send);
-  if (!preview.ok()) {
-    view.error = preview.error();  // it says to set the endpoint up in the LLM tab
-    return;
-  }
+  view.error = view.batch.open(to_send);  // on failure it says to set the endpoint up in the LLM tab
+  if (!view.error.empty()) return;
   view.asks = std::move(*asks);
-  view.scheduler.reset();
-  view.done = view.cancelled = false;
   view.items.clear();
-  view.sent = *preview;
-  view.preview = true;
 }
 
 void confirm_linking(AppState& state, LinkingView& view) {
-  if (!view.preview) return;
-  view.preview = false;
+  if (!view.batch.previewing()) return;
   std::vector<std::pair<std::string, std::string>> calls;
   for (const auto& a : view.asks)
     calls.emplace_back(view.set->items[a.item].key + " / link " + linking::linking_step_name(a.step), a.prompt);
-  auto scheduler = start_session_batch(calls, view.sent);
-  if (!scheduler.ok()) {
-    view.error = scheduler.error();
-    return;
-  }
-  view.scheduler = std::move(*scheduler);
-  view.persisted_calls = 0;
+  view.error = view.batch.start(calls);
+  if (!view.error.empty()) return;
   notify(state, "schema linking: " + std::to_string(view.asks.size()) + " prompts");
 }
 
 void cancel_linking(AppState& state, LinkingView& view) {
-  if (!view.scheduler || view.done) return;
-  view.scheduler->cancel();
-  view.cancelled = true;
-  finish(state, view);
+  if (view.batch.cancel()) finish(state, view);
 }
 
 void step_linking(AppState& state, LinkingView& view) {
-  if (!view.scheduler || view.done) return;
-  if (step_session_batch(*view.scheduler, view.persisted_calls)) finish(state, view);
+  if (view.batch.step()) finish(state, view);
 }
 
 void draw_linking_view(AppState& state, LinkingView& view, int source_set) {
   ImGui::TextWrapped(
       "Which tables does a model think a question needs? 004's schema linking: the gold tables come from each gold "
       "query; RES rewards retrieving all of them with few extras. Uses this panel's set and the LLM tab's model.");
-  const bool busy = view.scheduler && !view.done;
-  ImGui::BeginDisabled(busy || view.preview);
+  const bool busy = view.batch.busy();
+  ImGui::BeginDisabled(busy || view.batch.previewing());
   ImGui::SetNextItemWidth(ui_px(200));
   ImGui::Combo("method", &view.method, "zero-shot ranking\0few-shot selection\0PreSQL\0few-shot + PreSQL\0");
   ImGui::SameLine();
@@ -177,28 +158,29 @@ void draw_linking_view(AppState& state, LinkingView& view, int source_set) {
   note_item_place("link tables");
   ImGui::EndDisabled();
   if (!view.error.empty()) draw_error(view.error);
-  if (view.preview) {
+  if (view.batch.previewing()) {
     ImGui::TextWrapped(
         "%zu prompts will go to %s: %zu calls, %zu answered by the replay store, ~%lld prompt tokens. "
         "Each holds a question with its evidence and the tables and columns of its database.",
-        view.asks.size(), view.sent.destination.c_str(), view.asks.size() - view.sent.in_replay, view.sent.in_replay,
-        view.sent.estimated_tokens);
+        view.asks.size(), view.batch.sent.destination.c_str(), view.asks.size() - view.batch.sent.in_replay,
+        view.batch.sent.in_replay, view.batch.sent.estimated_tokens);
     if (ImGui::Button("Confirm and send")) confirm_linking(state, view);
     note_item_place("link confirm");
     ImGui::SameLine();
-    if (ImGui::Button("Discard")) view.preview = false;
+    if (ImGui::Button("Discard")) view.batch.discard();
     draw_prompt_pager("link", view.asks.size(),
                       [&](size_t i) { return std::make_pair("item " + std::to_string(i + 1), view.asks[i].prompt); });
     return;
   }
   if (busy) {
-    const size_t answered = view.scheduler->count(CallState::Succeeded) + view.scheduler->count(CallState::Failed);
+    const size_t answered = view.batch.ended();
     if (draw_progress_cancel(answered, view.asks.size())) cancel_linking(state, view);
     return;
   }
   if (!view.rows.empty()) draw_rows(view);
-  if (view.done) {
-    if (view.cancelled) ImGui::TextDisabled("cancelled: unanswered items retrieved nothing");
+  if (view.batch.done()) {
+    if (view.batch.cancelled()) ImGui::TextDisabled("cancelled: unanswered items retrieved nothing");
+    if (draw_retry_failed("link", view.batch.life)) prepare_linking(state, view, source_set);
     ImGui::TextDisabled("%zu items scored of %zu; calls: %lld sent, %lld from the replay store", view.scores.n,
                         view.items.size(), view.usage.network_calls, view.usage.replayed);
     draw_items(view);
@@ -206,13 +188,16 @@ void draw_linking_view(AppState& state, LinkingView& view, int source_set) {
 }
 
 nlohmann::json linking_view_json(const LinkingView& view) {
-  nlohmann::json j = {{"running", view.scheduler && !view.done}, {"done", view.done}, {"error", view.error}};
-  if (view.preview)
+  nlohmann::json j = {{"running", view.batch.busy()},
+                      {"done", view.batch.done()},
+                      {"error", view.error},
+                      {"batch", view.batch.life.json()}};
+  if (view.batch.previewing())
     j["preview"] = {{"calls", view.asks.size()},
-                    {"network_calls", view.asks.size() - view.sent.in_replay},
-                    {"estimated_prompt_tokens", view.sent.estimated_tokens},
-                    {"destination", view.sent.destination},
-                    {"model", view.sent.model}};
+                    {"network_calls", view.asks.size() - view.batch.sent.in_replay},
+                    {"estimated_prompt_tokens", view.batch.sent.estimated_tokens},
+                    {"destination", view.batch.sent.destination},
+                    {"model", view.batch.sent.model}};
   nlohmann::json rows = nlohmann::json::array();
   for (const auto& r : view.rows)
     rows.push_back({{"set", r.set},
@@ -222,7 +207,7 @@ nlohmann::json linking_view_json(const LinkingView& view) {
                     {"top_k", r.top_k},
                     {"res", r.scores.res}});
   j["rows"] = std::move(rows);
-  if (!view.done) return j;
+  if (!view.batch.done()) return j;
   const auto& s = view.scores;
   j["summary"] = {{"n", view.items.size()},
                   {"scored", s.n},

@@ -1,4 +1,4 @@
-// Schema linking in the Run a model panel (issue 14 items 4 and 7; core/linking, as `chokepoint link` does it): the
+// Schema linking in the Run a model panel (core/linking, as `chokepoint link` does it): the
 // panel's set, a method of 004 §3.5 (zero-shot ranking with an optional top-k cut, few-shot selection, PreSQL,
 // few-shot ∪ PreSQL), with or without foreign keys, asked of the LLM tab's model after a preview; RES, Subset and
 // Exact Match and column recall and precision, one row per finished run so the page builds up 004 Tables 8 and 9;
@@ -15,6 +15,7 @@
 #include "core/llm/call_scheduler.h"
 #include "web/app_state.h"
 #include "web/llm/llm_session.h"
+#include "web/llm/session_batch_run.h"
 
 namespace chokepoint::web {
 
@@ -26,10 +27,7 @@ struct LinkingView {
   std::shared_ptr<const EvalSet> set;  // the set as it was planned
   linking::LinkingOptions options;
   std::vector<linking::LinkingAsk> asks;
-  bool preview = false;
-  SessionBatchPreview sent;  // what the preview said would leave the page (llm_session.h)
-  std::unique_ptr<CallScheduler> scheduler;
-  bool done = false, cancelled = false;
+  SessionBatchRun batch;  // the one batch life cycle: preview, Confirm, calls, done or cancelled
   std::vector<linking::LinkedItem> items;
   linking::LinkingScores scores;
   struct Row {  // a finished run's line of the Tables 8 and 9 shaped summary
@@ -40,7 +38,6 @@ struct LinkingView {
   };
   std::vector<Row> rows;
   UsageTotals usage;
-  long long persisted_calls = 0;
   std::string error;
 };
 

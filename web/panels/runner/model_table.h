@@ -1,4 +1,4 @@
-// 004 Table 3 in the app (issue 13 item 4): EX in BIRD semantics per prompt format (rows) and model (columns) over
+// 004 Table 3 in the app: EX in BIRD semantics per prompt format (rows) and model (columns) over
 // the model runs of this page on one set. Each finished run's prediction sets are scored in the background, one at a
 // time, without taking the Metrics panel; a run with another model (chosen in the LLM tab) adds a column, a run with
 // the same model replaces its cells, and a run on another set (or another first-N limit) starts a new table.

@@ -42,7 +42,7 @@ void finish(AppState& state, RetrievalView& view) {
   view.scores = linking::score_retrieval(linking::retrieval_cases(view.items));
   view.table[{static_cast<int>(view.planned_approach), static_cast<int>(view.planned_variant)}] = {
       view.set_name, view.planned_approach == RetrievalApproach::FullSchema ? "" : view.sent.model, view.scores};
-  view.running = false;
+  view.life.finish(view.cancelled);
   view.done = true;
   view.scheduler.reset();
   if (view.usage.network_calls > 0) persist_replay();
@@ -147,7 +147,7 @@ int guess_retrieval_variant(const AppState& state, const EvalSet& set) {
 
 void prepare_retrieval(AppState& state, RetrievalView& view, int source_set) {
   view.error.clear();
-  if (view.running) {
+  if (view.life.running()) {
     view.error = "still retrieving; cancel it first";
     return;
   }
@@ -199,19 +199,31 @@ void prepare_retrieval(AppState& state, RetrievalView& view, int source_set) {
   view.first_round = view.asks.size();
   view.tcsl_second_at_most = view.planned_approach == RetrievalApproach::Tcsl ? view.asks.size() : 0;
   view.sent = *preview;
-  view.preview = true;
+  std::vector<std::pair<std::string, std::string>> shown;
+  for (const auto& a : view.asks) shown.emplace_back(view.set->items[a.item].key, a.prompt);
+  std::vector<std::string> later;
+  if (view.tcsl_second_at_most > 0)
+    later.push_back("TCSL's columns within the tables each answer picked: at most " +
+                    std::to_string(view.tcsl_second_at_most) + " more calls");
+  if (auto opened = view.life.open_preview(batch_facts(view.sent, std::move(shown), std::move(later))); !opened.ok())
+    view.error = opened.error();
 }
 
 void confirm_retrieval(AppState& state, RetrievalView& view) {
-  if (!view.preview) return;
-  view.preview = false;
-  if (!start_round(view, 0)) return;
-  view.running = true;
+  if (!view.life.previewing()) return;
+  if (auto confirmed = confirm_batch(view.life); !confirmed.ok()) {
+    view.error = confirmed.error();
+    return;
+  }
+  if (!start_round(view, 0)) {
+    view.life.finish(true);
+    return;
+  }
   notify(state, "retrieval: " + std::to_string(view.asks.size()) + " prompts");
 }
 
 void cancel_retrieval(AppState& state, RetrievalView& view) {
-  if (!view.running) return;
+  if (!view.life.running()) return;
   if (view.scheduler) {
     view.scheduler->cancel();
     const auto answers = call_answers(*view.scheduler, "not asked: cancelled");
@@ -223,8 +235,12 @@ void cancel_retrieval(AppState& state, RetrievalView& view) {
 }
 
 void step_retrieval(AppState& state, RetrievalView& view) {
-  if (!view.running || !view.scheduler) return;
-  if (!step_session_batch(*view.scheduler, view.persisted_calls)) return;
+  if (!view.life.running() || !view.scheduler) return;
+  const bool round_over = step_session_batch(*view.scheduler, view.persisted_calls);
+  view.life.progress(
+      view.answers.size() + view.scheduler->count(CallState::Succeeded) + view.scheduler->count(CallState::Failed),
+      view.asks.size(), view.scheduler->count(CallState::Failed));
+  if (!round_over) return;
   const auto answers = call_answers(*view.scheduler, "not asked: cancelled");
   view.answers.insert(view.answers.end(), answers.begin(), answers.end());
   add_usage(view.usage, view.scheduler->usage());
@@ -252,7 +268,7 @@ void draw_retrieval_view(AppState& state, RetrievalView& view, int source_set) {
       "(the TQA panel's de-naturalised variants make L sets) and run each approach on each.");
   if (view.variant < 0 && source_set >= 0 && static_cast<size_t>(source_set) < state.eval_sets.sets.size())
     view.variant = guess_retrieval_variant(state, state.eval_sets.sets[static_cast<size_t>(source_set)].set);
-  ImGui::BeginDisabled(view.running || view.preview);
+  ImGui::BeginDisabled(view.life.running() || view.life.previewing());
   ImGui::SetNextItemWidth(ui_px(150));
   ImGui::Combo("approach", &view.approach, "Full-Schema\0TCSL\0SCSL\0");
   ImGui::SameLine();
@@ -272,7 +288,7 @@ void draw_retrieval_view(AppState& state, RetrievalView& view, int source_set) {
   ImGui::TextDisabled("set: %s (chosen in the Text-to-SQL tab)",
                       has_set ? state.eval_sets.sets[static_cast<size_t>(source_set)].name.c_str() : "none");
   if (!view.error.empty()) draw_error(view.error);
-  if (view.preview) {
+  if (view.life.previewing()) {
     ImGui::TextWrapped(
         "%zu prompts will go to %s: %zu calls, %zu answered by the replay store, ~%lld prompt tokens%s. Each holds a "
         "question with its evidence and the tables and columns of its database (no rows).",
@@ -282,12 +298,12 @@ void draw_retrieval_view(AppState& state, RetrievalView& view, int source_set) {
     if (ImGui::Button("Confirm and send")) confirm_retrieval(state, view);
     note_item_place("retrieval confirm");
     ImGui::SameLine();
-    if (ImGui::Button("Discard")) view.preview = false;
+    if (ImGui::Button("Discard")) view.life.discard();
     draw_prompt_pager("retrieval", view.asks.size(),
                       [&](size_t i) { return std::make_pair("item " + std::to_string(i + 1), view.asks[i].prompt); });
     return;
   }
-  if (view.running && view.scheduler) {
+  if (view.life.running() && view.scheduler) {
     const size_t answered = view.scheduler->count(CallState::Succeeded) + view.scheduler->count(CallState::Failed);
     const bool second = view.asks.size() > view.first_round;
     ImGui::TextDisabled(second ? "TCSL, columns within the picked tables" : "first round");
@@ -306,8 +322,9 @@ void draw_retrieval_view(AppState& state, RetrievalView& view, int source_set) {
 }
 
 nlohmann::json retrieval_view_json(const RetrievalView& view) {
-  nlohmann::json j = {{"running", view.running}, {"done", view.done}, {"error", view.error}};
-  if (view.preview)
+  nlohmann::json j = {
+      {"running", view.life.running()}, {"done", view.done}, {"error", view.error}, {"batch", view.life.json()}};
+  if (view.life.previewing())
     j["preview"] = {{"calls", view.asks.size()},
                     {"second_round_at_most", view.tcsl_second_at_most},
                     {"network_calls", view.asks.size() - view.sent.in_replay},

@@ -1,4 +1,4 @@
-// Stage-level retrieval in the Run a model panel (issue 14 item 5; core/linking/column_retrieval, as `chokepoint
+// Stage-level retrieval in the Run a model panel (core/linking/column_retrieval, as `chokepoint
 // retrieval` does it): the panel's set, labelled as one of the O/O, L/O, O/L, L/L variants that the TQA panel's
 // de-naturalised variants (or `chokepoint tqa denat`) produce, retrieved by Full-Schema, TCSL or SCSL with the LLM
 // tab's model after a preview; each finished run fills one cell of a Table VIII shaped grid (FPR / SLR, with the
@@ -17,6 +17,7 @@
 #include "core/tqa/denaturalisation.h"
 #include "web/app_state.h"
 #include "web/llm/llm_session.h"
+#include "web/llm/session_batch_run.h"
 
 namespace chokepoint::web {
 
@@ -33,10 +34,10 @@ struct RetrievalView {
   std::vector<Result<std::string>> answers;
   size_t first_round = 0;  // asks[0, first_round) are the first round's
   size_t tcsl_second_at_most = 0;
-  bool preview = false;
+  BatchLife life;            // the one batch life cycle: preview, Confirm, the rounds' calls, done or cancelled
   SessionBatchPreview sent;  // what the preview said would leave the page (llm_session.h)
   std::unique_ptr<CallScheduler> scheduler;
-  bool running = false, done = false, cancelled = false;
+  bool done = false, cancelled = false;  // the scores are there (a full-schema run makes no call at all)
   std::vector<linking::RetrievedItem> items;
   linking::RetrievalScores scores;
   struct Cell {  // one (approach, variant) of Table VIII: the newest run's scores

@@ -1,4 +1,5 @@
-// Run a model: plan -> preview -> confirm -> calls stepped each frame -> prediction sets -> Metrics.
+// Run a model: plan -> preview -> confirm -> calls stepped each frame -> prediction sets -> Metrics. The drawing is
+// run_model_view.cpp.
 #include "web/panels/runner/run_model_panel.h"
 #include "web/widgets/prompt_pager.h"
 
@@ -12,6 +13,7 @@
 #include "web/bridge/file_bridge.h"
 #include "web/bridge/local_store.h"
 #include "web/llm/llm_session.h"
+#include "web/llm/session_batch_run.h"
 #include "web/panels/metrics/metrics_run.h"
 #include "web/widgets/enum_combo.h"
 #include "web/widgets/item_places.h"
@@ -21,10 +23,6 @@
 
 namespace chokepoint::web {
 namespace {
-
-const ImVec4 kRed(1, 0.45f, 0.45f, 1);
-const ImVec4 kGreen(0.6f, 0.85f, 0.6f, 1);
-const ImVec4 kAmber(0.95f, 0.75f, 0.35f, 1);
 
 std::string stem_of(const std::string& name) {
   const auto dot = name.rfind('.');
@@ -55,6 +53,10 @@ void publish(AppState& state, RunModelPanel& panel) {
   }
 }
 
+}  // namespace
+
+RunModelPanel& run_model_panel(AppState& state) { return state.panels.get<RunModelPanel>(); }
+
 void evaluate_published(AppState& state, RunModelPanel& panel, size_t which) {
   if (which >= panel.published.size()) return;
   const int gold = find_set(state, panel.gold_name), pred = find_set(state, panel.published[which]);
@@ -65,10 +67,6 @@ void evaluate_published(AppState& state, RunModelPanel& panel, size_t which) {
   state.runs.pred_set = pred;
   state.runs.request_run = true;
 }
-
-}  // namespace
-
-RunModelPanel& run_model_panel(AppState& state) { return state.panels.get<RunModelPanel>(); }
 
 namespace {
 const char* const kTemplateKey = "chokepoint.user_template";
@@ -182,13 +180,18 @@ void prepare_model_run(AppState& state, RunModelPanel& panel) {
   panel.preview = panel.job->plan(&session_replay());
   panel.preview_endpoint = session_destination(*endpoint);
   panel.model_name = session_request({}).model;
+  (void)panel.life.open_preview(plan_facts(*panel.preview, panel.preview_endpoint, panel.model_name));
   panel.preview_format = 0;
 }
 
 void confirm_model_run(AppState& state, RunModelPanel& panel) {
   if (!panel.job || !panel.preview) return;
   panel.preview.reset();
-  auto endpoint = confirmed_session_endpoint(panel.preview_endpoint);
+  if (auto confirmed = confirm_batch(panel.life); !confirmed.ok()) {
+    panel.error = confirmed.error();
+    return;
+  }
+  auto endpoint = session_endpoint();
   if (!endpoint.ok()) {
     panel.error = endpoint.error();
     return;
@@ -220,6 +223,7 @@ void step_model_run(AppState& state, RunModelPanel& panel, double budget_ms) {
     persist_replay();
   }
   if (!finished) return;
+  panel.life.finish(false);
   publish(state, panel);
   std::vector<std::string> formats, names;  // the formats whose predictions were published, for 004 Table 3
   for (const auto& f : panel.job->format_names()) {
@@ -238,253 +242,6 @@ void step_model_run(AppState& state, RunModelPanel& panel, double budget_ms) {
          ok < panel.job->tasks().size());
   // Publishing a set of thousands and starting its evaluation are each a good part of a frame: not the same one.
   panel.evaluate_next_frame = panel.evaluate_when_done;
-}
-
-namespace {
-
-bool chosen(const RunModelPanel& panel, const std::string& name) {
-  return std::find(panel.formats.begin(), panel.formats.end(), name) != panel.formats.end();
-}
-
-// The thirteenth format: the user's template, its schema style and postfix, checked as it is typed.
-void draw_user_template(RunModelPanel& panel) {
-  bool changed =
-      ImGui::Checkbox((std::string(runner::kUserFormatName) + ": my own template").c_str(), &panel.use_template);
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(
-        "A Mustache template of your own, run beside the chosen formats. It may use {{schema}}, {{question}}\n"
-        "(with the evidence joined) and {{completion}} (what a Complete prompt ends with). Kept in this browser.");
-  if (!panel.use_template) {
-    if (changed) remember_user_template(panel);
-    return;
-  }
-  ImGui::SameLine();
-  changed |= enum_combo("schema##template", panel.user_template.schema,
-                        {{runner::SchemaStyle::Ddl, "DDL"}, {runner::SchemaStyle::SimpleDdl, "SimpleDDL"}}, 120);
-  ImGui::SameLine();
-  changed |= enum_combo("answer##template", panel.user_template.postfix,
-                        {{PromptPostfix::Chat, "Chat"}, {PromptPostfix::Complete, "Complete"}}, 120);
-  ImGui::SameLine();
-  if (ImGui::SmallButton("Example")) {
-    panel.user_template.source = runner::example_user_template();
-    changed = true;
-  }
-  changed |= input_text_multiline("##user-template", panel.user_template.source, ImVec2(-1, ui_px(130)));
-  note_item_place("user template");
-  const auto problems = runner::user_template_problems(panel.user_template.source);
-  for (const auto& p : problems) ImGui::TextColored(kRed, "%s", p.c_str());
-  if (problems.empty())
-    ImGui::TextColored(kGreen, "The template can be used (format \"%s\").", runner::kUserFormatName);
-  if (changed) remember_user_template(panel);
-}
-
-void draw_setup(AppState& state, RunModelPanel& panel) {
-  const auto& sets = state.eval_sets.sets;
-  ImGui::SetNextItemWidth(ui_px(220));
-  const bool valid = panel.source_set >= 0 && panel.source_set < static_cast<int>(sets.size());
-  if (ImGui::BeginCombo("set", valid ? sets[static_cast<size_t>(panel.source_set)].name.c_str() : "(none)")) {
-    for (size_t i = 0; i < sets.size(); ++i)
-      if (!sets[i].predictions && ImGui::Selectable(sets[i].name.c_str(), static_cast<int>(i) == panel.source_set))
-        panel.source_set = static_cast<int>(i);
-    ImGui::EndCombo();
-  }
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
-  ImGui::InputInt("first N (0 = all)", &panel.limit);
-  panel.limit = std::max(0, panel.limit);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
-  ImGui::InputInt("example rows", &panel.sample_rows);
-  panel.sample_rows = std::clamp(panel.sample_rows, 0, 100);
-  ImGui::SameLine();
-  ImGui::Checkbox("foreign keys", &panel.foreign_keys);
-  ImGui::TextDisabled(
-      "Prompt formats (004 §4.1.1): schema as DDL or SimpleDDL, wrapped as MD, HTML or Coding, "
-      "asked as Chat or Complete.");
-  const auto all = runner::all_prompt_formats();
-  for (size_t i = 0; i < all.size(); ++i) {
-    const std::string name = all[i].name();
-    bool on = chosen(panel, name);
-    if (i % 4 != 0) ImGui::SameLine(ui_px(8) + ui_px(235) * static_cast<float>(i % 4));
-    if (ImGui::Checkbox(name.c_str(), &on)) {
-      std::vector<std::string> next;
-      for (const auto& g : all)
-        if (g.name() == name ? on : chosen(panel, g.name())) next.push_back(g.name());
-      panel.formats = std::move(next);
-    }
-  }
-  draw_user_template(panel);
-  ImGui::SetNextItemWidth(ui_px(90));
-  ImGui::InputDouble("input price", &panel.input_price, 0, 0, "%.2f");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
-  ImGui::InputDouble("output price (per million tokens, for the cost estimate)", &panel.output_price, 0, 0, "%.2f");
-  panel.input_price = std::max(0.0, panel.input_price);
-  panel.output_price = std::max(0.0, panel.output_price);
-  const auto& s = llm_session().settings;
-  ImGui::TextDisabled("Model: %s at %s (set in the LLM tab).", s.model.empty() ? "(none)" : s.model.c_str(),
-                      s.base_url.empty() ? "(preset default)" : s.base_url.c_str());
-  ImGui::Checkbox("evaluate when done", &panel.evaluate_when_done);
-  ImGui::SameLine();
-  if (ImGui::Button("Preview prompts...")) prepare_model_run(state, panel);
-}
-
-void draw_preview(AppState& state, RunModelPanel& panel) {
-  const runner::PredictionPlan& plan = *panel.preview;
-  ImGui::Text("Destination: %s", panel.preview_endpoint.c_str());
-  ImGui::Text(
-      "%zu prompts: %zu will be sent (about %lld prompt tokens, each answer up to %d tokens), %zu answered "
-      "by the replay store.",
-      plan.calls.size(), plan.network_calls, plan.estimated_tokens, plan.max_answer_tokens,
-      plan.calls.size() - plan.network_calls);
-  if (panel.input_price > 0 || panel.output_price > 0)
-    ImGui::Text("Estimated cost: at most %.4f (answers at their cap)", plan.estimated_cost);
-  ImGui::TextDisabled("Each prompt holds the schema%s and the question; nothing else leaves the page.",
-                      panel.sample_rows > 0 ? ", example rows" : "");
-  const bool confirm = ImGui::Button("Confirm and send");
-  note_item_place("Confirm and send");
-  if (confirm) confirm_model_run(state, panel);
-  ImGui::SameLine();
-  if (ImGui::Button("Discard")) panel.preview.reset();
-  if (!panel.preview) return;
-  const auto names = panel.job->format_names();
-  if (names.empty()) return;
-  panel.preview_format = std::clamp(panel.preview_format, 0, static_cast<int>(names.size()) - 1);
-  ImGui::SetNextItemWidth(ui_px(240));
-  if (ImGui::BeginCombo("format shown", names[static_cast<size_t>(panel.preview_format)].c_str())) {
-    for (size_t i = 0; i < names.size(); ++i)
-      if (ImGui::Selectable(names[i].c_str(), static_cast<int>(i) == panel.preview_format))
-        panel.preview_format = static_cast<int>(i);
-    ImGui::EndCombo();
-  }
-  // Every prompt of the chosen format, one page each.
-  std::vector<const runner::PlannedPrompt*> shown;
-  for (const auto& c : plan.calls)
-    if (c.format == names[static_cast<size_t>(panel.preview_format)]) shown.push_back(&c);
-  draw_prompt_pager("run model", shown.size(), [&](size_t i) {
-    const auto& c = *shown[i];
-    return std::make_pair(
-        c.id + ": about " + std::to_string(c.estimated_tokens) + " tokens" + (c.in_replay ? " (replay)" : ""),
-        c.prompt);
-  });
-}
-
-void draw_job(AppState& state, RunModelPanel& panel) {
-  runner::PredictionJob& job = *panel.job;
-  const size_t total = job.tasks().size(), answered = job.answered();
-  const UsageTotals usage = job.usage();
-  ImGui::ProgressBar(total ? static_cast<float>(answered) / static_cast<float>(total) : 0.0f, ui_px(300, 0));
-  ImGui::SameLine();
-  ImGui::Text("%zu / %zu answered: %zu SQL, %zu without SQL, %zu failed calls%s", answered, total,
-              job.count(runner::PredictionStatus::Ok), job.count(runner::PredictionStatus::NoSql),
-              job.count(runner::PredictionStatus::LlmError),
-              job.stopped() == SchedulerStop::Cancelled ? " (cancelled)" : "");
-  ImGui::Text("%lld network calls (%lld retries), %lld replayed, %lld + %lld tokens, cost %.4f", usage.network_calls,
-              usage.retries, usage.replayed, usage.prompt_tokens, usage.completion_tokens, usage.cost);
-  if (job.running() && job.stopped() == SchedulerStop::None) {
-    if (ImGui::Button("Cancel")) job.cancel();
-  } else if (job.running()) {
-    if (ImGui::Button("Resume")) job.resume();
-  } else if (job.count(runner::PredictionStatus::LlmError) > 0 && !panel.preview) {
-    if (ImGui::Button("Retry failed calls...")) {
-      panel.preview = job.plan(&session_replay());
-      panel.preview_format = 0;
-    }
-  }
-  if (!panel.published.empty()) {
-    ImGui::Text("Predictions (BIRD's format, loaded as prediction sets):");
-    const auto evaluated = current_evaluation(state);
-    for (size_t i = 0; i < panel.published.size(); ++i) {
-      const std::string& name = panel.published[i];
-      ImGui::BulletText("%s", name.c_str());
-      const std::string label = evaluated ? evaluated->label : "";
-      if (evaluated && evaluated->done && label == panel.gold_name + " vs " + name) {
-        const auto s = summarize(evaluated->items(), evaluated->options().regimes);
-        ImGui::SameLine();
-        ImGui::TextColored(kGreen, "EX %.2f%% (%s)", s.ex, ex_semantics_name(evaluated->options().semantics));
-      }
-      ImGui::SameLine();
-      ImGui::PushID(static_cast<int>(i));
-      if (ImGui::SmallButton("Evaluate")) evaluate_published(state, panel, i);
-      ImGui::SameLine();
-      if (ImGui::SmallButton("Download")) offer_download("/tmp/" + name, name, "application/json");
-      ImGui::PopID();
-    }
-  }
-  draw_model_table(panel.table);
-  ImGui::BeginChild("run-items", ImVec2(0, 0), true);
-  if (ImGui::BeginTable("run-items-table", 4,
-                        ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp |
-                            ImGuiTableFlags_ScrollY)) {
-    ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("item", ImGuiTableColumnFlags_WidthFixed, ui_px(60));
-    ImGui::TableSetupColumn("format", ImGuiTableColumnFlags_WidthFixed, ui_px(170));
-    ImGui::TableSetupColumn("status", ImGuiTableColumnFlags_WidthFixed, ui_px(90));
-    ImGui::TableSetupColumn("SQL or why not", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableHeadersRow();
-    ImGuiListClipper clipper;
-    clipper.Begin(static_cast<int>(total));
-    while (clipper.Step()) {
-      for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
-        const auto& t = job.tasks()[static_cast<size_t>(row)];
-        const auto& r = job.results()[static_cast<size_t>(row)];
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(job.set().items[t.item].key.c_str());
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(t.format.name().c_str());
-        ImGui::TableNextColumn();
-        if (!r)
-          ImGui::TextDisabled("pending");
-        else if (r->status == runner::PredictionStatus::Ok)
-          ImGui::TextColored(kGreen, "SQL");
-        else
-          ImGui::TextColored(r->status == runner::PredictionStatus::NoSql ? kAmber : kRed, "%s",
-                             runner::prediction_status_name(r->status));
-        ImGui::TableNextColumn();
-        if (r) ImGui::TextUnformatted((r->status == runner::PredictionStatus::Ok ? r->sql : r->error).c_str());
-      }
-    }
-    ImGui::EndTable();
-  }
-  ImGui::EndChild();
-}
-
-}  // namespace
-
-void draw_run_model_panel(AppState& state, RunModelPanel& panel) {
-  restore_user_template(panel);
-  if (!ImGui::BeginTabBar("run-model-views")) return;
-  const bool run_open = ImGui::BeginTabItem("Text-to-SQL");
-  note_item_place("Text-to-SQL tab");
-  if (run_open) {
-    const bool busy = panel.job && panel.job->running();
-    ImGui::BeginDisabled(busy || panel.preview.has_value());
-    draw_setup(state, panel);
-    ImGui::EndDisabled();
-    if (!panel.error.empty()) draw_error(panel.error);
-    if (panel.preview) {
-      ImGui::Separator();
-      draw_preview(state, panel);
-    } else if (panel.job && (busy || panel.job->answered() > 0)) {
-      ImGui::Separator();
-      draw_job(state, panel);
-    }
-    ImGui::EndTabItem();
-  }
-  const bool linking_open = ImGui::BeginTabItem("Schema linking");
-  note_item_place("Schema linking tab");
-  if (linking_open) {
-    draw_linking_view(state, panel.linking, panel.source_set);
-    ImGui::EndTabItem();
-  }
-  const bool retrieval_open = ImGui::BeginTabItem("Retrieval");
-  note_item_place("Retrieval tab");
-  if (retrieval_open) {
-    draw_retrieval_view(state, panel.retrieval, panel.source_set);
-    ImGui::EndTabItem();
-  }
-  ImGui::EndTabBar();
 }
 
 nlohmann::json run_model_state_json(const RunModelPanel& panel) {
@@ -511,6 +268,7 @@ nlohmann::json run_model_state_json(const RunModelPanel& panel) {
   if (!panel.job) return j;
   const auto u = panel.job->usage();
   j["running"] = panel.job->running();
+  j["batch"] = panel.life.json();
   j["cancelled"] = panel.job->stopped() == SchedulerStop::Cancelled;
   j["total"] = panel.job->tasks().size();
   j["answered"] = panel.job->answered();

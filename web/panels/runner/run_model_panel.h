@@ -1,4 +1,4 @@
-// The "Run a model" panel (issue 13, item 9): a set and its loaded databases, the prompt formats of 004 §4.1.1,
+// The "Run a model" panel: a set and its loaded databases, the prompt formats of 004 §4.1.1,
 // optional example rows and foreign keys, prices -> a privacy preview (destination, calls, tokens, cost, one
 // rendered prompt per format; nothing is sent before Confirm) -> the calls through the LLM session's CallScheduler
 // with per-item status, cancel and resume (answers recorded in the workspace replay store, so a reload or a rerun
@@ -15,6 +15,7 @@
 #include "core/runner/prediction_job.h"
 #include "core/runner/user_template.h"
 #include "web/app_state.h"
+#include "web/llm/batch_life.h"
 #include "web/panels/runner/linking_view.h"
 #include "web/panels/runner/model_table.h"
 #include "web/panels/runner/retrieval_view.h"
@@ -38,6 +39,7 @@ struct RunModelPanel {
   std::string gold_name;    // what the predictions are scored against: the set, or its first N items
   std::optional<runner::PredictionPlan> preview;  // shown until confirmed or discarded
   std::string preview_endpoint;
+  BatchLife life;  // the one batch life cycle (a cancel pauses this job: it resumes, or ends when every call ended)
   int preview_format = 0;  // the format whose first prompt the preview shows
   std::string error;
   long long persisted_calls = 0;       // network answers already synced to IndexedDB
@@ -57,6 +59,8 @@ void restore_user_template(RunModelPanel& panel);               // once, at the 
 void confirm_model_run(AppState& state, RunModelPanel& panel);
 void step_model_run(AppState& state, RunModelPanel& panel, double budget_ms);
 void draw_run_model_panel(AppState& state, RunModelPanel& panel);
+// Evaluates the published prediction set of format `which` in the Metrics panel (its "Evaluate" button).
+void evaluate_published(AppState& state, RunModelPanel& panel, size_t which);
 nlohmann::json run_model_state_json(const RunModelPanel& panel);
 
 }  // namespace chokepoint::web

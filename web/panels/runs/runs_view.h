@@ -1,4 +1,4 @@
-// The Runs tab of the Metrics panel (issue 17 item 10): every finished evaluation is kept as a run in the workspace's
+// The Runs tab of the Metrics panel: every finished evaluation is kept as a run in the workspace's
 // run store (/workspace/runs.sqlite, the file `chokepoint eval --store` writes, core/runner/run_store.h), so it
 // survives a reload; any two runs are compared item by item (fixed, broken, changed and why:
 // core/runner/run_comparison.h), and a wrong prediction can be marked "almost correct", a mark kept per item and

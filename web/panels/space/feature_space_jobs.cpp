@@ -11,14 +11,21 @@
 #include "web/panels/space/feature_space_panel.h"
 
 namespace chokepoint::web {
-namespace {
-
-constexpr size_t kItemsPerSlice = 64;  // a slice of feature rows: well under a millisecond each natively
 
 const sqlspace::FeatureCatalogue& catalogue() {
   static const auto c = sqlspace::FeatureCatalogue::sqlspace();
   return c;
 }
+
+std::optional<bool> llm_cell(const SetFeatures& f, size_t row, int id) {
+  if (!f.llm_answers || row >= f.llm_answers->rows.size()) return std::nullopt;
+  const int col = f.llm_answers->column_of(id);
+  return col < 0 ? std::nullopt : f.llm_answers->rows[row].get(static_cast<size_t>(col));
+}
+
+namespace {
+
+constexpr size_t kItemsPerSlice = 64;  // a slice of feature rows: well under a millisecond each natively
 
 const LoadedSet* loaded_set(const AppState& state, const std::string& name) {
   const int i = find_set(state, name);

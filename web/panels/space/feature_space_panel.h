@@ -1,4 +1,4 @@
-// The Feature space panel (issue 16; core/sqlspace and core/learn, as `chokepoint space` does it): SQLSpace's binary
+// The Feature space panel (core/sqlspace and core/learn, as `chokepoint space` does it): SQLSpace's binary
 // features of each loaded gold set (the deterministic ones: SQL syntax from our AST, question surface and schema
 // grounding), computed a slice of items per frame; then
 //   Compare    prevalence per set, chi-square per feature with a multiple-comparison correction, Cramér's V, and
@@ -23,6 +23,7 @@
 #include "core/metrics/evaluation_job.h"
 #include "core/sqlspace/blind_spots.h"
 #include "core/sqlspace/correctness_estimator.h"
+#include "core/sqlspace/feature_catalogue.h"
 #include "core/sqlspace/feature_clusters.h"
 #include "core/sqlspace/feature_matrix.h"
 #include "core/sqlspace/feature_vectors.h"
@@ -126,5 +127,9 @@ SetFeatures* finished_features(FeatureSpacePanel& panel, const std::string& set)
 // A combo of the loaded gold (or prediction) sets.
 void draw_set_combo(const AppState& state, const char* label, std::string& name, bool predictions);
 const ModelScores* finished_model(const FeatureSpacePanel& panel, const std::string& gold, const std::string& pred);
+// SQLSpace's feature catalogue, built once for the panel's views, jobs and JSON.
+const sqlspace::FeatureCatalogue& catalogue();
+// The model's answer for an item's feature, when one was asked and answered.
+std::optional<bool> llm_cell(const SetFeatures& f, size_t row, int id);
 
 }  // namespace chokepoint::web

@@ -19,11 +19,6 @@
 namespace chokepoint::web {
 namespace {
 
-const sqlspace::FeatureCatalogue& catalogue() {
-  static const auto c = sqlspace::FeatureCatalogue::sqlspace();
-  return c;
-}
-
 std::vector<sqlspace::Aspect> asked_aspects(const LlmFeaturesRun& run) {
   std::vector<sqlspace::Aspect> out;
   for (size_t a = 0; a < sqlspace::kAspectCount; ++a)
@@ -129,7 +124,7 @@ void draw_preview(AppState& state, FeatureSpacePanel& panel) {
       confirm_llm_features(state, panel);
       break;
     case PreviewChoice::Discard:
-      run.batch.preview = false;
+      run.batch.discard();
       run.asks.clear();
       break;
     case PreviewChoice::None:
@@ -243,7 +238,7 @@ void prepare_llm_features(AppState& state, FeatureSpacePanel& panel) {
     return;
   }
   run.batch_size = std::clamp(run.batch_size, 1, 200);
-  run.batch.preview = false;
+  run.batch.discard();
   run.asks.clear();
   run.waiting = true;
   request_features(state, panel, run.set);
@@ -252,7 +247,7 @@ void prepare_llm_features(AppState& state, FeatureSpacePanel& panel) {
 
 void confirm_llm_features(AppState& state, FeatureSpacePanel& panel) {
   LlmFeaturesRun& run = panel.llm;
-  if (!run.batch.preview) return;
+  if (!run.batch.previewing()) return;
   run.error = run.batch.start(run.calls);
   if (!run.error.empty()) return;
   run.asked_set = run.set;
@@ -277,7 +272,7 @@ void draw_llm_features(AppState& state, FeatureSpacePanel& panel) {
       "The answers fill the unknown cells. Nothing is sent before you confirm, and a rerun is answered by the replay "
       "store.");
   const bool busy = run.batch.busy();
-  ImGui::BeginDisabled(busy || run.batch.preview || run.waiting);
+  ImGui::BeginDisabled(busy || run.batch.previewing() || run.waiting);
   draw_set_combo(state, "gold set##llm", run.set, false);
   ImGui::TextUnformatted("aspects:");
   for (size_t a = 0; a < sqlspace::kAspectCount; ++a) {
@@ -302,7 +297,7 @@ void draw_llm_features(AppState& state, FeatureSpacePanel& panel) {
     ImGui::TextDisabled("computing the set's rule features first...");
     return;
   }
-  if (run.batch.preview) {
+  if (run.batch.previewing()) {
     draw_preview(state, panel);
     return;
   }
@@ -310,16 +305,21 @@ void draw_llm_features(AppState& state, FeatureSpacePanel& panel) {
     if (draw_progress_cancel(run.batch.ended(), run.asks.size())) cancel_llm_features(state, panel);
     return;
   }
-  if (run.batch.done && run.reading) {
-    if (run.batch.cancelled) ImGui::TextDisabled("cancelled: unanswered cells stay unknown");
+  if (run.batch.done() && run.reading) {
+    if (run.batch.cancelled()) ImGui::TextDisabled("cancelled: unanswered cells stay unknown");
     draw_results(run);
   }
 }
 
 nlohmann::json llm_features_json(const LlmFeaturesRun& run) {
-  nlohmann::json j = {{"set", run.set},         {"waiting", run.waiting},           {"running", run.batch.busy()},
-                      {"done", run.batch.done}, {"cancelled", run.batch.cancelled}, {"error", run.error}};
-  if (run.batch.preview) {
+  nlohmann::json j = {{"set", run.set},
+                      {"waiting", run.waiting},
+                      {"running", run.batch.busy()},
+                      {"done", run.batch.done()},
+                      {"cancelled", run.batch.cancelled()},
+                      {"error", run.error},
+                      {"batch", run.batch.life.json()}};
+  if (run.batch.previewing()) {
     nlohmann::json examples = nlohmann::json::object();
     for (const auto& a : run.asks)
       if (!examples.contains(sqlspace::aspect_name(a.aspect))) examples[sqlspace::aspect_name(a.aspect)] = a.prompt;
@@ -328,7 +328,7 @@ nlohmann::json llm_features_json(const LlmFeaturesRun& run) {
     j["preview"]["cells"] = run.cells;
     j["preview"]["examples"] = examples;
   }
-  if (run.batch.done && run.reading) {
+  if (run.batch.done() && run.reading) {
     const auto& r = *run.reading;
     j["summary"] = {
         {"set", run.asked_set},

@@ -1,4 +1,4 @@
-// The Feature space panel's LLM features tab (issue 16 item 1; core/sqlspace/llm_features.h, as `chokepoint features
+// The Feature space panel's LLM features tab (core/sqlspace/llm_features.h, as `chokepoint features
 // --llm-config` asks them): the features no rule decides, asked of the LLM tab's model as Yes/No questions, several
 // features of one aspect an item a prompt. A privacy preview first (destination, model, calls, cells, what is sent,
 // one prompt per aspect; nothing is sent before Confirm); then one CallScheduler batch through the session's replay

@@ -1,4 +1,4 @@
-// The Audit tab of the Test databases panel (issue 15 item 1; core/testdb/data_audit.h, as `chokepoint audit` does
+// The Audit tab of the Test databases panel (core/testdb/data_audit.h, as `chokepoint audit` does
 // it): the chosen gold set's loaded databases audited one per frame for foreign-key orphans, padded values, literals
 // that match only up to case or whitespace, and golds whose result depends on NULLs; every finding names the items
 // it affects, and a click on a finding lists them with their questions.

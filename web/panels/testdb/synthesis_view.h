@@ -1,4 +1,4 @@
-// The Synthesis tab of the Test databases panel (issue 15 items 2-7; core/testdb/synthesis_loop.h, as `chokepoint
+// The Synthesis tab of the Test databases panel (core/testdb/synthesis_loop.h, as `chokepoint
 // synth` does it): for the first questions of a gold set, SynSQL (schema selector, synthesizer, critic; or the vanilla
 // single pass) with the LLM tab's model, after a preview of what leaves the page (questions, evidence, schemas; never
 // a row of the original data). The loops are stepped through one CallScheduler and the session's replay store, so a
@@ -19,6 +19,7 @@
 #include "core/testdb/discrimination.h"
 #include "core/testdb/synthesis_loop.h"
 #include "web/app_state.h"
+#include "web/llm/batch_life.h"
 
 namespace chokepoint::web {
 
@@ -43,6 +44,7 @@ struct SynthesisView {
   long long tokens = 0;
   std::string destination, model;
   std::vector<std::pair<std::string, std::string>> first_prompts;  // every first call, for the preview's pager
+  BatchLife life;  // the one batch life cycle: preview, Confirm, the loops' calls, done or cancelled
   std::unique_ptr<CallScheduler> scheduler;
   long long persisted_calls = 0;
   bool running = false, scoring = false, done = false, cancelled = false;

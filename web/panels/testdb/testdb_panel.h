@@ -1,4 +1,4 @@
-// The Test databases panel (issue 15): what the databases a set is scored on are worth. Its tabs: the data-quality
+// The Test databases panel: what the databases a set is scored on are worth. Its tabs: the data-quality
 // audit of the real databases (audit_view.h) and SynSQL's synthetic databases with their agreement and
 // discrimination (synthesis_view.h).
 #pragma once

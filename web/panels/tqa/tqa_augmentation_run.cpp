@@ -56,7 +56,7 @@ Result<std::unique_ptr<AugmentationRun>> start_augmentation_run(std::shared_ptr<
 }
 
 Status confirm_augmentation_run(AugmentationRun& run) {
-  if (!run.scheduler || !run.preview.open) return Error{"no preview is open"};
+  if (!run.scheduler || !run.preview.open()) return Error{"no preview is open"};
   return confirm_held_preview(run.preview, *run.scheduler);
 }
 
@@ -65,6 +65,7 @@ void step_augmentation_run(AugmentationRun& run) {
   if (!run.job->finished()) run.job->step(session_now_ms());
   if (run.job->finished() && !run.persisted) {
     run.persisted = true;
+    finish_held_preview(run.preview, run.scheduler && run.scheduler->stopped() == SchedulerStop::Cancelled);
     persist_replay();
   }
 }

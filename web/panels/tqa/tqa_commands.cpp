@@ -61,11 +61,12 @@ nlohmann::json tqa_state_json(const TqaPanel& panel) {
                          {"errors", r.errors}});
     }
     j["augmentation"] = {{"label", panel.augmentation->label},
+                         {"batch", panel.augmentation->preview.life.json()},
                          {"finished", job.finished()},
                          {"progress", job.progress()},
                          {"results", results},
                          {"hiding", job.hiding_table()}};
-    if (panel.augmentation->preview.open)
+    if (panel.augmentation->preview.open())
       j["augmentation"]["preview"] = held_preview_json(panel.augmentation->preview, *panel.augmentation->scheduler);
   }
   if (!panel.augmentation_error.empty()) j["augmentation_error"] = panel.augmentation_error;
@@ -94,6 +95,7 @@ nlohmann::json tqa_state_json(const TqaPanel& panel) {
                     {"kept", run.kept()},
                     {"items", items},
                     {"with_llm", run.with_llm},
+                    {"batch", run.preview.life.json()},
                     {"phase", tqa::denat_phase_name(run.job->phase())}};
     if (run.job->phase() >= tqa::DenatPhase::sql && run.job->phase() != tqa::DenatPhase::failed)
       j["variant"]["plan"] = tqa::rename_plan_json(run.job->plan());
@@ -102,7 +104,7 @@ nlohmann::json tqa_state_json(const TqaPanel& panel) {
       j["variant"]["llm_answers"] = {{"naturalness", use.naturalness.json()},
                                      {"questions", use.questions.json()},
                                      {"evidence", use.evidence.json()}};
-      if (run.preview.open) j["variant"]["preview"] = held_preview_json(run.preview, *run.scheduler);
+      if (run.preview.open()) j["variant"]["preview"] = held_preview_json(run.preview, *run.scheduler);
     }
   }
   if (!panel.denat_error.empty()) j["variant_error"] = panel.denat_error;
@@ -190,7 +192,7 @@ void augment_command(AppState& state, const nlohmann::json& cmd) {
 // {"do": "tqa_augment_confirm"} / {"do": "tqa_augment_discard"}: the preview's buttons.
 void augment_confirm_command(AppState& state, const nlohmann::json&) {
   auto& panel = tqa_panel(state);
-  if (!panel.augmentation || !panel.augmentation->preview.open) return notify(state, "tqa: no preview is open", true);
+  if (!panel.augmentation || !panel.augmentation->preview.open()) return notify(state, "tqa: no preview is open", true);
   if (auto st = confirm_augmentation_run(*panel.augmentation); !st.ok()) {
     panel.augmentation_error = st.error();
     panel.augmentation.reset();
@@ -203,7 +205,7 @@ const PageCommandRegistrar augment_confirm_registrar{"tqa_augment_confirm", augm
 // {"do": "tqa_denat_confirm"} / {"do": "tqa_denat_discard"}: the variant preview's buttons.
 const PageCommandRegistrar denat_confirm_registrar{"tqa_denat_confirm", [](AppState& state, const nlohmann::json&) {
                                                      auto& panel = tqa_panel(state);
-                                                     if (!panel.denat || !panel.denat->preview.open)
+                                                     if (!panel.denat || !panel.denat->preview.open())
                                                        return notify(state, "tqa: no variant preview is open", true);
                                                      if (auto st = confirm_denat_run(*panel.denat); !st.ok()) {
                                                        cancel_denat_run(*panel.denat);

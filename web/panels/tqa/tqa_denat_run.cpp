@@ -136,7 +136,7 @@ Result<std::unique_ptr<DenatRun>> start_denat_run(const AppState& state, int db_
 }
 
 Status confirm_denat_run(DenatRun& run) {
-  if (!run.scheduler || !run.preview.open) return Error{"no preview is open"};
+  if (!run.scheduler || !run.preview.open()) return Error{"no preview is open"};
   return confirm_held_preview(run.preview, *run.scheduler);
 }
 
@@ -152,7 +152,10 @@ void step_denat_run(AppState& state, DenatRun& run, double budget_ms) {
     if (!opened.ok()) run.error = opened.error();
   }
   if (!run.job->finished()) return;
-  if (run.with_llm) persist_replay();
+  if (run.with_llm) {
+    finish_held_preview(run.preview, false);
+    persist_replay();
+  }
   if (!run.job->error().empty()) {
     run.error = run.job->error();
     std::remove(run.db_path.c_str());
@@ -165,6 +168,7 @@ void step_denat_run(AppState& state, DenatRun& run, double budget_ms) {
 void cancel_denat_run(DenatRun& run) {
   run.cancelled = true;
   if (run.scheduler) run.scheduler->cancel();
+  finish_held_preview(run.preview, true);
   if (run.job) run.job->close_renamed();
   std::remove(run.db_path.c_str());  // a half-made copy is not a variant
 }

@@ -79,7 +79,7 @@ void draw_denat_view(AppState& state, TqaPanel& panel) {
     return;
   }
   const bool running = panel.denat && panel.denat->running();
-  if (running && panel.denat->preview.open) {
+  if (running && panel.denat->preview.open()) {
     DenatRun& run = *panel.denat;
     ImGui::Text("Variant of %s with the LLM: what would be sent first", run.source_db_id.c_str());
     switch (draw_held_preview("tqa denat", run.preview, *run.scheduler)) {

@@ -61,7 +61,7 @@ void draw_llm_controls(TqaPanel& panel, const tqa::ItemLinkerAnalysis& a) {
     ImGui::TextDisabled("The LLM tab configures the endpoint; the prompts below are what would be sent.");
     return;
   }
-  if (panel.augmentation && panel.augmentation->preview.open) {
+  if (panel.augmentation && panel.augmentation->preview.open()) {
     AugmentationRun& run = *panel.augmentation;
     ImGui::Text("%s: what the three strategies would send", run.label.c_str());
     switch (draw_held_preview("tqa augment", run.preview, *run.scheduler)) {
