@@ -19,12 +19,12 @@ native: setup
 	@cmake -S . -B $(NATIVE) -DCMAKE_BUILD_TYPE=Release >/dev/null
 	@cmake --build $(NATIVE) -j$(JOBS)
 
-# The wasm build needs the WordNet lexicon asset, which the native CLI builds.
+# The wasm build needs the WordNet lexicon asset, which a small native program (assets/build_lexicon.cpp) builds.
 wasm: native
 	@emcmake cmake -S . -B $(WASM) -DCMAKE_BUILD_TYPE=Release -DLEXICON_ASSET=$(abspath $(NATIVE))/assets/lexicon/wordnet.lex >/dev/null
 	@cmake --build $(WASM) -j$(JOBS)
 
-# What `make run` serves, and only that: natively the tool that builds the lexicon asset, in wasm the app and its
+# What `make run` serves, and only that: natively the program that builds the lexicon asset, in wasm the app and its
 # worker (no test or bench binaries; `make test` builds those).
 app: setup
 	@cmake -S . -B $(NATIVE) -DCMAKE_BUILD_TYPE=Release >/dev/null
