@@ -1,0 +1,418 @@
+// `chokepoint study`: the papers' experiments as named studies (core/study/study_catalogue.h). `study list` names
+// them; `study jqe-delta` and `study shared-failures` read their inputs, evaluate them as `chokepoint eval` does,
+// hand the evaluated items to the core and write report.json, one CSV per table and report.html under --out.
+// `study <other>` says which commands produce that study's pieces today.
+#include <cmath>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/command.h"
+#include "cli/common_flags.h"
+#include "cli/eval_report.h"
+#include "cli/missing_databases.h"
+#include "cli/parallel_evaluation.h"
+#include "core/base/file_text.h"
+#include "core/base/json_dump.h"
+#include "core/dataset/eval_set_loader.h"
+#include "core/metrics/eval_pairs.h"
+#include "core/metrics/pair_evaluation.h"
+#include "core/sql/query_shape.h"
+#include "core/study/jqe_delta_study.h"
+#include "core/study/report_csv.h"
+#include "core/study/report_html.h"
+#include "core/study/shared_failures_study.h"
+#include "core/study/study_catalogue.h"
+
+namespace chokepoint::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* kStudyUsage =
+    "Usage: chokepoint study list\n"
+    "       chokepoint study <name> [flags]   (chokepoint study <name> --help for its flags)\n"
+    "A study is one of the papers' experiments declared as inputs, systems and the tables and charts it produces.\n"
+    "`study list` prints one line per study: its name, then what it reproduces, or, for a study that is not one\n"
+    "command yet, the existing commands that produce its pieces. Such a study, or an unknown name, exits 2.";
+
+const char* kListUsage =
+    "Usage: chokepoint study list\n"
+    "One line per study: its name, then what it reproduces; a study that is not one command yet names the existing\n"
+    "commands that produce its pieces. Exit code 0.";
+
+const char* kOutRule =
+    "--out DIR: created when missing; a DIR that exists and holds anything is refused (exit 2), so a report is\n"
+    "never mixed with an older one. DIR receives report.json (every table, chart and per-item row), <table>.csv\n"
+    "per table (a source column says ours or the paper's table), items.csv and report.html (self-contained: inline\n"
+    "SVG charts, no script, no external asset; opens offline).\n"
+    "A database missing under --db-root is an error (exit 2, naming the missing db_ids); --skip-missing scores the\n"
+    "rest and counts the items left out. EX is over the scored items of each table, which says its n.";
+
+const char* kJqeText =
+    "Usage: chokepoint study jqe-delta --seeds SET --expansions EXPANDED.json --pred-seeds FILE\n"
+    "                                  --pred-expansions FILE --db-root DIR --out DIR [--system NAME]\n"
+    "                                  [--semantics S] [--timeout-ms T] [--jobs N] [--skip-missing]\n"
+    "EX of one system on a seed set and on its join query expansions. SET: the seed set (any format eval reads).\n"
+    "EXPANDED.json: `chokepoint jqe`'s expansion set, whose items name their seed in jqe.seed_id (the seed's\n"
+    "question_id, or its position). EX_dev: over the whole seed set; EX_ori: over the seeds with at least one\n"
+    "expansion; EX_exp: over the expansions. ΔEX: each expansion against its own seed (+1, -1, 0 with EX = 1,\n"
+    "0 with EX = 0). EX by joins (edges of the main join query graph of the gold query) and by shape (V,E) with a\n"
+    "balanced sample. The papers' published values sit beside ours (thesis Tables 3.6-3.8, SQLMorph Tables IV-V).\n"
+    "stdout: JSON {ex_dev, ex_ori, ex_exp, transitions {n, plus, minus, zero_correct, zero_wrong} (counts),\n"
+    "transitions_percent, seeds, seeds_scored, originals, originals_scored, expansions, expansions_scored,\n"
+    "pairs_skipped, shapes, out, files}.\n";
+const std::string kJqeUsage = std::string(kJqeText) + kOutRule;
+
+const std::string kSharedUsage =
+    std::string(
+        "Usage: chokepoint study shared-failures --gold FILE --pred NAME=FILE [--pred NAME=FILE ...] --db-root DIR\n"
+        "                                        --out DIR [--regimes EC-EC-IE,...] [--semantics S] [--timeout-ms T]\n"
+        "                                        [--jobs N] [--skip-missing]\n"
+        "The items every system fails (scored in every run with EX = 0), each regime's EXP, EXR and F1 per system\n"
+        "over them (SQLMorph Table XI, its values beside ours) and their EXP and EXR distributions (Fig. 5).\n"
+        "--pred NAME=FILE: one system's predictions, named NAME in the tables; give it once per system.\n"
+        "stdout: JSON {items, scored_in_all, common_failures (a count), systems [{name, ex, regimes}], out, "
+        "files}.\n") +
+    kOutRule;
+
+// ---- shared pieces ----
+
+FlagTable evaluation_flags(FlagTable table) {
+  table.push_back(flags::semantics({"bird", "spider", "test-suite"}, "").or_else("bird"));
+  table.push_back(flags::timeout_ms("5000", "time limit of one item: gold, prediction and scoring together"));
+  table.push_back(whole_flag("--jobs", "N", 1, kMaxJobs, "threads", "evaluate with N threads").or_else("1"));
+  table.push_back(flags::skip_missing());
+  return table;
+}
+
+EvaluationOptions options_from(const FlagValues& r, std::vector<Regime> regimes) {
+  EvaluationOptions options;
+  options.semantics = *ex_semantics_from_name(r.text("--semantics"));
+  options.regimes = std::move(regimes);
+  options.limits.timeout_ms = static_cast<int>(r.integer("--timeout-ms"));
+  return options;
+}
+
+// The --out folder: created, or refused when it exists and is not an empty folder.
+Status prepare_out(const std::string& dir) {
+  std::error_code ec;
+  if (fs::exists(dir, ec)) {
+    if (!fs::is_directory(dir, ec)) return Error{"--out '" + dir + "' exists and is not a folder"};
+    if (!fs::is_empty(dir, ec)) return Error{"--out '" + dir + "' exists and is not empty; give a new or empty folder"};
+    return ok_status();
+  }
+  fs::create_directories(dir, ec);
+  if (ec) return Error{"cannot create --out '" + dir + "': " + ec.message()};
+  return ok_status();
+}
+
+// Writes the report's files; returns their names in the order written.
+Result<std::vector<std::string>> write_report(const std::string& dir, const study::StudyReport& report) {
+  if (auto problem = study::report_problem(report); !problem.empty()) return Error{"internal error: " + problem};
+  std::vector<std::pair<std::string, std::string>> files;
+  files.push_back({"report.json", dump_json(study::report_json(report), 2) + "\n"});
+  for (const auto& t : report.tables) files.push_back({t.id + ".csv", study::table_csv(t)});
+  files.push_back({"items.csv", study::items_csv(report.items)});
+  files.push_back({"report.html", study::report_html(report)});
+  std::vector<std::string> names;
+  for (const auto& [name, bytes] : files) {
+    if (auto st = write_file((fs::path(dir) / name).string(), bytes); !st.ok()) return Error{st.error()};
+    names.push_back(name);
+  }
+  return names;
+}
+
+double round2(double v) { return std::round(v * 100.0) / 100.0; }
+
+Result<std::vector<EvalPair>> read_pairs(const std::string& gold_path, const std::string& pred_path,
+                                         EvalSet* gold_out = nullptr) {
+  auto gold = load_eval_set(gold_path);
+  if (!gold.ok()) return Error{gold_path + ": " + gold.error()};
+  auto pred = load_eval_set(pred_path);
+  if (!pred.ok()) return Error{pred_path + ": " + pred.error()};
+  auto pairs = pair_gold_with_predictions(*gold, *pred);
+  if (!pairs.ok()) return Error{pred_path + ": " + pairs.error()};
+  if (gold_out) *gold_out = std::move(*gold);
+  return pairs;
+}
+
+// The expansions' seeds from EXPANDED.json: jqe.seed_id of each item, in file order.
+Result<std::vector<std::string>> read_seed_ids(const std::string& path) {
+  auto text = read_file(path);
+  if (!text.ok()) return Error{text.error()};
+  const auto j = nlohmann::json::parse(*text, nullptr, false);
+  if (j.is_discarded() || !j.is_array()) return Error{path + ": not a JSON array (chokepoint jqe's EXPANDED.json)"};
+  std::vector<std::string> ids;
+  for (size_t i = 0; i < j.size(); ++i) {
+    const auto& item = j[i];
+    if (!item.is_object() || !item.contains("jqe") || !item["jqe"].is_object() || !item["jqe"].contains("seed_id"))
+      return Error{path + ": item " + std::to_string(i) + " has no jqe.seed_id (is it chokepoint jqe's output?)"};
+    const auto& id = item["jqe"]["seed_id"];
+    if (id.is_string())
+      ids.push_back(id.get<std::string>());
+    else if (id.is_number_integer())
+      ids.push_back(id.dump());
+    else
+      return Error{path + ": item " + std::to_string(i) + "'s jqe.seed_id is neither text nor a whole number"};
+  }
+  return ids;
+}
+
+// ---- study list and the catalogue's refusals ----
+
+int list_main(const FlagValues& r) {
+  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'");
+  size_t width = 0;
+  for (const auto& e : study::study_catalogue()) width = std::max(width, e.name.size());
+  for (const auto& e : study::study_catalogue()) {
+    std::cout << e.name << std::string(width + 2 - e.name.size(), ' ');
+    if (e.status == study::StudyStatus::Available)
+      std::cout << e.description << "\n";
+    else
+      std::cout << "not one command yet; its pieces come from " << e.commands << ". " << e.description << "\n";
+  }
+  return 0;
+}
+
+int study_main(const FlagValues& r) {
+  if (r.positionals().empty()) return fail_input(std::string("which study?\n") + kStudyUsage);
+  const std::string name = r.positionals()[0];
+  const auto* entry = study::find_study(name);
+  if (!entry)
+    return fail_input("unknown study '" + name + "'; the closest is '" + study::closest_study(name) +
+                      "' (see chokepoint study list)");
+  if (entry->status == study::StudyStatus::Pieces)
+    return fail_input("study '" + name + "' is not available as one command yet; its pieces come from " +
+                      entry->commands);
+  return fail_input("study '" + name + "' takes its flags after its name: chokepoint study " + name + " --help");
+}
+
+// ---- jqe-delta ----
+
+FlagTable jqe_delta_flags() {
+  return evaluation_flags({
+      path_flag("--seeds", "SET", "the seed set the expansions were built from (any format eval reads)"),
+      path_flag("--expansions", "EXPANDED.json", "chokepoint jqe's expansion set (items carry jqe.seed_id)"),
+      path_flag("--pred-seeds", "FILE", "the system's predictions for the seeds"),
+      path_flag("--pred-expansions", "FILE", "the system's predictions for the expansions"),
+      flags::db_root(),
+      flags::out("DIR", "the folder for report.json, the CSV files and report.html"),
+      text_flag("--system", "NAME", "the system's name in tables and charts").or_else("system"),
+  });
+}
+
+int jqe_delta_main(const FlagValues& r) {
+  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'");
+  for (const char* f : {"--seeds", "--expansions", "--pred-seeds", "--pred-expansions", "--db-root", "--out"})
+    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kJqeUsage);
+  const std::string db_root = r.text("--db-root"), out = r.text("--out");
+  EvalSet seed_set;
+  auto seed_pairs = read_pairs(r.text("--seeds"), r.text("--pred-seeds"), &seed_set);
+  if (!seed_pairs.ok()) return fail_input(seed_pairs.error());
+  auto exp_pairs = read_pairs(r.text("--expansions"), r.text("--pred-expansions"));
+  if (!exp_pairs.ok()) return fail_input(exp_pairs.error());
+  auto seed_ids = read_seed_ids(r.text("--expansions"));
+  if (!seed_ids.ok()) return fail_input(seed_ids.error());
+  if (seed_ids->size() != exp_pairs->size())
+    return fail_input(r.text("--expansions") + ": " + std::to_string(seed_ids->size()) + " items with jqe.seed_id, " +
+                      std::to_string(exp_pairs->size()) + " read as a set");
+
+  study::JqeDeltaInputs in;
+  in.system = r.text("--system");
+  for (const auto& item : seed_set.items) in.seed_ids.push_back(item.key);
+  for (const auto& id : *seed_ids) in.shapes.push_back({id, -1, -1});
+  if (auto origin = study::seeds_of_expansions(in.seed_ids, in.shapes); !origin.ok())
+    return fail_input(r.text("--expansions") + ": " + origin.error());
+
+  std::vector<std::string> db_ids;
+  for (const auto& p : *seed_pairs) db_ids.push_back(p.db_id);
+  for (const auto& p : *exp_pairs) db_ids.push_back(p.db_id);
+  auto skipped = require_databases(db_root, db_ids, r.has("--skip-missing"));
+  if (!skipped.ok()) return fail_input(skipped.error());
+  if (auto st = prepare_out(out); !st.ok()) return fail_input(st.error());
+
+  const EvaluationOptions options = options_from(r, {});
+  const int jobs = static_cast<int>(r.integer("--jobs"));
+  auto seeds = evaluate_in_parallel(*seed_pairs, db_root, options, jobs);
+  if (!seeds.ok()) return fail_input(seeds.error());
+  auto expansions = evaluate_in_parallel(*exp_pairs, db_root, options, jobs);
+  if (!expansions.ok()) return fail_input(expansions.error());
+  in.seeds = std::move(*seeds);
+  in.expansions = std::move(*expansions);
+
+  // Join query graph shapes of the gold queries, on each database's schema.
+  SchemaCache schemas(db_root);
+  for (const auto& p : *seed_pairs) {
+    const Schema* schema = schemas.get(p.db_id);
+    const auto picture = schema ? sql::query_graph_picture(p.gold_sql, *schema) : sql::QueryGraphPicture{};
+    in.seed_edges.push_back(picture.nodes.empty() ? -1 : static_cast<int>(picture.edges.size()));
+  }
+  for (size_t i = 0; i < exp_pairs->size(); ++i) {
+    const auto& p = (*exp_pairs)[i];
+    const Schema* schema = schemas.get(p.db_id);
+    const auto picture = schema ? sql::query_graph_picture(p.gold_sql, *schema) : sql::QueryGraphPicture{};
+    if (!picture.nodes.empty()) {
+      in.shapes[i].nodes = static_cast<int>(picture.nodes.size());
+      in.shapes[i].edges = static_cast<int>(picture.edges.size());
+    }
+  }
+
+  auto result = study::jqe_delta_study(in);
+  if (!result.ok()) return fail_input(result.error());
+  auto& report = result->report;
+  report.inputs = {{"seeds", r.text("--seeds")},
+                   {"expansions", r.text("--expansions")},
+                   {"pred-seeds", r.text("--pred-seeds")},
+                   {"pred-expansions", r.text("--pred-expansions")},
+                   {"db-root", db_root},
+                   {"semantics", r.text("--semantics")},
+                   {"timeout-ms", std::to_string(r.integer("--timeout-ms"))}};
+  if (!skipped->note.empty()) report.notes.push_back(skipped->note);
+  auto files = write_report(out, report);
+  if (!files.ok()) return fail_input(files.error());
+
+  const auto& n = result->numbers;
+  const auto& t = n.transitions;
+  nlohmann::ordered_json shapes = nlohmann::ordered_json::array();
+  for (const auto& b : n.shapes)
+    shapes.push_back({{"nodes", b.nodes},
+                      {"edges", b.edges},
+                      {"available", b.available},
+                      {"ex", round2(study::percent(b.correct, b.available))},
+                      {"sample", b.sample},
+                      {"sample_ex", round2(study::percent(b.sample_correct, b.sample))}});
+  nlohmann::ordered_json summary;
+  summary["study"] = "jqe-delta";
+  summary["system"] = in.system;
+  summary["seeds"] = n.seeds;
+  summary["seeds_scored"] = n.seeds_scored;
+  summary["originals"] = n.originals;
+  summary["originals_scored"] = n.originals_scored;
+  summary["expansions"] = n.expansions;
+  summary["expansions_scored"] = n.expansions_scored;
+  summary["ex_dev"] = round2(n.ex_dev);
+  summary["ex_ori"] = round2(n.ex_ori);
+  summary["ex_exp"] = round2(n.ex_exp);
+  summary["transitions"] = {{"n", t.n},
+                            {"plus", t.improved},
+                            {"minus", t.degraded},
+                            {"zero_correct", t.kept_correct},
+                            {"zero_wrong", t.kept_wrong}};
+  summary["transitions_percent"] = {{"plus", round2(t.percent(t.improved))},
+                                    {"minus", round2(t.percent(t.degraded))},
+                                    {"zero_correct", round2(t.percent(t.kept_correct))},
+                                    {"zero_wrong", round2(t.percent(t.kept_wrong))}};
+  summary["pairs_skipped"] = n.pairs_skipped;
+  summary["shapes"] = shapes;
+  if (skipped->items) summary["skipped_no_database"] = skipped->items;
+  summary["out"] = out;
+  summary["files"] = *files;
+  std::cout << dump_json(summary, 2) << "\n";
+  return 0;
+}
+
+// ---- shared-failures ----
+
+FlagTable shared_failures_flags() {
+  return evaluation_flags({
+      flags::gold(),
+      flags::pred()
+          .repeated()
+          .valued("NAME=FILE")
+          .described("one system's predictions, named NAME in the tables; once per system"),
+      flags::db_root(),
+      flags::out("DIR", "the folder for report.json, the CSV files and report.html"),
+      list_flag("--regimes", "EC-EC-IE,...", "fine-grained metric configurations").shows("Table XI's five"),
+  });
+}
+
+int shared_failures_main(const FlagValues& r) {
+  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'");
+  for (const char* f : {"--gold", "--pred", "--db-root", "--out"})
+    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kSharedUsage);
+  std::vector<Regime> regimes = table_xi_regimes();
+  if (r.has("--regimes")) {
+    auto parsed = parse_regime_list(r.text("--regimes"));
+    if (!parsed.ok()) return fail_input("--regimes: " + parsed.error());
+    regimes = *parsed;
+  }
+  const std::string db_root = r.text("--db-root"), out = r.text("--out");
+  std::vector<std::pair<std::string, std::string>> systems;
+  std::set<std::string> names;
+  for (const auto& given : r.all("--pred")) {
+    const auto eq = given.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == given.size())
+      return fail_input("--pred '" + given + "': give NAME=FILE (the system's name, then its predictions)");
+    const std::string name = given.substr(0, eq);
+    if (!names.insert(name).second) return fail_input("--pred: the system name '" + name + "' is given twice");
+    systems.push_back({name, given.substr(eq + 1)});
+  }
+  std::vector<std::vector<EvalPair>> pairs;
+  for (const auto& [name, file] : systems) {
+    auto p = read_pairs(r.text("--gold"), file);
+    if (!p.ok()) return fail_input(p.error());
+    pairs.push_back(std::move(*p));
+  }
+  std::vector<std::string> db_ids;
+  for (const auto& p : pairs[0]) db_ids.push_back(p.db_id);
+  auto skipped = require_databases(db_root, db_ids, r.has("--skip-missing"));
+  if (!skipped.ok()) return fail_input(skipped.error());
+  if (auto st = prepare_out(out); !st.ok()) return fail_input(st.error());
+
+  const EvaluationOptions options = options_from(r, regimes);
+  const int jobs = static_cast<int>(r.integer("--jobs"));
+  std::vector<SystemRun> runs;
+  for (size_t s = 0; s < systems.size(); ++s) {
+    auto items = evaluate_in_parallel(pairs[s], db_root, options, jobs);
+    if (!items.ok()) return fail_input(items.error());
+    runs.push_back({systems[s].first, std::move(*items)});
+  }
+  auto result = study::shared_failures_study(runs, regimes);
+  if (!result.ok()) return fail_input(result.error());
+  auto& report = result->report;
+  report.inputs = {{"gold", r.text("--gold")}};
+  for (const auto& [name, file] : systems) report.inputs.push_back({"pred " + name, file});
+  report.inputs.push_back({"db-root", db_root});
+  report.inputs.push_back({"semantics", r.text("--semantics")});
+  report.inputs.push_back({"timeout-ms", std::to_string(r.integer("--timeout-ms"))});
+  if (!skipped->note.empty()) report.notes.push_back(skipped->note);
+  auto files = write_report(out, report);
+  if (!files.ok()) return fail_input(files.error());
+
+  const auto& n = result->numbers;
+  nlohmann::ordered_json sys = nlohmann::ordered_json::array();
+  for (size_t s = 0; s < runs.size(); ++s) {
+    const auto whole = summarize(runs[s].items, regimes);
+    nlohmann::ordered_json by_regime;
+    for (const auto& m : n.systems[s].summary.regimes)
+      by_regime[m.regime.name()] = {{"exp", round2(m.exp)}, {"exr", round2(m.exr)}, {"f1", round2(m.f1)}};
+    sys.push_back({{"name", runs[s].name}, {"ex", round2(whole.ex)}, {"scored", whole.scored}, {"regimes", by_regime}});
+  }
+  nlohmann::ordered_json summary;
+  summary["study"] = "shared-failures";
+  summary["items"] = n.items;
+  summary["scored_in_all"] = n.scored_in_all;
+  summary["common_failures"] = n.common_failures;
+  summary["systems"] = sys;
+  if (skipped->items) summary["skipped_no_database"] = skipped->items;
+  summary["out"] = out;
+  summary["files"] = *files;
+  std::cout << dump_json(summary, 2) << "\n";
+  return 0;
+}
+
+const Registrar study_registrar{
+    {"study", "the papers' experiments as named studies (see study list)", kStudyUsage, nullptr, study_main}};
+const Registrar list_registrar{
+    {"study list", "the studies: which run as one command, which from pieces", kListUsage, nullptr, list_main}};
+const Registrar jqe_registrar{{"study jqe-delta", "EX and ΔEX of seeds against their join query expansions", kJqeUsage,
+                               jqe_delta_flags, jqe_delta_main}};
+const Registrar shared_registrar{{"study shared-failures", "fine-grained metrics on the items every system fails",
+                                  kSharedUsage, shared_failures_flags, shared_failures_main}};
+
+}  // namespace
+}  // namespace chokepoint::cli

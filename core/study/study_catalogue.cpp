@@ -1,0 +1,84 @@
+// The catalogue of studies.
+#include "core/study/study_catalogue.h"
+
+#include <algorithm>
+
+namespace chokepoint::study {
+
+const std::vector<StudyEntry>& study_catalogue() {
+  static const std::vector<StudyEntry> entries = {
+      {"jqe-delta",
+       "EX before and after join query expansion, ΔEX per expansion against its seed, EX by joins and by JQG shape "
+       "(thesis Tables 3.6-3.8, SQLMorph Tables IV-V, Fig. 3)",
+       StudyStatus::Available, ""},
+      {"tqa-augment",
+       "hiding scores of the three augmentation strategies and ΔEX on augmented questions (thesis Tables 4.3-4.6)",
+       StudyStatus::Pieces,
+       "chokepoint tqa linker, chokepoint eval (the augmentation itself runs in the app's Text augmentation tab)"},
+      {"denat-delta", "EX on de-naturalised schemas in the O/O, L/O, O/L and L/L settings (SQLMorph §V)",
+       StudyStatus::Pieces, "chokepoint tqa denat, chokepoint eval"},
+      {"shared-failures",
+       "the items every system fails, EXP/EXR/F1 per regime over them and their distributions (SQLMorph Table XI, "
+       "Fig. 5)",
+       StudyStatus::Available, ""},
+      {"mutation-sensitivity", "ΔEX and fine-grained scores of single-error mutants per operator (SQLMorph Table X)",
+       StudyStatus::Pieces, "chokepoint mutate"},
+      {"retrieval", "schema linking and retrieval scores: RES, Subset and Exact Match, FPR, SLR (SQLMorph Table VIII)",
+       StudyStatus::Pieces, "chokepoint link, chokepoint retrieval"},
+      {"synsql", "SynSQL's test databases: success rate, agreement with the original database, audit",
+       StudyStatus::Pieces, "chokepoint synth, chokepoint agreement, chokepoint audit, chokepoint testsuite"},
+      {"feature-space", "SQLSpace: benchmark comparison, clusters and blind spots, correctness estimation",
+       StudyStatus::Pieces,
+       "chokepoint features, chokepoint space compare, chokepoint space clusters, "
+       "chokepoint space estimate"},
+      {"llm-tasks", "the LLM benchmark tasks: prompt formats, error taxonomy, debugging, optimisation, SQL-to-Text",
+       StudyStatus::Pieces,
+       "chokepoint predict, chokepoint errors, chokepoint debug, chokepoint optimize, "
+       "chokepoint describe, chokepoint link"},
+  };
+  return entries;
+}
+
+const StudyEntry* find_study(const std::string& name) {
+  for (const auto& e : study_catalogue())
+    if (e.name == name) return &e;
+  return nullptr;
+}
+
+namespace {
+
+size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j)
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+}  // namespace
+
+std::string closest_study(const std::string& name) {
+  std::string lower = name.substr(0, 256);
+  for (char& c : lower)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  // A name the text begins ("denat" for denat-delta) wins over edit distance, which favours short names.
+  if (!lower.empty())
+    for (const auto& e : study_catalogue())
+      if (e.name.compare(0, lower.size(), lower) == 0) return e.name;
+  std::string best;
+  size_t best_d = 0;
+  for (const auto& e : study_catalogue()) {
+    const size_t d = edit_distance(lower, e.name);
+    if (best.empty() || d < best_d) {
+      best = e.name;
+      best_d = d;
+    }
+  }
+  return best;
+}
+
+}  // namespace chokepoint::study
