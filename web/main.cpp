@@ -17,6 +17,7 @@
 #include "web/app.h"
 #include "web/app_state.h"
 #include "web/bridge/canvas_capture.h"
+#include "web/bridge/clipboard.h"
 #include "web/bridge/file_bridge.h"
 #include "web/bridge/page_bridge.h"
 #include "web/bridge/ui_scale.h"
@@ -128,6 +129,7 @@ int main() {
   chokepoint::web::load_fonts(static_cast<float>(emscripten_get_device_pixel_ratio()));
   g_state.ui_scale = chokepoint::web::load_ui_scale();  // applied before the first frame
   ImGui_ImplGlfw_InitForOpenGL(g_window, true);
+  chokepoint::web::install_clipboard();  // GLFW's clipboard in the browser is empty
   ImGui_ImplOpenGL3_Init("#version 300 es");
   glfwSetScrollCallback(g_window, nullptr);  // the wheel comes through on_wheel instead
   emscripten_set_wheel_callback("#canvas", nullptr, true, on_wheel);
