@@ -1,0 +1,79 @@
+// The Quick check tab as a newcomer uses it: a click on its tab, a click into each field, the queries typed on the
+// keyboard (and one pasted), and the verdict updating as they type, with no file. Expected values by hand on the
+// sample toxicology database: `SELECT DISTINCT element` against `SELECT element` is the same set (BIRD EX 1) but not
+// the same bag (Spider EX 0); a query that counts other rows is wrong under both. The check lives in the address's
+// fragment: a reload of that address shows it again.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { panelState, holdKeys, clickNamed, nextFrames, untilPanel, waitReady, artefactDir } from './browser.mjs';
+import { openApp, closeAll } from './fixture.mjs';
+
+const TAB = 'Quick check';
+let app;
+before(async () => {
+  app = await openApp();
+  await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+});
+after(() => closeAll({ app }));
+
+const settled = (what, predicate = () => true) =>
+  untilPanel(app.page, TAB, (s) => !s.pending && s.checked && predicate(s), what, 20000);
+
+async function typeInto(field, text) {
+  await clickNamed(app.page, field);
+  await holdKeys(app.page, ['Control', 'a']);
+  await holdKeys(app.page, ['Delete']);
+  await app.page.keyboard.type(text, { delay: 15 });
+  await nextFrames(app.page);
+}
+
+test('typed queries: set semantics says right, bag semantics says wrong, with the reason and both results', async () => {
+  await clickNamed(app.page, `${TAB} panel tab`);
+  assert.equal((await panelState(app.page, TAB)).db_id, 'toxicology', 'the first database is picked');
+  await typeInto('quick gold', 'SELECT DISTINCT element FROM atom');
+  await typeInto('quick prediction', 'SELECT element FROM atom');
+  const s = await settled('the check', (x) => x.pred === 'SELECT element FROM atom');
+  assert.equal(s.gold, 'SELECT DISTINCT element FROM atom');
+  assert.equal(s.bird.ex, true, 'the same set of elements');
+  assert.equal(s.spider.ex, false, 'not the same bag: the prediction repeats elements');
+  assert.ok(s.spider.reasons.length > 0, 'EX = 0 says why');
+  assert.ok(s.bird.pred_rows > s.bird.gold_rows, `${s.bird.pred_rows} rows against ${s.bird.gold_rows}`);
+  assert.equal(s.bird.regimes.length, 10, 'every column, cell and extra-column regime');
+  for (const r of s.bird.regimes) assert.equal(r.f1, 100, `${r.name}: right under BIRD, so 100`);
+  fs.mkdirSync(artefactDir, { recursive: true });
+  await app.page.screenshot({ path: path.join(artefactDir, 'quick_check.png') });
+});
+
+test('a wrong prediction scores 0 under both, and its partial scores say how close it came', async () => {
+  await typeInto('quick prediction', "SELECT element FROM atom WHERE element = 'cl'");
+  const s = await settled('the wrong prediction', (x) => x.pred.endsWith("'cl'"));
+  assert.equal(s.bird.ex, false);
+  assert.equal(s.spider.ex, false);
+  const exact = s.bird.regimes.find((r) => r.name === 'EC-EC-IE');
+  assert.ok(exact.exp > 0 && exact.exr > 0 && exact.exr < 100, JSON.stringify(exact));
+});
+
+test('a pasted query is checked too, and a broken one says why', async () => {
+  await app.page.evaluate(() => navigator.clipboard.writeText('SELECT elemnt\nFROM atom'));
+  await clickNamed(app.page, 'quick prediction');
+  await holdKeys(app.page, ['Control', 'a']);
+  await holdKeys(app.page, ['Control', 'v']);
+  const s = await settled('the broken prediction', (x) => x.pred === 'SELECT elemnt\nFROM atom');
+  assert.equal(s.bird.ex, false);
+  assert.match(s.bird.message, /elemnt/);
+});
+
+test('the address keeps the check: a reload shows it again', async () => {
+  const url = app.page.url();
+  assert.match(url, /#check=/);
+  await app.page.goto('about:blank');
+  await app.page.goto(url);
+  await waitReady(app);
+  await clickNamed(app.page, `${TAB} panel tab`);
+  const s = await settled('the restored check');
+  assert.equal(s.gold, 'SELECT DISTINCT element FROM atom');
+  assert.equal(s.pred, 'SELECT elemnt\nFROM atom');
+  assert.equal(s.db_id, 'toxicology');
+});
