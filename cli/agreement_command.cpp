@@ -36,7 +36,7 @@ const char* kUsage =
     "  ex_original, ex_test, delta   EX (%) over the items whose gold runs on the original, and |difference|\n"
     "  confusion    tp/tn/fp/fn with the original as reference (fp: only the test database says correct)\n"
     "  ar           Cohen's kappa of the confusion; when P_e = 1 (both said one same verdict to every item) AR = 1\n"
-    "               and ar_degenerate is true\n"
+    "               and ar_degenerate is true; ar_band names its strength as Landis and Koch do (slight, fair, ...)\n"
     "  cc           mean columns of the test database's schema per item; gold_columns the mean columns of the\n"
     "               gold's tables, whose buckets (low 1-15, medium 16-60, high 61+) split every metric\n"
     "  discrimination  share of the golds' single-error mutants (SQLMorph's 15 operators, made on the original)\n"

@@ -94,6 +94,7 @@ nlohmann::ordered_json agreement_summary_json(const AgreementSummary& s) {
       {"delta", s.delta},
       {"ar", s.ar ? ojson(*s.ar) : ojson(nullptr)},
       {"ar_degenerate", s.ar_degenerate},
+      {"ar_band", s.ar ? landis_koch_band(*s.ar) : ""},
       {"confusion", {{"tp", s.confusion.tp}, {"tn", s.confusion.tn}, {"fp", s.confusion.fp}, {"fn", s.confusion.fn}}},
       {"test_gold_failures", s.test_gold_failures},
       {"no_test_database", s.no_test_database},

@@ -76,6 +76,7 @@ test('SR, EX, delta, confusion, AR, CC and the bucket, planned item by item', ()
   // P_o = 4/7; original says correct 5/7, test 4/7: P_e = 5/7 * 4/7 + 2/7 * 3/7 = 26/49; AR = (28 - 26) / (49 - 26).
   near(t.ar, 2 / 23, 'AR');
   assert.equal(t.ar_degenerate, false);
+  assert.equal(t.ar_band, 'slight', 'Landis and Koch: 0.087 is in (0, 0.20]');
   assert.equal(t.test_gold_failures, 1);
   near(t.cc, 3, 'CC');  // the test database holds product's 3 columns
   near(t.gold_columns, (6 * 3 + 2) / 7, 'gold columns');  // supplier has 2
@@ -112,6 +113,7 @@ test('predictions equal to the golds make P_e = 1: AR is 1 and flagged degenerat
   assert.deepEqual(t.confusion, { tp: 7, tn: 0, fp: 0, fn: 0 });
   assert.equal(t.ar, 1);
   assert.equal(t.ar_degenerate, true);
+  assert.equal(t.ar_band, 'almost perfect');
 });
 
 test('both semantics: a duplicated row is correct under BIRD\'s set and wrong under Spider\'s bag', () => {

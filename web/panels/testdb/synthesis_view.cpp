@@ -15,6 +15,7 @@
 #include "core/dataset/bird_writer.h"
 #include "core/db/sql_quote.h"
 #include "core/llm/replay_store.h"
+#include "core/metrics/cohen_kappa.h"
 #include "core/metrics/eval_pairs.h"
 #include "core/mutate/mutant_generation.h"
 #include "core/testdb/complexity.h"
@@ -152,8 +153,8 @@ void draw_results(AppState& state, SynthesisView& view) {
   const auto agreement = agreement_items(view);
   if (!agreement.empty()) {
     const auto a = testdb::summarize_agreement(agreement);
-    char ar[32] = "-";
-    if (a.ar) std::snprintf(ar, sizeof ar, "%.4f", *a.ar);
+    char ar[48] = "-";
+    if (a.ar) std::snprintf(ar, sizeof ar, "%.4f (%s)", *a.ar, landis_koch_band(*a.ar));
     ImGui::Text(
         "%s on both: EX %.1f%% original, %.1f%% synthetic, delta %.1f; AR %s; TP %zu TN %zu FP %zu FN %zu; "
         "CC %.1f",
