@@ -16,6 +16,7 @@
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/common_flags.h"
+#include "cli/eval_baseline.h"
 #include "cli/eval_exact_match.h"
 #include "cli/eval_report.h"
 #include "cli/eval_shard_items.h"
@@ -126,7 +127,11 @@ const char* kUsage =
     "(1, 2, 3, >3; 004 Table 4).\n"
     "A database missing under --db-root is an error (exit 2, naming the missing db_ids); --skip-missing scores the\n"
     "rest, and the summary's skipped_no_database counts the items not scored for want of a database, ex_over_n\n"
-    "gives EX over all n items beside ex over the scored ones.";
+    "gives EX over all n items beside ex over the scored ones.\n"
+    "--baseline REPORT.json: the summary's baseline gives the ΔEX transitions (thesis Table 3.7) of this run against\n"
+    "an earlier report: plus (0 -> 1), minus (1 -> 0), zero_correct, zero_wrong over the pairs scored on both sides,\n"
+    "with unscored and unmatched items counted apart. Items pair by id, or with --align seed_id each item of a\n"
+    "`chokepoint jqe` set with its seed (jqe.seed_id; many expansions to one seed).";
 
 FlagTable eval_flags() {
   return with_model_call_flags({
@@ -162,6 +167,9 @@ FlagTable eval_flags() {
       switch_flag("--tie-aware", "a gold's ORDER BY ... LIMIT that cuts through a tie accepts any tied row"),
       path_flag("--store", "RUNS.sqlite", "append the run to this run store"),
       text_flag("--run-label", "TEXT", "the stored run's name (with --store)"),
+      path_flag("--baseline", "REPORT.json", "an earlier eval report: the ΔEX transitions of this run against it"),
+      choice_flag("--align", {"id", "seed_id"}, "how items pair with the baseline's: by id, or by jqe.seed_id")
+          .or_else("id"),
       flags::skip_missing(),
   });
 }
@@ -259,6 +267,9 @@ int run_eval(const FlagValues& r, MergedShards* merged) {
   if (!shard_flag.ok()) return fail_input(shard_flag.error());
   const std::optional<ShardSpec> shard = *shard_flag;
   if (shard && r.has("--csv")) return fail_input("--csv is not written by a shard: give it to chokepoint merge");
+  if (shard && r.has("--baseline"))
+    return fail_input("--baseline is not compared by a shard: run eval on the whole set");
+  if (r.has("--align") && !r.has("--baseline")) return fail_input("--align pairs items with a --baseline: give one");
   if (validate_gold && (jobs > 1 || shard)) return fail_input("--validate-gold runs with neither --jobs nor --shard");
   if (r.has("--run-label") && !r.has("--store")) return fail_input("--run-label needs --store (it names the run)");
   if (r.has("--store") && (shard || validate_gold))
@@ -406,6 +417,16 @@ int run_eval(const FlagValues& r, MergedShards* merged) {
     if (!(out << build_eval_csv(in, *items))) return fail_input("cannot write '" + r.text("--csv") + "'");
   }
   auto built = build_eval_report(in, *items);
+  if (r.has("--baseline")) {
+    auto delta = compare_with_baseline(r.text("--baseline"), r.text("--align"), r.text("--gold"), *items, positions);
+    if (!delta.ok()) return fail_input(delta.error());
+    built.report["baseline"] = *delta;
+    built.summary["baseline"] = *delta;
+    if ((*delta)["unmatched"].get<size_t>() > 0 || (*delta)["unscored"].get<size_t>() > 0)
+      std::cerr << "chokepoint: eval: ΔEX against " << r.text("--baseline") << " is over " << (*delta)["n"]
+                << " pairs; " << (*delta)["unmatched"] << " items have no counterpart there and "
+                << (*delta)["unscored"] << " are not scored on one side\n";
+  }
   std::ofstream out(r.text("--out"), std::ios::binary);
   if (!out) return fail_input("cannot write '" + r.text("--out") + "'");
   out << dump_json(built.report, 2) << "\n";

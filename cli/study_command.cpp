@@ -15,6 +15,7 @@
 #include "cli/eval_report.h"
 #include "cli/missing_databases.h"
 #include "cli/parallel_evaluation.h"
+#include "cli/seed_ids.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
 #include "core/dataset/eval_set_loader.h"
@@ -138,28 +139,6 @@ Result<std::vector<EvalPair>> read_pairs(const std::string& gold_path, const std
   if (!pairs.ok()) return Error{pred_path + ": " + pairs.error()};
   if (gold_out) *gold_out = std::move(*gold);
   return pairs;
-}
-
-// The expansions' seeds from EXPANDED.json: jqe.seed_id of each item, in file order.
-Result<std::vector<std::string>> read_seed_ids(const std::string& path) {
-  auto text = read_file(path);
-  if (!text.ok()) return Error{text.error()};
-  const auto j = nlohmann::json::parse(*text, nullptr, false);
-  if (j.is_discarded() || !j.is_array()) return Error{path + ": not a JSON array (chokepoint jqe's EXPANDED.json)"};
-  std::vector<std::string> ids;
-  for (size_t i = 0; i < j.size(); ++i) {
-    const auto& item = j[i];
-    if (!item.is_object() || !item.contains("jqe") || !item["jqe"].is_object() || !item["jqe"].contains("seed_id"))
-      return Error{path + ": item " + std::to_string(i) + " has no jqe.seed_id (is it chokepoint jqe's output?)"};
-    const auto& id = item["jqe"]["seed_id"];
-    if (id.is_string())
-      ids.push_back(id.get<std::string>());
-    else if (id.is_number_integer())
-      ids.push_back(id.dump());
-    else
-      return Error{path + ": item " + std::to_string(i) + "'s jqe.seed_id is neither text nor a whole number"};
-  }
-  return ids;
 }
 
 // ---- study list and the catalogue's refusals ----
