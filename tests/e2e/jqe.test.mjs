@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startApp, waitReady, pixelStats, artefactDir, repoRoot, sendCommand, panelState,
-  clickAt } from './browser.mjs';
+  clickAt, clickNamed } from './browser.mjs';
 import { cli, tempDir, openApp, closeAll } from './fixture.mjs';
 
 let app;
@@ -195,7 +195,7 @@ test("the Help's toxicology example with the default settings, stepped through b
     try {
       await fresh.page.goto(fresh.url);
       await waitReady(fresh);
-      await clickAt(fresh.page, 372, 37);  // the "Join query expansion" tab
+      await clickNamed(fresh.page, 'Join query expansion panel tab');  // where the tab bar draws it
       await fresh.page.waitForTimeout(100);
       await clickAt(fresh.page, 848, 141);  // "Step through" with the default set and seed (item 0)
       await fresh.page.waitForFunction(() => {
