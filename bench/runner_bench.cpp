@@ -8,8 +8,8 @@
 #include <map>
 
 #include "core/dataset/eval_set_loader.h"
+#include "core/diagnosis/error_taxonomy.h"
 #include "core/llm/sql_answer.h"
-#include "core/runner/error_taxonomy.h"
 #include "core/runner/prompt_formats.h"
 #include "core/schema/tables_json.h"
 
@@ -62,10 +62,10 @@ int main(int argc, char** argv) {
     const auto& gold = set->items[i];
     const auto& other = set->items[i + 1];
     if (other.db_id != gold.db_id) continue;
-    auto c = runner::classify_result_error(other.sql, gold.sql, schemas[gold.db_id]);
+    auto c = diagnosis::classify_result_error(other.sql, gold.sql, schemas[gold.db_id]);
     if (!c.ok()) continue;
     ++classified;
-    ++kinds[runner::result_error_kind_name(c->kind)];
+    ++kinds[diagnosis::result_error_kind_name(c->kind)];
   }
   const double taxonomy_ms = ms_since(t1);
   std::printf("taxonomy: %zu wrong predictions classified in %.1f ms (goal < 1000 ms):", classified, taxonomy_ms);

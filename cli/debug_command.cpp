@@ -1,6 +1,6 @@
 // `chokepoint debug`: SQL debugging (004 §4.2) of a prediction file. Every prediction that fails EX is classified
-// (core/runner/error_taxonomy.h) and sent back to the configured model with the strategy's information
-// (core/runner/sql_debugging.h); the answer replaces it when it is a query, and the next round takes only what is
+// (core/diagnosis/error_taxonomy.h) and sent back to the configured model with the strategy's information
+// (core/diagnosis/sql_debugging.h); the answer replaces it when it is a query, and the next round takes only what is
 // still wrong. The model may differ from the one that made the predictions (cross-model debugging).
 #include <iostream>
 #include <set>
@@ -17,10 +17,10 @@
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
 #include "core/dataset/eval_set_loader.h"
+#include "core/diagnosis/debug_rounds.h"
 #include "core/llm/sql_answer.h"
 #include "core/metrics/eval_pairs.h"
 #include "core/metrics/execution_accuracy.h"
-#include "core/runner/debug_rounds.h"
 #include "core/runner/prompt_formats.h"
 
 namespace chokepoint::cli {
@@ -64,7 +64,7 @@ int debug_main(const FlagValues& r) {
   if (r.text("--gold").empty() || r.text("--pred").empty() || r.text("--db-root").empty() || config.empty() ||
       r.text("--out").empty())
     return fail_input(std::string("missing arguments\n") + kUsage);
-  auto strategy = runner::debug_strategy_from_name(r.text("--strategy"));
+  auto strategy = diagnosis::debug_strategy_from_name(r.text("--strategy"));
   if (!strategy.ok()) return fail_input(strategy.error());
   const int rounds = static_cast<int>(r.integer("--rounds"));
   auto in = read_ex_inputs(r);
@@ -82,13 +82,14 @@ int debug_main(const FlagValues& r) {
   for (const auto& it : in->gold.items) questions[it.key] = runner::question_with_evidence(it.question, it.evidence);
 
   const auto items = evaluate_pairs(in->pairs, *open->pool, options);
-  runner::DebugRounds debug(in->pairs, items, questions, *strategy, rounds, [&](const std::string& db) {
+  diagnosis::DebugRounds debug(in->pairs, items, questions, *strategy, rounds, [&](const std::string& db) {
     auto s = open->schemas.find(db);
     return s == open->schemas.end() ? nullptr : &s->second;
   });
   UsageTotals usage;
   std::cerr << "chokepoint: debug: " << debug.initially_wrong() << " wrong predictions, up to " << rounds
-            << " rounds to " << endpoint_url(endpoint, "") << " (" << runner::debug_strategy_name(*strategy) << ")\n";
+            << " rounds to " << endpoint_url(endpoint, "") << " (" << diagnosis::debug_strategy_name(*strategy)
+            << ")\n";
   if (calls->preview()) {
     CallPreview preview;
     preview.destinations = {{settings.model, endpoint_url(endpoint, "")}};
@@ -102,8 +103,9 @@ int debug_main(const FlagValues& r) {
                                       "the predictions still wrong after round " + std::to_string(round - 1) +
                                           ", with the strategy's information on the latest query",
                                       preview.prompts.size()});
-    preview.details = {
-        {"wrong", debug.initially_wrong()}, {"strategy", runner::debug_strategy_name(*strategy)}, {"rounds", rounds}};
+    preview.details = {{"wrong", debug.initially_wrong()},
+                       {"strategy", diagnosis::debug_strategy_name(*strategy)},
+                       {"rounds", rounds}};
     return print_preview(preview);
   }
   while (!debug.done()) {
@@ -130,8 +132,8 @@ int debug_main(const FlagValues& r) {
     if (auto row = debug.evaluated(evaluated); !row.ok()) return fail_input(row.error());
   }
   nlohmann::json summary = {{"wrong", debug.initially_wrong()},
-                            {"strategy", runner::debug_strategy_name(*strategy)},
-                            {"rounds", runner::debug_rows_json(debug.rows())},
+                            {"strategy", diagnosis::debug_strategy_name(*strategy)},
+                            {"rounds", diagnosis::debug_rows_json(debug.rows())},
                             {"usage", {{"network_calls", usage.network_calls}, {"replayed", usage.replayed}}}};
   if (r.has("--skip-missing")) summary["skipped_no_database"] = in->skipped_no_database;
   summary["model_calls"] = calls->tally_json();

@@ -1,4 +1,4 @@
-// `chokepoint describe`: SQL-to-Text (004 §4.4; core/runner/sql_to_text.h). Without --pred, the paper's task: a
+// `chokepoint describe`: SQL-to-Text (004 §4.4; core/llm_tasks/sql_to_text.h). Without --pred, the paper's task: a
 // model describes each gold query and its question is compared with the set's by ROUGE, by the cosine of the
 // endpoint's embeddings (--embedding-model; not BERTScore) and by a judge asked in both orders. With --pred and
 // --db-root, a check of predictions: each predicted query is described and compared with the user's question, and
@@ -20,9 +20,9 @@
 #include "core/base/json_dump.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/llm/chat_request.h"
+#include "core/llm_tasks/sql_to_text.h"
+#include "core/llm_tasks/sql_to_text_json.h"
 #include "core/metrics/eval_pairs.h"
-#include "core/runner/sql_to_text.h"
-#include "core/runner/sql_to_text_json.h"
 
 namespace chokepoint::cli {
 namespace {
@@ -130,7 +130,7 @@ int describe_main(const FlagValues& r) {
   std::vector<std::pair<std::string, std::string>> describe;  // (id, prompt)
   long long tokens = 0;
   for (const auto& s : subjects) {
-    auto p = runner::render_sql_to_text_prompt(chat->prompts, s.sql, s.evidence);
+    auto p = llm_tasks::render_sql_to_text_prompt(chat->prompts, s.sql, s.evidence);
     if (!p.ok()) return fail_input(p.error());
     tokens += estimate_tokens(*p);
     describe.emplace_back(s.id + " / describe", *p);
@@ -172,7 +172,7 @@ int describe_main(const FlagValues& r) {
   UsageTotals usage, judge_usage;
   const auto answers = calls->ask(chat->settings, chat->endpoint, describe, &usage);
 
-  std::vector<runner::DescribedItem> items(subjects.size());
+  std::vector<llm_tasks::DescribedItem> items(subjects.size());
   for (size_t i = 0; i < subjects.size(); ++i) {
     auto& it = items[i];
     it.id = subjects[i].id;
@@ -182,7 +182,7 @@ int describe_main(const FlagValues& r) {
       it.error = answers[i].error();
       continue;
     }
-    auto q = runner::parse_described_question(*answers[i]);
+    auto q = llm_tasks::parse_described_question(*answers[i]);
     if (!q.ok()) {
       it.error = q.error();
       continue;
@@ -197,8 +197,8 @@ int describe_main(const FlagValues& r) {
     for (size_t i = 0; i < items.size(); ++i) {
       if (!items[i].generated) continue;
       for (bool forward : {true, false}) {
-        auto p = forward ? runner::render_equivalence_prompt(chat->prompts, *items[i].generated, items[i].reference)
-                         : runner::render_equivalence_prompt(chat->prompts, items[i].reference, *items[i].generated);
+        auto p = forward ? llm_tasks::render_equivalence_prompt(chat->prompts, *items[i].generated, items[i].reference)
+                         : llm_tasks::render_equivalence_prompt(chat->prompts, items[i].reference, *items[i].generated);
         if (!p.ok()) return fail_input(p.error());
         ask.emplace_back(items[i].id + (forward ? " / same forward" : " / same backward"), *p);
         of.emplace_back(i, forward);
@@ -207,7 +207,7 @@ int describe_main(const FlagValues& r) {
     const auto verdicts = calls->ask(judge->settings, judge->endpoint, ask, &judge_usage);
     for (size_t k = 0; k < ask.size(); ++k) {
       if (!verdicts[k].ok()) continue;
-      auto v = runner::parse_equivalence_answer(*verdicts[k]);
+      auto v = llm_tasks::parse_equivalence_answer(*verdicts[k]);
       if (!v.ok()) continue;
       (of[k].second ? items[of[k].first].same_forward : items[of[k].first].same_backward) = *v;
     }
@@ -230,18 +230,18 @@ int describe_main(const FlagValues& r) {
       if (!it.generated) continue;
       const auto* a = cache.find(embedding_model, *it.generated);
       const auto* b = cache.find(embedding_model, it.reference);
-      if (a && b) it.cosine = runner::embedding_cosine(*a, *b);
+      if (a && b) it.cosine = llm_tasks::embedding_cosine(*a, *b);
     }
   }
 
-  const auto s = runner::summarize_descriptions(items);
+  const auto s = llm_tasks::summarize_descriptions(items);
   nlohmann::json listed = nlohmann::json::array();
   for (size_t i = 0; i < items.size(); ++i) {
-    nlohmann::json j = runner::described_item_json(items[i]);
+    nlohmann::json j = llm_tasks::described_item_json(items[i]);
     j["sql"] = subjects[i].sql;
     listed.push_back(std::move(j));
   }
-  nlohmann::json summary = runner::describe_summary_json(s, judge.has_value(), r.has("--pred"));
+  nlohmann::json summary = llm_tasks::describe_summary_json(s, judge.has_value(), r.has("--pred"));
   summary["mode"] = mode;
   summary["skipped_without_question"] = skipped;
   summary["cosine_label"] =

@@ -1,7 +1,7 @@
-// `chokepoint errors`: the error taxonomy of 004 §5 over an evaluation (core/runner/error_taxonomy.h). Gold and
+// `chokepoint errors`: the error taxonomy of 004 §5 over an evaluation (core/diagnosis/error_taxonomy.h). Gold and
 // predictions are evaluated as `eval` does (EX only); every failed item gets a System Error kind or one Result Error
 // subcategory with the evidence that decided it. With --llm-config, the Result Errors the rules leave to
-// condition_filter or data_processing also go to the model (core/runner/error_category_llm.h), through the
+// condition_filter or data_processing also go to the model (core/diagnosis/error_category_llm.h), through the
 // CallScheduler and the replay store, and its readable answers decide those two.
 #include <iostream>
 #include <map>
@@ -16,9 +16,9 @@
 #include "cli/ex_inputs.h"
 #include "cli/llm_calls.h"
 #include "cli/model_calls.h"
+#include "core/diagnosis/error_category_llm.h"
+#include "core/diagnosis/error_taxonomy.h"
 #include "core/metrics/eval_pairs.h"
-#include "core/runner/error_category_llm.h"
-#include "core/runner/error_taxonomy.h"
 #include "core/runner/prompt_formats.h"
 
 namespace chokepoint::cli {
@@ -75,17 +75,17 @@ int errors_main(const FlagValues& r) {
   const auto items = evaluate_pairs(pairs, *open->pool, in->options);
 
   // Every failed item by the rules first: (pair index, classification).
-  std::vector<std::pair<size_t, runner::ErrorClassification>> failures;
+  std::vector<std::pair<size_t, diagnosis::ErrorClassification>> failures;
   for (size_t i = 0; i < items.size(); ++i) {
     const auto& it = items[i];
     if (it.status != ItemStatus::Scored || it.ex) continue;
     auto schema = open->schemas.find(it.db_id);
     if (schema == open->schemas.end()) continue;
-    failures.emplace_back(i, runner::classify_failed_item(it, pairs[i], schema->second));
+    failures.emplace_back(i, diagnosis::classify_failed_item(it, pairs[i], schema->second));
   }
 
   // Then the model, for the Result Errors the rules left to condition_filter or data_processing.
-  std::map<size_t, runner::LlmCategoryOutcome> asked;  // failure index -> outcome
+  std::map<size_t, diagnosis::LlmCategoryOutcome> asked;  // failure index -> outcome
   nlohmann::json llm_summary;
   std::optional<ModelCalls> calls;
   if (chat) {
@@ -94,9 +94,9 @@ int errors_main(const FlagValues& r) {
     std::vector<size_t> which;
     std::vector<std::pair<std::string, std::string>> batch;
     for (size_t f = 0; f < failures.size(); ++f) {
-      if (!runner::asks_llm_category(failures[f].second)) continue;
+      if (!diagnosis::asks_llm_category(failures[f].second)) continue;
       const EvalPair& p = pairs[failures[f].first];
-      auto prompt = runner::render_error_category_prompt(chat->prompts, questions[p.id], p.gold_sql, p.pred_sql);
+      auto prompt = diagnosis::render_error_category_prompt(chat->prompts, questions[p.id], p.gold_sql, p.pred_sql);
       if (!prompt.ok()) return fail_input(prompt.error());
       which.push_back(f);
       batch.emplace_back(p.id + " / error category", *prompt);
@@ -116,9 +116,9 @@ int errors_main(const FlagValues& r) {
     }
     UsageTotals usage;
     const auto answers = calls->ask(chat->settings, chat->endpoint, batch, &usage);
-    std::map<runner::LlmCategoryOutcome, size_t> outcomes;
+    std::map<diagnosis::LlmCategoryOutcome, size_t> outcomes;
     for (size_t k = 0; k < which.size(); ++k) {
-      auto decision = runner::merge_llm_category(failures[which[k]].second, chat->settings.model, answers[k]);
+      auto decision = diagnosis::merge_llm_category(failures[which[k]].second, chat->settings.model, answers[k]);
       failures[which[k]].second = std::move(decision.classification);
       asked[which[k]] = decision.outcome;
       ++outcomes[decision.outcome];
@@ -126,9 +126,9 @@ int errors_main(const FlagValues& r) {
     llm_summary = {{"model", chat->settings.model},
                    {"asked", which.size()},
                    {"usage", {{"network_calls", usage.network_calls}, {"replayed", usage.replayed}}}};
-    for (auto o : {runner::LlmCategoryOutcome::Agreed, runner::LlmCategoryOutcome::Changed,
-                   runner::LlmCategoryOutcome::Unreadable, runner::LlmCategoryOutcome::NoAnswer})
-      llm_summary[runner::llm_category_outcome_name(o)] = outcomes[o];
+    for (auto o : {diagnosis::LlmCategoryOutcome::Agreed, diagnosis::LlmCategoryOutcome::Changed,
+                   diagnosis::LlmCategoryOutcome::Unreadable, diagnosis::LlmCategoryOutcome::NoAnswer})
+      llm_summary[diagnosis::llm_category_outcome_name(o)] = outcomes[o];
   }
 
   std::map<std::string, size_t> system, result;
@@ -141,20 +141,21 @@ int errors_main(const FlagValues& r) {
                         {"gold", pairs[i].gold_sql},
                         {"pred", pairs[i].pred_sql},
                         {"evidence", c.evidence},
-                        {"decided_by", runner::error_decider_name(c.decided_by)}};
-    if (auto a = asked.find(f); a != asked.end()) j["llm"] = runner::llm_category_outcome_name(a->second);
-    if (c.error_class == runner::ErrorClass::SystemError) {
+                        {"decided_by", diagnosis::error_decider_name(c.decided_by)}};
+    if (auto a = asked.find(f); a != asked.end()) j["llm"] = diagnosis::llm_category_outcome_name(a->second);
+    if (c.error_class == diagnosis::ErrorClass::SystemError) {
       ++system[c.system_kind];
       j["class"] = "system_error";
       j["kind"] = c.system_kind;
     } else {
       const std::string kind =
-          c.kind == runner::ResultErrorKind::None ? "unclassified" : runner::result_error_kind_name(c.kind);
+          c.kind == diagnosis::ResultErrorKind::None ? "unclassified" : diagnosis::result_error_kind_name(c.kind);
       ++result[kind];
-      if (c.direction != runner::ErrorDirection::None) ++result[kind + "/" + runner::error_direction_name(c.direction)];
+      if (c.direction != diagnosis::ErrorDirection::None)
+        ++result[kind + "/" + diagnosis::error_direction_name(c.direction)];
       j["class"] = "result_error";
       j["kind"] = kind;
-      j["direction"] = runner::error_direction_name(c.direction);
+      j["direction"] = diagnosis::error_direction_name(c.direction);
     }
     listed.push_back(std::move(j));
   }

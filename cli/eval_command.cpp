@@ -31,6 +31,9 @@
 #include "core/dataset/eval_set.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/db/database_pool.h"
+#include "core/evaluation/gold_validation.h"
+#include "core/evaluation/scenario_breakdown.h"
+#include "core/evaluation/tie_queries.h"
 #include "core/llm/embedding_cache.h"
 #include "core/llm/embedding_replay.h"
 #include "core/llm/llm_settings.h"
@@ -41,9 +44,6 @@
 #include "core/metrics/regime.h"
 #include "core/metrics/report_csv.h"
 #include "core/runner/ex_by_gold_tables.h"
-#include "core/runner/gold_validation.h"
-#include "core/runner/scenario_breakdown.h"
-#include "core/runner/tie_queries.h"
 #include "core/schema/sqlite_schema.h"
 #include "core/sql/query_shape.h"
 
@@ -183,9 +183,9 @@ int validate_gold_main(const FlagValues& r, const EvalSet& gold, const Evaluatio
   if (auto st = require_databases(r.text("--db-root"), db_ids, r.has("--skip-missing")); !st.ok())
     return fail_input(st.error());
   DatabasePool pool(r.text("--db-root"));
-  const auto validation = runner::validate_golds(
+  const auto validation = evaluation::validate_golds(
       *pairs, [&pool](const std::string& db_id) { return pool.get(db_id); }, options.semantics, options.limits);
-  nlohmann::json report = runner::gold_validation_json(validation);
+  nlohmann::json report = evaluation::gold_validation_json(validation);
   report["semantics"] = ex_semantics_name(options.semantics);
   report["gold_file"] = r.text("--gold");
   report["timeout_ms"] = options.limits.timeout_ms;
@@ -314,7 +314,7 @@ int run_eval(const FlagValues& r, MergedShards* merged) {
   // Scenario: the pairs whose gold fits --where, by their positions in the gold file (facts below follow them).
   std::vector<size_t> positions;
   for (size_t i = 0; i < pairs->size(); ++i) positions.push_back(i);
-  auto characteristics = runner::gold_characteristics(*pairs);
+  auto characteristics = evaluation::gold_characteristics(*pairs);
   std::optional<sql::Characteristic> group_by;
   if (r.has("--group-by")) {
     group_by = sql::characteristic_named(r.text("--group-by"));
@@ -324,7 +324,7 @@ int run_eval(const FlagValues& r, MergedShards* merged) {
   if (r.has("--where")) {
     auto filter = sql::parse_scenario_filter(r.text("--where"));
     if (!filter.ok()) return fail_input("--where: " + filter.error());
-    const auto selection = runner::select_scenario(characteristics, *filter);
+    const auto selection = evaluation::select_scenario(characteristics, *filter);
     scenario = {{"where", filter->text()},
                 {"selected", selection.kept.size()},
                 {"of", pairs->size()},
@@ -351,7 +351,7 @@ int run_eval(const FlagValues& r, MergedShards* merged) {
     if (!skipped.ok()) return fail_input(skipped.error());
     skip_note = skipped->note;
   }
-  if (options.tie_aware) runner::fill_tie_queries(*pairs);
+  if (options.tie_aware) evaluation::fill_tie_queries(*pairs);
   if (calls && calls->preview()) {
     std::vector<EvalPair> chosen;
     for (size_t k = 0; k < positions.size(); ++k)
@@ -389,7 +389,7 @@ int run_eval(const FlagValues& r, MergedShards* merged) {
     return calls->exit_code();
   }
   // The store is checked before the evaluation, so a file that is not a store costs no time (and is not touched).
-  std::optional<runner::RunStore> store;
+  std::optional<runs::RunStore> store;
   if (r.has("--store")) {
     auto opened = open_store_for_eval(r.text("--store"));
     if (!opened.ok()) return fail_input("--store: " + opened.error());

@@ -4,12 +4,12 @@
 #include <cmath>
 
 #include "cli/eval_exact_match.h"
+#include "core/evaluation/scenario_breakdown.h"
 #include "core/metrics/eval_pairs.h"
 #include "core/metrics/explanation.h"
 #include "core/metrics/regime.h"
 #include "core/metrics/report_csv.h"
 #include "core/runner/ex_by_gold_tables.h"
-#include "core/runner/scenario_breakdown.h"
 #include "core/schema/sqlite_schema.h"
 #include "core/sql/query_shape.h"
 
@@ -66,11 +66,11 @@ EvalReport build_eval_report(const EvalReportInputs& in, const std::vector<ItemE
   report["timeout_ms"] = options.limits.timeout_ms;
   report["sc_embedding"] = options.columns.embedding_label;
   if (!in.scenario.is_null()) report["scenario"] = in.scenario;
-  const auto qvt = runner::qvt_json(runner::qvt_of(pairs, items));
+  const auto qvt = evaluation::qvt_json(evaluation::qvt_of(pairs, items));
   report["qvt"] = qvt;
   if (in.group_by)
     report["groups"] = {{"by", sql::characteristic_name(*in.group_by)},
-                        {"values", runner::characteristic_groups_json(runner::group_by_characteristic(
+                        {"values", evaluation::characteristic_groups_json(evaluation::group_by_characteristic(
                                        *in.characteristics, items, *in.group_by, options.regimes))}};
   // 004 Table 4: EX by the number of tables the gold query reads.
   report["by_gold_tables"] = runner::gold_tables_strata_json(runner::ex_by_gold_tables(pairs, items, schema_of));
@@ -98,11 +98,11 @@ EvalReport build_eval_report(const EvalReportInputs& in, const std::vector<ItemE
                      : e.scored     ? em::hardness_name(e.hardness)
                                     : "");
   }
-  report["by_level"] = {
-      {"by", has_difficulty ? "difficulty" : "hardness"},
-      {"levels", runner::ex_em_by_level(levels, items, em_flags,
-                                        has_difficulty ? std::vector<std::string>{"simple", "moderate", "challenging"}
-                                                       : std::vector<std::string>{"easy", "medium", "hard", "extra"})}};
+  report["by_level"] = {{"by", has_difficulty ? "difficulty" : "hardness"},
+                        {"levels", evaluation::ex_em_by_level(
+                                       levels, items, em_flags,
+                                       has_difficulty ? std::vector<std::string>{"simple", "moderate", "challenging"}
+                                                      : std::vector<std::string>{"easy", "medium", "hard", "extra"})}};
   auto arr = nlohmann::json::array();
   for (size_t k = 0; k < items.size(); ++k) {
     auto j = item_to_json(items[k], options.regimes);

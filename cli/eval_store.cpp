@@ -20,11 +20,11 @@ std::string utc_timestamp() {
   return buf;
 }
 
-Result<runner::RunStore> open_store_for_eval(const std::string& path) {
-  return runner::RunStore::open(path, runner::RunStore::OpenMode::CreateIfMissing);
+Result<runs::RunStore> open_store_for_eval(const std::string& path) {
+  return runs::RunStore::open(path, runs::RunStore::OpenMode::CreateIfMissing);
 }
 
-Result<int64_t> store_eval_run(runner::RunStore& store, const Args& args, const std::string& label,
+Result<int64_t> store_eval_run(runs::RunStore& store, const Args& args, const std::string& label,
                                const EvaluationOptions& options, const std::string& em_mode,
                                const std::vector<EvalPair>& pairs, const std::vector<ItemEvaluation>& items) {
   Args arguments;
@@ -53,7 +53,7 @@ Result<int64_t> store_eval_run(runner::RunStore& store, const Args& args, const 
                                    {"rel_tol", options.rel_tolerance},
                                    {"em", em_mode},
                                    {"sc_embedding", options.columns.embedding_label}};
-  runner::NewRun run;
+  runs::NewRun run;
   run.created_at = utc_timestamp();
   run.label = label;
   run.settings_json = dump_json(settings);

@@ -1,4 +1,4 @@
-// `chokepoint judge`: an LLM's second opinion on EX (core/runner/judge.h; FLEX's idea, our templates). Gold and
+// `chokepoint judge`: an LLM's second opinion on EX (core/llm_tasks/judge.h; FLEX's idea, our templates). Gold and
 // predictions are evaluated as `eval` does (EX only, keeping the leading rows of each result); each scored item
 // whose prediction ran goes to the model, strictly when EX = 1 and leniently when EX = 0, with the question, the
 // evidence, the schema, both queries and an excerpt of both results. The report gives EX, the judged accuracy, the
@@ -18,8 +18,8 @@
 #include "cli/model_calls.h"
 #include "core/base/json_dump.h"
 #include "core/llm/chat_request.h"
+#include "core/llm_tasks/judge.h"
 #include "core/metrics/eval_pairs.h"
-#include "core/runner/judge.h"
 #include "core/runner/prompt_formats.h"
 
 namespace chokepoint::cli {
@@ -66,9 +66,10 @@ int judge_main(const FlagValues& r) {
   if (r.text("--gold").empty() || r.text("--pred").empty() || r.text("--db-root").empty() || r.text("--out").empty() ||
       !r.has("--llm-config"))
     return fail_input(std::string("missing arguments\n") + kUsage);
-  std::optional<runner::JudgeMode> only;
-  if (r.has("--only")) only = r.text("--only") == "strict" ? runner::JudgeMode::Strict : runner::JudgeMode::Lenient;
-  runner::ExcerptLimits limits;
+  std::optional<llm_tasks::JudgeMode> only;
+  if (r.has("--only"))
+    only = r.text("--only") == "strict" ? llm_tasks::JudgeMode::Strict : llm_tasks::JudgeMode::Lenient;
+  llm_tasks::ExcerptLimits limits;
   limits.rows = static_cast<size_t>(r.integer("--excerpt-rows"));
   auto chat = read_chat_setup(r);
   if (!chat.ok()) return fail_input(chat.error());
@@ -84,7 +85,7 @@ int judge_main(const FlagValues& r) {
   for (const auto& g : in->gold.items) texts[g.key] = {g.question, g.evidence};
   size_t scored = 0;
   for (const auto& it : items) scored += it.status == ItemStatus::Scored;
-  auto planned = runner::plan_judge(
+  auto planned = llm_tasks::plan_judge(
       pairs, items, texts,
       [&](const std::string& db) -> const Schema* {
         auto s = in->open.schemas.find(db);
@@ -92,14 +93,14 @@ int judge_main(const FlagValues& r) {
       },
       chat->prompts, only, limits);
   if (!planned.ok()) return fail_input(planned.error());
-  const std::vector<runner::JudgeAsk>& asked = *planned;
+  const std::vector<llm_tasks::JudgeAsk>& asked = *planned;
 
   // What leaves the machine, before anything does.
   long long tokens = 0;
   size_t strict = 0;
   for (const auto& a : asked) {
     tokens += estimate_tokens(a.prompt);
-    strict += a.mode == runner::JudgeMode::Strict;
+    strict += a.mode == llm_tasks::JudgeMode::Strict;
   }
   std::cerr << "chokepoint: judge: " << asked.size() << " prompts (" << strict << " strict, " << asked.size() - strict
             << " lenient) to " << endpoint_url(chat->endpoint, "") << ", ~" << tokens
@@ -109,7 +110,7 @@ int judge_main(const FlagValues& r) {
   if (!calls.ok()) return fail_input(calls.error());
   std::vector<std::pair<std::string, std::string>> batch;
   for (const auto& a : asked)
-    batch.emplace_back(pairs[a.item].id + " / judge " + runner::judge_mode_name(a.mode), a.prompt);
+    batch.emplace_back(pairs[a.item].id + " / judge " + llm_tasks::judge_mode_name(a.mode), a.prompt);
   if (calls->preview()) {
     CallPreview preview;
     preview.destinations = {{chat->settings.model, endpoint_url(chat->endpoint, "")}};
@@ -122,9 +123,9 @@ int judge_main(const FlagValues& r) {
   UsageTotals usage;
   const auto answers = calls->ask(chat->settings, chat->endpoint, batch, &usage);
 
-  std::vector<runner::JudgeVerdict> verdicts;  // verdicts[k] is asked[k]'s
-  const auto all = runner::judge_verdicts(items, asked, answers, &verdicts);
-  const auto s = runner::summarize_judgements(all);
+  std::vector<llm_tasks::JudgeVerdict> verdicts;  // verdicts[k] is asked[k]'s
+  const auto all = llm_tasks::judge_verdicts(items, asked, answers, &verdicts);
+  const auto s = llm_tasks::summarize_judgements(all);
 
   nlohmann::json listed = nlohmann::json::array();
   std::map<size_t, size_t> verdict_of;  // item -> its ask, in item order
@@ -136,8 +137,8 @@ int judge_main(const FlagValues& r) {
                       {"gold", pairs[i].gold_sql},
                       {"pred", pairs[i].pred_sql},
                       {"ex", v.ex},
-                      {"mode", runner::judge_mode_name(v.mode)},
-                      {"outcome", runner::judge_outcome_name(v.outcome)},
+                      {"mode", llm_tasks::judge_mode_name(v.mode)},
+                      {"outcome", llm_tasks::judge_outcome_name(v.outcome)},
                       {"judged", v.judged},
                       {"reason", v.reason}});
   }

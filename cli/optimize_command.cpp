@@ -1,4 +1,4 @@
-// `chokepoint optimize`: SQL optimisation (004 §4.3; core/runner/sql_optimization.h). The predictions are the
+// `chokepoint optimize`: SQL optimisation (004 §4.3; core/llm_tasks/sql_optimization.h). The predictions are the
 // stage-one queries Y; each variant asks each model for faster queries (or, `direct`, for the fastest query straight
 // from the question), a rewrite replaces Y only when it returns Y's result, and every (variant, model) cell is timed
 // against the gold as `chokepoint ves` times it: VES and C-VES per variant and model, beside the baseline (Y itself),
@@ -19,10 +19,11 @@
 #include "cli/model_calls.h"
 #include "core/base/json_dump.h"
 #include "core/llm/chat_request.h"
+#include "core/llm_tasks/sql_optimization.h"
+#include "core/llm_tasks/sql_optimization_json.h"
 #include "core/metrics/efficiency_evaluation.h"
 #include "core/metrics/eval_pairs.h"
 #include "core/runner/prompt_formats.h"
-#include "core/runner/sql_optimization.h"
 
 namespace chokepoint::cli {
 namespace {
@@ -48,7 +49,7 @@ const char* kUsage =
 
 FlagTable optimize_flags() {
   std::vector<std::string> variants;
-  for (auto v : runner::all_optimize_variants()) variants.push_back(runner::optimize_variant_name(v));
+  for (auto v : llm_tasks::all_optimize_variants()) variants.push_back(llm_tasks::optimize_variant_name(v));
   return with_model_call_flags({
       flags::gold(),
       flags::pred().described("the stage-one queries Y"),
@@ -64,23 +65,14 @@ FlagTable optimize_flags() {
   });
 }
 
-nlohmann::json cell_json(const EfficiencySummary& s) {
-  const size_t scored = s.scores.n;
-  return {{"ex", scored ? 100.0 * static_cast<double>(s.scores.correct) / static_cast<double>(scored) : 0.0},
-          {"ves", s.scores.ves},
-          {"c_ves", s.scores.c_ves},
-          {"correct", s.scores.correct},
-          {"scored", scored}};
-}
-
 int optimize_main(const FlagValues& r) {
   if (r.text("--gold").empty() || r.text("--pred").empty() || r.text("--db-root").empty() || r.text("--out").empty() ||
       !r.has("--llm-config"))
     return fail_input(std::string("missing arguments\n") + kUsage);
   const int iterations = static_cast<int>(r.integer("--iterations"));
-  std::vector<runner::OptimizeVariant> variants;
-  for (const auto& name : r.all("--variant")) variants.push_back(*runner::optimize_variant_from_name(name));
-  if (variants.empty()) variants = runner::all_optimize_variants();
+  std::vector<llm_tasks::OptimizeVariant> variants;
+  for (const auto& name : r.all("--variant")) variants.push_back(*llm_tasks::optimize_variant_from_name(name));
+  if (variants.empty()) variants = llm_tasks::all_optimize_variants();
   std::vector<ChatEndpoint> models;
   for (const auto& config : r.all("--llm-config")) {
     auto c = read_chat_endpoint(config);
@@ -103,17 +95,17 @@ int optimize_main(const FlagValues& r) {
   for (const auto& [db, schema] : in->open.schemas) schema_text[db] = runner::render_schema(schema, *format, {});
 
   // The prompts of each variant: (pair index, prompt).
-  std::map<runner::OptimizeVariant, std::vector<std::pair<size_t, std::string>>> asks;
+  std::map<llm_tasks::OptimizeVariant, std::vector<std::pair<size_t, std::string>>> asks;
   long long tokens = 0;
   for (auto v : variants) {
     for (size_t i = 0; i < pairs.size(); ++i) {
       const bool correct_y = y_items[i].status == ItemStatus::Scored && y_items[i].ex;
-      if (runner::is_two_stage(v) && !correct_y) continue;
+      if (llm_tasks::is_two_stage(v) && !correct_y) continue;
       if (!schema_text.count(pairs[i].db_id)) continue;
       const EvalItem* g = gold_of.count(pairs[i].id) ? gold_of[pairs[i].id] : nullptr;
-      runner::OptimizeInput input{schema_text[pairs[i].db_id], g ? g->question : "", g ? g->evidence : "",
-                                  pairs[i].pred_sql};
-      auto p = runner::render_optimize_prompt(*prompts, v, input);
+      llm_tasks::OptimizeInput input{schema_text[pairs[i].db_id], g ? g->question : "", g ? g->evidence : "",
+                                     pairs[i].pred_sql};
+      auto p = llm_tasks::render_optimize_prompt(*prompts, v, input);
       if (!p.ok()) return fail_input(p.error());
       tokens += estimate_tokens(*p) * static_cast<long long>(models.size());
       asks[v].emplace_back(i, *p);
@@ -127,10 +119,10 @@ int optimize_main(const FlagValues& r) {
   auto calls = ModelCalls::open(r);
   if (!calls.ok()) return fail_input(calls.error());
   // The batch of one variant, the same for every model.
-  auto batch_of = [&](runner::OptimizeVariant v) {
+  auto batch_of = [&](llm_tasks::OptimizeVariant v) {
     std::vector<std::pair<std::string, std::string>> batch;
     for (const auto& [i, prompt] : asks[v])
-      batch.emplace_back(pairs[i].id + " / optimize " + runner::optimize_variant_name(v), prompt);
+      batch.emplace_back(pairs[i].id + " / optimize " + llm_tasks::optimize_variant_name(v), prompt);
     return batch;
   };
   if (calls->preview()) {
@@ -142,7 +134,7 @@ int optimize_main(const FlagValues& r) {
           preview.prompts.push_back(preview_prompt((models.size() > 1 ? m.settings.model + " / " : "") + id, prompt,
                                                    m.settings, calls->replay()));
     nlohmann::ordered_json per_model = nlohmann::ordered_json::object();
-    for (const auto& [v, list] : asks) per_model[runner::optimize_variant_name(v)] = list.size();
+    for (const auto& [v, list] : asks) per_model[llm_tasks::optimize_variant_name(v)] = list.size();
     nlohmann::ordered_json listed = nlohmann::ordered_json::array();
     for (const auto& m : models)
       listed.push_back({{"model", m.settings.model}, {"destination", endpoint_url(m.endpoint, "")}});
@@ -169,49 +161,37 @@ int optimize_main(const FlagValues& r) {
       std::vector<std::optional<Result<std::string>>> answer_of(pairs.size());
       for (size_t k = 0; k < asks[v].size(); ++k) answer_of[asks[v][k].first] = answers[k];
 
-      std::vector<runner::RewriteDecision> decisions;
+      std::vector<llm_tasks::RewriteDecision> decisions;
       std::vector<EvalPair> final_pairs = pairs;
       for (size_t i = 0; i < pairs.size(); ++i) {
-        if (!runner::is_two_stage(v)) {
-          decisions.push_back(answer_of[i] ? runner::direct_query(*answer_of[i])
-                                           : runner::RewriteDecision{"", runner::RewriteOutcome::NoAnswer,
-                                                                     "no schema for " + pairs[i].db_id});
+        if (!llm_tasks::is_two_stage(v)) {
+          decisions.push_back(answer_of[i] ? llm_tasks::direct_query(*answer_of[i])
+                                           : llm_tasks::RewriteDecision{"", llm_tasks::RewriteOutcome::NoAnswer,
+                                                                        "no schema for " + pairs[i].db_id});
         } else {
           auto db = in->open.pool->get(pairs[i].db_id);
           decisions.push_back(
-              !db.ok() ? runner::RewriteDecision{pairs[i].pred_sql, runner::RewriteOutcome::NotAsked, db.error()}
-                       : runner::decide_rewrite(pairs[i].pred_sql, answer_of[i],
-                                                runner::same_result_as_prediction(**db, pairs[i], in->options)));
+              !db.ok() ? llm_tasks::RewriteDecision{pairs[i].pred_sql, llm_tasks::RewriteOutcome::NotAsked, db.error()}
+                       : llm_tasks::decide_rewrite(pairs[i].pred_sql, answer_of[i],
+                                                   llm_tasks::same_result_as_prediction(**db, pairs[i], in->options)));
         }
         final_pairs[i].pred_sql = decisions.back().final_sql;
       }
       const auto timed = evaluate_efficiency_pairs(final_pairs, *in->open.pool, in->options, timing);
       const auto s = summarize_efficiency(timed);
-      const auto c = runner::count_rewrites(decisions);
-      nlohmann::json row = cell_json(s);
-      row["variant"] = runner::optimize_variant_name(v);
+      nlohmann::json row = llm_tasks::optimize_row_json(v, s, decisions);
       row["model"] = m.settings.model;
-      for (const auto& [k, n] : std::map<std::string, size_t>{{"accepted", c.accepted},
-                                                              {"changed_result", c.changed_result},
-                                                              {"failed", c.failed},
-                                                              {"no_sql", c.no_sql},
-                                                              {"no_answer", c.no_answer},
-                                                              {"not_asked", c.not_asked},
-                                                              {"generated", c.generated}})
-        row[k] = n;
       table.push_back(row);
-      for (size_t i = 0; i < pairs.size(); ++i)
-        cells.push_back({{"variant", runner::optimize_variant_name(v)},
-                         {"model", m.settings.model},
-                         {"id", pairs[i].id},
-                         {"outcome", runner::rewrite_outcome_name(decisions[i].outcome)},
-                         {"final", decisions[i].final_sql},
-                         {"note", decisions[i].note},
-                         {"correct", timed[i].correct()},
-                         {"score", timed[i].correct() ? timed[i].timing.summary.score : 0.0}});
+      for (size_t i = 0; i < pairs.size(); ++i) {
+        nlohmann::json cell = llm_tasks::optimize_item_json(v, pairs[i].id, decisions[i]);
+        cell["model"] = m.settings.model;
+        cell["correct"] = timed[i].correct();
+        cell["score"] = timed[i].correct() ? timed[i].timing.summary.score : 0.0;
+        cells.push_back(std::move(cell));
+      }
     }
   }
-  nlohmann::json base = cell_json(baseline);
+  nlohmann::json base = llm_tasks::optimize_scores_json(baseline);
   base["self_ves"] = baseline.self_ves;
   base["self_score_sd"] = baseline.self_score_sd;
   nlohmann::json summary = {

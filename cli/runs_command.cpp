@@ -1,5 +1,5 @@
-// `chokepoint runs list|compare|mark`: the runs `eval --store` kept in a run store (core/runner/run_store.h), any
-// two of them side by side item by item (core/runner/run_comparison.h), and the user's "almost correct" marks.
+// `chokepoint runs list|compare|mark`: the runs `eval --store` kept in a run store (core/runs/run_store.h), any
+// two of them side by side item by item (core/runs/run_comparison.h), and the user's "almost correct" marks.
 #include <climits>
 #include <fstream>
 #include <iostream>
@@ -9,8 +9,8 @@
 #include "cli/command.h"
 #include "cli/eval_store.h"
 #include "core/base/json_dump.h"
-#include "core/runner/run_comparison.h"
-#include "core/runner/run_store.h"
+#include "core/runs/run_comparison.h"
+#include "core/runs/run_store.h"
 
 namespace chokepoint::cli {
 namespace {
@@ -58,9 +58,9 @@ Result<int64_t> run_id(const std::string& text) {
   return static_cast<int64_t>(v);
 }
 
-Result<runner::RunStore> open_existing(const FlagValues& r) {
+Result<runs::RunStore> open_existing(const FlagValues& r) {
   if (r.text("--store").empty()) return Error{std::string("missing --store\n") + kUsage};
-  auto store = runner::RunStore::open(r.text("--store"), runner::RunStore::OpenMode::MustExist);
+  auto store = runs::RunStore::open(r.text("--store"), runs::RunStore::OpenMode::MustExist);
   if (!store.ok()) return Error{"--store: " + store.error()};
   return store;
 }
@@ -101,13 +101,13 @@ int runs_compare_main(const FlagValues& r) {
   if (!run_b.ok()) return fail_input(run_b.error());
   auto marks = store->marks();
   if (!marks.ok()) return fail_input(marks.error());
-  const auto comparison = runner::compare_runs(*run_a, *run_b, *marks);
+  const auto comparison = runs::compare_runs(*run_a, *run_b, *marks);
   if (r.has("--out")) {
     std::ofstream out(r.text("--out"), std::ios::binary);
-    if (!(out << dump_json(runner::comparison_json(comparison, true), 2) << "\n"))
+    if (!(out << dump_json(runs::comparison_json(comparison, true), 2) << "\n"))
       return fail_input("cannot write '" + r.text("--out") + "'");
   }
-  std::cout << dump_json(runner::comparison_json(comparison), 2) << "\n";
+  std::cout << dump_json(runs::comparison_json(comparison), 2) << "\n";
   return 0;
 }
 
@@ -135,7 +135,7 @@ int runs_mark_main(const FlagValues& r) {
     if (!cleared.ok()) return fail_input(cleared.error());
     out["mark"] = nullptr;
   } else {
-    runner::ItemMark mark{pair->db_id, pair->id, pair->pred_sql, true, r.text("--note"), utc_timestamp()};
+    runs::ItemMark mark{pair->db_id, pair->id, pair->pred_sql, true, r.text("--note"), utc_timestamp()};
     auto set = store->set_mark(mark);
     if (!set.ok()) return fail_input(set.error());
     out["mark"] = {{"almost_correct", true}, {"note", mark.note}, {"set_at", mark.set_at}};

@@ -22,6 +22,7 @@
 #include "core/metrics/eval_pairs.h"
 #include "core/metrics/pair_evaluation.h"
 #include "core/sql/query_shape.h"
+#include "core/study/expansion_seeds.h"
 #include "core/study/jqe_delta_study.h"
 #include "core/study/report_csv.h"
 #include "core/study/report_html.h"
@@ -196,16 +197,13 @@ int jqe_delta_main(const FlagValues& r) {
   if (!exp_pairs.ok()) return fail_input(exp_pairs.error());
   auto seed_ids = read_seed_ids(r.text("--expansions"));
   if (!seed_ids.ok()) return fail_input(seed_ids.error());
-  if (seed_ids->size() != exp_pairs->size())
-    return fail_input(r.text("--expansions") + ": " + std::to_string(seed_ids->size()) + " items with jqe.seed_id, " +
-                      std::to_string(exp_pairs->size()) + " read as a set");
-
-  study::JqeDeltaInputs in;
-  in.system = r.text("--system");
-  for (const auto& item : seed_set.items) in.seed_ids.push_back(item.key);
-  for (const auto& id : *seed_ids) in.shapes.push_back({id, -1, -1});
-  if (auto origin = study::seeds_of_expansions(in.seed_ids, in.shapes); !origin.ok())
-    return fail_input(r.text("--expansions") + ": " + origin.error());
+  std::vector<std::string> seed_keys;
+  for (const auto& item : seed_set.items) seed_keys.push_back(item.key);
+  // Join query graph shapes of the gold queries, on each database's schema.
+  SchemaCache schemas(db_root);
+  auto in = study::jqe_delta_inputs(r.text("--system"), *seed_pairs, seed_keys, *exp_pairs, *seed_ids,
+                                    [&schemas](const std::string& db_id) { return schemas.get(db_id); });
+  if (!in.ok()) return fail_input(r.text("--expansions") + ": " + in.error());
 
   std::vector<std::string> db_ids;
   for (const auto& p : *seed_pairs) db_ids.push_back(p.db_id);
@@ -220,27 +218,10 @@ int jqe_delta_main(const FlagValues& r) {
   if (!seeds.ok()) return fail_input(seeds.error());
   auto expansions = evaluate_in_parallel(*exp_pairs, db_root, options, jobs);
   if (!expansions.ok()) return fail_input(expansions.error());
-  in.seeds = std::move(*seeds);
-  in.expansions = std::move(*expansions);
+  in->seeds = std::move(*seeds);
+  in->expansions = std::move(*expansions);
 
-  // Join query graph shapes of the gold queries, on each database's schema.
-  SchemaCache schemas(db_root);
-  for (const auto& p : *seed_pairs) {
-    const Schema* schema = schemas.get(p.db_id);
-    const auto picture = schema ? sql::query_graph_picture(p.gold_sql, *schema) : sql::QueryGraphPicture{};
-    in.seed_edges.push_back(picture.nodes.empty() ? -1 : static_cast<int>(picture.edges.size()));
-  }
-  for (size_t i = 0; i < exp_pairs->size(); ++i) {
-    const auto& p = (*exp_pairs)[i];
-    const Schema* schema = schemas.get(p.db_id);
-    const auto picture = schema ? sql::query_graph_picture(p.gold_sql, *schema) : sql::QueryGraphPicture{};
-    if (!picture.nodes.empty()) {
-      in.shapes[i].nodes = static_cast<int>(picture.nodes.size());
-      in.shapes[i].edges = static_cast<int>(picture.edges.size());
-    }
-  }
-
-  auto result = study::jqe_delta_study(in);
+  auto result = study::jqe_delta_study(*in);
   if (!result.ok()) return fail_input(result.error());
   auto& report = result->report;
   report.inputs = {{"seeds", r.text("--seeds")},
@@ -266,7 +247,7 @@ int jqe_delta_main(const FlagValues& r) {
                       {"sample_ex", round2(study::percent(b.sample_correct, b.sample))}});
   nlohmann::ordered_json summary;
   summary["study"] = "jqe-delta";
-  summary["system"] = in.system;
+  summary["system"] = in->system;
   summary["seeds"] = n.seeds;
   summary["seeds_scored"] = n.seeds_scored;
   summary["originals"] = n.originals;

@@ -5,8 +5,8 @@
 #include <map>
 
 #include "core/base/text.h"
-#include "core/sql/name_resolution.h"
 #include "core/sql/parser.h"
+#include "core/sql/read_schema_items.h"
 
 namespace chokepoint::linking {
 namespace {
@@ -43,53 +43,15 @@ class ItemSet {
   std::map<std::string, std::string> tables_, columns_;
 };
 
-// The instances a star covers in its scope: all of them, or the one named by t.*.
-void expand_star(const sql::NameResolution& names, const sql::Scope& scope, const sql::Node& star, ItemSet& set) {
-  const sql::Node* only = star.get(sql::Slot::Table);
-  for (int id : scope.instances) {
-    const auto& inst = names.instances[id];
-    if (only && !iequals(inst.ref_name(), only->text)) continue;
-    if (!inst.derived) {
-      if (inst.known) set.all_columns(inst.table);
-      continue;
-    }
-    for (const auto& c : inst.columns)
-      if (!c.base_table.empty()) set.column(c.base_table, c.base_column);
-  }
-}
-
-// JOIN ... USING (x): x of every base table of the scope that has it (the join's two sides; SQLite binds the name
-// to the left-most one, but both are read).
-void using_columns(const sql::NameResolution& names, const sql::Scope& scope, ItemSet& set, const Schema& schema) {
-  for (const auto* join : scope.select->list(sql::Slot::From)) {
-    if (join->kind != sql::Kind::Join) continue;
-    for (const auto* id : join->list(sql::Slot::Using))
-      for (int i : scope.instances) {
-        const auto& inst = names.instances[i];
-        const Table* t = inst.derived ? nullptr : schema.find_table(inst.table);
-        if (t && t->find_column(id->text)) set.column(t->name, id->text);
-      }
-  }
-}
-
 }  // namespace
 
 SchemaItems query_schema_items(const sql::Node& query, const Schema& schema) {
-  const auto names = sql::resolve_names(query, schema);
   ItemSet set(schema);
-  for (const auto& inst : names.instances)
-    if (!inst.derived && inst.known) set.table(inst.table);
-  for (const auto& ref : names.columns) {
-    std::string table, column;
-    if (names.base_column(ref, table, column)) set.column(table, column);
-  }
-  for (const auto& scope : names.scopes) {
-    if (!scope.select) continue;
-    using_columns(names, scope, set, schema);
-    const sql::Node* parent = scope.select->parent;
-    if (parent && parent->kind == sql::Kind::Exists) continue;
-    for (const auto* col : scope.select->list(sql::Slot::Columns))
-      if (col->kind == sql::Kind::Star) expand_star(names, scope, *col, set);
+  for (const auto& item : sql::read_schema_items(query, schema)) {
+    if (item.column)
+      set.column(item.table->name, item.column->name);
+    else
+      set.table(item.table->name);
   }
   return set.items();
 }

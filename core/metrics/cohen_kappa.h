@@ -1,5 +1,5 @@
 // Cohen's kappa between two yes/no raters over the same items: how far their agreement exceeds what chance would
-// give with the same rates of "yes". The judge (core/runner/judge.h) reports it between EX and the LLM's verdicts,
+// give with the same rates of "yes". The judge (core/llm_tasks/judge.h) reports it between EX and the LLM's verdicts,
 // as FLEX reports agreement between its judge and human experts.
 #pragma once
 #include <optional>

@@ -5,8 +5,8 @@
 #include <set>
 
 #include "core/base/text.h"
-#include "core/sql/name_resolution.h"
 #include "core/sql/parser.h"
+#include "core/sql/read_schema_items.h"
 
 namespace chokepoint::testdb {
 namespace {
@@ -26,10 +26,6 @@ class ItemSet {
     tables_.insert(to_lower_ascii(t->name));
     columns_.insert(to_lower_ascii(t->name) + '\x1f' + to_lower_ascii(c->name));
   }
-  void all_columns(const std::string& table) {
-    if (const Table* t = schema_.find_table(table))
-      for (const auto& c : t->columns) column(t->name, c.name);
-  }
   GoldSchemaItems items() const {
     GoldSchemaItems out;
     for (const auto& t : schema_.tables) {
@@ -47,54 +43,17 @@ class ItemSet {
   std::set<std::string> tables_, columns_;
 };
 
-// The instances a star covers in its scope: all of them, or the one named by t.*.
-void expand_star(const sql::NameResolution& names, const sql::Scope& scope, const sql::Node& star, ItemSet& set) {
-  const sql::Node* only = star.get(sql::Slot::Table);
-  for (int id : scope.instances) {
-    const auto& inst = names.instances[id];
-    if (only && !iequals(inst.ref_name(), only->text)) continue;
-    if (!inst.derived) {
-      if (inst.known) set.all_columns(inst.table);
-      continue;
-    }
-    for (const auto& c : inst.columns)
-      if (!c.base_table.empty()) set.column(c.base_table, c.base_column);
-  }
-}
-
-// JOIN ... USING (x): x of every base table of the scope that has it (both sides of the join are read).
-void using_columns(const sql::NameResolution& names, const sql::Scope& scope, const Schema& schema, ItemSet& set) {
-  for (const auto* join : scope.select->list(sql::Slot::From)) {
-    if (join->kind != sql::Kind::Join) continue;
-    for (const auto* id : join->list(sql::Slot::Using))
-      for (int i : scope.instances) {
-        const auto& inst = names.instances[i];
-        const Table* t = inst.derived ? nullptr : schema.find_table(inst.table);
-        if (t && t->find_column(id->text)) set.column(t->name, id->text);
-      }
-  }
-}
-
 }  // namespace
 
 Result<GoldSchemaItems> gold_schema_items(const std::string& gold_sql, const Schema& schema) {
   auto tree = sql::parse_sql(gold_sql);
   if (!tree.ok()) return Error{"the gold query does not parse: " + tree.error()};
-  const sql::NameResolution names = sql::resolve_names(**tree, schema);
   ItemSet set(schema);
-  for (const auto& inst : names.instances)
-    if (!inst.derived && inst.known) set.table(inst.table);
-  for (const auto& ref : names.columns) {
-    std::string table, column;
-    if (names.base_column(ref, table, column)) set.column(table, column);
-  }
-  for (const auto& scope : names.scopes) {
-    if (!scope.select) continue;
-    using_columns(names, scope, schema, set);
-    const sql::Node* parent = scope.select->parent;
-    if (parent && parent->kind == sql::Kind::Exists) continue;
-    for (const auto* col : scope.select->list(sql::Slot::Columns))
-      if (col->kind == sql::Kind::Star) expand_star(names, scope, *col, set);
+  for (const auto& item : sql::read_schema_items(**tree, schema)) {
+    if (item.column)
+      set.column(item.table->name, item.column->name);
+    else
+      set.table(item.table->name);
   }
   GoldSchemaItems items = set.items();
   if (items.tables.empty()) return Error{"the gold query reads no table of the schema"};

@@ -1,4 +1,4 @@
-// The schema items a gold query uses, found by its name resolution (core/sql/name_resolution.h), and SynSQL's oracle
+// The schema items a gold query uses, found by its name resolution (core/sql/read_schema_items.h), and SynSQL's oracle
 // schema built from them (seed 002 §5.3, Table 4 "SynSQL w Oracle Schema": the selector replaced by the gold's own
 // tables and columns). The same items tell a selector omission from a misinterpretation in Fig. 4
 // (success_diagnosis.h).

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "web/widgets/item_places.h"
+#include "web/widgets/prompt_pager.h"
 
 namespace chokepoint::web {
 
@@ -136,6 +137,22 @@ PreviewChoice draw_preview_buttons(const std::string& place) {
   if (ImGui::Button(("Discard##" + place).c_str())) choice = PreviewChoice::Discard;
   note_item_place((place + " discard").c_str());
   return choice;
+}
+
+void draw_preview_actions(const std::string& place, const std::function<void()>& confirm,
+                          const std::function<void()>& discard, size_t count,
+                          const std::function<std::pair<std::string, std::string>(size_t)>& prompt_at) {
+  switch (draw_preview_buttons(place)) {
+    case PreviewChoice::Confirm:
+      confirm();
+      break;
+    case PreviewChoice::Discard:
+      discard();
+      break;
+    case PreviewChoice::None:
+      break;
+  }
+  draw_prompt_pager(place.c_str(), count, prompt_at);
 }
 
 }  // namespace chokepoint::web

@@ -3,6 +3,7 @@
 // then done or cancelled; failed calls retried through a new preview. The judge, the error classifier, Optimise and
 // the LLM features each keep one; what they ask and what they make of the answers stays theirs.
 #pragma once
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -82,5 +83,10 @@ enum class PreviewChoice { None, Confirm, Discard };
 bool draw_retry_failed(const std::string& place, const BatchLife& life);
 // "Confirm and send" and "Discard" side by side, noted as "<place> confirm" and "<place> discard".
 PreviewChoice draw_preview_buttons(const std::string& place);
+// A preview's actions under the caller's own summary: the two buttons, which run `confirm` or `discard` when
+// clicked, and the pager over the `count` prompts `prompt_at(i)` names (name, prompt).
+void draw_preview_actions(const std::string& place, const std::function<void()>& confirm,
+                          const std::function<void()>& discard, size_t count,
+                          const std::function<std::pair<std::string, std::string>(size_t)>& prompt_at);
 
 }  // namespace chokepoint::web

@@ -1,5 +1,5 @@
 // Debugging runs of the Errors tab: preview -> confirm -> per round: calls (PredictionJob) -> evaluation (worker)
-// -> core/runner/debug_rounds closes the round -> the next round's calls, until the rounds are used or nothing is
+// -> core/diagnosis/debug_rounds closes the round -> the next round's calls, until the rounds are used or nothing is
 // wrong; then the debugged predictions become a prediction set.
 #include "web/panels/debugging/debug_run.h"
 #include "web/panel_registry.h"
@@ -86,7 +86,7 @@ void publish(AppState& state, DebugRun& run) {
   for (const auto& p : run.state->pairs())
     items.push_back({p.id, p.db_id, p.pred_sql, runner::PredictionStatus::Ok, ""});
   const std::string name =
-      stem_of(stem_of(run.source->pred_name)) + ".debug-" + runner::debug_strategy_name(run.strategy) + ".pred.json";
+      stem_of(stem_of(run.source->pred_name)) + ".debug-" + diagnosis::debug_strategy_name(run.strategy) + ".pred.json";
   const std::string text = runner::write_bird_predictions(items);
   const std::string path = "/tmp/" + name;
   std::ofstream(path, std::ios::binary) << text;
@@ -120,7 +120,7 @@ void prepare_debug_run(AppState& state) {
       questions[it.key] = runner::question_with_evidence(it.question, it.evidence);
   run.source = current_evaluation(state);
   run.rounds = std::clamp(run.rounds, 1, 10);
-  run.state = std::make_unique<runner::DebugRounds>(
+  run.state = std::make_unique<diagnosis::DebugRounds>(
       current_evaluation(state)->pairs(), current_evaluation(state)->items(), std::move(questions), run.strategy,
       run.rounds, [&state](const std::string& db_id) -> const Schema* {
         const LoadedDatabase* db = find_database(state, db_id);
@@ -248,11 +248,11 @@ void draw_debug_run(AppState& state) {
   const bool busy = run.state && !run.state->done() && !run.cancelled && run.error.empty() && !run.preview;
   ImGui::BeginDisabled(busy || run.preview.has_value());
   enum_combo("strategy", run.strategy,
-             {{runner::DebugStrategy::Regenerate, "regenerate"},
-              {runner::DebugStrategy::WrongSql, "+ wrong SQL"},
-              {runner::DebugStrategy::SystemError, "+ system error"},
-              {runner::DebugStrategy::AllErrors, "+ all error information"},
-              {runner::DebugStrategy::Comment, "+ category comment"}},
+             {{diagnosis::DebugStrategy::Regenerate, "regenerate"},
+              {diagnosis::DebugStrategy::WrongSql, "+ wrong SQL"},
+              {diagnosis::DebugStrategy::SystemError, "+ system error"},
+              {diagnosis::DebugStrategy::AllErrors, "+ all error information"},
+              {diagnosis::DebugStrategy::Comment, "+ category comment"}},
              200);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
@@ -314,7 +314,7 @@ void draw_debug_run(AppState& state) {
     if (ImGui::Button("Cancel##debug")) cancel_debug_run(state);
   }
   ImGui::Text("%s, strategy %s, model %s: %zu wrong predictions at the start%s",
-              run.source ? run.source->label.c_str() : "", runner::debug_strategy_name(run.strategy),
+              run.source ? run.source->label.c_str() : "", diagnosis::debug_strategy_name(run.strategy),
               run.model_used.c_str(), run.state->initially_wrong(), run.cancelled ? " (cancelled)" : "");
   if (ImGui::BeginTable("debug-rounds", 7, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
     for (const char* h : {"round", "asked", "with a query", "fixed", "still wrong", "System / Result Errors",
@@ -360,7 +360,7 @@ void draw_debug_run(AppState& state) {
 nlohmann::json debug_run_json(const DebugRun& run) {
   nlohmann::json j = {{"error", run.error},
                       {"batch", run.life.json()},
-                      {"strategy", runner::debug_strategy_name(run.strategy)},
+                      {"strategy", diagnosis::debug_strategy_name(run.strategy)},
                       {"model", run.model_used},
                       {"cancelled", run.cancelled},
                       {"published", run.published},
@@ -375,7 +375,7 @@ nlohmann::json debug_run_json(const DebugRun& run) {
   if (!run.state) return j;
   j["wrong"] = run.state->initially_wrong();
   j["done"] = run.state->done();
-  j["rounds"] = runner::debug_rows_json(run.state->rows());
+  j["rounds"] = diagnosis::debug_rows_json(run.state->rows());
   return j;
 }
 
@@ -386,7 +386,7 @@ namespace {
 const PageCommandRegistrar debug_registrar{"debug_run", [](AppState& state, const nlohmann::json& cmd) {
                                              DebugRun& run = state.panels.get<DebugRun>();
                                              auto strategy =
-                                                 runner::debug_strategy_from_name(cmd.value("strategy", "comment"));
+                                                 diagnosis::debug_strategy_from_name(cmd.value("strategy", "comment"));
                                              if (!strategy.ok())
                                                return notify(state, "debug_run: " + strategy.error(), true);
                                              run.strategy = *strategy;

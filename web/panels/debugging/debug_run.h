@@ -5,7 +5,7 @@
 // (replay store, so a rerun sends nothing twice), the answers are evaluated in the evaluation worker, and the next
 // round takes what is still wrong. The report is 004 Table 5's EX over the wrong SQLs and Figure 5's error counts per
 // round; the debugged predictions become a loaded prediction set. The rounds' bookkeeping is
-// core/runner/debug_rounds.h.
+// core/diagnosis/debug_rounds.h.
 #pragma once
 #include <memory>
 #include <optional>
@@ -13,8 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/diagnosis/debug_rounds.h"
 #include "core/llm/call_scheduler.h"
-#include "core/runner/debug_rounds.h"
 #include "core/runner/prediction_job.h"
 #include "web/app_state.h"
 #include "web/llm/batch_life.h"
@@ -24,11 +24,11 @@ namespace chokepoint::web {
 struct MetricsRun;
 
 struct DebugRun {
-  runner::DebugStrategy strategy = runner::DebugStrategy::Comment;
+  diagnosis::DebugStrategy strategy = diagnosis::DebugStrategy::Comment;
   int rounds = 2;
   std::string model;                   // "" = the LLM tab's model; another name debugs with that model (cross-model)
   std::shared_ptr<MetricsRun> source;  // the run whose wrong predictions are debugged
-  std::unique_ptr<runner::DebugRounds> state;     // rounds, rows, the predictions as debugged so far
+  std::unique_ptr<diagnosis::DebugRounds> state;  // rounds, rows, the predictions as debugged so far
   std::unique_ptr<runner::PredictionJob> calls;   // the open round's calls
   std::shared_ptr<MetricsRun> evaluation;         // the open round's evaluation
   std::optional<runner::PredictionPlan> preview;  // the first round, shown until confirmed or discarded

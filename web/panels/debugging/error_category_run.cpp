@@ -2,7 +2,6 @@
 // classifications (the charts and the list follow them).
 #include "web/panels/debugging/error_category_run.h"
 #include "web/panel_registry.h"
-#include "web/widgets/prompt_pager.h"
 
 #include <imgui.h>
 
@@ -23,14 +22,14 @@ void finish(AppState& state, ErrorCategoryRun& run) {
   if (!errors) return;  // a newer evaluation replaced the classified run: its answers have nothing to merge into
   auto& classes = errors->classes;
   run.outcomes.clear();
-  for (auto o : {runner::LlmCategoryOutcome::Agreed, runner::LlmCategoryOutcome::Changed,
-                 runner::LlmCategoryOutcome::Unreadable, runner::LlmCategoryOutcome::NoAnswer})
-    run.outcomes[runner::llm_category_outcome_name(o)] = 0;  // every outcome shown, as the CLI's summary has them
+  for (auto o : {diagnosis::LlmCategoryOutcome::Agreed, diagnosis::LlmCategoryOutcome::Changed,
+                 diagnosis::LlmCategoryOutcome::Unreadable, diagnosis::LlmCategoryOutcome::NoAnswer})
+    run.outcomes[diagnosis::llm_category_outcome_name(o)] = 0;  // every outcome shown, as the CLI's summary has them
   for (size_t k = 0; k < run.asked.size() && k < answers.size(); ++k) {
     if (run.asked[k] >= classes.size()) continue;
-    auto decision = runner::merge_llm_category(classes[run.asked[k]], run.batch.sent.model, answers[k]);
+    auto decision = diagnosis::merge_llm_category(classes[run.asked[k]], run.batch.sent.model, answers[k]);
     classes[run.asked[k]] = std::move(decision.classification);
-    ++run.outcomes[runner::llm_category_outcome_name(decision.outcome)];
+    ++run.outcomes[diagnosis::llm_category_outcome_name(decision.outcome)];
   }
   notify(state, "the model classified " + std::to_string(run.asked.size()) +
                     " Result Errors: " + std::to_string(run.outcomes["changed"]) + " changed, " +
@@ -66,9 +65,10 @@ void prepare_error_category_run(AppState& state) {
   const auto& e = *errors;
   for (size_t k = 0; k < e.classes.size(); ++k) {
     // Items a model already decided keep that decision (asking again would stack its evidence).
-    if (!runner::asks_llm_category(e.classes[k]) || e.classes[k].decided_by != runner::ErrorDecider::Rule) continue;
+    if (!diagnosis::asks_llm_category(e.classes[k]) || e.classes[k].decided_by != diagnosis::ErrorDecider::Rule)
+      continue;
     const EvalPair& p = current->pairs()[e.items[k]];
-    auto prompt = runner::render_error_category_prompt(**prompts, questions[p.id], p.gold_sql, p.pred_sql);
+    auto prompt = diagnosis::render_error_category_prompt(**prompts, questions[p.id], p.gold_sql, p.pred_sql);
     if (!prompt.ok()) {
       run.error = prompt.error();
       return;
@@ -129,17 +129,9 @@ void draw_error_category_run(AppState& state) {
         "replay store, ~%lld prompt tokens.",
         run.asked.size(), run.batch.sent.destination.c_str(), run.asked.size() - run.batch.sent.in_replay,
         run.batch.sent.in_replay, run.batch.sent.estimated_tokens);
-    switch (draw_preview_buttons("error categories")) {
-      case PreviewChoice::Confirm:
-        confirm_error_category_run(state);
-        break;
-      case PreviewChoice::Discard:
-        run.batch.discard();
-        break;
-      case PreviewChoice::None:
-        break;
-    }
-    draw_prompt_pager("error categories", run.prompts.size(), [&](size_t i) {
+    const auto confirm = [&] { confirm_error_category_run(state); };
+    const auto discard = [&] { run.batch.discard(); };
+    draw_preview_actions("error categories", confirm, discard, run.prompts.size(), [&](size_t i) {
       return std::make_pair("Result Error " + std::to_string(i + 1), run.prompts[i]);
     });
     return;

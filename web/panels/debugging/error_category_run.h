@@ -1,6 +1,6 @@
 // The Errors tab's model classifier (004 §5): the Result Errors the rules left to condition_filter
 // or data_processing go to the LLM tab's model with prompts/t2s_error_category.mustache, as `chokepoint errors
-// --llm-config` sends them (core/runner/error_category_llm.h). A privacy preview first (destination, calls, one
+// --llm-config` sends them (core/diagnosis/error_category_llm.h). A privacy preview first (destination, calls, one
 // prompt; nothing is sent before Confirm); then one CallScheduler with the session's replay store (a rerun asks
 // nothing twice); each readable answer decides its item's category, an unreadable or missing one leaves the rule's,
 // and every item's evidence says which decided.
@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/runner/error_category_llm.h"
+#include "core/diagnosis/error_category_llm.h"
 #include "web/app_state.h"
 #include "web/llm/session_batch_run.h"
 

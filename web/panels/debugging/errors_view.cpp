@@ -40,12 +40,12 @@ bool is_result_category(const std::string& c) {
   return std::find(o.begin(), o.end(), c) != o.end();
 }
 
-bool passes(const std::string& filter, const runner::ErrorClassification& c) {
+bool passes(const std::string& filter, const diagnosis::ErrorClassification& c) {
   if (filter.empty()) return true;
-  const bool system = c.error_class == runner::ErrorClass::SystemError;
+  const bool system = c.error_class == diagnosis::ErrorClass::SystemError;
   if (filter == "system") return system;
   if (filter == "result") return !system;
-  return runner::error_category(c) == filter;
+  return diagnosis::error_category(c) == filter;
 }
 
 std::vector<size_t> shown(const RunErrors& e, const std::string& filter) {
@@ -55,11 +55,11 @@ std::vector<size_t> shown(const RunErrors& e, const std::string& filter) {
   return out;
 }
 
-std::string describe(const runner::ErrorClassification& c) {
-  if (c.error_class == runner::ErrorClass::SystemError) return "System Error: " + c.system_kind;
-  std::string s = "Result Error: " + runner::error_category(c);
-  if (c.direction != runner::ErrorDirection::None)
-    s += std::string(" (") + runner::error_direction_name(c.direction) + ")";
+std::string describe(const diagnosis::ErrorClassification& c) {
+  if (c.error_class == diagnosis::ErrorClass::SystemError) return "System Error: " + c.system_kind;
+  std::string s = "Result Error: " + diagnosis::error_category(c);
+  if (c.direction != diagnosis::ErrorDirection::None)
+    s += std::string(" (") + diagnosis::error_direction_name(c.direction) + ")";
   return s;
 }
 
@@ -125,7 +125,7 @@ void draw_item(const MetricsRun& run, const RunErrors& e, size_t k) {
   const auto& pair = run.pairs()[i];
   ImGui::Text("%s  [%s]", pair.id.c_str(), pair.db_id.c_str());
   ImGui::TextColored(
-      c.error_class == runner::ErrorClass::SystemError ? ImVec4(1, 0.6f, 0.35f, 1) : ImVec4(1, 0.5f, 0.5f, 1), "%s",
+      c.error_class == diagnosis::ErrorClass::SystemError ? ImVec4(1, 0.6f, 0.35f, 1) : ImVec4(1, 0.5f, 0.5f, 1), "%s",
       describe(c).c_str());
   ImGui::Text("Evidence (what decided it):");
   for (const auto& line : c.evidence) ImGui::BulletText("%s", line.c_str());
@@ -151,13 +151,13 @@ void draw_item(const MetricsRun& run, const RunErrors& e, size_t k) {
 
 std::map<std::string, size_t> RunErrors::counts() const {
   std::map<std::string, size_t> out;
-  for (const auto& c : classes) ++out[runner::error_category(c)];
+  for (const auto& c : classes) ++out[diagnosis::error_category(c)];
   return out;
 }
 
 size_t RunErrors::system_errors() const {
-  return static_cast<size_t>(std::count_if(classes.begin(), classes.end(), [](const runner::ErrorClassification& c) {
-    return c.error_class == runner::ErrorClass::SystemError;
+  return static_cast<size_t>(std::count_if(classes.begin(), classes.end(), [](const diagnosis::ErrorClassification& c) {
+    return c.error_class == diagnosis::ErrorClass::SystemError;
   }));
 }
 
@@ -188,7 +188,7 @@ void step_run_errors(const AppState& state, MetricsRun& run, RunErrors& e, doubl
     const LoadedDatabase* db = find_database(state, it.db_id);
     if (!db) continue;
     e.items.push_back(i);
-    e.classes.push_back(runner::classify_failed_item(it, run.pairs()[i], db->schema));
+    e.classes.push_back(diagnosis::classify_failed_item(it, run.pairs()[i], db->schema));
   }
   e.complete = e.next >= items.size();
 }
@@ -232,7 +232,7 @@ void draw_errors_view(AppState& state) {
       const size_t k = list[static_cast<size_t>(row)];
       const auto& pair = run.pairs()[e.items[k]];
       const std::string label =
-          runner::error_category(e.classes[k]) + "  " + pair.id + "  [" + pair.db_id + "]##e" + std::to_string(k);
+          diagnosis::error_category(e.classes[k]) + "  " + pair.id + "  [" + pair.db_id + "]##e" + std::to_string(k);
       if (ImGui::Selectable(label.c_str(), tab.selected == static_cast<int>(k))) tab.selected = static_cast<int>(k);
     }
   }
@@ -257,10 +257,10 @@ nlohmann::json run_errors_json(AppState& state) {
   for (size_t k = 0; k < e.classes.size() && items.size() < 200; ++k) {
     const auto& c = e.classes[k];
     items.push_back({{"id", run.pairs()[e.items[k]].id},
-                     {"class", c.error_class == runner::ErrorClass::SystemError ? "system_error" : "result_error"},
-                     {"kind", runner::error_category(c)},
-                     {"direction", runner::error_direction_name(c.direction)},
-                     {"decided_by", runner::error_decider_name(c.decided_by)},
+                     {"class", c.error_class == diagnosis::ErrorClass::SystemError ? "system_error" : "result_error"},
+                     {"kind", diagnosis::error_category(c)},
+                     {"direction", diagnosis::error_direction_name(c.direction)},
+                     {"decided_by", diagnosis::error_decider_name(c.decided_by)},
                      {"evidence", c.evidence}});
   }
   return {{"complete", e.complete},

@@ -1,5 +1,5 @@
 // The Errors tab of the Metrics panel: every failed item of the run classified by 004's error
-// taxonomy (core/runner/error_taxonomy.h), as bars per System Error kind and per Result Error subcategory, a list
+// taxonomy (core/diagnosis/error_taxonomy.h), as bars per System Error kind and per Result Error subcategory, a list
 // filtered by kind, and each item's evidence beside its gold and predicted SQL; below, debugging runs (debug_run.h).
 // Classification parses both queries of each failed item, a few milliseconds each at most, so it runs a slice per
 // frame once the evaluation is done.
@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/runner/error_taxonomy.h"
+#include "core/diagnosis/error_taxonomy.h"
 #include "web/app_state.h"
 
 namespace chokepoint::web {
@@ -19,11 +19,11 @@ namespace chokepoint::web {
 struct MetricsRun;
 
 struct RunErrors {
-  std::vector<size_t> items;                         // positions of the failed items classified so far
-  std::vector<runner::ErrorClassification> classes;  // one per entry of items
-  size_t next = 0;                                   // the next position to look at
-  bool complete = false;                             // every item looked at
-  std::map<std::string, size_t> counts() const;      // by error_category
+  std::vector<size_t> items;                            // positions of the failed items classified so far
+  std::vector<diagnosis::ErrorClassification> classes;  // one per entry of items
+  size_t next = 0;                                      // the next position to look at
+  bool complete = false;                                // every item looked at
+  std::map<std::string, size_t> counts() const;         // by error_category
   size_t system_errors() const;
 };
 

@@ -18,33 +18,33 @@
 namespace chokepoint::web {
 namespace {
 
-constexpr runner::GoldDefect kDefects[] = {runner::GoldDefect::Error,       runner::GoldDefect::Slow,
-                                           runner::GoldDefect::NoDatabase,  runner::GoldDefect::Empty,
-                                           runner::GoldDefect::Truncated,   runner::GoldDefect::NonDeterministic,
-                                           runner::GoldDefect::TieDependent};
+constexpr evaluation::GoldDefect kDefects[] = {
+    evaluation::GoldDefect::Error,       evaluation::GoldDefect::Slow,      evaluation::GoldDefect::NoDatabase,
+    evaluation::GoldDefect::Empty,       evaluation::GoldDefect::Truncated, evaluation::GoldDefect::NonDeterministic,
+    evaluation::GoldDefect::TieDependent};
 
-const char* defect_meaning(runner::GoldDefect d) {
+const char* defect_meaning(evaluation::GoldDefect d) {
   switch (d) {
-    case runner::GoldDefect::Error:
+    case evaluation::GoldDefect::Error:
       return "SQLite refused or failed the gold: no prediction can match it";
-    case runner::GoldDefect::Slow:
+    case evaluation::GoldDefect::Slow:
       return "stopped at the time limit: no prediction can match it under this limit";
-    case runner::GoldDefect::NoDatabase:
+    case evaluation::GoldDefect::NoDatabase:
       return "its database is not loaded";
-    case runner::GoldDefect::Empty:
+    case evaluation::GoldDefect::Empty:
       return "no row: any prediction returning no row matches it";
-    case runner::GoldDefect::Truncated:
+    case evaluation::GoldDefect::Truncated:
       return "hit the row cap: compared on the rows read";
-    case runner::GoldDefect::NonDeterministic:
+    case evaluation::GoldDefect::NonDeterministic:
       return "two runs gave different results under the semantics";
-    case runner::GoldDefect::TieDependent:
+    case evaluation::GoldDefect::TieDependent:
       return "ORDER BY ... LIMIT cuts through a tie: another member of the tie is as right";
   }
   return "";
 }
 
 void finish(AppState& state, GoldCheckRun& run) {
-  run.result = runner::summarize_gold_checks(run.checks);
+  run.result = evaluation::summarize_gold_checks(run.checks);
   run.running = false;
   run.done = true;
   char buf[160];
@@ -53,7 +53,7 @@ void finish(AppState& state, GoldCheckRun& run) {
   notify(state, buf);
 }
 
-bool shown(const GoldCheckRun& run, const runner::GoldCheck& c) {
+bool shown(const GoldCheckRun& run, const evaluation::GoldCheck& c) {
   if (c.defects.empty()) return false;
   if (run.filter == 0) return true;
   return std::find(c.defects.begin(), c.defects.end(), kDefects[run.filter - 1]) != c.defects.end();
@@ -76,7 +76,7 @@ void draw_report(GoldCheckRun& run) {
     for (size_t d = 0; d < std::size(kDefects); ++d) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(runner::gold_defect_name(kDefects[d]));
+      ImGui::TextUnformatted(evaluation::gold_defect_name(kDefects[d]));
       ImGui::TableNextColumn();
       ImGui::Text("%zu", d < v.counts.size() ? v.counts[d] : 0);
       ImGui::TableNextColumn();
@@ -116,7 +116,7 @@ void draw_report(GoldCheckRun& run) {
       ImGui::TextUnformatted(c.db_id.c_str());
       ImGui::TableNextColumn();
       std::string names;
-      for (auto d : c.defects) names += (names.empty() ? "" : ", ") + std::string(runner::gold_defect_name(d));
+      for (auto d : c.defects) names += (names.empty() ? "" : ", ") + std::string(evaluation::gold_defect_name(d));
       ImGui::TextUnformatted(names.c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%zu", c.rows);
@@ -169,7 +169,7 @@ void cancel_gold_check(AppState& state) {
   run.cancelled = true;
   run.pairs.resize(run.checks.size());
   run.running = false;
-  run.result = runner::summarize_gold_checks(run.checks);
+  run.result = evaluation::summarize_gold_checks(run.checks);
   run.done = true;
 }
 
@@ -184,7 +184,7 @@ void step_gold_check(AppState& state, double budget_ms) {
   };
   // At least one gold a frame, then as many as fit in the budget.
   do {
-    run.checks.push_back(runner::validate_gold(run.pairs[run.next], lookup, run.semantics, run.limits));
+    run.checks.push_back(evaluation::validate_gold(run.pairs[run.next], lookup, run.semantics, run.limits));
     ++run.next;
   } while (run.next < run.pairs.size() && monotonic_ms() - start < budget_ms);
   if (run.next == run.pairs.size()) finish(state, run);
@@ -218,7 +218,7 @@ nlohmann::json gold_check_json(const GoldCheckRun& run) {
                       {"timeout_ms", run.limits.timeout_ms},
                       {"checked", run.next},
                       {"total", run.pairs.size()}};
-  if (run.done) j.update(runner::gold_validation_json(run.result));
+  if (run.done) j.update(evaluation::gold_validation_json(run.result));
   return j;
 }
 

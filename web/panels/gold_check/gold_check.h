@@ -1,4 +1,4 @@
-// The gold check of the Metrics panel (core/runner/gold_validation.h, as `chokepoint eval
+// The gold check of the Metrics panel (core/evaluation/gold_validation.h, as `chokepoint eval
 // --validate-gold` does it): every gold query of the chosen gold set runs as its own prediction, twice, under the
 // panel's semantics and time limit, with its tie probe, so a user sees before scoring any model the ceiling a perfect
 // prediction file could reach and which golds cannot serve as references (errors, slow, missing database, empty,
@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/runner/gold_validation.h"
+#include "core/evaluation/gold_validation.h"
 #include "web/app_state.h"
 
 namespace chokepoint::web {
@@ -21,8 +21,8 @@ struct GoldCheckRun {
   QueryLimits limits;
   std::vector<EvalPair> pairs;  // each gold paired with itself
   size_t next = 0;
-  std::vector<runner::GoldCheck> checks;
-  runner::GoldValidation result;  // once done (or cancelled: over the golds checked)
+  std::vector<evaluation::GoldCheck> checks;
+  evaluation::GoldValidation result;  // once done (or cancelled: over the golds checked)
   bool running = false, done = false, cancelled = false;
   int filter = 0;  // 0: golds with a defect, 1 + GoldDefect: that defect only
   std::string error;

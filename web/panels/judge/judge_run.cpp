@@ -1,8 +1,7 @@
-// The Judge tab: plan (core/runner/judge.h) -> preview -> one CallScheduler over the asks -> verdicts and summary.
+// The Judge tab: plan (core/llm_tasks/judge.h) -> preview -> one CallScheduler over the asks -> verdicts and summary.
 #include "web/panels/judge/judge_run.h"
 #include "web/panel_registry.h"
 #include "web/sub_tab_registry.h"
-#include "web/widgets/prompt_pager.h"
 
 #include <imgui.h>
 
@@ -17,16 +16,16 @@
 namespace chokepoint::web {
 namespace {
 
-std::string ask_id(const JudgeRun& run, const runner::JudgeAsk& a) {
-  return run.source->pairs()[a.item].id + " / judge " + runner::judge_mode_name(a.mode);
+std::string ask_id(const JudgeRun& run, const llm_tasks::JudgeAsk& a) {
+  return run.source->pairs()[a.item].id + " / judge " + llm_tasks::judge_mode_name(a.mode);
 }
 
 void finish(AppState& state, JudgeRun& run) {
   run.verdicts.clear();
-  const auto all =
-      runner::judge_verdicts(run.source->items(), run.asks,
-                             call_answers(*run.batch.scheduler, "not asked: the judge was cancelled"), &run.verdicts);
-  run.summary = runner::summarize_judgements(all);
+  const auto all = llm_tasks::judge_verdicts(run.source->items(), run.asks,
+                                             call_answers(*run.batch.scheduler, "not asked: the judge was cancelled"),
+                                             &run.verdicts);
+  run.summary = llm_tasks::summarize_judgements(all);
   char buf[160];
   std::snprintf(buf, sizeof buf, "judge: EX %.2f%%, judged %.2f%% (%zu false positives, %zu false negatives)",
                 run.summary.ex, run.summary.judged_accuracy, run.summary.false_positives, run.summary.false_negatives);
@@ -36,7 +35,7 @@ void finish(AppState& state, JudgeRun& run) {
 void draw_preview(AppState& state) {
   JudgeRun& run = state.panels.get<JudgeRun>();
   const size_t strict = static_cast<size_t>(std::count_if(
-      run.asks.begin(), run.asks.end(), [](const auto& a) { return a.mode == runner::JudgeMode::Strict; }));
+      run.asks.begin(), run.asks.end(), [](const auto& a) { return a.mode == llm_tasks::JudgeMode::Strict; }));
   ImGui::TextWrapped(
       "The judge will ask %s about %zu predictions (%zu strict on EX = 1, %zu lenient on EX = 0): "
       "%zu calls, %zu answered by the replay store, ~%lld prompt tokens. Each prompt holds the question and "
@@ -44,20 +43,14 @@ void draw_preview(AppState& state) {
       run.batch.sent.destination.c_str(), run.asks.size(), strict, run.asks.size() - strict,
       run.asks.size() - run.batch.sent.in_replay, run.batch.sent.in_replay, run.batch.sent.estimated_tokens,
       run.max_rows);
-  switch (draw_preview_buttons("judge")) {
-    case PreviewChoice::Confirm:
-      confirm_judge_run(state);
-      break;
-    case PreviewChoice::Discard:
-      run.batch.discard();
-      run.asks.clear();
-      break;
-    case PreviewChoice::None:
-      break;
-  }
-  draw_prompt_pager("judge", run.asks.size(), [&](size_t i) {
+  const auto confirm = [&] { confirm_judge_run(state); };
+  const auto discard = [&] {
+    run.batch.discard();
+    run.asks.clear();
+  };
+  draw_preview_actions("judge", confirm, discard, run.asks.size(), [&](size_t i) {
     const auto& a = run.asks[i];
-    return std::make_pair(std::string(a.mode == runner::JudgeMode::Strict ? "strict" : "lenient") + " prompt",
+    return std::make_pair(std::string(a.mode == llm_tasks::JudgeMode::Strict ? "strict" : "lenient") + " prompt",
                           a.prompt);
   });
 }
@@ -84,8 +77,8 @@ void draw_results(const JudgeRun& run) {
   std::vector<size_t> order(run.verdicts.size());
   for (size_t k = 0; k < order.size(); ++k) order[k] = k;
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return (run.verdicts[a].outcome == runner::JudgeOutcome::Flipped) >
-           (run.verdicts[b].outcome == runner::JudgeOutcome::Flipped);
+    return (run.verdicts[a].outcome == llm_tasks::JudgeOutcome::Flipped) >
+           (run.verdicts[b].outcome == llm_tasks::JudgeOutcome::Flipped);
   });
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(order.size()));
@@ -106,11 +99,11 @@ void draw_results(const JudgeRun& run) {
         ImGui::EndTooltip();
       }
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(runner::judge_mode_name(v.mode));
+      ImGui::TextUnformatted(llm_tasks::judge_mode_name(v.mode));
       ImGui::TableNextColumn();
       ImGui::Text("%d -> %d", v.ex ? 1 : 0, v.judged ? 1 : 0);
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(runner::judge_outcome_name(v.outcome));
+      ImGui::TextUnformatted(llm_tasks::judge_outcome_name(v.outcome));
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(v.reason.c_str());
     }
@@ -140,13 +133,13 @@ void prepare_judge_run(AppState& state) {
   if (const int gold = find_set(state, current_evaluation(state)->gold_name); gold >= 0)
     for (const auto& it : state.eval_sets.sets[static_cast<size_t>(gold)].set.items)
       texts[it.key] = {it.question, it.evidence};
-  runner::ExcerptLimits limits;
+  llm_tasks::ExcerptLimits limits;
   run.max_rows = std::clamp(run.max_rows, 0, 50);
   limits.rows = static_cast<size_t>(run.max_rows);
-  std::optional<runner::JudgeMode> only;
-  if (run.only == 1) only = runner::JudgeMode::Strict;
-  if (run.only == 2) only = runner::JudgeMode::Lenient;
-  auto asks = runner::plan_judge(
+  std::optional<llm_tasks::JudgeMode> only;
+  if (run.only == 1) only = llm_tasks::JudgeMode::Strict;
+  if (run.only == 2) only = llm_tasks::JudgeMode::Lenient;
+  auto asks = llm_tasks::plan_judge(
       current_evaluation(state)->pairs(), current_evaluation(state)->items(), texts,
       [&state](const std::string& db_id) -> const Schema* {
         const LoadedDatabase* db = find_database(state, db_id);
@@ -230,7 +223,7 @@ nlohmann::json judge_run_json(const JudgeRun& run) {
                       {"batch", run.batch.life.json()}};
   if (run.batch.previewing()) {
     const size_t strict = static_cast<size_t>(std::count_if(
-        run.asks.begin(), run.asks.end(), [](const auto& a) { return a.mode == runner::JudgeMode::Strict; }));
+        run.asks.begin(), run.asks.end(), [](const auto& a) { return a.mode == llm_tasks::JudgeMode::Strict; }));
     j["preview"] = run.batch.preview_json(run.asks.size());
     j["preview"]["strict"] = strict;
     j["preview"]["lenient"] = run.asks.size() - strict;
@@ -252,10 +245,10 @@ nlohmann::json judge_run_json(const JudgeRun& run) {
   for (size_t k = 0; k < run.verdicts.size(); ++k) {
     const auto& v = run.verdicts[k];
     items.push_back({{"id", run.source->pairs()[run.asks[k].item].id},
-                     {"mode", runner::judge_mode_name(v.mode)},
+                     {"mode", llm_tasks::judge_mode_name(v.mode)},
                      {"ex", v.ex},
                      {"judged", v.judged},
-                     {"outcome", runner::judge_outcome_name(v.outcome)},
+                     {"outcome", llm_tasks::judge_outcome_name(v.outcome)},
                      {"reason", v.reason}});
   }
   j["items"] = items;

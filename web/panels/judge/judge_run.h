@@ -1,5 +1,5 @@
 // The Judge tab of the Metrics panel (FLEX's idea, our templates): a model's second opinion on
-// the finished run's EX, strict on matches and lenient on misses (core/runner/judge.h, as `chokepoint judge`
+// the finished run's EX, strict on matches and lenient on misses (core/llm_tasks/judge.h, as `chokepoint judge`
 // plans it). A privacy preview first (destination, model, calls, what is sent, one prompt of each kind; nothing is
 // sent before Confirm); then the calls go through the LLM session's CallScheduler and replay store (a rerun asks
 // nothing twice), and the tab shows EX beside the judged accuracy, Cohen's kappa, and the flipped items with the
@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/runner/judge.h"
+#include "core/llm_tasks/judge.h"
 #include "web/app_state.h"
 #include "web/llm/session_batch_run.h"
 
@@ -23,10 +23,10 @@ struct JudgeRun {
   int only = 0;       // 0: both kinds, 1: strict only (EX = 1 items), 2: lenient only (EX = 0 items)
   int max_rows = 10;  // rows of each result in a prompt (0 to 50)
   std::shared_ptr<MetricsRun> source;
-  std::vector<runner::JudgeAsk> asks;
+  std::vector<llm_tasks::JudgeAsk> asks;
   SessionBatchRun batch;
-  std::vector<runner::JudgeVerdict> verdicts;  // per ask, once done
-  runner::JudgeSummary summary;
+  std::vector<llm_tasks::JudgeVerdict> verdicts;  // per ask, once done
+  llm_tasks::JudgeSummary summary;
   std::string error;
 };
 

@@ -11,6 +11,7 @@
 #include <map>
 #include "core/base/clock.h"
 #include "core/dataset/eval_set_loader.h"
+#include "core/evaluation/tie_queries.h"
 #include "core/metrics/eval_pairs.h"
 #include "core/metrics/evaluation_job.h"
 #include "core/metrics/ex_headline.h"
@@ -18,7 +19,6 @@
 #include "core/metrics/regime.h"
 #include "core/metrics/report_csv.h"
 #include "core/metrics/transitions.h"
-#include "core/runner/tie_queries.h"
 #include "core/sql/query_shape.h"
 #include "web/bridge/canvas_capture.h"
 #include "web/bridge/file_bridge.h"

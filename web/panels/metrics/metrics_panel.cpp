@@ -17,6 +17,7 @@
 #include <map>
 
 #include "core/dataset/eval_set_loader.h"
+#include "core/evaluation/tie_queries.h"
 #include "core/metrics/eval_pairs.h"
 #include "core/metrics/evaluation_job.h"
 #include "core/metrics/ex_headline.h"
@@ -24,7 +25,6 @@
 #include "core/metrics/regime.h"
 #include "core/metrics/report_csv.h"
 #include "core/metrics/transitions.h"
-#include "core/runner/tie_queries.h"
 #include "core/sql/query_shape.h"
 #include "web/bridge/canvas_capture.h"
 #include "web/bridge/file_bridge.h"
@@ -61,7 +61,7 @@ void start_run(AppState& state, MetricsPanel& panel) {
   }
   auto run = std::make_shared<MetricsRun>();
   run->label = gold.name + " vs " + pred.name;
-  if (panel.tie_aware) runner::fill_tie_queries(*pairs);
+  if (panel.tie_aware) evaluation::fill_tie_queries(*pairs);
   remember_metrics_choices(state, panel, true);
   EvaluationOptions options;
   options.regimes = panel.regimes.empty() ? table_xi_regimes() : panel.regimes;

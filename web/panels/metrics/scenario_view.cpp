@@ -7,9 +7,9 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/evaluation/scenario_breakdown.h"
 #include "core/metrics/explanation.h"
 #include "core/metrics/qvt.h"
-#include "core/runner/scenario_breakdown.h"
 #include "web/panels/metrics/metric_glossary.h"
 #include "web/panels/metrics/metrics_panel.h"
 #include "web/widgets/item_places.h"
@@ -79,14 +79,14 @@ nlohmann::json levels_over(const MetricsRun& run, const std::vector<size_t>& sub
     items.push_back(run.items()[i]);
     em.push_back(i < run.facts.em.size() ? run.facts.em[i] : std::nullopt);
   }
-  return runner::ex_em_by_level(labels, items, em,
-                                difficulty ? std::vector<std::string>{"simple", "moderate", "challenging"}
-                                           : std::vector<std::string>{"easy", "medium", "hard", "extra"});
+  return evaluation::ex_em_by_level(labels, items, em,
+                                    difficulty ? std::vector<std::string>{"simple", "moderate", "challenging"}
+                                               : std::vector<std::string>{"easy", "medium", "hard", "extra"});
 }
 
 // Items grouped by the value of the panel's characteristic, as `eval --group-by` reports them.
-std::vector<runner::CharacteristicGroup> groups_over(const MetricsRun& run, const MetricsPanel& panel,
-                                                     const std::vector<size_t>& subset) {
+std::vector<evaluation::CharacteristicGroup> groups_over(const MetricsRun& run, const MetricsPanel& panel,
+                                                         const std::vector<size_t>& subset) {
   std::vector<std::optional<sql::Characteristics>> characteristics;
   std::vector<ItemEvaluation> items;
   for (size_t i : subset) {
@@ -94,8 +94,8 @@ std::vector<runner::CharacteristicGroup> groups_over(const MetricsRun& run, cons
     characteristics.push_back(run.facts.characteristics[i]);
     items.push_back(run.items()[i]);
   }
-  return runner::group_by_characteristic(characteristics, items, static_cast<sql::Characteristic>(panel.group_by),
-                                         run.options().regimes);
+  return evaluation::group_by_characteristic(characteristics, items, static_cast<sql::Characteristic>(panel.group_by),
+                                             run.options().regimes);
 }
 
 const char* kScenarioHelp =
@@ -248,13 +248,13 @@ nlohmann::json evaluator_scores_json(const MetricsRun& run, const MetricsPanel& 
              {"spider_n", em.spider_n},
              {"spider_parser", std::round(em.pct(em.spider_right, em.spider_n) * 100) / 100},
              {"spider_parser_rejected", em.rejected}};
-  j["qvt"] = runner::qvt_json(qvt_over(run, items));
+  j["qvt"] = evaluation::qvt_json(qvt_over(run, items));
   j["by_level"] = levels_over(run, items);
   // summarize reads an empty subset as "all items": a scenario nothing fits has the empty summary.
   j["summary"] =
       summary_to_json(items.empty() ? EvaluationSummary{} : summarize(run.items(), run.options().regimes, items));
   j["group_by"] = {{"by", sql::characteristic_name(static_cast<sql::Characteristic>(panel.group_by))},
-                   {"values", runner::characteristic_groups_json(groups_over(run, panel, items))}};
+                   {"values", evaluation::characteristic_groups_json(groups_over(run, panel, items))}};
   return j;
 }
 

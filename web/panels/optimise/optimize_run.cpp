@@ -3,7 +3,6 @@
 #include "web/panels/optimise/optimize_run.h"
 #include "web/panel_registry.h"
 #include "web/sub_tab_registry.h"
-#include "web/widgets/prompt_pager.h"
 
 #include <imgui.h>
 
@@ -12,6 +11,7 @@
 #include <map>
 
 #include "core/base/clock.h"
+#include "core/llm_tasks/sql_optimization_json.h"
 #include "core/runner/prompt_formats.h"
 #include "web/llm/llm_session.h"
 #include "web/panels/metrics/metrics_run.h"
@@ -68,29 +68,21 @@ void work_one(AppState& state, OptimizeRun& run) {
   }
   const size_t vi = v - 1;
   const auto variant = run.variants[vi];
-  runner::RewriteDecision d;
+  llm_tasks::RewriteDecision d;
   if (!db || !db->connection) {
-    d = {pair.pred_sql, runner::RewriteOutcome::NotAsked, "database " + pair.db_id + " is not loaded"};
-  } else if (!runner::is_two_stage(variant)) {
-    d = run.answers[vi][k] ? runner::direct_query(*run.answers[vi][k])
-                           : runner::RewriteDecision{"", runner::RewriteOutcome::NoAnswer, "not asked"};
+    d = {pair.pred_sql, llm_tasks::RewriteOutcome::NotAsked, "database " + pair.db_id + " is not loaded"};
+  } else if (!llm_tasks::is_two_stage(variant)) {
+    d = run.answers[vi][k] ? llm_tasks::direct_query(*run.answers[vi][k])
+                           : llm_tasks::RewriteDecision{"", llm_tasks::RewriteOutcome::NoAnswer, "not asked"};
   } else {
-    d = runner::decide_rewrite(pair.pred_sql, run.answers[vi][k],
-                               runner::same_result_as_prediction(*db->connection, pair, ex));
+    d = llm_tasks::decide_rewrite(pair.pred_sql, run.answers[vi][k],
+                                  llm_tasks::same_result_as_prediction(*db->connection, pair, ex));
   }
   EvalPair final_pair = pair;
   final_pair.pred_sql = d.final_sql;
   run.decisions[vi].push_back(std::move(d));
   run.timed[vi].push_back(db && db->connection ? evaluate_efficiency(*db->connection, final_pair, ex, timing_of(run))
                                                : no_database(pair));
-}
-
-nlohmann::json cell_json(const EfficiencySummary& s) {
-  const size_t scored = s.scores.n;
-  return {{"ex", scored ? 100.0 * static_cast<double>(s.scores.correct) / static_cast<double>(scored) : 0.0},
-          {"ves", s.scores.ves},
-          {"c_ves", s.scores.c_ves},
-          {"correct", s.scores.correct}};
 }
 
 void draw_table(const OptimizeRun& run) {
@@ -116,9 +108,9 @@ void draw_table(const OptimizeRun& run) {
   for (size_t v = 0; v < run.variants.size() && v < run.summaries.size(); ++v) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(runner::optimize_variant_name(run.variants[v]));
+    ImGui::TextUnformatted(llm_tasks::optimize_variant_name(run.variants[v]));
     scores(run.summaries[v]);
-    const auto c = runner::count_rewrites(run.decisions[v]);
+    const auto c = llm_tasks::count_rewrites(run.decisions[v]);
     for (size_t x : {c.accepted, c.changed_result, c.failed, c.no_sql, c.no_answer, c.generated}) {
       ImGui::TableNextColumn();
       ImGui::Text("%zu", x);
@@ -146,7 +138,7 @@ void prepare_optimize_run(AppState& state) {
     return;
   }
   run.variants.clear();
-  const auto all = runner::all_optimize_variants();
+  const auto all = llm_tasks::all_optimize_variants();
   for (size_t v = 0; v < all.size() && v < run.chosen.size(); ++v)
     if (run.chosen[v]) run.variants.push_back(all[v]);
   if (run.variants.empty()) {
@@ -163,13 +155,14 @@ void prepare_optimize_run(AppState& state) {
     for (size_t i = 0; i < current_evaluation(state)->pairs().size(); ++i) {
       const auto& pair = current_evaluation(state)->pairs()[i];
       const auto& item = current_evaluation(state)->items()[i];
-      if (runner::is_two_stage(run.variants[v]) && !(item.status == ItemStatus::Scored && item.ex)) continue;
+      if (llm_tasks::is_two_stage(run.variants[v]) && !(item.status == ItemStatus::Scored && item.ex)) continue;
       const LoadedDatabase* db = find_database(state, pair.db_id);
       if (!db) continue;
       if (!schema_text.count(pair.db_id)) schema_text[pair.db_id] = runner::render_schema(db->schema, *format, {});
       const EvalItem* g = gold.count(pair.id) ? gold[pair.id] : nullptr;
-      runner::OptimizeInput input{schema_text[pair.db_id], g ? g->question : "", g ? g->evidence : "", pair.pred_sql};
-      auto p = runner::render_optimize_prompt(**prompts, run.variants[v], input);
+      llm_tasks::OptimizeInput input{schema_text[pair.db_id], g ? g->question : "", g ? g->evidence : "",
+                                     pair.pred_sql};
+      auto p = llm_tasks::render_optimize_prompt(**prompts, run.variants[v], input);
       if (!p.ok()) {
         run.error = p.error();
         return;
@@ -195,7 +188,7 @@ void confirm_optimize_run(AppState& state) {
   std::vector<std::pair<std::string, std::string>> calls;
   for (const auto& a : run.asks)
     calls.emplace_back(
-        run.source->pairs()[a.pair].id + " / optimize " + runner::optimize_variant_name(run.variants[a.variant]),
+        run.source->pairs()[a.pair].id + " / optimize " + llm_tasks::optimize_variant_name(run.variants[a.variant]),
         a.prompt);
   run.error = run.batch.start(calls);
   if (!run.error.empty()) return;
@@ -250,13 +243,13 @@ void draw_optimize_view(AppState& state) {
       "as in the Efficiency tab. Nothing is sent before you confirm.");
   const bool busy = run.phase == 1 || run.phase == 2;
   ImGui::BeginDisabled(busy || run.batch.previewing());
-  const auto all = runner::all_optimize_variants();
+  const auto all = llm_tasks::all_optimize_variants();
   run.chosen.resize(all.size(), true);
   for (size_t v = 0; v < all.size(); ++v) {
     if (v) ImGui::SameLine();
     bool on = run.chosen[v];
-    if (ImGui::Checkbox(runner::optimize_variant_name(all[v]), &on)) run.chosen[v] = on;
-    note_item_place(std::string("optimise variant ") + runner::optimize_variant_name(all[v]));
+    if (ImGui::Checkbox(llm_tasks::optimize_variant_name(all[v]), &on)) run.chosen[v] = on;
+    note_item_place(std::string("optimise variant ") + llm_tasks::optimize_variant_name(all[v]));
   }
   ImGui::SetNextItemWidth(ui_px(100));
   ImGui::InputInt("runs of each query", &run.iterations);
@@ -273,18 +266,10 @@ void draw_optimize_view(AppState& state) {
         "names and the question with its evidence (no rows).",
         run.asks.size(), run.variants.size(), run.batch.sent.destination.c_str(),
         run.asks.size() - run.batch.sent.in_replay, run.batch.sent.in_replay, run.batch.sent.estimated_tokens);
-    switch (draw_preview_buttons("optimise")) {
-      case PreviewChoice::Confirm:
-        confirm_optimize_run(state);
-        break;
-      case PreviewChoice::Discard:
-        run.batch.discard();
-        break;
-      case PreviewChoice::None:
-        break;
-    }
-    draw_prompt_pager("optimise", run.asks.size(),
-                      [&](size_t i) { return std::make_pair("call " + std::to_string(i + 1), run.asks[i].prompt); });
+    const auto confirm = [&] { confirm_optimize_run(state); };
+    const auto discard = [&] { run.batch.discard(); };
+    draw_preview_actions("optimise", confirm, discard, run.asks.size(),
+                         [&](size_t i) { return std::make_pair("call " + std::to_string(i + 1), run.asks[i].prompt); });
     return;
   }
   if (busy) {
@@ -320,34 +305,21 @@ nlohmann::json optimize_run_json(const OptimizeRun& run) {
                       {"batch", run.batch.life.json()}};
   if (run.batch.previewing()) {
     nlohmann::json per = nlohmann::json::object();
-    for (const auto& a : run.asks) per[runner::optimize_variant_name(run.variants[a.variant])] = 0;
+    for (const auto& a : run.asks) per[llm_tasks::optimize_variant_name(run.variants[a.variant])] = 0;
     for (const auto& a : run.asks)
-      per[runner::optimize_variant_name(run.variants[a.variant])] =
-          per[runner::optimize_variant_name(run.variants[a.variant])].get<size_t>() + 1;
+      per[llm_tasks::optimize_variant_name(run.variants[a.variant])] =
+          per[llm_tasks::optimize_variant_name(run.variants[a.variant])].get<size_t>() + 1;
     j["preview"] = run.batch.preview_json(run.asks.size());
     j["preview"]["per_variant"] = per;
   }
   if (run.phase != 3) return j;
-  j["baseline"] = cell_json(run.baseline_summary);
+  j["baseline"] = llm_tasks::optimize_scores_json(run.baseline_summary);
   j["usage"] = {{"network_calls", run.batch.usage.network_calls}, {"replayed", run.batch.usage.replayed}};
   nlohmann::json rows = nlohmann::json::array(), items = nlohmann::json::array();
   for (size_t v = 0; v < run.variants.size() && v < run.summaries.size(); ++v) {
-    nlohmann::json row = cell_json(run.summaries[v]);
-    row["variant"] = runner::optimize_variant_name(run.variants[v]);
-    const auto c = runner::count_rewrites(run.decisions[v]);
-    row["accepted"] = c.accepted;
-    row["changed_result"] = c.changed_result;
-    row["failed"] = c.failed;
-    row["no_sql"] = c.no_sql;
-    row["no_answer"] = c.no_answer;
-    row["not_asked"] = c.not_asked;
-    row["generated"] = c.generated;
-    rows.push_back(row);
+    rows.push_back(llm_tasks::optimize_row_json(run.variants[v], run.summaries[v], run.decisions[v]));
     for (size_t k = 0; k < run.decisions[v].size(); ++k)
-      items.push_back({{"variant", row["variant"]},
-                       {"id", run.source->pairs()[k].id},
-                       {"outcome", runner::rewrite_outcome_name(run.decisions[v][k].outcome)},
-                       {"final", run.decisions[v][k].final_sql}});
+      items.push_back(llm_tasks::optimize_item_json(run.variants[v], run.source->pairs()[k].id, run.decisions[v][k]));
   }
   j["rows"] = std::move(rows);
   j["items"] = std::move(items);
@@ -361,12 +333,12 @@ namespace {
 const PageCommandRegistrar optimize_registrar{
     "optimize_run", [](AppState& state, const nlohmann::json& cmd) {
       OptimizeRun& run = state.panels.get<OptimizeRun>();
-      const auto all = runner::all_optimize_variants();
+      const auto all = llm_tasks::all_optimize_variants();
       if (cmd.contains("variants") && cmd["variants"].is_array()) {
         run.chosen.assign(all.size(), false);
         for (const auto& name : cmd["variants"])
           for (size_t v = 0; v < all.size(); ++v)
-            if (name.is_string() && name.get<std::string>() == runner::optimize_variant_name(all[v]))
+            if (name.is_string() && name.get<std::string>() == llm_tasks::optimize_variant_name(all[v]))
               run.chosen[v] = true;
       }
       run.iterations = cmd.value("iterations", 10);

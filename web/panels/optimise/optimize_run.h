@@ -1,4 +1,4 @@
-// The Optimise tab of the Metrics panel (core/runner/sql_optimization.h, as `chokepoint
+// The Optimise tab of the Metrics panel (core/llm_tasks/sql_optimization.h, as `chokepoint
 // optimize` does it): the finished run's predictions are the stage-one queries Y; the chosen variants ask the LLM
 // tab's model for faster rewrites of the correct ones (or, `direct`, for the fastest query straight from the
 // question), a rewrite replaces Y only when it returns Y's result on the loaded database, and every variant is then
@@ -11,8 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/llm_tasks/sql_optimization.h"
 #include "core/metrics/efficiency_evaluation.h"
-#include "core/runner/sql_optimization.h"
 #include "web/app_state.h"
 #include "web/llm/session_batch_run.h"
 
@@ -21,10 +21,10 @@ namespace chokepoint::web {
 struct MetricsRun;
 
 struct OptimizeRun {
-  std::vector<bool> chosen = std::vector<bool>(6, true);  // per runner::all_optimize_variants()
+  std::vector<bool> chosen = std::vector<bool>(6, true);  // per llm_tasks::all_optimize_variants()
   int iterations = 10;
   std::shared_ptr<MetricsRun> source;
-  std::vector<runner::OptimizeVariant> variants;  // the chosen ones, at preparation
+  std::vector<llm_tasks::OptimizeVariant> variants;  // the chosen ones, at preparation
   struct Ask {
     size_t variant = 0, pair = 0;  // index into variants, pair of the source
     std::string prompt;
@@ -36,8 +36,8 @@ struct OptimizeRun {
   std::vector<std::vector<std::optional<Result<std::string>>>> answers;  // [variant][pair]
   size_t next = 0;  // work items of phase 2 done: the baseline's pairs, then each variant's
   std::vector<PairEfficiency> baseline;
-  std::vector<std::vector<runner::RewriteDecision>> decisions;  // [variant][pair]
-  std::vector<std::vector<PairEfficiency>> timed;               // [variant][pair]
+  std::vector<std::vector<llm_tasks::RewriteDecision>> decisions;  // [variant][pair]
+  std::vector<std::vector<PairEfficiency>> timed;                  // [variant][pair]
   EfficiencySummary baseline_summary;
   std::vector<EfficiencySummary> summaries;  // per variant
   std::string error;

@@ -55,17 +55,17 @@ void open_store(RunsView& v) {
   if (v.opened) return;
   v.opened = true;
   if (workspace_available()) {
-    auto s = runner::RunStore::open(kRunStorePath, runner::RunStore::OpenMode::CreateIfMissing);
+    auto s = runs::RunStore::open(kRunStorePath, runs::RunStore::OpenMode::CreateIfMissing);
     if (s.ok())
-      v.store = std::make_shared<runner::RunStore>(std::move(*s));
+      v.store = std::make_shared<runs::RunStore>(std::move(*s));
     else
       v.store_error = s.error();
   } else {
     v.store_error = "the workspace (IndexedDB) is not available";
   }
   if (!v.store) {
-    auto m = runner::RunStore::open_memory();
-    if (m.ok()) v.store = std::make_shared<runner::RunStore>(std::move(*m));
+    auto m = runs::RunStore::open_memory();
+    if (m.ok()) v.store = std::make_shared<runs::RunStore>(std::move(*m));
     v.store_error += m.ok() ? "; runs last until the page is closed" : "; " + m.error();
   }
   refresh_runs(v);
@@ -79,7 +79,7 @@ void persist(const RunsView& v) {
 
 }  // namespace
 
-double run_ex(const runner::RunInfo& info) {
+double run_ex(const runs::RunInfo& info) {
   const auto j = nlohmann::json::parse(info.summary_json, nullptr, false);
   return j.is_object() ? j.value("ex", 0.0) : 0.0;
 }
@@ -97,12 +97,12 @@ void recompare(RunsView& v) {
     v.error = !a.ok() ? a.error() : !b.ok() ? b.error() : marks.error();
     return;
   }
-  v.comparison = std::make_shared<runner::RunComparison>(runner::compare_runs(*a, *b, *marks));
+  v.comparison = std::make_shared<runs::RunComparison>(runs::compare_runs(*a, *b, *marks));
 }
 
 // The kept run `kept` repeats, if any: a reload evaluates the last files again (metrics_memory.h), and the same
 // evaluation is not kept twice. Only the newest run with the same label is looked at.
-std::optional<int64_t> same_kept_run(const RunsView& v, const runner::NewRun& kept) {
+std::optional<int64_t> same_kept_run(const RunsView& v, const runs::NewRun& kept) {
   for (auto it = v.runs.rbegin(); it != v.runs.rend(); ++it) {
     if (it->label != kept.label) continue;
     if (it->settings_json != kept.settings_json || it->items != kept.items.size() ||
@@ -137,7 +137,7 @@ void keep_run(const std::shared_ptr<MetricsRun>& kept_run, RunsView& v) {
                                    {"abs_tol", run.options().abs_tolerance},
                                    {"rel_tol", run.options().rel_tolerance},
                                    {"sc_embedding", run.options().columns.embedding_label}};
-  runner::NewRun kept;
+  runs::NewRun kept;
   kept.created_at = utc_now();
   kept.label = run.label;
   kept.settings_json = dump_json(settings);
@@ -152,7 +152,7 @@ void keep_run(const std::shared_ptr<MetricsRun>& kept_run, RunsView& v) {
     kept.items.push_back(std::move(item));
   }
   v.inserting = kept_run;
-  v.insert_run = std::make_shared<runner::NewRun>(std::move(kept));
+  v.insert_run = std::make_shared<runs::NewRun>(std::move(kept));
   v.insert_id = 0;  // begun in the next frame, after the check for the same run kept before
   v.insert_next = 0;
 }
@@ -257,7 +257,7 @@ void mark_compared_item(AppState& state, char side, const std::string& item_id, 
     v.error = "no two runs are compared";
     return;
   }
-  const runner::ItemDelta* delta = nullptr;
+  const runs::ItemDelta* delta = nullptr;
   for (const auto& d : v.comparison->items)
     if (d.id == item_id) delta = &d;
   const auto* s = delta ? (side == 'a' ? &delta->a : &delta->b) : nullptr;

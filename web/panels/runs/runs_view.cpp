@@ -58,13 +58,13 @@ void draw_run_table(AppState& state) {
   if (a != v.a || b != v.b) compare_stored_runs(state, a, b);
 }
 
-const char* side_outcome(const std::optional<runner::ComparedSide>& s) {
+const char* side_outcome(const std::optional<runs::ComparedSide>& s) {
   if (!s) return "-";
   return s->ex ? "EX 1" : "EX 0";
 }
 
 // One side's "almost correct" box: only for a wrong prediction (a right one needs no second opinion).
-void draw_mark_box(AppState& state, const runner::ItemDelta& d, char side) {
+void draw_mark_box(AppState& state, const runs::ItemDelta& d, char side) {
   const auto& s = side == 'a' ? d.a : d.b;
   if (!s || s->ex) {
     ImGui::TextDisabled("-");
@@ -90,9 +90,9 @@ void draw_comparison(AppState& state) {
   ImGui::Text("marked almost correct: %zu in A, %zu in B", c->almost_correct_a, c->almost_correct_b);
   if (!c->pairing_note.empty()) ImGui::TextWrapped("Items paired by position: %s", c->pairing_note.c_str());
   ImGui::Checkbox("show unchanged items", &v.show_unchanged);
-  std::vector<const runner::ItemDelta*> shown;
+  std::vector<const runs::ItemDelta*> shown;
   for (const auto& d : c->items)
-    if (v.show_unchanged || d.change != runner::ItemChange::Unchanged || (d.a && d.a->mark) || (d.b && d.b->mark))
+    if (v.show_unchanged || d.change != runs::ItemChange::Unchanged || (d.a && d.a->mark) || (d.b && d.b->mark))
       shown.push_back(&d);
   if (shown.empty()) {
     ImGui::TextDisabled("Every item has the same outcome in both runs.");
@@ -116,7 +116,7 @@ void draw_comparison(AppState& state) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(d.db_id.c_str());
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(runner::item_change_name(d.change));
+      ImGui::TextUnformatted(runs::item_change_name(d.change));
       if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ui_px(640));
@@ -180,7 +180,7 @@ nlohmann::json runs_view_json(AppState& state) {
   nlohmann::json j = {{"path", kRunStorePath}, {"kept", kept_in_workspace(v)}, {"runs", runs}, {"a", v.a}, {"b", v.b}};
   if (!v.store_error.empty()) j["store_error"] = v.store_error;
   if (!v.error.empty()) j["error"] = v.error;
-  if (v.comparison) j["comparison"] = runner::comparison_json(*v.comparison);
+  if (v.comparison) j["comparison"] = runs::comparison_json(*v.comparison);
   return j;
 }
 

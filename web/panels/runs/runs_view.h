@@ -1,7 +1,7 @@
 // The Runs tab of the Metrics panel: every finished evaluation is kept as a run in the workspace's
-// run store (/workspace/runs.sqlite, the file `chokepoint eval --store` writes, core/runner/run_store.h), so it
+// run store (/workspace/runs.sqlite, the file `chokepoint eval --store` writes, core/runs/run_store.h), so it
 // survives a reload; any two runs are compared item by item (fixed, broken, changed and why:
-// core/runner/run_comparison.h), and a wrong prediction can be marked "almost correct", a mark kept per item and
+// core/runs/run_comparison.h), and a wrong prediction can be marked "almost correct", a mark kept per item and
 // prediction text in the same store.
 #pragma once
 #include <cstdint>
@@ -12,8 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/runner/run_comparison.h"
-#include "core/runner/run_store.h"
+#include "core/runs/run_comparison.h"
+#include "core/runs/run_store.h"
 #include "web/app_state.h"
 #include "web/panels/metrics/metrics_run.h"
 
@@ -22,19 +22,19 @@ namespace chokepoint::web {
 extern const char* const kRunStorePath;  // "/workspace/runs.sqlite"
 
 struct RunsView {
-  std::shared_ptr<runner::RunStore> store;  // opened at the first finished run or the first look at the tab
-  std::string store_error;                  // why runs are not kept (they then last until the page is closed)
+  std::shared_ptr<runs::RunStore> store;  // opened at the first finished run or the first look at the tab
+  std::string store_error;                // why runs are not kept (they then last until the page is closed)
   bool opened = false;
-  std::vector<runner::RunInfo> runs;                  // the store's runs, newest last
-  int64_t a = 0, b = 0;                               // the compared runs' ids (0: none chosen)
-  std::shared_ptr<runner::RunComparison> comparison;  // of a and b, rebuilt when they or the marks change
+  std::vector<runs::RunInfo> runs;                  // the store's runs, newest last
+  int64_t a = 0, b = 0;                             // the compared runs' ids (0: none chosen)
+  std::shared_ptr<runs::RunComparison> comparison;  // of a and b, rebuilt when they or the marks change
   bool show_unchanged = false;
   std::string error;  // the last failed store operation
   // A finished run is kept over several frames, none holding the page for long on a run of thousands of items:
   // the store's insert in slices (one transaction: nothing is kept until its commit), then the workspace's write
   // to IndexedDB, then the list and the comparison with the run before.
-  std::shared_ptr<MetricsRun> inserting;       // the run being inserted
-  std::shared_ptr<runner::NewRun> insert_run;  // what is written
+  std::shared_ptr<MetricsRun> inserting;     // the run being inserted
+  std::shared_ptr<runs::NewRun> insert_run;  // what is written
   int64_t insert_id = 0;
   size_t insert_next = 0;
   bool persist_due = false;

@@ -2,7 +2,6 @@
 // answers read, merged into the set's model answers and filled into its unknown cells; the agreement when the rule
 // features were asked too.
 #include "web/panels/space/llm_features_run.h"
-#include "web/widgets/prompt_pager.h"
 
 #include <imgui.h>
 
@@ -119,18 +118,12 @@ void draw_preview(AppState& state, FeatureSpacePanel& panel) {
       run.asks.size() - run.batch.sent.in_replay, run.batch.sent.in_replay, run.batch.sent.estimated_tokens,
       sql ? ", the gold SQL (SQL aspects, Pragmatics)" : "",
       schema ? ", the schema's table and column names (Database Reasoning)" : "");
-  switch (draw_preview_buttons("llm features")) {
-    case PreviewChoice::Confirm:
-      confirm_llm_features(state, panel);
-      break;
-    case PreviewChoice::Discard:
-      run.batch.discard();
-      run.asks.clear();
-      break;
-    case PreviewChoice::None:
-      break;
-  }
-  draw_prompt_pager("llm features", run.asks.size(), [&](size_t i) {
+  const auto confirm = [&] { confirm_llm_features(state, panel); };
+  const auto discard = [&] {
+    run.batch.discard();
+    run.asks.clear();
+  };
+  draw_preview_actions("llm features", confirm, discard, run.asks.size(), [&](size_t i) {
     return std::make_pair(std::string(sqlspace::aspect_name(run.asks[i].aspect)) + " prompt", run.asks[i].prompt);
   });
 }

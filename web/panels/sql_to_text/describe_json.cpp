@@ -1,6 +1,6 @@
 // The SQL-to-Text tab's state as JSON (the summary and items in the shape `chokepoint describe` writes, from
-// core/runner/sql_to_text_json.h) and its page commands.
-#include "core/runner/sql_to_text_json.h"
+// core/llm_tasks/sql_to_text_json.h) and its page commands.
+#include "core/llm_tasks/sql_to_text_json.h"
 #include "web/panel_registry.h"
 #include "web/panels/metrics/metrics_run.h"
 #include "web/panels/sql_to_text/describe_run.h"
@@ -25,7 +25,7 @@ nlohmann::json describe_run_json(const DescribeRun& run) {
                     {"destination", run.sent.destination},
                     {"model", run.sent.model}};
   if (run.phase != 3) return j;
-  j["summary"] = runner::describe_summary_json(run.summary, run.judge, run.subject == 0 && run.judge);
+  j["summary"] = llm_tasks::describe_summary_json(run.summary, run.judge, run.subject == 0 && run.judge);
   j["summary"]["usage"] = {{"network_calls", run.usage.network_calls}, {"replayed", run.usage.replayed}};
   if (!run.used_embedding_model.empty()) {
     j["summary"]["cosine_label"] = "endpoint embeddings: " + run.used_embedding_model + " (not BERTScore)";
@@ -33,7 +33,7 @@ nlohmann::json describe_run_json(const DescribeRun& run) {
         {"network_calls", run.embedding_calls}, {"replayed", run.embedding_replayed}, {"error", run.embedding_error}};
   }
   nlohmann::json items = nlohmann::json::array();
-  for (const auto& it : run.items) items.push_back(runner::described_item_json(it));
+  for (const auto& it : run.items) items.push_back(llm_tasks::described_item_json(it));
   j["items"] = std::move(items);
   return j;
 }

@@ -40,9 +40,9 @@ void finish(AppState& state, DescribeRun& run) {
       if (!it.generated) continue;
       const auto* a = sc_embedding_cache().find(run.used_embedding_model, *it.generated);
       const auto* b = sc_embedding_cache().find(run.used_embedding_model, it.reference);
-      if (a && b) it.cosine = runner::embedding_cosine(*a, *b);
+      if (a && b) it.cosine = llm_tasks::embedding_cosine(*a, *b);
     }
-  run.summary = runner::summarize_descriptions(run.items);
+  run.summary = llm_tasks::summarize_descriptions(run.items);
   run.phase = 3;
   run.life.finish(run.cancelled);
   persist_replay();
@@ -93,7 +93,7 @@ void described(AppState& state, DescribeRun& run) {
       it.error = answers[i].error();
       continue;
     }
-    auto q = runner::parse_described_question(*answers[i]);
+    auto q = llm_tasks::parse_described_question(*answers[i]);
     if (!q.ok()) {
       it.error = q.error();
       continue;
@@ -114,7 +114,7 @@ void described(AppState& state, DescribeRun& run) {
     for (bool forward : {true, false}) {
       const auto& a = forward ? *run.items[i].generated : run.items[i].reference;
       const auto& b = forward ? run.items[i].reference : *run.items[i].generated;
-      auto p = runner::render_equivalence_prompt(*prompts, a, b);
+      auto p = llm_tasks::render_equivalence_prompt(*prompts, a, b);
       if (!p.ok()) {
         run.error = p.error();
         finish(state, run);
@@ -142,7 +142,7 @@ void judged(AppState& state, DescribeRun& run) {
   const auto answers = call_answers(*run.scheduler, "not asked: cancelled");
   for (size_t k = 0; k < answers.size() && k < run.judged.size(); ++k) {
     if (!answers[k].ok()) continue;
-    auto v = runner::parse_equivalence_answer(*answers[k]);
+    auto v = llm_tasks::parse_equivalence_answer(*answers[k]);
     if (!v.ok()) continue;
     auto& it = run.items[run.judged[k].first];
     (run.judged[k].second ? it.same_forward : it.same_backward) = *v;
@@ -190,7 +190,7 @@ void draw_results(const DescribeRun& run) {
                 pct(s.judge_average, c, sizeof c), s.judge_unreadable);
   if (run.subject == 0 && run.judge) {
     for (const auto& [label, p] :
-         {std::pair<const char*, const runner::ExPrediction*>{"both orders", &s.different_both},
+         {std::pair<const char*, const llm_tasks::ExPrediction*>{"both orders", &s.different_both},
           {"either order", &s.different_either}})
       ImGui::Text("\"judged different\" (%s) as a sign of EX = 0: precision %s, recall %s over %zu items", label,
                   pct(p->precision, a, sizeof a), pct(p->recall, b, sizeof b), p->items);
@@ -279,7 +279,7 @@ void prepare_describe_run(AppState& state) {
     if (run.subject == 0 && i < current_evaluation(state)->items().size() &&
         current_evaluation(state)->items()[i].status == ItemStatus::Scored)
       s.ex = current_evaluation(state)->items()[i].ex;
-    auto p = runner::render_sql_to_text_prompt(*prompts, s.sql, s.evidence);
+    auto p = llm_tasks::render_sql_to_text_prompt(*prompts, s.sql, s.evidence);
     if (!p.ok()) {
       run.error = p.error();
       return;

@@ -1,4 +1,4 @@
-// The SQL-to-Text tab of the Metrics panel (core/runner/sql_to_text.h, as `chokepoint
+// The SQL-to-Text tab of the Metrics panel (core/llm_tasks/sql_to_text.h, as `chokepoint
 // describe` does it): a model says which question each query of the finished run answers — the predictions (a check
 // of them: is "judged different from the user's question" a good sign of EX = 0?) or the gold queries (004's task)
 // — and its question is compared with the item's by ROUGE and by a judge asked in both orders. A privacy preview
@@ -16,7 +16,7 @@
 
 #include "core/llm/call_scheduler.h"
 #include "core/llm/embedding_cache.h"
-#include "core/runner/sql_to_text.h"
+#include "core/llm_tasks/sql_to_text.h"
 #include "web/app_state.h"
 #include "web/llm/llm_session.h"
 #include "web/llm/session_batch_run.h"
@@ -47,9 +47,9 @@ struct DescribeRun {
   long long embedding_calls = 0, embedding_replayed = 0;
   std::string embedding_error;
   bool cancelled = false;
-  std::vector<runner::DescribedItem> items;
+  std::vector<llm_tasks::DescribedItem> items;
   std::vector<std::pair<size_t, bool>> judged;  // per judge call: (item, forward?)
-  runner::DescribeSummary summary;
+  llm_tasks::DescribeSummary summary;
   UsageTotals usage;
   long long persisted_calls = 0;
   std::string error;
@@ -62,8 +62,8 @@ void step_describe_run(AppState& state);  // every frame
 void draw_describe_view(AppState& state);
 // {"preview"?: {calls, network_calls, judge_calls_at_most, embedding_texts_at_most, estimated_prompt_tokens,
 //  destination, model}, "running", "phase", "done", "cancelled", "error", "batch", "summary"?: the summary
-//  `chokepoint describe` writes (runner::describe_summary_json) with usage, cosine_label? and embeddings?:
-//  {network_calls, replayed, error}, "items": [runner::described_item_json]}
+//  `chokepoint describe` writes (llm_tasks::describe_summary_json) with usage, cosine_label? and embeddings?:
+//  {network_calls, replayed, error}, "items": [llm_tasks::described_item_json]}
 nlohmann::json describe_run_json(const DescribeRun& run);
 
 }  // namespace chokepoint::web

@@ -1,0 +1,96 @@
+// The Studies tab against `chokepoint study`: the same files (the CLI's study fixture) uploaded to the page give the
+// same tables, charts and per-item rows as the CLI's report.json, for both studies that run as one step; a study is
+// rerun by a real click on "Run the study"; refusals name what is wrong; report.html is offered as a download.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames } from './browser.mjs';
+import { tempDir, openApp, closeAll, cli, copyDb } from './fixture.mjs';
+import { writeStudyFiles } from '../cli/study_fixture.mjs';
+
+const TAB = 'Studies';
+let app, dir;
+
+before(async () => {
+  dir = tempDir('chokepoint-studies-page-');
+  writeStudyFiles(dir);
+  copyDb(dir);
+  app = await openApp();
+  for (const f of ['seeds.json', 'pred_seeds.json', 'expanded.json', 'pred_expansions.json', 'gold.json', 'A.sql',
+    'B.sql', 'C.sql'])
+    await uploadSet(app.page, path.join(dir, f));
+});
+after(() => closeAll({ app, dir }));
+
+// The CLI's report.json for the same study.
+function cliReport(name, ...args) {
+  const out = path.join(dir, `cli-${name}`);
+  const r = spawnSync(cli, ['study', name, ...args, '--db-root', path.join(dir, 'db'), '--out', out],
+    { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(fs.readFileSync(path.join(out, 'report.json'), 'utf8'));
+}
+
+// Everything a report computes; the inputs name files, which differ between the page and the disk.
+const computed = ({ study, title, notes, tables, charts, items }) => ({ study, title, notes, tables, charts, items });
+
+async function runInTab(command) {
+  await sendCommand(app.page, { do: 'show', tab: TAB });
+  await sendCommand(app.page, { do: 'study_run', ...command });
+  return untilPanel(app.page, TAB, (s) => s.report || s.error, `the ${command.study} study`, 120000);
+}
+
+test('shared-failures in the tab gives the CLI report, and a click on Run the study gives it again', async () => {
+  const s = await runInTab({ study: 'shared-failures', gold: 'gold.json', systems: ['A.sql', 'B.sql', 'C.sql'] });
+  assert.equal(s.error, '');
+  const expected = cliReport('shared-failures', '--gold', path.join(dir, 'gold.json'),
+    '--pred', `A.sql=${path.join(dir, 'A.sql')}`, '--pred', `B.sql=${path.join(dir, 'B.sql')}`,
+    '--pred', `C.sql=${path.join(dir, 'C.sql')}`);
+  assert.deepEqual(computed(s.report), computed(expected));
+  assert.ok(s.report.tables.length >= 2, 'the tables are there');
+  assert.deepEqual(s.report.inputs.map((i) => i.name),
+    ['gold', 'pred A.sql', 'pred B.sql', 'pred C.sql', 'semantics', 'timeout-ms']);
+
+  await clickNamed(app.page, 'run the study');
+  const again = await untilPanel(app.page, TAB, (x) => x.report && !x.running, 'the rerun', 120000);
+  assert.deepEqual(computed(again.report), computed(expected));
+  fs.mkdirSync(artefactDir, { recursive: true });
+  fs.writeFileSync(path.join(artefactDir, 'studies_shared_failures.png'), await app.page.screenshot());
+
+  const [download] = await Promise.all([app.page.waitForEvent('download'), clickNamed(app.page, 'save study report')]);
+  assert.equal(download.suggestedFilename(), 'shared-failures-report.html');
+  const html = fs.readFileSync(await download.path(), 'utf8');
+  assert.match(html, /^<!DOCTYPE html>/i);
+  assert.doesNotMatch(html, /<script[^>]+src=|<link[^>]+href=/i, 'no external asset');
+});
+
+test('jqe-delta in the tab gives the CLI report (transitions, EX by joins and shapes)', async () => {
+  const s = await runInTab({ study: 'jqe-delta', seeds: 'seeds.json', pred_seeds: 'pred_seeds.json',
+    expansions: 'expanded.json', pred_expansions: 'pred_expansions.json' });
+  assert.equal(s.error, '');
+  const expected = cliReport('jqe-delta', '--seeds', path.join(dir, 'seeds.json'),
+    '--expansions', path.join(dir, 'expanded.json'), '--pred-seeds', path.join(dir, 'pred_seeds.json'),
+    '--pred-expansions', path.join(dir, 'pred_expansions.json'));
+  assert.deepEqual(computed(s.report), computed(expected));
+  const transitions = s.report.tables.find((t) => t.id === 'transitions');
+  assert.ok(transitions, JSON.stringify(s.report.tables.map((t) => t.id)));
+  await nextFrames(app.page);
+  fs.writeFileSync(path.join(artefactDir, 'studies_jqe_delta.png'), await app.page.screenshot());
+});
+
+test('refusals name what is wrong and run nothing', async () => {
+  let s = await runInTab({ study: 'shared-failures', gold: 'gold.json', systems: ['A.sql'] });
+  assert.match(s.error, /at least two prediction files/);
+  assert.equal(s.report, undefined);
+  s = await runInTab({ study: 'shared-failures', gold: 'A.sql', systems: ['B.sql', 'C.sql'] });
+  assert.match(s.error, /the gold set 'A.sql' is a prediction file, not a gold set/);
+  s = await runInTab({ study: 'jqe-delta', seeds: 'seeds.json', pred_seeds: 'pred_seeds.json',
+    expansions: 'gold.json', pred_expansions: 'A.sql' });
+  assert.match(s.error, /gold.json: item 0 has no jqe.seed_id/);
+  s = await runInTab({ study: 'denat-delta' });
+  assert.match(s.error, /study 'denat-delta' is not one step yet; its pieces come from chokepoint /);
+  s = await runInTab({ study: 'shared-failure' });
+  assert.match(s.error, /unknown study 'shared-failure'; the closest is 'shared-failures'/);
+});

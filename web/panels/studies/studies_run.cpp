@@ -1,0 +1,184 @@
+#include "web/panels/studies/studies_run.h"
+
+#include <fstream>
+
+#include "core/base/clock.h"
+#include "core/base/file_text.h"
+#include "core/metrics/eval_pairs.h"
+#include "core/metrics/regime.h"
+#include "core/study/expansion_seeds.h"
+#include "core/study/report_html.h"
+#include "core/study/study_catalogue.h"
+#include "web/bridge/file_bridge.h"
+
+namespace chokepoint::web {
+namespace {
+
+// A loaded set by name, refused when absent or of the wrong kind.
+Result<const LoadedSet*> loaded(const AppState& state, const std::string& name, bool predictions, const char* role) {
+  if (name.empty()) return Error{std::string("choose the ") + role};
+  const int i = find_set(state, name);
+  if (i < 0) return Error{std::string("the ") + role + " '" + name + "' is not loaded"};
+  const LoadedSet& set = state.eval_sets.sets[static_cast<size_t>(i)];
+  if (set.predictions != predictions)
+    return Error{std::string("the ") + role + " '" + name + "' is " +
+                 (set.predictions ? "a prediction file, not a gold set" : "a gold set, not a prediction file")};
+  return &set;
+}
+
+Result<std::vector<EvalPair>> pairs_of(const AppState& state, const std::string& gold, const std::string& pred,
+                                       const char* gold_role, const char* pred_role) {
+  auto g = loaded(state, gold, false, gold_role);
+  if (!g.ok()) return Error{g.error()};
+  auto p = loaded(state, pred, true, pred_role);
+  if (!p.ok()) return Error{p.error()};
+  auto pairs = pair_gold_with_predictions((*g)->set, (*p)->set);
+  if (!pairs.ok()) return Error{pred + " with " + gold + ": " + pairs.error()};
+  return pairs;
+}
+
+DatabaseLookup page_lookup(AppState& state) {
+  return [&state](const std::string& db_id) {
+    const LoadedDatabase* db = find_database(state, db_id);
+    if (!db || !db->connection) return Result<const Connection*>(Error{"no database " + db_id + " is loaded"});
+    return Result<const Connection*>(db->connection.get());
+  };
+}
+
+Result<study::StudyJob> plan_shared_failures(AppState& state, const StudyChoice& c, EvaluationOptions options,
+                                             std::vector<study::StudyInput>& inputs) {
+  if (c.systems.size() < 2) return Error{"choose at least two prediction files: the study compares systems"};
+  std::vector<std::vector<EvalPair>> runs;
+  inputs.push_back({"gold", c.gold});
+  for (const auto& name : c.systems) {
+    auto pairs = pairs_of(state, c.gold, name, "gold set", "prediction file");
+    if (!pairs.ok()) return Error{pairs.error()};
+    runs.push_back(std::move(*pairs));
+    inputs.push_back({"pred " + name, name});
+  }
+  options.regimes = table_xi_regimes();
+  return study::shared_failures_job(c.systems, std::move(runs), std::move(options), page_lookup(state));
+}
+
+Result<study::StudyJob> plan_jqe_delta(AppState& state, const StudyChoice& c, EvaluationOptions options,
+                                       std::vector<study::StudyInput>& inputs) {
+  auto seeds = pairs_of(state, c.seeds, c.pred_seeds, "seed set", "seed predictions");
+  if (!seeds.ok()) return Error{seeds.error()};
+  auto expansions = pairs_of(state, c.expansions, c.pred_expansions, "expansion set", "expansion predictions");
+  if (!expansions.ok()) return Error{expansions.error()};
+  const LoadedSet& expansion_set = state.eval_sets.sets[static_cast<size_t>(find_set(state, c.expansions))];
+  auto text = read_file(expansion_set.path);
+  if (!text.ok()) return Error{text.error()};
+  auto seed_ids = study::expansion_seed_ids(*text, c.expansions);
+  if (!seed_ids.ok()) return Error{seed_ids.error()};
+  std::vector<std::string> seed_keys;
+  for (const auto& item : state.eval_sets.sets[static_cast<size_t>(find_set(state, c.seeds))].set.items)
+    seed_keys.push_back(item.key);
+  auto shape = study::jqe_delta_inputs(c.system, *seeds, seed_keys, *expansions, *seed_ids,
+                                       [&state](const std::string& db_id) -> const Schema* {
+                                         const LoadedDatabase* db = find_database(state, db_id);
+                                         return db ? &db->schema : nullptr;
+                                       });
+  if (!shape.ok()) return Error{c.expansions + ": " + shape.error()};
+  inputs = {{"seeds", c.seeds},
+            {"expansions", c.expansions},
+            {"pred-seeds", c.pred_seeds},
+            {"pred-expansions", c.pred_expansions}};
+  return study::jqe_delta_job(std::move(*shape), std::move(*seeds), std::move(*expansions), std::move(options),
+                              page_lookup(state));
+}
+
+}  // namespace
+
+StudiesRun& studies_run(AppState& state) { return state.panels.get<StudiesRun>(); }
+
+void start_study(AppState& state, StudyChoice choice) {
+  StudiesRun& run = studies_run(state);
+  run = StudiesRun{};
+  run.choice = std::move(choice);
+  const StudyChoice& c = run.choice;
+  const auto semantics = ex_semantics_from_name(c.semantics);
+  if (!semantics || *semantics == ExSemantics::TestSuite) {
+    run.error = "semantics '" + c.semantics + "': choose bird or spider";
+    return;
+  }
+  EvaluationOptions options;
+  options.semantics = *semantics;
+  options.limits.timeout_ms = c.timeout_ms;
+  const study::StudyEntry* entry = study::find_study(c.study);
+  Result<study::StudyJob> job =
+      !entry ? Error{"unknown study '" + c.study + "'; the closest is '" + study::closest_study(c.study) + "'"}
+             : Error{"study '" + c.study + "' is not one step yet; its pieces come from " + entry->commands};
+  if (c.study == "shared-failures") job = plan_shared_failures(state, c, options, run.inputs);
+  if (c.study == "jqe-delta") job = plan_jqe_delta(state, c, options, run.inputs);
+  if (!job.ok()) {
+    run.error = job.error();
+    return;
+  }
+  run.inputs.push_back({"semantics", c.semantics});
+  run.inputs.push_back({"timeout-ms", std::to_string(c.timeout_ms)});
+  run.job.emplace(std::move(*job));
+}
+
+void cancel_study(AppState& state) {
+  StudiesRun& run = studies_run(state);
+  if (!run.job || run.job->done()) return;
+  run.job.reset();
+  run.cancelled = true;
+}
+
+void step_study(AppState& state, double budget_ms) {
+  StudiesRun& run = studies_run(state);
+  if (!run.job || run.job->done()) return;
+  const double start = monotonic_ms();
+  if (!run.job->advance([&] { return monotonic_ms() - start < budget_ms; })) return;
+  const auto& report = run.job->report();
+  if (!report.ok()) {
+    run.error = report.error();
+    notify(state, "study " + run.choice.study + " failed: " + report.error(), true);
+    return;
+  }
+  run.report = *report;
+  run.report->inputs = run.inputs;
+  notify(state, "study " + run.choice.study + " finished");
+}
+
+void download_study_report(AppState& state) {
+  StudiesRun& run = studies_run(state);
+  if (!run.report) return;
+  const std::string name = run.report->study + "-report.html";
+  std::ofstream out("/tmp/" + name, std::ios::binary);
+  out << study::report_html(*run.report);
+  out.close();
+  if (!out) {
+    notify(state, "could not write " + name + " in the page", true);
+    return;
+  }
+  offer_download("/tmp/" + name, name, "text/html");
+}
+
+nlohmann::json studies_run_json(const StudiesRun& run) {
+  const auto& c = run.choice;
+  nlohmann::json j = {{"running", run.job.has_value() && !run.job->done()},
+                      {"error", run.error},
+                      {"cancelled", run.cancelled},
+                      {"choice",
+                       {{"study", c.study},
+                        {"semantics", c.semantics},
+                        {"timeout_ms", c.timeout_ms},
+                        {"gold", c.gold},
+                        {"systems", c.systems},
+                        {"seeds", c.seeds},
+                        {"expansions", c.expansions},
+                        {"pred_seeds", c.pred_seeds},
+                        {"pred_expansions", c.pred_expansions},
+                        {"system", c.system}}}};
+  if (run.job) {
+    const auto p = run.job->progress();
+    j["progress"] = {{"done", p.done}, {"total", p.total}};
+  }
+  if (run.report) j["report"] = nlohmann::json::parse(study::report_json(*run.report).dump());
+  return j;
+}
+
+}  // namespace chokepoint::web

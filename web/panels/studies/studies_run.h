@@ -1,0 +1,51 @@
+// The Studies tab's run: a study of the catalogue (core/study/study_catalogue.h) chosen with the sets loaded in the
+// app, evaluated on the page a few milliseconds per frame by the same StudyJob the CLI's `chokepoint study` computes
+// with, and its report kept to show and to save as the CLI's self-contained report.html.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/base/result.h"
+#include "core/study/study_job.h"
+#include "core/study/study_report.h"
+#include "web/app_state.h"
+
+namespace chokepoint::web {
+
+// The inputs of a study by loaded set names (file names, as the Sets tab lists them).
+struct StudyChoice {
+  std::string study = "shared-failures";  // "shared-failures" or "jqe-delta"
+  std::string semantics = "bird";         // "bird" or "spider"
+  int timeout_ms = 5000;                  // one item's limit, as the CLI's --timeout-ms default
+  // shared-failures: the gold set and one prediction set per system (named by its file)
+  std::string gold;
+  std::vector<std::string> systems;
+  // jqe-delta: the seeds, chokepoint jqe's EXPANDED.json, and the system's predictions for each
+  std::string seeds, expansions, pred_seeds, pred_expansions;
+  std::string system = "system";
+};
+
+struct StudiesRun {
+  StudyChoice choice;
+  std::optional<study::StudyJob> job;
+  std::vector<study::StudyInput> inputs;  // of the running or shown study
+  std::optional<study::StudyReport> report;
+  std::string error;
+  bool cancelled = false;
+};
+
+StudiesRun& studies_run(AppState& state);
+// Plans the chosen study: pairs each set with its predictions and starts the job; a refusal (a set not loaded, a
+// gold set given as predictions, expansions without jqe.seed_id, nothing chosen) is kept as the run's error.
+void start_study(AppState& state, StudyChoice choice);
+void cancel_study(AppState& state);
+void step_study(AppState& state, double budget_ms);
+// Writes report.html into the page's file system and offers it as a download.
+void download_study_report(AppState& state);
+// {"running", "progress": {done, total}, "error", "cancelled", "choice", "report"?: report_json}
+nlohmann::json studies_run_json(const StudiesRun& run);
+
+}  // namespace chokepoint::web

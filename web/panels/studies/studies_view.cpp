@@ -1,0 +1,135 @@
+// The Studies tab: the catalogue of the papers' experiments, the inputs of a runnable study picked from the sets
+// loaded in the app, its progress, and its report with a download of the same report.html `chokepoint study` writes.
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "core/study/study_catalogue.h"
+#include "web/panel_registry.h"
+#include "web/panels/studies/studies_run.h"
+#include "web/panels/studies/study_report_view.h"
+#include "web/widgets/item_places.h"
+#include "web/widgets/ui_px.h"
+#include "web/widgets/widgets.h"
+
+namespace chokepoint::web {
+namespace {
+
+// A combo over the loaded sets of one kind; `name` is the chosen file name.
+void set_combo(const AppState& state, const char* label, bool predictions, std::string& name) {
+  ImGui::SetNextItemWidth(ui_px(240));
+  if (ImGui::BeginCombo(label, name.empty() ? "(choose)" : name.c_str())) {
+    for (const auto& s : state.eval_sets.sets)
+      if (s.predictions == predictions && ImGui::Selectable(s.name.c_str(), s.name == name)) name = s.name;
+    ImGui::EndCombo();
+  }
+}
+
+void draw_catalogue(StudyChoice& c) {
+  if (!ImGui::BeginTable("study-catalogue", 2, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) return;
+  ImGui::TableSetupColumn("study", ImGuiTableColumnFlags_WidthFixed, ui_px(150));
+  ImGui::TableSetupColumn("what it reproduces");
+  ImGui::TableHeadersRow();
+  for (const auto& e : study::study_catalogue()) {
+    const bool runnable = e.status == study::StudyStatus::Available;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    if (runnable) {
+      if (ImGui::Selectable(e.name.c_str(), c.study == e.name)) c.study = e.name;
+      note_item_place("study " + e.name);
+    } else {
+      ImGui::TextDisabled("%s", e.name.c_str());
+    }
+    ImGui::TableNextColumn();
+    if (runnable)
+      ImGui::TextWrapped("%s", e.description.c_str());
+    else
+      ImGui::TextWrapped("%s (not one step yet: %s)", e.description.c_str(), e.commands.c_str());
+  }
+  ImGui::EndTable();
+}
+
+void draw_inputs(AppState& state, StudyChoice& c) {
+  if (c.study == "shared-failures") {
+    ImGui::TextWrapped(
+        "One gold set and two or more prediction files on it, one per system; the study scores every system under "
+        "the five regimes of SQLMorph Table XI and counts the items all of them fail.");
+    set_combo(state, "gold set##study", false, c.gold);
+    ImGui::TextUnformatted("systems (prediction files):");
+    for (const auto& s : state.eval_sets.sets) {
+      if (!s.predictions) continue;
+      bool on = std::find(c.systems.begin(), c.systems.end(), s.name) != c.systems.end();
+      if (ImGui::Checkbox((s.name + "##study-system").c_str(), &on)) {
+        c.systems.erase(std::remove(c.systems.begin(), c.systems.end(), s.name), c.systems.end());
+        if (on) c.systems.push_back(s.name);
+      }
+    }
+  } else {
+    ImGui::TextWrapped(
+        "The seed set, chokepoint jqe's expansions of it (the Join query expansion tab's export), and one system's "
+        "predictions for each: EX of seeds and expansions, each expansion's change against its own seed, EX by "
+        "joins and by join-graph shape.");
+    set_combo(state, "seed set##study", false, c.seeds);
+    set_combo(state, "seed predictions##study", true, c.pred_seeds);
+    set_combo(state, "expansions##study", false, c.expansions);
+    set_combo(state, "expansion predictions##study", true, c.pred_expansions);
+  }
+  ImGui::SetNextItemWidth(ui_px(120));
+  int semantics = c.semantics == "spider" ? 1 : 0;
+  if (ImGui::Combo("semantics##study", &semantics, "BIRD (sets)\0Spider (bags)\0"))
+    c.semantics = semantics ? "spider" : "bird";
+}
+
+void draw_studies(AppState& state) {
+  StudiesRun& run = studies_run(state);
+  ImGui::TextWrapped(
+      "A study is one of the papers' experiments from start to end, with the paper's published numbers beside ours. "
+      "The CLI runs the same studies (chokepoint study list); on the same files both give the same tables.");
+  draw_catalogue(run.choice);
+  ImGui::Separator();
+  const bool running = run.job && !run.job->done();
+  if (!running) {
+    draw_inputs(state, run.choice);
+    if (ImGui::Button("Run the study")) start_study(state, run.choice);
+    note_item_place("run the study");
+  } else {
+    const auto p = run.job->progress();
+    ImGui::Text("%s: evaluating", run.choice.study.c_str());
+    if (draw_progress_cancel(p.done, p.total)) cancel_study(state);
+  }
+  if (!run.error.empty()) draw_error(run.error);
+  if (run.cancelled) ImGui::TextDisabled("cancelled: nothing was kept");
+  if (!run.report) return;
+  ImGui::Separator();
+  if (ImGui::Button("Save report.html")) download_study_report(state);
+  note_item_place("save study report");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("One self-contained page (charts inline, no external assets), as chokepoint study writes.");
+  draw_study_report(*run.report);
+}
+
+// {"do": "study_run", "study": "shared-failures" | "jqe-delta", "semantics": "bird" | "spider", "timeout_ms": N,
+//  "gold": SET, "systems": [PRED, ...], "seeds": SET, "expansions": SET, "pred_seeds": PRED,
+//  "pred_expansions": PRED, "system": NAME}: as choosing them in the tab and clicking Run.
+const PageCommandRegistrar run_command{"study_run", [](AppState& state, const nlohmann::json& cmd) {
+                                         StudyChoice c;
+                                         c.study = cmd.value("study", c.study);
+                                         c.semantics = cmd.value("semantics", c.semantics);
+                                         c.timeout_ms = cmd.value("timeout_ms", c.timeout_ms);
+                                         c.gold = cmd.value("gold", "");
+                                         c.systems = cmd.value("systems", std::vector<std::string>{});
+                                         c.seeds = cmd.value("seeds", "");
+                                         c.expansions = cmd.value("expansions", "");
+                                         c.pred_seeds = cmd.value("pred_seeds", "");
+                                         c.pred_expansions = cmd.value("pred_expansions", "");
+                                         c.system = cmd.value("system", c.system);
+                                         start_study(state, std::move(c));
+                                       }};
+const PageCommandRegistrar cancel_command{"study_cancel",
+                                          [](AppState& state, const nlohmann::json&) { cancel_study(state); }};
+
+const PanelRegistrar registrar{
+    {"Studies", 78, draw_studies, step_study, [](AppState& s) { return studies_run_json(studies_run(s)); }}};
+
+}  // namespace
+}  // namespace chokepoint::web

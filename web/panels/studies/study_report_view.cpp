@@ -1,0 +1,91 @@
+#include "web/panels/studies/study_report_view.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "web/widgets/charts.h"
+#include "web/widgets/ui_px.h"
+
+namespace chokepoint::web {
+namespace {
+
+const ImVec4 kPublished(0.75f, 0.75f, 0.55f, 1);
+
+void draw_table(const study::StudyTable& t) {
+  ImGui::TextUnformatted(t.title.c_str());
+  ImGui::TextDisabled("over %s", t.over.c_str());
+  const int columns = static_cast<int>(t.columns.size()) + (t.published.empty() ? 0 : 1);
+  if (columns == 0 || !ImGui::BeginTable(("study-" + t.id).c_str(), columns,
+                                         ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
+                                             ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX))
+    return;
+  if (!t.published.empty()) ImGui::TableSetupColumn("source");
+  for (const auto& c : t.columns) ImGui::TableSetupColumn(c.c_str());
+  ImGui::TableHeadersRow();
+  for (const auto& row : t.rows) {
+    ImGui::TableNextRow();
+    if (!t.published.empty()) {
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted("ours");
+    }
+    for (const auto& cell : row) {
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(study::cell_text(cell).c_str());
+    }
+  }
+  for (const auto& p : t.published) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextColored(kPublished, "%s", p.source.c_str());
+    for (const auto& cell : p.cells) {
+      ImGui::TableNextColumn();
+      ImGui::TextColored(kPublished, "%s", study::cell_text(cell).c_str());
+    }
+  }
+  ImGui::EndTable();
+}
+
+// Grouped series drawn as one bar per (category, series), labelled "category: series" when there are several.
+void draw_chart(const study::StudyChart& c) {
+  std::vector<BarDatum> bars;
+  double max_value = 0;
+  for (size_t k = 0; k < c.categories.size(); ++k)
+    for (const auto& s : c.series) {
+      const double v = k < s.values.size() ? s.values[k] : NAN;
+      if (std::isnan(v)) continue;
+      bars.push_back({c.series.size() > 1 ? c.categories[k] + ": " + s.name : c.categories[k], v, s.name});
+      max_value = std::max(max_value, v);
+    }
+  ImGui::TextUnformatted(c.title.c_str());
+  if (bars.empty()) {
+    ImGui::TextDisabled("(no value to draw)");
+    return;
+  }
+  ChartAxes axes;
+  axes.y_title = c.y_label;
+  const float width = std::min(ImGui::GetContentRegionAvail().x, ui_px(90) * static_cast<float>(bars.size()) + 80);
+  draw_bar_chart(("study-chart-" + c.id).c_str(), bars, max_value > 0 ? max_value : 1,
+                 ImVec2(std::max(width, ui_px(240)), ui_px(220)), axes);
+}
+
+}  // namespace
+
+void draw_study_report(const study::StudyReport& report) {
+  ImGui::TextWrapped("%s", report.title.c_str());
+  for (const auto& in : report.inputs) ImGui::TextDisabled("%s: %s", in.name.c_str(), in.value.c_str());
+  for (const auto& note : report.notes) ImGui::BulletText("%s", note.c_str());
+  for (const auto& t : report.tables) {
+    ImGui::Separator();
+    draw_table(t);
+  }
+  for (const auto& c : report.charts) {
+    ImGui::Separator();
+    draw_chart(c);
+  }
+  ImGui::Separator();
+  ImGui::TextDisabled("%zu per-item rows (in report.html and report.json)", report.items.rows.size());
+}
+
+}  // namespace chokepoint::web
