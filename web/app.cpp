@@ -19,6 +19,7 @@
 #include "web/bridge/page_bridge.h"
 #include "web/bridge/page_commands.h"
 #include "web/panel_registry.h"
+#include "web/tab_row.h"
 #include "web/widgets/charts.h"
 #include "web/widgets/item_places.h"
 #include "web/workspace/file_loads_view.h"
@@ -147,23 +148,19 @@ void draw_tabs(AppState& state, const std::string& requested_tab) {
   static WorkspaceReport loads;
   if (state.frame % 6 == 0 || !loads.loads.empty()) loads = workspace_report();
   draw_file_loads(loads);
-  if (ImGui::BeginTabBar("panels")) {
-    for (auto& p : panel_registry()) {
-      const ImGuiTabItemFlags flags = requested_tab == p.name ? ImGuiTabItemFlags_SetSelected : 0;
-      const bool open = ImGui::BeginTabItem(p.name.c_str(), nullptr, flags);
-      note_item_place(p.name + " panel tab");  // where the tab is: the tab bar shrinks its tabs to fit the window
-      if (open) {
-        state.active_panel = p.name;
-        if (state.fail_next_draw == p.name) {
-          state.fail_next_draw.clear();
-          ImGui::BeginChild("simulated");  // left open on purpose: the recovery must close it
-          throw std::runtime_error("simulated failure");
-        }
-        p.draw(state);
-        ImGui::EndTabItem();
-      }
+  const auto& panels = panel_registry();
+  const int open = draw_tab_row(panels, state.active_panel, requested_tab);
+  state.panel_top = ImGui::GetCursorScreenPos().y;
+  if (open >= 0) {
+    const PanelSpec& p = panels[static_cast<size_t>(open)];
+    ImGui::PushID(p.name.c_str());
+    if (state.fail_next_draw == p.name) {
+      state.fail_next_draw.clear();
+      ImGui::BeginChild("simulated");  // left open on purpose: the recovery must close it
+      throw std::runtime_error("simulated failure");
     }
-    ImGui::EndTabBar();
+    p.draw(state);
+    ImGui::PopID();
   }
   ImGui::End();
 }
@@ -210,7 +207,7 @@ void draw_app(AppState& state) {
 
 }  // namespace chokepoint::web
 
-// The app's own state, for tests: {"failure": TEXT, "paused_jobs": [NAME, ...], "active_panel": NAME,
+// The app's own state, for tests: {"failure": TEXT, "paused_jobs": [NAME, ...], "active_panel": NAME, "panel_top": Y,
 // "display": [W, H], "tabs": [NAME, ...]} (display: the size ImGui lays out for, in the drawing buffer's pixels: CSS
 // pixels times the device pixel ratio).
 extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_app_json() {
@@ -221,6 +218,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_app_json() {
       {"failure", state ? state->failure : ""},
       {"paused_jobs", state ? state->paused_jobs : std::set<std::string>{}},
       {"active_panel", state ? state->active_panel : ""},
+      {"panel_top", state ? state->panel_top : 0.0f},
       {"ui_scale", state ? state->ui_scale : 1.0f},
       {"display", {size.x, size.y}},
       {"framebuffer_scale", ImGui::GetCurrentContext() ? ImGui::GetIO().DisplayFramebufferScale.x : 1.0f},

@@ -132,7 +132,8 @@ struct AppState {
   };
   std::vector<PendingFile> pending_files;  // files read into the page, waiting to be opened on the next frame
   std::string active_panel;                // name of the tab drawn last frame
-  float ui_scale = 1.0f;                   // text and widget size (Help: "Text size"), kept in localStorage
+  float panel_top = 0;    // where the open panel began last frame (y, ImGui pixels): below the tabs, which wrap
+  float ui_scale = 1.0f;  // text and widget size (Help: "Text size"), kept in localStorage
   // A C++ exception that escaped a panel (decisions.md §10): what failed, shown above the tabs with a way on, and the
   // panels whose background job is paused because its step threw.
   std::string failure;

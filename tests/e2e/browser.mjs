@@ -104,6 +104,13 @@ export async function clickAt(page, x, y) {
   await nextFrames(page);
 }
 
+// A real click at (x, y) measured from the left edge of the page and the top of the open panel, which begins below
+// the tabs (they wrap onto more lines in a narrow window or at a large text size, moving the panel down).
+export async function clickInPanel(page, x, y) {
+  const { panel_top: top } = await callJson(page, 'chokepoint_app_json');
+  await clickAt(page, x, top + y);
+}
+
 // Waits until the workspace store has written everything (web/bridge/pre/workspace.js): no file loading, no write
 // queued, no file 'saving'. Returns the store's report.
 export async function workspaceSettled(page, timeoutMs = 20000) {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt } from './browser.mjs';
+import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt, clickInPanel } from './browser.mjs';
 
 let app;
 const METRICS = 'Predictions & metrics';
@@ -57,7 +57,7 @@ before(async (t) => {
   await app.page.waitForFunction((p) => JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], [p]))
     .done === true, METRICS, { timeout: 30000 });
   await nextFrames(app.page);
-  await clickAt(app.page, 108, 166);  // the "Charts" tab under the buttons
+  await clickInPanel(app.page, 108, 114);  // the "Charts" tab under the buttons
   await nextFrames(app.page);
 });
 after(async () => { if (app) await app.close(); });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import { artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt } from './browser.mjs';
+import { artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickInPanel } from './browser.mjs';
 import { tempDir, openApp, closeAll } from './fixture.mjs';
 
 let app;
@@ -87,7 +87,7 @@ test('Cancel during a runaway query stops it at once and the tab keeps drawing',
   assert.equal(m.evaluated, 0, 'the first item is still running');
   fs.writeFileSync(path.join(artefactDir, 'worker_running.png'), await app.page.screenshot());
   const t0 = Date.now();
-  await clickAt(app.page, 548, 137);  // Cancel, right of "in a background worker"
+  await clickInPanel(app.page, 548, 85);  // Cancel, right of "in a background worker"
   await nextFrames(app.page);
   const took = Date.now() - t0;
   m = await panelState(app.page, METRICS);
@@ -121,7 +121,7 @@ test('an uploaded database goes to the worker as the file itself (mounted, not c
   const m = await panelState(app.page, METRICS);
   assert.equal(m.summary.scored, 1);
   assert.equal(m.summary.ex, 100, 'count(MovieID) equals count(*) on the mounted file');
-  await clickAt(app.page, 548, 137);  // Cancel
+  await clickInPanel(app.page, 548, 85);  // Cancel
   await nextFrames(app.page);
   assert.equal(await workerAlive(), false);
   fs.rmSync(dir, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startApp, waitReady, artefactDir, repoRoot, clickAt, clickNamed, nextFrames, panelState } from './browser.mjs';
+import { startApp, waitReady, artefactDir, repoRoot, clickNamed, nextFrames, panelState, clickInPanel } from './browser.mjs';
 
 test('full screen: Open files… opens the chooser, then Predictions & metrics and Evaluate give EX', async () => {
   const app = await startApp({ viewport: { width: 1600, height: 900 }, screen: { width: 1600, height: 900 } });
@@ -14,7 +14,7 @@ test('full screen: Open files… opens the chooser, then Predictions & metrics a
     await waitReady(app);
     await nextFrames(app.page);
     const [chooser] = await Promise.all([app.page.waitForEvent('filechooser', { timeout: 10000 }),
-                                         clickAt(app.page, 50, 62)]);  // "Open files…", Databases tab
+                                         clickInPanel(app.page, 50, 10)]);  // "Open files…", Databases tab
     assert.ok(chooser.isMultiple(), 'several files can be chosen at once');
     await chooser.setFiles(path.join(repoRoot, 'assets/sets/sample_pred.json'));
     await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))
@@ -24,7 +24,7 @@ test('full screen: Open files… opens the chooser, then Predictions & metrics a
     await nextFrames(app.page);
     const active = JSON.parse(await app.page.evaluate(() => Module.ccall('chokepoint_app_json', 'string', [], [])));
     assert.equal(active.active_panel, 'Predictions & metrics');
-    await clickAt(app.page, 40, 137);  // "Evaluate"
+    await clickInPanel(app.page, 40, 85);  // "Evaluate"
     await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'],
       ['Predictions & metrics'])).done === true, null, { timeout: 30000 });
     const m = await panelState(app.page, 'Predictions & metrics');

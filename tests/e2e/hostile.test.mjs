@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt } from './browser.mjs';
+import { artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt, clickInPanel } from './browser.mjs';
 import { tempDir, openApp, closeAll } from './fixture.mjs';
 
 let app;
@@ -100,9 +100,9 @@ test('hostile predictions leave the tab alive, each item reported with its reaso
   await nextFrames(app.page);
   fs.writeFileSync(path.join(artefactDir, 'hostile_predictions.png'), await app.page.screenshot());
   // As a person would look: the Items tab (a click at its place), then the third item (16 MB values, cut).
-  await clickAt(app.page, 161, 166);
+  await clickInPanel(app.page, 161, 114);
   await nextFrames(app.page);
-  await clickAt(app.page, 120, 262);
+  await clickInPanel(app.page, 120, 210);
   await nextFrames(app.page);
   await nextFrames(app.page);
   fs.writeFileSync(path.join(artefactDir, 'hostile_items.png'), await app.page.screenshot());

@@ -9,8 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { startApp, waitReady, pixelStats, artefactDir, repoRoot, sendCommand, panelState,
-  clickAt, clickNamed } from './browser.mjs';
+import { startApp, waitReady, pixelStats, artefactDir, repoRoot, sendCommand, panelState, clickNamed, clickInPanel } from './browser.mjs';
 import { cli, tempDir, openApp, closeAll } from './fixture.mjs';
 
 let app;
@@ -197,7 +196,7 @@ test("the Help's toxicology example with the default settings, stepped through b
       await waitReady(fresh);
       await clickNamed(fresh.page, 'Join query expansion panel tab');  // where the tab bar draws it
       await fresh.page.waitForTimeout(100);
-      await clickAt(fresh.page, 848, 141);  // "Step through" with the default set and seed (item 0)
+      await clickInPanel(fresh.page, 848, 89);  // "Step through" with the default set and seed (item 0)
       await fresh.page.waitForFunction(() => {
         const s = JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], ['Join query expansion']));
         return s.step && s.step.combinations && s.step.combinations.length > 0;
@@ -212,13 +211,13 @@ test("the Help's toxicology example with the default settings, stepped through b
       fs.writeFileSync(path.join(artefactDir, 'jqe_help_example_defaults.png'), await fresh.page.screenshot());
       // Walk through the decisions one at a time, as a teacher would: start, two steps on, one back.
       const reveal = async () => (await panelState(fresh.page, PANEL)).reveal;
-      await clickAt(fresh.page, 570, 215);  // "Walk through the decisions"
+      await clickInPanel(fresh.page, 570, 163);  // "Walk through the decisions"
       assert.equal(await reveal(), 1);
       fs.writeFileSync(path.join(artefactDir, 'jqe_walk_start.png'), await fresh.page.screenshot());
-      await clickAt(fresh.page, 591, 215);  // "next >"
-      await clickAt(fresh.page, 591, 215);
+      await clickInPanel(fresh.page, 591, 163);  // "next >"
+      await clickInPanel(fresh.page, 591, 163);
       assert.equal(await reveal(), 3);
-      await clickAt(fresh.page, 517, 215);  // "< previous"
+      await clickInPanel(fresh.page, 517, 163);  // "< previous"
       assert.equal(await reveal(), 2, 'the second decision: {JC3, JC4} kept');
       fs.writeFileSync(path.join(artefactDir, 'jqe_walk_second.png'), await fresh.page.screenshot());
     } finally {

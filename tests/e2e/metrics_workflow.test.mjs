@@ -5,8 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt,
-  workspaceSettled } from './browser.mjs';
+import { waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, workspaceSettled, clickInPanel } from './browser.mjs';
 import { tempDir, openApp, closeAll } from './fixture.mjs';
 
 let app;
@@ -56,7 +55,7 @@ test('Spider files switch the semantics; a row-order-only failure is explained a
 
     await sendCommand(app.page, { do: 'show', tab: METRICS });
     await nextFrames(app.page);
-    await clickAt(app.page, 40, 137);  // "Evaluate"
+    await clickInPanel(app.page, 40, 85);  // "Evaluate"
     await app.page.waitForFunction((p) => {
       const s = JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], [p]));
       return s.done === true && s.total === 2;
@@ -69,15 +68,15 @@ test('Spider files switch the semantics; a row-order-only failure is explained a
     assert.equal(order.prediction, 'ok');
     assert.match(order.ex_reasons.join(' '), /same rows in another order.*ORDER BY/);
     // Every cell matches (F1 = 1 under every regime) while EX = 0: the reason is what tells them apart.
-    await clickAt(app.page, 161, 166);  // the Items tab
+    await clickInPanel(app.page, 161, 114);  // the Items tab
     await nextFrames(app.page);
-    await clickAt(app.page, 100, 224);  // the first item (under the list's filter)
+    await clickInPanel(app.page, 100, 172);  // the first item (under the list's filter)
     await nextFrames(app.page);
     await nextFrames(app.page);
     fs.writeFileSync(path.join(artefactDir, 'metrics_order_only.png'), await app.page.screenshot());
     // The Items list's filter, used as a person would: open the "show" combo, pick "EX = 0".
-    await clickAt(app.page, 100, 199);
-    await clickAt(app.page, 40, 244);
+    await clickInPanel(app.page, 100, 147);
+    await clickInPanel(app.page, 40, 192);
     m = await panelState(app.page, METRICS);
     assert.equal(m.item_filter, 1, 'EX = 0 chosen');
     assert.equal(m.items_shown, 1, 'only the order-only item is listed');

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startApp, waitReady, artefactDir, nextFrames, clickAt, clickNamed } from './browser.mjs';
+import { startApp, waitReady, artefactDir, nextFrames, clickAt, clickNamed, clickInPanel } from './browser.mjs';
 
 test('text size 150% chosen in Help survives a reload and enlarges the UI', async () => {
   const app = await startApp();
@@ -15,8 +15,8 @@ test('text size 150% chosen in Help survives a reload and enlarges the UI', asyn
     await clickNamed(app.page, 'Help panel tab');  // where the tab bar draws it
     assert.equal((await state()).active_panel, 'Help');
     fs.writeFileSync(path.join(artefactDir, 'ui_scale_help.png'), await app.page.screenshot());
-    await clickAt(app.page, 40, 62);  // the "text size" combo
-    await clickAt(app.page, 30, 122);  // its third entry, 150%
+    await clickInPanel(app.page, 40, 10);  // the "text size" combo
+    await clickInPanel(app.page, 30, 70);  // its third entry, 150%
     await nextFrames(app.page);
     assert.equal((await state()).ui_scale, 1.5, 'applied');
     fs.writeFileSync(path.join(artefactDir, 'ui_scale_150.png'), await app.page.screenshot());

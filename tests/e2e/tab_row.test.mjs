@@ -1,0 +1,57 @@
+// The tabs on a projector: at 100 %, 150 % and 200 % text, and in a window as narrow as 1024 px, every tab shows its
+// whole label (the tabs wrap onto more lines instead of shrinking), no two tabs overlap, none leaves the window, the
+// open panel begins below the last line of tabs, and a real click on each tab, where the page's own layout says it
+// is, opens it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startApp, waitReady, artefactDir, nextFrames, clickAt, callJson } from './browser.mjs';
+
+const CASES = [
+  { name: '1920x1080 at 150 % text', viewport: { width: 1920, height: 1080 }, scale: 1.5 },
+  { name: '1920x1080 at 200 % text', viewport: { width: 1920, height: 1080 }, scale: 2 },
+  { name: '1024x700 at 100 % text', viewport: { width: 1024, height: 700 }, scale: 1 },
+];
+
+for (const c of CASES) {
+  test(`${c.name}: whole tab labels, wrapped, each opened by a click`, async () => {
+    const app = await startApp({ viewport: c.viewport });
+    try {
+      await app.page.addInitScript((s) => localStorage.setItem('chokepoint.ui_scale', String(s)), c.scale);
+      await app.page.goto(app.url);
+      await waitReady(app);
+      await nextFrames(app.page);
+      let s = await callJson(app.page, 'chokepoint_app_json');
+      assert.equal(s.ui_scale, c.scale);
+      const rects = s.tabs.map((name) => ({ name, r: s.buttons[`${name} panel tab`] }));
+      for (const { name, r } of rects) {
+        assert.ok(r, `${name} is drawn`);
+        assert.ok(r[0] >= 0 && r[0] + r[2] <= s.display[0] && r[1] >= 0 && r[1] + r[3] <= s.display[1],
+          `${name} lies inside the window: ${JSON.stringify(r)}`);
+        // A tab is as wide as its label at this text size (plus the frame's padding): nothing is cut.
+        assert.ok(r[2] >= name.length * s.font_size * 0.3, `${name} keeps its label: ${JSON.stringify(r)}`);
+      }
+      for (let i = 0; i < rects.length; ++i)
+        for (let j = 0; j < i; ++j) {
+          const [a, b] = [rects[i].r, rects[j].r];
+          const apart = a[0] >= b[0] + b[2] || b[0] >= a[0] + a[2] || a[1] >= b[1] + b[3] || b[1] >= a[1] + a[3];
+          assert.ok(apart, `${rects[i].name} and ${rects[j].name} overlap`);
+        }
+      const lines = new Set(rects.map(({ r }) => Math.round(r[1])));
+      if (c.scale === 2) assert.ok(lines.size >= 2, 'at 200 % the tabs take more than one line');
+      const bottom = Math.max(...rects.map(({ r }) => r[1] + r[3]));
+      assert.ok(s.panel_top >= bottom, `the panel (${s.panel_top}) begins below the tabs (${bottom})`);
+      fs.writeFileSync(path.join(artefactDir, `tabs_${c.name.replace(/[ %]+/g, '_')}.png`),
+        await app.page.screenshot());
+      for (const { name, r } of [...rects].reverse()) {
+        await clickAt(app.page, r[0] + r[2] / 2, r[1] + r[3] / 2);
+        await nextFrames(app.page);
+        s = await callJson(app.page, 'chokepoint_app_json');
+        assert.equal(s.active_panel, name, `a click on ${name} opens it`);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+}
