@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
@@ -18,7 +19,9 @@
 #include "core/mutate/mutant_generation.h"
 #include "core/schema/sqlite_schema.h"
 #include "core/testdb/agreement.h"
+#include "core/testdb/disagreement_transitions.h"
 #include "core/testdb/discrimination.h"
+#include "core/testdb/human_labels.h"
 
 namespace chokepoint::cli {
 namespace {
@@ -46,6 +49,10 @@ const char* kUsage =
     "An item whose original database is missing under DIR is an error (exit 2); with --skip-missing such items\n"
     "are left out of every figure (no_original_database counts them).\n"
     "--timeout-ms: per item (default 5000).\n"
+    "--labels FILE: the humans' verdicts, {\"<item id>\": true | false} (true: the prediction is right); each root\n"
+    "then also gives against_labels, SynSQL's Table 3: the disagreements with the original split into False\n"
+    "Negative -> True Positive and True Negative -> False Positive (and the reverse), and each database's verdicts\n"
+    "scored against the labels (counts, kappa and its band). Items without a label are counted apart.\n"
     "stdout: JSON {n, no_original_database, semantics, original: {sr, discrimination}, test_roots: [{root, n, sr,\n"
     "original_sr, reference, ex_original, ex_test, delta, ar, ar_degenerate, confusion, test_gold_failures,\n"
     "no_test_database, cc, gold_columns, buckets: {low|medium|high|unknown: {...}}, by_semantics: {bird: {...},\n"
@@ -62,6 +69,7 @@ FlagTable agreement_flags() {
       flags::semantics({"bird", "spider"}, "gold's benchmark"),
       flags::timeout_ms("5000", "time limit of one item"),
       flags::skip_missing(),
+      path_flag("--labels", "FILE", "the humans' verdict per item, for SynSQL's Table 3 against them"),
   };
 }
 
@@ -89,6 +97,16 @@ int agreement_main(const FlagValues& r) {
   if (!in.ok()) return fail_input(in.error());
   const auto& pairs = in->pairs;
   const EvaluationOptions& options = in->options;
+  std::optional<testdb::HumanLabels> labels;
+  if (r.has("--labels")) {
+    auto text = read_file(r.text("--labels"));
+    if (!text.ok()) return fail_input("--labels: " + text.error());
+    std::vector<std::string> ids;
+    for (const auto& p : pairs) ids.push_back(p.id);
+    auto parsed = testdb::parse_human_labels(*text, ids);
+    if (!parsed.ok()) return fail_input("--labels " + r.text("--labels") + ": " + parsed.error());
+    labels = std::move(*parsed);
+  }
   const auto original = evaluate_pairs(pairs, *in->open.pool, options);
   // EX in the other semantics too (SynSQL reports EX as each benchmark computes it): BIRD's set and Spider's bag.
   EvaluationOptions other_options = options;
@@ -187,6 +205,8 @@ int agreement_main(const FlagValues& r) {
       per_db[db] = {{"original", original_by_db.count(db) ? original_by_db[db].share() : 0.0}, {"test", t.share()}};
     s["discrimination"] = testdb::discrimination_totals_json(totals);
     s["discrimination"]["by_db"] = per_db;
+    if (labels)
+      s["against_labels"] = testdb::disagreement_transitions_json(testdb::disagreement_transitions(scored, *labels));
     summaries.push_back(std::move(s));
   }
   size_t original_sr = 0, no_original = 0;

@@ -23,6 +23,7 @@
 #include "core/dataset/eval_set_loader.h"
 #include "core/llm/chat_request.h"
 #include "core/llm/replay_store.h"
+#include "core/testdb/synthesis_calls.h"
 #include "core/testdb/synthesis_loop.h"
 #include "core/testdb/synthesis_manifest.h"
 #include "core/testdb/synthesis_prompts.h"
@@ -36,7 +37,7 @@ using Json = nlohmann::ordered_json;
 
 const char* kUsage =
     "Usage: chokepoint synth --gold FILE (--db-root DIR | --tables TABLES.json) --llm-config CONFIG.json --out DIR\n"
-    "                        [--method synsql|vanilla] [--rounds 3] [--threshold 8.0] [--limit N]\n"
+    "                        [--method synsql|vanilla] [--ablation NAME] [--rounds 3] [--threshold 8.0] [--limit N]\n"
     "                        [--no-align-case] [--replay FILE.sqlite] [--prompts DIR] [--preview]\n"
     "SynSQL (seed 002): a small synthetic database per question, from the question, its evidence and the schema\n"
     "(the gold query is not shown to the model). synsql: three column selections (temperatures 0, 0.3, 0.7,\n"
@@ -46,6 +47,10 @@ const char* kUsage =
     "average >= --threshold, at most --rounds rounds in all (the best-scoring round is kept otherwise). vanilla:\n"
     "one synthesizer call on the full schema, no selector, no critic. With --db-root the original's unique keys are\n"
     "checked too; --no-align-case keeps the model's casing of values that equal a question literal up to case.\n"
+    "--ablation (synsql only; SynSQL 5.3, Table 4 and Figs. 2/10): oracle_schema (the gold query's tables and\n"
+    "columns, no selector call; the gold is never shown to the model), no_expansion, no_ensemble_expansion (one\n"
+    "selection at temperature 0, no expansion), full_schema (no selector, the critic still runs), no_critic (one\n"
+    "synthesizer call, no critic); none is SynSQL as published. The estimate and --preview count its own calls.\n"
     "Sent: questions, evidence and schemas (no rows). --preview prints every prompt of the first calls (the\n"
     "selector's, or vanilla's synthesizer's) and the most calls the later ones make, and sends and writes nothing.\n"
     "Calls are recorded in --replay (default DIR/replay.sqlite), so a rerun sends only what is missing.\n"
@@ -68,6 +73,10 @@ FlagTable synth_flags() {
       flags::llm_config().described("the selector, synthesizer and critic"),
       flags::out("DIR", "one database per question, set.json, original/ and manifest.json"),
       choice_flag("--method", {"synsql", "vanilla"}, "SynSQL's loop, or one synthesizer call").or_else("synsql"),
+      choice_flag("--ablation",
+                  {"none", "oracle_schema", "no_expansion", "no_ensemble_expansion", "full_schema", "no_critic"},
+                  "a row of SynSQL's Table 4 or the critic's ablation (synsql only)")
+          .or_else("none"),
       whole_flag("--rounds", "R", 1, 99, "rounds", "synthesis rounds at most").or_else("3"),
       real_flag("--threshold", "X", 1, 10, "the critic's average that accepts a round").or_else("8.0"),
       flags::limit(),
@@ -86,6 +95,13 @@ Result<testdb::SynthesisOptions> read_options(const FlagValues& r) {
   o.rounds = static_cast<int>(r.integer("--rounds"));
   o.threshold = r.real("--threshold");
   o.validation.align_case = !r.has("--no-align-case");
+  auto ablation = testdb::synthesis_ablation_from_name(r.text("--ablation"));
+  if (!ablation.ok()) return Error{"--ablation: " + ablation.error()};
+  if (*ablation != testdb::SynthesisAblation::None) {
+    if (o.method == testdb::SynthesisMethod::Vanilla)
+      return Error{"--ablation " + r.text("--ablation") + " changes SynSQL's loop; vanilla has no selector or critic"};
+    o = testdb::with_ablation(o, *ablation);
+  }
   return o;
 }
 
@@ -144,6 +160,7 @@ int synth_main(const FlagValues& r) {
     if (s == schemas.end()) continue;
     testdb::SynthesisOptions o = *options;
     if (unique_keys.count(it.db_id)) o.validation.unique_keys = unique_keys[it.db_id];
+    if (o.schema_source == testdb::SchemaSource::Oracle) o.oracle_gold_sql = it.sql;
     o.synthesis_temperature = o.critic_temperature = chat->settings.temperature;
     const std::string key = it.key.empty() ? std::to_string(i) : it.key;
     runs[i].loop = std::make_unique<testdb::SynthesisLoop>(
@@ -160,8 +177,9 @@ int synth_main(const FlagValues& r) {
     ++items;
     for (const auto& p : run.loop->pending()) tokens += estimate_tokens(p.prompt);
   }
-  const size_t calls_min = items * (synsql ? 6 : 1);
-  const size_t calls_max = items * (synsql ? 4 + 2 * static_cast<size_t>(options->rounds) : 1);
+  const testdb::SynthesisCallCounts per_item = testdb::synthesis_call_counts(*options);
+  const size_t calls_min = items * per_item.at_least();
+  const size_t calls_max = items * per_item.at_most();
   std::cerr << "chokepoint: synth: " << items << (items == 1 ? " question (" : " questions (")
             << testdb::synthesis_method_name(options->method) << "), " << calls_min << " to " << calls_max
             << " calls to " << endpoint_url(chat->endpoint, "") << ", ~" << tokens
@@ -191,16 +209,23 @@ int synth_main(const FlagValues& r) {
                                                   testdb::synthesis_chat_request(chat->settings, p))});
     }
     if (synsql) {
-      preview.later_rounds.push_back(
-          {"expand", "one call per question: at most 3 more columns for its selection", items});
-      preview.later_rounds.push_back(
-          {"synthesize", "one-line INSERTs for the reduced schema (with the critic's feedback after the first round)",
-           items * static_cast<size_t>(options->rounds)});
-      preview.later_rounds.push_back(
-          {"critique", "the synthesized rows scored on six criteria", items * static_cast<size_t>(options->rounds)});
+      // The first calls shown above are the selector's, or (oracle and full schema) the first synthesizer call's.
+      const bool selector = per_item.select > 0;
+      if (per_item.expand > 0)
+        preview.later_rounds.push_back(
+            {"expand", "one call per question: at most 3 more columns for its selection", items * per_item.expand});
+      const size_t synth_later = per_item.synthesize_max - (selector ? 0 : 1);
+      if (synth_later > 0)
+        preview.later_rounds.push_back(
+            {"synthesize", "one-line INSERTs for the reduced schema (with the critic's feedback after the first round)",
+             items * synth_later});
+      if (per_item.critique_max > 0)
+        preview.later_rounds.push_back(
+            {"critique", "the synthesized rows scored on six criteria", items * per_item.critique_max});
     }
     preview.details = {{"items", items},
                        {"method", testdb::synthesis_method_name(options->method)},
+                       {"ablation", r.text("--ablation")},
                        {"calls_at_least", calls_min},
                        {"calls_at_most", calls_max}};
     return print_preview(preview);
@@ -316,6 +341,7 @@ int synth_main(const FlagValues& r) {
 
   Json summary = {{"n", set->items.size()},
                   {"method", testdb::synthesis_method_name(options->method)},
+                  {"ablation", r.text("--ablation")},
                   {"model", chat->settings.model}};
   Json counts = testdb::synthesis_summary_json(finished);
   for (auto e = counts.begin(); e != counts.end(); ++e) summary[e.key()] = e.value();
@@ -329,6 +355,9 @@ int synth_main(const FlagValues& r) {
   Json manifest = {
       {"generator", "chokepoint synth"},
       {"method", testdb::synthesis_method_name(options->method)},
+      {"ablation", r.text("--ablation")},
+      {"schema_source", testdb::schema_source_name(options->schema_source)},
+      {"critic", options->critic},
       {"provider", chat->settings.provider},
       {"model", chat->settings.model},
       {"temperatures",
@@ -336,7 +365,7 @@ int synth_main(const FlagValues& r) {
         {"expansion", options->expansion_temperature},
         {"synthesis", chat->settings.temperature},
         {"critic", chat->settings.temperature}}},
-      {"rounds", synsql ? options->rounds : 1},
+      {"rounds", synsql && options->critic ? options->rounds : 1},
       {"threshold", synsql ? Json(options->threshold) : Json()},
       {"align_case", options->validation.align_case},
       {"set", r.text("--gold")},

@@ -15,11 +15,11 @@
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/missing_databases.h"
+#include "cli/suite_items.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/metrics/execution_accuracy.h"
-#include "core/mutate/mutant_generation.h"
 #include "core/testdb/discrimination.h"
 #include "core/testdb/testsuite_baseline.h"
 
@@ -110,18 +110,11 @@ int testsuite_main(const FlagValues& r) {
       continue;
     }
     const Connection& original = *c->second;
-    std::vector<testdb::SuiteItem> suite;
-    for (const auto& item : items) {
-      testdb::SuiteItem s{item.key, item.sql, {}};
-      auto mutants = mutate::generate_mutants(item.sql, original);
-      if (mutants.ok())
-        for (const auto& m : mutants->kept) s.mutants.push_back(m.sql);
-      else
-        ++unparsed;
+    const std::vector<testdb::SuiteItem> suite = suite_items(items, original, unparsed);
+    for (const auto& s : suite) {
       const auto g = testdb::discriminate_gold(original, s.gold_sql, s.mutants, options.semantics, options.limits);
       original_totals.add(g);
       sr_original += g.gold_nonempty;
-      suite.push_back(std::move(s));
     }
     items_with_db += items.size();
     const auto build_start = std::chrono::steady_clock::now();

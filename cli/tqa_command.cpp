@@ -19,6 +19,7 @@
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/common_flags.h"
+#include "cli/denat_keep.h"
 #include "cli/llm_calls.h"
 #include "cli/model_calls.h"
 #include "core/base/clock.h"
@@ -106,10 +107,13 @@ const Registrar linker_command{{"tqa linker", "TQA: linker tables and their refe
 const char* kDenatUsage =
     "Usage: chokepoint tqa denat --gold SET.json --db-root DIR --out OUTDIR [--llm-config F [--llm-names]\n"
     "         [--replay FILE.sqlite] [--preview] [--prompts DIR]] [--lexicon ASSET | --wordnet DIR] [--timeout-ms T]\n"
+    "         [--keep-by gold-result|system-ex|both [--pred FILE]]\n"
     "De-naturalises schema names (SQLMorph V): classifies each identifier N1/N2/N3 (LLM classifier with\n"
     "--llm-config, else a dictionary-coverage heuristic), abbreviates N1/N2 names (deterministic abbreviator, or\n"
     "the LLM with --llm-names), clones DIR/<db>/<db>.sqlite to OUTDIR/databases/<db>/<db>.sqlite renamed through\n"
-    "ALTER TABLE, rewrites the gold SQL through the AST and keeps an item only if its result is unchanged.\n"
+    "ALTER TABLE, rewrites the gold SQL through the AST and keeps an item only if its result is unchanged\n"
+    "(--keep-by gold-result, the default), only if the system answered the original right (--keep-by system-ex,\n"
+    "with --pred: the system's predictions on the original set, scored as eval scores them), or both.\n"
     "Question/evidence mentions are rewritten by the LLM, else by a deterministic exact-mention rewrite.\n"
     "Writes OUTDIR/O_O.json, L_O.json, O_L.json, L_L.json (BIRD format) and OUTDIR/denat_report.json.\n"
     "With --llm-config the summary counts, per kind, the answers used and those replaced by the fallback, and\n"
@@ -138,6 +142,11 @@ FlagTable tqa_denat_flags() {
       flags::lexicon(),
       flags::wordnet(),
       whole_flag("--timeout-ms", "T", 0, 3600000, "milliseconds", "time limit of one query (0: none)").or_else("5000"),
+      choice_flag("--keep-by", {"gold-result", "system-ex", "both"},
+                  "which items the sets keep: the renamed gold returns the original's rows; the system answered the "
+                  "original right (--pred); both")
+          .or_else("gold-result"),
+      path_flag("--pred", "FILE", "the system's predictions on the original set, for --keep-by system-ex or both"),
   });
 }
 
@@ -151,6 +160,14 @@ int tqa_denat(const FlagValues& r) {
   if (!lex.ok()) return fail_input("lexicon: " + lex.error());
   QueryLimits limits;
   limits.timeout_ms = static_cast<int>(r.integer("--timeout-ms"));
+  const auto keep_by = tqa::denat_keep_rule_from_name(r.text("--keep-by"));
+  if (!keep_by.ok()) return fail_input("--keep-by: " + keep_by.error());
+  const bool needs_ex = *keep_by != tqa::DenatKeepRule::gold_result;
+  if (needs_ex && !r.has("--pred"))
+    return fail_input("--keep-by " + r.text("--keep-by") +
+                      " needs --pred: the system's predictions on the original set");
+  if (!needs_ex && r.has("--pred"))
+    return fail_input("--pred is read only with --keep-by system-ex or both (the default keeps by the gold's result)");
 
   // Optional LLM: settings, prompts, the run's calls and the scheduler every database's job queues on (held under
   // --preview: the first phase's calls are queued, none is sent).
@@ -180,6 +197,12 @@ int tqa_denat(const FlagValues& r) {
 
   std::map<std::string, std::vector<EvalItem>> by_db;
   for (const auto& i : set->items) by_db[i.db_id].push_back(i);
+  tqa::ExByItem system_ex;
+  if (needs_ex && !preview) {
+    auto ex = system_ex_by_item(*set, r.text("--pred"), r.text("--db-root"), limits.timeout_ms);
+    if (!ex.ok()) return fail_input(ex.error());
+    system_ex = std::move(*ex);
+  }
 
   DatabasePool pool(r.text("--db-root"));
   tqa::DenatLlmUse use;
@@ -228,7 +251,8 @@ int tqa_denat(const FlagValues& r) {
     if (!job.error().empty()) return fail_input(job.error());
     plans.push_back(tqa::rename_plan_json(job.plan()));
     use.add(job.llm_use());
-    for (const auto& d : job.results()) {
+    for (auto d : job.results()) {
+      tqa::apply_keep_rule(d, *keep_by, system_ex);
       if (!d.kept) discarded.push_back({{"key", d.original.key}, {"db_id", d.original.db_id}, {"reason", d.reason}});
       results.push_back(d);
     }
@@ -263,6 +287,7 @@ int tqa_denat(const FlagValues& r) {
     if (!write_file(path, write_bird_dev_json(out))) return fail_input("cannot write " + path);
   }
   nlohmann::json summary = {{"items", results.size()},
+                            {"keep_by", tqa::denat_keep_rule_name(*keep_by)},
                             {"kept", kept},
                             {"discarded", results.size() - kept},
                             {"text_rewrite", scheduler ? "llm" : "deterministic mention rewrite"},

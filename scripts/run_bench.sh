@@ -88,6 +88,10 @@ if [ -x "$NATIVE/chokepoint" ] && [ -f "$DATA/bird/dev.json" ]; then
   CHOKEPOINT_CLI="$NATIVE/chokepoint" node "$ROOT/bench/llm_commands.mjs" "$DATA"
 fi
 if [ -x "$NATIVE/chokepoint" ]; then
+  echo "=== the studies, native (bench/studies.sh)"
+  (cd "$ROOT" && sh bench/studies.sh "$NATIVE")
+fi
+if [ -x "$NATIVE/chokepoint" ]; then
   echo "=== eval --jobs 1 vs 2 (bench/eval_jobs.sh)"
   (cd "$ROOT" && sh bench/eval_jobs.sh "$NATIVE")
 fi

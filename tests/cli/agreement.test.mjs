@@ -153,3 +153,31 @@ test('bad input exits 2 with one clear line', () => {
     assert.match(r.stderr, message);
   }
 });
+
+test('--labels: the disagreements split by the humans\' verdicts (SynSQL Table 3); bad label files refused', () => {
+  // Items 0 and 4 (pairs 1 and 5): the original says correct, the test database wrong; the humans say right, so the
+  // test database turned true positives into false negatives. Item 2 (pair 3): the test database says correct, the
+  // original wrong; the humans say wrong, so the test database was fooled (true negative to false positive).
+  const labels = join(dir, 'labels.json');
+  writeFileSync(labels, JSON.stringify({ 0: true, 2: false, 4: true }));
+  const r = agreement('--gold', join(dir, 'gold.sql'), '--pred', join(dir, 'pred.sql'), '--db-root', join(dir, 'orig'),
+    '--test-db-root', join(dir, 'test'), '--out', join(dir, 'labelled.json'), '--labels', labels);
+  assert.equal(r.status, 0, r.stderr);
+  const t = JSON.parse(r.stdout).test_roots[0].against_labels;
+  assert.ok(t, 'each root gives the table against the labels');
+  assert.equal(t.labelled, 3);
+  assert.equal(t.unlabelled, 4);
+  assert.equal(t.positive_to_negative.true_positive_to_false_negative, 2);
+  assert.equal(t.positive_to_negative.false_positive_to_true_negative, 0);
+  assert.equal(t.negative_to_positive.true_negative_to_false_positive, 1);
+  assert.equal(t.negative_to_positive.false_negative_to_true_positive, 0);
+  // The original agrees with the humans on all three labelled items; the test database on none.
+  assert.equal(t.original.agree, 3);
+  assert.equal(t.test.disagree, 3);
+
+  writeFileSync(labels, JSON.stringify({ 0: true, 99: false }));
+  const bad = agreement('--gold', join(dir, 'gold.sql'), '--pred', join(dir, 'pred.sql'), '--db-root',
+    join(dir, 'orig'), '--test-db-root', join(dir, 'test'), '--out', join(dir, 'bad.json'), '--labels', labels);
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--labels .*99/);
+});

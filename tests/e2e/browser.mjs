@@ -148,6 +148,8 @@ export async function clickNamed(page, name) {
   let b;
   for (let tries = 0; tries < 50 && !b; ++tries) {
     b = (await callJson(page, 'chokepoint_app_json')).buttons?.[name];
+    // A tab bar lays its tabs out one frame after it first appears: until then a tab's place has no size.
+    if (b && (b[2] <= 0 || b[3] <= 0)) b = undefined;
     if (!b) await nextFrames(page);
   }
   if (!b) throw new Error(`${name} is not drawn`);

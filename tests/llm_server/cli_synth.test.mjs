@@ -215,3 +215,31 @@ test('bad inputs exit 2 with a clear message', async () => {
   assert.equal(r.code, 2);
   assert.match(r.stderr, /missing arguments/);
 });
+
+test('--ablation: the preview counts each ablation\'s own calls, and the oracle schema asks no selector', async () => {
+  const preview = async (ablation) => {
+    const r = await run(synthArgs(join(dir, `preview-${ablation}`), ['--preview', '--ablation', ablation]));
+    assert.equal(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout);
+  };
+  const before = await requests();
+  // Two questions. No critic: 3 selections + 1 expansion + 1 synthesizer call each.
+  const noCritic = await preview('no_critic');
+  assert.deepEqual([noCritic.calls_at_least, noCritic.calls_at_most], [10, 10]);
+  assert.deepEqual(noCritic.later_rounds.map((l) => [l.round, l.calls_at_most]), [['expand', 2], ['synthesize', 2]]);
+  // Oracle schema: no selector, no expansion; the first calls are the synthesizer's, then up to 2 more rounds of it
+  // and up to 3 critic calls each.
+  const oracle = await preview('oracle_schema');
+  assert.deepEqual([oracle.calls_at_least, oracle.calls_at_most], [4, 12]);
+  assert.equal(oracle.prompts.length, 2);
+  assert.match(oracle.prompts[0].prompt, /INSERT/i, 'the first call writes data');
+  assert.deepEqual(oracle.later_rounds.map((l) => [l.round, l.calls_at_most]), [['synthesize', 4], ['critique', 6]]);
+  // One selection and no expansion.
+  const single = await preview('no_ensemble_expansion');
+  assert.deepEqual([single.calls_at_least, single.prompts.length], [6, 2]);
+  assert.equal(await requests(), before, 'previews send nothing');
+
+  const vanilla = await run(synthArgs(join(dir, 'vanilla-ablation'), ['--method', 'vanilla', '--ablation', 'no_critic']));
+  assert.equal(vanilla.code, 2);
+  assert.match(vanilla.stderr, /--ablation no_critic changes SynSQL's loop; vanilla has no selector or critic/);
+});

@@ -1,0 +1,156 @@
+// `chokepoint testsuite distill`: a distilled test suite as Zhong et al. build one (core/testdb/distilled_suite.h):
+// per database of the set, many random databases drawn, each run against the golds' single-error mutants, and the
+// greedy cover of the mutants they kill kept as up to K databases, written as OUT_DIR/<db_id>/*.sqlite (the folder
+// Spider's test-suite evaluator and `eval --semantics test-suite` read). Prints, per database and in total, the
+// mutants killed by the suite against the best single database of it.
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_inputs.h"
+#include "cli/command.h"
+#include "cli/common_flags.h"
+#include "cli/missing_databases.h"
+#include "cli/suite_items.h"
+#include "core/base/file_text.h"
+#include "core/base/json_dump.h"
+#include "core/dataset/eval_set_loader.h"
+#include "core/metrics/execution_accuracy.h"
+#include "core/testdb/distilled_suite.h"
+#include "core/testdb/random_database.h"
+
+namespace chokepoint::cli {
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+const char* kUsage =
+    "Usage: chokepoint testsuite distill --gold FILE --db-root DIR --out OUT_DIR [--databases K] [--draws N]\n"
+    "                                    [--seed N] [--table-rows N] [--timeout-ms T] [--semantics bird|spider]\n"
+    "                                    [--skip-missing]\n"
+    "A distilled test suite (Zhong, Yu and Klein 2020; SynSQL's TSA baseline): per database of the set's items,\n"
+    "--draws (default 64) random databases of at most --table-rows (default 30) rows per table are drawn from\n"
+    "--seed, each is run against the golds' single-error mutants (SQLMorph's 15 operators), and a greedy cover keeps\n"
+    "the draws that kill the most mutants not yet killed, up to --databases K (default 10; 0: until no draw kills\n"
+    "another). Writes OUT_DIR/<db_id>/<db_id>.sqlite (the draw that kills most alone), <db_id>_1.sqlite, ... and\n"
+    "OUT_DIR/manifest.json. stdout: JSON {set, databases: [{db_id, suite, mutants, killable, killed_by_suite,\n"
+    "killed_by_best_single, files}], mutants, killed_by_suite, killed_by_best_single_total, databases_missing,\n"
+    "golds_unparsed}. A database missing under --db-root is an error (exit 2); with --skip-missing it is listed\n"
+    "under databases_missing and skipped.";
+
+FlagTable distill_flags() {
+  return {
+      flags::gold().alias("--set"),
+      flags::db_root().described("the original databases, as DIR/<db_id>/<db_id>.sqlite"),
+      flags::out("OUT_DIR", "the suite OUT_DIR/<db_id>/*.sqlite and manifest.json"),
+      whole_flag("--databases", "K", 0, 1000, "databases", "databases kept per db_id at most (0: no cap)")
+          .or_else("10"),
+      whole_flag("--draws", "N", 1, 10000, "draws", "random databases drawn per db_id").or_else("64"),
+      flags::seed("1"),
+      whole_flag("--table-rows", "N", 1, 10000, "rows", "rows per table of a random database at most").or_else("30"),
+      flags::timeout_ms("1000", "time limit of every query"),
+      flags::semantics({"bird", "spider"}, "set's benchmark"),
+      flags::skip_missing(),
+  };
+}
+
+int distill_main(const FlagValues& r) {
+  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
+  const std::string set_path = r.text("--gold"), root = r.text("--db-root"), out = r.text("--out");
+  if (set_path.empty() || root.empty() || out.empty()) return fail_input(std::string("missing arguments\n") + kUsage);
+  std::error_code ec;
+  if (!std::filesystem::is_directory(root, ec)) return fail_input("--db-root " + root + ": no such folder");
+  auto set = load_eval_set(set_path);
+  if (!set.ok()) return fail_input(set_path + ": " + set.error());
+  if (holds_predictions(*set)) return fail_input(set_path + ": holds predictions, not a gold set");
+  testdb::DistilledSuiteOptions options;
+  options.seed = static_cast<uint64_t>(r.integer("--seed"));
+  options.draws = static_cast<size_t>(r.integer("--draws"));
+  options.max_databases = static_cast<size_t>(r.integer("--databases"));
+  options.max_rows = static_cast<size_t>(r.integer("--table-rows"));
+  options.limits.timeout_ms = static_cast<int>(r.integer("--timeout-ms"));
+  options.semantics = semantics_of_format(set->format).value_or(ExSemantics::Bird);
+  if (r.has("--semantics")) options.semantics = *ex_semantics_from_name(r.text("--semantics"));
+  std::map<std::string, std::vector<EvalItem>> by_db;
+  std::vector<std::string> item_db_ids;
+  for (size_t i = 0; i < set->items.size(); ++i) {
+    if (set->items[i].db_id.empty()) return fail_input(set_path + ": item " + std::to_string(i + 1) + " has no db_id");
+    by_db[set->items[i].db_id].push_back(set->items[i]);
+    item_db_ids.push_back(set->items[i].db_id);
+  }
+  if (auto st = require_databases(root, item_db_ids, r.has("--skip-missing")); !st.ok()) return fail_input(st.error());
+  std::set<std::string> ids;
+  for (const auto& [db, items] : by_db) ids.insert(db);
+  auto open = open_databases(root, ids);
+  if (!open.ok()) return fail_input(open.error());
+  std::filesystem::create_directories(out, ec);
+  if (!std::filesystem::is_directory(out, ec)) return fail_input("--out " + out + ": cannot create the folder");
+
+  ojson databases = ojson::array(), missing = ojson::array();
+  size_t unparsed = 0, mutants = 0, killed = 0, best_single = 0;
+  for (const auto& [db, items] : by_db) {
+    auto c = open->connections.find(db);
+    if (c == open->connections.end()) {
+      missing.push_back(db);
+      continue;
+    }
+    const auto suite_in = suite_items(items, *c->second, unparsed);
+    auto suite = testdb::distill_test_suite(*c->second, open->schemas.at(db), suite_in, options);
+    if (!suite.ok()) return fail_input(db + ": " + suite.error());
+    const auto dir = std::filesystem::path(out) / db;
+    std::filesystem::create_directories(dir, ec);
+    ojson files = ojson::array(), members = ojson::array();
+    for (size_t k = 0; k < suite->members.size(); ++k) {
+      const auto& m = suite->members[k];
+      const std::string name = testdb::suite_file_name(db, k);
+      if (auto st = testdb::save_database(m.db, (dir / name).string()); !st.ok()) return fail_input(st.error());
+      files.push_back(db + "/" + name);
+      members.push_back(ojson{{"file", db + "/" + name},
+                              {"draw", m.draw},
+                              {"draw_seed", m.seed},
+                              {"killed_alone", m.killed_alone},
+                              {"newly_killed", m.newly_killed},
+                              {"rows", m.stats.rows}});
+    }
+    mutants += suite->mutants;
+    killed += suite->killed_by_suite;
+    best_single += suite->killed_by_best_single;
+    databases.push_back(ojson{{"db_id", db},
+                              {"items", items.size()},
+                              {"suite", suite->members.size()},
+                              {"draws", suite->draws},
+                              {"mutants", suite->mutants},
+                              {"killable", suite->killable},
+                              {"killed_by_suite", suite->killed_by_suite},
+                              {"killed_by_best_single", suite->killed_by_best_single},
+                              {"members", members}});
+  }
+  ojson summary = {{"kind", "distilled test suite"},
+                   {"set", set_path},
+                   {"seed", options.seed},
+                   {"draws", options.draws},
+                   {"max_databases", options.max_databases},
+                   {"rows", options.max_rows},
+                   {"semantics", ex_semantics_name(options.semantics)},
+                   {"databases", databases},
+                   {"databases_missing", missing},
+                   {"golds_unparsed", unparsed},
+                   {"mutants", mutants},
+                   {"killed_by_suite", killed},
+                   {"killed_by_best_single_total", best_single}};
+  if (auto st = write_file((std::filesystem::path(out) / "manifest.json").string(), dump_json(summary, 2) + "\n");
+      !st.ok())
+    return fail_input(st.error());
+  std::cout << dump_json(summary, 2) << "\n";
+  return 0;
+}
+
+const Registrar registrar{{"testsuite distill",
+                           "distilled test suite: random databases kept by a greedy cover of the mutants they kill",
+                           kUsage, distill_flags, distill_main}};
+
+}  // namespace
+}  // namespace chokepoint::cli
