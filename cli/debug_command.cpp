@@ -28,7 +28,7 @@ namespace {
 
 const char* kUsage =
     "Usage: chokepoint debug --gold FILE --pred FILE --db-root DIR --llm-config CONFIG.json --out REPORT.json\n"
-    "                        [--strategy regenerate|wrong_sql|system_error|all_errors|comment] [--rounds R]\n"
+    "                        [--strategy regenerate|wrong_sql|system_error|all_errors|comment|all] [--rounds R]\n"
     "                        [--replay FILE.sqlite] [--prompts DIR] [--semantics bird|spider|test-suite] [--preview]\n"
     "Each prediction with EX = 0 is sent back to the model with the strategy's information (default comment: the\n"
     "wrong SQL, its error information and a comment on its error category), for R rounds (default 2), each round\n"
@@ -38,7 +38,9 @@ const char* kUsage =
     "round (004 Table 5); round 0 counts the errors before debugging (Figure 5); model_calls counts the calls\n"
     "answered, failed and cut by a budget. REPORT.json adds each debugged item's queries. --preview prints every\n"
     "prompt of the first round (the predictions are evaluated first) and says what later rounds send, and sends\n"
-    "nothing. A database missing under --db-root is an error unless --skip-missing.";
+    "nothing. --strategy all runs the five strategies side by side on the same wrong predictions (004 Fig. 4):\n"
+    "stdout then has strategies: [{strategy, rounds}] and REPORT.json's items name their strategy.\n"
+    "A database missing under --db-root is an error unless --skip-missing.";
 
 FlagTable debug_flags() {
   return with_model_call_flags({
@@ -47,8 +49,8 @@ FlagTable debug_flags() {
       flags::db_root(),
       flags::llm_config(),
       flags::out("REPORT.json", "the summary and each debugged item's queries"),
-      choice_flag("--strategy", {"regenerate", "wrong_sql", "system_error", "all_errors", "comment"},
-                  "what the model is shown of each wrong prediction")
+      choice_flag("--strategy", {"regenerate", "wrong_sql", "system_error", "all_errors", "comment", "all"},
+                  "what the model is shown of each wrong prediction; all: the five side by side")
           .valued("STRATEGY")
           .or_else("comment"),
       whole_flag("--rounds", "R", 1, 10, "rounds", "rounds of debugging, each on what is still wrong").or_else("2"),
@@ -64,8 +66,17 @@ int debug_main(const FlagValues& r) {
   if (r.text("--gold").empty() || r.text("--pred").empty() || r.text("--db-root").empty() || config.empty() ||
       r.text("--out").empty())
     return fail_input(std::string("missing arguments\n") + kUsage);
-  auto strategy = diagnosis::debug_strategy_from_name(r.text("--strategy"));
-  if (!strategy.ok()) return fail_input(strategy.error());
+  const bool all = r.text("--strategy") == "all";
+  std::vector<diagnosis::DebugStrategy> strategies;
+  if (all) {
+    strategies = {diagnosis::DebugStrategy::Regenerate, diagnosis::DebugStrategy::WrongSql,
+                  diagnosis::DebugStrategy::SystemError, diagnosis::DebugStrategy::AllErrors,
+                  diagnosis::DebugStrategy::Comment};
+  } else {
+    auto strategy = diagnosis::debug_strategy_from_name(r.text("--strategy"));
+    if (!strategy.ok()) return fail_input(strategy.error());
+    strategies = {*strategy};
+  }
   const int rounds = static_cast<int>(r.integer("--rounds"));
   auto in = read_ex_inputs(r);
   if (!in.ok()) return fail_input(in.error());
@@ -82,67 +93,84 @@ int debug_main(const FlagValues& r) {
   for (const auto& it : in->gold.items) questions[it.key] = runner::question_with_evidence(it.question, it.evidence);
 
   const auto items = evaluate_pairs(in->pairs, *open->pool, options);
-  diagnosis::DebugRounds debug(in->pairs, items, questions, *strategy, rounds, [&](const std::string& db) {
-    auto s = open->schemas.find(db);
-    return s == open->schemas.end() ? nullptr : &s->second;
-  });
+  auto rounds_of = [&](diagnosis::DebugStrategy strategy) {
+    return diagnosis::DebugRounds(in->pairs, items, questions, strategy, rounds, [&](const std::string& db) {
+      auto s = open->schemas.find(db);
+      return s == open->schemas.end() ? nullptr : &s->second;
+    });
+  };
+  const size_t wrong = rounds_of(strategies.front()).initially_wrong();
+  const std::string strategy_name = all ? "all" : diagnosis::debug_strategy_name(strategies.front());
   UsageTotals usage;
-  std::cerr << "chokepoint: debug: " << debug.initially_wrong() << " wrong predictions, up to " << rounds
-            << " rounds to " << endpoint_url(endpoint, "") << " (" << diagnosis::debug_strategy_name(*strategy)
-            << ")\n";
+  std::cerr << "chokepoint: debug: " << wrong << " wrong predictions, up to " << rounds << " rounds"
+            << (all ? " for each of the five strategies" : "") << " to " << endpoint_url(endpoint, "") << " ("
+            << strategy_name << ")\n";
   if (calls->preview()) {
     CallPreview preview;
     preview.destinations = {{settings.model, endpoint_url(endpoint, "")}};
-    if (!debug.done()) {
+    size_t first_round = 0;
+    for (auto strategy : strategies) {
+      auto debug = rounds_of(strategy);
+      if (debug.done()) continue;
       auto first = debug.next_prompts(prompts);
       if (!first.ok()) return fail_input(first.error());
+      first_round = first->size();
       for (const auto& p : *first) preview.prompts.push_back(preview_prompt(p.id, p.prompt, settings, calls->replay()));
     }
     for (int round = 2; round <= rounds && !preview.prompts.empty(); ++round)
       preview.later_rounds.push_back({"round " + std::to_string(round),
                                       "the predictions still wrong after round " + std::to_string(round - 1) +
                                           ", with the strategy's information on the latest query",
-                                      preview.prompts.size()});
-    preview.details = {{"wrong", debug.initially_wrong()},
-                       {"strategy", diagnosis::debug_strategy_name(*strategy)},
-                       {"rounds", rounds}};
+                                      first_round * strategies.size()});
+    preview.details = {{"wrong", wrong}, {"strategy", strategy_name}, {"rounds", rounds}};
     return print_preview(preview);
   }
-  while (!debug.done()) {
-    auto prompts_of_round = debug.next_prompts(prompts);
-    if (!prompts_of_round.ok()) return fail_input(prompts_of_round.error());
-    std::vector<std::pair<std::string, std::string>> batch;
-    for (const auto& p : *prompts_of_round) batch.emplace_back(p.id, p.prompt);
-    const auto answers = calls->ask(settings, endpoint, batch, &usage);
-    std::vector<std::optional<std::string>> sql;
-    for (const auto& a : answers) {
-      std::optional<std::string> q;
-      if (a.ok())
-        if (auto extracted = extract_sql(*a, PromptPostfix::Chat); extracted.ok()) q = extracted->sql;
-      sql.push_back(std::move(q));
+  nlohmann::json per_strategy = nlohmann::json::array(), listed = nlohmann::json::array();
+  for (auto strategy : strategies) {
+    auto debug = rounds_of(strategy);
+    while (!debug.done()) {
+      auto prompts_of_round = debug.next_prompts(prompts);
+      if (!prompts_of_round.ok()) return fail_input(prompts_of_round.error());
+      std::vector<std::pair<std::string, std::string>> batch;
+      for (const auto& p : *prompts_of_round) batch.emplace_back(p.id, p.prompt);
+      const auto answers = calls->ask(settings, endpoint, batch, &usage);
+      std::vector<std::optional<std::string>> sql;
+      for (const auto& a : answers) {
+        std::optional<std::string> q;
+        if (a.ok())
+          if (auto extracted = extract_sql(*a, PromptPostfix::Chat); extracted.ok()) q = extracted->sql;
+        sql.push_back(std::move(q));
+      }
+      auto again = debug.answer(sql);
+      if (!again.ok()) return fail_input(again.error());
+      std::vector<ItemEvaluation> evaluated;
+      for (const auto& pair : *again) {
+        auto conn = open->pool->get(pair.db_id);
+        evaluated.push_back(conn.ok()
+                                ? evaluate_pair(**conn, pair, options)
+                                : unfinished_item(pair, options.regimes.size(), QueryStatus::Error, conn.error()));
+      }
+      if (auto row = debug.evaluated(evaluated); !row.ok()) return fail_input(row.error());
     }
-    auto again = debug.answer(sql);
-    if (!again.ok()) return fail_input(again.error());
-    std::vector<ItemEvaluation> evaluated;
-    for (const auto& pair : *again) {
-      auto conn = open->pool->get(pair.db_id);
-      evaluated.push_back(conn.ok() ? evaluate_pair(**conn, pair, options)
-                                    : unfinished_item(pair, options.regimes.size(), QueryStatus::Error, conn.error()));
+    per_strategy.push_back(
+        {{"strategy", diagnosis::debug_strategy_name(strategy)}, {"rounds", diagnosis::debug_rows_json(debug.rows())}});
+    for (const auto& h : debug.history()) {
+      nlohmann::json steps = nlohmann::json::array();
+      for (const auto& s : h.rounds) steps.push_back({{"sql", s.sql}, {"ex", s.ex}});
+      nlohmann::json item = {{"id", debug.pairs()[h.pair].id}, {"original", h.original}, {"rounds", steps}};
+      if (all) item["strategy"] = diagnosis::debug_strategy_name(strategy);
+      listed.push_back(std::move(item));
     }
-    if (auto row = debug.evaluated(evaluated); !row.ok()) return fail_input(row.error());
   }
-  nlohmann::json summary = {{"wrong", debug.initially_wrong()},
-                            {"strategy", diagnosis::debug_strategy_name(*strategy)},
-                            {"rounds", diagnosis::debug_rows_json(debug.rows())},
+  nlohmann::json summary = {{"wrong", wrong},
+                            {"strategy", strategy_name},
                             {"usage", {{"network_calls", usage.network_calls}, {"replayed", usage.replayed}}}};
+  if (all)
+    summary["strategies"] = per_strategy;
+  else
+    summary["rounds"] = per_strategy[0]["rounds"];
   if (r.has("--skip-missing")) summary["skipped_no_database"] = in->skipped_no_database;
   summary["model_calls"] = calls->tally_json();
-  nlohmann::json listed = nlohmann::json::array();
-  for (const auto& h : debug.history()) {
-    nlohmann::json steps = nlohmann::json::array();
-    for (const auto& s : h.rounds) steps.push_back({{"sql", s.sql}, {"ex", s.ex}});
-    listed.push_back({{"id", debug.pairs()[h.pair].id}, {"original", h.original}, {"rounds", steps}});
-  }
   calls->report("debug");
   if (int rc = finish_report(r.text("--out"), summary, std::move(listed))) return rc;
   return calls->exit_code();

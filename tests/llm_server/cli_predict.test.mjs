@@ -113,3 +113,23 @@ test('debug: the wrong predictions go back with the strategy\'s information; rou
   assert.equal(fixed.rounds[0].sql, gold[2].SQL);
   assert.equal(fixed.rounds[0].ex, true);
 });
+
+test('debug --strategy all: the five strategies side by side on the same wrong predictions (004 Fig. 4)', async () => {
+  // The same taught answers as above: whatever a strategy shows, item 2's question gets the right query back and
+  // item 3's gets no query.
+  const out = join(dir, 'debug_all.json');
+  const r = await run(['debug', '--gold', join(dir, 'gold.json'), '--pred', join(dir, 'pred.json'), '--db-root',
+    join(dir, 'db'), '--llm-config', join(dir, 'llm.json'), '--out', out, '--strategy', 'all', '--rounds', '1']);
+  assert.equal(r.code, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  assert.equal(s.strategy, 'all');
+  assert.equal(s.wrong, 2);
+  assert.deepEqual(s.strategies.map((x) => x.strategy),
+    ['regenerate', 'wrong_sql', 'system_error', 'all_errors', 'comment']);
+  for (const x of s.strategies)
+    assert.deepEqual(x.rounds.map((row) => [row.round, row.attempted, row.fixed, row.still_wrong]),
+      [[0, 0, 0, 2], [1, 2, 1, 1]], x.strategy);
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  assert.equal(report.items.length, 10, 'two debugged items per strategy');
+  assert.deepEqual([...new Set(report.items.map((x) => x.strategy))].length, 5);
+});
