@@ -37,13 +37,15 @@ const char* kUsage =
     "(default all): with-y (the query alone), with-y+s (and the schema), with-y+s+q (and the question), demo (after\n"
     "three demonstrations), demo+comments (with the reason each is faster), direct (the fastest query straight from\n"
     "the question and schema, one stage). Only correct Ys are sent (a rewrite that keeps a wrong Y's result keeps it\n"
-    "wrong, and VES scores it 0 anyway); a rewrite replaces Y only when it returns Y's result. Each cell is then "
-    "timed\n"
+    "wrong, and VES scores it 0 anyway); a rewrite replaces Y only when it returns Y's result (the safe view).\n"
+    "Each cell is also scored as 004 scores it (as_published): every rewrite the model wrote replaces Y, so one\n"
+    "that breaks a correct query counts against the method. Each cell is then timed\n"
     "against the gold as `chokepoint ves` does (--iterations, default 10 as BIRD's script; --timeout-ms bounds each\n"
     "query and each pair's timing at T x N). Sent: the query, the schema (table and column names) and the question\n"
     "with its evidence, as the variant needs. --preview prints every prompt for every model and sends nothing.\n"
     "stdout: JSON {n, iterations, baseline: {ex, ves, c_ves, correct, self_ves, self_score_sd}, table: [{variant,\n"
-    "model, ex, ves, c_ves, correct, accepted, changed_result, failed, no_sql, no_answer, not_asked, generated}],\n"
+    "model, ex, ves, c_ves, correct, accepted, changed_result, failed, no_sql, no_answer, not_asked, generated,\n"
+    "as_published: {ex, ves, c_ves, correct, scored, rewrites_not_kept}}],\n"
     "usage, model_calls}; OPT.json adds each cell's items (outcome, final query, score). A database missing under\n"
     "--db-root is an error unless --skip-missing.";
 
@@ -167,20 +169,35 @@ int optimize_main(const FlagValues& r) {
         if (!llm_tasks::is_two_stage(v)) {
           decisions.push_back(answer_of[i] ? llm_tasks::direct_query(*answer_of[i])
                                            : llm_tasks::RewriteDecision{"", llm_tasks::RewriteOutcome::NoAnswer,
-                                                                        "no schema for " + pairs[i].db_id});
+                                                                        "no schema for " + pairs[i].db_id, ""});
         } else {
           auto db = in->open.pool->get(pairs[i].db_id);
           decisions.push_back(
-              !db.ok() ? llm_tasks::RewriteDecision{pairs[i].pred_sql, llm_tasks::RewriteOutcome::NotAsked, db.error()}
-                       : llm_tasks::decide_rewrite(pairs[i].pred_sql, answer_of[i],
-                                                   llm_tasks::same_result_as_prediction(**db, pairs[i], in->options)));
+              !db.ok()
+                  ? llm_tasks::RewriteDecision{pairs[i].pred_sql, llm_tasks::RewriteOutcome::NotAsked, db.error(), ""}
+                  : llm_tasks::decide_rewrite(pairs[i].pred_sql, answer_of[i],
+                                              llm_tasks::same_result_as_prediction(**db, pairs[i], in->options)));
         }
         final_pairs[i].pred_sql = decisions.back().final_sql;
       }
       const auto timed = evaluate_efficiency_pairs(final_pairs, *in->open.pool, in->options, timing);
       const auto s = summarize_efficiency(timed);
+      // As 004 scores it: every rewrite the model wrote replaces Y, kept or not; only those items are timed again.
+      std::vector<EvalPair> replaced;
+      std::vector<size_t> replaced_at;
+      for (size_t i = 0; i < pairs.size(); ++i)
+        if (llm_tasks::published_final_sql(decisions[i]) != final_pairs[i].pred_sql) {
+          replaced.push_back(final_pairs[i]);
+          replaced.back().pred_sql = llm_tasks::published_final_sql(decisions[i]);
+          replaced_at.push_back(i);
+        }
+      auto published = timed;
+      const auto retimed = evaluate_efficiency_pairs(replaced, *in->open.pool, in->options, timing);
+      for (size_t k = 0; k < replaced_at.size() && k < retimed.size(); ++k) published[replaced_at[k]] = retimed[k];
       nlohmann::json row = llm_tasks::optimize_row_json(v, s, decisions);
       row["model"] = m.settings.model;
+      row["as_published"] = llm_tasks::optimize_scores_json(summarize_efficiency(published));
+      row["as_published"]["rewrites_not_kept"] = replaced.size();
       table.push_back(row);
       for (size_t i = 0; i < pairs.size(); ++i) {
         nlohmann::json cell = llm_tasks::optimize_item_json(v, pairs[i].id, decisions[i]);

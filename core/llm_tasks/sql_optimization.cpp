@@ -101,7 +101,7 @@ SameResult same_result_as_prediction(const Connection& db, const EvalPair& pair,
 
 RewriteDecision decide_rewrite(const std::string& original, const std::optional<Result<std::string>>& answer,
                                const SameResult& same_result) {
-  RewriteDecision d{original, RewriteOutcome::NotAsked, ""};
+  RewriteDecision d{original, RewriteOutcome::NotAsked, "", ""};
   if (!answer) return d;
   if (!answer->ok()) {
     d.outcome = RewriteOutcome::NoAnswer;
@@ -115,6 +115,7 @@ RewriteDecision decide_rewrite(const std::string& original, const std::optional<
     return d;
   }
   d.note = sql->sql;
+  d.rewrite = sql->sql;
   auto same = same_result(sql->sql);
   if (!same.ok()) {
     d.outcome = RewriteOutcome::Failed;
@@ -129,11 +130,13 @@ RewriteDecision decide_rewrite(const std::string& original, const std::optional<
 }
 
 RewriteDecision direct_query(const Result<std::string>& answer) {
-  if (!answer.ok()) return {"", RewriteOutcome::NoAnswer, answer.error()};
+  if (!answer.ok()) return {"", RewriteOutcome::NoAnswer, answer.error(), ""};
   auto sql = extract_sql(*answer, PromptPostfix::Chat);
-  if (!sql.ok()) return {"", RewriteOutcome::NoSql, sql.error()};
-  return {sql->sql, RewriteOutcome::Generated, sql->sql};
+  if (!sql.ok()) return {"", RewriteOutcome::NoSql, sql.error(), ""};
+  return {sql->sql, RewriteOutcome::Generated, sql->sql, sql->sql};
 }
+
+std::string published_final_sql(const RewriteDecision& d) { return d.rewrite.empty() ? d.final_sql : d.rewrite; }
 
 RewriteCounts count_rewrites(const std::vector<RewriteDecision>& decisions) {
   RewriteCounts c;

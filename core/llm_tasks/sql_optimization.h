@@ -50,8 +50,14 @@ const char* rewrite_outcome_name(RewriteOutcome o);  // "accepted", "changed_res
 struct RewriteDecision {
   std::string final_sql;
   RewriteOutcome outcome = RewriteOutcome::NotAsked;
-  std::string note;  // the rewrite, or why it was not used
+  std::string note;     // the rewrite, or why it was not used
+  std::string rewrite;  // the model's query whatever became of it; "" when the answer held none
 };
+
+// The query 004 scores (Tables 6/11): the model's rewrite whenever it wrote one, kept or not, so a rewrite that
+// breaks a correct query counts against the method (the paper's finding that VES falls); otherwise the original.
+// `final_sql` is the safe view beside it: a rewrite only when it returns the original's result.
+std::string published_final_sql(const RewriteDecision& d);
 
 // Whether a rewrite returns the original's result: true/false, or an error when the rewrite fails to run.
 using SameResult = std::function<Result<bool>(const std::string& rewrite)>;

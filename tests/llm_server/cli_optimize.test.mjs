@@ -71,8 +71,14 @@ test('rewrites kept only with Y\'s result, VES per variant and model beside the 
   // The accepted lookup is far faster than the scan it replaced; the refused rewrite left its Y (a scan) in place.
   assert.ok(withY.c_ves > s.baseline.c_ves, `${withY.c_ves} > ${s.baseline.c_ves}`);
   assert.ok(Math.abs(withY.ves - withY.c_ves * 2 / 3) < 1e-6, 'VES = EX x C-VES');
+  // As 004 scores it, the rewrite that changed a correct Y's result replaces it: one correct item fewer, and VES
+  // falls below the safe view's (the paper's finding about rewrites that break correct SQL).
+  assert.deepEqual([withY.as_published.correct, withY.as_published.rewrites_not_kept], [1, 1]);
+  assert.ok(withY.as_published.ves < withY.ves, `${withY.as_published.ves} < ${withY.ves}`);
   const direct = s.table[2];
   assert.deepEqual([direct.generated, direct.no_sql, direct.correct], [2, 1, 2]);
+  assert.deepEqual([direct.as_published.correct, direct.as_published.rewrites_not_kept], [2, 0],
+    'one stage: the generated query is the final one either way');
   const items = JSON.parse(readFileSync(out, 'utf8')).items.filter((it) => it.model === 'fake-a');
   const byKey = Object.fromEntries(items.map((it) => [`${it.variant}/${it.id}`, it]));
   assert.equal(byKey['with-y/0'].outcome, 'accepted');

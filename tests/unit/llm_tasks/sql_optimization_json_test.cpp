@@ -29,10 +29,10 @@ TEST(SqlOptimizationJson, ExIsOverTheScoredItems) {
 }
 
 TEST(SqlOptimizationJson, ARowCountsWhatBecameOfEachRewrite) {
-  const std::vector<RewriteDecision> d = {{"SELECT 1", RewriteOutcome::Accepted, ""},
-                                          {"SELECT 2", RewriteOutcome::ChangedResult, "other rows"},
-                                          {"SELECT 3", RewriteOutcome::ChangedResult, "other rows"},
-                                          {"SELECT 4", RewriteOutcome::NoAnswer, "timeout"}};
+  const std::vector<RewriteDecision> d = {{"SELECT 1", RewriteOutcome::Accepted, "", "SELECT 1"},
+                                          {"SELECT 2", RewriteOutcome::ChangedResult, "other rows", "SELECT 2"},
+                                          {"SELECT 3", RewriteOutcome::ChangedResult, "other rows", "SELECT 3"},
+                                          {"SELECT 4", RewriteOutcome::NoAnswer, "timeout", ""}};
   const auto row = optimize_row_json(OptimizeVariant::WithYS, summary(4, 4, 2), d);
   EXPECT_EQ(row["variant"], "with-y+s");
   EXPECT_EQ(row["accepted"], 1);
@@ -43,7 +43,8 @@ TEST(SqlOptimizationJson, ARowCountsWhatBecameOfEachRewrite) {
 }
 
 TEST(SqlOptimizationJson, AnItemSaysItsOutcomeAndWhy) {
-  const auto j = optimize_item_json(OptimizeVariant::Direct, "q7", {"SELECT 1", RewriteOutcome::NoSql, "prose only"});
+  const auto j =
+      optimize_item_json(OptimizeVariant::Direct, "q7", {"SELECT 1", RewriteOutcome::NoSql, "prose only", ""});
   EXPECT_EQ(j["variant"], "direct");
   EXPECT_EQ(j["id"], "q7");
   EXPECT_EQ(j["outcome"], rewrite_outcome_name(RewriteOutcome::NoSql));

@@ -55,6 +55,11 @@ TEST(SqlOptimization, ARewriteIsKeptOnlyWithTheOriginalsResult) {
   auto prose = decide_rewrite(y, Result<std::string>("It is already optimal."), same(true));
   EXPECT_EQ(prose.outcome, RewriteOutcome::NoSql);
   EXPECT_EQ(prose.final_sql, y);
+  // As 004 scores it, every rewrite the model wrote replaces Y, kept or not; without one, Y stays.
+  EXPECT_EQ(published_final_sql(kept), "SELECT a FROM t WHERE a = 1");
+  EXPECT_EQ(published_final_sql(changed), "SELECT a FROM t");
+  EXPECT_EQ(published_final_sql(failed), "SELECT b FROM t");
+  EXPECT_EQ(published_final_sql(prose), y);
   auto down = decide_rewrite(y, Result<std::string>(Error{"HTTP 500"}), same(true));
   EXPECT_EQ(down.outcome, RewriteOutcome::NoAnswer);
   auto not_asked = decide_rewrite(y, std::nullopt, same(true));

@@ -73,7 +73,7 @@ void work_one(AppState& state, OptimizeRun& run) {
     d = {pair.pred_sql, llm_tasks::RewriteOutcome::NotAsked, "database " + pair.db_id + " is not loaded"};
   } else if (!llm_tasks::is_two_stage(variant)) {
     d = run.answers[vi][k] ? llm_tasks::direct_query(*run.answers[vi][k])
-                           : llm_tasks::RewriteDecision{"", llm_tasks::RewriteOutcome::NoAnswer, "not asked"};
+                           : llm_tasks::RewriteDecision{"", llm_tasks::RewriteOutcome::NoAnswer, "not asked", ""};
   } else {
     d = llm_tasks::decide_rewrite(pair.pred_sql, run.answers[vi][k],
                                   llm_tasks::same_result_as_prediction(*db->connection, pair, ex));
