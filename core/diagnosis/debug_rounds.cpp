@@ -15,6 +15,7 @@ nlohmann::json debug_rows_json(const std::vector<DebugRoundRow>& rows) {
                    {"still_wrong", r.still_wrong},
                    {"system_errors", r.system_errors},
                    {"result_errors", r.result_errors},
+                   {"result_error_kinds", r.result_error_kinds},
                    {"ex_over_wrong", r.ex_over_wrong}});
   return out;
 }
@@ -34,10 +35,21 @@ DebugRounds::DebugRounds(std::vector<EvalPair> pairs, const std::vector<ItemEval
   initially_wrong_ = wrong_.size();
   classify_wrong();
   DebugRoundRow row;
-  row.still_wrong = wrong_.size();
-  for (size_t i : wrong_)
-    (classes_[i].error_class == ErrorClass::SystemError ? row.system_errors : row.result_errors)++;
+  count_still_wrong(row);
   rows_.push_back(row);
+}
+
+void DebugRounds::count_still_wrong(DebugRoundRow& row) const {
+  row.still_wrong = wrong_.size();
+  for (size_t i : wrong_) {
+    const ErrorClassification& c = classes_.at(i);
+    if (c.error_class == ErrorClass::SystemError) {
+      ++row.system_errors;
+      continue;
+    }
+    ++row.result_errors;
+    ++row.result_error_kinds[c.kind == ResultErrorKind::None ? "unclassified" : result_error_kind_name(c.kind)];
+  }
 }
 
 void DebugRounds::classify_wrong() {
@@ -112,9 +124,7 @@ Result<DebugRoundRow> DebugRounds::evaluated(const std::vector<ItemEvaluation>& 
   fixed_total_ += row.fixed;
   wrong_ = std::move(still);
   classify_wrong();
-  row.still_wrong = wrong_.size();
-  for (size_t i : wrong_)
-    (classes_[i].error_class == ErrorClass::SystemError ? row.system_errors : row.result_errors)++;
+  count_still_wrong(row);
   row.ex_over_wrong =
       initially_wrong_ ? 100.0 * static_cast<double>(fixed_total_) / static_cast<double>(initially_wrong_) : 0.0;
   rows_.push_back(row);

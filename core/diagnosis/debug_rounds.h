@@ -30,11 +30,14 @@ struct DebugRoundRow {
   size_t fixed = 0;        // pairs right after this round that were wrong before it
   size_t still_wrong = 0;  // after this round
   size_t system_errors = 0, result_errors = 0;  // among the still wrong (004 Figure 5)
+  // The Result Errors by subcategory (table_query, column_selection, join_columns, condition_filter,
+  // data_processing; unclassified when the parser could not read the query): Figure 5's bars per round.
+  std::map<std::string, size_t> result_error_kinds;
   double ex_over_wrong = 0;  // percent of the initially wrong pairs right after this round (004 Table 5)
 };
 
 // The rows as the CLI prints them and the page reports them: [{round, attempted, answered, fixed, still_wrong,
-// system_errors, result_errors, ex_over_wrong}].
+// system_errors, result_errors, result_error_kinds: {kind: n}, ex_over_wrong}].
 nlohmann::json debug_rows_json(const std::vector<DebugRoundRow>& rows);
 
 struct DebugPrompt {
@@ -88,6 +91,7 @@ class DebugRounds {
  private:
   enum class Awaiting { Nothing, Answers, Evaluations };
   void classify_wrong();
+  void count_still_wrong(DebugRoundRow& row) const;  // still_wrong and the errors among them, from classes_
 
   std::vector<EvalPair> pairs_;
   std::vector<ItemEvaluation> items_;

@@ -107,6 +107,10 @@ test('debug: the wrong predictions go back with the strategy\'s information; rou
   // Before: the empty prediction is a System Error, the wrong value a Result Error; after, only the empty one.
   assert.deepEqual([s.rounds[0].system_errors, s.rounds[0].result_errors], [1, 1]);
   assert.deepEqual([s.rounds[2].system_errors, s.rounds[2].result_errors], [1, 0]);
+  // Figure 5: the Result Errors of each round by subcategory, adding up to result_errors.
+  for (const row of s.rounds)
+    assert.equal(Object.values(row.result_error_kinds).reduce((a, b) => a + b, 0), row.result_errors);
+  assert.equal(Object.keys(s.rounds[0].result_error_kinds).length, 1);
   assert.equal(s.rounds[2].ex_over_wrong, 50);
   const report = JSON.parse(readFileSync(out, 'utf8'));
   const fixed = report.items.find((x) => x.id === '2');

@@ -45,6 +45,9 @@ TEST(DebugRounds, RoundsPromptOnlyWhatIsStillWrong) {
   ASSERT_EQ(rounds.rows().size(), 1u);
   EXPECT_EQ(rounds.rows()[0].system_errors, 1u);
   EXPECT_EQ(rounds.rows()[0].result_errors, 2u);
+  // Figure 5's subcategories: MIN for MAX is data processing, the missing WHERE a condition filter.
+  EXPECT_EQ(rounds.rows()[0].result_error_kinds,
+            (std::map<std::string, size_t>{{"condition_filter", 1}, {"data_processing", 1}}));
   EXPECT_FALSE(rounds.done());
 
   auto first = rounds.next_prompts(chokepoint::testing::repository_prompts());
