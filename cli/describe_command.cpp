@@ -65,10 +65,7 @@ FlagTable describe_flags() {
   });
 }
 
-struct Subject {
-  std::string id, sql, evidence, question;
-  std::optional<bool> ex;
-};
+using Subject = llm_tasks::DescribeSubject;
 
 // The queries to describe: the gold ones, or (with --pred) the predictions with their EX.
 Result<std::vector<Subject>> read_subjects(const FlagValues& r) {
@@ -172,24 +169,8 @@ int describe_main(const FlagValues& r) {
   UsageTotals usage, judge_usage;
   const auto answers = calls->ask(chat->settings, chat->endpoint, describe, &usage);
 
-  std::vector<llm_tasks::DescribedItem> items(subjects.size());
-  for (size_t i = 0; i < subjects.size(); ++i) {
-    auto& it = items[i];
-    it.id = subjects[i].id;
-    it.reference = subjects[i].question;
-    it.ex = subjects[i].ex;
-    if (!answers[i].ok()) {
-      it.error = answers[i].error();
-      continue;
-    }
-    auto q = llm_tasks::parse_described_question(*answers[i]);
-    if (!q.ok()) {
-      it.error = q.error();
-      continue;
-    }
-    it.generated = *q;
-    it.rouge = rouge_scores(*q, it.reference);
-  }
+  std::vector<llm_tasks::DescribedItem> items;
+  for (size_t i = 0; i < subjects.size(); ++i) items.push_back(llm_tasks::described_item(subjects[i], answers[i]));
 
   if (judge) {
     std::vector<std::pair<std::string, std::string>> ask;  // forward then backward, per described item

@@ -6,18 +6,15 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
-#include <set>
 
 #include <nlohmann/json.hpp>
 
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/common_flags.h"
-#include "cli/missing_databases.h"
 #include "cli/suite_items.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
-#include "core/dataset/eval_set_loader.h"
 #include "core/metrics/execution_accuracy.h"
 #include "core/testdb/distilled_suite.h"
 #include "core/testdb/random_database.h"
@@ -58,36 +55,19 @@ FlagTable distill_flags() {
 }
 
 int distill_main(const FlagValues& r) {
-  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
-  const std::string set_path = r.text("--gold"), root = r.text("--db-root"), out = r.text("--out");
-  if (set_path.empty() || root.empty() || out.empty()) return fail_input(std::string("missing arguments\n") + kUsage);
+  auto in = read_suite_inputs(r, kUsage);
+  if (!in.ok()) return fail_input(in.error());
+  const std::string set_path = r.text("--gold"), out = r.text("--out");
+  const auto& by_db = in->by_db;
+  const OpenDatabases* open = &in->open;
   std::error_code ec;
-  if (!std::filesystem::is_directory(root, ec)) return fail_input("--db-root " + root + ": no such folder");
-  auto set = load_eval_set(set_path);
-  if (!set.ok()) return fail_input(set_path + ": " + set.error());
-  if (holds_predictions(*set)) return fail_input(set_path + ": holds predictions, not a gold set");
   testdb::DistilledSuiteOptions options;
   options.seed = static_cast<uint64_t>(r.integer("--seed"));
   options.draws = static_cast<size_t>(r.integer("--draws"));
   options.max_databases = static_cast<size_t>(r.integer("--databases"));
   options.max_rows = static_cast<size_t>(r.integer("--table-rows"));
   options.limits.timeout_ms = static_cast<int>(r.integer("--timeout-ms"));
-  options.semantics = semantics_of_format(set->format).value_or(ExSemantics::Bird);
-  if (r.has("--semantics")) options.semantics = *ex_semantics_from_name(r.text("--semantics"));
-  std::map<std::string, std::vector<EvalItem>> by_db;
-  std::vector<std::string> item_db_ids;
-  for (size_t i = 0; i < set->items.size(); ++i) {
-    if (set->items[i].db_id.empty()) return fail_input(set_path + ": item " + std::to_string(i + 1) + " has no db_id");
-    by_db[set->items[i].db_id].push_back(set->items[i]);
-    item_db_ids.push_back(set->items[i].db_id);
-  }
-  if (auto st = require_databases(root, item_db_ids, r.has("--skip-missing")); !st.ok()) return fail_input(st.error());
-  std::set<std::string> ids;
-  for (const auto& [db, items] : by_db) ids.insert(db);
-  auto open = open_databases(root, ids);
-  if (!open.ok()) return fail_input(open.error());
-  std::filesystem::create_directories(out, ec);
-  if (!std::filesystem::is_directory(out, ec)) return fail_input("--out " + out + ": cannot create the folder");
+  options.semantics = in->semantics;
 
   ojson databases = ojson::array(), missing = ojson::array();
   size_t unparsed = 0, mutants = 0, killed = 0, best_single = 0;

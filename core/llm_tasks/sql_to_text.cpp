@@ -70,6 +70,25 @@ Result<std::string> parse_described_question(const std::string& answer) {
   return Error{answer.empty() ? "the answer is empty" : "no line of the answer gives a question"};
 }
 
+DescribedItem described_item(const DescribeSubject& subject, const Result<std::string>& answer) {
+  DescribedItem it;
+  it.id = subject.id;
+  it.reference = subject.question;
+  it.ex = subject.ex;
+  if (!answer.ok()) {
+    it.error = answer.error();
+    return it;
+  }
+  auto q = parse_described_question(*answer);
+  if (!q.ok()) {
+    it.error = q.error();
+    return it;
+  }
+  it.generated = *q;
+  it.rouge = rouge_scores(*q, it.reference);
+  return it;
+}
+
 Result<std::string> render_equivalence_prompt(const PromptLibrary& library, const std::string& first,
                                               const std::string& second) {
   return render(library, kQuestionEquivalenceTemplate, {{"first", first}, {"second", second}});

@@ -47,6 +47,17 @@ struct DescribedItem {
   std::optional<bool> ex;                // the prediction's EX, in the check of predictions
 };
 
+// A query to describe: a gold one (the paper's task) or a prediction with its EX (the check of predictions).
+struct DescribeSubject {
+  std::string id, sql, evidence, question;
+  std::optional<bool> ex;
+};
+
+// One described item from the model's answer to the subject's prompt: the question it wrote, scored by ROUGE
+// against the subject's question, or why there is none (the call failed, or no question could be read). The
+// judge's verdicts and the cosine are filled later, when asked for.
+DescribedItem described_item(const DescribeSubject& subject, const Result<std::string>& answer);
+
 // How well "judged different" predicts EX = 0 over the items with an EX and both verdicts (the check's question:
 // is describing each prediction worth its cost?). `both` calls an item different when both orders say so;
 // `either` when at least one does.

@@ -37,6 +37,23 @@ TEST(SqlToText, ReadsTheQuestionInSeveralSpellings) {
   EXPECT_FALSE(parse_described_question("The question: is unclear\nsecond line").ok());
 }
 
+TEST(SqlToText, ADescribedItemIsTheQuestionReadAndScoredOrWhyThereIsNone) {
+  const DescribeSubject subject{"7", "SELECT count(*) FROM atom", "", "How many atoms are there?", true};
+  const auto same = described_item(subject, Result<std::string>("Question: How many atoms are there?"));
+  EXPECT_EQ(same.id, "7");
+  EXPECT_EQ(same.generated, "How many atoms are there?");
+  EXPECT_DOUBLE_EQ(same.rouge.r1.f1, 1.0);
+  EXPECT_EQ(same.ex, true);
+  EXPECT_TRUE(same.error.empty());
+  const auto failed = described_item(subject, Result<std::string>(Error{"HTTP 500"}));
+  EXPECT_FALSE(failed.generated);
+  EXPECT_EQ(failed.error, "HTTP 500");
+  const auto unreadable = described_item(subject, Result<std::string>("I think\nit counts atoms"));
+  EXPECT_FALSE(unreadable.generated);
+  EXPECT_FALSE(unreadable.error.empty());
+  EXPECT_DOUBLE_EQ(unreadable.rouge.r1.f1, 0.0);
+}
+
 TEST(SqlToText, ReadsTrueOrFalse) {
   EXPECT_TRUE(*parse_equivalence_answer("True"));
   EXPECT_TRUE(*parse_equivalence_answer("**True**."));

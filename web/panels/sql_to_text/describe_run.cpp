@@ -83,24 +83,9 @@ void embed_or_finish(AppState& state, DescribeRun& run) {
 void described(AppState& state, DescribeRun& run) {
   const auto answers = call_answers(*run.scheduler, "not asked: cancelled");
   run.usage = run.scheduler->usage();
-  run.items.assign(run.subjects.size(), {});
-  for (size_t i = 0; i < run.subjects.size(); ++i) {
-    auto& it = run.items[i];
-    it.id = run.subjects[i].id;
-    it.reference = run.subjects[i].question;
-    it.ex = run.subjects[i].ex;
-    if (!answers[i].ok()) {
-      it.error = answers[i].error();
-      continue;
-    }
-    auto q = llm_tasks::parse_described_question(*answers[i]);
-    if (!q.ok()) {
-      it.error = q.error();
-      continue;
-    }
-    it.generated = *q;
-    it.rouge = rouge_scores(*q, it.reference);
-  }
+  run.items.clear();
+  for (size_t i = 0; i < run.subjects.size(); ++i)
+    run.items.push_back(llm_tasks::described_item(run.subjects[i], answers[i]));
   run.scheduler.reset();
   if (!run.judge || run.cancelled) {
     embed_or_finish(state, run);

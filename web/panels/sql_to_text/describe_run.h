@@ -32,10 +32,7 @@ struct DescribeRun {
   std::string embedding_model;  // "" = the LLM settings' model
   std::string used_embedding_model;
   std::shared_ptr<MetricsRun> source;
-  struct Subject {
-    std::string id, sql, evidence, question;
-    std::optional<bool> ex;
-  };
+  using Subject = llm_tasks::DescribeSubject;
   std::vector<Subject> subjects;
   std::vector<std::pair<std::string, std::string>> describe_calls;  // (id, prompt), one per subject
   BatchLife life;  // the one batch life cycle: preview, Confirm, describing, judging, embedding, done or cancelled
