@@ -1,5 +1,5 @@
-// Force-directed 2-D positions for drawing a graph (schema graphs and join query graphs in the app). Deterministic:
-// the same graph and seed give the same positions on every platform.
+// 2-D positions for drawing a graph (schema graphs and join query graphs in the app). Deterministic: the same graph
+// (and seed) gives the same positions on every platform.
 #pragma once
 #include <vector>
 
@@ -12,12 +12,19 @@ struct Point2 {
 };
 
 struct LayoutOptions {
-  unsigned seed = 1;     // initial positions come from this seed
+  unsigned seed = 1;     // Fruchterman–Reingold's initial positions come from this seed
   int iterations = 100;  // Fruchterman–Reingold cooling steps
 };
 
 // Fruchterman–Reingold (Boost.Graph) from seeded random positions, scaled into [0, 1] x [0, 1]. One node sits at
 // the centre; no nodes gives no points.
 std::vector<Point2> force_layout(const UndirectedGraph& graph, const LayoutOptions& options = {});
+
+// Kamada–Kawai (Boost.Graph): each connected component from nodes on a circle, springs as long as the graph distance
+// between their ends, so neighbours sit one unit apart and a path or a star spreads out instead of folding onto a
+// line; components side by side, largest first; isolated nodes in a row below. Scaled into [0, 1] x [0, 1] with one
+// scale for both axes. A component the spring model cannot settle (it stops after a fixed number of moves) keeps
+// Fruchterman–Reingold's positions instead.
+std::vector<Point2> kamada_kawai_layout(const UndirectedGraph& graph);
 
 }  // namespace chokepoint

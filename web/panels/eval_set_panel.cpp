@@ -45,7 +45,7 @@ void draw_item_detail(AppState& state, const EvalItem& item, int index) {
     UndirectedGraph g;
     for (const auto& n : pic.nodes) g.add_node(n);
     for (const auto& e : pic.edges) g.add_edge(e.first, e.second);
-    const auto positions = force_layout(g, LayoutOptions{3, 100});
+    const auto positions = kamada_kawai_layout(g);
     std::vector<GraphNodeView> nodes;
     for (size_t i = 0; i < pic.nodes.size(); ++i) nodes.push_back({pic.nodes[i], positions[i], "", false});
     std::vector<GraphEdgeView> edges;

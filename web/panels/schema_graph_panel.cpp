@@ -25,9 +25,7 @@ void ensure_graph(SchemaGraphPanel& panel, const LoadedDatabase& db, int db_inde
   options.siblings = panel.rule == 0 ? SiblingRule::column : panel.rule == 1 ? SiblingRule::table : SiblingRule::none;
   panel.graph = std::make_shared<SchemaGraph>(build_schema_graph(db.schema, options));
   const UndirectedGraph g = panel.graph->to_undirected();
-  LayoutOptions lo;
-  lo.seed = 7;
-  panel.positions = force_layout(g, lo);
+  panel.positions = kamada_kawai_layout(g);
   panel.stats = std::make_shared<GraphStatistics>(compute_statistics(*panel.graph));
   panel.db = db_index;
   panel.built_rule = panel.rule;

@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/graph/box_separation.h"
+#include "web/widgets/item_places.h"
+
 namespace chokepoint::web {
 namespace {
 
@@ -29,29 +32,45 @@ void draw_graph_view(GraphView& view, const std::vector<GraphNodeView>& nodes,
   ImGui::InvisibleButton("graph-canvas", size, ImGuiButtonFlags_MouseButtonLeft);
   const bool hovered = ImGui::IsItemHovered();
   ImGuiIO& io = ImGui::GetIO();
-  if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
-    view.pan_x += io.MouseDelta.x;
-    view.pan_y += io.MouseDelta.y;
-  }
   if (hovered && io.MouseWheel != 0)
     view.zoom = std::clamp(view.zoom * std::pow(1.1f, io.MouseWheel), 0.2f, 8.0f);  // 10% per wheel step, up = in
 
-  double min_x = 1e300, min_y = 1e300, max_x = -1e300, max_y = -1e300;
-  for (const auto& n : nodes) {
-    min_x = std::min(min_x, n.position.x);
-    max_x = std::max(max_x, n.position.x);
-    min_y = std::min(min_y, n.position.y);
-    max_y = std::max(max_y, n.position.y);
+  std::string key;
+  for (const auto& n : nodes) key += n.label + '\x1f';
+  if (key != view.moved_for || view.moved.size() != nodes.size()) {
+    view.moved_for = key;
+    view.moved.assign(nodes.size(), Point2{});
+    view.dragging = -1;
   }
-  const double span = std::max({max_x - min_x, max_y - min_y, 1e-9});
-  const float margin = 60;
-  const float scale = static_cast<float>((std::min(size.x, size.y) - 2 * margin) / span) * view.zoom;
-  const ImVec2 center(origin.x + size.x / 2 + view.pan_x, origin.y + size.y / 2 + view.pan_y);
-  const double mid_x = (min_x + max_x) / 2, mid_y = (min_y + max_y) / 2;
+  std::vector<Point2> layout, half_sizes;
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    const ImVec2 ts = ImGui::CalcTextSize(nodes[i].label.c_str());
+    half_sizes.push_back({ts.x / 2 + 6, ts.y / 2 + 4});
+    layout.push_back(nodes[i].position);
+  }
+  const auto placed = place_boxes(layout, half_sizes, size.x, size.y, view.zoom);
   std::vector<ImVec2> at;
-  for (const auto& n : nodes)
-    at.emplace_back(center.x + static_cast<float>(n.position.x - mid_x) * scale,
-                    center.y + static_cast<float>(n.position.y - mid_y) * scale);
+  for (size_t i = 0; i < placed.size(); ++i)
+    at.emplace_back(origin.x + view.pan_x + static_cast<float>(placed[i].x + view.moved[i].x * view.zoom),
+                    origin.y + view.pan_y + static_cast<float>(placed[i].y + view.moved[i].y * view.zoom));
+  const auto node_at = [&](ImVec2 p) {
+    for (size_t i = nodes.size(); i-- > 0;)
+      if (std::fabs(p.x - at[i].x) <= static_cast<float>(half_sizes[i].x) &&
+          std::fabs(p.y - at[i].y) <= static_cast<float>(half_sizes[i].y))
+        return static_cast<int>(i);
+    return -1;
+  };
+  if (ImGui::IsItemActivated()) view.dragging = node_at(io.MouseClickedPos[ImGuiMouseButton_Left]);
+  if (!ImGui::IsItemActive()) view.dragging = -1;
+  if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
+    if (view.dragging >= 0) {
+      view.moved[static_cast<size_t>(view.dragging)].x += io.MouseDelta.x / view.zoom;
+      view.moved[static_cast<size_t>(view.dragging)].y += io.MouseDelta.y / view.zoom;
+    } else {
+      view.pan_x += io.MouseDelta.x;
+      view.pan_y += io.MouseDelta.y;
+    }
+  }
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(origin, ImVec2(origin.x + size.x, origin.y + size.y), true);
@@ -82,6 +101,7 @@ void draw_graph_view(GraphView& view, const std::vector<GraphNodeView>& nodes,
     ImU32 fill = nodes[i].highlighted ? IM_COL32(170, 90, 40, 255) : IM_COL32(45, 75, 120, 255);
     if (static_cast<int>(i) == hover_node) fill = IM_COL32(80, 120, 180, 255);
     dl->AddRectFilled(p0, p1, fill, 4.0f);
+    note_place("graph node " + nodes[i].label, p0.x, p0.y, p1.x - p0.x, p1.y - p0.y);
     dl->AddRect(p0, p1, IM_COL32(200, 210, 230, 255), 4.0f);
     dl->AddText(ImVec2(at[i].x - ts.x / 2, at[i].y - ts.y / 2), IM_COL32(240, 240, 240, 255), nodes[i].label.c_str());
   }

@@ -1,5 +1,6 @@
-// A reusable interactive graph drawing: nodes at layout positions, edges with a weight (number of labels), pan and
-// zoom, and tooltips on hover. Used for schema graphs and join query graphs.
+// A reusable interactive graph drawing: nodes at layout positions fitted to the region with no two labels covering
+// each other (core/graph/box_separation.h), edges with a weight (number of labels), pan and zoom, a node dragged to
+// move it, and tooltips on hover. Used for schema graphs and join query graphs.
 #pragma once
 #include <string>
 #include <vector>
@@ -11,6 +12,11 @@ namespace chokepoint::web {
 struct GraphView {
   float zoom = 1.0f;
   float pan_x = 0, pan_y = 0;
+  // Nodes moved by dragging, in pixels at zoom 1, for the graph named by `moved_for` (its labels): another graph
+  // starts from its layout again.
+  std::vector<Point2> moved;
+  std::string moved_for;
+  int dragging = -1;  // the node being dragged, -1 none (a drag on the background pans)
 };
 
 struct GraphNodeView {

@@ -19,6 +19,10 @@ void note_item_place(const std::string& name) {
   places()[name] = {a.x, a.y, b.x - a.x, b.y - a.y, ImGui::GetFrameCount()};
 }
 
+void note_place(const std::string& name, float x, float y, float w, float h) {
+  places()[name] = {x, y, w, h, ImGui::GetFrameCount()};
+}
+
 std::map<std::string, ItemPlace> item_places_last_frame() {
   int latest = 0;
   for (const auto& [name, p] : places()) latest = std::max(latest, p.frame);

@@ -12,7 +12,8 @@ struct ItemPlace {
   int frame = 0;
 };
 
-void note_item_place(const std::string& name);              // the last ImGui item's rectangle, this frame
+void note_item_place(const std::string& name);  // the last ImGui item's rectangle, this frame
+void note_place(const std::string& name, float x, float y, float w, float h);  // a shape drawn this frame
 std::map<std::string, ItemPlace> item_places_last_frame();  // those noted in the latest frame that noted any
 
 }  // namespace chokepoint::web

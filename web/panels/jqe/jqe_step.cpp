@@ -55,9 +55,7 @@ JqeStepView build_jqe_step(const EvalItem& seed, const Schema& schema, const Sch
       text += c.left_table + "." + c.left_column + " = " + c.right_table + "." + c.right_column + "\n";
     view.jqg_edge_conditions.push_back(text);
   }
-  LayoutOptions lo;
-  lo.seed = 3;
-  view.jqg_layout = force_layout(jqe::to_graph(jqg), lo);
+  view.jqg_layout = kamada_kawai_layout(jqe::to_graph(jqg));
 
   std::map<std::string, jqe::JqeDatabase> dbs{{seed.db_id, jqe::JqeDatabase{&schema, &graph, db}}};
   jqe::JqeOptions with_context = options;

@@ -147,7 +147,11 @@ void draw_charts(const MetricsRun& run, MetricsPanel& panel) {
     exp.push_back(sc.exp);
     exr.push_back(sc.exr);
   }
-  ImGui::Text("EXP and EXR over %zu failed items (SQLMorph Fig. 5)", exp.size());
+  ImGui::Text("EXP and EXR over the %zu items this run fails", exp.size());
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "One system's failures. SQLMorph Fig. 5 draws the items every system fails: the Studies tab's "
+        "shared-failures study.");
   draw_histogram_pair("exp-exr", exp, exr, 10, ui_px(460, 230));
   ImGui::EndGroup();
 }
