@@ -109,6 +109,11 @@ Status confirm_batch(BatchLife& life) {
   return life.confirm(session_destination(*endpoint));
 }
 
+Result<LlmEndpoint> confirm_batch_endpoint(BatchLife& life) {
+  if (auto confirmed = confirm_batch(life); !confirmed.ok()) return Error{confirmed.error()};
+  return session_endpoint();
+}
+
 Status resume_batch(BatchLife& life) {
   auto endpoint = session_endpoint();
   if (!endpoint.ok()) return Error{endpoint.error()};

@@ -59,6 +59,9 @@ BatchPreviewFacts batch_facts(const SessionBatchPreview& sent, std::vector<std::
                               std::vector<std::string> later_rounds = {});
 // Confirm (and resume) of a view's life cycle with the session's settings as they are now (BatchLife::confirm, resume).
 Status confirm_batch(BatchLife& life);
+// confirm_batch, then the endpoint the confirmed batch sends to (session_endpoint()): for the views that build their
+// own scheduler. An error says why nothing may be sent.
+Result<LlmEndpoint> confirm_batch_endpoint(BatchLife& life);
 Status resume_batch(BatchLife& life);
 // The facts of a planned PredictionJob or QuestionJob round: every planned call (id, prompt), how many the replay
 // store answers, their tokens.

@@ -163,11 +163,7 @@ void prepare_questions(AppState& state, QuestionsPanel& panel) {
 void confirm_questions(AppState& state, QuestionsPanel& panel) {
   if (!panel.job || !panel.preview) return;
   panel.preview.reset();
-  if (auto confirmed = confirm_batch(panel.life); !confirmed.ok()) {
-    panel.error = confirmed.error();
-    return;
-  }
-  auto endpoint = session_endpoint();
+  auto endpoint = confirm_batch_endpoint(panel.life);
   if (!endpoint.ok()) {
     panel.error = endpoint.error();
     return;

@@ -314,11 +314,7 @@ void prepare_synthesis(AppState& state, SynthesisView& view) {
 void confirm_synthesis(AppState& state, SynthesisView& view) {
   if (!view.preview) return;
   view.preview = false;
-  if (auto confirmed = confirm_batch(view.life); !confirmed.ok()) {
-    view.error = confirmed.error();
-    return;
-  }
-  auto endpoint = session_endpoint();
+  auto endpoint = confirm_batch_endpoint(view.life);
   if (!endpoint.ok()) {
     view.error = endpoint.error();
     return;
