@@ -1,5 +1,6 @@
 // 2-D positions for drawing a graph (schema graphs and join query graphs in the app). Deterministic: the same graph
-// (and seed) gives the same positions on every platform.
+// (and seed) gives the same positions on a platform; the native and WebAssembly builds may differ in the last digits
+// (their maths libraries round differently), far below a pixel.
 #pragma once
 #include <vector>
 

@@ -63,8 +63,10 @@ TEST(Layout, TrivialGraphs) {
 TEST(KamadaKawai, APathLiesFlatWithEvenSteps) {
   const auto p = kamada_kawai_layout(path(3));
   ASSERT_EQ(p.size(), 3u);
-  EXPECT_NEAR(p[0].y, p[1].y, 1e-6);
-  EXPECT_NEAR(p[1].y, p[2].y, 1e-6);
+  // Flat to well under a pixel (the spring model stops at a tolerance, so not to the last digit; the WebAssembly
+  // build's libm lands a few millionths away from the native one's).
+  EXPECT_NEAR(p[0].y, p[1].y, 1e-4);
+  EXPECT_NEAR(p[1].y, p[2].y, 1e-4);
   EXPECT_NEAR(distance(p[0], p[1]), distance(p[1], p[2]), 1e-3);
   EXPECT_NEAR(distance(p[0], p[2]), 1.0, 1e-6);  // the whole width of the unit square
 }
