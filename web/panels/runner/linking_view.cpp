@@ -1,5 +1,6 @@
 // Schema linking in the Run a model panel: plan (core/linking) -> preview -> one CallScheduler -> scores and items.
 #include "web/panels/runner/linking_view.h"
+#include "web/panels/runner/planned_prompts.h"
 
 #include <imgui.h>
 
@@ -103,17 +104,12 @@ void prepare_linking(AppState& state, LinkingView& view, int source_set) {
   view.set = std::make_shared<const EvalSet>(loaded.set);
   view.set_name = loaded.name;
   auto asks = linking::plan_linking(*view.set, schema_of(state), *prompts, view.options);
-  if (!asks.ok()) {
-    view.error = asks.error();
+  auto to_send = planned_prompts(asks, loaded.name);
+  if (!to_send.ok()) {
+    view.error = to_send.error();
     return;
   }
-  if (asks->empty()) {
-    view.error = "nothing to ask: no item of " + loaded.name + " has a loaded database";
-    return;
-  }
-  std::vector<std::string> to_send;
-  for (const auto& a : *asks) to_send.push_back(a.prompt);
-  view.error = view.batch.open(to_send);  // on failure it says to set the endpoint up in the LLM tab
+  view.error = view.batch.open(*to_send);  // on failure it says to set the endpoint up in the LLM tab
   if (!view.error.empty()) return;
   view.asks = std::move(*asks);
   view.items.clear();

@@ -1,6 +1,7 @@
 // Stage-level retrieval in the Run a model panel: plan (core/linking) -> preview -> one CallScheduler per round (TCSL
 // has two: tables, then columns within them) -> FPR and SLR -> a cell of Table VIII.
 #include "web/panels/runner/retrieval_view.h"
+#include "web/panels/runner/planned_prompts.h"
 #include "web/widgets/prompt_pager.h"
 
 #include <imgui.h>
@@ -180,17 +181,12 @@ void prepare_retrieval(AppState& state, RetrievalView& view, int source_set) {
     return;
   }
   auto asks = linking::plan_retrieval(*view.set, schema_of(state), *prompts, view.planned_approach, view.options);
-  if (!asks.ok()) {
-    view.error = asks.error();
+  auto to_send = planned_prompts(asks, loaded.name);
+  if (!to_send.ok()) {
+    view.error = to_send.error();
     return;
   }
-  if (asks->empty()) {
-    view.error = "nothing to ask: no item of " + loaded.name + " has a loaded database";
-    return;
-  }
-  std::vector<std::string> to_send;
-  for (const auto& a : *asks) to_send.push_back(a.prompt);
-  auto preview = preview_session_batch(to_send);
+  auto preview = preview_session_batch(*to_send);
   if (!preview.ok()) {
     view.error = preview.error();  // it says to set the endpoint up in the LLM tab
     return;
