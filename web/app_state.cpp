@@ -23,6 +23,14 @@ const LoadedDatabase* find_database(const AppState& state, const std::string& db
   return nullptr;
 }
 
+DatabaseLookup page_database_lookup(const AppState& state) {
+  return [&state](const std::string& db_id) {
+    const LoadedDatabase* db = find_database(state, db_id);
+    if (!db || !db->connection) return Result<const Connection*>(Error{"database " + db_id + " is not loaded"});
+    return Result<const Connection*>(db->connection.get());
+  };
+}
+
 Result<ChosenItem> choose_item(const AppState& state, int set_index, int item_index) {
   const auto& sets = state.eval_sets.sets;
   if (set_index < 0 || set_index >= static_cast<int>(sets.size())) return Error{"no evaluation set loaded"};

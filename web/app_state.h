@@ -12,6 +12,7 @@
 #include "core/dataset/eval_set.h"
 #include "core/db/connection.h"
 #include "core/graph/layout.h"
+#include "core/metrics/evaluation_job.h"
 #include "core/metrics/execution_accuracy.h"
 #include "core/schema/schema.h"
 #include "web/widgets/graph_view.h"
@@ -166,8 +167,11 @@ void note_frame_part(AppState& state, std::string name, double started_ms);
 
 // Lookups every panel and page command shares, so they check the same things and say so in the same words.
 const LoadedDatabase* find_database(const AppState& state, const std::string& db_id);  // first open one
-int find_set(const AppState& state, const std::string& name);                          // -1 when not loaded
-void put_set(AppState& state, LoadedSet set);  // added, or replacing the loaded set of the same name
+// find_database as the lookup an evaluation job asks: the open connection, or "database X is not loaded". The state
+// must outlive the job (jobs live in the state's panels).
+DatabaseLookup page_database_lookup(const AppState& state);
+int find_set(const AppState& state, const std::string& name);  // -1 when not loaded
+void put_set(AppState& state, LoadedSet set);                  // added, or replacing the loaded set of the same name
 
 // An item of a loaded set together with its open database, or why there is none (no set, no such item, database
 // not loaded).

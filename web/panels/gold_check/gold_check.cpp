@@ -177,11 +177,7 @@ void step_gold_check(AppState& state, double budget_ms) {
   GoldCheckRun& run = state.panels.get<GoldCheckRun>();
   if (!run.running || run.next >= run.pairs.size()) return;
   const double start = monotonic_ms();
-  const DatabaseLookup lookup = [&state](const std::string& db_id) {
-    const LoadedDatabase* db = find_database(state, db_id);
-    if (!db || !db->connection) return Result<const Connection*>(Error{"database " + db_id + " is not loaded"});
-    return Result<const Connection*>(db->connection.get());
-  };
+  const DatabaseLookup lookup = page_database_lookup(state);
   // At least one gold a frame, then as many as fit in the budget.
   do {
     run.checks.push_back(evaluation::validate_gold(run.pairs[run.next], lookup, run.semantics, run.limits));

@@ -12,11 +12,7 @@ namespace chokepoint::web {
 std::shared_ptr<MetricsRun> make_metrics_run(const AppState& state, std::vector<EvalPair> pairs,
                                              EvaluationOptions options, int worker_stall_ms, bool in_worker) {
   auto run = std::make_shared<MetricsRun>();
-  run->job = std::make_unique<EvaluationJob>(std::move(pairs), std::move(options), [&state](const std::string& db_id) {
-    const LoadedDatabase* db = find_database(state, db_id);
-    if (!db || !db->connection) return Result<const Connection*>(Error{"database " + db_id + " is not loaded"});
-    return Result<const Connection*>(db->connection.get());
-  });
+  run->job = std::make_unique<EvaluationJob>(std::move(pairs), std::move(options), page_database_lookup(state));
   if (in_worker) run->worker = start_in_worker(state, *run, worker_stall_ms);
   if (run->worker) run->evaluated_in = "worker";
   return run;

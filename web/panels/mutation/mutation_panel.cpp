@@ -186,11 +186,7 @@ void generate_mutation_lab(AppState& state, MutationPanel& panel) {
   options.keep_details = true;
   std::vector<EvalPair> pairs;
   for (const auto& m : lab->mutants) pairs.push_back({lab->gold_id, lab->db_id, lab->gold_sql, m.sql});
-  lab->job = std::make_unique<EvaluationJob>(std::move(pairs), std::move(options), [&state](const std::string& db_id) {
-    const LoadedDatabase* db = find_database(state, db_id);
-    if (!db || !db->connection) return Result<const Connection*>(Error{"database " + db_id + " is no longer loaded"});
-    return Result<const Connection*>(db->connection.get());
-  });
+  lab->job = std::make_unique<EvaluationJob>(std::move(pairs), std::move(options), page_database_lookup(state));
   panel.lab = lab;
   panel.selected = lab->mutants.empty() ? -1 : 0;
 }

@@ -71,11 +71,7 @@ void want_model(AppState& state, FeatureSpacePanel& panel, const std::string& go
     options.regimes = {};  // EX only, as `chokepoint space`
     options.semantics = semantics_of_format(g->set.format).value_or(ExSemantics::Bird);
     options.limits.timeout_ms = 5000;
-    m.job = std::make_unique<EvaluationJob>(std::move(*pairs), options, [&state](const std::string& db_id) {
-      const LoadedDatabase* db = find_database(state, db_id);
-      if (!db || !db->connection) return Result<const Connection*>(Error{"database " + db_id + " is not loaded"});
-      return Result<const Connection*>(db->connection.get());
-    });
+    m.job = std::make_unique<EvaluationJob>(std::move(*pairs), options, page_database_lookup(state));
   }
   panel.models.push_back(std::move(m));
 }

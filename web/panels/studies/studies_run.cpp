@@ -37,14 +37,6 @@ Result<std::vector<EvalPair>> pairs_of(const AppState& state, const std::string&
   return pairs;
 }
 
-DatabaseLookup page_lookup(AppState& state) {
-  return [&state](const std::string& db_id) {
-    const LoadedDatabase* db = find_database(state, db_id);
-    if (!db || !db->connection) return Result<const Connection*>(Error{"no database " + db_id + " is loaded"});
-    return Result<const Connection*>(db->connection.get());
-  };
-}
-
 Result<study::StudyJob> plan_shared_failures(AppState& state, const StudyChoice& c, EvaluationOptions options,
                                              std::vector<study::StudyInput>& inputs) {
   if (c.systems.size() < 2) return Error{"choose at least two prediction files: the study compares systems"};
@@ -57,7 +49,7 @@ Result<study::StudyJob> plan_shared_failures(AppState& state, const StudyChoice&
     inputs.push_back({"pred " + name, name});
   }
   options.regimes = table_xi_regimes();
-  return study::shared_failures_job(c.systems, std::move(runs), std::move(options), page_lookup(state));
+  return study::shared_failures_job(c.systems, std::move(runs), std::move(options), page_database_lookup(state));
 }
 
 Result<study::StudyJob> plan_jqe_delta(AppState& state, const StudyChoice& c, EvaluationOptions options,
@@ -85,7 +77,7 @@ Result<study::StudyJob> plan_jqe_delta(AppState& state, const StudyChoice& c, Ev
             {"pred-seeds", c.pred_seeds},
             {"pred-expansions", c.pred_expansions}};
   return study::jqe_delta_job(std::move(*shape), std::move(*seeds), std::move(*expansions), std::move(options),
-                              page_lookup(state));
+                              page_database_lookup(state));
 }
 
 }  // namespace
@@ -177,7 +169,7 @@ nlohmann::json studies_run_json(const StudiesRun& run) {
     const auto p = run.job->progress();
     j["progress"] = {{"done", p.done}, {"total", p.total}};
   }
-  if (run.report) j["report"] = nlohmann::json::parse(study::report_json(*run.report).dump());
+  if (run.report) j["report"] = nlohmann::json(study::report_json(*run.report));
   return j;
 }
 
