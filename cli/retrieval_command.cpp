@@ -20,10 +20,12 @@
 #include "cli/ex_inputs.h"
 #include "cli/llm_calls.h"
 #include "cli/model_calls.h"
+#include "cli/study_output.h"
 #include "core/base/json_dump.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/linking/column_retrieval.h"
 #include "core/llm/chat_request.h"
+#include "core/study/retrieval_study.h"
 #include "core/tqa/denaturalisation.h"
 
 namespace chokepoint::cli {
@@ -111,7 +113,9 @@ std::string fixed1(double v) {
 }
 std::string signed1(double v) { return (v >= 0 ? "+" : "") + fixed1(v); }
 
-int retrieval_main(const FlagValues& r) {
+// `retrieval` writes R.json; `study retrieval` (as_study) the study's folder under --out instead, with the same
+// stdout.
+int run_retrieval(const FlagValues& r, bool as_study) {
   if (r.text("--variants").empty() || r.text("--out").empty() ||
       (r.text("--db-root").empty() && r.text("--tables").empty()))
     return fail_input(std::string("missing arguments\n") + kUsage);
@@ -273,6 +277,8 @@ int retrieval_main(const FlagValues& r) {
     preview.details = {{"second_round_at_most", tcsl_tables}, {"fk", options.foreign_keys}, {"variants", names}};
     return print_preview(preview);
   }
+  if (as_study)
+    if (auto st = prepare_study_out(r.text("--out")); !st.ok()) return fail_input(st.error());
   run_round(round);
 
   // Round 2: TCSL's columns within the tables each answer picked.
@@ -294,12 +300,15 @@ int retrieval_main(const FlagValues& r) {
   std::map<RetrievalApproach, std::map<DenatSetting, linking::RetrievalScores>> scored;
   nlohmann::json listed = nlohmann::json::array();
   std::map<std::pair<size_t, size_t>, nlohmann::json> cells;  // (approach index, variant index)
+  std::vector<study::RetrievalCell> study_cells;
+  std::vector<study::RetrievalItemRow> study_items;
   for (const auto& job : jobs) {
     const Variant& v = variants[job.variant];
     const char* variant_name = tqa::denat_setting_name(v.setting);
     const auto items = linking::retrieve_items(v.set, schema_of(v), job.approach, job.asks, job.answers);
     const auto scores = linking::score_retrieval(linking::retrieval_cases(items));
     scored[job.approach][v.setting] = scores;
+    study_cells.push_back({linking::retrieval_approach_name(job.approach), variant_name, scores});
     std::map<std::string, size_t> outcomes;
     for (auto o : {linking::LinkOutcome::Linked, linking::LinkOutcome::Unreadable, linking::LinkOutcome::NoAnswer,
                    linking::LinkOutcome::NoSchema, linking::LinkOutcome::GoldUnusable})
@@ -319,11 +328,25 @@ int retrieval_main(const FlagValues& r) {
                               {"dropped", ri.dropped},
                               {"note", ri.note}};
       if (job.approach == RetrievalApproach::Tcsl) entry["picked_tables"] = ri.tables;
+      study::RetrievalItemRow row{variant_name,
+                                  linking::retrieval_approach_name(job.approach),
+                                  it.key,
+                                  it.db_id,
+                                  linking::link_outcome_name(ri.outcome),
+                                  ri.gold.columns.size(),
+                                  ri.columns.size(),
+                                  {},
+                                  {}};
       if (ri.outcome != linking::LinkOutcome::NoSchema && ri.outcome != linking::LinkOutcome::GoldUnusable) {
         const auto one = linking::score_retrieval({{{}, {}, ri.gold.columns, ri.columns}});
         entry["all_gold_retrieved"] = one.slr == 100.0;
-        if (one.fpr_items) entry["fpr"] = one.fpr;
+        row.all_gold = one.slr == 100.0;
+        if (one.fpr_items) {
+          entry["fpr"] = one.fpr;
+          row.fpr = one.fpr;
+        }
       }
+      study_items.push_back(std::move(row));
       listed.push_back(std::move(entry));
     }
     cells[{static_cast<size_t>(job.approach), job.variant}] = {{"n", scores.n},
@@ -383,9 +406,56 @@ int retrieval_main(const FlagValues& r) {
       {"usage", call_usage_json(usage)}};
   summary["model_calls"] = calls->tally_json();
   calls->report("retrieval");
+  if (as_study) {
+    std::vector<std::string> setting_names, approach_names_in_paper_order;
+    for (const auto& v : variants) setting_names.push_back(tqa::denat_setting_name(v.setting));
+    for (auto a : {RetrievalApproach::FullSchema, RetrievalApproach::Scsl, RetrievalApproach::Tcsl})
+      if (std::find(approaches->begin(), approaches->end(), a) != approaches->end())
+        approach_names_in_paper_order.push_back(linking::retrieval_approach_name(a));
+    auto report = study::retrieval_report(setting_names, approach_names_in_paper_order, study_cells, study_items,
+                                          chat ? chat->settings.model : "");
+    report.inputs = {{"variants", dir}};
+    report.inputs.push_back(
+        {"schemas", r.text("--tables").empty() ? "db-root " + r.text("--db-root") : "tables " + r.text("--tables")});
+    report.inputs.push_back({"fk", options.foreign_keys ? "yes" : "no"});
+    if (limit > 0) report.inputs.push_back({"limit", std::to_string(limit)});
+    for (const auto& [name, why] : missing) report.notes.push_back("Setting " + name + " skipped: " + why + ".");
+    auto files = write_study_report(r.text("--out"), report);
+    if (!files.ok()) return fail_input(files.error());
+    summary["out"] = r.text("--out");
+    summary["files"] = *files;
+    std::cout << dump_json(summary, 2) << "\n";
+    return calls->exit_code();
+  }
   if (int rc = finish_report(r.text("--out"), summary, std::move(listed))) return rc;
   return calls->exit_code();
 }
+
+int retrieval_main(const FlagValues& r) { return run_retrieval(r, false); }
+
+const std::string kStudyUsage =
+    std::string(
+        "Usage: chokepoint study retrieval --variants DIR (--db-root DIR | --tables TABLES.json) --out DIR\n"
+        "                                  [--approach full-schema|tcsl|scsl ...] [--llm-config CONFIG.json] [--fk]\n"
+        "                                  [--limit N] [--replay FILE.sqlite] [--prompts DIR] [--preview]\n"
+        "`chokepoint retrieval` as a study: the same retrieval, calls and scores, written as a report folder with the\n"
+        "paper's Table VIII beside ours (FPR and SLR per setting and approach, their change against O/O, charts, and\n"
+        "one row per item, approach and setting). Without --llm-config only full-schema can run (no call).\n"
+        "stdout: the JSON `chokepoint retrieval` prints, with out and files. Exit codes as `chokepoint retrieval`.\n") +
+    kStudyOutRule;
+
+FlagTable study_retrieval_flags() {
+  FlagTable table = retrieval_flags();
+  for (auto& f : table)
+    if (f.name == "--out") f = flags::out("DIR", "the folder for report.json, the CSV files and report.html");
+  return table;
+}
+
+int study_retrieval_main(const FlagValues& r) { return run_retrieval(r, true); }
+
+const Registrar study_registrar{{"study retrieval",
+                                 "schema retrieval across naturalness settings (SQLMorph Table VIII) as a report",
+                                 kStudyUsage, study_retrieval_flags, study_retrieval_main}};
 
 const Registrar registrar{{"retrieval",
                            "stage-level retrieval (001 Table VIII): FPR and SLR of Full-Schema, TCSL and SCSL over "

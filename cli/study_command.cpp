@@ -2,10 +2,7 @@
 // them; `study jqe-delta` and `study shared-failures` read their inputs, evaluate them as `chokepoint eval` does,
 // hand the evaluated items to the core and write report.json, one CSV per table and report.html under --out.
 // `study <other>` says which commands produce that study's pieces today.
-#include <cmath>
-#include <filesystem>
 #include <iostream>
-#include <map>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -16,7 +13,7 @@
 #include "cli/missing_databases.h"
 #include "cli/parallel_evaluation.h"
 #include "cli/seed_ids.h"
-#include "core/base/file_text.h"
+#include "cli/study_output.h"
 #include "core/base/json_dump.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/metrics/eval_pairs.h"
@@ -24,15 +21,11 @@
 #include "core/sql/query_shape.h"
 #include "core/study/expansion_seeds.h"
 #include "core/study/jqe_delta_study.h"
-#include "core/study/report_csv.h"
-#include "core/study/report_html.h"
 #include "core/study/shared_failures_study.h"
 #include "core/study/study_catalogue.h"
 
 namespace chokepoint::cli {
 namespace {
-
-namespace fs = std::filesystem;
 
 const char* kStudyUsage =
     "Usage: chokepoint study list\n"
@@ -45,14 +38,6 @@ const char* kListUsage =
     "Usage: chokepoint study list\n"
     "One line per study: its name, then what it reproduces; a study that is not one command yet names the existing\n"
     "commands that produce its pieces. Exit code 0.";
-
-const char* kOutRule =
-    "--out DIR: created when missing; a DIR that exists and holds anything is refused (exit 2), so a report is\n"
-    "never mixed with an older one. DIR receives report.json (every table, chart and per-item row), <table>.csv\n"
-    "per table (a source column says ours or the paper's table), items.csv and report.html (self-contained: inline\n"
-    "SVG charts, no script, no external asset; opens offline).\n"
-    "A database missing under --db-root is an error (exit 2, naming the missing db_ids); --skip-missing scores the\n"
-    "rest and counts the items left out. EX is over the scored items of each table, which says its n.";
 
 const char* kJqeText =
     "Usage: chokepoint study jqe-delta --seeds SET --expansions EXPANDED.json --pred-seeds FILE\n"
@@ -67,7 +52,7 @@ const char* kJqeText =
     "stdout: JSON {ex_dev, ex_ori, ex_exp, transitions {n, plus, minus, zero_correct, zero_wrong} (counts),\n"
     "transitions_percent, seeds, seeds_scored, originals, originals_scored, expansions, expansions_scored,\n"
     "pairs_skipped, shapes, out, files}.\n";
-const std::string kJqeUsage = std::string(kJqeText) + kOutRule;
+const std::string kJqeUsage = std::string(kJqeText) + kStudyOutRule;
 
 const std::string kSharedUsage =
     std::string(
@@ -79,68 +64,7 @@ const std::string kSharedUsage =
         "--pred NAME=FILE: one system's predictions, named NAME in the tables; give it once per system.\n"
         "stdout: JSON {items, scored_in_all, common_failures (a count), systems [{name, ex, regimes}], out, "
         "files}.\n") +
-    kOutRule;
-
-// ---- shared pieces ----
-
-FlagTable evaluation_flags(FlagTable table) {
-  table.push_back(flags::semantics({"bird", "spider", "test-suite"}, "").or_else("bird"));
-  table.push_back(flags::timeout_ms("5000", "time limit of one item: gold, prediction and scoring together"));
-  table.push_back(whole_flag("--jobs", "N", 1, kMaxJobs, "threads", "evaluate with N threads").or_else("1"));
-  table.push_back(flags::skip_missing());
-  return table;
-}
-
-EvaluationOptions options_from(const FlagValues& r, std::vector<Regime> regimes) {
-  EvaluationOptions options;
-  options.semantics = *ex_semantics_from_name(r.text("--semantics"));
-  options.regimes = std::move(regimes);
-  options.limits.timeout_ms = static_cast<int>(r.integer("--timeout-ms"));
-  return options;
-}
-
-// The --out folder: created, or refused when it exists and is not an empty folder.
-Status prepare_out(const std::string& dir) {
-  std::error_code ec;
-  if (fs::exists(dir, ec)) {
-    if (!fs::is_directory(dir, ec)) return Error{"--out '" + dir + "' exists and is not a folder"};
-    if (!fs::is_empty(dir, ec)) return Error{"--out '" + dir + "' exists and is not empty; give a new or empty folder"};
-    return ok_status();
-  }
-  fs::create_directories(dir, ec);
-  if (ec) return Error{"cannot create --out '" + dir + "': " + ec.message()};
-  return ok_status();
-}
-
-// Writes the report's files; returns their names in the order written.
-Result<std::vector<std::string>> write_report(const std::string& dir, const study::StudyReport& report) {
-  if (auto problem = study::report_problem(report); !problem.empty()) return Error{"internal error: " + problem};
-  std::vector<std::pair<std::string, std::string>> files;
-  files.push_back({"report.json", dump_json(study::report_json(report), 2) + "\n"});
-  for (const auto& t : report.tables) files.push_back({t.id + ".csv", study::table_csv(t)});
-  files.push_back({"items.csv", study::items_csv(report.items)});
-  files.push_back({"report.html", study::report_html(report)});
-  std::vector<std::string> names;
-  for (const auto& [name, bytes] : files) {
-    if (auto st = write_file((fs::path(dir) / name).string(), bytes); !st.ok()) return Error{st.error()};
-    names.push_back(name);
-  }
-  return names;
-}
-
-double round2(double v) { return std::round(v * 100.0) / 100.0; }
-
-Result<std::vector<EvalPair>> read_pairs(const std::string& gold_path, const std::string& pred_path,
-                                         EvalSet* gold_out = nullptr) {
-  auto gold = load_eval_set(gold_path);
-  if (!gold.ok()) return Error{gold_path + ": " + gold.error()};
-  auto pred = load_eval_set(pred_path);
-  if (!pred.ok()) return Error{pred_path + ": " + pred.error()};
-  auto pairs = pair_gold_with_predictions(*gold, *pred);
-  if (!pairs.ok()) return Error{pred_path + ": " + pairs.error()};
-  if (gold_out) *gold_out = std::move(*gold);
-  return pairs;
-}
+    kStudyOutRule;
 
 // ---- study list and the catalogue's refusals ----
 
@@ -174,7 +98,7 @@ int study_main(const FlagValues& r) {
 // ---- jqe-delta ----
 
 FlagTable jqe_delta_flags() {
-  return evaluation_flags({
+  return study_evaluation_flags({
       path_flag("--seeds", "SET", "the seed set the expansions were built from (any format eval reads)"),
       path_flag("--expansions", "EXPANDED.json", "chokepoint jqe's expansion set (items carry jqe.seed_id)"),
       path_flag("--pred-seeds", "FILE", "the system's predictions for the seeds"),
@@ -191,9 +115,9 @@ int jqe_delta_main(const FlagValues& r) {
     if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kJqeUsage);
   const std::string db_root = r.text("--db-root"), out = r.text("--out");
   EvalSet seed_set;
-  auto seed_pairs = read_pairs(r.text("--seeds"), r.text("--pred-seeds"), &seed_set);
+  auto seed_pairs = read_study_pairs(r.text("--seeds"), r.text("--pred-seeds"), &seed_set);
   if (!seed_pairs.ok()) return fail_input(seed_pairs.error());
-  auto exp_pairs = read_pairs(r.text("--expansions"), r.text("--pred-expansions"));
+  auto exp_pairs = read_study_pairs(r.text("--expansions"), r.text("--pred-expansions"));
   if (!exp_pairs.ok()) return fail_input(exp_pairs.error());
   auto seed_ids = read_seed_ids(r.text("--expansions"));
   if (!seed_ids.ok()) return fail_input(seed_ids.error());
@@ -210,9 +134,9 @@ int jqe_delta_main(const FlagValues& r) {
   for (const auto& p : *exp_pairs) db_ids.push_back(p.db_id);
   auto skipped = require_databases(db_root, db_ids, r.has("--skip-missing"));
   if (!skipped.ok()) return fail_input(skipped.error());
-  if (auto st = prepare_out(out); !st.ok()) return fail_input(st.error());
+  if (auto st = prepare_study_out(out); !st.ok()) return fail_input(st.error());
 
-  const EvaluationOptions options = options_from(r, {});
+  const EvaluationOptions options = study_options(r, {});
   const int jobs = static_cast<int>(r.integer("--jobs"));
   auto seeds = evaluate_in_parallel(*seed_pairs, db_root, options, jobs);
   if (!seeds.ok()) return fail_input(seeds.error());
@@ -232,7 +156,7 @@ int jqe_delta_main(const FlagValues& r) {
                    {"semantics", r.text("--semantics")},
                    {"timeout-ms", std::to_string(r.integer("--timeout-ms"))}};
   if (!skipped->note.empty()) report.notes.push_back(skipped->note);
-  auto files = write_report(out, report);
+  auto files = write_study_report(out, report);
   if (!files.ok()) return fail_input(files.error());
 
   const auto& n = result->numbers;
@@ -278,7 +202,7 @@ int jqe_delta_main(const FlagValues& r) {
 // ---- shared-failures ----
 
 FlagTable shared_failures_flags() {
-  return evaluation_flags({
+  return study_evaluation_flags({
       flags::gold(),
       flags::pred()
           .repeated()
@@ -313,7 +237,7 @@ int shared_failures_main(const FlagValues& r) {
   }
   std::vector<std::vector<EvalPair>> pairs;
   for (const auto& [name, file] : systems) {
-    auto p = read_pairs(r.text("--gold"), file);
+    auto p = read_study_pairs(r.text("--gold"), file);
     if (!p.ok()) return fail_input(p.error());
     pairs.push_back(std::move(*p));
   }
@@ -321,9 +245,9 @@ int shared_failures_main(const FlagValues& r) {
   for (const auto& p : pairs[0]) db_ids.push_back(p.db_id);
   auto skipped = require_databases(db_root, db_ids, r.has("--skip-missing"));
   if (!skipped.ok()) return fail_input(skipped.error());
-  if (auto st = prepare_out(out); !st.ok()) return fail_input(st.error());
+  if (auto st = prepare_study_out(out); !st.ok()) return fail_input(st.error());
 
-  const EvaluationOptions options = options_from(r, regimes);
+  const EvaluationOptions options = study_options(r, regimes);
   const int jobs = static_cast<int>(r.integer("--jobs"));
   std::vector<SystemRun> runs;
   for (size_t s = 0; s < systems.size(); ++s) {
@@ -340,7 +264,7 @@ int shared_failures_main(const FlagValues& r) {
   report.inputs.push_back({"semantics", r.text("--semantics")});
   report.inputs.push_back({"timeout-ms", std::to_string(r.integer("--timeout-ms"))});
   if (!skipped->note.empty()) report.notes.push_back(skipped->note);
-  auto files = write_report(out, report);
+  auto files = write_study_report(out, report);
   if (!files.ok()) return fail_input(files.error());
 
   const auto& n = result->numbers;

@@ -55,5 +55,9 @@ struct SensitivityRun {
 
 SensitivityRun run_sensitivity(const std::vector<GoldQuery>& golds, DatabasePool& pool,
                                const SensitivityOptions& options, const ResultScorer& scorer);
+// One gold query on its database (or the reason there is none), appended to `run`: what run_sensitivity does for each
+// gold, for a caller that steps the run gold by gold (the app's Studies tab).
+void run_gold_sensitivity(const GoldQuery& gold, const Result<const Connection*>& db, const SensitivityOptions& options,
+                          const ResultScorer& scorer, SensitivityRun& run);
 
 }  // namespace chokepoint::mutate

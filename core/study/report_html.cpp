@@ -86,17 +86,25 @@ std::string table_html(const StudyTable& t, bool with_source) {
 }  // namespace
 
 std::string chart_svg(const StudyChart& chart) {
-  const double width = 720, height = 300, left = 56, right = 16, top = 16, bottom = 64;
-  const double plot_w = width - left - right, plot_h = height - top - bottom;
+  const double width = 720, left = 56, right = 16, top = 16, plot_h = 220;
+  const double plot_w = width - left - right;
   const double y_top = axis_top(chart);
   const size_t groups = std::max<size_t>(1, chart.categories.size());
+  // Category labels that do not fit their group side by side (Table X's fifteen operator names) are turned 40
+  // degrees, and the plot grows downwards by what they need.
+  size_t longest = 0;
+  for (const auto& c : chart.categories) longest = std::max(longest, c.size());
+  const double label_w = 6.2 * static_cast<double>(longest);
+  const bool turned = label_w > plot_w / static_cast<double>(groups);
+  const double label_h = turned ? std::min(160.0, label_w * 0.65) + 8 : 0;
+  const double bottom = 64 + label_h, height = top + plot_h + bottom;
   const size_t per_group = std::max<size_t>(1, chart.series.size());
   const double group_w = plot_w / static_cast<double>(groups);
   const double gap = chart.kind == ChartKind::Histogram ? 2 : group_w * 0.15;
   const double bar_w = std::max(1.0, (group_w - 2 * gap) / static_cast<double>(per_group));
-  std::string out = "<svg role=\"img\" width=\"" + fmt(width) + "\" height=\"" + fmt(height) + "\" viewBox=\"0 0 " +
-                    fmt(width) + " " + fmt(height + 24.0 * static_cast<double>((per_group + 3) / 4)) + "\"><title>" +
-                    html_escape(chart.title) + "</title>\n";
+  const double total_h = height + 24.0 * static_cast<double>((per_group + 3) / 4);  // and the legend's lines
+  std::string out = "<svg role=\"img\" width=\"" + fmt(width) + "\" height=\"" + fmt(total_h) + "\" viewBox=\"0 0 " +
+                    fmt(width) + " " + fmt(total_h) + "\"><title>" + html_escape(chart.title) + "</title>\n";
   // Axes and four grid lines with their values.
   for (int k = 0; k <= 4; ++k) {
     const double v = y_top * k / 4.0, y = top + plot_h - plot_h * k / 4.0;
@@ -117,8 +125,11 @@ std::string chart_svg(const StudyChart& chart) {
              "\" height=\"" + fmt(h) + "\" fill=\"" + kColours[s % 8] + "\"><title>" +
              html_escape(chart.series[s].name + ", " + chart.categories[g] + ": " + fmt(v)) + "</title></rect>\n";
     }
-    out += "<text x=\"" + fmt(gx + group_w / 2) + "\" y=\"" + fmt(top + plot_h + 16) +
-           "\" text-anchor=\"middle\" font-size=\"11\">" + html_escape(chart.categories[g]) + "</text>\n";
+    const double lx = gx + group_w / 2, ly = top + plot_h + 16;
+    out += "<text x=\"" + fmt(lx) + "\" y=\"" + fmt(ly) + "\" font-size=\"11\" " +
+           (turned ? "text-anchor=\"end\" transform=\"rotate(-40 " + fmt(lx) + " " + fmt(ly) + ")\">"
+                   : std::string("text-anchor=\"middle\">")) +
+           html_escape(chart.categories[g]) + "</text>\n";
   }
   // Legend below the plot, four series to a line.
   for (size_t s = 0; s < chart.series.size(); ++s) {

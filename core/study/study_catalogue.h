@@ -17,6 +17,7 @@ struct StudyEntry {
   std::string description;  // one line: the paper's tables and figures it reproduces
   StudyStatus status = StudyStatus::Pieces;
   std::string commands;  // for Pieces: the existing commands, e.g. "chokepoint jqe, chokepoint eval"
+  bool in_app = false;   // the app's Studies tab runs it too (else the CLI only, and the tab says so)
 };
 
 // The nine studies, in a fixed order (the order `study list` prints).

@@ -1,36 +1,70 @@
 // The study job: evaluation lists stepped pair by pair, then the report.
 #include "core/study/study_job.h"
 
+#include <memory>
+
+#include "core/mutate/metrics_scorer.h"
+#include "core/mutate/sensitivity_table.h"
+#include "core/study/mutation_sensitivity_study.h"
 #include "core/study/shared_failures_study.h"
 
 namespace chokepoint::study {
 
+StudyJob::StudyJob(size_t units, Step step, Finish finish)
+    : units_(units), step_(std::move(step)), finish_(std::move(finish)) {}
+
+namespace {
+
+// The evaluated lists so far and the next pair to evaluate, shared by a pair study's steps and its finish.
+struct PairLists {
+  std::vector<std::vector<EvalPair>> lists;
+  EvaluationOptions options;
+  DatabaseLookup lookup;
+  size_t list = 0, pair = 0;
+  std::vector<std::vector<ItemEvaluation>> items;
+};
+
+size_t pair_count(const std::vector<std::vector<EvalPair>>& lists) {
+  size_t n = 0;
+  for (const auto& l : lists) n += l.size();
+  return n;
+}
+
+}  // namespace
+
 StudyJob::StudyJob(std::vector<std::vector<EvalPair>> lists, EvaluationOptions options, DatabaseLookup lookup,
                    StudyBuilder build)
-    : lists_(std::move(lists)), options_(std::move(options)), lookup_(std::move(lookup)), build_(std::move(build)) {
-  for (const auto& l : lists_) total_ += l.size();
-  items_.resize(lists_.size());
+    : units_(pair_count(lists)) {
+  auto st = std::make_shared<PairLists>();
+  st->items.resize(lists.size());
+  st->lists = std::move(lists);
+  st->options = std::move(options);
+  st->lookup = std::move(lookup);
+  step_ = [st](size_t) {
+    while (st->pair >= st->lists[st->list].size()) {
+      ++st->list;
+      st->pair = 0;
+    }
+    st->items[st->list].push_back(evaluate_with_lookup(st->lookup, st->lists[st->list][st->pair], st->options));
+    ++st->pair;
+  };
+  finish_ = [st, build = std::move(build)] { return build(std::move(st->items)); };
 }
 
 bool StudyJob::advance(const std::function<bool()>& keep_going) {
   if (done()) return true;
   do {
-    while (list_ < lists_.size() && pair_ >= lists_[list_].size()) {
-      ++list_;
-      pair_ = 0;
-    }
-    if (list_ >= lists_.size()) {
-      report_ = build_(std::move(items_));
+    if (done_ >= units_) {
+      report_ = finish_();
       return true;
     }
-    items_[list_].push_back(evaluate_with_lookup(lookup_, lists_[list_][pair_], options_));
-    ++pair_;
+    step_(done_);
     ++done_;
   } while (keep_going());
   return false;
 }
 
-EvaluationProgress StudyJob::progress() const { return {done_, total_}; }
+EvaluationProgress StudyJob::progress() const { return {done_, units_}; }
 
 StudyJob jqe_delta_job(JqeDeltaInputs shape, std::vector<EvalPair> seeds, std::vector<EvalPair> expansions,
                        EvaluationOptions options, DatabaseLookup lookup) {
@@ -59,6 +93,33 @@ StudyJob shared_failures_job(std::vector<std::string> names, std::vector<std::ve
     return std::move(study->report);
   };
   return StudyJob(std::move(runs), std::move(options), std::move(lookup), build);
+}
+
+StudyJob mutation_sensitivity_job(std::vector<mutate::GoldQuery> golds, mutate::SensitivityOptions options,
+                                  ExSemantics semantics, std::vector<Regime> regimes, bool drop_equivalent,
+                                  DatabaseLookup lookup) {
+  struct State {
+    std::vector<mutate::GoldQuery> golds;
+    mutate::SensitivityOptions options;
+    mutate::ResultScorer scorer;
+    DatabaseLookup lookup;
+    mutate::SensitivityRun run;
+  };
+  std::vector<std::string> names;
+  for (const auto& g : regimes) names.push_back(g.name());
+  options.regime_count = regimes.size();
+  auto st = std::make_shared<State>(
+      State{std::move(golds), std::move(options), mutate::metrics_scorer(semantics, regimes), std::move(lookup), {}});
+  const size_t units = st->golds.size();
+  auto step = [st](size_t k) {
+    const auto& gold = st->golds[k];
+    mutate::run_gold_sensitivity(gold, st->lookup(gold.db_id), st->options, st->scorer, st->run);
+  };
+  auto finish = [st, names, drop_equivalent]() -> Result<StudyReport> {
+    const auto table = mutate::tabulate_sensitivity(st->run.mutants, names, drop_equivalent, st->options.operators);
+    return mutation_sensitivity_report(st->run, table);
+  };
+  return StudyJob(units, step, finish);
 }
 
 }  // namespace chokepoint::study

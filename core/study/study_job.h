@@ -1,5 +1,5 @@
-// A study as one resumable job: the lists of pairs it needs evaluated (the seeds and the expansions, or one run per
-// system) are stepped one pair at a time through EvaluationJob, then the study's pure function builds the report.
+// A study as one resumable job: its work in small steps (each pair of the lists it needs evaluated: the seeds and the
+// expansions, or one run per system; or each gold query it mutates), then the study's pure function builds the report.
 // The app steps it a few milliseconds per frame; run to its end it gives what the CLI's `study` commands compute.
 #pragma once
 #include <functional>
@@ -11,6 +11,7 @@
 #include "core/db/connection.h"
 #include "core/metrics/evaluation_job.h"
 #include "core/metrics/regime.h"
+#include "core/mutate/sensitivity_run.h"
 #include "core/study/jqe_delta_study.h"
 #include "core/study/study_report.h"
 
@@ -21,25 +22,27 @@ using StudyBuilder = std::function<Result<StudyReport>(std::vector<std::vector<I
 
 class StudyJob {
  public:
-  // `lists` are evaluated in order with `options` on the databases `lookup` gives; `build` runs once, at the end.
+  // A study as `units` steps: step(k) does the k-th piece of work (k = 0, 1, ... in order), finish() builds the
+  // report once every step is done.
+  using Step = std::function<void(size_t)>;
+  using Finish = std::function<Result<StudyReport>()>;
+  StudyJob(size_t units, Step step, Finish finish);
+  // The usual study: `lists` are evaluated pair by pair, in order, with `options` on the databases `lookup` gives;
+  // `build` runs once, at the end.
   StudyJob(std::vector<std::vector<EvalPair>> lists, EvaluationOptions options, DatabaseLookup lookup,
            StudyBuilder build);
 
-  // Evaluates one pair, then more while keep_going() says so; once every pair is evaluated, builds the report.
-  // Returns done().
+  // Does one step, then more while keep_going() says so; once every step is done, builds the report. Returns done().
   bool advance(const std::function<bool()>& keep_going);
   bool done() const { return report_.has_value(); }
-  EvaluationProgress progress() const;  // pairs over every list
+  EvaluationProgress progress() const;  // steps done of all
   // The report, or why it could not be built; only once done().
   const Result<StudyReport>& report() const { return *report_; }
 
  private:
-  std::vector<std::vector<EvalPair>> lists_;
-  EvaluationOptions options_;
-  DatabaseLookup lookup_;
-  StudyBuilder build_;
-  size_t list_ = 0, pair_ = 0, done_ = 0, total_ = 0;
-  std::vector<std::vector<ItemEvaluation>> items_;
+  size_t units_ = 0, done_ = 0;
+  Step step_;
+  Finish finish_;
   std::optional<Result<StudyReport>> report_;
 };
 
@@ -50,5 +53,11 @@ StudyJob jqe_delta_job(JqeDeltaInputs shape, std::vector<EvalPair> seeds, std::v
 // shared-failures as a job: one list per system, named by `names`, scored under options.regimes.
 StudyJob shared_failures_job(std::vector<std::string> names, std::vector<std::vector<EvalPair>> runs,
                              EvaluationOptions options, DatabaseLookup lookup);
+
+// mutation-sensitivity as a job: one step per gold query (its mutants generated, executed and scored under
+// `regimes`), then Table X with or without the equivalent mutants (core/study/mutation_sensitivity_study.h).
+StudyJob mutation_sensitivity_job(std::vector<mutate::GoldQuery> golds, mutate::SensitivityOptions options,
+                                  ExSemantics semantics, std::vector<Regime> regimes, bool drop_equivalent,
+                                  DatabaseLookup lookup);
 
 }  // namespace chokepoint::study

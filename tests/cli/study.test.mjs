@@ -14,6 +14,7 @@ let dir;
 const run = (...args) => spawnSync(cli, args, { encoding: 'utf8' });
 const NAMES = ['jqe-delta', 'tqa-augment', 'denat-delta', 'shared-failures', 'mutation-sensitivity', 'retrieval',
   'synsql', 'feature-space', 'llm-tasks'];
+const ONE_COMMAND = ['jqe-delta', 'shared-failures', 'mutation-sensitivity', 'denat-delta', 'retrieval'];
 before(() => {
   assert.ok(existsSync(cli), `CLI not built: ${cli}`);
   dir = mkdtempSync(join(tmpdir(), 'chokepoint-study-'));
@@ -32,19 +33,19 @@ test('study list prints one line per study, exactly the nine names', () => {
   assert.equal(r.status, 0, r.stderr);
   const lines = r.stdout.trimEnd().split('\n');
   assert.deepEqual(lines.map((l) => l.split(/\s+/)[0]), NAMES);
-  for (const l of lines.filter((x) => !/^(jqe-delta|shared-failures)\s/.test(x)))
+  for (const l of lines.filter((x) => !ONE_COMMAND.some((n) => x.startsWith(`${n} `))))
     assert.match(l, /not one command yet; its pieces come from chokepoint /, l);
 });
 
 test('a study that is not one command yet, and an unknown name, exit 2 saying why', () => {
-  for (const name of NAMES.filter((n) => n !== 'jqe-delta' && n !== 'shared-failures')) {
+  for (const name of NAMES.filter((n) => !ONE_COMMAND.includes(n))) {
     const r = run('study', name);
     assert.equal(r.status, 2, name);
     assert.match(r.stderr, new RegExp(`^chokepoint: study '${name}' is not available as one command yet; its ` +
       'pieces come from chokepoint '), r.stderr);
   }
-  const mutate = run('study', 'mutation-sensitivity');
-  assert.match(mutate.stderr, /chokepoint mutate/);
+  const synsql = run('study', 'synsql');
+  assert.match(synsql.stderr, /chokepoint synth, chokepoint agreement/);
   const unknown = run('study', 'shared-failure');
   assert.equal(unknown.status, 2);
   assert.equal(unknown.stderr, "chokepoint: unknown study 'shared-failure'; the closest is 'shared-failures' " +
@@ -208,4 +209,124 @@ test('shared-failures: --pred without a name is refused', () => {
     '--db-root', join(dir, 'db'), '--out', join(dir, 'unnamed'));
   assert.equal(r.status, 2);
   assert.match(r.stderr, /give NAME=FILE/);
+});
+
+test('mutation-sensitivity: Table X equals chokepoint mutate run by hand, the paper beside ours', () => {
+  const out = join(dir, 'mutation');
+  const r = run('study', 'mutation-sensitivity', '--gold', join(dir, 'gold.json'), '--db-root', join(dir, 'db'),
+    '--out', out);
+  assert.equal(r.status, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  const m = run('mutate', '--gold', join(dir, 'gold.json'), '--db-root', join(dir, 'db'), '--out',
+    join(dir, 'mutate.json'));
+  assert.equal(m.status, 0, m.stderr);
+  const byHand = JSON.parse(m.stdout);
+  // Item 3's gold fails: it is skipped by both, and the other four are mutated.
+  assert.deepEqual([s.golds, s.skipped, s.mutants, s.rejected],
+    [byHand.golds, byHand.skipped, byHand.mutants, byHand.rejected]);
+  assert.equal(s.skipped, 1);
+  assert.ok(s.mutants > 0);
+  const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+  const table = report.tables.find((t) => t.id === 'sensitivity');
+  assert.deepEqual(table.columns.slice(0, 6), ['operator', 'mutants', 'golds', 'equivalent', 'failed', 'ΔEX']);
+  assert.equal(table.rows.length, byHand.operators.length);
+  const close = (a, b, what) => assert.ok(Math.abs(a - b) < 0.006, `${what}: ${a} vs ${b}`);
+  for (const [i, op] of byHand.operators.entries()) {
+    const row = table.rows[i];
+    assert.deepEqual(row.slice(0, 5), [op.op, op.mutants, op.golds, op.equivalent, op.failed], op.op);
+    if (op.mutants === 0) continue;
+    close(row[5], op.d_ex, `${op.op} ΔEX`);
+    ['EC-EC-IE', 'SC-EC-IE'].forEach((g, k) => {
+      close(row[6 + 3 * k], op.regimes[g].d_exp, `${op.op} ${g} ΔEXP`);
+      close(row[7 + 3 * k], op.regimes[g].d_exr, `${op.op} ${g} ΔEXR`);
+      close(row[8 + 3 * k], op.regimes[g].d_f1, `${op.op} ${g} ΔF1`);
+    });
+  }
+  // The paper's fifteen rows beside ours, and one item row per mutant.
+  assert.equal(table.published.length, 15);
+  assert.deepEqual(table.published.find((p) => p.cells[0] === 'limit_increase').cells.slice(5),
+    [-100, -76, 0, -62, -76, 0, -62]);
+  assert.equal(report.items.rows.length, byHand.mutants);
+  const csv = readFileSync(join(out, 'sensitivity.csv'), 'utf8');
+  assert.match(csv, /\nSQLMorph Table X,aggregation_swap,,,,,-100,-100,-100,-100,-100,-100,-100\r\n/);
+  const html = readFileSync(join(out, 'report.html'), 'utf8');
+  assert.doesNotMatch(html, /https?:/);
+  assert.ok(html.includes(table.title));
+  assert.equal((html.match(/<svg /g) || []).length, 2);  // the drops per operator, one chart per regime
+});
+
+test('mutation-sensitivity --drop-equivalent and --operators: the filter and the subset reach the table', () => {
+  const out = join(dir, 'mutation-drop');
+  const r = run('study', 'mutation-sensitivity', '--gold', join(dir, 'gold.json'), '--db-root', join(dir, 'db'),
+    '--out', out, '--drop-equivalent', '--operators', 'where_remove,projection_drop');
+  assert.equal(r.status, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  assert.deepEqual(s.operators.map((o) => o.op), ['projection_drop', 'where_remove']);
+  for (const o of s.operators) if (o.mutants) assert.equal(o.d_ex, -100, o.op);
+  const bad = run('study', 'mutation-sensitivity', '--gold', join(dir, 'gold.json'), '--db-root', join(dir, 'db'),
+    '--out', join(dir, 'mutation-bad'), '--operators', 'where_vanish');
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /unknown operator 'where_vanish'/);
+  assert.ok(!existsSync(join(dir, 'mutation-bad')), 'a refused run writes no folder');
+});
+
+test('denat-delta: ΔEX on the O/O-correct items as counted by hand, EX per setting equal to chokepoint eval', () => {
+  const variants = join(dir, 'denat');
+  const d = run('tqa', 'denat', '--gold', join(dir, 'gold.json'), '--db-root', join(dir, 'db'), '--out', variants);
+  assert.equal(d.status, 0, d.stderr);
+  // Item 3's gold fails, so the four sets keep items 0, 1, 2 and 4.
+  const sets = Object.fromEntries(['O_O', 'L_O', 'O_L', 'L_L'].map((s) =>
+    [s, JSON.parse(readFileSync(join(variants, `${s}.json`), 'utf8'))]));
+  assert.equal(sets.O_O.length, 4);
+  // System A: right everywhere in O/O and O/L; in L/O wrong on the first item; in L/L wrong on the first two.
+  const wrongAt = { O_O: [], L_O: [0], O_L: [], L_L: [0, 1] };
+  const preds = [];
+  for (const [s, items] of Object.entries(sets)) {
+    const file = join(dir, `denat_A_${s}.json`);
+    writeFileSync(file, JSON.stringify(Object.fromEntries(items.map((it, i) =>
+      [String(i), `${wrongAt[s].includes(i) ? WRONG : it.SQL}\t----- bird -----\t${it.db_id}`]))));
+    preds.push('--pred', `A:${s}=${file}`);
+  }
+  const out = join(dir, 'denat-study');
+  const r = run('study', 'denat-delta', '--variants', variants, ...preds, '--db-root', join(dir, 'db'), '--out', out);
+  assert.equal(r.status, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  assert.equal(s.items, 4);
+  const a = s.systems[0];
+  assert.equal(a.oo_correct, 4);
+  assert.deepEqual(a.delta, { 'L/O': -25, 'O/L': 0, 'L/L': -50 });
+  assert.deepEqual(a.ex, { 'O/O': 100, 'L/O': 75, 'O/L': 100, 'L/L': 50 });
+  // EX per setting equals eval run by hand on that set and its databases.
+  for (const [setting, root] of [['L_O', join(dir, 'db')], ['L_L', join(variants, 'databases')]]) {
+    const e = run('eval', '--gold', join(variants, `${setting}.json`), '--pred', join(dir, `denat_A_${setting}.json`),
+      '--db-root', root, '--out', join(dir, `denat-eval-${setting}.json`));
+    assert.equal(e.status, 0, e.stderr);
+    assert.equal(JSON.parse(e.stdout).ex, a.ex[setting.replace('_', '/')], setting);
+  }
+  const csv = readFileSync(join(out, 'delta.csv'), 'utf8');
+  assert.match(csv, /\nours,A,4,-25,0,-50\r\n/);
+  assert.match(csv, /\nSQLMorph Table VII,DIN-SQL,904,-9\.20,-23\.40,-23\.90\r\n/);
+  const nat = s.naturalness;
+  assert.equal(nat.before.reduce((x, y) => x + y, 0), nat.after.reduce((x, y) => x + y, 0));
+  assert.ok(nat.after[0] < nat.before[0], `fewer regular names after renaming: ${JSON.stringify(nat)}`);
+  const html = readFileSync(join(out, 'report.html'), 'utf8');
+  assert.doesNotMatch(html, /https?:/);
+});
+
+test('denat-delta refuses a setting it does not know, a system without O/O, and one with O/O only', () => {
+  const variants = join(dir, 'denat');
+  const base = ['study', 'denat-delta', '--variants', variants, '--db-root', join(dir, 'db')];
+  let r = run(...base, '--out', join(dir, 'dn1'), '--pred', `A:X_Y=${join(dir, 'denat_A_O_O.json')}`);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /the setting 'X_Y' is not one of O_O, L_O, O_L, L_L/);
+  r = run(...base, '--out', join(dir, 'dn2'), '--pred', `A:L_O=${join(dir, 'denat_A_L_O.json')}`);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /system 'A' has no O_O predictions/);
+  r = run(...base, '--out', join(dir, 'dn3'), '--pred', `A:O_O=${join(dir, 'denat_A_O_O.json')}`);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /system 'A' has only O_O predictions/);
+  r = run(...base, '--out', join(dir, 'dn4'), '--pred', join(dir, 'denat_A_O_O.json'));
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /give NAME:SETTING=FILE/);
+  for (const d of ['dn1', 'dn2', 'dn3', 'dn4']) assert.ok(!existsSync(join(dir, d)), d);
 });

@@ -1,5 +1,5 @@
 // The Studies tab against `chokepoint study`: the same files (the CLI's study fixture) uploaded to the page give the
-// same tables, charts and per-item rows as the CLI's report.json, for both studies that run as one step; a study is
+// same tables, charts and per-item rows as the CLI's report.json, for every study that runs as one step; a study is
 // rerun by a real click on "Run the study"; refusals name what is wrong; report.html is offered as a download.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -80,6 +80,22 @@ test('jqe-delta in the tab gives the CLI report (transitions, EX by joins and sh
   fs.writeFileSync(path.join(artefactDir, 'studies_jqe_delta.png'), await app.page.screenshot());
 });
 
+test('mutation-sensitivity chosen by a click and run in the tab gives the CLI report (Table X)', async () => {
+  await sendCommand(app.page, { do: 'show', tab: TAB });
+  await clickNamed(app.page, 'study mutation-sensitivity');
+  const chosen = await untilPanel(app.page, TAB, (x) => x.choice.study === 'mutation-sensitivity', 'the choice');
+  assert.equal(chosen.choice.study, 'mutation-sensitivity');
+  const s = await runInTab({ study: 'mutation-sensitivity', gold: 'gold.json', drop_equivalent: true });
+  assert.equal(s.error, '');
+  const expected = cliReport('mutation-sensitivity', '--gold', path.join(dir, 'gold.json'), '--drop-equivalent');
+  assert.deepEqual(computed(s.report), computed(expected));
+  const table = s.report.tables.find((t) => t.id === 'sensitivity');
+  assert.equal(table.published.length, 15, 'the paper beside ours');
+  assert.ok(s.report.items.rows.length > 0, 'one row per mutant');
+  await nextFrames(app.page);
+  fs.writeFileSync(path.join(artefactDir, 'studies_mutation.png'), await app.page.screenshot());
+});
+
 test('refusals name what is wrong and run nothing', async () => {
   let s = await runInTab({ study: 'shared-failures', gold: 'gold.json', systems: ['A.sql'] });
   assert.match(s.error, /at least two prediction files/);
@@ -89,8 +105,10 @@ test('refusals name what is wrong and run nothing', async () => {
   s = await runInTab({ study: 'jqe-delta', seeds: 'seeds.json', pred_seeds: 'pred_seeds.json',
     expansions: 'gold.json', pred_expansions: 'A.sql' });
   assert.match(s.error, /gold.json: item 0 has no jqe.seed_id/);
+  s = await runInTab({ study: 'synsql' });
+  assert.match(s.error, /study 'synsql' is not one step yet; its pieces come from chokepoint /);
   s = await runInTab({ study: 'denat-delta' });
-  assert.match(s.error, /study 'denat-delta' is not one step yet; its pieces come from chokepoint /);
+  assert.match(s.error, /study 'denat-delta' runs from the command line only: chokepoint study denat-delta/);
   s = await runInTab({ study: 'shared-failure' });
   assert.match(s.error, /unknown study 'shared-failure'; the closest is 'shared-failures'/);
 });

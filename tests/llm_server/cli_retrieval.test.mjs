@@ -188,6 +188,46 @@ test('TCSL and SCSL: FPR, SLR and deltas against O/O as computed by hand; a reru
   assert.equal(await requests(), 17, 'the rerun sent no request');
 });
 
+test('study retrieval: the same calls and scores as a report folder, Table VIII beside ours', async () => {
+  const out = join(dir, 'study-retrieval');
+  const r = await run(['study', 'retrieval', '--variants', join(dir, 'variants'), '--tables', join(dir, 'tables.json'),
+    '--out', out, '--approach', 'tcsl,scsl,full-schema', '--llm-config', join(dir, 'llm.json'), '--replay',
+    join(dir, 'replay.sqlite')]);
+  assert.equal(r.code, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  assert.deepEqual([s.usage.network_calls, s.usage.replayed], [0, 17], 'every answer came from the replay store');
+  const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+  const table = report.tables.find((t) => t.id === 'retrieval');
+  // The paper's column order: Full-Schema, SCSL, TCSL; one row per setting present.
+  assert.deepEqual(table.columns, ['setting', 'Full-Schema FPR (%)', 'Full-Schema SLR (%)', 'SCSL FPR (%)',
+    'SCSL SLR (%)', 'TCSL FPR (%)', 'TCSL SLR (%)']);
+  assert.deepEqual(table.rows.map((row) => row[0]), ['O/O', 'L/O', 'O/L']);
+  const round2 = (x) => Math.round(x * 100) / 100;
+  for (const [i, v] of ['O/O', 'L/O', 'O/L'].entries())
+    ['full-schema', 'scsl', 'tcsl'].forEach((a, k) => {
+      const c = cell(s, a, v);
+      assert.equal(table.rows[i][1 + 2 * k], c.fpr_items ? round2(c.fpr) : 'n/a', `${a} ${v} FPR`);
+      assert.equal(table.rows[i][2 + 2 * k], round2(c.slr), `${a} ${v} SLR`);
+    });
+  assert.deepEqual(table.published.map((p) => p.cells), [
+    ['O/O', 90.1, 99.5, 29.9, 15, 13.7, 27.4], ['L/O', 88, 30.4, 29.2, 11.7, 14.3, 21.4],
+    ['O/L', 90.1, 96.4, 34.1, 9.8, 16.4, 25.4], ['L/L', 88.2, 28.2, 33.8, 14.1, 16.1, 20.1]]);
+  const change = report.tables.find((t) => t.id === 'change');
+  assert.equal(change.rows[0][3], round2(cell(s, 'scsl', 'L/O').delta_fpr));
+  assert.ok(report.notes.some((n) => /Setting L\/L skipped: .*L_L\.json not found/.test(n)), report.notes.join('\n'));
+  // One item row per item, approach and setting: 2 items x 3 approaches x 3 settings.
+  assert.equal(report.items.rows.length, 18);
+  const html = readFileSync(join(out, 'report.html'), 'utf8');
+  assert.doesNotMatch(html, /https?:/);
+  assert.ok(html.includes(table.title));
+  // The folder rule: a folder that holds files is refused before anything is sent.
+  const again = await run(['study', 'retrieval', '--variants', join(dir, 'variants'), '--tables',
+    join(dir, 'tables.json'), '--out', out, '--approach', 'full-schema']);
+  assert.equal(again.code, 2);
+  assert.match(again.stderr, /exists and is not empty/);
+  assert.equal(await requests(), 17, 'the study sent no request');
+});
+
 test('reads the layout `tqa denat` writes: renamed schemas from DIR/databases', async (t) => {
   const sample = JSON.parse(readFileSync(join(root, 'assets', 'sets', 'sample_dev.json'), 'utf8'))
     .filter((it) => it.db_id === 'toxicology');

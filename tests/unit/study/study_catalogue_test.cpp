@@ -15,15 +15,26 @@ TEST(StudyCatalogue, HoldsTheNineStudiesInOrder) {
                                       "mutation-sensitivity", "retrieval", "synsql", "feature-space", "llm-tasks"}));
 }
 
-TEST(StudyCatalogue, TwoRunAsOneCommandAndTheOthersNameTheirCommands) {
+TEST(StudyCatalogue, FiveRunAsOneCommandAndTheOthersNameTheirCommands) {
   for (const auto& e : study_catalogue()) {
-    const bool available = e.name == "jqe-delta" || e.name == "shared-failures";
+    const bool available = e.name == "jqe-delta" || e.name == "shared-failures" || e.name == "mutation-sensitivity" ||
+                           e.name == "denat-delta" || e.name == "retrieval";
     EXPECT_EQ(e.status == StudyStatus::Available, available) << e.name;
     EXPECT_FALSE(e.description.empty()) << e.name;
     if (!available) {
       EXPECT_NE(e.commands.find("chokepoint "), std::string::npos) << e.name;
     }
   }
+}
+
+TEST(StudyCatalogue, TheAppRunsThoseWhoseInputsItHolds) {
+  std::vector<std::string> in_app;
+  for (const auto& e : study_catalogue())
+    if (e.in_app) in_app.push_back(e.name);
+  // denat-delta needs the renamed databases chokepoint tqa denat writes to disk: the CLI runs it.
+  EXPECT_EQ(in_app, (std::vector<std::string>{"jqe-delta", "shared-failures", "mutation-sensitivity"}));
+  for (const auto& e : study_catalogue())
+    if (e.in_app) EXPECT_EQ(e.status, StudyStatus::Available) << e.name;
 }
 
 TEST(StudyCatalogue, FindsByExactNameAndSuggestsTheClosest) {

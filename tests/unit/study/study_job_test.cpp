@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include "core/mutate/metrics_scorer.h"
+#include "core/mutate/sensitivity_table.h"
+#include "core/study/mutation_sensitivity_study.h"
 #include "core/study/shared_failures_study.h"
 #include "tests/unit/metrics/result_builders.h"
 
@@ -88,6 +91,33 @@ TEST(StudyJob, SharedFailuresRunAtOnceEqualsTheStudy) {
   ASSERT_TRUE(direct.ok()) << direct.error();
   EXPECT_EQ(direct->numbers.common_failures, 2u);
   EXPECT_EQ(report_json(*job.report()), report_json(direct->report));
+}
+
+TEST(StudyJob, MutationSensitivitySteppedGoldByGoldEqualsTheRunAtOnce) {
+  Connection db = memory_db(kPets);
+  const std::vector<mutate::GoldQuery> golds = {
+      {"1", "pets", "SELECT kind, age FROM pet WHERE age > 4 AND kind = 'cat'"},
+      {"2", "pets", "SELECT nope FROM pet"},  // fails: skipped
+      {"3", "pets", "SELECT kind FROM pet LIMIT 2"},
+      {"4", "zoo", "SELECT 1"}};  // no database: skipped
+  const std::vector<Regime> regimes = {Regime{}};
+  auto job = mutation_sensitivity_job(golds, {}, ExSemantics::Bird, regimes, false, lookup_for(db));
+  EXPECT_EQ(job.progress().total, 4u);
+  size_t steps = 0;
+  while (!job.advance([] { return false; })) ++steps;
+  EXPECT_EQ(steps, 4u);  // one gold per step
+  ASSERT_TRUE(job.report().ok()) << job.report().error();
+
+  DatabasePool pool("/nonexistent");
+  pool.add("pets", memory_db(kPets));
+  mutate::SensitivityOptions options;
+  options.regime_count = 1;
+  const auto run = mutate::run_sensitivity(golds, pool, options, mutate::metrics_scorer(ExSemantics::Bird, regimes));
+  EXPECT_EQ(run.golds, 4u);
+  EXPECT_EQ(run.skipped.size(), 2u);
+  EXPECT_GT(run.mutants.size(), 3u);
+  const auto table = mutate::tabulate_sensitivity(run.mutants, {regimes[0].name()}, false);
+  EXPECT_EQ(report_json(*job.report()), report_json(mutation_sensitivity_report(run, table)));
 }
 
 }  // namespace

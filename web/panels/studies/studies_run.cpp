@@ -80,6 +80,25 @@ Result<study::StudyJob> plan_jqe_delta(AppState& state, const StudyChoice& c, Ev
                               page_database_lookup(state));
 }
 
+Result<study::StudyJob> plan_mutation_sensitivity(AppState& state, const StudyChoice& c, ExSemantics semantics,
+                                                  int timeout_ms, std::vector<study::StudyInput>& inputs) {
+  auto gold = loaded(state, c.gold, false, "gold set");
+  if (!gold.ok()) return Error{gold.error()};
+  std::vector<mutate::GoldQuery> golds;
+  for (size_t i = 0; i < (*gold)->set.items.size(); ++i) {
+    const auto& g = (*gold)->set.items[i];
+    if (g.db_id.empty()) return Error{c.gold + ": item " + std::to_string(i + 1) + " has no db_id"};
+    golds.push_back({g.key, g.db_id, g.sql});
+  }
+  mutate::SensitivityOptions options;
+  options.limits.timeout_ms = timeout_ms;
+  std::vector<Regime> regimes;
+  for (const char* name : {"EC-EC-IE", "SC-EC-IE"}) regimes.push_back(*parse_regime(name));
+  inputs = {{"gold", c.gold}, {"regimes", "EC-EC-IE,SC-EC-IE"}, {"drop-equivalent", c.drop_equivalent ? "yes" : "no"}};
+  return study::mutation_sensitivity_job(std::move(golds), std::move(options), semantics, std::move(regimes),
+                                         c.drop_equivalent, page_database_lookup(state));
+}
+
 }  // namespace
 
 StudiesRun& studies_run(AppState& state) { return state.panels.get<StudiesRun>(); }
@@ -100,9 +119,13 @@ void start_study(AppState& state, StudyChoice choice) {
   const study::StudyEntry* entry = study::find_study(c.study);
   Result<study::StudyJob> job =
       !entry ? Error{"unknown study '" + c.study + "'; the closest is '" + study::closest_study(c.study) + "'"}
-             : Error{"study '" + c.study + "' is not one step yet; its pieces come from " + entry->commands};
+      : entry->status == study::StudyStatus::Available
+          ? Error{"study '" + c.study + "' runs from the command line only: chokepoint study " + c.study}
+          : Error{"study '" + c.study + "' is not one step yet; its pieces come from " + entry->commands};
   if (c.study == "shared-failures") job = plan_shared_failures(state, c, options, run.inputs);
   if (c.study == "jqe-delta") job = plan_jqe_delta(state, c, options, run.inputs);
+  if (c.study == "mutation-sensitivity")
+    job = plan_mutation_sensitivity(state, c, *semantics, c.timeout_ms, run.inputs);
   if (!job.ok()) {
     run.error = job.error();
     return;
@@ -159,6 +182,7 @@ nlohmann::json studies_run_json(const StudiesRun& run) {
                         {"semantics", c.semantics},
                         {"timeout_ms", c.timeout_ms},
                         {"gold", c.gold},
+                        {"drop_equivalent", c.drop_equivalent},
                         {"systems", c.systems},
                         {"seeds", c.seeds},
                         {"expansions", c.expansions},

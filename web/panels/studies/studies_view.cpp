@@ -31,7 +31,7 @@ void draw_catalogue(StudyChoice& c) {
   ImGui::TableSetupColumn("what it reproduces");
   ImGui::TableHeadersRow();
   for (const auto& e : study::study_catalogue()) {
-    const bool runnable = e.status == study::StudyStatus::Available;
+    const bool available = e.status == study::StudyStatus::Available, runnable = available && e.in_app;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     if (runnable) {
@@ -43,6 +43,8 @@ void draw_catalogue(StudyChoice& c) {
     ImGui::TableNextColumn();
     if (runnable)
       ImGui::TextWrapped("%s", e.description.c_str());
+    else if (available)
+      ImGui::TextWrapped("%s (from the command line: chokepoint study %s)", e.description.c_str(), e.name.c_str());
     else
       ImGui::TextWrapped("%s (not one step yet: %s)", e.description.c_str(), e.commands.c_str());
   }
@@ -64,6 +66,15 @@ void draw_inputs(AppState& state, StudyChoice& c) {
         if (on) c.systems.push_back(s.name);
       }
     }
+  } else if (c.study == "mutation-sensitivity") {
+    ImGui::TextWrapped(
+        "One gold set: every gold query gets the single-error mutants of SQLMorph Table IX, each mutant runs on the "
+        "gold's database and is scored against the gold under EC-EC-IE and SC-EC-IE, and the mean drop per operator "
+        "is laid out as Table X beside the paper's values.");
+    set_combo(state, "gold set##study", false, c.gold);
+    ImGui::Checkbox("leave equivalent mutants out of the means##study", &c.drop_equivalent);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("A mutant with the gold's result (EX = 1) is counted apart, as the paper does.");
   } else {
     ImGui::TextWrapped(
         "The seed set, chokepoint jqe's expansions of it (the Join query expansion tab's export), and one system's "
@@ -108,15 +119,16 @@ void draw_studies(AppState& state) {
   draw_study_report(*run.report);
 }
 
-// {"do": "study_run", "study": "shared-failures" | "jqe-delta", "semantics": "bird" | "spider", "timeout_ms": N,
-//  "gold": SET, "systems": [PRED, ...], "seeds": SET, "expansions": SET, "pred_seeds": PRED,
-//  "pred_expansions": PRED, "system": NAME}: as choosing them in the tab and clicking Run.
+// {"do": "study_run", "study": "shared-failures" | "jqe-delta" | "mutation-sensitivity", "semantics": "bird" |
+//  "spider", "timeout_ms": N, "gold": SET, "drop_equivalent": bool, "systems": [PRED, ...], "seeds": SET, "expansions":
+//  SET, "pred_seeds": PRED, "pred_expansions": PRED, "system": NAME}: as choosing them in the tab and clicking Run.
 const PageCommandRegistrar run_command{"study_run", [](AppState& state, const nlohmann::json& cmd) {
                                          StudyChoice c;
                                          c.study = cmd.value("study", c.study);
                                          c.semantics = cmd.value("semantics", c.semantics);
                                          c.timeout_ms = cmd.value("timeout_ms", c.timeout_ms);
                                          c.gold = cmd.value("gold", "");
+                                         c.drop_equivalent = cmd.value("drop_equivalent", false);
                                          c.systems = cmd.value("systems", std::vector<std::string>{});
                                          c.seeds = cmd.value("seeds", "");
                                          c.expansions = cmd.value("expansions", "");

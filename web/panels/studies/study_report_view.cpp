@@ -75,7 +75,10 @@ void draw_chart(const study::StudyChart& c) {
 void draw_study_report(const study::StudyReport& report) {
   ImGui::TextWrapped("%s", report.title.c_str());
   for (const auto& in : report.inputs) ImGui::TextDisabled("%s: %s", in.name.c_str(), in.value.c_str());
-  for (const auto& note : report.notes) ImGui::BulletText("%s", note.c_str());
+  for (const auto& note : report.notes) {  // BulletText does not wrap: a long note would run off the panel
+    ImGui::Bullet();
+    ImGui::TextWrapped("%s", note.c_str());
+  }
   for (const auto& t : report.tables) {
     ImGui::Separator();
     draw_table(t);

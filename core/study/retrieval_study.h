@@ -1,0 +1,36 @@
+// The retrieval study (SQLMorph §V-D-b, Table VIII): how well schema retrieval finds the columns a question needs
+// when questions and schemas are made less natural. For each setting (O/O, L/O, O/L, L/L) and approach
+// (Full-Schema, SCSL, TCSL): FPR, the share of retrieved columns the gold does not use, and SLR, the share of questions
+// whose gold columns were all retrieved (core/linking/linking_scores.h), the paper's values beside ours, the change
+// against O/O, and one row per item.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/linking/linking_scores.h"
+#include "core/study/study_report.h"
+
+namespace chokepoint::study {
+
+struct RetrievalCell {
+  std::string approach;  // "full-schema", "scsl", "tcsl"
+  std::string setting;   // "O/O", "L/O", "O/L", "L/L"
+  linking::RetrievalScores scores;
+};
+
+struct RetrievalItemRow {
+  std::string setting, approach, id, db_id;
+  std::string outcome;             // linked, unreadable, no_answer, no_schema, gold_unusable
+  size_t gold = 0, retrieved = 0;  // columns
+  std::optional<bool> all_gold;    // SLR's question: every gold column retrieved (unset: not scored)
+  std::optional<double> fpr;       // percent; unset when nothing was retrieved or not scored
+};
+
+// The report over the settings and approaches run, in the orders given (approaches as the paper lays them out:
+// full-schema, scsl, tcsl). `model` names who retrieved ("" when only full-schema ran).
+StudyReport retrieval_report(const std::vector<std::string>& settings, const std::vector<std::string>& approaches,
+                             const std::vector<RetrievalCell>& cells, const std::vector<RetrievalItemRow>& items,
+                             const std::string& model);
+
+}  // namespace chokepoint::study

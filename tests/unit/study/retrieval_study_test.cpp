@@ -1,0 +1,76 @@
+// The retrieval study over hand-made scores: Table VIII's layout in the paper's approach order, FPR shown as n/a when
+// nothing was retrieved, the change against O/O (ours and the paper's own numbers subtracted), the charts and the
+// per-item rows.
+#include "core/study/retrieval_study.h"
+
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+namespace chokepoint::study {
+namespace {
+
+linking::RetrievalScores scores(size_t n, size_t fpr_items, double fpr, double slr) {
+  linking::RetrievalScores s;
+  s.n = n;
+  s.fpr_items = fpr_items;
+  s.fpr = fpr;
+  s.slr = slr;
+  return s;
+}
+
+std::vector<RetrievalCell> cells() {
+  return {{"full-schema", "O/O", scores(4, 4, 80, 100)},
+          {"scsl", "O/O", scores(4, 3, 30, 50)},
+          {"full-schema", "L/O", scores(4, 4, 80, 100)},
+          {"scsl", "L/O", scores(4, 0, 0, 0)}};
+}
+
+TEST(RetrievalStudy, TableViiiInThePapersLayoutWithItsValuesBeside) {
+  const auto rep = retrieval_report({"O/O", "L/O"}, {"full-schema", "scsl"}, cells(), {}, "m");
+  EXPECT_EQ(report_problem(rep), "");
+  const auto& t = rep.tables[0];
+  EXPECT_EQ(t.columns, (std::vector<std::string>{"setting", "Full-Schema FPR (%)", "Full-Schema SLR (%)",
+                                                 "SCSL FPR (%)", "SCSL SLR (%)"}));
+  ASSERT_EQ(t.rows.size(), 2u);
+  EXPECT_EQ(t.rows[0][3].number, 30);
+  EXPECT_EQ(cell_text(t.rows[1][3]), "n/a");  // SCSL retrieved nothing on L/O: FPR undefined
+  EXPECT_EQ(t.rows[1][4].number, 0);
+  ASSERT_EQ(t.published.size(), 4u);
+  EXPECT_EQ(cell_text(t.published[1].cells[0]), "L/O");
+  EXPECT_EQ(t.published[1].cells[2].number, 30.4);  // Full-Schema SLR
+  EXPECT_EQ(t.published[1].cells[3].number, 29.2);  // SCSL FPR
+  EXPECT_NE(t.over.find("O/O 4;"), std::string::npos) << t.over;
+}
+
+TEST(RetrievalStudy, ChangeAgainstOOInPointsOursAndThePapers) {
+  const auto rep = retrieval_report({"O/O", "L/O"}, {"full-schema", "scsl"}, cells(), {}, "m");
+  ASSERT_EQ(rep.tables.size(), 2u);
+  const auto& d = rep.tables[1];
+  ASSERT_EQ(d.rows.size(), 1u);
+  EXPECT_EQ(d.rows[0][2].number, 0);       // Full-Schema SLR unchanged
+  EXPECT_EQ(cell_text(d.rows[0][3]), "");  // SCSL FPR: undefined on L/O
+  EXPECT_EQ(d.rows[0][4].number, -50);     // SCSL SLR
+  EXPECT_NEAR(d.published[0].cells[2].number, 30.4 - 99.5, 1e-9);
+  // Without O/O there is nothing to change against.
+  EXPECT_EQ(retrieval_report({"L/O"}, {"scsl"}, cells(), {}, "m").tables.size(), 1u);
+}
+
+TEST(RetrievalStudy, ChartsAndItemRows) {
+  std::vector<RetrievalItemRow> items = {{"O/O", "scsl", "7", "db", "linked", 2, 3, true, 100.0 / 3},
+                                         {"L/O", "scsl", "7", "db", "unreadable", 2, 0, false, std::nullopt}};
+  const auto rep = retrieval_report({"O/O", "L/O"}, {"scsl"}, cells(), items, "");
+  ASSERT_EQ(rep.charts.size(), 2u);
+  const auto& fpr = rep.charts[0];
+  ASSERT_EQ(fpr.series.size(), 2u);  // ours and the paper's
+  EXPECT_EQ(fpr.series[0].values[0], 30);
+  EXPECT_TRUE(std::isnan(fpr.series[0].values[1]));
+  EXPECT_EQ(fpr.series[1].values[1], 29.2);
+  ASSERT_EQ(rep.items.rows.size(), 2u);
+  EXPECT_EQ(rep.items.rows[0][7].number, 1);
+  EXPECT_EQ(cell_text(rep.items.rows[1][8]), "");
+  EXPECT_NE(rep.notes[1].find("no model"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace chokepoint::study
