@@ -12,9 +12,9 @@ const std::vector<StudyEntry>& study_catalogue() {
        "(thesis Tables 3.6-3.8, SQLMorph Tables IV-V, Fig. 3)",
        StudyStatus::Available, "", true},
       {"tqa-augment",
-       "hiding scores of the three augmentation strategies and ΔEX on augmented questions (thesis Tables 4.3-4.6)",
-       StudyStatus::Pieces,
-       "chokepoint tqa linker, chokepoint eval (the augmentation itself runs in the app's Text augmentation tab)"},
+       "hiding scores of synonym replacement, back-translation and contextual augmentation, EX and ΔEX on the "
+       "augmented questions, linker attributes mentioned before and after (thesis Tables 4.3-4.8)",
+       StudyStatus::Available, ""},
       {"denat-delta",
        "ΔEX on less natural questions and schemas (O/O, L/O, O/L, L/L) on each system's O/O-correct items, and the "
        "names' naturalness before and after (SQLMorph Table VII, §V)",

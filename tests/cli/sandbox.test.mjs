@@ -126,6 +126,23 @@ test('mutate, audit, sql check: hostile gold files never run either', () => {
   assert.ok(failures.some((f) => /refused: /.test(f.message)), 'the prepare check names the refusal');
 });
 
+test('study shared-failures and mutation-sensitivity: hostile predictions and golds never run', () => {
+  const before = { db: digest(dbFile), other: digest(otherFile) };
+  const { gold, pred } = files(corpus, 'study');
+  const shared = run(['study', 'shared-failures', '--gold', gold, '--pred', `A=${pred}`, '--pred', `B=${pred}`,
+    '--db-root', dbRoot, '--out', join(dir, 'study-shared'), '--regimes', 'EC-EC-IE']);
+  assert.equal(shared.status, 0, shared.stderr);
+  assertUntouched(shared, before);
+  assert.equal(JSON.parse(shared.stdout).common_failures, corpus.length, 'every hostile prediction is a failure');
+  const hostileGold = join(dir, 'study-hostile-gold.sql');
+  writeFileSync(hostileGold, corpus.map((l) => `${l}\tconcert`).join('\n') + '\n');
+  const mutation = run(['study', 'mutation-sensitivity', '--gold', hostileGold, '--db-root', dbRoot, '--out',
+    join(dir, 'study-mutation')]);
+  assert.ok(mutation.status === 0 || mutation.status === 2, mutation.stderr);
+  assertUntouched(mutation, before);
+  if (mutation.status === 0) assert.equal(JSON.parse(mutation.stdout).mutants, 0, 'no hostile gold ran, no mutant');
+});
+
 test('a tables.json whose column types carry statements builds schemas and creates no file', () => {
   const before = { db: digest(dbFile), other: digest(otherFile) };
   const tables = join(dir, 'tables.json');

@@ -14,7 +14,8 @@ let dir;
 const run = (...args) => spawnSync(cli, args, { encoding: 'utf8' });
 const NAMES = ['jqe-delta', 'tqa-augment', 'denat-delta', 'shared-failures', 'mutation-sensitivity', 'retrieval',
   'synsql', 'feature-space', 'llm-tasks'];
-const ONE_COMMAND = ['jqe-delta', 'shared-failures', 'mutation-sensitivity', 'denat-delta', 'retrieval'];
+const ONE_COMMAND = ['jqe-delta', 'tqa-augment', 'shared-failures', 'mutation-sensitivity', 'denat-delta',
+  'retrieval'];
 before(() => {
   assert.ok(existsSync(cli), `CLI not built: ${cli}`);
   dir = mkdtempSync(join(tmpdir(), 'chokepoint-study-'));

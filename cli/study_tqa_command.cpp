@@ -1,0 +1,202 @@
+// `chokepoint study tqa-augment`: thesis Tables 4.3-4.8 on what `chokepoint tqa augment` wrote. Each system's
+// predictions per variant (original, SR, BT, CA) are evaluated as `chokepoint eval` evaluates them; the hiding scores
+// and attribute mentions come from augment_report.json; the core builds the report
+// (core/study/tqa_augment_study.h).
+#include <filesystem>
+#include <iostream>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/command.h"
+#include "cli/common_flags.h"
+#include "cli/missing_databases.h"
+#include "cli/parallel_evaluation.h"
+#include "cli/study_output.h"
+#include "core/base/file_text.h"
+#include "core/base/json_dump.h"
+#include "core/study/tqa_augment_study.h"
+
+namespace chokepoint::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kUsage =
+    std::string(
+        "Usage: chokepoint study tqa-augment --variants DIR [--pred NAME:VARIANT=FILE ...] [--db-root DIR] --out DIR\n"
+        "                                    [--semantics S] [--timeout-ms T] [--jobs N] [--skip-missing]\n"
+        "Textual query augmentation as the thesis measures it (Tables 4.3-4.8). DIR: what `chokepoint tqa augment\n"
+        "--out DIR` wrote: original.json, SR.json, BT.json, CA.json and augment_report.json.\n"
+        "--pred NAME:VARIANT=FILE: system NAME's predictions for VARIANT (original, SR, BT or CA); a system needs\n"
+        "  original and at least one augmented variant. Without --pred the report holds the hiding scores and the\n"
+        "  attribute mentions only; with it, --db-root is needed.\n"
+        "Tables: hiding scores per technique (4.3); EX per system and variant (4.5); ΔEX of each augmented item "
+        "against\n"
+        "its original, per system and technique (4.6: +1, 0 with EX = 1, 0 with EX = 0, -1); linker attributes\n"
+        "mentioned before and after (4.8); the thesis' values beside ours.\n"
+        "stdout: JSON {study, items, hiding {SR: {question, evidence}, ...}, systems [{name, ex {original, SR, ...},\n"
+        "delta {SR: {n, plus, minus, zero_correct, zero_wrong}, ...}}], out, files}.\n") +
+    kStudyOutRule;
+
+FlagTable tqa_flags() {
+  return study_evaluation_flags({
+      path_flag("--variants", "DIR", "the folder chokepoint tqa augment --out wrote"),
+      flags::pred()
+          .repeated()
+          .valued("NAME:VARIANT=FILE")
+          .described("one system's predictions for one variant (original, SR, BT, CA); repeat"),
+      flags::db_root(),
+      flags::out("DIR", "the folder for report.json, the CSV files and report.html"),
+  });
+}
+
+int variant_index(const std::string& text) {
+  for (size_t k = 0; k < 4; ++k)
+    if (text == study::augment_variants()[k]) return static_cast<int>(k);
+  return -1;
+}
+
+Result<study::AugmentInputs> read_augment_report(const std::string& path) {
+  auto text = read_file(path);
+  if (!text.ok()) return Error{text.error()};
+  auto doc = nlohmann::json::parse(*text, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object() || !doc.contains("hiding") || !doc["hiding"].is_object() ||
+      !doc.contains("attributes") || !doc["attributes"].is_object())
+    return Error{path + ": not an augment_report.json (no hiding or attributes)"};
+  study::AugmentInputs in;
+  in.hiding_rule = doc.value("hiding_rule", "");
+  auto whole = [](const nlohmann::json& o, const char* key) -> size_t {
+    return o.contains(key) && o[key].is_number_unsigned() ? o[key].get<size_t>() : 0;
+  };
+  auto real = [](const nlohmann::json& o, const char* key) {
+    return o.contains(key) && o[key].is_number() ? o[key].get<double>() : 0.0;
+  };
+  for (const char* code : {"SR", "BT", "CA"}) {
+    if (!doc["hiding"].contains(code) || !doc["hiding"][code].is_object()) continue;
+    const auto& h = doc["hiding"][code];
+    in.hiding.push_back({code, whole(h, "question_hidden"), whole(h, "question_scored"), whole(h, "evidence_hidden"),
+                         whole(h, "evidence_scored")});
+  }
+  for (const char* v : study::augment_variants()) {
+    if (!doc["attributes"].contains(v) || !doc["attributes"][v].is_object()) continue;
+    const auto& a = doc["attributes"][v];
+    in.attributes.push_back({v, whole(a, "queries"), real(a, "join_in_questions"),
+                             real(a, "projection_filter_in_questions"), real(a, "join_in_evidence"),
+                             real(a, "projection_filter_in_evidence")});
+  }
+  return in;
+}
+
+int tqa_main(const FlagValues& r) {
+  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'");
+  for (const char* f : {"--variants", "--out"})
+    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
+  const std::string dir = r.text("--variants"), db_root = r.text("--db-root"), out = r.text("--out");
+  if (r.has("--pred") && db_root.empty()) return fail_input("--pred needs --db-root: predictions are evaluated");
+  auto in = read_augment_report((fs::path(dir) / "augment_report.json").string());
+  if (!in.ok()) return fail_input(in.error());
+
+  std::vector<std::string> order;
+  std::map<std::string, std::array<std::vector<EvalPair>, 4>> pairs;
+  std::vector<std::pair<std::string, std::string>> given_inputs;
+  for (const auto& g : r.all("--pred")) {
+    const auto eq = g.find('=');
+    const auto colon = g.substr(0, eq).rfind(':');
+    if (eq == std::string::npos || colon == std::string::npos || colon == 0 || eq + 1 == g.size())
+      return fail_input("--pred '" + g + "': give NAME:VARIANT=FILE, e.g. chess:SR=chess_sr.json");
+    const std::string name = g.substr(0, colon), variant = g.substr(colon + 1, eq - colon - 1);
+    const int k = variant_index(variant);
+    if (k < 0)
+      return fail_input("--pred '" + g + "': the variant '" + variant + "' is not one of original, SR, BT, CA");
+    if (!pairs.count(name)) order.push_back(name);
+    auto& slot = pairs[name][static_cast<size_t>(k)];
+    if (!slot.empty()) return fail_input("--pred: " + name + " " + variant + " is given twice");
+    auto read = read_study_pairs((fs::path(dir) / (variant + ".json")).string(), g.substr(eq + 1));
+    if (!read.ok()) return fail_input(read.error());
+    slot = std::move(*read);
+    given_inputs.push_back({"pred " + name + " " + variant, g.substr(eq + 1)});
+  }
+  for (const auto& name : order) {
+    const auto& s = pairs[name];
+    if (s[0].empty()) return fail_input("--pred: system '" + name + "' has no predictions on the original questions");
+    if (s[1].empty() && s[2].empty() && s[3].empty())
+      return fail_input("--pred: system '" + name + "' has only the original questions; give SR, BT or CA too");
+  }
+  std::vector<std::string> db_ids;
+  for (const auto& [name, s] : pairs)
+    for (const auto& list : s)
+      for (const auto& p : list) db_ids.push_back(p.db_id);
+  SkippedDatabases skipped;
+  if (!order.empty()) {
+    auto checked = require_databases(db_root, db_ids, r.has("--skip-missing"));
+    if (!checked.ok()) return fail_input(checked.error());
+    skipped = *checked;
+  }
+  if (auto st = prepare_study_out(out); !st.ok()) return fail_input(st.error());
+
+  const EvaluationOptions options = study_options(r, {});
+  const int jobs = static_cast<int>(r.integer("--jobs"));
+  for (const auto& name : order) {
+    study::AugmentSystem s{name, {}};
+    for (size_t k = 0; k < 4; ++k) {
+      if (pairs[name][k].empty()) continue;
+      auto items = evaluate_in_parallel(pairs[name][k], db_root, options, jobs);
+      if (!items.ok()) return fail_input(items.error());
+      s.variants[k] = std::move(*items);
+    }
+    in->systems.push_back(std::move(s));
+  }
+  auto report = study::tqa_augment_study(*in);
+  if (!report.ok()) return fail_input(report.error());
+  report->inputs = {{"variants", dir}};
+  for (const auto& [name, file] : given_inputs) report->inputs.push_back({name, file});
+  if (!order.empty()) {
+    report->inputs.push_back({"db-root", db_root});
+    report->inputs.push_back({"semantics", r.text("--semantics")});
+    report->inputs.push_back({"timeout-ms", std::to_string(r.integer("--timeout-ms"))});
+  }
+  if (!skipped.note.empty()) report->notes.push_back(skipped.note);
+  auto files = write_study_report(out, *report);
+  if (!files.ok()) return fail_input(files.error());
+
+  nlohmann::ordered_json hiding = nlohmann::ordered_json::object();
+  for (const auto& h : in->hiding)
+    hiding[h.strategy] = {{"question", round2(study::percent(h.question_hidden, h.question_scored))},
+                          {"evidence", round2(study::percent(h.evidence_hidden, h.evidence_scored))}};
+  nlohmann::ordered_json systems = nlohmann::ordered_json::array();
+  const auto& names = study::augment_variants();
+  for (const auto& s : in->systems) {
+    nlohmann::ordered_json ex = nlohmann::ordered_json::object(), delta = nlohmann::ordered_json::object();
+    for (size_t k = 0; k < 4; ++k) {
+      if (s.variants[k].empty()) continue;
+      ex[names[k]] = round2(summarize(s.variants[k], {}).ex);
+      if (k == 0) continue;
+      size_t n = 0, plus = 0, minus = 0, zc = 0, zw = 0;
+      for (size_t i = 0; i < s.variants[0].size(); ++i) {
+        const auto &o = s.variants[0][i], &v = s.variants[k][i];
+        if (o.status != ItemStatus::Scored || v.status != ItemStatus::Scored) continue;
+        ++n;
+        plus += !o.ex && v.ex, minus += o.ex && !v.ex, zc += o.ex && v.ex, zw += !o.ex && !v.ex;
+      }
+      delta[names[k]] = {{"n", n}, {"plus", plus}, {"minus", minus}, {"zero_correct", zc}, {"zero_wrong", zw}};
+    }
+    systems.push_back({{"name", s.name}, {"ex", ex}, {"delta", delta}});
+  }
+  nlohmann::ordered_json summary;
+  summary["study"] = "tqa-augment";
+  summary["items"] = in->systems.empty() ? 0 : in->systems[0].variants[0].size();
+  summary["hiding"] = hiding;
+  summary["systems"] = systems;
+  if (skipped.items) summary["skipped_no_database"] = skipped.items;
+  summary["out"] = out;
+  summary["files"] = *files;
+  std::cout << dump_json(summary, 2) << "\n";
+  return 0;
+}
+
+const Registrar registrar{{"study tqa-augment", "hiding scores and EX on augmented questions (thesis Tables 4.3-4.8)",
+                           kUsage, tqa_flags, tqa_main}};
+
+}  // namespace
+}  // namespace chokepoint::cli
