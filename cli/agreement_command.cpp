@@ -10,10 +10,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/agreement_report.h"
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/ex_inputs.h"
+#include "cli/flag_parser.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
 #include "core/mutate/mutant_generation.h"
@@ -83,28 +85,29 @@ size_t column_count(const Schema& s) {
   return n;
 }
 
-int agreement_main(const FlagValues& r) {
-  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
-  for (const char* f : {"--gold", "--pred", "--db-root", "--test-db-root", "--out"})
-    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
+// The report of one agreement run (summary fields, then "items"), or the line that refuses its inputs.
+Result<ojson> build_agreement_report(const FlagValues& r) {
+  if (!r.positionals().empty()) return Error{"unexpected argument '" + r.positionals()[0] + "'\n" + kUsage};
+  for (const char* f : {"--gold", "--pred", "--db-root", "--test-db-root"})
+    if (r.text(f).empty()) return Error{std::string("missing ") + f + "\n" + kUsage};
   const std::vector<std::string> roots = r.all("--test-db-root");
   std::error_code ec;
   for (const std::string& d : std::vector<std::string>{r.text("--db-root")})
-    if (!std::filesystem::is_directory(d, ec)) return fail_input("--db-root " + d + ": no such folder");
+    if (!std::filesystem::is_directory(d, ec)) return Error{"--db-root " + d + ": no such folder"};
   for (const auto& d : roots)
-    if (!std::filesystem::is_directory(d, ec)) return fail_input("--test-db-root " + d + ": no such folder");
+    if (!std::filesystem::is_directory(d, ec)) return Error{"--test-db-root " + d + ": no such folder"};
   auto in = read_ex_inputs(r);
-  if (!in.ok()) return fail_input(in.error());
+  if (!in.ok()) return Error{in.error()};
   const auto& pairs = in->pairs;
   const EvaluationOptions& options = in->options;
   std::optional<testdb::HumanLabels> labels;
   if (r.has("--labels")) {
     auto text = read_file(r.text("--labels"));
-    if (!text.ok()) return fail_input("--labels: " + text.error());
+    if (!text.ok()) return Error{"--labels: " + text.error()};
     std::vector<std::string> ids;
     for (const auto& p : pairs) ids.push_back(p.id);
     auto parsed = testdb::parse_human_labels(*text, ids);
-    if (!parsed.ok()) return fail_input("--labels " + r.text("--labels") + ": " + parsed.error());
+    if (!parsed.ok()) return Error{"--labels " + r.text("--labels") + ": " + parsed.error()};
     labels = std::move(*parsed);
   }
   const auto original = evaluate_pairs(pairs, *in->open.pool, options);
@@ -224,10 +227,30 @@ int agreement_main(const FlagValues& r) {
                          {"test_roots", summaries}};
   ojson report = summary;
   report["items"] = std::move(items);
-  if (auto st = write_file(r.text("--out"), dump_json(report, 2) + "\n"); !st.ok()) return fail_input(st.error());
+  return report;
+}
+
+int agreement_main(const FlagValues& r) {
+  for (const char* f : {"--gold", "--pred", "--db-root", "--test-db-root", "--out"})
+    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
+  auto report = build_agreement_report(r);
+  if (!report.ok()) return fail_input(report.error());
+  if (auto st = write_file(r.text("--out"), dump_json(*report, 2) + "\n"); !st.ok()) return fail_input(st.error());
+  ojson summary = *report;
+  summary.erase("items");
   std::cout << dump_json(summary, 2) << "\n";
   return 0;
 }
+
+}  // namespace
+
+Result<nlohmann::ordered_json> agreement_report(const Args& args) {
+  auto r = parse_flags(agreement_flags(), args, "agreement");
+  if (!r.ok()) return Error{r.error()};
+  return build_agreement_report(*r);
+}
+
+namespace {
 
 const Registrar registrar{{"agreement",
                            "SynSQL's agreement metrics (SR, EX, Δ, AR, confusion, CC, buckets) and discrimination of "

@@ -29,8 +29,10 @@ const std::vector<StudyEntry>& study_catalogue() {
        "schema retrieval (Full-Schema, SCSL, TCSL) across the naturalness settings: FPR and SLR and their change "
        "against O/O (SQLMorph Table VIII)",
        StudyStatus::Available, ""},
-      {"synsql", "SynSQL's test databases: success rate, agreement with the original database, audit",
-       StudyStatus::Pieces, "chokepoint synth, chokepoint agreement, chokepoint audit, chokepoint testsuite"},
+      {"synsql",
+       "test databases judging systems: SR, EX on both, Δ, AR with its band, CC per method and system, and "
+       "disagreements against human labels (SynSQL Tables 1-3)",
+       StudyStatus::Available, ""},
       {"feature-space", "SQLSpace: benchmark comparison, clusters and blind spots, correctness estimation",
        StudyStatus::Pieces,
        "chokepoint features, chokepoint space compare, chokepoint space clusters, "

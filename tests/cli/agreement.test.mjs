@@ -181,3 +181,63 @@ test('--labels: the disagreements split by the humans\' verdicts (SynSQL Table 3
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /--labels .*99/);
 });
+
+test('study synsql: Table 1 per method and system equals agreement run by hand, the paper beside ours', () => {
+  const labels = join(dir, 'labels.json');
+  // The humans: items 1, 2, 6, 7 right; 3 and 4 wrong; 5 unlabelled.
+  writeFileSync(labels, JSON.stringify({ 0: true, 1: true, 2: false, 3: false, 5: true, 6: true }));
+  const out = join(dir, 'study-synsql');
+  const r = spawnSync(cli, ['study', 'synsql', '--gold', join(dir, 'gold.sql'), '--pred', `P=${join(dir, 'pred.sql')}`,
+    '--pred', `G=${join(dir, 'same.sql')}`, '--db-root', join(dir, 'orig'), '--test-db-root', `synth=${join(dir, 'test')}`,
+    '--test-db-root', `copy=${join(dir, 'copy')}`, '--labels', labels, '--out', out], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  assert.deepEqual(s.cells.map((c) => [c.method, c.system]), [['synth', 'P'], ['copy', 'P'], ['synth', 'G'],
+    ['copy', 'G']]);
+  for (const [system, file] of [['P', 'pred.sql'], ['G', 'same.sql']]) {
+    const byHand = agreement('--gold', join(dir, 'gold.sql'), '--pred', join(dir, file), '--db-root', join(dir, 'orig'),
+      '--test-db-root', join(dir, 'test'), '--test-db-root', join(dir, 'copy'), '--labels', labels, '--out',
+      join(dir, `hand-${system}.json`));
+    assert.equal(byHand.status, 0, byHand.stderr);
+    const roots = JSON.parse(byHand.stdout).test_roots;
+    ['synth', 'copy'].forEach((method, k) => {
+      const c = s.cells.find((x) => x.method === method && x.system === system);
+      const t = roots[k];
+      const r2 = (x) => Math.round(x * 100) / 100;
+      assert.deepEqual([c.sr, c.ex_original, c.ex_test, c.delta, c.ar, c.ar_band],
+        [r2(t.sr), r2(t.ex_original), r2(t.ex_test), r2(t.delta), r2(100 * t.ar), t.ar_band], `${system} ${method}`);
+    });
+  }
+  assert.ok(Math.abs(s.cells[0].ar - 200 / 23) < 0.006, 'P on the synthetic databases: kappa 2/23 in percent');
+  const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+  const table = report.tables.find((t) => t.id === 'agreement');
+  assert.deepEqual(table.rows.slice(0, 2).map((row) => row.slice(0, 4)), [['original', 'P', 100, 100],
+    ['original', 'G', 100, 100]]);
+  assert.ok(table.published.some((p) => p.source === 'SynSQL Table 1, BIRD' && p.cells[0] === 'SynSQL(GPT-4.1-Mini)' &&
+    p.cells[1] === 'DAIL-SQL' && p.cells[3] === 73.51));
+  const dis = report.tables.find((t) => t.id === 'disagreements');
+  assert.ok(dis, 'labels give Table 3');
+  assert.equal(dis.rows.length, 4);
+  assert.equal(report.items.rows.length, pairs.length);
+  assert.deepEqual(report.items.columns.slice(2), ['P original', 'P synth', 'P copy', 'G original', 'G synth',
+    'G copy']);
+  const html = readFileSync(join(out, 'report.html'), 'utf8');
+  assert.doesNotMatch(html, /https?:/);
+});
+
+test('study synsql refuses a method or system without a name, and one given twice', () => {
+  const base = ['study', 'synsql', '--gold', join(dir, 'gold.sql'), '--db-root', join(dir, 'orig')];
+  let r = spawnSync(cli, [...base, '--pred', join(dir, 'pred.sql'), '--test-db-root', `t=${join(dir, 'test')}`, '--out',
+    join(dir, 'sy1')], { encoding: 'utf8' });
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /--pred '.*pred\.sql': give NAME=FILE/);
+  r = spawnSync(cli, [...base, '--pred', `P=${join(dir, 'pred.sql')}`, '--test-db-root', `t=${join(dir, 'test')}`,
+    '--test-db-root', `t=${join(dir, 'copy')}`, '--out', join(dir, 'sy2')], { encoding: 'utf8' });
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /the method 't' is given twice/);
+  r = spawnSync(cli, [...base, '--pred', `P=${join(dir, 'pred.sql')}`, '--test-db-root', `t=${join(dir, 'nowhere')}`,
+    '--out', join(dir, 'sy3')], { encoding: 'utf8' });
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /P: --test-db-root .*nowhere: no such folder/);
+  for (const d of ['sy1', 'sy2', 'sy3']) assert.ok(!existsSync(join(dir, d)), d);
+});

@@ -1,0 +1,199 @@
+// `chokepoint study synsql`: SynSQL Tables 1-3 from one command. For each system the agreement of every test
+// database root with the original databases is computed exactly as `chokepoint agreement` computes it
+// (cli/agreement_report.h), and the core lays the figures out beside the paper's (core/study/synsql_study.h).
+#include <iostream>
+#include <map>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/agreement_report.h"
+#include "cli/command.h"
+#include "cli/common_flags.h"
+#include "cli/study_output.h"
+#include "core/base/json_dump.h"
+#include "core/study/synsql_study.h"
+
+namespace chokepoint::cli {
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+const std::string kUsage =
+    std::string(
+        "Usage: chokepoint study synsql --gold FILE --pred NAME=FILE [--pred ...] --db-root DIR\n"
+        "                               --test-db-root METHOD=DIR [--test-db-root ...] --out DIR [--labels FILE]\n"
+        "                               [--semantics bird|spider] [--timeout-ms T] [--skip-missing]\n"
+        "Test databases judging systems (SynSQL Tables 1-3). --test-db-root METHOD=DIR: a root of test databases in\n"
+        "the original's layout (`chokepoint synth --out`, `chokepoint testsuite --out`, ...), named METHOD in the\n"
+        "tables; repeat per method. --pred NAME=FILE: one system's predictions; repeat per system. Each system is\n"
+        "scored on the original and on every root as `chokepoint agreement` scores it: SR, EX on both, Δ, AR (Cohen's\n"
+        "kappa, with its Landis-Koch band) and CC; --labels FILE ({\"<item id>\": true|false}) adds Table 3's\n"
+        "disagreements against the humans' verdicts. The paper's rows (DAIL-SQL and DIN-SQL on BIRD and Spider\n"
+        "dev) stand beside ours.\n"
+        "stdout: JSON {study, items, original_sr, cells [{method, system, sr, ar, ar_band, ex_original, ex_test,\n"
+        "delta, cc}], out, files}.\n") +
+    kStudyOutRule;
+
+FlagTable synsql_flags() {
+  return {
+      flags::gold(),
+      flags::pred().repeated().valued("NAME=FILE").described("one system's predictions; once per system"),
+      flags::db_root().described("the original databases"),
+      path_flag("--test-db-root", "METHOD=DIR", "a root of test databases, named METHOD").repeated(),
+      flags::out("DIR", "the folder for report.json, the CSV files and report.html"),
+      path_flag("--labels", "FILE", "the humans' verdict per item, for Table 3"),
+      flags::semantics({"bird", "spider"}, "gold's benchmark"),
+      flags::timeout_ms("5000", "time limit of one item"),
+      flags::skip_missing(),
+  };
+}
+
+// NAME=VALUE, both non-empty; `what` names the flag in the error.
+Result<std::pair<std::string, std::string>> named(const std::string& given, const std::string& what) {
+  const auto eq = given.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == given.size())
+    return Error{what + " '" + given + "': give NAME=" + (what == "--pred" ? "FILE" : "DIR")};
+  return std::make_pair(given.substr(0, eq), given.substr(eq + 1));
+}
+
+double number(const ojson& o, const char* key) {
+  return o.contains(key) && o[key].is_number() ? o[key].get<double>() : 0;
+}
+size_t whole(const ojson& o, const char* key) {
+  return o.contains(key) && o[key].is_number_unsigned() ? o[key].get<size_t>() : 0;
+}
+
+std::string verdict(const ojson& e) {
+  const std::string status = e.value("status", "");
+  if (status != "scored") return status;
+  return e.value("ex", false) ? "1" : "0";
+}
+
+int synsql_main(const FlagValues& r) {
+  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'");
+  for (const char* f : {"--gold", "--pred", "--db-root", "--test-db-root", "--out"})
+    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
+  std::vector<std::pair<std::string, std::string>> systems, methods;
+  std::set<std::string> seen;
+  for (const auto& g : r.all("--pred")) {
+    auto p = named(g, "--pred");
+    if (!p.ok()) return fail_input(p.error());
+    if (!seen.insert("s:" + p->first).second) return fail_input("--pred: the system '" + p->first + "' is given twice");
+    systems.push_back(*p);
+  }
+  for (const auto& g : r.all("--test-db-root")) {
+    auto m = named(g, "--test-db-root");
+    if (!m.ok()) return fail_input(m.error());
+    if (!seen.insert("m:" + m->first).second)
+      return fail_input("--test-db-root: the method '" + m->first + "' is given twice");
+    methods.push_back(*m);
+  }
+
+  // One agreement run per system, with every root; its refusals are the study's.
+  std::vector<ojson> reports;
+  for (const auto& [name, file] : systems) {
+    Args args = {"--gold", r.text("--gold"), "--pred", file, "--db-root", r.text("--db-root")};
+    for (const auto& [method, dir] : methods) args.insert(args.end(), {"--test-db-root", dir});
+    if (r.has("--labels")) args.insert(args.end(), {"--labels", r.text("--labels")});
+    if (r.has("--semantics")) args.insert(args.end(), {"--semantics", r.text("--semantics")});
+    args.insert(args.end(), {"--timeout-ms", std::to_string(r.integer("--timeout-ms"))});
+    if (r.has("--skip-missing")) args.push_back("--skip-missing");
+    auto report = agreement_report(args);
+    if (!report.ok()) return fail_input(name + ": " + report.error());
+    reports.push_back(std::move(*report));
+  }
+  if (auto st = prepare_study_out(r.text("--out")); !st.ok()) return fail_input(st.error());
+
+  study::SynsqlInputs in;
+  in.items = whole(reports[0], "n");
+  in.original_sr = number(reports[0]["original"], "sr");
+  for (const auto& m : methods) in.methods.push_back(m.first);
+  for (const auto& s : systems) in.systems.push_back(s.first);
+  for (size_t s = 0; s < systems.size(); ++s) {
+    const auto& roots = reports[s]["test_roots"];
+    for (size_t m = 0; m < methods.size() && m < roots.size(); ++m) {
+      const auto& root = roots[m];
+      study::SynsqlCell c;
+      c.method = methods[m].first;
+      c.system = systems[s].first;
+      c.n = whole(root, "n");
+      c.reference = whole(root, "reference");
+      c.sr = number(root, "sr");
+      c.ex_original = number(root, "ex_original");
+      c.ex_test = number(root, "ex_test");
+      c.delta = number(root, "delta");
+      c.cc = number(root, "cc");
+      if (root.contains("ar") && root["ar"].is_number()) c.ar = 100.0 * root["ar"].get<double>();
+      c.ar_band = root.value("ar_band", "");
+      if (root.contains("against_labels")) {
+        const auto& l = root["against_labels"];
+        const ojson none = ojson::object();
+        const ojson& np = l.contains("negative_to_positive") ? l["negative_to_positive"] : none;
+        const ojson& pn = l.contains("positive_to_negative") ? l["positive_to_negative"] : none;
+        c.labels = study::SynsqlTransitions{whole(l, "labelled"),
+                                            whole(np, "n"),
+                                            whole(np, "false_negative_to_true_positive"),
+                                            whole(np, "true_negative_to_false_positive"),
+                                            whole(pn, "n"),
+                                            whole(pn, "false_positive_to_true_negative"),
+                                            whole(pn, "true_positive_to_false_negative")};
+      }
+      in.cells.push_back(c);
+    }
+  }
+  for (const auto& s : systems) {
+    in.item_columns.push_back(s.first + " original");
+    for (const auto& m : methods) in.item_columns.push_back(s.first + " " + m.first);
+  }
+  const auto& first_items = reports[0]["items"];
+  for (size_t i = 0; i < first_items.size(); ++i) {
+    study::SynsqlInputs::Item item{first_items[i].value("id", ""), first_items[i].value("db_id", ""), {}};
+    for (const auto& rep : reports) {
+      const auto& it = rep["items"][i];
+      item.verdicts.push_back(verdict(it["original"]));
+      for (const auto& t : it["test_roots"]) item.verdicts.push_back(verdict(t["test"]));
+    }
+    in.items_rows.push_back(std::move(item));
+  }
+  auto report = study::synsql_report(in);
+  report.inputs = {{"gold", r.text("--gold")}};
+  for (const auto& [name, file] : systems) report.inputs.push_back({"pred " + name, file});
+  report.inputs.push_back({"db-root", r.text("--db-root")});
+  for (const auto& [method, dir] : methods) report.inputs.push_back({"test-db-root " + method, dir});
+  if (r.has("--labels")) report.inputs.push_back({"labels", r.text("--labels")});
+  report.inputs.push_back({"semantics", reports[0].value("semantics", "")});
+  if (const size_t missing = whole(reports[0], "no_original_database"))
+    report.notes.push_back(std::to_string(missing) +
+                           " items have no original database and are left out of every "
+                           "figure (--skip-missing).");
+  auto files = write_study_report(r.text("--out"), report);
+  if (!files.ok()) return fail_input(files.error());
+
+  ojson cells = ojson::array();
+  for (const auto& c : in.cells)
+    cells.push_back({{"method", c.method},
+                     {"system", c.system},
+                     {"sr", round2(c.sr)},
+                     {"ar", c.ar ? ojson(round2(*c.ar)) : ojson()},
+                     {"ar_band", c.ar_band},
+                     {"ex_original", round2(c.ex_original)},
+                     {"ex_test", round2(c.ex_test)},
+                     {"delta", round2(c.delta)},
+                     {"cc", round2(c.cc)}});
+  ojson summary;
+  summary["study"] = "synsql";
+  summary["items"] = in.items;
+  summary["original_sr"] = round2(in.original_sr);
+  summary["cells"] = cells;
+  summary["out"] = r.text("--out");
+  summary["files"] = *files;
+  std::cout << dump_json(summary, 2) << "\n";
+  return 0;
+}
+
+const Registrar registrar{{"study synsql", "agreement of test databases with the originals (SynSQL Tables 1-3)", kUsage,
+                           synsql_flags, synsql_main}};
+
+}  // namespace
+}  // namespace chokepoint::cli

@@ -1,0 +1,50 @@
+// The synsql study (SynSQL Tables 1-3): how well test databases (SynSQL's synthetic ones, the test-suite baseline's,
+// any other root) agree with the original databases when they judge systems' predictions. For each test database
+// root ("method") and system: SR, the share of golds that return a row there; EX there and on the original, their
+// gap Δ; AR, Cohen's kappa of the two verdicts, with its Landis-Koch band; CC, the columns the test schema offers.
+// Against human labels, the disagreements split as Table 3 splits them. The paper's rows stand beside ours.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/study/study_report.h"
+
+namespace chokepoint::study {
+
+// Table 3's counts for one method and system, over the labelled items.
+struct SynsqlTransitions {
+  size_t labelled = 0;
+  size_t negative_to_positive = 0, fn_to_tp = 0, tn_to_fp = 0;
+  size_t positive_to_negative = 0, fp_to_tn = 0, tp_to_fn = 0;
+};
+
+// One method (test database root) and system: what `chokepoint agreement` computes.
+struct SynsqlCell {
+  std::string method, system;
+  size_t n = 0, reference = 0;  // items; those whose gold runs on the original (EX, Δ and AR count these)
+  double sr = 0, ex_original = 0, ex_test = 0, delta = 0, cc = 0;
+  std::optional<double> ar;  // percent; unset when no item had a verdict on the original
+  std::string ar_band;       // "substantial", ...
+  std::optional<SynsqlTransitions> labels;
+};
+
+struct SynsqlInputs {
+  size_t items = 0;
+  double original_sr = 0;            // SR of the golds on the original databases
+  std::vector<std::string> methods;  // in the order given
+  std::vector<std::string> systems;
+  std::vector<SynsqlCell> cells;  // one per method and system
+  // Per item: its verdict under each column of item_columns ("A original", "A synsql", ...): "1", "0", or the
+  // status that left it unscored ("gold_error", "no_database").
+  std::vector<std::string> item_columns;
+  struct Item {
+    std::string id, db_id;
+    std::vector<std::string> verdicts;
+  };
+  std::vector<Item> items_rows;
+};
+
+StudyReport synsql_report(const SynsqlInputs& in);
+
+}  // namespace chokepoint::study

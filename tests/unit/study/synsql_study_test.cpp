@@ -1,0 +1,60 @@
+// The synsql study over hand-made agreement figures: the original rows first, then one row per method and system in
+// the order given, AR shown as n/a when undefined, the paper's rows beside ours, Table 3 only with labels, and the
+// per-item verdicts.
+#include "core/study/synsql_study.h"
+
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+namespace chokepoint::study {
+namespace {
+
+SynsqlInputs inputs() {
+  SynsqlInputs in;
+  in.items = 4;
+  in.original_sr = 100;
+  in.methods = {"synth", "suite"};
+  in.systems = {"A"};
+  SynsqlCell a{"synth", "A", 4, 4, 75, 50, 25, 25, 12, 40.0, "moderate", std::nullopt};
+  SynsqlCell b{"suite", "A", 4, 0, 50, 0, 0, 0, 10, std::nullopt, "", std::nullopt};
+  in.cells = {a, b};
+  in.item_columns = {"A original", "A synth", "A suite"};
+  in.items_rows = {{"1", "db", {"1", "0", "no_database"}}};
+  return in;
+}
+
+TEST(SynsqlStudy, OriginalRowsThenEachMethodAndSystem) {
+  const auto rep = synsql_report(inputs());
+  EXPECT_EQ(report_problem(rep), "");
+  const auto& t = rep.tables[0];
+  ASSERT_EQ(t.rows.size(), 3u);
+  EXPECT_EQ(cell_text(t.rows[0][0]), "original");
+  EXPECT_EQ(t.rows[0][3].number, 100);
+  EXPECT_EQ(t.rows[0][5].number, 50);  // EX on the original, from the first method's cell
+  EXPECT_EQ(cell_text(t.rows[1][0]), "synth");
+  EXPECT_EQ(t.rows[1][3].number, 40);
+  EXPECT_EQ(cell_text(t.rows[2][3]), "n/a");  // no reference item: AR undefined
+  EXPECT_EQ(t.published.size(), 34u);         // 17 published methods x 2 systems
+  EXPECT_EQ(rep.tables.size(), 1u);           // no labels, no Table 3
+  ASSERT_EQ(rep.charts.size(), 2u);
+  EXPECT_TRUE(std::isnan(rep.charts[0].series[0].values[1]));  // AR of suite undefined: no bar
+  EXPECT_EQ(rep.charts[1].categories, (std::vector<std::string>{"original", "synth", "suite"}));
+}
+
+TEST(SynsqlStudy, LabelsGiveTableThreeAndItemsKeepTheirVerdicts) {
+  auto in = inputs();
+  in.cells[0].labels = SynsqlTransitions{4, 2, 1, 1, 1, 0, 1};
+  const auto rep = synsql_report(in);
+  ASSERT_EQ(rep.tables.size(), 2u);
+  const auto& l = rep.tables[1];
+  ASSERT_EQ(l.rows.size(), 1u);
+  EXPECT_EQ(l.rows[0][3].number, 2);
+  EXPECT_EQ(l.published[0].cells[3].number, 21);
+  ASSERT_EQ(rep.items.rows.size(), 1u);
+  EXPECT_EQ(rep.items.rows[0][2].number, 1);
+  EXPECT_EQ(cell_text(rep.items.rows[0][4]), "no_database");
+}
+
+}  // namespace
+}  // namespace chokepoint::study
