@@ -17,7 +17,9 @@
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/common_flags.h"
+#include "cli/flag_parser.h"
 #include "cli/missing_databases.h"
+#include "cli/space_report.h"
 #include "core/base/clock.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
@@ -355,7 +357,16 @@ json proportion_json(const learn::Proportion& p) {
   return j;
 }
 
+// Set by space_report while it runs a command: the report (with its stdout fields under "summary") is handed back
+// there instead of being written and printed.
+json* g_report_sink = nullptr;
+
 int write_report(const std::string& out, const json& report, const json& summary) {
+  if (g_report_sink) {
+    *g_report_sink = report;
+    (*g_report_sink)["summary"] = summary;
+    return 0;
+  }
   if (!write_file(out, dump_json(report, 2) + "\n").ok()) return fail_input("cannot write " + out);
   std::cout << dump_json(summary, 2) << "\n";
   return 0;
@@ -718,6 +729,24 @@ int estimate_main(const FlagValues& r) {
   summary["ms"] = std::round(ms);
   return write_report(out, report, summary);
 }
+
+}  // namespace
+
+Result<nlohmann::ordered_json> space_report(const std::string& command, Args args) {
+  const bool clusters = command == "space clusters", estimate = command == "space estimate";
+  if (!clusters && !estimate) return Error{"internal error: space_report runs space clusters or space estimate"};
+  args.insert(args.end(), {"--out", "(returned, not written)"});
+  auto r = parse_flags(clusters ? clusters_flags() : estimate_flags(), args, command);
+  if (!r.ok()) return Error{command + ": " + r.error()};
+  json captured;
+  g_report_sink = &captured;
+  const int rc = clusters ? clusters_main(*r) : estimate_main(*r);
+  g_report_sink = nullptr;
+  if (rc != 0) return Error{command + " refused its inputs (the line above says why)"};
+  return captured;
+}
+
+namespace {
 
 const Registrar compare_command{{"space compare",
                                  "SQLSpace benchmark comparison: prevalence, chi-square tests, PCA map", kCompareUsage,

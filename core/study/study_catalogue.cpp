@@ -33,10 +33,10 @@ const std::vector<StudyEntry>& study_catalogue() {
        "test databases judging systems: SR, EX on both, Δ, AR with its band, CC per method and system, and "
        "disagreements against human labels (SynSQL Tables 1-3)",
        StudyStatus::Available, ""},
-      {"feature-space", "SQLSpace: benchmark comparison, clusters and blind spots, correctness estimation",
-       StudyStatus::Pieces,
-       "chokepoint features, chokepoint space compare, chokepoint space clusters, "
-       "chokepoint space estimate"},
+      {"feature-space",
+       "SQLSpace: clusters of the feature vectors with each model's EX and blind spots, the correctness estimator "
+       "offline and online and the features of failure (SQLSpace Tables 2, 7, 8)",
+       StudyStatus::Available, ""},
       {"llm-tasks", "the LLM benchmark tasks: prompt formats, error taxonomy, debugging, optimisation, SQL-to-Text",
        StudyStatus::Pieces,
        "chokepoint predict, chokepoint errors, chokepoint debug, chokepoint optimize, "

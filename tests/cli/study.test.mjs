@@ -15,7 +15,7 @@ const run = (...args) => spawnSync(cli, args, { encoding: 'utf8' });
 const NAMES = ['jqe-delta', 'tqa-augment', 'denat-delta', 'shared-failures', 'mutation-sensitivity', 'retrieval',
   'synsql', 'feature-space', 'llm-tasks'];
 const ONE_COMMAND = ['jqe-delta', 'tqa-augment', 'shared-failures', 'mutation-sensitivity', 'denat-delta',
-  'retrieval', 'synsql'];
+  'retrieval', 'synsql', 'feature-space'];
 before(() => {
   assert.ok(existsSync(cli), `CLI not built: ${cli}`);
   dir = mkdtempSync(join(tmpdir(), 'chokepoint-study-'));
@@ -45,8 +45,8 @@ test('a study that is not one command yet, and an unknown name, exit 2 saying wh
     assert.match(r.stderr, new RegExp(`^chokepoint: study '${name}' is not available as one command yet; its ` +
       'pieces come from chokepoint '), r.stderr);
   }
-  const space = run('study', 'feature-space');
-  assert.match(space.stderr, /chokepoint features, chokepoint space compare/);
+  const tasks = run('study', 'llm-tasks');
+  assert.match(tasks.stderr, /chokepoint predict, chokepoint errors/);
   const unknown = run('study', 'shared-failure');
   assert.equal(unknown.status, 2);
   assert.equal(unknown.stderr, "chokepoint: unknown study 'shared-failure'; the closest is 'shared-failures' " +

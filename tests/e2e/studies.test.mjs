@@ -105,8 +105,8 @@ test('refusals name what is wrong and run nothing', async () => {
   s = await runInTab({ study: 'jqe-delta', seeds: 'seeds.json', pred_seeds: 'pred_seeds.json',
     expansions: 'gold.json', pred_expansions: 'A.sql' });
   assert.match(s.error, /gold.json: item 0 has no jqe.seed_id/);
-  s = await runInTab({ study: 'feature-space' });
-  assert.match(s.error, /study 'feature-space' is not one step yet; its pieces come from chokepoint /);
+  s = await runInTab({ study: 'llm-tasks' });
+  assert.match(s.error, /study 'llm-tasks' is not one step yet; its pieces come from chokepoint /);
   s = await runInTab({ study: 'denat-delta' });
   assert.match(s.error, /study 'denat-delta' runs from the command line only: chokepoint study denat-delta/);
   s = await runInTab({ study: 'shared-failure' });

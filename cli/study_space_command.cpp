@@ -1,0 +1,191 @@
+// `chokepoint study feature-space`: SQLSpace Tables 2, 7 and 8 from one command. `space clusters` (with every
+// model's predictions) and `space estimate` (per model, offline and online) run as they run on their own
+// (cli/space_report.h); the core lays their figures out beside the paper's (core/study/feature_space_study.h).
+#include <iostream>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/command.h"
+#include "cli/common_flags.h"
+#include "cli/space_report.h"
+#include "cli/study_output.h"
+#include "core/base/json_dump.h"
+#include "core/study/feature_space_study.h"
+
+namespace chokepoint::cli {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+const std::string kUsage =
+    std::string(
+        "Usage: chokepoint study feature-space --set S --pred MODEL=FILE [--pred ...] --db-root DIR --out DIR\n"
+        "                                      [--k K | --elbow A..B] [--seed N] [--trees N] [--tables T.json]\n"
+        "                                      [--lexicon ASSET | --wordnet DIR] [--semantics S]\n"
+        "Where models fail in SQLSpace's feature space. S: an evaluation set (its deterministic features are computed\n"
+        "here) or a features file `chokepoint features` wrote with the same keys. --pred MODEL=FILE: one model's\n"
+        "predictions, scored on --db-root; repeat per model. Runs `space clusters` (k-means, the elbow over 2..10\n"
+        "unless --k or --elbow, with each model's EX and blind spots per cluster: Table 2) and, per model, `space\n"
+        "estimate` offline and --online (the random-forest correctness estimator and its negative features: Tables\n"
+        "7 and 8), exactly as those commands run. The paper's estimator figures stand beside ours.\n"
+        "stdout: JSON {study, items, k, models [{name, ex, blind_spots}], estimators [{model, online, accuracy, f1}],\n"
+        "out, files}.\n") +
+    kStudyOutRule;
+
+FlagTable space_study_flags() {
+  return {
+      text_flag("--set", "S", "the evaluation set (or a features file with the same keys)"),
+      flags::pred().repeated().valued("MODEL=FILE").described("one model's predictions; once per model"),
+      flags::db_root(),
+      flags::out("DIR", "the folder for report.json, the CSV files and report.html"),
+      whole_flag("--k", "K", 1, 1000, "clusters", "k-means with this k (else the elbow)"),
+      text_flag("--elbow", "A..B", "the elbow over k = A..B").shows("2..10"),
+      whole_flag("--seed", "N", 0, 1000000000, "seed", "k-means and forest seed").or_else("0"),
+      whole_flag("--trees", "N", 1, 10000, "trees", "trees of the estimator's forest").or_else("200"),
+      flags::tables(),
+      flags::lexicon(),
+      flags::wordnet(),
+      flags::semantics({"bird", "spider"}, "gold's benchmark"),
+  };
+}
+
+double pct(const json& o, const char* key) {
+  return o.contains(key) && o[key].is_number() ? 100.0 * o[key].get<double>() : 0;
+}
+std::optional<double> opt_pct(const json& o, const char* key, double scale = 100.0) {
+  if (!o.contains(key) || !o[key].is_number()) return std::nullopt;
+  return scale * o[key].get<double>();
+}
+size_t whole(const json& o, const char* key) {
+  return o.contains(key) && o[key].is_number_unsigned() ? o[key].get<size_t>() : 0;
+}
+
+study::ClusterAccuracy accuracy(const json& p) {
+  study::ClusterAccuracy a;
+  a.n = whole(p, "n");
+  a.correct = whole(p, "correct");
+  a.accuracy = pct(p, "accuracy");
+  a.lower = pct(p, "lower");
+  a.upper = pct(p, "upper");
+  a.blind_spot = p.value("blind_spot", false);
+  return a;
+}
+
+std::string feature_text(const json& f) { return f.value("predicate", f.value("column", std::string("?"))); }
+
+int space_study_main(const FlagValues& r) {
+  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'");
+  for (const char* f : {"--set", "--pred", "--db-root", "--out"})
+    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
+  if (r.has("--k") && r.has("--elbow")) return fail_input("give --k or --elbow, not both");
+  std::vector<std::pair<std::string, std::string>> models;
+  std::set<std::string> names;
+  for (const auto& g : r.all("--pred")) {
+    const auto eq = g.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == g.size())
+      return fail_input("--pred '" + g + "': give MODEL=FILE (the model's name, then its predictions)");
+    if (!names.insert(g.substr(0, eq)).second)
+      return fail_input("--pred: the model '" + g.substr(0, eq) + "' is given twice");
+    models.push_back({g.substr(0, eq), g.substr(eq + 1)});
+  }
+  Args shared = {"--db-root", r.text("--db-root"), "--seed", std::to_string(r.integer("--seed"))};
+  for (const char* f : {"--tables", "--lexicon", "--wordnet", "--semantics"})
+    if (r.has(f)) shared.insert(shared.end(), {f, r.text(f)});
+
+  Args cluster_args = {"--set", r.text("--set")};
+  cluster_args.insert(cluster_args.end(), shared.begin(), shared.end());
+  if (r.has("--k")) cluster_args.insert(cluster_args.end(), {"--k", std::to_string(r.integer("--k"))});
+  if (r.has("--elbow")) cluster_args.insert(cluster_args.end(), {"--elbow", r.text("--elbow")});
+  for (const auto& [name, file] : models) cluster_args.insert(cluster_args.end(), {"--pred", name + "=" + file});
+  auto clusters = space_report("space clusters", cluster_args);
+  if (!clusters.ok()) return fail_input(clusters.error());
+
+  std::vector<study::EstimatorRun> estimators;
+  for (const auto& [name, file] : models)
+    for (bool online : {false, true}) {
+      Args args = {"--set", r.text("--set"), "--pred", file, "--trees", std::to_string(r.integer("--trees"))};
+      args.insert(args.end(), shared.begin(), shared.end());
+      if (online) args.push_back("--online");
+      auto e = space_report("space estimate", args);
+      if (!e.ok()) return fail_input(name + ": " + e.error());
+      study::EstimatorRun run;
+      run.model = name;
+      run.online = online;
+      run.train = whole(*e, "train");
+      run.test = whole(*e, "test");
+      const json metrics = e->value("metrics", json::object());
+      run.precision = opt_pct(metrics, "precision");
+      run.recall = opt_pct(metrics, "recall");
+      run.f1 = opt_pct(metrics, "f1");
+      run.accuracy = opt_pct(metrics, "accuracy");
+      run.roc_auc = opt_pct(metrics, "roc_auc", 1.0);
+      run.brier = opt_pct(metrics, "brier", 1.0);
+      for (const auto& f : e->value("negative_features", json::array()))
+        run.negative_features.push_back(feature_text(f));
+      estimators.push_back(std::move(run));
+    }
+  if (auto st = prepare_study_out(r.text("--out")); !st.ok()) return fail_input(st.error());
+
+  const json& c = *clusters;
+  study::FeatureSpaceInputs in;
+  in.items = whole(c, "items");
+  in.features = whole(c, "features");
+  in.k = c.value("k", 0);
+  in.k_source = c.value("k_source", "");
+  for (const auto& cl : c.value("clusters", json::array())) {
+    study::FeatureSpaceCluster fc;
+    fc.size = whole(cl, "size");
+    for (const auto& f : cl.value("top_features", json::array())) fc.top_features.push_back(feature_text(f));
+    in.clusters.push_back(std::move(fc));
+  }
+  for (const auto& m : c.value("models", json::array())) {
+    study::FeatureSpaceModel fm;
+    fm.name = m.value("name", "");
+    fm.overall = accuracy(m.value("overall", json::object()));
+    for (const auto& p : m.value("clusters", json::array())) fm.clusters.push_back(accuracy(p));
+    in.models.push_back(std::move(fm));
+  }
+  for (const auto& u : c.value("universal_blind_spots", json::array()))
+    if (u.is_number_integer()) in.universal_blind_spots.push_back(u.get<int>());
+  for (const auto& l : c.value("labels", json::array()))
+    in.item_clusters.push_back({l.value("key", ""), l.value("cluster", 0)});
+  in.estimators = estimators;
+  auto report = study::feature_space_report(in);
+  report.inputs = {{"set", r.text("--set")}};
+  for (const auto& [name, file] : models) report.inputs.push_back({"pred " + name, file});
+  report.inputs.push_back({"db-root", r.text("--db-root")});
+  report.inputs.push_back({"seed", std::to_string(r.integer("--seed"))});
+  auto files = write_study_report(r.text("--out"), report);
+  if (!files.ok()) return fail_input(files.error());
+
+  nlohmann::ordered_json ms = nlohmann::ordered_json::array(), es = nlohmann::ordered_json::array();
+  for (const auto& m : in.models) {
+    nlohmann::ordered_json spots = nlohmann::ordered_json::array();
+    for (size_t k = 0; k < m.clusters.size(); ++k)
+      if (m.clusters[k].blind_spot) spots.push_back(k);
+    ms.push_back({{"name", m.name}, {"ex", round2(m.overall.accuracy)}, {"blind_spots", spots}});
+  }
+  for (const auto& e : estimators)
+    es.push_back({{"model", e.model},
+                  {"online", e.online},
+                  {"accuracy", e.accuracy ? nlohmann::ordered_json(round2(*e.accuracy)) : nlohmann::ordered_json()},
+                  {"f1", e.f1 ? nlohmann::ordered_json(round2(*e.f1)) : nlohmann::ordered_json()}});
+  nlohmann::ordered_json summary;
+  summary["study"] = "feature-space";
+  summary["items"] = in.items;
+  summary["k"] = in.k;
+  summary["models"] = ms;
+  summary["estimators"] = es;
+  summary["out"] = r.text("--out");
+  summary["files"] = *files;
+  std::cout << dump_json(summary, 2) << "\n";
+  return 0;
+}
+
+const Registrar registrar{{"study feature-space",
+                           "clusters, blind spots and the correctness estimator (SQLSpace Tables 2, 7, 8)", kUsage,
+                           space_study_flags, space_study_main}};
+
+}  // namespace
+}  // namespace chokepoint::cli

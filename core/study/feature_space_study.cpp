@@ -1,0 +1,135 @@
+// The feature-space study from clusters, per-cluster accuracy and estimator runs.
+#include "core/study/feature_space_study.h"
+
+#include <limits>
+
+namespace chokepoint::study {
+
+namespace {
+
+// SQLSpace Table 8: the estimator's precision, recall, F1 and accuracy (%) for two models, offline and online, on
+// the 10 % held out of Unite-Dev and on Bird-Dev.
+struct PublishedEstimator {
+  const char* model;
+  const char* mode;
+  const char* split;
+  double p, r, f1, acc;
+};
+const PublishedEstimator kTable8[] = {
+    {"code-gemma-7b-it", "offline", "Unite-Dev test", 79.0, 82.1, 80.5, 81.1},
+    {"code-gemma-7b-it", "offline", "Bird-Dev", 52.4, 73.7, 61.2, 70.9},
+    {"deepseek-coder-7b-it", "offline", "Unite-Dev test", 79.7, 74.4, 77.0, 80.4},
+    {"deepseek-coder-7b-it", "offline", "Bird-Dev", 40.1, 63.2, 49.0, 70.0},
+    {"code-gemma-7b-it", "online", "Unite-Dev test", 71.0, 76.3, 73.5, 73.6},
+    {"code-gemma-7b-it", "online", "Bird-Dev", 46.5, 50.3, 48.3, 66.4},
+    {"deepseek-coder-7b-it", "online", "Unite-Dev test", 70.4, 66.5, 68.4, 73.1},
+    {"deepseek-coder-7b-it", "online", "Bird-Dev", 37.1, 40.2, 38.6, 69.9},
+};
+
+Cell maybe(const std::optional<double>& v) { return v ? number_cell(*v) : text_cell("n/a"); }
+
+std::string joined(const std::vector<std::string>& parts, size_t most) {
+  std::string out;
+  for (size_t i = 0; i < parts.size() && i < most; ++i) out += (i ? "; " : "") + parts[i];
+  return out;
+}
+
+}  // namespace
+
+StudyReport feature_space_report(const FeatureSpaceInputs& in) {
+  StudyReport rep;
+  rep.study = "feature-space";
+  rep.title = "Where models fail in SQLSpace's feature space: clusters, blind spots, correctness estimation";
+  rep.notes.push_back(
+      "k-means over the items' feature vectors, k = " + std::to_string(in.k) +
+      (in.k_source == "elbow" ? " (the elbow's knee)" : " (given)") + "; " + std::to_string(in.items) + " items, " +
+      std::to_string(in.features) +
+      " features known for some item. A blind spot is a cluster where a model's EX is at most 0.75 of its overall "
+      "EX and the Wilson 95 % interval's upper bound is below the overall too.");
+  rep.notes.push_back(
+      "The estimator is trained on a seeded 90 % of the scored items and scored on the other 10 %; precision, recall "
+      "and F1 take 'the model answers right' as the positive class. Online uses only the features a question and "
+      "schema give. The paper's clusters (k = 14 over Spider-Dev and Bird-Dev) are not comparable cluster by "
+      "cluster, so only its estimator figures are published beside ours.");
+
+  StudyTable clusters;
+  clusters.id = "clusters";
+  clusters.title = "EX of each model per cluster, blind spots marked (SQLSpace Table 2)";
+  clusters.over = std::to_string(in.items) + " items in " + std::to_string(in.k) +
+                  " clusters; EX per cluster over its scored items, the first row over every item.";
+  clusters.columns = {"cluster", "items", "top features (lift)"};
+  for (const auto& m : in.models) {
+    clusters.columns.push_back(m.name + " EX (%)");
+    clusters.columns.push_back(m.name + " blind spot");
+  }
+  std::vector<Cell> all{text_cell("all"), number_cell(static_cast<double>(in.items)), text_cell("")};
+  for (const auto& m : in.models) {
+    all.push_back(number_cell(m.overall.accuracy));
+    all.push_back(text_cell(""));
+  }
+  clusters.rows.push_back(all);
+  for (size_t c = 0; c < in.clusters.size(); ++c) {
+    std::vector<Cell> row{text_cell("C" + std::to_string(c)), number_cell(static_cast<double>(in.clusters[c].size)),
+                          text_cell(joined(in.clusters[c].top_features, 3))};
+    for (const auto& m : in.models) {
+      const bool has = c < m.clusters.size();
+      row.push_back(has ? number_cell(m.clusters[c].accuracy) : text_cell(""));
+      row.push_back(text_cell(has && m.clusters[c].blind_spot ? "yes" : ""));
+    }
+    clusters.rows.push_back(row);
+  }
+  rep.tables.push_back(clusters);
+
+  StudyTable est;
+  est.id = "estimator";
+  est.title = "The correctness estimator on the held-out items (SQLSpace Table 8)";
+  est.over =
+      "the held-out 10 % of each model's scored items (test column). Published: Unite-Dev's held-out 10 % and "
+      "Bird-Dev.";
+  est.columns = {"model",      "features", "held out on",  "train",   "test", "precision (%)",
+                 "recall (%)", "F1 (%)",   "accuracy (%)", "ROC-AUC", "Brier"};
+  for (const auto& e : in.estimators)
+    est.rows.push_back({text_cell(e.model), text_cell(e.online ? "online" : "offline"), text_cell("this set"),
+                        number_cell(static_cast<double>(e.train)), number_cell(static_cast<double>(e.test)),
+                        maybe(e.precision), maybe(e.recall), maybe(e.f1), maybe(e.accuracy), maybe(e.roc_auc),
+                        maybe(e.brier)});
+  for (const auto& p : kTable8)
+    est.published.push_back(
+        {"SQLSpace Table 8",
+         {text_cell(p.model), text_cell(p.mode), text_cell(p.split), text_cell(""), text_cell(""), number_cell(p.p),
+          number_cell(p.r), number_cell(p.f1), number_cell(p.acc), text_cell(""), text_cell("")}});
+  rep.tables.push_back(est);
+
+  StudyTable neg;
+  neg.id = "negative_features";
+  neg.title = "The features that mark each model's failures (SQLSpace Table 7)";
+  neg.over = "permutation importance on the held-out items the model got wrong, most important first.";
+  neg.columns = {"model", "features", "rank", "feature"};
+  for (const auto& e : in.estimators)
+    for (size_t i = 0; i < e.negative_features.size() && i < 5; ++i)
+      neg.rows.push_back({text_cell(e.model), text_cell(e.online ? "online" : "offline"),
+                          number_cell(static_cast<double>(i + 1)), text_cell(e.negative_features[i])});
+  rep.tables.push_back(neg);
+
+  StudyChart chart;
+  chart.id = "clusters";
+  chart.title = "EX per cluster";
+  chart.y_label = "EX (%)";
+  chart.categories.push_back("all");
+  for (size_t c = 0; c < in.clusters.size(); ++c) chart.categories.push_back("C" + std::to_string(c));
+  for (const auto& m : in.models) {
+    ChartSeries s{m.name, {m.overall.accuracy}};
+    for (size_t c = 0; c < in.clusters.size(); ++c)
+      s.values.push_back(c < m.clusters.size() ? m.clusters[c].accuracy : std::numeric_limits<double>::quiet_NaN());
+    chart.series.push_back(s);
+  }
+  rep.charts.push_back(chart);
+
+  rep.items.id = "items";
+  rep.items.columns = {"key", "cluster"};
+  for (const auto& [key, c] : in.item_clusters)
+    rep.items.rows.push_back({text_cell(key), text_cell("C" + std::to_string(c))});
+  return rep;
+}
+
+}  // namespace chokepoint::study
