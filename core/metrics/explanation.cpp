@@ -15,16 +15,16 @@ std::string name_of(const ResultSet& r, size_t i) { return i < r.column_names.si
 
 }  // namespace
 
-std::vector<size_t> counted_gold_columns(const PairComparison& cmp, const RowMatch& match, const ResultSet& gold,
-                                         const ResultSet& pred) {
-  std::vector<size_t> out;
+std::vector<std::pair<size_t, size_t>> counted_cells(const PairComparison& cmp, const RowMatch& match,
+                                                     const ResultSet& gold, const ResultSet& pred) {
+  std::vector<std::pair<size_t, size_t>> out;
   if (match.gold_row >= gold.rows.size() || match.pred_row >= pred.rows.size()) return out;
   const Row& g = gold.rows[match.gold_row];
   const Row& p = pred.rows[match.pred_row];
   if (cmp.regime.columns != ColumnRegime::None) {
     for (const auto& pair : cmp.columns)
       if (pair.gold < g.size() && pair.pred < p.size() && python_equal(g[pair.gold], p[pair.pred]))
-        out.push_back(pair.gold);
+        out.push_back({pair.gold, pair.pred});
     return out;
   }
   std::vector<bool> used(p.size(), false);
@@ -32,11 +32,36 @@ std::vector<size_t> counted_gold_columns(const PairComparison& cmp, const RowMat
     for (size_t j = 0; j < p.size(); ++j) {
       if (used[j] || !python_equal(g[i], p[j])) continue;
       used[j] = true;
-      out.push_back(i);
+      out.push_back({i, j});
       break;
     }
   }
   return out;
+}
+
+std::vector<size_t> counted_gold_columns(const PairComparison& cmp, const RowMatch& match, const ResultSet& gold,
+                                         const ResultSet& pred) {
+  std::vector<size_t> out;
+  for (const auto& [g, p] : counted_cells(cmp, match, gold, pred)) out.push_back(g);
+  return out;
+}
+
+MatchedCells matched_cells(const PairComparison& cmp, const ResultSet& gold, const ResultSet& pred) {
+  MatchedCells m;
+  auto shape = [](const ResultSet& r, bool value) {
+    std::vector<std::vector<bool>> mask;
+    for (const auto& row : r.rows) mask.emplace_back(row.size(), value);
+    return mask;
+  };
+  m.gold = shape(gold, cmp.score.forced_by_ex);
+  m.pred = shape(pred, cmp.score.forced_by_ex);
+  if (cmp.score.forced_by_ex) return m;
+  for (const auto& match : cmp.rows)
+    for (const auto& [g, p] : counted_cells(cmp, match, gold, pred)) {
+      m.gold[match.gold_row][g] = true;
+      m.pred[match.pred_row][p] = true;
+    }
+  return m;
 }
 
 nlohmann::json comparison_to_json(const PairComparison& cmp, const ResultSet& gold, const ResultSet& pred,

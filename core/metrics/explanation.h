@@ -2,6 +2,7 @@
 // exactly or partially, and which cells of each matched row count. Values for the UI, JSON for `eval --explain`.
 #pragma once
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -16,6 +17,19 @@ namespace chokepoint {
 // equal. Under NC: the gold cells matched by an equal predicted value (each predicted cell used once, left to right).
 std::vector<size_t> counted_gold_columns(const PairComparison& cmp, const RowMatch& match, const ResultSet& gold,
                                          const ResultSet& pred);
+
+// The (gold column, predicted column) pairs of the cells that count in one matched row, in gold column order: the
+// cells counted_gold_columns names, each with the predicted cell it matched.
+std::vector<std::pair<size_t, size_t>> counted_cells(const PairComparison& cmp, const RowMatch& match,
+                                                     const ResultSet& gold, const ResultSet& pred);
+
+// Which cells of each result count as matched under the comparison's regime, row by row (the shapes of the two
+// results): the cells of counted_cells over every matched row; every cell when EX = 1 forced the scores. For a view
+// that colours the two results side by side.
+struct MatchedCells {
+  std::vector<std::vector<bool>> gold, pred;
+};
+MatchedCells matched_cells(const PairComparison& cmp, const ResultSet& gold, const ResultSet& pred);
 
 // {"regime", "exp", "exr", "f1", "matched_cells", "gold_cells", "pred_cells", "forced_by_ex", "columns": [{gold,
 // pred, gold_name, pred_name, similarity}], "rows": [{gold_row, pred_row, exact, cells, counted_columns}],

@@ -77,3 +77,23 @@ test('the address keeps the check: a reload shows it again', async () => {
   assert.equal(s.pred, 'SELECT elemnt\nFROM atom');
   assert.equal(s.db_id, 'toxicology');
 });
+
+test('matched cells are coloured: a prediction with one of the two gold columns marks that column on both sides',
+  async () => {
+    // Gold: two molecules, id and label (4 cells). Prediction: the same two ids (2 cells). Under EC-EC-IE the id
+    // column pairs, its 2 cells match on each side: EXP 100, EXR 50.
+    await typeInto('quick gold', "SELECT molecule_id, label FROM molecule WHERE molecule_id IN ('TR000', 'TR001')");
+    await typeInto('quick prediction', "SELECT molecule_id FROM molecule WHERE molecule_id IN ('TR000', 'TR001')");
+    const s = await settled('the partial prediction', (x) => x.pred.startsWith('SELECT molecule_id FROM'));
+    assert.equal(s.highlight.regime, 'EC-EC-IE');
+    assert.deepEqual([s.highlight.gold_cells, s.highlight.pred_cells], [2, 2]);
+    const exact = s.bird.regimes.find((r) => r.name === 'EC-EC-IE');
+    assert.deepEqual([exact.exp, exact.exr], [100, 50]);
+    await nextFrames(app.page);
+    await app.page.screenshot({ path: path.join(artefactDir, 'quick_check_matched.png') });
+    // A right prediction colours every cell.
+    await typeInto('quick prediction', "SELECT molecule_id, label FROM molecule WHERE molecule_id IN ('TR001', 'TR000')");
+    const right = await settled('the right prediction', (x) => x.pred.includes("('TR001', 'TR000')"));
+    assert.equal(right.bird.ex, true);
+    assert.deepEqual([right.highlight.gold_cells, right.highlight.pred_cells], [4, 4]);
+  });

@@ -22,7 +22,8 @@ bool draw_progress_cancel(size_t done, size_t total) {
   return ImGui::Button("Cancel");
 }
 
-void draw_result_table(const char* id, const QueryOutcome& outcome, size_t max_rows) {
+void draw_result_table(const char* id, const QueryOutcome& outcome, size_t max_rows,
+                       const std::vector<std::vector<bool>>* matched) {
   if (outcome.status == QueryStatus::Timeout) {
     draw_error("timed out: " + outcome.message);
     return;
@@ -54,8 +55,13 @@ void draw_result_table(const char* id, const QueryOutcome& outcome, size_t max_r
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
       ImGui::TableNextRow();
-      for (const auto& v : r.rows[static_cast<size_t>(i)]) {
+      const auto& row = r.rows[static_cast<size_t>(i)];
+      for (size_t c = 0; c < row.size(); ++c) {
+        const Value& v = row[c];
         ImGui::TableNextColumn();
+        const size_t ri = static_cast<size_t>(i);
+        if (matched && ri < matched->size() && c < (*matched)[ri].size() && (*matched)[ri][c])
+          ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, ImGui::GetColorU32(ImVec4(0.16f, 0.45f, 0.22f, 0.85f)));
         if (v.is_null())
           ImGui::TextDisabled("NULL");
         else

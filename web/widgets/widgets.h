@@ -8,8 +8,10 @@
 
 namespace chokepoint::web {
 
-// Draws a query outcome: its rows as an ImGui table (at most max_rows rows; 0 = all it holds), or its error.
-void draw_result_table(const char* id, const QueryOutcome& outcome, size_t max_rows);
+// Draws a query outcome: its rows as an ImGui table (at most max_rows rows; 0 = all it holds), or its error. With
+// `matched` (row by row, the result's shape), the cells it marks get a green background.
+void draw_result_table(const char* id, const QueryOutcome& outcome, size_t max_rows,
+                       const std::vector<std::vector<bool>>* matched = nullptr);
 void draw_error(const std::string& message);
 // A job's progress: a bar, "done / total" and a Cancel button on one line; true when Cancel was clicked.
 bool draw_progress_cancel(size_t done, size_t total);

@@ -35,6 +35,42 @@ TEST(Explanation, NoColumnRegimeCountsValuesOnce) {
   EXPECT_EQ(cmp->score.matched_cells, 1u);
 }
 
+TEST(Explanation, MatchedCellsMarkBothSidesOfEachCountedCell) {
+  // The first example: gold (1,2,3) pairs with pred (c=9, b=2, a=1), gold (4,5,6) with pred (c=6, b=5, a=4).
+  auto g = result({"a", "b", "c"}, {{I(1), I(2), I(3)}, {I(4), I(5), I(6)}});
+  auto p = result({"c", "b", "a"}, {{I(9), I(2), I(1)}, {I(6), I(5), I(4)}});
+  auto cmp = compare_results(g, p, *parse_regime("EC-PC-IE"), false);
+  ASSERT_TRUE(cmp.ok());
+  const auto m = matched_cells(*cmp, g, p);
+  EXPECT_EQ(m.gold, (std::vector<std::vector<bool>>{{true, true, false}, {true, true, true}}));
+  // a and b of the first gold row are the predicted row's columns 2 and 1; column c (9) matched nothing.
+  EXPECT_EQ(m.pred, (std::vector<std::vector<bool>>{{false, true, true}, {true, true, true}}));
+  size_t marked = 0;
+  for (const auto& row : m.gold)
+    for (bool b : row) marked += b;
+  EXPECT_EQ(marked, cmp->score.matched_cells);
+}
+
+TEST(Explanation, MatchedCellsUnderNoColumnsUseEachPredictedCellOnce) {
+  auto g = result({"x", "y"}, {{I(1), I(1)}});
+  auto p = result({"p", "q"}, {{I(2), I(1)}});
+  auto cmp = compare_results(g, p, *parse_regime("NC-PC"), false);
+  ASSERT_TRUE(cmp.ok());
+  const auto m = matched_cells(*cmp, g, p);
+  EXPECT_EQ(m.gold, (std::vector<std::vector<bool>>{{true, false}}));
+  EXPECT_EQ(m.pred, (std::vector<std::vector<bool>>{{false, true}}));
+}
+
+TEST(Explanation, MatchedCellsAreEveryCellWhenExForcedTheScores) {
+  auto g = result({"a"}, {{I(1)}, {I(2)}});
+  auto p = result({"a"}, {{I(2)}, {I(1)}});
+  auto cmp = compare_results(g, p, *parse_regime("EC-EC-IE"), true);
+  ASSERT_TRUE(cmp.ok());
+  const auto m = matched_cells(*cmp, g, p);
+  EXPECT_EQ(m.gold, (std::vector<std::vector<bool>>{{true}, {true}}));
+  EXPECT_EQ(m.pred, (std::vector<std::vector<bool>>{{true}, {true}}));
+}
+
 TEST(Explanation, SummaryJsonHasTheIssueFields) {
   EvaluationSummary s;
   s.n = 3;

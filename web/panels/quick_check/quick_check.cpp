@@ -70,6 +70,13 @@ void step_quick_check(AppState& state, double now_ms) {
   q.spider = check(*db->connection, q, ExSemantics::Spider);
 }
 
+MatchedCells quick_check_matched(const QuickCheck& q) {
+  if (!q.bird || q.bird->status != ItemStatus::Scored) return {};
+  for (const auto& cmp : q.bird->comparisons)
+    if (cmp.regime.name() == q.shown_regime) return matched_cells(cmp, q.bird->gold_result, q.bird->pred_result);
+  return {};
+}
+
 nlohmann::json quick_check_json(const QuickCheck& q) {
   nlohmann::json j = {{"db_id", q.db_id},
                       {"gold", q.gold},
@@ -79,6 +86,14 @@ nlohmann::json quick_check_json(const QuickCheck& q) {
                       {"error", q.error}};
   if (q.bird) j["bird"] = result_json(*q.bird);
   if (q.spider) j["spider"] = result_json(*q.spider);
+  const MatchedCells m = quick_check_matched(q);
+  auto count = [](const std::vector<std::vector<bool>>& mask) {
+    size_t n = 0;
+    for (const auto& row : mask)
+      for (bool b : row) n += b;
+    return n;
+  };
+  j["highlight"] = {{"regime", q.shown_regime}, {"gold_cells", count(m.gold)}, {"pred_cells", count(m.pred)}};
   return j;
 }
 

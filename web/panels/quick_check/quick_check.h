@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/metrics/explanation.h"
 #include "core/metrics/pair_evaluation.h"
 #include "web/app_state.h"
 
@@ -21,8 +22,13 @@ struct QuickCheck {
   bool restored = false;    // the fragment was read once
   std::string checked_key;  // db_id, gold and pred the results below are for
   std::optional<ItemEvaluation> bird, spider;
-  std::string error;  // no database, nothing to check
+  std::string error;                      // no database, nothing to check
+  std::string shown_regime = "EC-EC-IE";  // the regime whose matched cells the two results colour
 };
+
+// The cells of each result that count as matched under the shown regime (BIRD's evaluation); empty when the check
+// has no comparison to show (not scored, or a side failed).
+MatchedCells quick_check_matched(const QuickCheck& q);
 
 constexpr double kQuickCheckDebounceMs = 400;
 constexpr int kQuickCheckTimeoutMs = 1000;  // the queries run on the page here: a runaway one stops after this
@@ -35,7 +41,8 @@ void set_quick_check(AppState& state, const std::string& db_id, const std::strin
 void step_quick_check(AppState& state, double now_ms);
 // {"db_id", "gold", "pred", "checked": bool, "pending": bool, "error", "bird"?: RESULT, "spider"?: RESULT} with
 // RESULT {"status", "ex", "message", "reasons": [...], "gold_rows", "pred_rows",
-//         "regimes": [{"name", "exp", "exr", "f1"}]} (percent).
+//         "regimes": [{"name", "exp", "exr", "f1"}]} (percent), and "highlight": {"regime", "gold_cells",
+// "pred_cells"}: the cells the two results colour as matched.
 nlohmann::json quick_check_json(const QuickCheck& q);
 
 }  // namespace chokepoint::web

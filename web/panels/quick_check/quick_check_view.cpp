@@ -73,18 +73,30 @@ void draw_regimes(const ItemEvaluation& e) {
   ImGui::EndTable();
 }
 
-void draw_results(const ItemEvaluation& e) {
+// The two results side by side, the cells that count as matched under the chosen regime in green.
+void draw_results(QuickCheck& q) {
+  const ItemEvaluation& e = *q.bird;
+  ImGui::SetNextItemWidth(ui_px(160));
+  if (ImGui::BeginCombo("matched cells under##quick", q.shown_regime.c_str())) {
+    for (const auto& g : all_regimes())
+      if (ImGui::Selectable(g.name().c_str(), g.name() == q.shown_regime)) q.shown_regime = g.name();
+    ImGui::EndCombo();
+  }
+  note_item_place("quick regime");
+  ImGui::SameLine();
+  ImGui::TextDisabled(e.ex ? "(EX = 1: every cell counts)" : "(green: a cell that counts as matched)");
+  const MatchedCells m = quick_check_matched(q);
   const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
   QueryOutcome gold{e.gold_status, e.gold_status == QueryStatus::Ok ? "" : e.message, e.gold_result, e.gold_ms};
   QueryOutcome pred{e.pred_status, e.pred_status == QueryStatus::Ok ? "" : e.message, e.pred_result, e.pred_ms};
   ImGui::BeginChild("quick-gold", ImVec2(half, ui_px(220)), true);
   ImGui::TextUnformatted("gold");
-  draw_result_table("quick-gold-rows", gold, 50);
+  draw_result_table("quick-gold-rows", gold, 50, m.gold.empty() ? nullptr : &m.gold);
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("quick-pred", ImVec2(half, ui_px(220)), true);
   ImGui::TextUnformatted("prediction");
-  draw_result_table("quick-pred-rows", pred, 50);
+  draw_result_table("quick-pred-rows", pred, 50, m.pred.empty() ? nullptr : &m.pred);
   ImGui::EndChild();
 }
 
@@ -127,13 +139,17 @@ void draw_quick_check(AppState& state) {
   draw_verdict("Spider (bag semantics; order when the gold ends in ORDER BY)", *q.spider);
   ImGui::TextDisabled("EXP/EXR/F1 under every regime, with BIRD's EX (an item right there scores 100 in all three):");
   draw_regimes(*q.bird);
-  draw_results(*q.bird);
+  draw_results(q);
 }
 
-// {"do": "quick_check", "db": NAME, "gold": SQL, "pred": SQL}: as typing them; the check runs after the pause.
+// {"do": "quick_check", "db": NAME, "gold": SQL, "pred": SQL, "regime"?: NAME}: as typing them (the check runs after
+// the pause) and choosing the regime whose matched cells are coloured.
 const PageCommandRegistrar command{"quick_check", [](AppState& state, const nlohmann::json& cmd) {
                                      set_quick_check(state, cmd.value("db", ""), cmd.value("gold", ""),
                                                      cmd.value("pred", ""), session_now_ms());
+                                     for (const auto& g : all_regimes())
+                                       if (g.name() == cmd.value("regime", ""))
+                                         quick_check(state).shown_regime = g.name();
                                      keep_in_fragment(quick_check(state));
                                    }};
 
