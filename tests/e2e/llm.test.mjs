@@ -141,6 +141,13 @@ test('settings, connection test, privacy preview before any call, questions reac
 
   await command({ do: 'questions_label', id: done.job.items[0].id, label: 'aligned' });
   await until('Questions', (s) => s.job.items[0].label === 'aligned', 5000, 'label');
+  if (expansions > 1) await command({ do: 'questions_label', id: done.job.items[1].id, label: 'loses_intent' });
+  const marked = await until('Questions', (s) => s.human_check.marked === Math.min(2, expansions), 5000, 'marks');
+  // The human check's shares are over the marked pairs; the unmarked ones are counted apart.
+  assert.equal(marked.human_check.items, expansions);
+  assert.equal(marked.human_check.unmarked, expansions - marked.human_check.marked);
+  assert.equal(marked.human_check.aligned, expansions > 1 ? 50 : 100);
+  assert.equal(marked.human_check.loses_intent, expansions > 1 ? 50 : 0);
   await shot('llm_questions.png');
 
   const log = (await panel('LLM')).log;

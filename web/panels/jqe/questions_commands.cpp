@@ -10,6 +10,7 @@
 #include <set>
 
 #include "core/graph/schema_graph.h"
+#include "core/jqe/question_alignment.h"
 #include "core/schema/schema_ddl.h"
 #include "web/bridge/file_bridge.h"
 #include "web/llm/llm_session.h"
@@ -62,6 +63,13 @@ nlohmann::json questions_state_json(const QuestionsPanel& panel) {
                 {"retries", u.retries},
                 {"last_error", job.last_error().value_or("")},
                 {"items", items}};
+    const auto tally = jqe::tally_alignment(jqe::item_ids_of(job.items()), jqe::marks_of(job.items()));
+    j["human_check"] = {{"items", tally.items},
+                        {"marked", tally.marked()},
+                        {"unmarked", tally.unmarked.size()},
+                        {"aligned", tally.percent(jqe::Alignment::Aligned)},
+                        {"adds_context", tally.percent(jqe::Alignment::AddsContext)},
+                        {"loses_intent", tally.percent(jqe::Alignment::LosesIntent)}};
   }
   return nlohmann::json::parse(dump_json(j));
 }

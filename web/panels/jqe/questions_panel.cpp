@@ -12,6 +12,7 @@
 #include <set>
 
 #include "core/graph/schema_graph.h"
+#include "core/jqe/question_alignment.h"
 #include "core/schema/schema_ddl.h"
 #include "web/bridge/file_bridge.h"
 #include "web/llm/llm_session.h"
@@ -274,6 +275,18 @@ void draw_job(AppState& state, QuestionsPanel& panel) {
   ImGui::SameLine();
   ImGui::TextDisabled("-> Evaluation set \"%s\" (%zu pairs)", panel.output_name.c_str(), panel.published);
   if (auto e = job.last_error()) ImGui::TextColored(kRed, "%s", e->c_str());
+  // The human check (SQLMorph §IV-F): shares of the marked pairs, the unmarked ones counted apart.
+  const auto tally = jqe::tally_alignment(jqe::item_ids_of(job.items()), jqe::marks_of(job.items()));
+  if (tally.marked() == 0) {
+    ImGui::TextDisabled("Human check: mark each generated question in the label column (0 of %zu marked).",
+                        tally.items);
+  } else {
+    ImGui::Text("Human check, %zu of %zu marked: aligned %.1f %%, adds context %.1f %%, loses intent %.1f %%",
+                tally.marked(), tally.items, tally.percent(jqe::Alignment::Aligned),
+                tally.percent(jqe::Alignment::AddsContext), tally.percent(jqe::Alignment::LosesIntent));
+    ImGui::SameLine();
+    ImGui::TextDisabled("(SQLMorph §IV-F: 74.1 / 13.8 / 12.1 %% of 58)");
+  }
 
   ImGui::BeginChild("question-items", ImVec2(0, 0), true);
   if (ImGui::BeginTable("questions", 5,
