@@ -1,8 +1,8 @@
 #!/bin/sh
-# Wall time of the two studies that run as one command, native. shared-failures on Spider dev with the published
+# Wall time of the studies that run without a model, native. shared-failures on Spider dev with the published
 # Codex predictions (../shared/data/preds/spider_dev_codex_fewshot.csv; the data holds one published Spider system, so
 # it is given twice under two names: the figure is the time of scoring two systems under the five regimes, and the
-# common failures are that system's own failures). jqe-delta on the sample set: `chokepoint jqe` expands it, and the
+# common failures are that system's own failures); mutation-sensitivity on the Spider dev golds. jqe-delta on the sample set: `chokepoint jqe` expands it, and the
 # golds stand in for both prediction files (no published system predicted the expansions). Prints each study's
 # seconds (best of RUNS runs, default 3) and the headline numbers of its stdout.
 # Usage: bench/studies.sh [BUILD_DIR]   (default build/native)
@@ -40,8 +40,13 @@ if [ -d "$SPIDER/database" ] && [ -f "$CODEX" ]; then
     console.log(`shared-failures, Spider dev x 2 systems: ${process.argv[2]} s; ${j.items} items, ` +
       `${j.scored_in_all} scored in all, ${j.common_failures} common failures, EX ${j.systems[0].ex}`);' \
     "$T/shared.json" "$s"
+  s=$(best mutation mutation-sensitivity --gold "$SPIDER/dev_gold.sql" --db-root "$SPIDER/database" --skip-missing \
+    --drop-equivalent)
+  node -e 'const j = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    console.log(`mutation-sensitivity, Spider dev golds: ${process.argv[2]} s; ${j.golds} golds, ` +
+      `${j.skipped} skipped, ${j.mutants} mutants`);' "$T/mutation.json" "$s"
 else
-  echo "shared-failures: no Spider dev data or Codex predictions in ../shared/data; skipped"
+  echo "shared-failures, mutation-sensitivity: no Spider dev data or Codex predictions in ../shared/data; skipped"
 fi
 
 mkdir -p "$T/db/toxicology" "$T/db/movies"

@@ -64,6 +64,24 @@ test('shared-failures in the tab gives the CLI report, and a click on Run the st
   const html = fs.readFileSync(await download.path(), 'utf8');
   assert.match(html, /^<!DOCTYPE html>/i);
   assert.doesNotMatch(html, /<script[^>]+src=|<link[^>]+href=/i, 'no external asset');
+  // Opened as a colleague would, from a file in a browser: no request but the file itself, every table and chart.
+  const file = path.join(dir, 'sent-report.html');
+  fs.writeFileSync(file, html);
+  const reader = await app.context.newPage();
+  const requests = [];
+  reader.on('request', (r) => requests.push(r.url()));
+  await reader.goto(`file://${file}`);
+  assert.deepEqual(requests, [`file://${file}`]);
+  const shown = await reader.evaluate(() => ({
+    text: document.body.innerText, tables: document.querySelectorAll('table').length,
+    charts: document.querySelectorAll('svg').length,
+  }));
+  for (const t of expected.tables) assert.ok(shown.text.includes(t.title), t.title);
+  assert.equal(shown.tables, expected.tables.length + 1, 'one HTML table per report table, and the per-item rows');
+  assert.equal(shown.charts, expected.charts.length);
+  fs.writeFileSync(path.join(artefactDir, 'studies_report_html.png'), await reader.screenshot({ fullPage: false }));
+  await reader.close();
+  await app.page.bringToFront();  // a page in the background gets no animation frames: the app would stall
 });
 
 test('jqe-delta in the tab gives the CLI report (transitions, EX by joins and shapes)', async () => {

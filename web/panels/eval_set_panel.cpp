@@ -22,6 +22,13 @@ bool contains_ci(const std::string& hay, const char* needle) {
   return to_lower_ascii(hay).find(to_lower_ascii(needle)) != std::string::npos;
 }
 
+// The shown item's join query graph, with what it was computed for (db_id and SQL).
+struct ItemGraphCache {
+  std::string key;
+  sql::QueryGraphPicture pic;
+  std::vector<Point2> positions;
+};
+
 void draw_item_detail(AppState& state, const EvalItem& item, int index) {
   auto& panel = state.eval_sets;
   ImGui::Text("item %s  db %s  %s", item.key.c_str(), item.db_id.c_str(), item.difficulty.c_str());
@@ -38,14 +45,22 @@ void draw_item_detail(AppState& state, const EvalItem& item, int index) {
     ImGui::TextDisabled("database %s is not loaded", item.db_id.c_str());
     return;
   }
-  const sql::QueryGraphPicture pic = sql::query_graph_picture(item.sql, db->schema);
+  // Parsed and laid out once per item shown, not every frame.
+  auto& cache = state.panels.get<ItemGraphCache>();
+  const std::string key = item.db_id + '\x1f' + item.sql;
+  if (cache.key != key) {
+    cache.key = key;
+    cache.pic = sql::query_graph_picture(item.sql, db->schema);
+    UndirectedGraph g;
+    for (const auto& n : cache.pic.nodes) g.add_node(n);
+    for (const auto& e : cache.pic.edges) g.add_edge(e.first, e.second);
+    cache.positions = cache.pic.nodes.empty() ? std::vector<Point2>{} : kamada_kawai_layout(g);
+  }
+  const sql::QueryGraphPicture& pic = cache.pic;
   ImGui::TextDisabled("join query graph: %zu tables, %zu joins (hover an edge for its conditions)", pic.nodes.size(),
                       pic.edges.size());
   if (!pic.nodes.empty()) {
-    UndirectedGraph g;
-    for (const auto& n : pic.nodes) g.add_node(n);
-    for (const auto& e : pic.edges) g.add_edge(e.first, e.second);
-    const auto positions = kamada_kawai_layout(g);
+    const auto& positions = cache.positions;
     std::vector<GraphNodeView> nodes;
     for (size_t i = 0; i < pic.nodes.size(); ++i) nodes.push_back({pic.nodes[i], positions[i], "", false});
     std::vector<GraphEdgeView> edges;

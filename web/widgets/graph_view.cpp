@@ -48,7 +48,15 @@ void draw_graph_view(GraphView& view, const std::vector<GraphNodeView>& nodes,
     half_sizes.push_back({ts.x / 2 + 6, ts.y / 2 + 4});
     layout.push_back(nodes[i].position);
   }
-  const auto placed = place_boxes(layout, half_sizes, size.x, size.y, view.zoom);
+  std::string placing = key;
+  const auto add = [&placing](double v) { placing.append(reinterpret_cast<const char*>(&v), sizeof v); };
+  for (size_t i = 0; i < layout.size(); ++i) add(layout[i].x), add(layout[i].y), add(half_sizes[i].x);
+  add(size.x), add(size.y), add(view.zoom);
+  if (placing != view.placed_for) {
+    view.placed = place_boxes(layout, half_sizes, size.x, size.y, view.zoom);
+    view.placed_for = std::move(placing);
+  }
+  const auto& placed = view.placed;
   std::vector<ImVec2> at;
   for (size_t i = 0; i < placed.size(); ++i)
     at.emplace_back(origin.x + view.pan_x + static_cast<float>(placed[i].x + view.moved[i].x * view.zoom),

@@ -17,6 +17,10 @@ struct GraphView {
   std::vector<Point2> moved;
   std::string moved_for;
   int dragging = -1;  // the node being dragged, -1 none (a drag on the background pans)
+  // The boxes placed for the last frame and what they were placed for (labels, layout, region, zoom): placing
+  // separates every pair of boxes, too much to redo each frame for a schema of a hundred tables.
+  std::vector<Point2> placed;
+  std::string placed_for;
 };
 
 struct GraphNodeView {
