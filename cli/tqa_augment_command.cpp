@@ -16,8 +16,10 @@
 #include "cli/cli_inputs.h"
 #include "cli/command.h"
 #include "cli/common_flags.h"
+#include "cli/linker_inputs.h"
 #include "cli/llm_calls.h"
 #include "cli/model_calls.h"
+#include "cli/study_output.h"
 #include "core/base/clock.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
@@ -72,18 +74,6 @@ FlagTable augment_flags() {
   });
 }
 
-Status prepare_out(const std::string& dir) {
-  std::error_code ec;
-  if (fs::exists(dir, ec)) {
-    if (!fs::is_directory(dir, ec)) return Error{"--out '" + dir + "' exists and is not a folder"};
-    if (!fs::is_empty(dir, ec)) return Error{"--out '" + dir + "' exists and is not empty; give a new or empty folder"};
-    return ok_status();
-  }
-  fs::create_directories(dir, ec);
-  if (ec) return Error{"cannot create --out '" + dir + "': " + ec.message()};
-  return ok_status();
-}
-
 int augment_main(const FlagValues& r) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'");
   if (r.text("--gold").empty() || r.text("--out").empty() || r.text("--llm-config").empty() ||
@@ -100,30 +90,15 @@ int augment_main(const FlagValues& r) {
     if (!known) return fail_input("--strategies: unknown strategy '" + code + "' (SR, BT or CA)");
   }
   if (strategies.empty()) return fail_input("--strategies names no strategy (SR, BT or CA)");
-  SchemaGraphOptions graph_options;
-  if (r.has("--siblings")) {
-    auto s = parse_sibling_rule(r.text("--siblings"));
-    if (!s.ok()) return fail_input(s.error());
-    graph_options.siblings = *s;
-  }
   auto chat = read_chat_setup(r);
   if (!chat.ok()) return fail_input(chat.error());
-  auto set = load_eval_set(r.text("--gold"));
-  if (!set.ok()) return fail_input(r.text("--gold") + ": " + set.error());
+  auto inputs = read_linker_inputs(r);
+  if (!inputs.ok()) return fail_input(inputs.error());
+  const LinkerInputs& in = **inputs;
+  const EvalSet* set = &in.set;
   if (holds_predictions(*set)) return fail_input(r.text("--gold") + ": holds predictions, not questions with SQL");
-  std::set<std::string> db_ids;
-  for (const auto& i : set->items) db_ids.insert(i.db_id);
-  auto schemas = schemas_for(r, db_ids);
-  if (!schemas.ok()) return fail_input(schemas.error());
-  auto lex = open_lexicon(r);
-  if (!lex.ok()) return fail_input("lexicon: " + lex.error());
-
-  std::map<std::string, SchemaGraph> graphs;
-  std::map<std::string, tqa::LinkerDatabase> databases;
-  for (const auto& [db, schema] : *schemas) graphs[db] = build_schema_graph(schema, graph_options);
-  for (const auto& [db, schema] : *schemas) databases[db] = {&schema, &graphs[db]};
-  tqa::ReferenceMatcher matcher(*lex);
-  const auto all = tqa::analyze_linker_tables(set->items, databases, matcher);
+  tqa::ReferenceMatcher matcher(in.lexicon);
+  const auto all = tqa::analyze_linker_tables(set->items, in.databases, matcher);
   std::vector<tqa::ItemLinkerAnalysis> analyses;
   size_t linker_items = 0;
   for (const auto& a : all) {
@@ -132,7 +107,7 @@ int augment_main(const FlagValues& r) {
     if (a.references.question_tokens() + a.references.evidence_tokens() > 0) analyses.push_back(a);
   }
   std::map<std::string, const Schema*> schema_of;
-  for (const auto& [db, schema] : *schemas) schema_of[db] = &schema;
+  for (const auto& [db, schema] : in.schemas) schema_of[db] = &schema;
 
   auto calls = ModelCalls::open(r);
   if (!calls.ok()) return fail_input(calls.error());
@@ -166,7 +141,7 @@ int augment_main(const FlagValues& r) {
                        {"strategies", r.items("--strategies")}};
     return print_preview(preview);
   }
-  if (auto st = prepare_out(r.text("--out")); !st.ok()) return fail_input(st.error());
+  if (auto st = prepare_study_out(r.text("--out")); !st.ok()) return fail_input(st.error());
   std::cerr << "chokepoint: tqa augment: " << analyses.size() << " items x " << strategies.size() << " strategies to "
             << endpoint_url(chat->endpoint, "") << " (" << scheduler.calls().size() << " calls, then up to " << later
             << " evidence calls); questions, evidence and gold SQL are sent\n";

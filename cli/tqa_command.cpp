@@ -20,6 +20,7 @@
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/denat_keep.h"
+#include "cli/linker_inputs.h"
 #include "cli/llm_calls.h"
 #include "cli/model_calls.h"
 #include "core/base/clock.h"
@@ -69,29 +70,12 @@ int tqa_linker(const FlagValues& r) {
   if (r.text("--gold").empty() || r.text("--out").empty() ||
       (r.text("--tables").empty() && r.text("--db-root").empty()))
     return fail_input(std::string("missing arguments\n") + kLinkerUsage);
-  SchemaGraphOptions graph_options;
-  if (r.has("--siblings")) {
-    auto s = parse_sibling_rule(r.text("--siblings"));
-    if (!s.ok()) return fail_input(s.error());
-    graph_options.siblings = *s;
-  }
-  auto set = load_eval_set(r.text("--gold"));
-  if (!set.ok()) return fail_input(r.text("--gold") + ": " + set.error());
-  std::set<std::string> db_ids;
-  for (const auto& i : set->items) db_ids.insert(i.db_id);
-  auto schemas = schemas_for(r, db_ids);
-  if (!schemas.ok()) return fail_input(schemas.error());
-  auto lex = open_lexicon(r);
-  if (!lex.ok()) return fail_input("lexicon: " + lex.error());
-
-  std::map<std::string, SchemaGraph> graphs;
-  std::map<std::string, tqa::LinkerDatabase> databases;
-  for (const auto& [db, schema] : *schemas) graphs[db] = build_schema_graph(schema, graph_options);
-  for (const auto& [db, schema] : *schemas) databases[db] = {&schema, &graphs[db]};
+  auto in = read_linker_inputs(r);
+  if (!in.ok()) return fail_input(in.error());
 
   const double start = monotonic_ms();
-  tqa::ReferenceMatcher matcher(*lex);
-  auto analyses = tqa::analyze_linker_tables(set->items, databases, matcher);
+  tqa::ReferenceMatcher matcher((*in)->lexicon);
+  auto analyses = tqa::analyze_linker_tables((*in)->set.items, (*in)->databases, matcher);
   double ms = elapsed_ms(start);
   nlohmann::json stats = tqa::linker_statistics_json(tqa::linker_statistics(analyses));
   stats["detection_ms"] = std::round(ms);
