@@ -5,6 +5,8 @@
 #include <limits>
 #include <set>
 
+#include "core/study/aligned_items.h"
+
 namespace chokepoint::study {
 
 namespace {
@@ -192,26 +194,11 @@ Result<DenatDeltaStudy> denat_delta_study(const std::vector<DenatSystem>& system
   nchart.series = {before, after};
   rep.charts.push_back(nchart);
 
-  rep.items.id = "items";
-  rep.items.columns = {"position", "id", "db_id"};
+  std::vector<NamedRun> runs;
   for (const auto& s : systems)
     for (size_t k = 0; k < 4; ++k)
-      if (!s.settings[k].empty()) {
-        rep.items.columns.push_back(s.name + " " + labels[k] + " status");
-        rep.items.columns.push_back(s.name + " " + labels[k] + " ex");
-      }
-  const auto& first = systems[0].settings[0];
-  for (size_t i = 0; i < first.size(); ++i) {
-    std::vector<Cell> cells{number_cell(static_cast<double>(i)), text_cell(first[i].id), text_cell(first[i].db_id)};
-    for (const auto& s : systems)
-      for (size_t k = 0; k < 4; ++k) {
-        if (s.settings[k].empty()) continue;
-        const auto& it = s.settings[k][i];
-        cells.push_back(text_cell(item_status_name(it.status)));
-        cells.push_back(it.status == ItemStatus::Scored ? number_cell(it.ex ? 1 : 0) : text_cell(""));
-      }
-    rep.items.rows.push_back(cells);
-  }
+      if (!s.settings[k].empty()) runs.push_back({s.name + " " + labels[k], &s.settings[k]});
+  rep.items = aligned_item_rows(runs);
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "core/metrics/transitions.h"
+#include "core/study/aligned_items.h"
 
 namespace chokepoint::study {
 
@@ -234,28 +235,11 @@ Result<StudyReport> tqa_augment_study(const AugmentInputs& in) {
                                 number_cell(p.je), number_cell(p.oe)}});
   rep.tables.push_back(attrs);
 
-  rep.items.id = "items";
-  rep.items.columns = {"position", "id", "db_id"};
+  std::vector<NamedRun> runs;
   for (const auto& s : in.systems)
     for (size_t k = 0; k < 4; ++k)
-      if (!s.variants[k].empty()) {
-        rep.items.columns.push_back(s.name + " " + names[k] + " status");
-        rep.items.columns.push_back(s.name + " " + names[k] + " ex");
-      }
-  if (!in.systems.empty()) {
-    const auto& first = in.systems[0].variants[0];
-    for (size_t i = 0; i < first.size(); ++i) {
-      std::vector<Cell> cells{number_cell(static_cast<double>(i)), text_cell(first[i].id), text_cell(first[i].db_id)};
-      for (const auto& s : in.systems)
-        for (size_t k = 0; k < 4; ++k) {
-          if (s.variants[k].empty()) continue;
-          const auto& it = s.variants[k][i];
-          cells.push_back(text_cell(item_status_name(it.status)));
-          cells.push_back(it.status == ItemStatus::Scored ? number_cell(it.ex ? 1 : 0) : text_cell(""));
-        }
-      rep.items.rows.push_back(cells);
-    }
-  }
+      if (!s.variants[k].empty()) runs.push_back({s.name + " " + names[k], &s.variants[k]});
+  rep.items = aligned_item_rows(runs);
   return rep;
 }
 
