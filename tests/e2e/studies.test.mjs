@@ -36,10 +36,14 @@ function cliReport(name, ...args) {
 // Everything a report computes; the inputs name files, which differ between the page and the disk.
 const computed = ({ study, title, notes, tables, charts, items }) => ({ study, title, notes, tables, charts, items });
 
+// Runs a study by the page command and waits for that run's end: `started` counts the runs asked for, so the
+// report or error of an earlier run is never taken for this one's.
 async function runInTab(command) {
   await sendCommand(app.page, { do: 'show', tab: TAB });
+  const before = (await untilPanel(app.page, TAB, () => true, 'the tab')).started;
   await sendCommand(app.page, { do: 'study_run', ...command });
-  return untilPanel(app.page, TAB, (s) => s.report || s.error, `the ${command.study} study`, 120000);
+  return untilPanel(app.page, TAB, (s) => s.started > before && !s.running && (s.report || s.error),
+    `the ${command.study} study`, 120000);
 }
 
 test('shared-failures in the tab gives the CLI report, and a click on Run the study gives it again', async () => {
@@ -54,7 +58,8 @@ test('shared-failures in the tab gives the CLI report, and a click on Run the st
     ['gold', 'pred A.sql', 'pred B.sql', 'pred C.sql', 'semantics', 'timeout-ms']);
 
   await clickNamed(app.page, 'run the study');
-  const again = await untilPanel(app.page, TAB, (x) => x.report && !x.running, 'the rerun', 120000);
+  const again = await untilPanel(app.page, TAB, (x) => x.started > s.started && x.report && !x.running, 'the rerun',
+    120000);
   assert.deepEqual(computed(again.report), computed(expected));
   fs.mkdirSync(artefactDir, { recursive: true });
   fs.writeFileSync(path.join(artefactDir, 'studies_shared_failures.png'), await app.page.screenshot());

@@ -105,7 +105,9 @@ StudiesRun& studies_run(AppState& state) { return state.panels.get<StudiesRun>()
 
 void start_study(AppState& state, StudyChoice choice) {
   StudiesRun& run = studies_run(state);
+  const int started = run.started + 1;
   run = StudiesRun{};
+  run.started = started;
   run.choice = std::move(choice);
   const StudyChoice& c = run.choice;
   const auto semantics = ex_semantics_from_name(c.semantics);
@@ -175,6 +177,7 @@ void download_study_report(AppState& state) {
 nlohmann::json studies_run_json(const StudiesRun& run) {
   const auto& c = run.choice;
   nlohmann::json j = {{"running", run.job.has_value() && !run.job->done()},
+                      {"started", run.started},
                       {"error", run.error},
                       {"cancelled", run.cancelled},
                       {"choice",

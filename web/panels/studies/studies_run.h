@@ -37,6 +37,7 @@ struct StudiesRun {
   std::optional<study::StudyReport> report;
   std::string error;
   bool cancelled = false;
+  int started = 0;  // how many studies were asked for since the page opened (a test waits for its own)
 };
 
 StudiesRun& studies_run(AppState& state);
@@ -48,7 +49,7 @@ void cancel_study(AppState& state);
 void step_study(AppState& state, double budget_ms);
 // Writes report.html into the page's file system and offers it as a download.
 void download_study_report(AppState& state);
-// {"running", "progress": {done, total}, "error", "cancelled", "choice", "report"?: report_json}
+// {"running", "started", "progress": {done, total}, "error", "cancelled", "choice", "report"?: report_json}
 nlohmann::json studies_run_json(const StudiesRun& run);
 
 }  // namespace chokepoint::web
