@@ -172,14 +172,12 @@ int tqa_main(const FlagValues& r) {
       if (s.variants[k].empty()) continue;
       ex[names[k]] = round2(summarize(s.variants[k], {}).ex);
       if (k == 0) continue;
-      size_t n = 0, plus = 0, minus = 0, zc = 0, zw = 0;
-      for (size_t i = 0; i < s.variants[0].size(); ++i) {
-        const auto &o = s.variants[0][i], &v = s.variants[k][i];
-        if (o.status != ItemStatus::Scored || v.status != ItemStatus::Scored) continue;
-        ++n;
-        plus += !o.ex && v.ex, minus += o.ex && !v.ex, zc += o.ex && v.ex, zw += !o.ex && !v.ex;
-      }
-      delta[names[k]] = {{"n", n}, {"plus", plus}, {"minus", minus}, {"zero_correct", zc}, {"zero_wrong", zw}};
+      const auto t = study::augment_transitions(s, k).table;
+      delta[names[k]] = {{"n", t.n},
+                         {"plus", t.improved},
+                         {"minus", t.degraded},
+                         {"zero_correct", t.kept_correct},
+                         {"zero_wrong", t.kept_wrong}};
     }
     systems.push_back({{"name", s.name}, {"ex", ex}, {"delta", delta}});
   }

@@ -95,6 +95,22 @@ const std::array<const char*, 4>& augment_variants() {
   return names;
 }
 
+VariantTransitions augment_transitions(const AugmentSystem& system, size_t variant) {
+  VariantTransitions out;
+  if (variant == 0 || variant >= system.variants.size()) return out;
+  std::vector<ExTransition> pairs;
+  const auto &original = system.variants[0], &augmented = system.variants[variant];
+  for (size_t i = 0; i < original.size() && i < augmented.size(); ++i) {
+    if (original[i].status != ItemStatus::Scored || augmented[i].status != ItemStatus::Scored) {
+      ++out.left_out;
+      continue;
+    }
+    pairs.push_back({original[i].ex, augmented[i].ex});
+  }
+  out.table = delta_ex_table(pairs);
+  return out;
+}
+
 Result<StudyReport> tqa_augment_study(const AugmentInputs& in) {
   if (auto st = check_aligned(in.systems); !st.ok()) return Error{st.error()};
   const auto& names = augment_variants();
@@ -183,16 +199,9 @@ Result<StudyReport> tqa_augment_study(const AugmentInputs& in) {
     for (const auto& s : in.systems) {
       for (size_t k = 1; k < 4; ++k) {
         if (s.variants[k].empty()) continue;
-        std::vector<ExTransition> pairs;
-        for (size_t i = 0; i < s.variants[0].size(); ++i) {
-          const auto &o = s.variants[0][i], &v = s.variants[k][i];
-          if (o.status != ItemStatus::Scored || v.status != ItemStatus::Scored) {
-            ++left_out;
-            continue;
-          }
-          pairs.push_back({o.ex, v.ex});
-        }
-        const auto t = delta_ex_table(pairs);
+        const auto vt = augment_transitions(s, k);
+        left_out += vt.left_out;
+        const auto& t = vt.table;
         delta.rows.push_back({text_cell(s.name), text_cell(names[k]), number_cell(static_cast<double>(t.n)),
                               number_cell(t.percent(t.improved)), number_cell(t.percent(t.kept_correct)),
                               number_cell(t.percent(t.kept_wrong)), number_cell(t.percent(t.degraded))});

@@ -11,6 +11,7 @@
 
 #include "core/base/result.h"
 #include "core/metrics/pair_evaluation.h"
+#include "core/metrics/transitions.h"
 #include "core/study/study_report.h"
 
 namespace chokepoint::study {
@@ -45,6 +46,14 @@ struct AugmentInputs {
   std::vector<HidingRow> hiding;
   std::vector<AttributeRow> attributes;
 };
+
+// ΔEX of one augmented variant (1 SR, 2 BT, 3 CA) of a system against its original, over the pairs where both were
+// scored; `left_out` counts the others. The study's Table 4.6 row and the CLI's summary both read it.
+struct VariantTransitions {
+  DeltaExTable table;
+  size_t left_out = 0;
+};
+VariantTransitions augment_transitions(const AugmentSystem& system, size_t variant);
 
 // The report. Fails when a system lacks the original variant or every augmented one, a name repeats, or the
 // variants' items are not aligned (sizes or ids differ, between variants or between systems).
