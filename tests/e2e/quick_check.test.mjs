@@ -96,4 +96,17 @@ test('matched cells are coloured: a prediction with one of the two gold columns 
     const right = await settled('the right prediction', (x) => x.pred.includes("('TR001', 'TR000')"));
     assert.equal(right.bird.ex, true);
     assert.deepEqual([right.highlight.gold_cells, right.highlight.pred_cells], [4, 4]);
+    // The regime picked is kept in the address too: a reload colours under the same one.
+    await app.page.evaluate((cmd) => Module.ccall('chokepoint_command', null, ['string'], [JSON.stringify(cmd)]),
+      { do: 'quick_check', db: 'toxicology', gold: right.gold, pred: right.pred, regime: 'NC-PC' });
+    await settled('the NC-PC check', (x) => x.highlight.regime === 'NC-PC');
+    await app.page.waitForFunction(() => decodeURIComponent(location.hash).includes('NC-PC'));
+    const url = app.page.url();
+    await app.page.goto('about:blank');
+    await app.page.goto(url);
+    await waitReady(app);
+    await clickNamed(app.page, `${TAB} panel tab`);
+    const restored = await settled('the restored regime', (x) => x.pred === right.pred);
+    assert.equal(restored.highlight.regime, 'NC-PC');
+    assert.deepEqual([restored.highlight.gold_cells, restored.highlight.pred_cells], [4, 4]);
   });

@@ -70,14 +70,18 @@ void step_quick_check(AppState& state, double now_ms) {
   q.spider = check(*db->connection, q, ExSemantics::Spider);
 }
 
-MatchedCells quick_check_matched(const QuickCheck& q) {
-  if (!q.bird || q.bird->status != ItemStatus::Scored) return {};
+const MatchedCells& quick_check_matched(QuickCheck& q) {
+  const std::string key = q.checked_key + '\x1f' + q.shown_regime + (q.bird ? "" : "\x1fnone");
+  if (key == q.matched_for) return q.matched;
+  q.matched_for = key;
+  q.matched = {};
+  if (!q.bird || q.bird->status != ItemStatus::Scored) return q.matched;
   for (const auto& cmp : q.bird->comparisons)
-    if (cmp.regime.name() == q.shown_regime) return matched_cells(cmp, q.bird->gold_result, q.bird->pred_result);
-  return {};
+    if (cmp.regime.name() == q.shown_regime) q.matched = matched_cells(cmp, q.bird->gold_result, q.bird->pred_result);
+  return q.matched;
 }
 
-nlohmann::json quick_check_json(const QuickCheck& q) {
+nlohmann::json quick_check_json(QuickCheck& q) {
   nlohmann::json j = {{"db_id", q.db_id},
                       {"gold", q.gold},
                       {"pred", q.pred},
@@ -86,7 +90,7 @@ nlohmann::json quick_check_json(const QuickCheck& q) {
                       {"error", q.error}};
   if (q.bird) j["bird"] = result_json(*q.bird);
   if (q.spider) j["spider"] = result_json(*q.spider);
-  const MatchedCells m = quick_check_matched(q);
+  const MatchedCells& m = quick_check_matched(q);
   auto count = [](const std::vector<std::vector<bool>>& mask) {
     size_t n = 0;
     for (const auto& row : mask)

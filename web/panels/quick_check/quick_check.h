@@ -24,11 +24,15 @@ struct QuickCheck {
   std::optional<ItemEvaluation> bird, spider;
   std::string error;                      // no database, nothing to check
   std::string shown_regime = "EC-EC-IE";  // the regime whose matched cells the two results colour
+  // The matched cells of the shown regime, and what they were worked out for (checked_key and regime): marking them
+  // walks every kept row, too much to redo each frame.
+  MatchedCells matched;
+  std::string matched_for;
 };
 
 // The cells of each result that count as matched under the shown regime (BIRD's evaluation); empty when the check
-// has no comparison to show (not scored, or a side failed).
-MatchedCells quick_check_matched(const QuickCheck& q);
+// has no comparison to show (not scored, or a side failed). Worked out once per check and regime.
+const MatchedCells& quick_check_matched(QuickCheck& q);
 
 constexpr double kQuickCheckDebounceMs = 400;
 constexpr int kQuickCheckTimeoutMs = 1000;  // the queries run on the page here: a runaway one stops after this
@@ -43,6 +47,6 @@ void step_quick_check(AppState& state, double now_ms);
 // RESULT {"status", "ex", "message", "reasons": [...], "gold_rows", "pred_rows",
 //         "regimes": [{"name", "exp", "exr", "f1"}]} (percent), and "highlight": {"regime", "gold_cells",
 // "pred_cells"}: the cells the two results colour as matched.
-nlohmann::json quick_check_json(const QuickCheck& q);
+nlohmann::json quick_check_json(QuickCheck& q);
 
 }  // namespace chokepoint::web

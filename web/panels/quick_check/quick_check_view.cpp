@@ -35,10 +35,13 @@ void restore_from_fragment(AppState& state) {
   std::free(text);
   if (!j.is_object()) return;
   set_quick_check(state, j.value("db", ""), j.value("gold", ""), j.value("pred", ""), session_now_ms());
+  for (const auto& g : all_regimes())
+    if (g.name() == j.value("regime", "")) q.shown_regime = g.name();
 }
 
 void keep_in_fragment(const QuickCheck& q) {
-  chokepoint_js_fragment_write(nlohmann::json{{"db", q.db_id}, {"gold", q.gold}, {"pred", q.pred}}.dump().c_str());
+  chokepoint_js_fragment_write(
+      nlohmann::json{{"db", q.db_id}, {"gold", q.gold}, {"pred", q.pred}, {"regime", q.shown_regime}}.dump().c_str());
 }
 
 void draw_verdict(const char* semantics, const ItemEvaluation& e) {
@@ -79,13 +82,16 @@ void draw_results(QuickCheck& q) {
   ImGui::SetNextItemWidth(ui_px(160));
   if (ImGui::BeginCombo("matched cells under##quick", q.shown_regime.c_str())) {
     for (const auto& g : all_regimes())
-      if (ImGui::Selectable(g.name().c_str(), g.name() == q.shown_regime)) q.shown_regime = g.name();
+      if (ImGui::Selectable(g.name().c_str(), g.name() == q.shown_regime)) {
+        q.shown_regime = g.name();
+        keep_in_fragment(q);  // a reload shows the same cells coloured
+      }
     ImGui::EndCombo();
   }
   note_item_place("quick regime");
   ImGui::SameLine();
   ImGui::TextDisabled(e.ex ? "(EX = 1: every cell counts)" : "(green: a cell that counts as matched)");
-  const MatchedCells m = quick_check_matched(q);
+  const MatchedCells& m = quick_check_matched(q);
   const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
   QueryOutcome gold{e.gold_status, e.gold_status == QueryStatus::Ok ? "" : e.message, e.gold_result, e.gold_ms};
   QueryOutcome pred{e.pred_status, e.pred_status == QueryStatus::Ok ? "" : e.message, e.pred_result, e.pred_ms};
