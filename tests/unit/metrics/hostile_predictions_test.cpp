@@ -106,7 +106,7 @@ TEST(HostilePredictions, TheItemTimeLimitCoversGoldAndPrediction) {
   // The gold takes a noticeable share of the limit; the runaway prediction gets only what is left, so the item as
   // a whole stops near its limit rather than at twice it.
   Connection db = memory_db(
-      "CREATE TABLE t(a); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i<2000) "
+      "CREATE TABLE t(a); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i<1000) "
       "INSERT INTO t SELECT i FROM n;");
   EvaluationOptions o;
   o.limits.timeout_ms = 400;
