@@ -7,6 +7,11 @@
 
 namespace chokepoint::web {
 
+uint64_t next_set_revision() {
+  static uint64_t last = 0;
+  return ++last;
+}
+
 void notify(AppState& state, std::string text, bool error) {
   state.notices.push_back({std::move(text), error});
   if (state.notices.size() > 200) state.notices.erase(state.notices.begin());

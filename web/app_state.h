@@ -1,6 +1,7 @@
 // The app's state: plain data, one struct per panel (decisions.md §S, "UI code is a function of state"). Panels read it
 // and draw; user actions change it. The core's results are stored here as values.
 #pragma once
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <set>
@@ -44,11 +45,15 @@ struct DatabasesPanel {
   RowBrowser browser;
 };
 
+// A new number for each set put into the page, so a result can tell whether the set it was made from was replaced.
+uint64_t next_set_revision();
+
 struct LoadedSet {
   std::string name;  // file name
   std::string path;
   EvalSet set;
   bool predictions = false;  // a model's predictions (holds_predictions), offered as such and never as a gold set
+  uint64_t revision = next_set_revision();  // a copy keeps it; a set whose items change takes a new one
 };
 
 struct EvalSetPanel {

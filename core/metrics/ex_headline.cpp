@@ -12,6 +12,8 @@ std::string percent(double v) {
   return buf;
 }
 
+}  // namespace
+
 const char* semantics_label(ExSemantics s) {
   switch (s) {
     case ExSemantics::Bird:
@@ -23,8 +25,6 @@ const char* semantics_label(ExSemantics s) {
   }
   return "";
 }
-
-}  // namespace
 
 double ex_over_n(const EvaluationSummary& s) {
   return s.n == 0 ? 0.0 : 100.0 * static_cast<double>(s.correct) / static_cast<double>(s.n);

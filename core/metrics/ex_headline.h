@@ -9,6 +9,9 @@
 
 namespace chokepoint {
 
+// "BIRD semantics", "Spider semantics", "Spider test-suite semantics": how the headline names each.
+const char* semantics_label(ExSemantics s);
+
 // EX over every given item (the scripts' denominator): correct / n, in percent; 0 for no item.
 double ex_over_n(const EvaluationSummary& s);
 

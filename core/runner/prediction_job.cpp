@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "core/llm/sha256.h"
+
 namespace chokepoint::runner {
 
 PredictionJob::PredictionJob(EvalSet set, std::vector<PredictionTask> tasks, ChatRequest request, std::string provider,
@@ -60,6 +62,24 @@ void PredictionJob::step(double now_ms) {
   scheduler_->step(now_ms);
   absorb();
   if (scheduler_->finished()) fold_scheduler();
+}
+
+bool PredictionJob::take_replayed(const ReplayStore& replay, size_t byte_budget) {
+  size_t hashed = 0;
+  for (; replay_looked_up_ < tasks_.size() && (hashed == 0 || hashed < byte_budget); ++replay_looked_up_) {
+    const size_t i = replay_looked_up_;
+    if (results_[i]) continue;
+    ChatRequest r = request_;
+    r.messages = {{"user", tasks_[i].prompt}};
+    const std::string canonical = canonical_request_json(provider_, r);
+    hashed += canonical.size();
+    // As the scheduler does: a record answers only the exact request it was recorded for.
+    const auto hit = replay.find(sha256_hex(canonical));
+    if (!hit || hit->request_json != canonical) continue;
+    results_[i] = read_prediction(set_.items[tasks_[i].item], tasks_[i].format, hit->completion.text);
+    usage_.replayed += 1;
+  }
+  return replay_looked_up_ >= tasks_.size();
 }
 
 void PredictionJob::absorb() {

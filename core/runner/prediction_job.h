@@ -43,6 +43,11 @@ class PredictionJob {
   // Sends the tasks without an answer (failed ones are asked again). Transport and store must outlive the job.
   void start(const LlmEndpoint& endpoint, HttpTransport& transport, ReplayStore* replay, SchedulerLimits limits = {});
   void step(double now_ms);
+  // Takes, before any start(), the answers the replay store already holds: a run interrupted by a reload gets back
+  // every answer it had received, with no scheduler and no network call (each counts as replayed). At most about
+  // `byte_budget` bytes of request are hashed a call (a key hashes the whole prompt), at least one task; true once
+  // every task was looked up.
+  bool take_replayed(const ReplayStore& replay, size_t byte_budget);
   void cancel();
   void resume();
   bool running() const;  // started and not every task answered or failed, whether or not stopped
@@ -75,6 +80,7 @@ class PredictionJob {
   UsageTotals usage_;              // of finished schedulers
   std::vector<CallLogEntry> log_;
   bool cancelled_ = false;
+  size_t replay_looked_up_ = 0;  // tasks take_replayed() has looked up
 };
 
 }  // namespace chokepoint::runner

@@ -139,3 +139,68 @@ test('the thirteenth format: a template of your own is checked, run, scored, and
   assert.equal(kept.template.source, source);
   assert.deepEqual(kept.template.problems, []);
 });
+
+test('a reload in the middle of a run keeps every answer received; after Confirm only the rest is asked for', async () => {
+  // A slow model, one call at a time, so the page reloads with some answers in and others not.
+  await useFakeLlm(app.page, llm, 'slow-700', { concurrency: 1 });
+  await sendCommand(app.page, { do: 'show', tab: RUN });
+  await sendCommand(app.page, { do: 'run_model', set: 'sample_dev.json', formats: ['SimpleDDL-MD-Chat'], limit: 6,
+                                template: false });
+  const p = await until(RUN, (s) => s.preview, 'the preview');
+  assert.equal(p.preview.network_calls, 6, 'a model not asked before: every prompt is sent');
+  await sendCommand(app.page, { do: 'run_model_confirm' });
+  await until(RUN, (s) => s.answered >= 2, 'two answers', 30000);
+  await workspaceSettled(app.page);
+  const before = await panelState(app.page, RUN);
+  assert.ok(before.answered < 6, `the run is still going when the page reloads (${before.answered} of 6)`);
+
+  await app.page.reload();
+  await waitReady(app);
+  await sendCommand(app.page, { do: 'show', tab: RUN });
+  const back = await until(RUN, (s) => s.preview && s.interrupted !== '', 'the interrupted run, back');
+  const kept = back.answered;
+  assert.ok(kept >= before.answered, `every answer received before the reload is kept (${kept} >= ${before.answered})`);
+  assert.ok(kept < 6);
+  assert.equal(back.usage.network_calls, 0, 'nothing was sent to take them back');
+  assert.equal(back.usage.replayed, kept);
+  assert.equal(back.preview.calls, 6 - kept, 'the preview lists only what is missing');
+  assert.equal(back.preview.network_calls, 6 - kept);
+  assert.match(back.interrupted, new RegExp(`^A reload interrupted this run: ${kept} of 6 answers had arrived`));
+  assert.deepEqual([back.source, back.limit, back.formats], ['sample_dev.json', 6, ['SimpleDDL-MD-Chat']],
+                   'the choices came back with it');
+  await nextFrames(app.page);
+  fs.writeFileSync(path.join(artefactDir, 'run_model_interrupted.png'), await app.page.screenshot());
+  // Calls the page sent before the reload may still reach the server: let them land before counting.
+  await new Promise((r) => setTimeout(r, 1500));
+  const sentBefore = (await api('/stats')).chat;
+
+  const box = await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], [])).buttons);
+  const confirm = box['Confirm and send'];
+  assert.ok(confirm, 'the Confirm button is on screen');
+  await clickAt(app.page, confirm[0] + confirm[2] / 2, confirm[1] + confirm[3] / 2);
+  const done = await until(RUN, (s) => s.answered === 6 && s.running === false, 'the rest of the run', 60000);
+  assert.equal(done.usage.network_calls, 6 - kept);
+  assert.equal((await api('/stats')).chat - sentBefore, 6 - kept, 'the server was asked only for the rest');
+  // The same answers as the first test's run (the server answers by question): 5 with SQL, 1 without.
+  assert.deepEqual([done.ok, done.no_sql, done.llm_error], [5, 1, 0]);
+  const label = 'sample_dev.first6.json vs sample_dev.SimpleDDL-MD-Chat.pred.json';
+  const m = await until(METRICS, (s) => s.done && s.label === label, 'the evaluation');
+  assert.equal(m.summary.ex, 50);
+
+  // Another reload: the finished run's sets and its evaluation are back from the workspace, and nothing is sent.
+  await workspaceSettled(app.page);
+  const sentDone = (await api('/stats')).chat;
+  await app.page.reload();
+  await waitReady(app);
+  await sendCommand(app.page, { do: 'show', tab: RUN });
+  const finished = await until(RUN, (s) => s.published.length === 1, 'the finished run, back');
+  assert.deepEqual(finished.published, ['sample_dev.SimpleDDL-MD-Chat.pred.json']);
+  assert.equal(finished.gold, 'sample_dev.first6.json');
+  assert.equal(finished.interrupted, '');
+  const again = await until(METRICS, (s) => s.done && s.label === label, 'the evaluation, back');
+  assert.equal(again.summary.ex, 50);
+  assert.deepEqual(again.stale, []);
+  assert.equal((await api('/stats')).chat, sentDone, 'no request after the reload');
+  await nextFrames(app.page);
+  fs.writeFileSync(path.join(artefactDir, 'run_model_kept.png'), await app.page.screenshot());
+});

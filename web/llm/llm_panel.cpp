@@ -194,7 +194,7 @@ void ensure_loaded(AppState& state) {
   static bool loaded = false;
   if (loaded) return;
   loaded = true;
-  load_llm_settings();
+  load_llm_settings_once();
   llm_panel(state).buffers_stale = true;
 }
 

@@ -65,6 +65,13 @@ void save_llm_settings() {
   local_set(kSettingsKey, json);
 }
 
+void load_llm_settings_once() {
+  static bool loaded = false;
+  if (loaded) return;
+  loaded = true;
+  load_llm_settings();
+}
+
 void load_llm_settings() {
   const std::string text = local_get(kSettingsKey);
   if (text.empty()) return;

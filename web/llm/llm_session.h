@@ -42,6 +42,7 @@ LlmSessionState& llm_session();
 // remember_key is set (settings_to_json leaves it out). Loaded once at start.
 void save_llm_settings();
 void load_llm_settings();
+void load_llm_settings_once();  // the first call of the page loads them; whoever needs them first calls it
 
 Result<LlmEndpoint> session_endpoint();  // from the current settings; an Error names what is missing
 // session_endpoint() for a panel about to call: its error ends "(set it up in the LLM tab)" unless it says so already.

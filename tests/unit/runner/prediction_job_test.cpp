@@ -148,5 +148,41 @@ TEST(PredictionJob, CancelStopsSendingAndKeepsWhatFinished) {
   EXPECT_EQ(job.answered(), 6u);
 }
 
+TEST(PredictionJob, AnInterruptedRunTakesBackEveryRecordedAnswerWithoutSending) {
+  MemoryReplayStore replay;
+  ScriptedTransport transport(answer);
+  auto first = make_job();
+  SchedulerLimits one = quick();
+  one.max_concurrency = 1;
+  first.start(scripted_endpoint(), transport, &replay, one);
+  first.step(0);
+  first.step(1);  // two calls answered and recorded, then the page goes away
+  const size_t received = first.answered();
+  ASSERT_GE(received, 1u);
+  ASSERT_LT(received, 6u);
+  const int sent = transport.sent;
+
+  auto again = make_job();  // the same plan, made again after the reload
+  // A budget of one byte still looks up one task a call, so the lookup takes one call per task.
+  size_t calls = 0;
+  while (!again.take_replayed(replay, 1)) ++calls;
+  EXPECT_EQ(calls + 1, 6u);
+  EXPECT_EQ(transport.sent, sent) << "nothing is sent to take the answers back";
+  EXPECT_FALSE(again.running());
+  EXPECT_EQ(again.answered(), received);
+  EXPECT_EQ(again.usage().replayed, static_cast<long long>(received));
+  for (size_t i = 0; i < 6; ++i) {
+    ASSERT_EQ(again.results()[i].has_value(), first.results()[i].has_value()) << i;
+    if (again.results()[i]) EXPECT_EQ(again.results()[i]->sql, first.results()[i]->sql) << i;
+  }
+  // The preview of what is left counts only the tasks still without an answer; start() asks only for those.
+  EXPECT_EQ(again.plan(&replay).calls.size(), 6u - received);
+  again.start(scripted_endpoint(), transport, &replay, quick());
+  run_to_end(again);
+  EXPECT_EQ(again.answered(), 6u);
+  EXPECT_EQ(again.usage().replayed, static_cast<long long>(received));
+  EXPECT_EQ(transport.sent, sent + static_cast<int>(6 - received));
+}
+
 }  // namespace
 }  // namespace chokepoint::runner

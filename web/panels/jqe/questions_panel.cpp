@@ -72,6 +72,7 @@ void publish(AppState& state, QuestionsPanel& panel) {
   for (auto& loaded : state.eval_sets.sets) {
     if (loaded.name == panel.output_name) {
       loaded.set = std::move(set);
+      loaded.revision = next_set_revision();
       return;
     }
   }

@@ -29,6 +29,7 @@
 #include "web/llm/llm_session.h"
 #include "web/panels/metrics/explanation_view.h"
 #include "web/panels/metrics/metric_glossary.h"
+#include "web/panels/metrics/run_staleness.h"
 #include "web/widgets/charts.h"
 #include "web/widgets/regime_picker.h"
 #include "web/widgets/widgets.h"
@@ -44,6 +45,7 @@ nlohmann::json metrics_state_json(const AppState& state, const MetricsPanel& pan
                       {"rel_tol", panel.rel_tolerance}};
   if (!panel.run) return j;
   j["label"] = panel.run->label;
+  j["stale"] = stale_reasons(state, panel, *panel.run);  // why the numbers are not of today's choices; [] when they are
   j["done"] = panel.run->done;
   j["evaluated"] = panel.run->items().size();
   j["total"] = panel.run->pairs().size();
@@ -92,7 +94,8 @@ namespace {
 // {"do": "evaluate", "gold": NAME, "pred": NAME, "semantics": "bird"|"spider", "regimes": ["EC-EC-IE", ...],
 //  "embeddings": true (SC with the LLM panel's endpoint), "embedding_model": NAME, "timeout_ms": N,
 //  "worker_stall_ms": N (how long a silent evaluation worker is waited for; 0 = twice the limit plus 5 s),
-//  "tie_aware": true|false, "abs_tol": X, "rel_tol": Y (the Scoring options; unchanged when absent)}
+//  "tie_aware": true|false, "abs_tol": X, "rel_tol": Y (the Scoring options; unchanged when absent),
+//  "run": false (set the pickers and options as a person would, without pressing Evaluate)}
 void evaluate_command(AppState& state, const nlohmann::json& cmd) {
   auto& panel = metrics_panel(state);
   const int g = find_set(state, cmd.value("gold", "")), p = find_set(state, cmd.value("pred", ""));
@@ -120,7 +123,7 @@ void evaluate_command(AppState& state, const nlohmann::json& cmd) {
     if (!regimes.ok()) return notify(state, "evaluate: " + regimes.error(), true);
     panel.regimes = *regimes;
   }
-  state.runs.request_run = true;
+  if (cmd.value("run", true)) state.runs.request_run = true;  // "run": false only sets the pickers
 }
 
 // The panel and, with it, its sub-tabs (web/sub_tab_registry.h): stepped after it within the same budget, their

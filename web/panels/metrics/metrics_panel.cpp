@@ -33,6 +33,7 @@
 #include "web/panels/metrics/items_view.h"
 #include "web/panels/metrics/metric_glossary.h"
 #include "web/panels/metrics/metrics_memory.h"
+#include "web/panels/metrics/run_staleness.h"
 #include "web/panels/metrics/scenario_view.h"
 #include "web/widgets/charts.h"
 #include "web/widgets/enum_combo.h"
@@ -98,6 +99,8 @@ void start_run(AppState& state, MetricsPanel& panel) {
   made->label = run->label;
   made->gold_name = gold.name;
   made->pred_name = pred.name;
+  made->gold_revision = gold.revision;
+  made->pred_revision = pred.revision;
   made->difficulty = std::move(run->difficulty);
   made->joins = std::move(run->joins);
   size_gold_facts(made->facts, made->joins.size());
@@ -224,7 +227,9 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
       notify(state, "evaluation cancelled after " + std::to_string(run.items().size()) + " items");
     }
   } else {
-    if (ImGui::Button("Evaluate")) start_run(state, panel);
+    const bool evaluate = ImGui::Button("Evaluate");
+    note_item_place("Evaluate");
+    if (evaluate) start_run(state, panel);
     if (panel.run && panel.run->done) {
       ImGui::SameLine();
       if (ImGui::Button("Pin as baseline for delta EX")) panel.baseline = panel.run;
@@ -243,6 +248,21 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
     }
   }
   if (!panel.error.empty()) draw_error(panel.error);
+}
+
+// Over the numbers, when they are of other inputs than the pickers now name (run_staleness.h): what they are of,
+// and each difference, so an old result is never read as the new choices'.
+void draw_stale_note(const AppState& state, const MetricsPanel& panel, const MetricsRun& run) {
+  const auto reasons = stale_reasons(state, panel, run);
+  if (reasons.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.65f, 0.2f, 1));
+  ImGui::TextWrapped(
+      "Out of date: the numbers below are of %s under %s, not of the choices above. Press Evaluate to score the "
+      "choices above.",
+      run.label.c_str(), semantics_label(run.options().semantics));
+  for (const auto& r : reasons) ImGui::BulletText("%s", r.c_str());
+  ImGui::PopStyleColor();
+  note_item_place("Out of date");
 }
 
 }  // namespace
@@ -307,6 +327,7 @@ void draw_metrics_panel(AppState& state, MetricsPanel& panel) {
   }
   const auto& run = *panel.run;
   ImGui::Separator();
+  draw_stale_note(state, panel, run);
   if (ImGui::BeginTabBar("metric-views")) {
     if (ImGui::BeginTabItem("Summary")) {
       const auto subset = draw_scenario_bar(run, panel);

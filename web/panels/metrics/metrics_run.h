@@ -19,14 +19,15 @@ namespace chokepoint::web {
 inline constexpr const char* kMetricsPanelName = "Predictions & metrics";
 
 struct MetricsRun {
-  std::string label;                    // "gold.json vs pred.json"
-  std::string gold_name, pred_name;     // the two sets' names
-  std::vector<std::string> difficulty;  // per pair, from the gold set ("" when absent)
-  std::vector<int> joins;               // per pair: joins in the gold query's main join query graph (-1 unknown)
-  size_t joins_counted = 0;             // joins are counted a slice per frame (a parse each), before the run is done
-  GoldFacts facts;                      // counted with the joins: characteristics, QVT keys, EM and hardness
-  double facts_ms = 0;                  // main-thread time spent counting the joins and facts (state JSON, bench)
-  std::unique_ptr<EvaluationJob> job;   // the pairs, options and items evaluated so far (core/metrics)
+  std::string label;                              // "gold.json vs pred.json"
+  std::string gold_name, pred_name;               // the two sets' names
+  uint64_t gold_revision = 0, pred_revision = 0;  // LoadedSet::revision of each when the run began
+  std::vector<std::string> difficulty;            // per pair, from the gold set ("" when absent)
+  std::vector<int> joins;              // per pair: joins in the gold query's main join query graph (-1 unknown)
+  size_t joins_counted = 0;            // joins are counted a slice per frame (a parse each), before the run is done
+  GoldFacts facts;                     // counted with the joins: characteristics, QVT keys, EM and hardness
+  double facts_ms = 0;                 // main-thread time spent counting the joins and facts (state JSON, bench)
+  std::unique_ptr<EvaluationJob> job;  // the pairs, options and items evaluated so far (core/metrics)
   bool done = false;
   std::shared_ptr<WorkerEvaluation> worker;  // while the worker evaluates it; null on the page's thread and when done
   std::string evaluated_in = "page";         // "worker" or "page": where the last items were evaluated

@@ -9,17 +9,20 @@
 #include <fstream>
 #include <set>
 
+#include "core/dataset/bird_writer.h"
 #include "core/dataset/eval_set_loader.h"
 #include "web/bridge/file_bridge.h"
 #include "web/bridge/local_store.h"
 #include "web/llm/llm_session.h"
 #include "web/llm/session_batch_run.h"
 #include "web/panels/metrics/metrics_run.h"
+#include "web/panels/runner/model_run_memory.h"
 #include "web/widgets/enum_combo.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/string_input.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
+#include "web/workspace/workspace.h"
 
 namespace chokepoint::web {
 namespace {
@@ -37,12 +40,20 @@ std::string prediction_set_name(const std::string& source, const std::string& fo
 // with a limit, the first N items of the set too, as the gold they are scored against.
 void publish(AppState& state, RunModelPanel& panel) {
   panel.published.clear();
-  if (panel.gold_name != panel.source_name) put_set(state, LoadedSet{panel.gold_name, "", panel.job->set(), false});
+  // Files in the workspace, so a reload reopens them with the user's other files (model_run_memory.h).
+  auto keep = [](const std::string& name, const std::string& text) {
+    const std::string path = model_run_file_path(name);
+    std::ofstream(path, std::ios::binary) << text;
+    (void)keep_in_workspace(path);  // false without a workspace: the file lasts until the page is closed
+    return path;
+  };
+  if (panel.gold_name != panel.source_name)
+    put_set(state,
+            LoadedSet{panel.gold_name, keep(panel.gold_name, write_bird_dev_json(panel.job->set())), panel.job->set()});
   for (const auto& format : panel.job->format_names()) {
     const std::string name = prediction_set_name(panel.source_name, format);
     const std::string text = runner::write_bird_predictions(panel.job->predictions(format));
-    const std::string path = "/tmp/" + name;
-    std::ofstream(path, std::ios::binary) << text;
+    const std::string path = keep(name, text);
     auto set = parse_eval_set_auto(text);
     if (!set.ok()) {
       notify(state, name + ": " + set.error(), true);
@@ -92,42 +103,44 @@ void restore_user_template(RunModelPanel& panel) {
   panel.user_template.postfix = j.value("postfix", "") == "Complete" ? PromptPostfix::Complete : PromptPostfix::Chat;
 }
 
-void prepare_model_run(AppState& state, RunModelPanel& panel) {
+bool plan_model_job(AppState& state, RunModelPanel& panel) {
   panel.error.clear();
   panel.preview.reset();
+  panel.interrupted_note.clear();
+  panel.taking_replayed = false;
   if (panel.job && panel.job->running()) {
     panel.error = "a model run is going on; cancel it first";
-    return;
+    return false;
   }
   const auto& sets = state.eval_sets.sets;
   if (panel.source_set < 0 || panel.source_set >= static_cast<int>(sets.size()) ||
       sets[static_cast<size_t>(panel.source_set)].predictions) {
     panel.error = "choose an evaluation set with questions";
-    return;
+    return false;
   }
   if (panel.formats.empty() && !panel.use_template) {
     panel.error = "choose at least one prompt format";
-    return;
+    return false;
   }
   const LoadedSet& source = sets[static_cast<size_t>(panel.source_set)];
   const PromptLibrary* session_library = session_prompts();
   if (!session_library) {
     panel.error = "prompt templates: " + session_prompts_error();
-    return;
+    return false;
   }
   PromptLibrary library = *session_library;  // plus the user's template when it is chosen
   const PromptLibrary* prompts = &library;
   auto endpoint = usable_session_endpoint();
   if (!endpoint.ok()) {
     panel.error = endpoint.error();
-    return;
+    return false;
   }
   std::vector<runner::PromptFormat> formats;
   for (const auto& name : panel.formats) {
     auto f = runner::prompt_format_from_name(name);
     if (!f.ok()) {
       panel.error = f.error();
-      return;
+      return false;
     }
     formats.push_back(*f);
   }
@@ -135,7 +148,7 @@ void prepare_model_run(AppState& state, RunModelPanel& panel) {
     auto custom = runner::add_user_template(library, panel.user_template);
     if (!custom.ok()) {
       panel.error = custom.error();
-      return;
+      return false;
     }
     formats.push_back(*custom);
   }
@@ -159,7 +172,7 @@ void prepare_model_run(AppState& state, RunModelPanel& panel) {
   if (!missing.empty()) {
     panel.error = "load the databases of this set first (Databases tab): " + *missing.begin() +
                   (missing.size() > 1 ? " and " + std::to_string(missing.size() - 1) + " more" : "");
-    return;
+    return false;
   }
   runner::SchemaRenderOptions options;
   options.foreign_keys = panel.foreign_keys;
@@ -167,7 +180,7 @@ void prepare_model_run(AppState& state, RunModelPanel& panel) {
   auto tasks = runner::plan_predictions(set, schemas, formats, options, *prompts, samples);
   if (!tasks.ok()) {
     panel.error = tasks.error();
-    return;
+    return false;
   }
   panel.job =
       std::make_unique<runner::PredictionJob>(std::move(set), std::move(*tasks), session_request({}),
@@ -177,11 +190,29 @@ void prepare_model_run(AppState& state, RunModelPanel& panel) {
                         ? stem_of(source.name) + ".first" + std::to_string(panel.job->set().items.size()) + ".json"
                         : source.name;
   panel.published.clear();
-  panel.preview = panel.job->plan(&session_replay());
   panel.preview_endpoint = session_destination(*endpoint);
   panel.model_name = session_request({}).model;
+  return true;
+}
+
+namespace {
+void open_preview(RunModelPanel& panel) {
+  panel.preview = panel.job->plan(&session_replay());
   (void)panel.life.open_preview(plan_facts(*panel.preview, panel.preview_endpoint, panel.model_name));
   panel.preview_format = 0;
+}
+}  // namespace
+
+void prepare_model_run(AppState& state, RunModelPanel& panel) {
+  if (plan_model_job(state, panel)) open_preview(panel);
+}
+
+void discard_model_preview(RunModelPanel& panel) {
+  panel.preview.reset();
+  panel.life.discard();
+  // An interrupted run the user chose not to finish is not offered again after the next reload.
+  if (!panel.interrupted_note.empty()) remember_model_run(panel, ModelRunState::Abandoned);
+  panel.interrupted_note.clear();
 }
 
 void confirm_model_run(AppState& state, RunModelPanel& panel) {
@@ -193,11 +224,28 @@ void confirm_model_run(AppState& state, RunModelPanel& panel) {
     return;
   }
   panel.persisted_calls = panel.job->usage().network_calls;
+  panel.interrupted_note.clear();
   panel.job->start(*endpoint, session_transport(), &session_replay(), session_limits());
+  remember_model_run(panel, ModelRunState::Unfinished);  // a reload from here on finds it and takes its answers back
   notify(state, "model run: " + std::to_string(panel.job->tasks().size()) + " prompts");
 }
 
 void step_model_run(AppState& state, RunModelPanel& panel, double budget_ms) {
+  restore_model_run(state, panel);
+  if (panel.taking_replayed && panel.job) {
+    // A key hashes the whole prompt: 256 KiB of prompts a frame keeps a BIRD-sized run's frames short.
+    if (!panel.job->take_replayed(session_replay(), 256 * 1024)) return;
+    panel.taking_replayed = false;
+    const size_t kept = panel.job->answered(), total = panel.job->tasks().size();
+    panel.interrupted_note = "A reload interrupted this run: " + std::to_string(kept) + " of " + std::to_string(total) +
+                             " answers had arrived and are kept (from the replay store, nothing sent for them). "
+                             "Confirm to ask for the other " +
+                             std::to_string(total - kept) + ".";
+    open_preview(panel);
+    notify(state, "model run interrupted by a reload: " + std::to_string(kept) + " of " + std::to_string(total) +
+                      " answers kept");
+    return;
+  }
   // The evaluation first: the table waits for the Metrics panel's run it asks for (model_table.h).
   if (panel.evaluate_next_frame) {
     panel.evaluate_next_frame = false;
@@ -221,6 +269,7 @@ void step_model_run(AppState& state, RunModelPanel& panel, double budget_ms) {
   if (!finished) return;
   panel.life.finish(false);
   publish(state, panel);
+  remember_model_run(panel, ModelRunState::Finished);
   std::vector<std::string> formats, names;  // the formats whose predictions were published, for 004 Table 3
   for (const auto& f : panel.job->format_names()) {
     const std::string name = prediction_set_name(panel.source_name, f);
@@ -242,6 +291,13 @@ void step_model_run(AppState& state, RunModelPanel& panel, double budget_ms) {
 
 nlohmann::json run_model_state_json(const RunModelPanel& panel) {
   nlohmann::json j = {{"error", panel.error},
+                      {"interrupted", panel.interrupted_note},
+                      {"taking_replayed", panel.taking_replayed},
+                      {"source", panel.source_name},
+                      {"limit", panel.limit},
+                      {"rows", panel.sample_rows},
+                      {"fk", panel.foreign_keys},
+                      {"prices", {panel.input_price, panel.output_price}},
                       {"formats", panel.formats},
                       {"published", panel.published},
                       {"gold", panel.gold_name},

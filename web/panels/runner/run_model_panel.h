@@ -42,6 +42,9 @@ struct RunModelPanel {
   BatchLife life;  // the one batch life cycle (a cancel pauses this job: it resumes, or ends when every call ended)
   int preview_format = 0;  // the format whose first prompt the preview shows
   std::string error;
+  bool run_restored = false;           // the workspace's last run was looked at (model_run_memory.h)
+  bool taking_replayed = false;        // a run a reload interrupted is taking back its answers, a slice a frame
+  std::string interrupted_note;        // what the reload interrupted and what was kept, shown with the preview
   long long persisted_calls = 0;       // network answers already synced to IndexedDB
   std::vector<std::string> published;  // names of the prediction sets made from the last finished run
   bool was_running = false;
@@ -53,9 +56,12 @@ struct RunModelPanel {
 };
 
 RunModelPanel& run_model_panel(AppState& state);
+// Plans the panel's choices into a job (no preview); false with panel.error saying why not.
+bool plan_model_job(AppState& state, RunModelPanel& panel);
 void prepare_model_run(AppState& state, RunModelPanel& panel);  // plans the prompts and opens the preview
-void remember_user_template(const RunModelPanel& panel);        // saves the template and whether it is used
-void restore_user_template(RunModelPanel& panel);               // once, at the first frame
+void discard_model_preview(RunModelPanel& panel);
+void remember_user_template(const RunModelPanel& panel);  // saves the template and whether it is used
+void restore_user_template(RunModelPanel& panel);         // once, at the first frame
 void confirm_model_run(AppState& state, RunModelPanel& panel);
 void step_model_run(AppState& state, RunModelPanel& panel, double budget_ms);
 void draw_run_model_panel(AppState& state, RunModelPanel& panel);

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "core/metrics/ex_headline.h"
+
 #include "web/bridge/file_bridge.h"
 #include "web/llm/llm_session.h"
 #include "web/panels/metrics/metrics_run.h"
@@ -111,6 +113,7 @@ void draw_setup(AppState& state, RunModelPanel& panel) {
 
 void draw_preview(AppState& state, RunModelPanel& panel) {
   const runner::PredictionPlan& plan = *panel.preview;
+  if (!panel.interrupted_note.empty()) ImGui::TextColored(kAmber, "%s", panel.interrupted_note.c_str());
   ImGui::Text("Destination: %s", panel.preview_endpoint.c_str());
   ImGui::Text(
       "%zu prompts: %zu will be sent (about %lld prompt tokens, each answer up to %d tokens), %zu answered "
@@ -125,10 +128,7 @@ void draw_preview(AppState& state, RunModelPanel& panel) {
   note_item_place("Confirm and send");
   if (confirm) confirm_model_run(state, panel);
   ImGui::SameLine();
-  if (ImGui::Button("Discard")) {
-    panel.preview.reset();
-    panel.life.discard();
-  }
+  if (ImGui::Button("Discard")) discard_model_preview(panel);
   if (!panel.preview) return;
   const auto names = panel.job->format_names();
   if (names.empty()) return;
@@ -150,6 +150,33 @@ void draw_preview(AppState& state, RunModelPanel& panel) {
         c.id + ": about " + std::to_string(c.estimated_tokens) + " tokens" + (c.in_replay ? " (replay)" : ""),
         c.prompt);
   });
+}
+
+// The last run's prediction sets (kept in the workspace, so they are here after a reload too), each with its EX
+// when the Metrics panel's evaluation is of it, an Evaluate and a Download button.
+void draw_published(AppState& state, RunModelPanel& panel) {
+  if (panel.published.empty()) return;
+  ImGui::Text("Predictions (BIRD's format, loaded as prediction sets):");
+  const auto evaluated = current_evaluation(state);
+  for (size_t i = 0; i < panel.published.size(); ++i) {
+    const std::string& name = panel.published[i];
+    ImGui::BulletText("%s", name.c_str());
+    const std::string label = evaluated ? evaluated->label : "";
+    if (evaluated && evaluated->done && label == panel.gold_name + " vs " + name) {
+      const auto s = summarize(evaluated->items(), evaluated->options().regimes);
+      ImGui::SameLine();
+      ImGui::TextColored(kGreen, "EX %.2f%% (%s)", s.ex, semantics_label(evaluated->options().semantics));
+    }
+    ImGui::SameLine();
+    ImGui::PushID(static_cast<int>(i));
+    if (ImGui::SmallButton("Evaluate")) evaluate_published(state, panel, i);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Download")) {
+      const int at = find_set(state, name);
+      if (at >= 0) offer_download(state.eval_sets.sets[static_cast<size_t>(at)].path, name, "application/json");
+    }
+    ImGui::PopID();
+  }
 }
 
 void draw_job(AppState& state, RunModelPanel& panel) {
@@ -175,26 +202,7 @@ void draw_job(AppState& state, RunModelPanel& panel) {
       (void)panel.life.open_preview(plan_facts(*panel.preview, panel.preview_endpoint, panel.model_name));
     }
   }
-  if (!panel.published.empty()) {
-    ImGui::Text("Predictions (BIRD's format, loaded as prediction sets):");
-    const auto evaluated = current_evaluation(state);
-    for (size_t i = 0; i < panel.published.size(); ++i) {
-      const std::string& name = panel.published[i];
-      ImGui::BulletText("%s", name.c_str());
-      const std::string label = evaluated ? evaluated->label : "";
-      if (evaluated && evaluated->done && label == panel.gold_name + " vs " + name) {
-        const auto s = summarize(evaluated->items(), evaluated->options().regimes);
-        ImGui::SameLine();
-        ImGui::TextColored(kGreen, "EX %.2f%% (%s)", s.ex, ex_semantics_name(evaluated->options().semantics));
-      }
-      ImGui::SameLine();
-      ImGui::PushID(static_cast<int>(i));
-      if (ImGui::SmallButton("Evaluate")) evaluate_published(state, panel, i);
-      ImGui::SameLine();
-      if (ImGui::SmallButton("Download")) offer_download("/tmp/" + name, name, "application/json");
-      ImGui::PopID();
-    }
-  }
+  draw_published(state, panel);
   draw_model_table(panel.table);
   ImGui::BeginChild("run-items", ImVec2(0, 0), true);
   if (ImGui::BeginTable("run-items-table", 4,
@@ -253,6 +261,14 @@ void draw_run_model_panel(AppState& state, RunModelPanel& panel) {
     } else if (panel.job && (busy || panel.job->answered() > 0)) {
       ImGui::Separator();
       draw_job(state, panel);
+    } else if (!panel.published.empty()) {  // a finished run's sets, back after a reload
+      ImGui::Separator();
+      ImGui::Text("The last run (%s on %s), kept in the workspace:", panel.model_name.c_str(),
+                  panel.source_name.c_str());
+      draw_published(state, panel);
+    } else if (panel.taking_replayed) {
+      ImGui::Separator();
+      ImGui::TextDisabled("Taking back the answers of the run a reload interrupted...");
     }
     ImGui::EndTabItem();
   }

@@ -1,0 +1,27 @@
+// The Run-a-model tab's last run, kept in the workspace (/workspace/model_run.json, stored with the user's files and
+// carried by an export) so a reload loses nothing of it:
+//   - its choices (set, formats, example rows, foreign keys, first N, prices, evaluate when done) come back;
+//   - a finished run's prediction sets (and the first-N gold they are scored against) are workspace files, so they
+//     reopen with the others, and the Metrics panel's remembered evaluation of them runs again;
+//   - a run the reload interrupted is planned again and takes back, from the replay store, every answer that had
+//     arrived (PredictionJob::take_replayed): nothing is sent for them. What is still missing waits in the privacy
+//     preview for Confirm, since the page does not send on its own after a reload.
+#pragma once
+#include <string>
+
+#include "web/app_state.h"
+#include "web/panels/runner/run_model_panel.h"
+
+namespace chokepoint::web {
+
+enum class ModelRunState { Unfinished, Finished, Abandoned };
+
+// Writes the manifest of the panel's run in `run_state` (and stores the workspace).
+void remember_model_run(const RunModelPanel& panel, ModelRunState run_state);
+// Once per page, when the workspace's files are back: applies the manifest. A finished run's published sets come
+// back to the panel; an unfinished one is planned again (panel.taking_replayed is set) or its error says why not.
+void restore_model_run(AppState& state, RunModelPanel& panel);
+// Where a run's prediction set or first-N gold is written: a workspace file when the workspace is there, else /tmp.
+std::string model_run_file_path(const std::string& name);
+
+}  // namespace chokepoint::web
