@@ -2,9 +2,11 @@
 // predictions per variant (original, SR, BT, CA) are evaluated as `chokepoint eval` evaluates them; the hiding scores
 // and attribute mentions come from augment_report.json; the core builds the report
 // (core/study/tqa_augment_study.h).
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <map>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -15,7 +17,9 @@
 #include "cli/study_output.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
+#include "core/linking/retrieved_tables.h"
 #include "core/study/tqa_augment_study.h"
+#include "core/tqa/linker_retrieval.h"
 
 namespace chokepoint::cli {
 namespace {
@@ -25,7 +29,9 @@ namespace fs = std::filesystem;
 const std::string kUsage =
     std::string(
         "Usage: chokepoint study tqa-augment --variants DIR [--pred NAME:VARIANT=FILE ...] [--db-root DIR] --out DIR\n"
-        "                                    [--semantics S] [--timeout-ms T] [--jobs N] [--skip-missing]\n"
+        "                                    [--linked VARIANT=L.json ...] [--semantics S] [--timeout-ms T] [--jobs "
+        "N]\n"
+        "                                    [--skip-missing]\n"
         "Textual query augmentation as the thesis measures it (Tables 4.3-4.8). DIR: what `chokepoint tqa augment\n"
         "--out DIR` wrote: original.json, SR.json, BT.json, CA.json and augment_report.json.\n"
         "--pred NAME:VARIANT=FILE: system NAME's predictions for VARIANT (original, SR, BT or CA); a system needs\n"
@@ -34,9 +40,15 @@ const std::string kUsage =
         "Tables: hiding scores per technique (4.3); EX per system and variant (4.5); ΔEX of each augmented item "
         "against\n"
         "its original, per system and technique (4.6: +1, 0 with EX = 1, 0 with EX = 0, -1); linker attributes\n"
-        "mentioned before and after (4.8); the thesis' values beside ours.\n"
+        "mentioned before and after (4.8); with --linked, whether a schema linker still retrieves the linker table\n"
+        "(4.9): L.json is what `chokepoint link --gold DIR/VARIANT.json --out L.json` wrote for that variant, and "
+        "each\n"
+        "augmented item's linker table (augment_report.json) is looked for among its retrieved tables; the thesis'\n"
+        "values beside ours.\n"
         "stdout: JSON {study, items, hiding {SR: {question, evidence}, ...}, systems [{name, ex {original, SR, ...},\n"
-        "delta {SR: {n, plus, minus, zero_correct, zero_wrong}, ...}}], out, files}.\n") +
+        "delta {SR: {n, plus, minus, zero_correct, zero_wrong}, ...}}], linker_presence {original: {retrieved, "
+        "missed,\n"
+        "no_retrieval}, ...} (with --linked), out, files}.\n") +
     kStudyOutRule;
 
 FlagTable tqa_flags() {
@@ -47,6 +59,8 @@ FlagTable tqa_flags() {
           .valued("NAME:VARIANT=FILE")
           .described("one system's predictions for one variant (original, SR, BT, CA); repeat"),
       flags::db_root(),
+      text_flag("--linked", "VARIANT=L.json", "what chokepoint link wrote for one variant (Table 4.9); repeat")
+          .repeated(),
       flags::out("DIR", "the folder for report.json, the CSV files and report.html"),
   });
 }
@@ -57,7 +71,14 @@ int variant_index(const std::string& text) {
   return -1;
 }
 
-Result<study::AugmentInputs> read_augment_report(const std::string& path) {
+// What the study reads of augment_report.json: the tallies, and each augmented item's linker table (its first entry;
+// every strategy's entry of an item names the same table).
+struct AugmentReport {
+  study::AugmentInputs inputs;
+  std::vector<tqa::ItemLinker> linkers;
+};
+
+Result<AugmentReport> read_augment_report(const std::string& path) {
   auto text = read_file(path);
   if (!text.ok()) return Error{text.error()};
   auto doc = nlohmann::json::parse(*text, nullptr, false);
@@ -85,7 +106,47 @@ Result<study::AugmentInputs> read_augment_report(const std::string& path) {
                              real(a, "projection_filter_in_questions"), real(a, "join_in_evidence"),
                              real(a, "projection_filter_in_evidence")});
   }
-  return in;
+  AugmentReport report{std::move(in), {}};
+  std::set<std::string> seen;
+  if (doc.contains("items_detail") && doc["items_detail"].is_array())
+    for (const auto& it : doc["items_detail"]) {
+      if (!it.is_object() || !it.contains("id") || !it.contains("linker_table") || !it["linker_table"].is_string())
+        continue;
+      const std::string key = it["id"].is_string() ? it["id"].get<std::string>() : it["id"].dump();
+      if (seen.insert(key).second)
+        report.linkers.push_back({key, it.value("db_id", std::string()), it["linker_table"].get<std::string>()});
+    }
+  return report;
+}
+
+// Table 4.9 for each --linked VARIANT=FILE: the linker table of every augmented item among that run's tables.
+Result<std::vector<study::PresenceRow>> read_presence(const std::vector<std::string>& given,
+                                                      const std::vector<tqa::ItemLinker>& linkers) {
+  std::vector<study::PresenceRow> rows;
+  std::set<int> done;
+  for (const auto& g : given) {
+    const auto eq = g.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == g.size())
+      return Error{"--linked '" + g + "': give VARIANT=L.json, e.g. SR=sr_link.json"};
+    const std::string variant = g.substr(0, eq), file = g.substr(eq + 1);
+    const int k = variant_index(variant);
+    if (k < 0) return Error{"--linked '" + g + "': the variant '" + variant + "' is not one of original, SR, BT, CA"};
+    if (!done.insert(k).second) return Error{"--linked: " + variant + " is given twice"};
+    auto text = read_file(file);
+    if (!text.ok()) return Error{"--linked " + variant + ": " + text.error()};
+    auto tables = linking::retrieved_tables_from_link_report(*text, file);
+    if (!tables.ok()) return Error{"--linked " + variant + ": " + tables.error()};
+    const auto t = tqa::linker_table_presence(linkers, *tables);
+    if (!linkers.empty() && t.no_retrieval == linkers.size() && !tables->empty())
+      return Error{"--linked " + variant + ": " + file +
+                   " names none of the augmented items; is it chokepoint link on " + variant + ".json?"};
+    rows.push_back({variant, t.retrieved, t.missed, t.no_retrieval});
+  }
+  // In the thesis' order, whatever the order of the flags.
+  std::sort(rows.begin(), rows.end(), [](const study::PresenceRow& a, const study::PresenceRow& b) {
+    return variant_index(a.variant) < variant_index(b.variant);
+  });
+  return rows;
 }
 
 int tqa_main(const FlagValues& r) {
@@ -94,8 +155,12 @@ int tqa_main(const FlagValues& r) {
     if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
   const std::string dir = r.text("--variants"), db_root = r.text("--db-root"), out = r.text("--out");
   if (r.has("--pred") && db_root.empty()) return fail_input("--pred needs --db-root: predictions are evaluated");
-  auto in = read_augment_report((fs::path(dir) / "augment_report.json").string());
-  if (!in.ok()) return fail_input(in.error());
+  auto augment = read_augment_report((fs::path(dir) / "augment_report.json").string());
+  if (!augment.ok()) return fail_input(augment.error());
+  study::AugmentInputs* in = &augment->inputs;
+  auto presence = read_presence(r.all("--linked"), augment->linkers);
+  if (!presence.ok()) return fail_input(presence.error());
+  in->presence = std::move(*presence);
 
   std::vector<std::string> order;
   std::map<std::string, std::array<std::vector<EvalPair>, 4>> pairs;
@@ -151,6 +216,8 @@ int tqa_main(const FlagValues& r) {
   if (!report.ok()) return fail_input(report.error());
   report->inputs = {{"variants", dir}};
   for (const auto& [name, file] : given_inputs) report->inputs.push_back({name, file});
+  for (const auto& g : r.all("--linked"))
+    report->inputs.push_back({"linked " + g.substr(0, g.find('=')), g.substr(g.find('=') + 1)});
   if (!order.empty()) {
     report->inputs.push_back({"db-root", db_root});
     report->inputs.push_back({"semantics", r.text("--semantics")});
@@ -186,6 +253,12 @@ int tqa_main(const FlagValues& r) {
   summary["items"] = in->systems.empty() ? 0 : in->systems[0].variants[0].size();
   summary["hiding"] = hiding;
   summary["systems"] = systems;
+  if (!in->presence.empty()) {
+    nlohmann::ordered_json presence_json = nlohmann::ordered_json::object();
+    for (const auto& p : in->presence)
+      presence_json[p.variant] = {{"retrieved", p.retrieved}, {"missed", p.missed}, {"no_retrieval", p.no_retrieval}};
+    summary["linker_presence"] = presence_json;
+  }
   if (skipped.items) summary["skipped_no_database"] = skipped.items;
   summary["out"] = out;
   summary["files"] = *files;

@@ -1,6 +1,10 @@
 // Retrieved table lists by item key (see retrieved_tables.h).
 #include "core/linking/retrieved_tables.h"
 
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
 #include "core/base/text.h"
 
 namespace chokepoint::linking {
@@ -52,6 +56,38 @@ std::map<std::string, std::vector<std::string>> retrieved_tables_by_key(const Ev
     if (l.item >= set.items.size()) continue;
     if (l.retrieved.tables.empty() && !answered(l.outcome)) continue;
     out[set.items[l.item].key] = l.retrieved.tables;
+  }
+  return out;
+}
+
+Result<std::map<std::string, std::vector<std::string>>> retrieved_tables_from_link_report(const std::string& text,
+                                                                                          const std::string& source) {
+  const auto doc = nlohmann::json::parse(text, nullptr, false);
+  if (doc.is_discarded()) return Error{source + ": not JSON"};
+  if (!doc.is_object() || !doc.contains("items") || !doc["items"].is_array())
+    return Error{source + ": not a report of chokepoint link (no \"items\" list)"};
+  std::map<std::string, std::vector<std::string>> out;
+  size_t at = 0;
+  for (const auto& it : doc["items"]) {
+    const std::string where = source + ": item " + std::to_string(at++);
+    if (!it.is_object() || !it.contains("id") || !it.contains("outcome") || !it["outcome"].is_string() ||
+        !it.contains("retrieved_tables") || !it["retrieved_tables"].is_array())
+      return Error{where + " lacks id, outcome or retrieved_tables"};
+    const std::string key = it["id"].is_string() ? it["id"].get<std::string>() : it["id"].dump();
+    const std::string outcome = it["outcome"].get<std::string>();
+    std::optional<LinkOutcome> read;
+    for (auto o : {LinkOutcome::Linked, LinkOutcome::Unreadable, LinkOutcome::NoAnswer, LinkOutcome::NoSchema,
+                   LinkOutcome::GoldUnusable})
+      if (outcome == link_outcome_name(o)) read = o;
+    if (!read) return Error{where + ": unknown outcome '" + outcome + "'"};
+    if (out.count(key)) return Error{where + ": id " + key + " appears twice"};
+    std::vector<std::string> tables;
+    for (const auto& t : it["retrieved_tables"]) {
+      if (!t.is_string()) return Error{where + ": retrieved_tables holds a non-string"};
+      add_once(tables, t.get<std::string>());
+    }
+    if (tables.empty() && !answered(*read)) continue;
+    out[key] = std::move(tables);
   }
   return out;
 }

@@ -13,7 +13,8 @@ const std::vector<StudyEntry>& study_catalogue() {
        StudyStatus::Available, "", true},
       {"tqa-augment",
        "hiding scores of synonym replacement, back-translation and contextual augmentation, EX and ΔEX on the "
-       "augmented questions, linker attributes mentioned before and after (thesis Tables 4.3-4.8)",
+       "augmented questions, linker attributes mentioned before and after, the linker table among a schema linker's "
+       "tables (thesis Tables 4.3-4.9)",
        StudyStatus::Available, ""},
       {"denat-delta",
        "ΔEX on less natural questions and schemas (O/O, L/O, O/L, L/L) on each system's O/O-correct items, and the "

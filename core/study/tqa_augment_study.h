@@ -2,8 +2,8 @@
 // and its evidence that refer to the linker table are rewritten by synonym replacement (SR), back-translation (BT)
 // and contextual augmentation (CA). The hiding scores of the rewrites (Table 4.3), each system's EX on the original
 // and augmented questions (Table 4.5), ΔEX of each augmented item against its original per system and technique
-// (Table 4.6), and the linker attributes the texts mention before and after (Table 4.8), the thesis' values beside
-// ours.
+// (Table 4.6), the linker attributes the texts mention before and after (Table 4.8) and whether a schema linker still
+// retrieves the linker table (Table 4.9), the thesis' values beside ours.
 #pragma once
 #include <array>
 #include <string>
@@ -40,11 +40,19 @@ struct AttributeRow {
   double join_in_questions = 0, other_in_questions = 0, join_in_evidence = 0, other_in_evidence = 0;
 };
 
+// Table 4.9 for one variant: of the items with a linker table, those whose retrieved tables (a schema linker run on
+// that variant's questions) hold it, those whose do not, and those the linker gave nothing for (outside both).
+struct PresenceRow {
+  std::string variant;
+  size_t retrieved = 0, missed = 0, no_retrieval = 0;
+};
+
 struct AugmentInputs {
   std::vector<AugmentSystem> systems;  // may be empty: the hiding and attribute tables still stand
   std::string hiding_rule;             // "matcher" or "literal"
   std::vector<HidingRow> hiding;
   std::vector<AttributeRow> attributes;
+  std::vector<PresenceRow> presence;  // Table 4.9, for the variants a linker ran on (may be empty)
 };
 
 // ΔEX of one augmented variant (1 SR, 2 BT, 3 CA) of a system against its original, over the pairs where both were

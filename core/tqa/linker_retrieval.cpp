@@ -37,21 +37,12 @@ const char* linker_presence_name(LinkerPresence p) {
 double LinkerPresenceTable::retrieved_pct() const { return percent(retrieved, scored()); }
 double LinkerPresenceTable::missed_pct() const { return percent(missed, scored()); }
 
-LinkerPresenceTable linker_table_presence(const std::vector<ItemLinkerAnalysis>& analyses,
+LinkerPresenceTable linker_table_presence(const std::vector<ItemLinker>& linkers,
                                           const std::map<std::string, std::vector<std::string>>& retrieved_tables) {
   LinkerPresenceTable t;
-  for (const auto& a : analyses) {
-    if (!a.linker) {
-      ++t.without_linker;
-      continue;
-    }
-    LinkerPresenceItem item;
-    item.key = a.item.key;
-    item.db_id = a.item.db_id;
-    item.linker_table = a.linker->table;
-    auto r = retrieved_tables.find(a.item.key);
-    if (r == retrieved_tables.end()) {
-      item.presence = LinkerPresence::no_retrieval;
+  for (const auto& l : linkers) {
+    LinkerPresenceItem item{l.key, l.db_id, l.table, LinkerPresence::no_retrieval, {}};
+    if (auto r = retrieved_tables.find(l.key); r == retrieved_tables.end()) {
       ++t.no_retrieval;
     } else {
       item.retrieved = r->second;
@@ -62,6 +53,21 @@ LinkerPresenceTable linker_table_presence(const std::vector<ItemLinkerAnalysis>&
     }
     t.items.push_back(std::move(item));
   }
+  return t;
+}
+
+LinkerPresenceTable linker_table_presence(const std::vector<ItemLinkerAnalysis>& analyses,
+                                          const std::map<std::string, std::vector<std::string>>& retrieved_tables) {
+  std::vector<ItemLinker> linkers;
+  size_t without = 0;
+  for (const auto& a : analyses) {
+    if (a.linker)
+      linkers.push_back({a.item.key, a.item.db_id, a.linker->table});
+    else
+      ++without;
+  }
+  LinkerPresenceTable t = linker_table_presence(linkers, retrieved_tables);
+  t.without_linker = without;
   return t;
 }
 

@@ -38,10 +38,20 @@ struct LinkerPresenceTable {
   double missed_pct() const;
 };
 
+// An item's linker table as a report names it (e.g. `chokepoint tqa augment`'s augment_report.json), without the
+// analysis that found it.
+struct ItemLinker {
+  std::string key, db_id, table;
+};
+
 // `retrieved_tables` maps an item key to the tables retrieved for it; a key that is absent means no retrieval. Names
 // match case-insensitively (a retriever's answer is read into schema spelling, but a caller may pass raw lists).
 // Pass only the analyses with a question reference to get the thesis' set (§4.3.1: TQA's items).
 LinkerPresenceTable linker_table_presence(const std::vector<ItemLinkerAnalysis>& analyses,
+                                          const std::map<std::string, std::vector<std::string>>& retrieved_tables);
+
+// The same over linker tables already found, one per item, in the given order.
+LinkerPresenceTable linker_table_presence(const std::vector<ItemLinker>& linkers,
                                           const std::map<std::string, std::vector<std::string>>& retrieved_tables);
 
 // {"retrieved", "missed", "no_retrieval", "without_linker", "scored", "retrieved_pct", "missed_pct",

@@ -119,6 +119,55 @@ test('study tqa-augment: EX and ΔEX per technique equal chokepoint eval by hand
   for (const t of report.tables) assert.ok(html.includes(t.title), t.title);
 });
 
+test('study tqa-augment --linked: the linker table among what chokepoint link retrieved, per variant (Table 4.9)', async () => {
+  const out = join(dir, 'aug');
+  const detail = JSON.parse(readFileSync(join(out, 'augment_report.json'), 'utf8')).items_detail;
+  const linkerOf = Object.fromEntries(detail.map((d) => [d.id, d.linker_table]));
+  const sets = Object.fromEntries(['original', 'BT'].map((v) =>
+    [v, JSON.parse(readFileSync(join(out, `${v}.json`), 'utf8'))]));
+  // The linker ranks the linker table first for every original question but the first; for the back-translated
+  // questions it answers a table the schemas do not have (read, so a miss, not a failed retrieval).
+  const answers = {};
+  sets.original.forEach((it, i) => {
+    answers[`Question: ${it.question}`] = JSON.stringify(i === 0 ? ['nowhere'] : [linkerOf[String(it.question_id)]]);
+  });
+  sets.BT.forEach((it) => { answers[`Question: ${it.question}`] = '["nowhere"]'; });
+  await llm.teach(answers);
+  const linked = [];
+  for (const v of ['BT', 'original']) {
+    const l = await run(['link', '--gold', join(out, `${v}.json`), '--db-root', join(dir, 'db'), '--llm-config',
+      join(dir, 'llm.json'), '--method', 'zero-shot', '--out', join(dir, `link_${v}.json`)]);
+    assert.equal(l.code, 0, l.stderr);
+    linked.push('--linked', `${v}=${join(dir, `link_${v}.json`)}`);
+  }
+  const r = await run(['study', 'tqa-augment', '--variants', out, ...linked, '--out', join(dir, 'study-linked')]);
+  assert.equal(r.code, 0, r.stderr);
+  const n = sets.original.length;
+  assert.deepEqual(JSON.parse(r.stdout).linker_presence, {
+    original: { retrieved: n - 1, missed: 1, no_retrieval: 0 },
+    BT: { retrieved: 0, missed: n, no_retrieval: 0 },
+  }, 'in the thesis\' order, whatever the order of the flags');
+  const report = JSON.parse(readFileSync(join(dir, 'study-linked', 'report.json'), 'utf8'));
+  const t = report.tables.find((x) => x.id === 'linker_presence');
+  assert.ok(t, `the Table 4.9 table is in the report: ${report.tables.map((x) => x.id)}`);
+  assert.equal(t.rows[0][1], `${n - 1} / ${n} (${(100 * (n - 1) / n).toFixed(2)}%)`);
+  assert.equal(t.published[2].cells[1], '98 / 106 (92.45%)', 'the thesis\' BT row beside ours');
+  assert.ok(readFileSync(join(dir, 'study-linked', 'report.html'), 'utf8').includes(t.title));
+
+  // A link report of another set, or a file that is no link report, is refused by name.
+  writeFileSync(join(dir, 'other_link.json'), JSON.stringify({ items: [
+    { id: 'elsewhere', outcome: 'linked', retrieved_tables: ['atom'] }] }));
+  let bad = await run(['study', 'tqa-augment', '--variants', out, '--linked', `SR=${join(dir, 'other_link.json')}`,
+    '--out', join(dir, 'bad-linked')]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--linked SR: .*other_link\.json names none of the augmented items; is it chokepoint link on SR\.json\?/);
+  bad = await run(['study', 'tqa-augment', '--variants', out, '--linked', `BT=${join(out, 'BT.json')}`,
+    '--out', join(dir, 'bad-linked')]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--linked BT: .*BT\.json: not a report of chokepoint link \(no "items" list\)/);
+  assert.ok(!existsSync(join(dir, 'bad-linked')));
+});
+
 test('bad inputs exit 2 before anything is sent', async () => {
   const before = await llm.requests();
   let r = await run([...base(), '--out', join(dir, 'bad1'), '--strategies', 'SR,XX']);

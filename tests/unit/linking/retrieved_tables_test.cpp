@@ -78,5 +78,38 @@ TEST(RetrievedTables, ADottedTableNameIsReadWhole) {
   EXPECT_EQ(table_of_column("nowhere.Title", movie()), "");
 }
 
+TEST(RetrievedTables, ALinkReportReadsBackUnderTheSameRuleAsTheLinkedItems) {
+  // What `chokepoint link` writes for a linked item, an unreadable answer, a failed call and an unknown database.
+  const std::string report = R"({"n": 4, "items": [
+    {"id": "q1", "outcome": "linked", "retrieved_tables": ["movie", "characters", "movie"]},
+    {"id": "q2", "outcome": "unreadable", "retrieved_tables": []},
+    {"id": "q3", "outcome": "no_answer", "retrieved_tables": []},
+    {"id": 7, "outcome": "no_schema", "retrieved_tables": []}]})";
+  auto m = retrieved_tables_from_link_report(report, "L.json");
+  ASSERT_TRUE(m.ok()) << m.error();
+  EXPECT_EQ(m->size(), 2u) << "a failed call and an unknown database retrieved nothing: left out";
+  EXPECT_EQ(m->at("q1"), (std::vector<std::string>{"movie", "characters"})) << "each table once, in order";
+  EXPECT_TRUE(m->at("q2").empty()) << "an unreadable answer is a miss";
+
+  LinkedItem l;
+  l.item = 1;
+  l.outcome = LinkOutcome::Unreadable;
+  EXPECT_EQ(retrieved_tables_by_key(three_items(), std::vector<LinkedItem>{l}).count("q2"), m->count("q2"));
+}
+
+TEST(RetrievedTables, AFileThatIsNoLinkReportIsRefusedByName) {
+  auto bad = [](const std::string& text) { return retrieved_tables_from_link_report(text, "SR_link.json").error(); };
+  EXPECT_EQ(bad("{"), "SR_link.json: not JSON");
+  EXPECT_EQ(bad("[1]"), "SR_link.json: not a report of chokepoint link (no \"items\" list)");
+  EXPECT_EQ(bad(R"({"items": [{"id": "q1"}]})"), "SR_link.json: item 0 lacks id, outcome or retrieved_tables");
+  EXPECT_EQ(bad(R"({"items": [{"id": "q1", "outcome": "found", "retrieved_tables": []}]})"),
+            "SR_link.json: item 0: unknown outcome 'found'");
+  EXPECT_EQ(bad(R"({"items": [{"id": "q1", "outcome": "linked", "retrieved_tables": [3]}]})"),
+            "SR_link.json: item 0: retrieved_tables holds a non-string");
+  EXPECT_EQ(bad(R"({"items": [{"id": "q1", "outcome": "linked", "retrieved_tables": []},
+                              {"id": "q1", "outcome": "linked", "retrieved_tables": []}]})"),
+            "SR_link.json: item 1: id q1 appears twice");
+}
+
 }  // namespace
 }  // namespace chokepoint::linking

@@ -85,6 +85,26 @@ TEST(TqaAugmentStudy, WithoutSystemsOnlyTheTextTables) {
   EXPECT_EQ(ids, (std::vector<std::string>{"hiding", "attributes"}));
 }
 
+TEST(TqaAugmentStudy, LinkerPresencePerVariantAsTheThesisWritesItsCells) {
+  auto in = inputs();
+  in.presence = {{"original", 3, 1, 0}, {"SR", 2, 1, 1}};
+  auto rep = tqa_augment_study(in);
+  ASSERT_TRUE(rep.ok()) << rep.error();
+  const auto& p = table_of(*rep, "linker_presence");
+  ASSERT_EQ(p.rows.size(), 2u);
+  EXPECT_EQ(p.rows[0][1].text, "3 / 4 (75.00%)");
+  EXPECT_EQ(p.rows[0][2].text, "1 / 4 (25.00%)");
+  EXPECT_EQ(p.rows[1][1].text, "2 / 3 (66.67%)") << "the item with no retrieval is outside both columns";
+  EXPECT_EQ(p.rows[1][4].number, 1);
+  ASSERT_EQ(p.published.size(), 4u);
+  EXPECT_EQ(p.published[2].cells[1].text, "98 / 106 (92.45%)");  // BT, as Table 4.9 prints it
+  EXPECT_EQ(p.published[0].cells[2].text, "9 / 106 (8.49%)");
+  in.presence.clear();
+  auto without = tqa_augment_study(in);
+  ASSERT_TRUE(without.ok());
+  for (const auto& t : without->tables) EXPECT_NE(t.id, "linker_presence") << "no linker run given: no table";
+}
+
 TEST(TqaAugmentStudy, RefusesInputsThatAreNotAligned) {
   auto no_original = inputs();
   no_original.systems[0].variants[0].clear();

@@ -86,5 +86,20 @@ TEST(LinkerRetrieval, NinetySevenOfOneHundredSixReadsLikeTableFourNine) {
   EXPECT_EQ(j["items"][100]["presence"], "missed");
 }
 
+TEST(LinkerRetrieval, LinkerTablesNamedByAReportCountAsTheAnalysesDo) {
+  // The same three items, once as analyses and once as the linker tables a report names: the same table.
+  const std::map<std::string, std::vector<std::string>> retrieved{{"1", {"CHARACTERS"}}, {"2", {"movie"}}};
+  const auto from_analyses = linker_table_presence(
+      std::vector<ItemLinkerAnalysis>{linker_item("1"), linker_item("2"), linker_item("3")}, retrieved);
+  const auto from_report = linker_table_presence(
+      std::vector<ItemLinker>{{"1", "movie", "characters"}, {"2", "movie", "characters"}, {"3", "movie", "characters"}},
+      retrieved);
+  EXPECT_EQ(linker_presence_json(from_report), linker_presence_json(from_analyses));
+  EXPECT_EQ(from_report.retrieved, 1u) << "names match ignoring case";
+  EXPECT_EQ(from_report.missed, 1u);
+  EXPECT_EQ(from_report.no_retrieval, 1u) << "item 3 has no retrieval: outside both columns";
+  EXPECT_EQ(from_report.without_linker, 0u);
+}
+
 }  // namespace
 }  // namespace chokepoint::tqa
