@@ -4,9 +4,10 @@
 # (spider/database, preds/spider_dev_codex_fewshot.csv), else the sample set (assets/sets/sample_gold.sql) repeated,
 # each gold as its own prediction. Query-bound pairs: 1,000 golds that each count through a recursive CTE on the
 # movie sample (a few ms a query, as BIRD's heavier queries), each as its own prediction. Each figure is the best of
-# RUNS runs (default 3). Besides the whole run it gives the evaluation alone (a --shard 1/1 run, which evaluates and
-# writes the items, minus one that evaluates a single pair): only that part runs on --jobs threads; reading the
-# inputs and building the report (exact match, schemas) stay on one.
+# RUNS runs (default 3); items whose database ../shared/data lacks are skipped (--skip-missing). Besides the whole
+# run it gives the evaluation alone (a --shard 1/1 run, which evaluates and writes the items, minus one that evaluates
+# a single pair): only that part runs on --jobs threads; reading the inputs and building the report (exact match,
+# schemas) stay on one.
 # Usage: bench/eval_jobs.sh [BUILD_DIR]   (default build/native)
 set -e
 BUILD=${1:-build/native}
@@ -57,7 +58,7 @@ best_seconds() {
   r=0
   while [ $r -lt "$RUNS" ]; do
     s=$(date +%s%N)
-    "$C" eval --gold "$g" --pred "$p" --db-root "$d" "$@" >/dev/null
+    "$C" eval --gold "$g" --pred "$p" --db-root "$d" --skip-missing "$@" >/dev/null 2>"$T/stderr"
     e=$(date +%s%N)
     best=$(awk -v b="$best" -v t="$(((e - s) / 1000))" 'BEGIN { t /= 1e6; print (b == "" || t < b) ? t : b }')
     r=$((r + 1))

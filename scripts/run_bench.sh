@@ -91,9 +91,19 @@ if [ -x "$NATIVE/chokepoint" ]; then
   echo "=== the studies, native (bench/studies.sh)"
   (cd "$ROOT" && sh bench/studies.sh "$NATIVE")
 fi
+if [ -x "$NATIVE/chokepoint" ] && command -v python3 >/dev/null; then
+  echo "=== chokepoint eval against a plain sqlite3 script (bench/eval_vs_script.sh)"
+  (cd "$ROOT" && sh bench/eval_vs_script.sh "$NATIVE")
+fi
 if [ -x "$NATIVE/chokepoint" ]; then
   echo "=== eval --jobs 1 vs 2 (bench/eval_jobs.sh)"
   (cd "$ROOT" && sh bench/eval_jobs.sh "$NATIVE")
+fi
+
+# The app's first usable frame and its parts, cold and warm; needs Chromium.
+if [ -f "$WASM/app/index.html" ] && [ -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
+  echo "=== the first usable frame in the browser (bench/first_frame.mjs)"
+  node "$ROOT/bench/first_frame.mjs" 5
 fi
 
 # Big databases in the app: open time, longest frame, JS heap, kept across a reload; needs Chromium.

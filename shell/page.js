@@ -12,7 +12,11 @@ var Module = {
   print: function (t) { console.log(t); },
   printErr: function (t) { console.warn(t); },
   onAbort: function (what) { showFailure('The app stopped (' + what + ').'); },
+  // Start-up moments as performance marks (bench/first_frame.mjs reads them with the app's own marks).
+  preRun: [function () { mark('pre-run'); }],
+  monitorRunDependencies: function (left) { if (left === 0) mark('downloads and workspace ready'); },
 };
+function mark(name) { if (window.performance && performance.mark) performance.mark('chokepoint:' + name); }
 // A failure the C++ side could not catch leaves the canvas unable to draw: say so in the page itself, large,
 // with the way on. A C++ exception reaches JS as a bare number ("Uncaught 6944904"): name it instead.
 function showFailure(text) {

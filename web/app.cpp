@@ -186,7 +186,9 @@ void draw_app(AppState& state) {
   } catch (...) {
     state.failure = "Opening a file or running a page command failed: " + describe_exception() + ".";
   }
-  step_jobs(state);
+  // The panels' jobs start after the first usable frame (frame 2): their first steps open stores and run code the
+  // browser compiles on first use, which would delay the sample databases' first drawing on a cold start.
+  if (state.frame >= 2) step_jobs(state);
   const std::string requested_tab = take_requested_tab();
   started = monotonic_ms();
   try {

@@ -94,7 +94,9 @@ void main_loop() {
     g_state.slow_frames.push_back({g_state.frame, static_cast<float>(work), g_state.frame_parts});
   }
   // The first frames lay ImGui's windows out; by the second the table list is on the canvas.
+  if (g_state.frame == 1) chokepoint::web::mark_startup("frame 1");
   if (g_state.frame == 2) {
+    chokepoint::web::mark_startup("frame 2");
     g_state.first_frame_ms = chokepoint::web::page_time_ms();
     std::string status = "ready:";
     for (const auto& d : g_state.databases.databases) {
@@ -111,6 +113,7 @@ void main_loop() {
 }  // namespace
 
 int main() {
+  chokepoint::web::mark_startup("main");
   if (!glfwInit()) {
     chokepoint::web::set_page_status("error: cannot initialise GLFW");
     return 1;
@@ -134,10 +137,12 @@ int main() {
   glfwSetScrollCallback(g_window, nullptr);  // the wheel comes through on_wheel instead
   emscripten_set_wheel_callback("#canvas", nullptr, true, on_wheel);
 
+  chokepoint::web::mark_startup("ui");
   chokepoint::web::bind_app_state(&g_state);
   chokepoint::web::set_page_status("opening sample databases");
   chokepoint::web::bind_file_bridge(&g_state);
   chokepoint::web::start_app(g_state);
+  chokepoint::web::mark_startup("files opened");
   emscripten_set_main_loop(main_loop, 0, false);
   return 0;
 }

@@ -1,5 +1,7 @@
 #include "core/base/text.h"
 
+#include <cstdio>
+
 namespace chokepoint {
 namespace {
 
@@ -37,6 +39,13 @@ std::string trim(std::string_view s, std::string_view chars) {
   const size_t b = s.find_first_not_of(chars);
   if (b == std::string_view::npos) return "";
   return std::string(s.substr(b, s.find_last_not_of(chars) - b + 1));
+}
+
+std::string part_of_whole(size_t part, size_t whole) {
+  const double pct = whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0;
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%zu / %zu (%.2f%%)", part, whole, pct);
+  return buf;
 }
 
 }  // namespace chokepoint

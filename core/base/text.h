@@ -19,6 +19,9 @@ std::string clip_utf8(const std::string& s, size_t n);
 inline constexpr std::string_view kAsciiSpace = " \t\n\v\f\r";
 // s without the bytes of `chars` at either end; by default spaces, tabs and line ends (what model answers and text
 // files pad with; pass kAsciiSpace to trim as std::isspace would).
+// "97 / 106 (91.51%)": a count of a whole with its share, as the papers' tables write such cells (0.00% of 0).
+std::string part_of_whole(size_t part, size_t whole);
+
 std::string trim(std::string_view s, std::string_view chars = " \t\r\n");
 
 }  // namespace chokepoint

@@ -1,10 +1,10 @@
 // The tqa-augment study from evaluated variants, hiding tallies and attribute mentions.
 #include "core/study/tqa_augment_study.h"
 
-#include <cstdio>
 #include <limits>
 #include <set>
 
+#include "core/base/text.h"
 #include "core/metrics/transitions.h"
 #include "core/study/aligned_items.h"
 
@@ -69,13 +69,6 @@ struct PublishedPresence {
   size_t retrieved, missed;
 };
 const PublishedPresence kTable49[] = {{"original", 97, 9}, {"SR", 97, 9}, {"BT", 98, 8}, {"CA", 97, 9}};
-
-// "97 / 106 (91.51%)", as Table 4.9 writes a cell.
-std::string presence_cell(size_t part, size_t whole) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%zu / %zu (%.2f%%)", part, whole, percent(part, whole));
-  return buf;
-}
 
 std::string count(size_t n) { return std::to_string(n); }
 
@@ -270,16 +263,16 @@ Result<StudyReport> tqa_augment_study(const AugmentInputs& in) {
                         "no retrieval"};
     for (const auto& p : in.presence) {
       const size_t scored = p.retrieved + p.missed;
-      presence.rows.push_back({text_cell(p.variant), text_cell(presence_cell(p.retrieved, scored)),
-                               text_cell(presence_cell(p.missed, scored)), number_cell(percent(p.retrieved, scored)),
+      presence.rows.push_back({text_cell(p.variant), text_cell(part_of_whole(p.retrieved, scored)),
+                               text_cell(part_of_whole(p.missed, scored)), number_cell(percent(p.retrieved, scored)),
                                number_cell(static_cast<double>(p.no_retrieval))});
     }
     for (const auto& p : kTable49) {
       const size_t scored = p.retrieved + p.missed;
       presence.published.push_back(
           {"thesis Table 4.9",
-           {text_cell(p.variant), text_cell(presence_cell(p.retrieved, scored)),
-            text_cell(presence_cell(p.missed, scored)), number_cell(percent(p.retrieved, scored)), text_cell("")}});
+           {text_cell(p.variant), text_cell(part_of_whole(p.retrieved, scored)),
+            text_cell(part_of_whole(p.missed, scored)), number_cell(percent(p.retrieved, scored)), text_cell("")}});
     }
     rep.tables.push_back(presence);
   }

@@ -2,7 +2,6 @@
 #include "core/tqa/linker_retrieval.h"
 
 #include <cmath>
-#include <cstdio>
 
 #include "core/base/text.h"
 
@@ -11,13 +10,6 @@ namespace {
 
 double percent(size_t part, size_t whole) {
   return whole ? std::round(10000.0 * static_cast<double>(part) / static_cast<double>(whole)) / 100.0 : 0.0;
-}
-
-// "97 / 106 (91.51%)", as Table 4.9 writes a cell.
-std::string cell(size_t part, size_t whole) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%zu / %zu (%.2f%%)", part, whole, percent(part, whole));
-  return buf;
 }
 
 }  // namespace
@@ -86,8 +78,8 @@ nlohmann::json linker_presence_json(const LinkerPresenceTable& t) {
           {"scored", t.scored()},
           {"retrieved_pct", t.retrieved_pct()},
           {"missed_pct", t.missed_pct()},
-          {"retrieved_row", cell(t.retrieved, t.scored())},
-          {"missed_row", cell(t.missed, t.scored())},
+          {"retrieved_row", part_of_whole(t.retrieved, t.scored())},
+          {"missed_row", part_of_whole(t.missed, t.scored())},
           {"items", items}};
 }
 

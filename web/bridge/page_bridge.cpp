@@ -13,6 +13,7 @@ extern "C" {
 void chokepoint_js_set_status(const char* text);
 void chokepoint_js_mark_ready(double first_frame_ms);
 double chokepoint_js_now_ms();
+void chokepoint_js_mark(const char* name);
 }
 
 namespace chokepoint::web {
@@ -24,6 +25,7 @@ std::string g_summary;  // keeps the returned string alive until the next call
 void set_page_status(const std::string& text) { chokepoint_js_set_status(text.c_str()); }
 void mark_page_ready(double first_frame_ms) { chokepoint_js_mark_ready(first_frame_ms); }
 double page_time_ms() { return chokepoint_js_now_ms(); }
+void mark_startup(const char* name) { chokepoint_js_mark(name); }
 void bind_app_state(AppState* state) { g_state = state; }
 AppState* bound_app_state() { return g_state; }
 

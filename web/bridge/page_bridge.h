@@ -9,7 +9,10 @@ namespace chokepoint::web {
 
 void set_page_status(const std::string& text);
 void mark_page_ready(double first_frame_ms);
-double page_time_ms();                 // ms since navigation start (performance.now())
+double page_time_ms();  // ms since navigation start (performance.now())
+// A moment of the start-up as the performance mark "chokepoint:<name>", so the first frame's parts can be measured
+// in the page (bench/first_frame.mjs): "main", "ui", "files opened", "frame 1", "frame 2".
+void mark_startup(const char* name);
 void bind_app_state(AppState* state);  // what the exported functions read
 AppState* bound_app_state();           // null before the app started
 

@@ -24,4 +24,10 @@ TEST(Trim, CutsTheBytesItIsGiven) {
 }
 
 }  // namespace
+TEST(PartOfWhole, WritesTheCountTheWholeAndTheShareAsThePapersTablesDo) {
+  EXPECT_EQ(part_of_whole(97, 106), "97 / 106 (91.51%)");  // thesis Table 4.9, Original
+  EXPECT_EQ(part_of_whole(8, 106), "8 / 106 (7.55%)");
+  EXPECT_EQ(part_of_whole(0, 0), "0 / 0 (0.00%)") << "no whole: no share, and no division by zero";
+}
+
 }  // namespace chokepoint

@@ -32,6 +32,10 @@ mergeInto(LibraryManager.library, {
     a.click();
     setTimeout(function () { a.remove(); }, 1000);
   },
+  // A named moment of the start-up, as a performance mark "chokepoint:NAME" (read by bench/first_frame.mjs).
+  chokepoint_js_mark: function (name) {
+    if (typeof performance.mark === 'function') performance.mark('chokepoint:' + UTF8ToString(name));
+  },
   chokepoint_js_now_ms: function () {
     return performance.now();
   },

@@ -1,0 +1,67 @@
+// The first usable frame of the app and its parts, cold (the browser's cache off, a new profile) and warm (a reload
+// with the cache), in Chromium headless on this machine. The parts come from the page itself: resource timings of
+// the downloads and the performance marks the app sets (web/bridge/page_bridge.h: "main", "ui", "files opened",
+// "frame 1", "frame 2"). The first usable frame is "frame 2": the sample databases are listed on the canvas. Usage:
+//   node bench/first_frame.mjs [runs]        (default 5; medians printed)
+import { startApp, waitReady } from '../tests/e2e/browser.mjs';
+
+const runs = Number(process.argv[2] || 5);
+
+async function measure(page) {
+  return page.evaluate(() => {
+    const res = Object.fromEntries(performance.getEntriesByType('resource').map((r) => [r.name.split('/').pop(),
+      { start: r.startTime, end: r.responseEnd, bytes: r.transferSize, body: r.encodedBodySize }]));
+    const marks = Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('chokepoint:'))
+      .map((m) => [m.name.slice('chokepoint:'.length), m.startTime]));
+    const nav = performance.getEntriesByType('navigation')[0];
+    return { html: nav.responseEnd, res, marks };
+  });
+}
+
+function parts(m) {
+  const get = (name) => m.marks[name] ?? NaN;
+  const wasm = m.res['chokepoint.wasm'], data = m.res['chokepoint.data'], js = m.res['chokepoint.js'];
+  return {
+    'page (html) received': m.html,
+    'chokepoint.js received': js?.end ?? NaN,
+    'chokepoint.data received': data?.end ?? NaN,
+    'chokepoint.wasm received': wasm?.end ?? NaN,
+    'pre-run (wasm compiled and instantiated)': get('pre-run'),
+    'downloads and workspace ready': get('downloads and workspace ready'),
+    'main() entered': get('main'),
+    'ImGui and fonts ready': get('ui'),
+    'sample and workspace files opened': get('files opened'),
+    'frame 1 drawn': get('frame 1'),
+    'first usable frame (frame 2)': get('frame 2'),
+  };
+}
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+
+const cold = [], warm = [];
+let bytes = 0;
+for (let i = 0; i < runs; ++i) {
+  const app = await startApp();
+  try {
+    const cdp = await app.page.context().newCDPSession(app.page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await app.page.goto(app.url);
+    await waitReady(app);
+    const m = await measure(app.page);
+    cold.push(parts(m));
+    bytes = Object.values(m.res).reduce((a, r) => a + (r.bytes || 0), 0);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+    await app.page.reload();
+    await waitReady(app);
+    warm.push(parts(await measure(app.page)));
+  } finally {
+    await app.close();
+  }
+}
+console.log(`# first usable frame, ms since navigation start (medians of ${runs} runs; cold: cache off; warm: a reload)`);
+console.log('| moment | cold | warm |');
+console.log('|---|---:|---:|');
+for (const k of Object.keys(cold[0]))
+  console.log(`| ${k} | ${median(cold.map((c) => c[k])).toFixed(0)} | ${median(warm.map((c) => c[k])).toFixed(0)} |`);
+console.log(`# bytes transferred at start-up (cold): ${bytes}`);
