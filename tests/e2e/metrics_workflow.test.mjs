@@ -73,6 +73,9 @@ test('Spider files switch the semantics; a row-order-only failure is explained a
     await clickInPanel(app.page, 100, 172);  // the first item (under the list's filter)
     await nextFrames(app.page);
     await nextFrames(app.page);
+    m = await panelState(app.page, METRICS);
+    assert.deepEqual(m.selected, { id: '0', question: gold[0].question, evidence: '' },
+                     'the item\'s details say what it asked');
     fs.writeFileSync(path.join(artefactDir, 'metrics_order_only.png'), await app.page.screenshot());
     // The Items list's filter, used as a person would: open the "show" combo, pick "EX = 0".
     await clickInPanel(app.page, 100, 147);

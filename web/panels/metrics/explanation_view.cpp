@@ -69,8 +69,17 @@ void draw_result_with_marks(const char* id, const ResultSet& rs, const std::map<
 
 }  // namespace
 
-void draw_item_explanation(const EvalPair& pair, const ItemEvaluation& item, const std::vector<Regime>& regimes) {
+void draw_item_explanation(const EvalPair& pair, const ItemEvaluation& item, const std::vector<Regime>& regimes,
+                           const std::string& question, const std::string& evidence) {
   ImGui::Text("item %s  [%s]  EX = %d", item.id.c_str(), item.db_id.c_str(), item.ex ? 1 : 0);
+  if (!question.empty()) {
+    ImGui::TextDisabled("question");
+    ImGui::TextWrapped("%s", question.c_str());
+  }
+  if (!evidence.empty()) {
+    ImGui::TextDisabled("evidence");
+    ImGui::TextWrapped("%s", evidence.c_str());
+  }
   ImGui::TextDisabled("gold");
   ImGui::TextWrapped("%s", pair.gold_sql.c_str());
   ImGui::TextDisabled("prediction");

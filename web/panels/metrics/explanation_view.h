@@ -7,6 +7,8 @@
 
 namespace chokepoint::web {
 
-void draw_item_explanation(const EvalPair& pair, const ItemEvaluation& item, const std::vector<Regime>& regimes);
+// `question` and `evidence`: what the gold item asked ("" when the gold set has none).
+void draw_item_explanation(const EvalPair& pair, const ItemEvaluation& item, const std::vector<Regime>& regimes,
+                           const std::string& question = "", const std::string& evidence = "");
 
 }  // namespace chokepoint::web

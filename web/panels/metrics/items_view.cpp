@@ -96,7 +96,9 @@ void draw_items(const MetricsRun& run, MetricsPanel& panel) {
     ImGui::TextDisabled("Select an item to see which columns, rows and cells matched.");
   } else {
     const size_t i = static_cast<size_t>(panel.selected_item);
-    draw_item_explanation(run.pairs()[i], run.items()[i], run.options().regimes);
+    draw_item_explanation(run.pairs()[i], run.items()[i], run.options().regimes,
+                          i < run.question.size() ? run.question[i] : "",
+                          i < run.evidence.size() ? run.evidence[i] : "");
   }
   ImGui::EndChild();
 }

@@ -74,6 +74,13 @@ nlohmann::json metrics_state_json(const AppState& state, const MetricsPanel& pan
   }
   j["flagged"] = flagged;
   j["item_filter"] = panel.item_filter;
+  // The item whose details are open, with what it asked (the Items tab's right-hand side).
+  if (panel.selected_item >= 0 && static_cast<size_t>(panel.selected_item) < panel.run->items().size()) {
+    const auto i = static_cast<size_t>(panel.selected_item);
+    j["selected"] = {{"id", panel.run->items()[i].id},
+                     {"question", i < panel.run->question.size() ? panel.run->question[i] : ""},
+                     {"evidence", i < panel.run->evidence.size() ? panel.run->evidence[i] : ""}};
+  }
   j["items_shown"] = filtered_items(*panel.run, panel).size();
   if (panel.prefetch)
     j["embeddings"] = {{"descriptors", panel.prefetch->texts()},

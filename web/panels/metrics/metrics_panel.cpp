@@ -93,7 +93,11 @@ void start_run(AppState& state, MetricsPanel& panel) {
     options.columns.embedding_label = "endpoint embeddings: " + model + " at " + endpoint_url(*endpoint, "");
     panel.prefetch = std::make_shared<ScEmbeddingPrefetch>(*endpoint, model, llm_session().settings.timeout_ms);
   }
-  for (const auto& g : gold.set.items) run->difficulty.push_back(g.difficulty);
+  for (const auto& g : gold.set.items) {
+    run->difficulty.push_back(g.difficulty);
+    run->question.push_back(g.question);
+    run->evidence.push_back(g.evidence);
+  }
   run->joins.assign(gold.set.items.size(), -1);  // counted by count_joins, a slice per frame
   auto made = make_metrics_run(state, std::move(*pairs), std::move(options), panel.worker_stall_ms);
   made->label = run->label;
@@ -102,6 +106,8 @@ void start_run(AppState& state, MetricsPanel& panel) {
   made->gold_revision = gold.revision;
   made->pred_revision = pred.revision;
   made->difficulty = std::move(run->difficulty);
+  made->question = std::move(run->question);
+  made->evidence = std::move(run->evidence);
   made->joins = std::move(run->joins);
   size_gold_facts(made->facts, made->joins.size());
   run = made;

@@ -23,6 +23,7 @@ struct MetricsRun {
   std::string gold_name, pred_name;               // the two sets' names
   uint64_t gold_revision = 0, pred_revision = 0;  // LoadedSet::revision of each when the run began
   std::vector<std::string> difficulty;            // per pair, from the gold set ("" when absent)
+  std::vector<std::string> question, evidence;    // per pair, from the gold set: what the item asked
   std::vector<int> joins;              // per pair: joins in the gold query's main join query graph (-1 unknown)
   size_t joins_counted = 0;            // joins are counted a slice per frame (a parse each), before the run is done
   GoldFacts facts;                     // counted with the joins: characteristics, QVT keys, EM and hardness
