@@ -2,10 +2,10 @@
 #include "web/panels/runner/model_run_memory.h"
 
 #include <fstream>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "core/base/file_text.h"
 #include "web/llm/llm_session.h"
 #include "web/workspace/workspace.h"
 
@@ -26,12 +26,11 @@ const char* state_name(ModelRunState s) {
   return "abandoned";
 }
 
+// Null when there is none or it is not a JSON object (a damaged manifest is ignored, never half-applied).
 nlohmann::json read_manifest() {
-  std::ifstream in(kManifestPath, std::ios::binary);
-  if (!in) return nlohmann::json();
-  std::stringstream text;
-  text << in.rdbuf();
-  auto j = nlohmann::json::parse(text.str(), nullptr, false);
+  const auto text = read_file(kManifestPath);
+  if (!text.ok()) return nlohmann::json();
+  auto j = nlohmann::json::parse(*text, nullptr, false);
   return j.is_object() ? j : nlohmann::json();
 }
 
