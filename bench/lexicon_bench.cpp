@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/bench_passes.h"
 #include "core/lexicon/lexicon.h"
 #include "core/lexicon/morphy.h"
 #include "core/lexicon/wordnet_import.h"
@@ -39,6 +40,7 @@ int main(int argc, char** argv) {
   }
   std::printf("asset_bytes %zu\n", bytes.size());
 
+  bench::print_headline("lexicon: the WordNet asset loaded", bench::time_passes([&] { (void)Lexicon::load(bytes); }));
   const int loads = 5;
   std::vector<double> times;
   Result<Lexicon> lex = Error{"not loaded"};

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <map>
 
+#include "bench/bench_passes.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/linking/gold_schema_items.h"
 #include "core/linking/linking_scores.h"
@@ -30,6 +31,12 @@ int main(int argc, char** argv) {
   std::map<std::string, Schema> schemas;
   for (auto& s : *tables) schemas[s.db_id] = s;
 
+  bench::print_headline("linking: gold schema items of 1,534 BIRD dev items, resolved", bench::time_passes([&] {
+                          for (const auto& it : set->items) {
+                            auto s = schemas.find(it.db_id);
+                            if (s != schemas.end()) (void)linking::schema_items_of(it.sql, s->second);
+                          }
+                        }));
   auto t0 = Clock::now();
   std::vector<linking::SchemaItems> gold(set->items.size());
   size_t unparsed = 0;

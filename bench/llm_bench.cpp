@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "bench/bench_passes.h"
 #include "core/db/connection.h"
 #include "core/llm/answer_parser.h"
 #include "core/llm/call_scheduler.h"
@@ -63,6 +64,15 @@ int main() {
   endpoint.base_url = "http://localhost:11434/v1";
   const int kCalls = 1000;
 
+  bench::print_headline("llm: 1,000 prompts rendered and their requests built", bench::time_passes([&] {
+                          for (int i = 0; i < kCalls; ++i) {
+                            auto prompt = render_prompt(*tmpl, {{"schema", kSchema}, {"main_query", query_for(i)}});
+                            ChatRequest request;
+                            request.model = "llama3";
+                            request.messages = {{"user", *prompt}};
+                            (void)chat_http_request(endpoint, request);
+                          }
+                        }));
   auto db = Connection::open_memory();
   auto store = SqliteReplayStore::open(*db);
   if (!db.ok() || !store.ok()) return 1;

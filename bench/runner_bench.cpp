@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <map>
 
+#include "bench/bench_passes.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/diagnosis/error_taxonomy.h"
 #include "core/llm/sql_answer.h"
@@ -33,6 +34,16 @@ int main(int argc, char** argv) {
   for (auto& s : *tables) schemas[s.db_id] = s;
   const auto format = *runner::prompt_format_from_name("SimpleDDL-MD-Chat");
 
+  bench::print_headline("runner: 1,534 BIRD dev prompts rendered and answers extracted", bench::time_passes([&] {
+                          for (const auto& it : set->items) {
+                            auto s = schemas.find(it.db_id);
+                            if (s == schemas.end()) continue;
+                            auto p = runner::render_text_to_sql_prompt(
+                                *prompts, format, runner::render_schema(s->second, format, {}),
+                                runner::question_with_evidence(it.question, it.evidence));
+                            (void)extract_sql("```sql\n" + it.sql + "\n```", PromptPostfix::Chat);
+                          }
+                        }));
   auto t0 = Clock::now();
   size_t rendered = 0, extracted = 0, prompt_bytes = 0;
   for (const auto& it : set->items) {

@@ -7,29 +7,8 @@ WASM=${2:-build/wasm}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DATA="$ROOT/../shared/data"
 export NODE_PATH=/usr/share/nodejs
-lexicon="$NATIVE/assets/lexicon/wordnet.lex"
-if [ ! -f "$lexicon" ] && [ -x "$NATIVE/chokepoint" ]; then
-  mkdir -p "$(dirname "$lexicon")"
-  "$NATIVE/chokepoint" lexicon build --wordnet /usr/share/wordnet --out "$lexicon" >/dev/null
-fi
-for b in "$ROOT"/bench/*.cpp; do
-  name=$(basename "$b" .cpp)
-  args=()
-  case $name in
-    lexicon_bench) args=("$lexicon") ;;
-    sql_bench|jqe_bench) args=("$DATA") ;;
-    metrics_bench|mutate_bench) args=("$DATA/spider") ;;
-    tqa_bench|runner_bench|linking_bench) args=("$DATA/bird") ;;
-    graph_bench) args=("$DATA/spider/tables.json" "$DATA/bird/dev_tables.json") ;;
-    sqlspace_bench) args=("$DATA" "$lexicon") ;;
-  esac
-  echo "=== $name (native)"
-  if [ -x "$NATIVE/$name" ]; then /usr/bin/time -f "peak RSS %M KiB" "$NATIVE/$name" "${args[@]}"; else echo "not built"; fi
-  if [ -f "$WASM/$name.js" ]; then
-    echo "=== $name (wasm under node)"
-    node "$WASM/$name.js" "${args[@]}"
-  fi
-done
+# Every bench program, native and wasm, then the table of their headline workloads with the wasm/native ratios.
+bash "$ROOT/bench/wasm_ratio.sh" "$NATIVE" "$WASM"
 
 # Hostile predictions through the CLI, one process each: wall time and peak RSS (the goal, decisions.md §10: within
 # the item limit + 10% and under 256 MB). The in-process figures per input are hostile_bench's above.
