@@ -64,4 +64,35 @@ nlohmann::json format_model_table_json(const FormatModelTable& table) {
   return {{"semantics", table.semantics}, {"columns", table.models}, {"rows", std::move(rows)}};
 }
 
+Result<FormatModelTable> parse_format_model_table(const nlohmann::json& j) {
+  if (!j.is_object()) return Error{"a format x model table is a JSON object"};
+  FormatModelTable t;
+  if (j.contains("semantics") && j["semantics"].is_string()) t.semantics = j["semantics"].get<std::string>();
+  const auto columns = j.find("columns");
+  const auto rows = j.find("rows");
+  if (columns == j.end() || !columns->is_array() || rows == j.end() || !rows->is_array())
+    return Error{"a format x model table needs the arrays \"columns\" and \"rows\""};
+  for (const auto& c : *columns) {
+    if (!c.is_string()) return Error{"a column of the format x model table is not a model name: " + c.dump()};
+    t.models.push_back(c.get<std::string>());
+  }
+  for (const auto& r : *rows) {
+    if (!r.is_object() || !r.contains("format") || !r["format"].is_string() || !r.contains("ex") || !r["ex"].is_array())
+      return Error{"a row of the format x model table needs \"format\" and \"ex\": " + r.dump()};
+    const std::string format = r["format"].get<std::string>();
+    if (r["ex"].size() != t.models.size())
+      return Error{"the row of " + format + " has " + std::to_string(r["ex"].size()) + " cells for " +
+                   std::to_string(t.models.size()) + " models"};
+    t.formats.push_back(format);
+    for (size_t m = 0; m < t.models.size(); ++m) {
+      const auto& cell = r["ex"][m];
+      if (cell.is_number())
+        t.ex[{t.models[m], format}] = cell.get<double>();
+      else if (!cell.is_null())
+        return Error{"the cell of " + format + " x " + t.models[m] + " is neither a number nor null"};
+    }
+  }
+  return t;
+}
+
 }  // namespace chokepoint::runner

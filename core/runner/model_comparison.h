@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/base/result.h"
+
 namespace chokepoint::runner {
 
 struct ModelEndpoint {
@@ -38,5 +40,8 @@ struct FormatModelTable {
 };
 // {"semantics", "columns": [models], "rows": [{"format", "ex": [cell per column]}]}.
 nlohmann::json format_model_table_json(const FormatModelTable& table);
+// The table back from format_model_table_json's shape (the app keeps it in the workspace across reloads). A row
+// whose cells do not match the columns, or a cell that is neither a number nor null, is refused by name.
+Result<FormatModelTable> parse_format_model_table(const nlohmann::json& j);
 
 }  // namespace chokepoint::runner

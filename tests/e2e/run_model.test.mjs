@@ -2,7 +2,7 @@
 // right, one wrong, one without SQL, one untaught), stands in for the endpoint. The privacy preview comes first and
 // nothing is sent before Confirm (a real click); the answers become prediction sets in BIRD's format; the Metrics
 // panel evaluates the first format at once and its EX is the one the fixture implies; after a reload the same run is
-// answered by the replay store with zero new requests.
+// answered by the replay store with zero new requests, and the format x model table (004 Table 3) is back with it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -23,6 +23,10 @@ const RUN = 'Run a model';
 const METRICS = 'Predictions & metrics';
 const FORMATS = ['SimpleDDL-MD-Chat', 'DDL-Coding-Chat'];
 const api = (p, body) => llm.api(p, body);
+// The format x model table as the panel's state gives it, once nothing is left to score.
+const tableDone = (s) => s.model_table && s.model_table.pending === 0 && s.model_table.rows &&
+  s.model_table.rows.length > 0 && s.model_table.rows.some((r) => r.ex.some((x) => x !== null));
+let tableAfterFirstRun = null;
 const gold = JSON.parse(fs.readFileSync(path.join(repoRoot, 'assets/sets/sample_dev.json'), 'utf8')).slice(0, 6);
 
 async function until(name, predicate, what, timeout = 60000) {
@@ -82,6 +86,10 @@ test('preview, confirm by a click, predictions scored by the Metrics panel with 
                         'the evaluation');
   assert.equal(m.total, 6);
   assert.equal(m.summary.ex, 50, `3 of 6 right: ${JSON.stringify(m.summary)}`);
+  const table = (await until(RUN, tableDone, 'the format x model table')).model_table;
+  assert.deepEqual(table.columns, ['fake-chat']);
+  assert.deepEqual(table.rows, FORMATS.map((f) => ({ format: f, ex: [50] })), 'both formats got the same answers');
+  tableAfterFirstRun = table;
   await sendCommand(app.page, { do: 'show', tab: RUN });
   await nextFrames(app.page);
   fs.writeFileSync(path.join(artefactDir, 'run_model_done.png'), await app.page.screenshot());
@@ -91,6 +99,11 @@ test('after a reload the same run is answered by the replay store: zero new requ
   await workspaceSettled(app.page);
   await app.page.reload();
   await waitReady(app);
+  await sendCommand(app.page, { do: 'show', tab: RUN });
+  const back = (await until(RUN, tableDone, 'the format x model table, back')).model_table;
+  assert.deepEqual([back.gold, back.columns, back.rows],
+                   [tableAfterFirstRun.gold, tableAfterFirstRun.columns, tableAfterFirstRun.rows],
+                   'the table is back as it was before the reload');
   const before = await api('/stats');
   const p = await setUp();
   assert.equal(p.preview.network_calls, 0, 'every prompt is in the replay store');
@@ -200,6 +213,11 @@ test('a reload in the middle of a run keeps every answer received; after Confirm
   const again = await until(METRICS, (s) => s.done && s.label === label, 'the evaluation, back');
   assert.equal(again.summary.ex, 50);
   assert.deepEqual(again.stale, []);
+  const table = (await until(RUN, tableDone, 'the format x model table, back')).model_table;
+  // A column per model of the page's runs; this run's model asked only SimpleDDL-MD-Chat, so its other cells are empty.
+  assert.deepEqual(table.columns, ['fake-chat', 'slow-700']);
+  assert.deepEqual(table.rows.find((r) => r.format === 'SimpleDDL-MD-Chat'), { format: 'SimpleDDL-MD-Chat', ex: [50, 50] });
+  assert.deepEqual(table.rows.find((r) => r.format === 'DDL-Coding-Chat'), { format: 'DDL-Coding-Chat', ex: [50, null] });
   assert.equal((await api('/stats')).chat, sentDone, 'no request after the reload');
   await nextFrames(app.page);
   fs.writeFileSync(path.join(artefactDir, 'run_model_kept.png'), await app.page.screenshot());

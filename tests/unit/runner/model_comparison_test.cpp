@@ -53,5 +53,34 @@ TEST(ModelComparison, TableHasFormatsAsRowsAndModelsAsColumns) {
             "{\"ex\":[25.0,null],\"format\":\"DDL-HTML-Complete\"}],\"semantics\":\"bird\"}");
 }
 
+TEST(FormatModelTable, ReadsBackWhatItWrote) {
+  FormatModelTable t;
+  t.semantics = "bird";
+  t.models = {"b-model", "a-model"};
+  t.formats = {"SimpleDDL-MD-Chat", "DDL-HTML-Complete"};
+  t.ex[{"b-model", "SimpleDDL-MD-Chat"}] = 50;
+  t.ex[{"a-model", "SimpleDDL-MD-Chat"}] = 75;
+  t.ex[{"b-model", "DDL-HTML-Complete"}] = 25;
+  auto back = parse_format_model_table(format_model_table_json(t));
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_EQ(back->semantics, "bird");
+  EXPECT_EQ(back->models, t.models);
+  EXPECT_EQ(back->formats, t.formats);
+  EXPECT_EQ(back->ex, t.ex);  // the null cell stays missing
+}
+
+TEST(FormatModelTable, RefusesAMalformedTableByName) {
+  EXPECT_FALSE(parse_format_model_table(nlohmann::json::array()).ok());
+  auto short_row = parse_format_model_table(
+      nlohmann::json::parse(R"({"columns":["m1","m2"],"rows":[{"format":"SimpleDDL-MD-Chat","ex":[50]}]})"));
+  ASSERT_FALSE(short_row.ok());
+  EXPECT_NE(short_row.error().find("SimpleDDL-MD-Chat has 1 cells for 2 models"), std::string::npos)
+      << short_row.error();
+  auto text_cell =
+      parse_format_model_table(nlohmann::json::parse(R"({"columns":["m1"],"rows":[{"format":"F","ex":["50"]}]})"));
+  ASSERT_FALSE(text_cell.ok());
+  EXPECT_NE(text_cell.error().find("F x m1"), std::string::npos) << text_cell.error();
+}
+
 }  // namespace
 }  // namespace chokepoint::runner

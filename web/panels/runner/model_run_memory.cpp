@@ -7,6 +7,7 @@
 
 #include "core/base/file_text.h"
 #include "web/llm/llm_session.h"
+#include "web/panels/runner/model_table.h"
 #include "web/workspace/workspace.h"
 
 namespace chokepoint::web {
@@ -32,6 +33,11 @@ nlohmann::json read_manifest() {
   if (!text.ok()) return nlohmann::json();
   auto j = nlohmann::json::parse(*text, nullptr, false);
   return j.is_object() ? j : nlohmann::json();
+}
+
+void write_manifest(const nlohmann::json& j) {
+  std::ofstream(kManifestPath, std::ios::binary) << j.dump(2);
+  persist_workspace();
 }
 
 template <typename T>
@@ -79,13 +85,20 @@ void remember_model_run(const RunModelPanel& panel, ModelRunState run_state) {
                       {"evaluate", panel.evaluate_when_done},
                       {"model", panel.model_name},
                       {"gold", panel.gold_name},
-                      {"published", panel.published}};
+                      {"published", panel.published},
+                      {"table", model_table_memory(panel.table)}};
   if (panel.job) {
     j["total"] = panel.job->tasks().size();
     j["answered"] = panel.job->answered();
   }
-  std::ofstream(kManifestPath, std::ios::binary) << j.dump(2);
-  persist_workspace();
+  write_manifest(j);
+}
+
+void remember_model_table(const RunModelPanel& panel) {
+  nlohmann::json j = read_manifest();
+  if (j.is_null()) j = nlohmann::json::object();
+  j["table"] = model_table_memory(panel.table);
+  write_manifest(j);
 }
 
 void restore_model_run(AppState& state, RunModelPanel& panel) {
@@ -95,6 +108,7 @@ void restore_model_run(AppState& state, RunModelPanel& panel) {
   const nlohmann::json j = read_manifest();
   if (j.is_null()) return;
   apply_choices(state, panel, j);
+  if (j.contains("table")) restore_model_table(panel.table, j["table"]);
   const std::string run_state = j.value("state", "");
   if (run_state == "finished") {
     panel.source_name = j.value("set", "");

@@ -5,7 +5,9 @@
 //     reopen with the others, and the Metrics panel's remembered evaluation of them runs again;
 //   - a run the reload interrupted is planned again and takes back, from the replay store, every answer that had
 //     arrived (PredictionJob::take_replayed): nothing is sent for them. What is still missing waits in the privacy
-//     preview for Confirm, since the page does not send on its own after a reload.
+//     preview for Confirm, since the page does not send on its own after a reload;
+//   - the format x model table of the page's runs comes back with its cells, and the sets it had still to score are
+//     scored again.
 #pragma once
 #include <string>
 
@@ -18,6 +20,8 @@ enum class ModelRunState { Unfinished, Finished, Abandoned };
 
 // Writes the manifest of the panel's run in `run_state` (and stores the workspace).
 void remember_model_run(const RunModelPanel& panel, ModelRunState run_state);
+// Writes the panel's format x model table (004 Table 3) into the manifest, the rest of it unchanged.
+void remember_model_table(const RunModelPanel& panel);
 // Once per page, when the workspace's files are back: applies the manifest. A finished run's published sets come
 // back to the panel; an unfinished one is planned again (panel.taking_replayed is set) or its error says why not.
 void restore_model_run(AppState& state, RunModelPanel& panel);

@@ -34,9 +34,15 @@ struct ModelTable {
 // Queues the prediction sets of a finished run of `model` (pred_names[i] holds formats[i]'s predictions).
 void queue_model_table(ModelTable& t, const std::string& gold_name, const std::string& model,
                        const std::vector<std::string>& formats, const std::vector<std::string>& pred_names);
-void step_model_table(AppState& state, ModelTable& t, double budget_ms);
+// True when a cell's EX was set in this step (the caller keeps the table in the workspace then).
+bool step_model_table(AppState& state, ModelTable& t, double budget_ms);
 void draw_model_table(const ModelTable& t);
 // format_model_table_json plus {"gold", "pending"}.
 nlohmann::json model_table_json(const ModelTable& t);
+// What the workspace keeps of the table across a reload: its cells, and the prediction sets still to score.
+nlohmann::json model_table_memory(const ModelTable& t);
+// The table back from model_table_memory: its cells as they were scored, the sets still to score queued again. A
+// table that does not read is dropped and says why in its error.
+void restore_model_table(ModelTable& t, const nlohmann::json& memory);
 
 }  // namespace chokepoint::web

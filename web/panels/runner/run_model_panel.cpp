@@ -251,7 +251,7 @@ void step_model_run(AppState& state, RunModelPanel& panel, double budget_ms) {
     panel.evaluate_next_frame = false;
     evaluate_published(state, panel, 0);
   }
-  step_model_table(state, panel.table, budget_ms);
+  if (step_model_table(state, panel.table, budget_ms)) remember_model_table(panel);
   step_linking(state, panel.linking);
   step_retrieval(state, panel.retrieval);
   if (!panel.job || !panel.job->running()) {
@@ -269,7 +269,6 @@ void step_model_run(AppState& state, RunModelPanel& panel, double budget_ms) {
   if (!finished) return;
   panel.life.finish(false);
   publish(state, panel);
-  remember_model_run(panel, ModelRunState::Finished);
   std::vector<std::string> formats, names;  // the formats whose predictions were published, for 004 Table 3
   for (const auto& f : panel.job->format_names()) {
     const std::string name = prediction_set_name(panel.source_name, f);
@@ -279,6 +278,7 @@ void step_model_run(AppState& state, RunModelPanel& panel, double budget_ms) {
   }
   queue_model_table(panel.table, panel.gold_name, panel.model_name, formats, names);
   panel.table.stale_run = current_evaluation(state);
+  remember_model_run(panel, ModelRunState::Finished);  // with the table's new cells still to score
   const size_t ok = panel.job->count(runner::PredictionStatus::Ok);
   notify(state,
          "model run: " + std::to_string(ok) + " of " + std::to_string(panel.job->tasks().size()) +

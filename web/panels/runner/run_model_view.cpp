@@ -266,6 +266,7 @@ void draw_run_model_panel(AppState& state, RunModelPanel& panel) {
       ImGui::Text("The last run (%s on %s), kept in the workspace:", panel.model_name.c_str(),
                   panel.source_name.c_str());
       draw_published(state, panel);
+      draw_model_table(panel.table);  // the page's earlier runs too, kept with the last one
     } else if (panel.taking_replayed) {
       ImGui::Separator();
       ImGui::TextDisabled("Taking back the answers of the run a reload interrupted...");
