@@ -2,10 +2,12 @@
 // with the cache), in Chromium headless on this machine. The parts come from the page itself: resource timings of
 // the downloads and the performance marks the app sets (web/bridge/page_bridge.h: "main", "ui", "files opened",
 // "frame 1", "frame 2"). The first usable frame is "frame 2": the sample databases are listed on the canvas. Usage:
-//   node bench/first_frame.mjs [runs]        (default 5; medians printed)
-import { startApp, waitReady } from '../tests/e2e/browser.mjs';
+//   node bench/first_frame.mjs [runs] [APP_DIR]   (default 5 runs, medians printed; APP_DIR: the built app, or a
+//                                                 `make dist` folder, whose brotli copies scripts/serve.mjs sends)
+import { startApp, waitReady, appDir } from '../tests/e2e/browser.mjs';
 
 const runs = Number(process.argv[2] || 5);
+const dir = process.argv[3] || appDir;
 
 async function measure(page) {
   return page.evaluate(() => {
@@ -41,7 +43,7 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.
 const cold = [], warm = [];
 let bytes = 0;
 for (let i = 0; i < runs; ++i) {
-  const app = await startApp();
+  const app = await startApp({ dir });
   try {
     const cdp = await app.page.context().newCDPSession(app.page);
     await cdp.send('Network.enable');
@@ -64,4 +66,4 @@ console.log('| moment | cold | warm |');
 console.log('|---|---:|---:|');
 for (const k of Object.keys(cold[0]))
   console.log(`| ${k} | ${median(cold.map((c) => c[k])).toFixed(0)} | ${median(warm.map((c) => c[k])).toFixed(0)} |`);
-console.log(`# bytes transferred at start-up (cold): ${bytes}`);
+console.log(`# bytes transferred at start-up (cold, ${dir}): ${bytes}`);

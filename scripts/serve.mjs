@@ -56,6 +56,17 @@ export function resolveRequest(base, url) {
   return { file };
 }
 
+// The pre-compressed copy of `file` to send for an Accept-Encoding header: brotli before gzip, only when the copy
+// exists and the header names the encoding without q=0; null sends the file as it is.
+export function preferredEncoding(file, acceptEncoding) {
+  const accepted = new Set(acceptEncoding.split(',').map((p) => p.trim().toLowerCase())
+    .filter((p) => p && !/;\s*q=0(\.0*)?$/.test(p)).map((p) => p.split(';')[0].trim()));
+  for (const [name, suffix] of [['br', 'br'], ['gzip', 'gz']]) {
+    if (accepted.has(name) && fs.existsSync(`${file}.${suffix}`)) return { name, suffix };
+  }
+  return null;
+}
+
 export function serve(root, port = 8080, host = '127.0.0.1', options = {}) {
   const base = path.resolve(root);
   const headers = securityHeaders(options.llmOrigins || []);
@@ -69,10 +80,13 @@ export function serve(root, port = 8080, host = '127.0.0.1', options = {}) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'method not allowed', { allow: 'GET, HEAD' });
       const r = resolveRequest(base, req.url || '/');
       if (!r.file) return send(r.status, r.why);
-      fs.readFile(r.file, (err, data) => {
+      // A pre-compressed copy beside the file (make dist writes them) is sent when the client takes its encoding.
+      const encoding = preferredEncoding(r.file, String(req.headers['accept-encoding'] || ''));
+      fs.readFile(encoding ? `${r.file}.${encoding.suffix}` : r.file, (err, data) => {
         if (err) return send(404, 'not found');
         res.writeHead(200, { ...headers, 'content-type': TYPES[path.extname(r.file)] || 'application/octet-stream',
-                             'content-length': data.length, 'cache-control': 'no-cache' });
+                             'content-length': data.length, 'cache-control': 'no-cache', vary: 'accept-encoding',
+                             ...(encoding ? { 'content-encoding': encoding.name } : {}) });
         res.end(req.method === 'HEAD' ? undefined : data);
       });
     } catch (e) {

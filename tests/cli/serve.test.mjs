@@ -76,3 +76,43 @@ test('every answer carries the security headers', async () => {
   assert.match(csp, /connect-src 'self' https: http:\/\/127\.0\.0\.1:\* .*https:\/\/llm\.example\.org/);
   assert.doesNotMatch(csp, /unsafe-inline/);
 });
+
+// Asks with a given Accept-Encoding over plain http (fetch would decode the body and hide the encoding).
+function getWith(pathname, acceptEncoding) {
+  return new Promise((ok, fail) => {
+    import('node:http').then(({ default: http }) => {
+      const req = http.get({ host: '127.0.0.1', port, path: pathname,
+                             headers: acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding } }, (res) => {
+        const parts = [];
+        res.on('data', (d) => parts.push(d));
+        res.on('end', () => ok({ headers: res.headers, body: Buffer.concat(parts) }));
+      });
+      req.on('error', fail);
+    });
+  });
+}
+
+test('a pre-compressed copy is sent to a client that takes its encoding, the file itself to one that does not', async () => {
+  const { brotliCompressSync, gzipSync, brotliDecompressSync } = await import('node:zlib');
+  const text = 'SELECT name FROM singer; '.repeat(400);
+  writeFileSync(join(dir, 'app', 'big.js'), text);
+  writeFileSync(join(dir, 'app', 'big.js.br'), brotliCompressSync(text));
+  writeFileSync(join(dir, 'app', 'big.js.gz'), gzipSync(text));
+  const br = await getWith('/big.js', 'gzip, deflate, br');
+  assert.equal(br.headers['content-encoding'], 'br');
+  assert.equal(br.headers['content-type'], 'text/javascript; charset=utf-8', 'the type of the file, not of .br');
+  assert.equal(br.headers.vary, 'accept-encoding');
+  assert.equal(brotliDecompressSync(br.body).toString(), text);
+  const gz = await getWith('/big.js', 'gzip');
+  assert.equal(gz.headers['content-encoding'], 'gzip');
+  assert.equal((await import('node:zlib')).gunzipSync(gz.body).toString(), text);
+  for (const refused of [null, 'identity', 'br;q=0, gzip;q=0']) {
+    const plain = await getWith('/big.js', refused);
+    assert.equal(plain.headers['content-encoding'], undefined, `Accept-Encoding ${refused}`);
+    assert.equal(plain.body.toString(), text);
+  }
+  // A file without copies is sent as it is, whatever the client takes.
+  const html = await getWith('/index.html', 'br, gzip');
+  assert.equal(html.headers['content-encoding'], undefined);
+  assert.match(html.body.toString(), /<title>ok<\/title>/);
+});

@@ -17,11 +17,12 @@ export const CHROMIUM_ARGS = [
 ];
 
 // viewport: the page's size in CSS pixels; screen: the screen's (equal to the viewport for full screen: F11, kiosk).
+// `dir`: the app folder to serve (a `make dist` folder, with its pre-compressed copies, for the start-up bench).
 export async function startApp({ serviceWorkers = 'block', viewport = { width: 1280, height: 800 }, screen,
-                                  deviceScaleFactor } = {}) {
-  if (!fs.existsSync(path.join(appDir, 'index.html'))) throw new Error(`no built app in ${appDir}; run make wasm`);
+                                  deviceScaleFactor, dir = appDir } = {}) {
+  if (!fs.existsSync(path.join(dir, 'index.html'))) throw new Error(`no built app in ${dir}; run make wasm`);
   fs.mkdirSync(artefactDir, { recursive: true });
-  const server = await serve(appDir, 0);
+  const server = await serve(dir, 0);
   const url = `http://127.0.0.1:${server.address().port}/`;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
                                           headless: true, args: CHROMIUM_ARGS });

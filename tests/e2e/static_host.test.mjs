@@ -1,6 +1,7 @@
 // The folder `make dist` writes works on any static host, from a sub-path: served here by a stock static server
 // (Python's http.server, which knows nothing of the app) under /some/sub/path/, the app starts, lists its tabs,
-// loads the lexicon, asks for nothing outside that path, and starts again with the network cut.
+// loads the lexicon, asks for nothing outside that path, and starts again with the network cut. The brotli and gzip
+// copies beside the files are the files, and a host that sends them (scripts/serve.mjs) starts the app on brotli.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
@@ -11,7 +12,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, appDir, repoRoot, artefactDir } from './browser.mjs';
 
 const SUB = '/some/sub/path/';
-let root, server, browser, context, page, base;
+let root, out, server, browser, context, page, base;
 const requests = [];
 
 // Starts `python3 -m http.server` on a free port and resolves with the port it prints.
@@ -36,7 +37,7 @@ function startStaticServer(dir) {
 
 before(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-dist-'));
-  const out = path.join(root, ...SUB.split('/').filter(Boolean));
+  out = path.join(root, ...SUB.split('/').filter(Boolean));
   // The same script `make dist` runs.
   execFileSync('bash', [path.join(repoRoot, 'scripts/dist.sh'), appDir, out], { stdio: 'pipe' });
   server = await startStaticServer(root);
@@ -112,4 +113,40 @@ test('every request stays under the sub-path, and the app starts again offline',
   const outside = requests.filter((u) => !u.startsWith(base + SUB) && !u.startsWith('data:') && !u.startsWith('blob:'));
   assert.deepEqual(outside, [], 'requests outside the sub-path');
   assert.ok(requests.length >= 9, `${requests.length} requests seen`);
+});
+
+test('the pre-compressed copies are the files, and a host that sends them starts the app on brotli', async () => {
+  const zlib = await import('node:zlib');
+  const names = fs.readdirSync(out);
+  for (const f of ['chokepoint.wasm', 'chokepoint.data', 'chokepoint.js']) {
+    assert.ok(names.includes(`${f}.br`) && names.includes(`${f}.gz`), `${f} has both copies: ${names}`);
+  }
+  for (const n of names.filter((x) => /\.(br|gz)$/.test(x))) {
+    const original = fs.readFileSync(path.join(out, n.replace(/\.(br|gz)$/, '')));
+    const copy = fs.readFileSync(path.join(out, n));
+    const back = n.endsWith('.br') ? zlib.brotliDecompressSync(copy) : zlib.gunzipSync(copy);
+    assert.ok(back.equals(original), `${n} decompresses to its file`);
+    assert.ok(copy.length < original.length, `${n} is smaller than its file`);
+  }
+  const { serve } = await import(path.join(repoRoot, 'scripts/serve.mjs'));
+  const host = await serve(out, 0);
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const p = await ctx.newPage();
+    const encodings = {};
+    p.on('response', async (r) => {
+      encodings[new URL(r.url()).pathname] = (await r.allHeaders())['content-encoding'] || '';
+    });
+    await p.goto(`http://127.0.0.1:${host.address().port}/`);
+    await p.waitForFunction(() => window.chokepoint && window.chokepoint.ready === true, null, { timeout: 60000 });
+    const app = JSON.parse(await p.evaluate(() => Module.ccall('chokepoint_app_json', 'string', [], [])));
+    assert.equal(app.failure, '');
+    assert.equal(app.tabs[0], 'Databases');
+    for (const f of ['/chokepoint.wasm', '/chokepoint.data', '/chokepoint.js']) {
+      assert.equal(encodings[f], 'br', `${f} arrived as brotli: ${JSON.stringify(encodings)}`);
+    }
+  } finally {
+    await ctx.close();
+    host.close();
+  }
 });
