@@ -116,6 +116,27 @@ TEST(PromptTemplate, SqlIsNotHtmlEscaped) {
   EXPECT_EQ(*text, "Q: SELECT a FROM t WHERE b <> 'x' AND c = \"y\" & 1");
 }
 
+TEST(PromptTemplate, ARenderedTemplateRendersNewValuesEachTime) {
+  // Parsed templates are kept between renders: the values of one render never reach the next.
+  PromptTemplate t;
+  t.name = "t";
+  t.text = "{{#q}}Q: {{q}}{{/q}}|{{r}}";
+  t.variables = {"q", "r"};
+  auto first = render_prompt(t, {{"q", "one"}, {"r", "1"}});
+  auto second = render_prompt(t, {{"q", "two"}, {"r", "2"}});
+  auto third = render_prompt(t, {{"q", "three"}, {"r", "3"}});
+  ASSERT_TRUE(first.ok() && second.ok() && third.ok());
+  EXPECT_EQ(*first, "Q: one|1");
+  EXPECT_EQ(*second, "Q: two|2");
+  EXPECT_EQ(*third, "Q: three|3");
+  // A template that does not parse says so every time, and another with the same values still renders.
+  PromptTemplate broken = t;
+  broken.text = "{{#q}}unclosed";
+  EXPECT_FALSE(render_prompt(broken, {{"q", "x"}, {"r", "1"}}).ok());
+  EXPECT_FALSE(render_prompt(broken, {{"q", "x"}, {"r", "1"}}).ok());
+  EXPECT_EQ(*render_prompt(t, {{"q", "x"}, {"r", "1"}}), "Q: x|1");
+}
+
 TEST(PromptTemplate, MissingOrUnknownVariablesAreErrors) {
   const PromptTemplate* t = library().find("jqe_question_new");
   ASSERT_NE(t, nullptr);
