@@ -90,8 +90,10 @@ const std::string kClustersUsage =
         "0.25) whose interval's upper bound is below it too; universal when every model has it. Cost\n"
         "view: per cluster, a cheaper model within --epsilon (0.02) of a dearer one (cost from --cost,\n"
         "else the models' order).\n"
-        "--assign T gives another set's items their nearest centroid. --importance adds each\n"
-        "cluster's top features by a one-vs-rest 100-tree forest's impurity importance (003 §5).\n") +
+        "--assign T gives another set's items their nearest centroid. --importance adds the\n"
+        "features that tell the clusters apart by one multi-class 100-tree forest's impurity importance, as\n"
+        "003 §5 fits it (forest_multiclass; per cluster, those of them more common in it:\n"
+        "forest_multiclass_features), and each cluster's own ranking by a one-vs-rest forest (forest_features).\n") +
     kInputs;
 
 const std::string kEstimateUsage =
@@ -146,7 +148,7 @@ FlagTable clusters_flags() {
       real_flag("--margin", "M", 0, any, "a blind spot is at most (1 - M) times the model's overall").or_else("0.25"),
       real_flag("--epsilon", "E", 0, any, "cost view: a cheaper model within E of a dearer one").or_else("0.02"),
       real_flag("--min-share", "S", 0, any, "features explaining a cluster: at least this share of it").or_else("0.5"),
-      switch_flag("--importance", "each cluster's top features by a one-vs-rest forest's importance"),
+      switch_flag("--importance", "features by a multi-class forest's and one-vs-rest forests' importance"),
       flags::semantics({"bird", "spider", "test-suite"}, "gold's benchmark"),
       flags::skip_missing(),
   });
@@ -541,10 +543,22 @@ int clusters_main(const FlagValues& r) {
   }
   report["inertia"] = rounded(fc.fit.inertia);
   std::vector<std::vector<FeatureImportance>> importance;
+  MulticlassClusterImportance multiclass;
+  auto importance_json = [&](const std::vector<FeatureImportance>& ranked) {
+    json out = json::array();
+    for (const auto& f : ranked) {
+      json t = feature_json(f.id);
+      t["importance"] = rounded(f.importance);
+      out.push_back(std::move(t));
+    }
+    return out;
+  };
   if (r.has("--importance")) {
     ClusterImportanceOptions io;
     io.seed = options.seed;
     importance = cluster_forest_importance(vectors, fc.labels, fc.k, io);
+    multiclass = cluster_multiclass_importance(vectors, fc.labels, fc.k, io);
+    report["forest_multiclass"] = {{"trees", io.trees}, {"top_features", importance_json(multiclass.overall)}};
   }
   json clusters = json::array();
   for (int c = 0; c < fc.k; ++c) {
@@ -561,13 +575,8 @@ int clusters_main(const FlagValues& r) {
     }
     j["top_features"] = top;
     if (!importance.empty()) {
-      json forest = json::array();
-      for (const auto& f : importance[static_cast<size_t>(c)]) {
-        json t = feature_json(f.id);
-        t["importance"] = rounded(f.importance);
-        forest.push_back(std::move(t));
-      }
-      j["forest_features"] = forest;
+      j["forest_features"] = importance_json(importance[static_cast<size_t>(c)]);
+      j["forest_multiclass_features"] = importance_json(multiclass.per_cluster[static_cast<size_t>(c)]);
     }
     clusters.push_back(std::move(j));
   }

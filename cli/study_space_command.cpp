@@ -25,10 +25,12 @@ const std::string kUsage =
         "                                      [--lexicon ASSET | --wordnet DIR] [--semantics S]\n"
         "Where models fail in SQLSpace's feature space. S: an evaluation set (its deterministic features are computed\n"
         "here) or a features file `chokepoint features` wrote with the same keys. --pred MODEL=FILE: one model's\n"
-        "predictions, scored on --db-root; repeat per model. Runs `space clusters` (k-means, the elbow over 2..10\n"
-        "unless --k or --elbow, with each model's EX and blind spots per cluster: Table 2) and, per model, `space\n"
-        "estimate` offline and --online (the random-forest correctness estimator and its negative features: Tables\n"
-        "7 and 8), exactly as those commands run. The paper's estimator figures stand beside ours.\n"
+        "predictions, scored on --db-root; repeat per model. Runs `space clusters --importance` (k-means, the\n"
+        "elbow over 2..10 unless --k or --elbow, with each model's EX and blind spots per cluster: Table 2; the\n"
+        "features that tell the clusters apart by one multi-class forest and by one-vs-rest forests: Table 9)\n"
+        "and, per model, `space estimate` offline and --online (the random-forest correctness estimator and its\n"
+        "negative features: Tables 7 and 8), exactly as those commands run. The paper's estimator figures stand\n"
+        "beside ours.\n"
         "stdout: JSON {study, items, k, models [{name, ex, blind_spots}], estimators [{model, online, accuracy, f1}],\n"
         "out, files}.\n") +
     kStudyOutRule;
@@ -98,6 +100,7 @@ int space_study_main(const FlagValues& r) {
   if (r.has("--k")) cluster_args.insert(cluster_args.end(), {"--k", std::to_string(r.integer("--k"))});
   if (r.has("--elbow")) cluster_args.insert(cluster_args.end(), {"--elbow", r.text("--elbow")});
   for (const auto& [name, file] : models) cluster_args.insert(cluster_args.end(), {"--pred", name + "=" + file});
+  cluster_args.push_back("--importance");
   auto clusters = space_report("space clusters", cluster_args);
   if (!clusters.ok()) return fail_input(clusters.error());
 
@@ -133,10 +136,15 @@ int space_study_main(const FlagValues& r) {
   in.features = whole(c, "features");
   in.k = c.value("k", 0);
   in.k_source = c.value("k_source", "");
+  for (const auto& f : c.value("forest_multiclass", json::object()).value("top_features", json::array()))
+    in.multiclass_forest_features.push_back(feature_text(f));
   for (const auto& cl : c.value("clusters", json::array())) {
     study::FeatureSpaceCluster fc;
     fc.size = whole(cl, "size");
     for (const auto& f : cl.value("top_features", json::array())) fc.top_features.push_back(feature_text(f));
+    for (const auto& f : cl.value("forest_multiclass_features", json::array()))
+      fc.multiclass_forest_features.push_back(feature_text(f));
+    for (const auto& f : cl.value("forest_features", json::array())) fc.one_vs_rest_features.push_back(feature_text(f));
     in.clusters.push_back(std::move(fc));
   }
   for (const auto& m : c.value("models", json::array())) {

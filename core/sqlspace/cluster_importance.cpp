@@ -1,11 +1,25 @@
-// One-vs-rest random-forest importance per cluster (see cluster_importance.h).
+// Random-forest importance of the clusters' features, multi-class and one-vs-rest (see cluster_importance.h).
 #include "core/sqlspace/cluster_importance.h"
 
 #include <algorithm>
 
+#include "core/learn/multiclass_forest.h"
 #include "core/learn/random_forest.h"
 
 namespace chokepoint::sqlspace {
+
+namespace {
+
+// Decreasing importance, then increasing id; `top` kept.
+void rank(std::vector<FeatureImportance>& features, size_t top) {
+  std::stable_sort(features.begin(), features.end(), [](const FeatureImportance& a, const FeatureImportance& b) {
+    if (a.importance != b.importance) return a.importance > b.importance;
+    return a.id < b.id;
+  });
+  if (features.size() > top) features.resize(top);
+}
+
+}  // namespace
 
 std::vector<std::vector<FeatureImportance>> cluster_forest_importance(const FeatureVectors& vectors,
                                                                       const std::vector<int>& labels, int k,
@@ -20,12 +34,46 @@ std::vector<std::vector<FeatureImportance>> cluster_forest_importance(const Feat
     const auto importance = learn::RandomForest::train(vectors.rows, in_cluster, fo).impurity_importance();
     for (size_t f = 0; f < importance.size(); ++f)
       if (importance[f] > 0) out[c].push_back({vectors.feature_ids[f], importance[f]});
-    std::stable_sort(out[c].begin(), out[c].end(), [](const FeatureImportance& a, const FeatureImportance& b) {
-      if (a.importance != b.importance) return a.importance > b.importance;
-      return a.id < b.id;
-    });
-    if (out[c].size() > options.top) out[c].resize(options.top);
+    rank(out[c], options.top);
   }
+  return out;
+}
+
+MulticlassClusterImportance cluster_multiclass_importance(const FeatureVectors& vectors, const std::vector<int>& labels,
+                                                          int k, const ClusterImportanceOptions& options) {
+  MulticlassClusterImportance out;
+  out.per_cluster.resize(static_cast<size_t>(std::max(0, k)));
+  learn::ForestOptions fo;
+  fo.trees = options.trees;
+  fo.seed = options.seed;
+  const auto importance = learn::multiclass_impurity_importance(vectors.rows, labels, k, fo);
+  std::vector<FeatureImportance> all;
+  for (size_t f = 0; f < importance.size(); ++f)
+    if (importance[f] > 0) all.push_back({vectors.feature_ids[f], importance[f]});
+  rank(all, all.size());
+  // Share of each feature overall and in each cluster, to hand each cluster the ranked features it has more of.
+  const size_t n = vectors.rows.rows;
+  std::vector<size_t> size(out.per_cluster.size(), 0);
+  for (int l : labels)
+    if (l >= 0 && l < k) ++size[static_cast<size_t>(l)];
+  for (const auto& fi : all) {
+    const size_t col = static_cast<size_t>(std::find(vectors.feature_ids.begin(), vectors.feature_ids.end(), fi.id) -
+                                           vectors.feature_ids.begin());
+    std::vector<size_t> with(out.per_cluster.size(), 0);
+    size_t with_all = 0;
+    for (size_t r = 0; r < n; ++r)
+      if (vectors.rows.at(r, col)) {
+        ++with_all;
+        if (labels[r] >= 0 && labels[r] < k) ++with[static_cast<size_t>(labels[r])];
+      }
+    for (size_t c = 0; c < out.per_cluster.size(); ++c)
+      if (size[c] > 0 && out.per_cluster[c].size() < options.top &&
+          static_cast<double>(with[c]) * static_cast<double>(n) >
+              static_cast<double>(with_all) * static_cast<double>(size[c]))
+        out.per_cluster[c].push_back(fi);
+  }
+  out.overall = std::move(all);
+  rank(out.overall, options.top);
   return out;
 }
 

@@ -28,6 +28,9 @@ struct FeatureSpaceModel {
 struct FeatureSpaceCluster {
   size_t size = 0;
   std::vector<std::string> top_features;  // the features of highest lift, as their predicates read
+  // By random-forest impurity importance (core/sqlspace/cluster_importance.h): of the one multi-class forest's ranking,
+  // the features more common in this cluster; and this cluster's own one-vs-rest ranking.
+  std::vector<std::string> multiclass_forest_features, one_vs_rest_features;
 };
 
 struct EstimatorRun {
@@ -43,6 +46,7 @@ struct FeatureSpaceInputs {
   int k = 0;
   std::string k_source;  // "given" or "elbow"
   std::vector<FeatureSpaceCluster> clusters;
+  std::vector<std::string> multiclass_forest_features;  // the multi-class forest's ranking over all clusters
   std::vector<FeatureSpaceModel> models;
   std::vector<int> universal_blind_spots;
   std::vector<EstimatorRun> estimators;

@@ -134,6 +134,14 @@ test('clusters --importance: each cluster ranks the features that separate it, i
     assert.deepEqual(c.forest_features.map((f) => f.column).sort(), ['f074', 'f080']);
     near(c.forest_features.reduce((s, f) => s + f.importance, 0), 1);
   }
+  // The paper's reading: one multi-class forest for all clusters, its ranking summing to 1; each cluster gets the
+  // ranked features it has more of than the whole set (the two features mark one group, the other group has none).
+  const imp = report('imp.json');
+  assert.equal(imp.forest_multiclass.trees, 100);
+  assert.deepEqual(imp.forest_multiclass.top_features.map((f) => f.column).sort(), ['f074', 'f080']);
+  near(imp.forest_multiclass.top_features.reduce((s, f) => s + f.importance, 0), 1);
+  const marked = imp.clusters.map((c) => c.forest_multiclass_features.map((f) => f.column).sort());
+  assert.deepEqual(marked.map((m) => m.length).sort(), [0, 2], JSON.stringify(marked));
 });
 
 test('clusters: the elbow runs when k is not given, and a flat curve falls back to k = 2', () => {

@@ -38,8 +38,8 @@ test('feature-space equals space clusters and space estimate run by hand', () =>
   assert.equal(r.status, 0, r.stderr);
   const s = JSON.parse(r.stdout);
   const clusters = run('space', 'clusters', '--set', set, '--pred', `right=${join(dir, 'right.json')}`, '--pred',
-    `third=${join(dir, 'third.json')}`, '--db-root', join(dir, 'db'), ...lexicon(), '--k', '3', '--out',
-    join(dir, 'clusters.json'));
+    `third=${join(dir, 'third.json')}`, '--db-root', join(dir, 'db'), ...lexicon(), '--k', '3', '--importance',
+    '--out', join(dir, 'clusters.json'));
   assert.equal(clusters.status, 0, clusters.stderr);
   const byHand = JSON.parse(readFileSync(join(dir, 'clusters.json'), 'utf8'));
   assert.equal(s.k, 3);
@@ -51,6 +51,14 @@ test('feature-space equals space clusters and space estimate run by hand', () =>
   const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
   const table = report.tables.find((t) => t.id === 'clusters');
   assert.deepEqual(table.rows.slice(1).map((row) => row[1]), byHand.clusters.map((c) => c.size));
+  // Table 9: the multi-class forest's ranking and each cluster's share of it, as `space clusters --importance` gives.
+  const forest = report.tables.find((t) => t.id === 'cluster_features');
+  assert.ok(forest, 'the forest table is in the report');
+  const names = (fs, n) => fs.slice(0, n).map((f) => f.predicate ?? f.column).join('; ');
+  assert.equal(forest.rows[0][2], names(byHand.forest_multiclass.top_features, 5));
+  assert.ok(forest.rows[0][2].length > 0, 'the forest ranks some feature');
+  assert.deepEqual(forest.rows.slice(1).map((row) => [row[2], row[3]]),
+    byHand.clusters.map((c) => [names(c.forest_multiclass_features, 3), names(c.forest_features, 3)]));
   for (const online of [false, true]) {
     const e = run('space', 'estimate', '--set', set, '--pred', join(dir, 'third.json'), '--db-root', join(dir, 'db'),
       ...lexicon(), ...(online ? ['--online'] : []), '--out', join(dir, `estimate-${online}.json`));

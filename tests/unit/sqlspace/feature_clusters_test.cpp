@@ -92,6 +92,28 @@ TEST(ClusterImportance, TheFeatureThatDefinesAClusterRanksFirst) {
   }
 }
 
+TEST(ClusterImportance, OneMulticlassForestRanksTheFeaturesThatTellClustersApart) {
+  // Clusters 0, 1, 2 are the rows with feature 10 only, 20 only and neither; feature 30 is present at random.
+  const FeatureVectors v =
+      vectors({"100", "101", "100", "101", "010", "011", "010", "011", "000", "001", "000", "001", "100", "010"});
+  std::vector<int> labels;
+  for (size_t r = 0; r < v.rows.rows; ++r) labels.push_back(v.rows.at(r, 0) ? 0 : v.rows.at(r, 1) ? 1 : 2);
+  ClusterImportanceOptions o;
+  o.trees = 40;
+  const auto imp = cluster_multiclass_importance(v, labels, 3, o);
+  ASSERT_GE(imp.overall.size(), 2u);
+  EXPECT_TRUE((imp.overall[0].id == 10 && imp.overall[1].id == 20) ||
+              (imp.overall[0].id == 20 && imp.overall[1].id == 10));
+  ASSERT_EQ(imp.per_cluster.size(), 3u);
+  // Each cluster gets the ranked features it has more of than the whole set: 10 for cluster 0, 20 for cluster 1,
+  // neither for cluster 2 (it has none of them).
+  ASSERT_FALSE(imp.per_cluster[0].empty());
+  EXPECT_EQ(imp.per_cluster[0][0].id, 10);
+  ASSERT_FALSE(imp.per_cluster[1].empty());
+  EXPECT_EQ(imp.per_cluster[1][0].id, 20);
+  for (const auto& f : imp.per_cluster[2]) EXPECT_TRUE(f.id != 10 && f.id != 20) << f.id;
+}
+
 TEST(FeatureClusters, ElbowRunsOverKMinToKMax) {
   // Three tight groups: the curve over 3..5 starts at k_min, and with no knee (inertia 0 throughout) the smallest k
   // of the range is taken, not 2.

@@ -57,5 +57,23 @@ TEST(FeatureSpaceStudy, EstimatorBesideTheirsAndFiveNegativeFeatures) {
   EXPECT_EQ(cell_text(rep.items.rows[1][1]), "C1");
 }
 
+TEST(FeatureSpaceStudy, TheForestsFeaturesPerClusterWhenGiven) {
+  auto in = inputs();
+  in.multiclass_forest_features = {"has a join", "has a subquery"};
+  in.clusters[0].multiclass_forest_features = {"has a join"};
+  in.clusters[1].one_vs_rest_features = {"has a subquery", "asks for a count"};
+  const auto rep = feature_space_report(in);
+  EXPECT_EQ(report_problem(rep), "");
+  ASSERT_GE(rep.tables.size(), 2u);
+  const auto& t = rep.tables[1];
+  EXPECT_EQ(t.id, "cluster_features");
+  ASSERT_EQ(t.rows.size(), 3u);
+  EXPECT_EQ(cell_text(t.rows[0][2]), "has a join; has a subquery");
+  EXPECT_EQ(cell_text(t.rows[1][2]), "has a join");
+  EXPECT_EQ(cell_text(t.rows[2][2]), "");
+  EXPECT_EQ(cell_text(t.rows[2][3]), "has a subquery; asks for a count");
+  EXPECT_EQ(feature_space_report(inputs()).tables[1].id, "estimator") << "no forest table without its features";
+}
+
 }  // namespace
 }  // namespace chokepoint::study
