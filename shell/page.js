@@ -18,7 +18,8 @@ var Module = {
 };
 function mark(name) { if (window.performance && performance.mark) performance.mark('chokepoint:' + name); }
 // A failure the C++ side could not catch leaves the canvas unable to draw: say so in the page itself, large,
-// with the way on. A C++ exception reaches JS as a bare number ("Uncaught 6944904"): name it instead.
+// with the way on. A C++ exception reaches JS as a WebAssembly.Exception (or, in a build with JavaScript exception
+// trampolines, a bare number such as "Uncaught 6944904"): name it instead.
 function showFailure(text) {
   Module.setStatus('error: ' + text);
   document.getElementById('failure-text').textContent = text;
@@ -27,7 +28,9 @@ function showFailure(text) {
 document.getElementById('failure-reload').addEventListener('click', function () { location.reload(); });
 window.addEventListener('error', function (e) {
   var m = String(e.message || e.error || 'unknown error');
-  if (/^(Uncaught )?\d+$/.test(m.trim())) showFailure('An internal error (a C++ exception) escaped the app (' + m + ').');
+  var cpp = (typeof WebAssembly.Exception === 'function' && e.error instanceof WebAssembly.Exception) ||
+            /^(Uncaught )?(\d+|\[object WebAssembly\.Exception\])$/.test(m.trim());
+  if (cpp) showFailure('An internal error (a C++ exception) escaped the app (' + m + ').');
   else Module.setStatus('error: ' + m);
 });
 if ('serviceWorker' in navigator && location.protocol !== 'file:') {
