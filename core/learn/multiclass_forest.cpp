@@ -2,7 +2,6 @@
 #include "core/learn/multiclass_forest.h"
 
 #include <algorithm>
-#include <cmath>
 #include <numeric>
 
 namespace chokepoint::learn {
@@ -75,43 +74,53 @@ struct MulticlassTreeBuilder {
 
 }  // namespace
 
-std::vector<double> multiclass_impurity_importance(const BinaryRows& x, const std::vector<int>& labels, int classes,
-                                                   const ForestOptions& options) {
-  if (x.rows == 0 || x.cols == 0 || classes <= 0 || labels.size() != x.rows) return {};
-  const size_t max_features =
-      options.max_features > 0
-          ? static_cast<size_t>(options.max_features)
-          : std::max<size_t>(1, static_cast<size_t>(std::floor(std::sqrt(static_cast<double>(x.cols)))));
-  SeededRandom seeds(options.seed);
-  std::vector<double> mean(x.cols, 0.0);
-  for (int t = 0; t < options.trees; ++t) {
-    SeededRandom random(seeds.next());
-    std::vector<double> weight(x.rows, options.bootstrap ? 0.0 : 1.0);
-    if (options.bootstrap)
-      for (size_t i = 0; i < x.rows; ++i) weight[random.below(x.rows)] += 1;
-    std::vector<size_t> rows;
-    double total = 0;
-    for (size_t i = 0; i < x.rows; ++i)
-      if (weight[i] > 0 && labels[i] >= 0 && labels[i] < classes) {
-        rows.push_back(i);
-        total += weight[i];
-      }
-    std::vector<double> importance(x.cols, 0.0);
-    MulticlassTreeBuilder builder{x,      labels,     weight, static_cast<size_t>(classes), max_features, total,
-                                  random, importance, {}};
-    builder.features.resize(x.cols);
-    std::iota(builder.features.begin(), builder.features.end(), 0);
-    if (!rows.empty()) builder.grow(rows);
-    double s = 0;
-    for (double v : importance) s += v;
-    if (s <= 0) continue;  // a single-leaf tree contributes nothing (scikit-learn skips it too)
-    for (size_t f = 0; f < x.cols; ++f) mean[f] += importance[f] / s;
-  }
+MulticlassForestTrainer::MulticlassForestTrainer(size_t cols, int classes, const ForestOptions& options)
+    : options_(options),
+      seeds_(options.seed),
+      cols_(cols),
+      classes_(static_cast<size_t>(std::max(classes, 0))),
+      max_features_(candidate_features(cols, options)),
+      sum_(cols, 0.0) {}
+
+void MulticlassForestTrainer::step(const BinaryRows& x, const std::vector<int>& labels) {
+  if (done()) return;
+  ++next_;
+  if (x.cols != cols_ || labels.size() != x.rows || classes_ == 0) return;
+  SeededRandom random(seeds_.next());
+  const std::vector<double> weight = bootstrap_weights(x.rows, options_.bootstrap, random);
+  std::vector<size_t> rows;
+  double total = 0;
+  for (size_t i = 0; i < x.rows; ++i)
+    if (weight[i] > 0 && labels[i] >= 0 && static_cast<size_t>(labels[i]) < classes_) {
+      rows.push_back(i);
+      total += weight[i];
+    }
+  std::vector<double> decrease(x.cols, 0.0);
+  MulticlassTreeBuilder builder{x, labels, weight, classes_, max_features_, total, random, decrease, {}};
+  builder.features.resize(x.cols);
+  std::iota(builder.features.begin(), builder.features.end(), 0);
+  if (!rows.empty()) builder.grow(rows);
+  double s = 0;
+  for (double v : decrease) s += v;
+  if (s <= 0) return;  // a single-leaf tree contributes nothing (scikit-learn skips it too)
+  for (size_t f = 0; f < cols_; ++f) sum_[f] += decrease[f] / s;
+}
+
+std::vector<double> MulticlassForestTrainer::importance() const {
+  std::vector<double> mean = sum_;
   double total = 0;
   for (double v : mean) total += v;
   if (total > 0)
     for (double& v : mean) v /= total;
   return mean;
+}
+
+std::vector<double> multiclass_impurity_importance(const BinaryRows& x, const std::vector<int>& labels, int classes,
+                                                   const ForestOptions& options) {
+  if (x.rows == 0 || x.cols == 0 || classes <= 0 || labels.size() != x.rows) return {};
+  MulticlassForestTrainer trainer(x.cols, classes, options);
+  while (!trainer.done()) trainer.step(x, labels);
+  return trainer.importance();
 }
 
 }  // namespace chokepoint::learn

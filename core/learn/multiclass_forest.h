@@ -12,8 +12,27 @@
 
 namespace chokepoint::learn {
 
+// The forest one tree at a time, for a caller that spreads the work over frames (the app's Feature space tab).
+// Stepping it to the end with the same x and labels every time gives multiclass_impurity_importance exactly.
+class MulticlassForestTrainer {
+ public:
+  MulticlassForestTrainer(size_t cols, int classes, const ForestOptions& options);
+  bool done() const { return next_ >= options_.trees; }
+  int trees_done() const { return next_; }
+  void step(const BinaryRows& x, const std::vector<int>& labels);  // one tree; nothing once done
+  // Per feature, the mean over the trees grown so far of each tree's normalised impurity decrease, normalised to 1.
+  std::vector<double> importance() const;
+
+ private:
+  ForestOptions options_;
+  SeededRandom seeds_;
+  size_t cols_, classes_, max_features_;
+  int next_ = 0;
+  std::vector<double> sum_;  // per feature, the sum of the trees' normalised decreases
+};
+
 // labels[i] in [0, classes). Same seeds, bootstrap and candidate rule as RandomForest::train, so with two classes the
-// trees split alike. Empty when there are no rows or no columns.
+// trees split alike. Empty when there are no rows or no columns, or the labels are not one per row.
 std::vector<double> multiclass_impurity_importance(const BinaryRows& x, const std::vector<int>& labels, int classes,
                                                    const ForestOptions& options);
 

@@ -83,12 +83,21 @@ double DecisionTree::predict(const uint8_t* row) const {
   return nodes[n].positive;
 }
 
+size_t candidate_features(size_t cols, const ForestOptions& options) {
+  return options.max_features > 0
+             ? static_cast<size_t>(options.max_features)
+             : std::max<size_t>(1, static_cast<size_t>(std::floor(std::sqrt(static_cast<double>(cols)))));
+}
+
+std::vector<double> bootstrap_weights(size_t rows, bool bootstrap, SeededRandom& random) {
+  std::vector<double> weight(rows, bootstrap ? 0.0 : 1.0);
+  if (bootstrap)
+    for (size_t i = 0; i < rows; ++i) weight[random.below(rows)] += 1;
+  return weight;
+}
+
 ForestTrainer::ForestTrainer(size_t cols, const ForestOptions& options)
-    : options_(options),
-      seeds_(options.seed),
-      max_features_(options.max_features > 0
-                        ? static_cast<size_t>(options.max_features)
-                        : std::max<size_t>(1, static_cast<size_t>(std::floor(std::sqrt(static_cast<double>(cols)))))) {
+    : options_(options), seeds_(options.seed), max_features_(candidate_features(cols, options)) {
   forest_.cols_ = cols;
 }
 
@@ -96,9 +105,7 @@ void ForestTrainer::step(const BinaryRows& x, const std::vector<uint8_t>& labels
   if (done()) return;
   ++next_;
   SeededRandom random(seeds_.next());
-  std::vector<double> weight(x.rows, options_.bootstrap ? 0.0 : 1.0);
-  if (options_.bootstrap)
-    for (size_t i = 0; i < x.rows; ++i) weight[random.below(x.rows)] += 1;
+  const std::vector<double> weight = bootstrap_weights(x.rows, options_.bootstrap, random);
   std::vector<size_t> rows;
   double total = 0;
   for (size_t i = 0; i < x.rows; ++i)

@@ -29,6 +29,13 @@ struct ForestOptions {
   int max_features = 0;   // candidates per node; 0 = max(1, floor(sqrt(cols))) (scikit-learn's "sqrt")
 };
 
+// The candidate features per node `options` asks for over `cols` columns: max_features, or scikit-learn's "sqrt"
+// (max(1, floor(sqrt(cols)))) when it is 0.
+size_t candidate_features(size_t cols, const ForestOptions& options);
+// One tree's sample weights: with bootstrap, how many of `rows` draws with replacement fell on each row (scikit-learn's
+// way); without, 1 for every row. The draws come from `random`, the tree's own source.
+std::vector<double> bootstrap_weights(size_t rows, bool bootstrap, SeededRandom& random);
+
 // One tree as a node array; node 0 is the root. A leaf has feature -1 and the weighted share of label 1 among the
 // training rows that reached it; an inner node sends rows with the feature absent to `absent`, present to `present`.
 struct DecisionTree {

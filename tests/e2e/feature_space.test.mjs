@@ -104,6 +104,19 @@ test('compare, clusters and estimator from the page equal chokepoint space', asy
   assert.deepEqual([pm.overall.successes, pm.overall.n], [18, 28]);
   await clickNamed(app.page, 'first cluster');  // its example questions are listed below the table
   await until((s) => s.selected_cluster === 0, 'the selected cluster');
+  // The paper's explanation: one multi-class forest, grown a few trees a frame after a click; its ranking and each
+  // cluster's share of it equal space clusters --importance.
+  await clickNamed(app.page, 'explain by forest');
+  const forest = (await until((s) => s.clusters?.forest && !s.clusters.forest.running, 'the forest', 120000))
+    .clusters.forest;
+  fs.writeFileSync(path.join(artefactDir, 'feature_space_forest.png'), await app.page.screenshot());
+  const cf = space(['clusters', '--set', SAMPLE, '--k-max', '6', '--seed', '0', '--importance']);
+  assert.ok(cf.forest_multiclass.top_features.length > 0, 'the forest ranks some feature');
+  assert.deepEqual(forest.overall.map((f) => f.id), cf.forest_multiclass.top_features.map((f) => f.id));
+  forest.overall.forEach((f, i) => near(f.importance, cf.forest_multiclass.top_features[i].importance,
+                                        `importance of #${f.id}`));
+  assert.deepEqual(forest.per_cluster.map((c) => c.map((f) => f.id)),
+                   cf.clusters.map((c) => c.forest_multiclass_features.map((f) => f.id)));
 
   await clickNamed(app.page, 'Estimator tab');
   await sendCommand(app.page, { do: 'space_estimate', set: 'sample_dev.json', model: 'sample_pred.json', trees: 50,

@@ -265,8 +265,43 @@ void request_clusters(AppState& state, FeatureSpacePanel& panel) {
   panel.clusters.reset();
   panel.blind_spots.reset();
   panel.cluster_job.reset();
+  panel.forest_job.reset();
+  panel.forest.reset();
   panel.pending = FeatureSpacePanel::Pending::Clusters;
 }
+
+void request_cluster_forest(FeatureSpacePanel& panel) {
+  panel.error.clear();
+  const SetFeatures* f = finished_features(panel, panel.cluster_set);
+  if (!panel.clusters || !f) {
+    panel.error = "cluster a set first: the forest explains the clusters shown";
+    return;
+  }
+  learn::ForestOptions options;
+  options.trees = sqlspace::ClusterImportanceOptions{}.trees;  // 100, as the paper and space clusters --importance
+  options.seed = static_cast<uint64_t>(panel.seed);
+  auto vectors = sqlspace::feature_vectors({&f->matrix});  // the rows and columns the clusters were fitted on
+  const size_t cols = vectors.rows.cols;
+  panel.forest.reset();
+  panel.forest_job.emplace(FeatureSpacePanel::ForestJob{
+      std::move(vectors), learn::MulticlassForestTrainer(cols, panel.clusters->k, options)});
+}
+
+namespace {
+
+// A tree at a time until the frame's budget is spent; then the ranking, as space clusters --importance gives it.
+void step_cluster_forest(FeatureSpacePanel& panel, double deadline_ms) {
+  if (!panel.forest_job || !panel.clusters) return;
+  auto& job = *panel.forest_job;
+  while (!job.trainer.done() && monotonic_ms() < deadline_ms)
+    job.trainer.step(job.vectors.rows, panel.clusters->labels);
+  if (!job.trainer.done()) return;
+  panel.forest = sqlspace::rank_cluster_importance(job.vectors, panel.clusters->labels, panel.clusters->k,
+                                                   job.trainer.importance(), sqlspace::ClusterImportanceOptions{}.top);
+  panel.forest_job.reset();
+}
+
+}  // namespace
 
 void request_estimate(AppState& state, FeatureSpacePanel& panel) {
   panel.error.clear();
@@ -283,6 +318,7 @@ void request_estimate(AppState& state, FeatureSpacePanel& panel) {
 
 void step_feature_space(AppState& state, FeatureSpacePanel& panel, double budget_ms) {
   step_llm_features(state, panel);
+  step_cluster_forest(panel, monotonic_ms() + budget_ms);
   // Features are computed for what is pending and for the LLM features tab (which waits on them).
   const bool features_wanted =
       std::any_of(panel.features.begin(), panel.features.end(), [](const SetFeatures& f) { return !f.done; });

@@ -55,6 +55,18 @@ nlohmann::json feature_space_json(const FeatureSpacePanel& panel) {
                      {"inertia", cl.fit.inertia},
                      {"labels", cl.labels},
                      {"explanations", explained}};
+    if (panel.forest_job)
+      j["clusters"]["forest"] = {{"running", true}, {"trees_done", panel.forest_job->trainer.trees_done()}};
+    if (panel.forest) {
+      auto ranked = [](const std::vector<sqlspace::FeatureImportance>& fs) {
+        nlohmann::json out = nlohmann::json::array();
+        for (const auto& f : fs) out.push_back({{"id", f.id}, {"importance", f.importance}});
+        return out;
+      };
+      nlohmann::json per = nlohmann::json::array();
+      for (const auto& c : panel.forest->per_cluster) per.push_back(ranked(c));
+      j["clusters"]["forest"] = {{"running", false}, {"overall", ranked(panel.forest->overall)}, {"per_cluster", per}};
+    }
     if (panel.blind_spots) {
       nlohmann::json models = nlohmann::json::array();
       for (const auto& m : panel.blind_spots->models) {

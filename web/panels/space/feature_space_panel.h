@@ -20,8 +20,10 @@
 #include <nlohmann/json.hpp>
 
 #include "core/learn/elbow.h"
+#include "core/learn/multiclass_forest.h"
 #include "core/metrics/evaluation_job.h"
 #include "core/sqlspace/blind_spots.h"
+#include "core/sqlspace/cluster_importance.h"
 #include "core/sqlspace/correctness_estimator.h"
 #include "core/sqlspace/feature_catalogue.h"
 #include "core/sqlspace/feature_clusters.h"
@@ -91,6 +93,14 @@ struct FeatureSpacePanel {
     std::vector<learn::KMeansResult> fits;  // fits[k - k_first]
   };
   std::optional<ClusterJob> cluster_job;
+  // The paper's explanation of the clusters (003 §5): one multi-class 100-tree forest on (features, cluster), its
+  // impurity importance; a few trees a frame, started by its button once the clusters are there.
+  struct ForestJob {
+    sqlspace::FeatureVectors vectors;
+    learn::MulticlassForestTrainer trainer;
+  };
+  std::optional<ForestJob> forest_job;
+  std::optional<sqlspace::MulticlassClusterImportance> forest;
 
   // Estimator.
   std::string estimate_set, estimate_model;
@@ -115,6 +125,8 @@ FeatureSpacePanel& feature_space_panel(AppState& state);
 void request_compare(AppState& state, FeatureSpacePanel& panel);
 void request_clusters(AppState& state, FeatureSpacePanel& panel);
 void request_estimate(AppState& state, FeatureSpacePanel& panel);
+// Starts the multi-class forest on the clusters shown (an error when there are none).
+void request_cluster_forest(FeatureSpacePanel& panel);
 // Starts computing a loaded gold set's features unless they are done or under way.
 void request_features(AppState& state, FeatureSpacePanel& panel, const std::string& set);
 void step_feature_space(AppState& state, FeatureSpacePanel& panel, double budget_ms);

@@ -143,6 +143,39 @@ void draw_compare(AppState& state, FeatureSpacePanel& panel) {
   });
 }
 
+// The first `most` features joined as their predicates read, with their importance.
+std::string ranked_text(const std::vector<sqlspace::FeatureImportance>& features, size_t most) {
+  std::string text;
+  for (size_t i = 0; i < features.size() && i < most; ++i) {
+    const auto& f = features[i];
+    char buf[32];
+    std::snprintf(buf, sizeof buf, " (%.3f)", f.importance);
+    text += (text.empty() ? "" : "; ") + predicate_of(f.id) + buf;
+  }
+  return text;
+}
+
+// The paper's explanation of the clusters: its button, its progress, then the ranking (each cluster's share of it is
+// in the clusters table).
+void draw_cluster_forest(FeatureSpacePanel& panel) {
+  if (panel.forest_job) {
+    ImGui::Text("Growing the multi-class forest: tree %d of %d...", panel.forest_job->trainer.trees_done(),
+                sqlspace::ClusterImportanceOptions{}.trees);
+    return;
+  }
+  if (ImGui::Button("Explain by one multi-class forest (003 §5)")) request_cluster_forest(panel);
+  note_item_place("explain by forest");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "A 100-tree random forest learns the cluster from the features; its impurity importance ranks the features "
+        "that tell the clusters apart. Each cluster then lists the ranked features more common in it than overall.");
+  if (!panel.forest) return;
+  ImGui::SameLine();
+  ImGui::TextWrapped("Tell the clusters apart: %s", panel.forest->overall.empty()
+                                                        ? "(no feature splits them)"
+                                                        : ranked_text(panel.forest->overall, 10).c_str());
+}
+
 void draw_clusters(AppState& state, FeatureSpacePanel& panel) {
   draw_set_combo(state, "gold set##clusters", panel.cluster_set, false);
   ImGui::SameLine();
@@ -185,7 +218,7 @@ void draw_clusters(AppState& state, FeatureSpacePanel& panel) {
   if (ImGui::BeginTable(
           "clusters", 3 + models,
           ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY,
-          ImVec2(0, std::max(ui_px(160), ImGui::GetContentRegionAvail().y - ui_px(60))))) {
+          ImVec2(0, std::max(ui_px(160), ImGui::GetContentRegionAvail().y - ui_px(90))))) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("cluster");
     ImGui::TableSetupColumn("size");
@@ -236,9 +269,13 @@ void draw_clusters(AppState& state, FeatureSpacePanel& panel) {
         text += (text.empty() ? "" : "; ") + predicate_of(l.id) + buf;
       }
       ImGui::TextWrapped("%s", text.c_str());
+      if (panel.forest && static_cast<size_t>(c) < panel.forest->per_cluster.size() &&
+          !panel.forest->per_cluster[static_cast<size_t>(c)].empty())
+        ImGui::TextWrapped("forest: %s", ranked_text(panel.forest->per_cluster[static_cast<size_t>(c)], 5).c_str());
     }
     ImGui::EndTable();
   }
+  draw_cluster_forest(panel);
   if (panel.selected_cluster >= 0 && panel.selected_cluster < cl.k) {
     const SetFeatures* f = finished_features(panel, panel.cluster_set);
     ImGui::Text("C%d's questions (%zu):", panel.selected_cluster,
