@@ -135,3 +135,32 @@ test('refusals name what is wrong and run nothing', async () => {
   s = await runInTab({ study: 'shared-failure' });
   assert.match(s.error, /unknown study 'shared-failure'; the closest is 'shared-failures'/);
 });
+
+test('Predictions & metrics: the seeds pinned, the expansions delta EX by seed is what study jqe-delta counts', async () => {
+  const METRICS = 'Predictions & metrics';
+  await sendCommand(app.page, { do: 'show', tab: METRICS });
+  await sendCommand(app.page, { do: 'evaluate', gold: 'seeds.json', pred: 'pred_seeds.json', semantics: 'bird' });
+  await untilPanel(app.page, METRICS, (s) => s.done && s.label === 'seeds.json vs pred_seeds.json', 'the seeds', 60000);
+  await clickNamed(app.page, 'pin baseline');  // a real click on the button
+  await sendCommand(app.page, { do: 'evaluate', gold: 'expanded.json', pred: 'pred_expansions.json',
+                                semantics: 'bird' });
+  const m = await untilPanel(app.page, METRICS,
+    (s) => s.done && s.label === 'expanded.json vs pred_expansions.json' && s.delta, 'the delta', 60000);
+  const out = path.join(dir, 'cli-delta');
+  const r = spawnSync(cli, ['study', 'jqe-delta', '--seeds', path.join(dir, 'seeds.json'),
+    '--expansions', path.join(dir, 'expanded.json'), '--pred-seeds', path.join(dir, 'pred_seeds.json'),
+    '--pred-expansions', path.join(dir, 'pred_expansions.json'), '--db-root', path.join(dir, 'db'), '--out', out],
+  { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const { transitions } = JSON.parse(r.stdout);
+  const d = m.delta;
+  assert.equal(d.align, 'seed_id', JSON.stringify(d));
+  assert.deepEqual({ plus: d.plus, minus: d.minus, zero_correct: d.zero_correct, zero_wrong: d.zero_wrong },
+    { plus: transitions.plus, minus: transitions.minus, zero_correct: transitions.zero_correct,
+      zero_wrong: transitions.zero_wrong });
+  // By the fixture: 7 expansions of 4 seeds; seed 14's gold fails, so its expansion is counted apart, not as EX = 0.
+  assert.deepEqual([d.n, d.plus, d.minus, d.zero_correct, d.zero_wrong, d.unscored, d.unmatched],
+    [6, 1, 1, 2, 2, 1, 0]);
+  await nextFrames(app.page);
+  fs.writeFileSync(path.join(artefactDir, 'metrics_delta_by_seed.png'), await app.page.screenshot());
+});

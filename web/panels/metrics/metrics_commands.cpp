@@ -57,6 +57,10 @@ nlohmann::json metrics_state_json(const AppState& state, const MetricsPanel& pan
   j["sc_embedding"] = panel.run->options().columns.embedding_label;
   j["evaluated_in"] = panel.run->evaluated_in;
   j["worker_restarts"] = panel.run->worker_restarts;
+  if (panel.baseline && panel.baseline != panel.run && panel.baseline->done && panel.run->done) {
+    RunDelta fresh;  // the panel's cache is the drawing's; this reads the same files
+    j["delta"] = run_delta_json(run_delta(state, fresh, panel.run, panel.baseline));
+  }
   // Items that hit a limit, failed or were cut, with the reason the Items list shows (the first 100).
   nlohmann::json flagged = nlohmann::json::array();
   for (const auto& it : panel.run->items()) {

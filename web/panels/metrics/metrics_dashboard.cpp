@@ -1,5 +1,5 @@
 // The Summary and Charts tabs of Predictions & metrics: EX and EXP/EXR/F1 per regime, breakdowns per database and
-// difficulty, EX by joins, the EXP/EXR distributions over failed items, and the delta against a pinned run.
+// difficulty, EX by joins and the EXP/EXR distributions over failed items.
 #include "web/panels/metrics/metrics_dashboard.h"
 
 #include <imgui.h>
@@ -154,31 +154,6 @@ void draw_charts(const MetricsRun& run, MetricsPanel& panel) {
         "shared-failures study.");
   draw_histogram_pair("exp-exr", exp, exr, 10, ui_px(460, 230));
   ImGui::EndGroup();
-}
-
-void draw_delta(const MetricsRun& run, const MetricsRun& base) {
-  std::vector<bool> a, b;
-  for (const auto& it : base.items()) a.push_back(it.status == ItemStatus::Scored && it.ex);
-  for (const auto& it : run.items()) b.push_back(it.status == ItemStatus::Scored && it.ex);
-  auto aligned = align_runs(a, b);
-  if (!aligned.ok()) {
-    ImGui::TextDisabled("delta EX: the baseline has %zu items, this run %zu; they cannot be aligned", a.size(),
-                        b.size());
-    return;
-  }
-  const DeltaExTable t = delta_ex_table(*aligned);
-  ImGui::Text("delta EX against baseline %s (thesis Table 3.7 layout): mean delta EX %+.2f points", base.label.c_str(),
-              t.mean_delta());
-  if (ImGui::BeginTable("delta", 4, ImGuiTableFlags_Borders)) {
-    for (const char* h : {"dEX = 1", "dEX = -1", "dEX = 0 | EX = 1", "dEX = 0 | EX = 0"}) ImGui::TableSetupColumn(h);
-    table_headers_with_definitions();
-    ImGui::TableNextRow();
-    for (size_t c : {t.improved, t.degraded, t.kept_correct, t.kept_wrong}) {
-      ImGui::TableNextColumn();
-      ImGui::Text("%zu (%.1f%%)", c, t.percent(c));
-    }
-    ImGui::EndTable();
-  }
 }
 
 }  // namespace chokepoint::web

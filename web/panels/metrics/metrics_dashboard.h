@@ -15,6 +15,5 @@ void draw_breakdown(const char* id, const MetricsRun& run, const std::vector<std
 void draw_summary(const MetricsRun& run, const std::optional<std::vector<size_t>>& subset);
 void draw_charts(const MetricsRun& run, MetricsPanel& panel);
 // EX against the pinned baseline run, as thesis Table 3.7 lays it out.
-void draw_delta(const MetricsRun& run, const MetricsRun& base);
 
 }  // namespace chokepoint::web

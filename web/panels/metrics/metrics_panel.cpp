@@ -239,6 +239,7 @@ void draw_setup(AppState& state, MetricsPanel& panel) {
     if (panel.run && panel.run->done) {
       ImGui::SameLine();
       if (ImGui::Button("Pin as baseline for delta EX")) panel.baseline = panel.run;
+      note_item_place("pin baseline");
       ImGui::SameLine();
       if (ImGui::Button("Export CSV")) {
         const std::string path = "/tmp/chokepoint_metrics.csv";
@@ -353,7 +354,7 @@ void draw_metrics_panel(AppState& state, MetricsPanel& panel) {
         if (run.done) draw_evaluator_scores(run, panel, subset);
       }
       if (panel.baseline && panel.baseline != panel.run && panel.baseline->done && run.done)
-        draw_delta(run, *panel.baseline);
+        draw_run_delta(run_delta(state, panel.delta, panel.run, panel.baseline));
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Charts")) {

@@ -16,6 +16,7 @@
 #include "core/sql/scenario_filter.h"
 #include "web/app_state.h"
 #include "web/panels/metrics/metrics_run.h"
+#include "web/panels/metrics/run_delta.h"
 #include "web/panels/metrics/sc_embeddings.h"
 
 namespace chokepoint::web {
@@ -30,6 +31,7 @@ struct MetricsPanel {
   int worker_stall_ms = 0;          // 0: worker_stall_ms(timeout_ms); a page command sets it (tests of the restart)
   std::shared_ptr<MetricsRun> run;  // current or last run
   std::shared_ptr<MetricsRun> baseline;  // pinned for ΔEX
+  RunDelta delta;                        // of run against baseline, kept while neither changes
   bool running = false;
   int chart_regime = 0;  // index into run->options.regimes
   int selected_item = -1;
