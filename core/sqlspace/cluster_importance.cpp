@@ -41,12 +41,18 @@ std::vector<std::vector<FeatureImportance>> cluster_forest_importance(const Feat
 
 MulticlassClusterImportance cluster_multiclass_importance(const FeatureVectors& vectors, const std::vector<int>& labels,
                                                           int k, const ClusterImportanceOptions& options) {
-  MulticlassClusterImportance out;
-  out.per_cluster.resize(static_cast<size_t>(std::max(0, k)));
   learn::ForestOptions fo;
   fo.trees = options.trees;
   fo.seed = options.seed;
-  const auto importance = learn::multiclass_impurity_importance(vectors.rows, labels, k, fo);
+  return rank_cluster_importance(vectors, labels, k, learn::multiclass_impurity_importance(vectors.rows, labels, k, fo),
+                                 options.top);
+}
+
+MulticlassClusterImportance rank_cluster_importance(const FeatureVectors& vectors, const std::vector<int>& labels,
+                                                    int k, const std::vector<double>& importance, size_t top) {
+  MulticlassClusterImportance out;
+  out.per_cluster.resize(static_cast<size_t>(std::max(0, k)));
+  if (labels.size() != vectors.rows.rows || importance.size() != vectors.feature_ids.size()) return out;
   std::vector<FeatureImportance> all;
   for (size_t f = 0; f < importance.size(); ++f)
     if (importance[f] > 0) all.push_back({vectors.feature_ids[f], importance[f]});
@@ -67,13 +73,13 @@ MulticlassClusterImportance cluster_multiclass_importance(const FeatureVectors& 
         if (labels[r] >= 0 && labels[r] < k) ++with[static_cast<size_t>(labels[r])];
       }
     for (size_t c = 0; c < out.per_cluster.size(); ++c)
-      if (size[c] > 0 && out.per_cluster[c].size() < options.top &&
+      if (size[c] > 0 && out.per_cluster[c].size() < top &&
           static_cast<double>(with[c]) * static_cast<double>(n) >
               static_cast<double>(with_all) * static_cast<double>(size[c]))
         out.per_cluster[c].push_back(fi);
   }
   out.overall = std::move(all);
-  rank(out.overall, options.top);
+  rank(out.overall, top);
   return out;
 }
 

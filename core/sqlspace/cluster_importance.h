@@ -39,5 +39,8 @@ struct MulticlassClusterImportance {
 // per cluster; features with 0 importance left out.
 MulticlassClusterImportance cluster_multiclass_importance(const FeatureVectors& vectors, const std::vector<int>& labels,
                                                           int k, const ClusterImportanceOptions& options);
+// The same from a forest's importance per column of vectors (learn::MulticlassForestTrainer stepped by the caller).
+MulticlassClusterImportance rank_cluster_importance(const FeatureVectors& vectors, const std::vector<int>& labels,
+                                                    int k, const std::vector<double>& importance, size_t top);
 
 }  // namespace chokepoint::sqlspace
