@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Writes the app as a folder any static host serves as is: the built page, its scripts, the two wasm programs, the
 # packaged sample data, the lexicon and the service worker, each with a brotli (.br) and a gzip (.gz) copy beside it
-# for hosts that serve pre-compressed files (scripts/precompress.mjs prints the sizes). Every URL inside is relative, so the folder works from a
-# sub-path (https://host/some/sub/path/) and offline after the first visit (the service worker's scope is the folder).
+# for hosts that serve pre-compressed files (scripts/precompress.mjs prints the sizes). Every URL inside is relative,
+# so the folder works from a sub-path (https://host/some/sub/path/) and offline after the first visit (the service
+# worker's scope is the folder).
 # Usage: dist.sh APP_DIR OUT_DIR (OUT_DIR is replaced).
 set -euo pipefail
 app=${1:?usage: dist.sh APP_DIR OUT_DIR}
