@@ -289,12 +289,14 @@ void request_cluster_forest(FeatureSpacePanel& panel) {
 
 namespace {
 
-// A tree at a time until the frame's budget is spent; then the ranking, as space clusters --importance gives it.
+// At least one tree, then more until the frame's deadline; then the ranking, as space clusters --importance gives it.
+// The clock decides only how many frames the forest takes, never what it learns, and a slow frame still grows a tree.
 void step_cluster_forest(FeatureSpacePanel& panel, double deadline_ms) {
   if (!panel.forest_job || !panel.clusters) return;
   auto& job = *panel.forest_job;
-  while (!job.trainer.done() && monotonic_ms() < deadline_ms)
+  do {
     job.trainer.step(job.vectors.rows, panel.clusters->labels);
+  } while (!job.trainer.done() && monotonic_ms() < deadline_ms);
   if (!job.trainer.done()) return;
   panel.forest = sqlspace::rank_cluster_importance(job.vectors, panel.clusters->labels, panel.clusters->k,
                                                    job.trainer.importance(), sqlspace::ClusterImportanceOptions{}.top);
@@ -318,12 +320,13 @@ void request_estimate(AppState& state, FeatureSpacePanel& panel) {
 
 void step_feature_space(AppState& state, FeatureSpacePanel& panel, double budget_ms) {
   step_llm_features(state, panel);
-  step_cluster_forest(panel, monotonic_ms() + budget_ms);
+  // One budget for the frame: what the forest leaves of it goes to the features, scores and pending work.
+  const double start = monotonic_ms();
+  step_cluster_forest(panel, start + budget_ms);
   // Features are computed for what is pending and for the LLM features tab (which waits on them).
   const bool features_wanted =
       std::any_of(panel.features.begin(), panel.features.end(), [](const SetFeatures& f) { return !f.done; });
   if (panel.pending == FeatureSpacePanel::Pending::None && !features_wanted) return;
-  const double start = monotonic_ms();
   for (auto& f : panel.features)
     while (!f.done && monotonic_ms() - start < budget_ms)
       if (!step_features(state, f)) break;
