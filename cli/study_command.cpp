@@ -31,13 +31,11 @@ const char* kStudyUsage =
     "Usage: chokepoint study list\n"
     "       chokepoint study <name> [flags]   (chokepoint study <name> --help for its flags)\n"
     "A study is one of the papers' experiments declared as inputs, systems and the tables and charts it produces.\n"
-    "`study list` prints one line per study: its name, then what it reproduces, or, for a study that is not one\n"
-    "command yet, the existing commands that produce its pieces. Such a study, or an unknown name, exits 2.";
+    "`study list` prints one line per study: its name, then what it reproduces. An unknown name exits 2.";
 
 const char* kListUsage =
     "Usage: chokepoint study list\n"
-    "One line per study: its name, then what it reproduces; a study that is not one command yet names the existing\n"
-    "commands that produce its pieces. Exit code 0.";
+    "One line per study: its name, then what it reproduces. Exit code 0.";
 
 const char* kJqeText =
     "Usage: chokepoint study jqe-delta --seeds SET --expansions EXPANDED.json --pred-seeds FILE\n"
@@ -73,11 +71,7 @@ int list_main(const FlagValues& r) {
   size_t width = 0;
   for (const auto& e : study::study_catalogue()) width = std::max(width, e.name.size());
   for (const auto& e : study::study_catalogue()) {
-    std::cout << e.name << std::string(width + 2 - e.name.size(), ' ');
-    if (e.status == study::StudyStatus::Available)
-      std::cout << e.description << "\n";
-    else
-      std::cout << "not one command yet; its pieces come from " << e.commands << ". " << e.description << "\n";
+    std::cout << e.name << std::string(width + 2 - e.name.size(), ' ') << e.description << "\n";
   }
   return 0;
 }
@@ -89,9 +83,6 @@ int study_main(const FlagValues& r) {
   if (!entry)
     return fail_input("unknown study '" + name + "'; the closest is '" + study::closest_study(name) +
                       "' (see chokepoint study list)");
-  if (entry->status == study::StudyStatus::Pieces)
-    return fail_input("study '" + name + "' is not available as one command yet; its pieces come from " +
-                      entry->commands);
   return fail_input("study '" + name + "' takes its flags after its name: chokepoint study " + name + " --help");
 }
 

@@ -83,9 +83,84 @@ std::string table_html(const StudyTable& t, bool with_source) {
   return out + "</tbody>\n</table></div>\n";
 }
 
+// The radial scale of a radar: 100 when every value fits (percentages), else the largest value rounded up.
+double radar_top(const StudyChart& chart) {
+  double top = 100;
+  for (const auto& s : chart.series)
+    for (double v : s.values)
+      if (std::isfinite(v)) top = std::max(top, v);
+  if (top <= 100) return 100;
+  const double step = std::pow(10.0, std::floor(std::log10(top)));
+  return std::ceil(top / step) * step;
+}
+
+// One spoke per category from the top, clockwise; each series a closed line through its values (a value that is
+// missing leaves its spoke out of that series' line, and its dot out).
+std::string radar_svg(const StudyChart& chart) {
+  const double width = 780, cx = 390, cy = 240, radius = 160, plot_h = 480;
+  const double top = radar_top(chart);
+  const size_t n = chart.categories.size();
+  const double pi = std::acos(-1.0);
+  auto point = [&](size_t k, double v) {
+    const double a = -pi / 2 + 2 * pi * static_cast<double>(k) / static_cast<double>(n);
+    const double r = radius * std::clamp(v / top, 0.0, 1.0);
+    return std::make_pair(cx + r * std::cos(a), cy + r * std::sin(a));
+  };
+  const double total_h = plot_h + 24.0 * static_cast<double>((chart.series.size() + 3) / 4);
+  std::string out = "<svg role=\"img\" width=\"" + fmt(width) + "\" height=\"" + fmt(total_h) + "\" viewBox=\"0 0 " +
+                    fmt(width) + " " + fmt(total_h) + "\"><title>" + html_escape(chart.title) + "</title>\n";
+  for (int ring = 1; ring <= 4; ++ring) {
+    std::string pts;
+    for (size_t k = 0; k < n; ++k) {
+      const auto [x, y] = point(k, top * ring / 4.0);
+      pts += fmt(x) + "," + fmt(y) + " ";
+    }
+    out += "<polygon points=\"" + pts + "\" fill=\"none\" stroke=\"#ddd\"/><text x=\"" + fmt(cx + 4) + "\" y=\"" +
+           fmt(cy - radius * ring / 4.0 + 12) + "\" font-size=\"10\" fill=\"#777\">" +
+           html_escape(fmt(top * ring / 4.0)) + "</text>\n";
+  }
+  for (size_t k = 0; k < n; ++k) {
+    const auto [x, y] = point(k, top);
+    out += "<line x1=\"" + fmt(cx) + "\" y1=\"" + fmt(cy) + "\" x2=\"" + fmt(x) + "\" y2=\"" + fmt(y) +
+           "\" stroke=\"#bbb\"/>\n";
+    const double dx = x - cx;
+    const char* anchor = std::fabs(dx) < 1 ? "middle" : dx > 0 ? "start" : "end";
+    const double ly = y + (y < cy - 1 ? -8 : y > cy + 1 ? 16 : 4);
+    out += "<text x=\"" +
+           fmt(x + (dx > 1    ? 6
+                    : dx < -1 ? -6
+                              : 0)) +
+           "\" y=\"" + fmt(ly) + "\" font-size=\"12\" text-anchor=\"" + anchor + "\">" +
+           html_escape(chart.categories[k]) + "</text>\n";
+  }
+  for (size_t s = 0; s < chart.series.size(); ++s) {
+    std::string pts, dots;
+    for (size_t k = 0; k < n; ++k) {
+      const double v = chart.series[s].values[k];
+      if (!std::isfinite(v)) continue;
+      const auto [x, y] = point(k, v);
+      pts += fmt(x) + "," + fmt(y) + " ";
+      dots += "<circle cx=\"" + fmt(x) + "\" cy=\"" + fmt(y) + "\" r=\"3.5\" fill=\"" + kColours[s % 8] + "\"><title>" +
+              html_escape(chart.series[s].name + ", " + chart.categories[k] + ": " + fmt(v)) + "</title></circle>\n";
+    }
+    if (!pts.empty())
+      out += "<polygon points=\"" + pts + "\" fill=\"" + kColours[s % 8] + "\" fill-opacity=\"0.12\" stroke=\"" +
+             kColours[s % 8] + "\" stroke-width=\"2\"/>\n";
+    out += dots;
+  }
+  for (size_t s = 0; s < chart.series.size(); ++s) {
+    const double x = 56 + 170.0 * static_cast<double>(s % 4), y = plot_h - 4 + 20.0 * static_cast<double>(s / 4);
+    out += "<rect x=\"" + fmt(x) + "\" y=\"" + fmt(y - 10) + "\" width=\"12\" height=\"12\" fill=\"" + kColours[s % 8] +
+           "\"/><text x=\"" + fmt(x + 16) + "\" y=\"" + fmt(y) + "\" font-size=\"12\">" +
+           html_escape(chart.series[s].name) + "</text>\n";
+  }
+  return out + "</svg>\n";
+}
+
 }  // namespace
 
 std::string chart_svg(const StudyChart& chart) {
+  if (chart.kind == ChartKind::Radar) return radar_svg(chart);
   const double width = 720, left = 56, right = 16, top = 16, plot_h = 220;
   const double plot_w = width - left - right;
   const double y_top = axis_top(chart);

@@ -1,23 +1,15 @@
-// The studies Chokepoint knows: each paper experiment by name, one line on what it produces, and whether one
-// command runs it today. The other studies name the existing commands that produce their pieces, so `study list`
-// and the refusal of an unavailable study point the user at what works now.
+// The studies Chokepoint knows: each paper experiment by name, one line on what it produces, and whether the app's
+// Studies tab runs it as well as `chokepoint study <name>`.
 #pragma once
 #include <string>
 #include <vector>
 
 namespace chokepoint::study {
 
-enum class StudyStatus {
-  Available,  // `chokepoint study <name>` runs it
-  Pieces,     // not one command yet; `commands` produce its pieces
-};
-
 struct StudyEntry {
   std::string name;         // "jqe-delta"
   std::string description;  // one line: the paper's tables and figures it reproduces
-  StudyStatus status = StudyStatus::Pieces;
-  std::string commands;  // for Pieces: the existing commands, e.g. "chokepoint jqe, chokepoint eval"
-  bool in_app = false;   // the app's Studies tab runs it too (else the CLI only, and the tab says so)
+  bool in_app = false;      // the app's Studies tab runs it too (else the CLI only, and the tab says so)
 };
 
 // The nine studies, in a fixed order (the order `study list` prints).

@@ -25,7 +25,17 @@ std::string cell_text(const Cell& cell) {
   return buf;
 }
 
-const char* chart_kind_name(ChartKind kind) { return kind == ChartKind::Bars ? "bars" : "histogram"; }
+const char* chart_kind_name(ChartKind kind) {
+  switch (kind) {
+    case ChartKind::Bars:
+      return "bars";
+    case ChartKind::Histogram:
+      return "histogram";
+    case ChartKind::Radar:
+      return "radar";
+  }
+  return "bars";
+}
 
 double percent(size_t part, size_t whole) {
   return whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0;
@@ -76,9 +86,12 @@ std::string report_problem(const StudyReport& report) {
     if (auto p = table_problem(t); !p.empty()) return p;
   if (!report.items.columns.empty())
     if (auto p = table_problem(report.items); !p.empty()) return p;
-  for (const auto& c : report.charts)
+  for (const auto& c : report.charts) {
+    if (c.kind == ChartKind::Radar && c.categories.size() < 3)
+      return "radar chart '" + c.id + "' has fewer than 3 spokes";
     for (const auto& s : c.series)
       if (s.values.size() != c.categories.size()) return "chart '" + c.id + "' has a series of the wrong length";
+  }
   return "";
 }
 

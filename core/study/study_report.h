@@ -36,8 +36,8 @@ struct StudyTable {
   std::vector<PublishedRow> published;
 };
 
-enum class ChartKind { Bars, Histogram };
-const char* chart_kind_name(ChartKind kind);  // "bars", "histogram"
+enum class ChartKind { Bars, Histogram, Radar };
+const char* chart_kind_name(ChartKind kind);  // "bars", "histogram", "radar"
 
 struct ChartSeries {
   std::string name;
@@ -45,7 +45,8 @@ struct ChartSeries {
 };
 
 // Grouped bars: for each category one bar per series. A histogram is the same with bins as categories and counts as
-// values. Invariant: every series has categories.size() values.
+// values. A radar has one spoke per category (at least three) and one closed line per series, on one radial scale.
+// Invariant: every series has categories.size() values.
 struct StudyChart {
   std::string id;
   std::string title;

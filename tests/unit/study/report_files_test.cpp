@@ -102,6 +102,29 @@ TEST(StudyHtml, AValueThePaperDidNotPublishDrawsNoBar) {
       report_json(StudyReport{"s", "t", {}, {}, {}, {chart}, {}})["charts"][0]["series"][0]["values"][1].is_null());
 }
 
+TEST(StudyHtml, ARadarDrawsOneClosedLinePerSeriesOverItsValuesOnly) {
+  const double none = std::numeric_limits<double>::quiet_NaN();
+  StudyChart chart{"r",
+                   "tasks",
+                   "percent",
+                   ChartKind::Radar,
+                   {"a", "b", "c", "d"},
+                   {{"m1", {50, 100, 25, 75}}, {"m<2>", {50, none, 250, 10}}}};
+  const std::string svg = chart_svg(chart);
+  size_t lines = 0, dots = 0;
+  for (size_t at = svg.find("fill-opacity"); at != std::string::npos; at = svg.find("fill-opacity", at + 1)) ++lines;
+  for (size_t at = svg.find("<circle"); at != std::string::npos; at = svg.find("<circle", at + 1)) ++dots;
+  EXPECT_EQ(lines, 2u);
+  EXPECT_EQ(dots, 7u);                                // m<2>'s missing b has no dot
+  EXPECT_NE(svg.find(">300.0<"), std::string::npos);  // 250 is over 100: the scale grows to 300
+  EXPECT_NE(svg.find("m&lt;2&gt;"), std::string::npos);
+  EXPECT_EQ(svg.find("nan"), std::string::npos);
+  chart.categories.resize(2);
+  for (auto& s : chart.series) s.values.resize(2);
+  EXPECT_NE(report_problem(StudyReport{"s", "t", {}, {}, {}, {chart}, {}}), "");
+  EXPECT_EQ(report_json(StudyReport{"s", "t", {}, {}, {}, {chart}, {}})["charts"][0]["kind"], "radar");
+}
+
 TEST(StudyReportJson, NumbersAreRoundedAndRowsKeptInOrder) {
   const auto j = report_json(hostile_report());
   EXPECT_EQ(j["tables"][0]["rows"][0][1], 12.35);

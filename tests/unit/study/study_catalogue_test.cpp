@@ -1,4 +1,4 @@
-// The catalogue of studies: the nine names in their order, which run as one command, and the closest name to a
+// The catalogue of studies: the nine names in their order, which the app runs too, and the closest name to a
 // misspelt one.
 #include "core/study/study_catalogue.h"
 
@@ -15,16 +15,9 @@ TEST(StudyCatalogue, HoldsTheNineStudiesInOrder) {
                                       "mutation-sensitivity", "retrieval", "synsql", "feature-space", "llm-tasks"}));
 }
 
-TEST(StudyCatalogue, EightRunAsOneCommandAndTheOthersNameTheirCommands) {
+TEST(StudyCatalogue, EachSaysWhichOfThePapersTablesItReproduces) {
   for (const auto& e : study_catalogue()) {
-    const bool available = e.name == "jqe-delta" || e.name == "shared-failures" || e.name == "mutation-sensitivity" ||
-                           e.name == "denat-delta" || e.name == "retrieval" || e.name == "tqa-augment" ||
-                           e.name == "synsql" || e.name == "feature-space";
-    EXPECT_EQ(e.status == StudyStatus::Available, available) << e.name;
-    EXPECT_FALSE(e.description.empty()) << e.name;
-    if (!available) {
-      EXPECT_NE(e.commands.find("chokepoint "), std::string::npos) << e.name;
-    }
+    EXPECT_NE(e.description.find("Table"), std::string::npos) << e.name;
   }
 }
 
@@ -34,8 +27,6 @@ TEST(StudyCatalogue, TheAppRunsThoseWhoseInputsItHolds) {
     if (e.in_app) in_app.push_back(e.name);
   // denat-delta needs the renamed databases chokepoint tqa denat writes to disk: the CLI runs it.
   EXPECT_EQ(in_app, (std::vector<std::string>{"jqe-delta", "shared-failures", "mutation-sensitivity"}));
-  for (const auto& e : study_catalogue())
-    if (e.in_app) EXPECT_EQ(e.status, StudyStatus::Available) << e.name;
 }
 
 TEST(StudyCatalogue, FindsByExactNameAndSuggestsTheClosest) {

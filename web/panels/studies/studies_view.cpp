@@ -31,7 +31,7 @@ void draw_catalogue(StudyChoice& c) {
   ImGui::TableSetupColumn("what it reproduces");
   ImGui::TableHeadersRow();
   for (const auto& e : study::study_catalogue()) {
-    const bool available = e.status == study::StudyStatus::Available, runnable = available && e.in_app;
+    const bool runnable = e.in_app;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     if (runnable) {
@@ -43,10 +43,8 @@ void draw_catalogue(StudyChoice& c) {
     ImGui::TableNextColumn();
     if (runnable)
       ImGui::TextWrapped("%s", e.description.c_str());
-    else if (available)
-      ImGui::TextWrapped("%s (from the command line: chokepoint study %s)", e.description.c_str(), e.name.c_str());
     else
-      ImGui::TextWrapped("%s (not one step yet: %s)", e.description.c_str(), e.commands.c_str());
+      ImGui::TextWrapped("%s (from the command line: chokepoint study %s)", e.description.c_str(), e.name.c_str());
   }
   ImGui::EndTable();
 }

@@ -1,0 +1,424 @@
+// `chokepoint study llm-tasks`: 004's five tasks for each model from one command. predict, errors, debug, optimize,
+// describe and link run in this process exactly as they run on their own (cli/command_capture.h), each writing its
+// own files under OUT/steps/; the core lays their figures out beside the paper's (core/study/llm_tasks_study.h).
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <iostream>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/command.h"
+#include "cli/command_capture.h"
+#include "cli/common_flags.h"
+#include "cli/model_calls.h"
+#include "cli/study_output.h"
+#include "core/base/file_text.h"
+#include "core/base/json_dump.h"
+#include "core/runner/prompt_formats.h"
+#include "core/study/llm_tasks_study.h"
+
+namespace chokepoint::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using ojson = nlohmann::ordered_json;
+
+const std::vector<std::string> kTasks = {"debugging", "optimization", "sql-to-text", "schema-linking"};
+
+const std::string kUsage =
+    std::string(
+        "Usage: chokepoint study llm-tasks --gold FILE --db-root DIR --llm-config CONFIG.json [--llm-config ...]\n"
+        "                                  --out DIR [--format F ... | --formats all] [--task T ...]\n"
+        "                                  [--rounds R] [--strategy S] [--link-method M ...] [--link-fk F]\n"
+        "                                  [--variant V ...] [--iterations N] [--judge-config C | --no-judge]\n"
+        "                                  [--embedding-model M] [--semantics bird|spider] [--timeout-ms T]\n"
+        "                                  [--replay FILE.sqlite] [--prompts DIR] [--max-calls N] [--max-tokens N]\n"
+        "The five tasks of 004 for each model (--llm-config, once per model), on one set and its databases:\n"
+        "  text-to-SQL     `predict` in each format (default SimpleDDL-MD-Chat; --formats all: the 12): Table 3, and\n"
+        "                  EX by the number of gold tables (Table 4); `errors` on the main format's predictions (the\n"
+        "                  model decides condition_filter vs data_processing, as 004): Fig. 3. Always run.\n"
+        "  debugging       `debug --strategy all` (or --strategy S) on each model's own wrong predictions, --rounds R\n"
+        "                  (default 2): Figs. 4 and 5\n"
+        "  optimization    `optimize` of each model's own predictions (--variant, default all; --iterations, default\n"
+        "                  10): Table 6, VES and C-VES as 004 scores them and in the safe view\n"
+        "  sql-to-text     `describe` of the gold queries (the judge is the model itself unless --judge-config or\n"
+        "                  --no-judge): Table 7\n"
+        "  schema-linking  `link` by each --link-method (default the four), without and with foreign keys\n"
+        "                  (--link-fk both|without|with, default both): Tables 8 and 9\n"
+        "--task T: run only these of the four after text-to-SQL (repeatable). The main format is SimpleDDL-MD-Chat "
+        "when\n"
+        "run, else the first given. The model-call flags go to every step; --max-calls and --max-tokens count per "
+        "step\n"
+        "and model. A model is named as `predict` names it. The radar chart (Fig. 2) has one line per model.\n"
+        "OUT/steps/ keeps each step's files (predictions, ERRORS.json, debug, optimisation, describe and link\n"
+        "reports), so any figure can be traced to its items. The paper's columns stand beside ours in each table.\n"
+        "stdout: JSON {study, items, main_format, models: [{name, ex, wrong, debug_fixed, best_ves, sql_to_text,\n"
+        "best_res, failed_calls}], out, files}. Exit code 1 when some model calls failed (the report notes how many\n"
+        "per model), 2 on bad input.\n") +
+    kStudyOutRule;
+
+FlagTable llm_tasks_flags() {
+  return {
+      flags::gold(),
+      flags::db_root(),
+      flags::llm_config().repeated().described("a model; every task runs for every model; repeatable"),
+      flags::out("DIR", "the folder for report.json, the CSV files, report.html and steps/"),
+      text_flag("--format", "F", "a prompt format of 004 for text-to-SQL; repeatable")
+          .repeated()
+          .shows("SimpleDDL-MD-Chat"),
+      choice_flag("--formats", {"all"}, "run the 12 formats"),
+      choice_flag("--task", kTasks, "run only these tasks after text-to-SQL; repeatable").repeated().shows("all four"),
+      whole_flag("--rounds", "R", 1, 10, "rounds", "rounds of debugging").or_else("2"),
+      choice_flag("--strategy", {"regenerate", "wrong_sql", "system_error", "all_errors", "comment", "all"},
+                  "the debugging strategy; all: the five side by side")
+          .or_else("all"),
+      choice_flag("--link-method", {"zero-shot", "few-shot", "presql", "few-shot+presql"},
+                  "a schema-linking method; repeatable")
+          .repeated()
+          .shows("the four"),
+      choice_flag("--link-fk", {"both", "without", "with"}, "schema linking without and/or with foreign keys")
+          .or_else("both"),
+      text_flag("--variant", "V", "an optimisation prompt variant; repeatable").repeated().shows("all"),
+      whole_flag("--iterations", "N", 1, 100000, "runs", "timed runs of each optimisation pair").or_else("10"),
+      path_flag("--judge-config", "CONFIG.json", "SQL-to-Text's judge (else the model itself)"),
+      switch_flag("--no-judge", "SQL-to-Text without a judge"),
+      text_flag("--embedding-model", "M", "SQL-to-Text also by the cosine of these embeddings"),
+      flags::semantics({"bird", "spider"}, "bird").or_else("bird"),
+      flags::timeout_ms("5000", "time limit of one item"),
+      flags::prompts(),
+      flags::replay(),
+      flags::max_calls(),
+      flags::max_tokens(),
+      flags::concurrency(),
+      flags::request_timeout_ms(),
+  };
+}
+
+size_t whole(const ojson& o, const char* key) {
+  return o.contains(key) && o[key].is_number_unsigned() ? o[key].get<size_t>() : 0;
+}
+std::optional<double> number(const ojson& o, const char* key) {
+  if (!o.is_object() || !o.contains(key) || !o[key].is_number()) return std::nullopt;
+  return o[key].get<double>();
+}
+std::map<std::string, size_t> counts(const ojson& o, bool subcategories_only) {
+  std::map<std::string, size_t> m;
+  if (!o.is_object()) return m;
+  for (const auto& [k, v] : o.items())
+    if (v.is_number_unsigned() && !(subcategories_only && k.find('/') != std::string::npos)) m[k] = v.get<size_t>();
+  return m;
+}
+size_t failed_calls(const ojson& out) {
+  const ojson& c = out.contains("model_calls") ? out["model_calls"] : ojson::object();
+  return whole(c, "failed") + whole(c, "cut_by_budget");
+}
+
+// A model's name when one config is given (predict names it only when there are several): its "model" field.
+std::string config_model(const std::string& path) {
+  auto text = read_file(path);
+  if (text.ok()) {
+    const auto j = nlohmann::json::parse(*text, nullptr, false);
+    if (j.is_object() && j.contains("model") && j["model"].is_string()) return j["model"].get<std::string>();
+  }
+  return fs::path(path).stem().string();
+}
+
+std::string file_safe(const std::string& name) {
+  std::string s = name;
+  for (char& c : s)
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+          c == '-'))
+      c = '_';
+  return s;
+}
+
+void read_debug(const ojson& d, study::LlmTasksModel& m) {
+  auto rounds_of = [](const ojson& rs) {
+    std::vector<study::DebugRound> out;
+    for (const auto& r : rs) {
+      study::DebugRound x;
+      x.round = r.value("round", 0);
+      x.fixed = whole(r, "fixed");
+      x.still_wrong = whole(r, "still_wrong");
+      x.system_errors = whole(r, "system_errors");
+      x.result_errors = whole(r, "result_errors");
+      x.ex_over_wrong = number(r, "ex_over_wrong").value_or(0);
+      x.result_error_kinds = counts(r.value("result_error_kinds", ojson::object()), true);
+      out.push_back(std::move(x));
+    }
+    return out;
+  };
+  if (d.contains("strategies"))
+    for (const auto& s : d["strategies"]) m.debug.push_back({s.value("strategy", ""), rounds_of(s["rounds"])});
+  else
+    m.debug.push_back({d.value("strategy", ""), rounds_of(d.value("rounds", ojson::array()))});
+}
+
+void read_optimization(const ojson& o, study::LlmTasksModel& m) {
+  const ojson base = o.value("baseline", ojson::object());
+  m.baseline_ves = number(base, "ves");
+  m.baseline_c_ves = number(base, "c_ves");
+  for (const auto& c : o.value("table", ojson::array())) {
+    study::OptimizationCell cell;
+    cell.variant = c.value("variant", "");
+    cell.ves = number(c, "ves").value_or(0);
+    cell.c_ves = number(c, "c_ves").value_or(0);
+    const ojson pub = c.value("as_published", ojson::object());
+    cell.published_ves = number(pub, "ves");
+    cell.published_c_ves = number(pub, "c_ves");
+    cell.rewrites_not_kept = whole(pub, "rewrites_not_kept");
+    m.optimization.push_back(std::move(cell));
+  }
+}
+
+study::DescribeScores read_describe(const ojson& d) {
+  study::DescribeScores s;
+  s.described = whole(d, "described");
+  const ojson rouge = d.value("rouge", ojson::object());
+  s.rouge1 = number(rouge.value("rouge1", ojson::object()), "f1").value_or(0);
+  s.rouge2 = number(rouge.value("rouge2", ojson::object()), "f1").value_or(0);
+  s.rouge_l = number(rouge.value("rougeL", ojson::object()), "f1").value_or(0);
+  if (d.contains("judge") && d["judge"].is_object()) {
+    if (auto a = number(d["judge"], "average")) s.judge = 100 * *a;
+    s.judge_model = d["judge"].value("model", "");
+  }
+  s.cosine = number(d, "cosine");
+  return s;
+}
+
+int llm_tasks_main(const FlagValues& r) {
+  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'");
+  for (const char* f : {"--gold", "--db-root", "--llm-config", "--out"})
+    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
+  if (r.has("--format") && r.has("--formats")) return fail_input("give --format or --formats all, not both");
+  if (r.has("--judge-config") && r.has("--no-judge")) return fail_input("give --judge-config or --no-judge, not both");
+  std::vector<std::string> formats;
+  if (r.has("--formats")) {
+    for (const auto& f : runner::all_prompt_formats()) formats.push_back(f.name());
+  } else {
+    for (const auto& f : r.all("--format")) {
+      if (auto p = runner::prompt_format_from_name(f); !p.ok()) return fail_input("--format '" + f + "': " + p.error());
+      if (std::find(formats.begin(), formats.end(), f) == formats.end()) formats.push_back(f);
+    }
+    if (formats.empty()) formats.push_back("SimpleDDL-MD-Chat");
+  }
+  const std::string main_format = std::find(formats.begin(), formats.end(), "SimpleDDL-MD-Chat") != formats.end()
+                                      ? "SimpleDDL-MD-Chat"
+                                      : formats.front();
+  std::set<std::string> tasks(kTasks.begin(), kTasks.end());
+  if (r.has("--task")) {
+    const auto given = r.all("--task");
+    tasks = std::set<std::string>(given.begin(), given.end());
+  }
+  const std::vector<std::string> configs = r.all("--llm-config");
+  const std::string out = r.text("--out"), steps = (fs::path(out) / "steps").string();
+  if (auto st = prepare_study_out(out); !st.ok()) return fail_input(st.error());
+  std::error_code ec;
+  fs::create_directories(steps, ec);
+  if (ec) return fail_input("cannot create " + steps + ": " + ec.message());
+  auto step = [&](const std::string& file) { return (fs::path(steps) / file).string(); };
+
+  // The words every model-calling step shares.
+  Args calls;
+  for (const char* f : {"--replay", "--prompts"})
+    if (r.has(f)) calls.insert(calls.end(), {f, r.text(f)});
+  for (const char* f : {"--max-calls", "--max-tokens", "--concurrency", "--request-timeout-ms"})
+    if (r.has(f)) calls.insert(calls.end(), {f, std::to_string(r.integer(f))});
+  const Args scoring = {"--semantics", r.text("--semantics"), "--timeout-ms",
+                        std::to_string(r.integer("--timeout-ms"))};
+  auto with = [](Args a, const Args& more) {
+    a.insert(a.end(), more.begin(), more.end());
+    return a;
+  };
+
+  // Text-to-SQL: one predict run with every model and format, as `predict` runs it.
+  Args predict = {"--gold", r.text("--gold"), "--db-root", r.text("--db-root"), "--out", step("pred.json")};
+  for (const auto& c : configs) predict.insert(predict.end(), {"--llm-config", c});
+  for (const auto& f : formats) predict.insert(predict.end(), {"--format", f});
+  auto predicted = run_command_captured("predict", with(predict, calls));
+  if (!predicted.ok()) return fail_input(predicted.error());
+  const ojson& p = predicted->stdout_json;
+
+  study::LlmTasksInputs in;
+  in.semantics = r.text("--semantics");
+  in.formats = formats;
+  in.main_format = main_format;
+  in.rounds = static_cast<int>(r.integer("--rounds"));
+  std::vector<std::pair<std::string, ojson>> runs;  // model name and its {config, formats}
+  if (p.contains("models")) {
+    for (const auto& [name, m] : p["models"].items()) runs.push_back({name, m});
+    // predict prints its models in its own key order; the configs' order is the user's.
+    std::stable_sort(runs.begin(), runs.end(), [&](const auto& a, const auto& b) {
+      const auto pos = [&](const std::string& c) { return std::find(configs.begin(), configs.end(), c); };
+      return pos(a.second.value("config", "")) < pos(b.second.value("config", ""));
+    });
+  } else {
+    runs.push_back({config_model(configs[0]), ojson{{"config", configs[0]}, {"formats", p.value("formats", ojson())}}});
+  }
+  const std::string ex_key = in.semantics == "spider" ? "ex_spider" : "ex_bird";
+  int rc = predicted->exit_code;
+  std::vector<std::map<std::string, std::string>> verdicts;  // per model: item id -> error kind
+  for (const auto& [name, run] : runs) {
+    study::LlmTasksModel m;
+    m.name = name;
+    const std::string config = run.value("config", "");
+    const ojson fs_ = run.value("formats", ojson::object());
+    for (const auto& f : formats)
+      if (fs_.contains(f))
+        if (auto ex = number(fs_[f], ex_key.c_str())) m.format_ex[f] = *ex;
+    if (!fs_.contains(main_format)) return fail_input("internal error: predict did not run " + main_format);
+    const ojson& main = fs_[main_format];
+    in.items = whole(main, "items");
+    for (const auto& b : main.value("by_gold_tables", ojson::array()))
+      m.by_gold_tables.push_back({b.value("tables", ""), whole(b, "n"), number(b, "ex").value_or(0)});
+    const std::string pred = main.value("out", "");
+    const std::string stem = file_safe(name);
+    size_t failed = 0;
+    auto run_step = [&](const std::string& command, const Args& args) -> Result<ojson> {
+      auto c = run_command_captured(command, args);
+      if (!c.ok()) return Error{name + ": " + c.error()};
+      failed += failed_calls(c->stdout_json);
+      rc = std::max(rc, c->exit_code);
+      return c->stdout_json;
+    };
+
+    Args errors = {"--gold",       r.text("--gold"),
+                   "--pred",       pred,
+                   "--db-root",    r.text("--db-root"),
+                   "--out",        step("errors." + stem + ".json"),
+                   "--llm-config", config};
+    auto e = run_step("errors", with(with(errors, scoring), calls));
+    if (!e.ok()) return fail_input(e.error());
+    m.wrong = whole(*e, "failed");
+    m.system_errors = counts(e->value("system_errors", ojson::object()), false);
+    m.result_errors = counts(e->value("result_errors", ojson::object()), true);
+    std::map<std::string, std::string> wrong;
+    if (auto text = read_file(step("errors." + stem + ".json")); text.ok()) {
+      const auto j = nlohmann::json::parse(*text, nullptr, false);
+      if (j.is_object() && j.contains("items"))
+        for (const auto& it : j["items"]) wrong[it.value("id", "")] = it.value("kind", it.value("class", "wrong"));
+    }
+    verdicts.push_back(std::move(wrong));
+
+    if (tasks.count("debugging")) {
+      Args debug = {"--gold",       r.text("--gold"),
+                    "--pred",       pred,
+                    "--db-root",    r.text("--db-root"),
+                    "--llm-config", config,
+                    "--out",        step("debug." + stem + ".json"),
+                    "--strategy",   r.text("--strategy"),
+                    "--rounds",     std::to_string(r.integer("--rounds"))};
+      auto d = run_step("debug", with(with(debug, scoring), calls));
+      if (!d.ok()) return fail_input(d.error());
+      read_debug(*d, m);
+    }
+    if (tasks.count("optimization")) {
+      Args opt = {"--gold",       r.text("--gold"),
+                  "--pred",       pred,
+                  "--db-root",    r.text("--db-root"),
+                  "--llm-config", config,
+                  "--out",        step("optimize." + stem + ".json"),
+                  "--iterations", std::to_string(r.integer("--iterations"))};
+      for (const auto& v : r.all("--variant")) opt.insert(opt.end(), {"--variant", v});
+      auto o = run_step("optimize", with(with(opt, scoring), calls));
+      if (!o.ok()) return fail_input(o.error());
+      read_optimization(*o, m);
+    }
+    if (tasks.count("sql-to-text")) {
+      Args describe = {"--gold", r.text("--gold"), "--llm-config", config, "--out", step("describe." + stem + ".json")};
+      if (r.has("--judge-config")) describe.insert(describe.end(), {"--judge-config", r.text("--judge-config")});
+      if (r.has("--no-judge")) describe.push_back("--no-judge");
+      if (r.has("--embedding-model"))
+        describe.insert(describe.end(), {"--embedding-model", r.text("--embedding-model")});
+      auto d = run_step("describe", with(describe, calls));
+      if (!d.ok()) return fail_input(d.error());
+      m.describe = read_describe(*d);
+    }
+    if (tasks.count("schema-linking")) {
+      std::vector<std::string> methods = r.all("--link-method");
+      if (methods.empty()) methods = {"zero-shot", "few-shot", "presql", "few-shot+presql"};
+      const std::string fk = r.text("--link-fk");
+      for (const auto& method : methods)
+        for (bool with_fk : {false, true}) {
+          if ((with_fk && fk == "without") || (!with_fk && fk == "with")) continue;
+          Args link = {"--gold",       r.text("--gold"),
+                       "--db-root",    r.text("--db-root"),
+                       "--llm-config", config,
+                       "--method",     method,
+                       "--out",        step("link." + stem + "." + method + (with_fk ? ".fk" : "") + ".json")};
+          if (with_fk) link.push_back("--fk");
+          auto l = run_step("link", with(link, calls));
+          if (!l.ok()) return fail_input(l.error());
+          study::LinkCell cell;
+          cell.method = method;
+          cell.fk = with_fk;
+          cell.scored = whole(*l, "scored");
+          cell.res = number(*l, "res").value_or(0);
+          cell.subset = number(*l, "subset_match").value_or(0);
+          cell.exact = number(*l, "exact_match").value_or(0);
+          m.link.push_back(cell);
+        }
+    }
+    m.failed_calls = failed + failed_calls(p.contains("models") ? run : p);
+    in.models.push_back(std::move(m));
+  }
+
+  // Per-item rows from the gold set, with each model's verdict on its main-format prediction.
+  auto pairs =
+      read_study_pairs(r.text("--gold"), runs.empty() ? "" : runs[0].second["formats"][main_format].value("out", ""));
+  if (pairs.ok())
+    for (const auto& pr : *pairs) {
+      study::LlmTasksItem item{pr.id, pr.db_id, {}};
+      for (const auto& v : verdicts) {
+        const auto it = v.find(pr.id);
+        item.verdicts.push_back(it == v.end() ? "1" : it->second);
+      }
+      in.item_rows.push_back(std::move(item));
+    }
+
+  auto report = study::llm_tasks_report(in);
+  report.inputs = {{"gold", r.text("--gold")}, {"db-root", r.text("--db-root")}};
+  for (const auto& [name, run] : runs) report.inputs.push_back({"model " + name, run.value("config", "")});
+  report.inputs.push_back({"formats", [&] {
+                             std::string s;
+                             for (const auto& f : formats) s += (s.empty() ? "" : ", ") + f;
+                             return s;
+                           }()});
+  report.inputs.push_back({"semantics", in.semantics});
+  auto files = write_study_report(out, report);
+  if (!files.ok()) return fail_input(files.error());
+
+  const auto radar = study::llm_tasks_radar(in);
+  ojson models = ojson::array();
+  for (size_t k = 0; k < in.models.size(); ++k) {
+    const auto& v = radar.series[k].values;
+    auto cell = [&](size_t i) { return std::isfinite(v[i]) ? ojson(round2(v[i])) : ojson(); };
+    models.push_back({{"name", in.models[k].name},
+                      {"ex", cell(0)},
+                      {"wrong", in.models[k].wrong},
+                      {"debug_fixed", cell(1)},
+                      {"best_ves", cell(2)},
+                      {"sql_to_text", cell(3)},
+                      {"best_res", cell(4)},
+                      {"failed_calls", in.models[k].failed_calls}});
+  }
+  ojson summary;
+  summary["study"] = "llm-tasks";
+  summary["items"] = in.items;
+  summary["main_format"] = main_format;
+  summary["models"] = models;
+  summary["out"] = out;
+  summary["files"] = *files;
+  std::cout << dump_json(summary, 2) << "\n";
+  return rc;
+}
+
+const Registrar registrar{{"study llm-tasks",
+                           "004's five tasks per model: formats, errors, debugging, optimisation, SQL-to-Text, "
+                           "schema linking (Tables 3-9, Figs. 2-5)",
+                           kUsage, llm_tasks_flags, llm_tasks_main}};
+
+}  // namespace
+}  // namespace chokepoint::cli
