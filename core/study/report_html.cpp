@@ -83,17 +83,6 @@ std::string table_html(const StudyTable& t, bool with_source) {
   return out + "</tbody>\n</table></div>\n";
 }
 
-// The radial scale of a radar: 100 when every value fits (percentages), else the largest value rounded up.
-double radar_top(const StudyChart& chart) {
-  double top = 100;
-  for (const auto& s : chart.series)
-    for (double v : s.values)
-      if (std::isfinite(v)) top = std::max(top, v);
-  if (top <= 100) return 100;
-  const double step = std::pow(10.0, std::floor(std::log10(top)));
-  return std::ceil(top / step) * step;
-}
-
 // One spoke per category from the top, clockwise; each series a closed line through its values (a value that is
 // missing leaves its spoke out of that series' line, and its dot out).
 std::string radar_svg(const StudyChart& chart) {

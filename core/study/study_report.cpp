@@ -1,6 +1,7 @@
 // StudyReport as JSON and its invariants.
 #include "core/study/study_report.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -35,6 +36,16 @@ const char* chart_kind_name(ChartKind kind) {
       return "radar";
   }
   return "bars";
+}
+
+double radar_top(const StudyChart& chart) {
+  double top = 100;
+  for (const auto& s : chart.series)
+    for (double v : s.values)
+      if (std::isfinite(v)) top = std::max(top, v);
+  if (top <= 100) return 100;
+  const double step = std::pow(10.0, std::floor(std::log10(top)));
+  return std::ceil(top / step) * step;
 }
 
 double percent(size_t part, size_t whole) {

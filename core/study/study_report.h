@@ -71,6 +71,10 @@ struct StudyReport {
   StudyTable items;  // one row per evaluated item (id "items"): what every table is computed from
 };
 
+// The radial scale of a radar: 100 when every value fits (percentages), else the largest value rounded up to one
+// significant digit (a VES of 250 gives 300).
+double radar_top(const StudyChart& chart);
+
 // Checks the invariants above; the first broken one.
 std::string report_problem(const StudyReport& report);
 

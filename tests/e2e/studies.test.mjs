@@ -8,6 +8,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames } from './browser.mjs';
 import { tempDir, openApp, closeAll, cli, copyDb } from './fixture.mjs';
+import { startFakeLlm } from './llm_fixture.mjs';
 import { writeStudyFiles } from '../cli/study_fixture.mjs';
 
 const TAB = 'Studies';
@@ -129,7 +130,7 @@ test('refusals name what is wrong and run nothing', async () => {
     expansions: 'gold.json', pred_expansions: 'A.sql' });
   assert.match(s.error, /gold.json: item 0 has no jqe.seed_id/);
   s = await runInTab({ study: 'llm-tasks' });
-  assert.match(s.error, /study 'llm-tasks' is not one step yet; its pieces come from chokepoint /);
+  assert.match(s.error, /study 'llm-tasks' runs from the command line only: chokepoint study llm-tasks/);
   s = await runInTab({ study: 'denat-delta' });
   assert.match(s.error, /study 'denat-delta' runs from the command line only: chokepoint study denat-delta/);
   s = await runInTab({ study: 'shared-failure' });
@@ -163,4 +164,54 @@ test('Predictions & metrics: the seeds pinned, the expansions delta EX by seed i
     [6, 1, 1, 2, 2, 1, 0]);
   await nextFrames(app.page);
   fs.writeFileSync(path.join(artefactDir, 'metrics_delta_by_seed.png'), await app.page.screenshot());
+});
+
+test('a report.json of the CLI opens in the tab: the same tables, the radar drawn, refusals named', async () => {
+  // chokepoint study llm-tasks against the loopback fake endpoint, on the sample set and its databases.
+  const llm = await startFakeLlm(120000);
+  try {
+    copyDb(dir, 'movies');
+    fs.writeFileSync(path.join(dir, 'model.json'), llm.config('fake-model'));
+    const gold = path.join(path.dirname(cli), 'assets', 'sets', 'sample_dev.json');
+    const out = path.join(dir, 'cli-llm-tasks');
+    const r = spawnSync(cli, ['study', 'llm-tasks', '--gold', gold, '--db-root', path.join(dir, 'db'),
+      '--llm-config', path.join(dir, 'model.json'), '--out', out, '--task', 'schema-linking', '--task', 'sql-to-text',
+      '--link-method', 'presql', '--no-judge'], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const expected = JSON.parse(fs.readFileSync(path.join(out, 'report.json'), 'utf8'));
+    await sendCommand(app.page, { do: 'show', tab: TAB });
+    await app.page.setInputFiles('#chokepoint-file-input', path.join(out, 'report.json'));
+    const s = await untilPanel(app.page, TAB, (x) => x.opened_from === 'report.json' && x.report, 'the report');
+    assert.deepEqual(computed(s.report), computed(expected));
+    assert.deepEqual(s.report.inputs, expected.inputs);
+    assert.equal(s.report.charts[0].kind, 'radar');
+    // The radar is drawn: scroll (a real wheel) until the whole of it is in the window, read from the page's layout.
+    const view = app.page.viewportSize();
+    const inView = (r) => r && r[1] >= 0 && r[1] + r[3] <= view.height;
+    let rect;
+    for (let tries = 0; tries < 40 && !inView(rect); ++tries) {
+      await app.page.mouse.move(view.width / 2, view.height / 2);
+      await app.page.mouse.wheel(0, rect ? Math.min(300, rect[1] + rect[3] - view.height + 20) : 600);
+      await nextFrames(app.page);
+      rect = (await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], []))))
+        .charts['study-chart-tasks'];
+    }
+    assert.ok(inView(rect) && rect[2] > 300 && rect[3] > 300, `the radar is drawn whole: ${JSON.stringify(rect)}`);
+    await nextFrames(app.page);
+    fs.mkdirSync(artefactDir, { recursive: true });
+    fs.writeFileSync(path.join(artefactDir, 'studies_opened_report.png'), await app.page.screenshot());
+
+    // A report with a chart kind this version does not know is refused, naming the file and the field; the shown
+    // report stays.
+    const bad = structuredClone(expected);
+    bad.charts[0].kind = 'pie';
+    fs.writeFileSync(path.join(dir, 'bad-report.json'), JSON.stringify(bad));
+    await app.page.setInputFiles('#chokepoint-file-input', path.join(dir, 'bad-report.json'));
+    await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_notices_json', 'string', [], []))
+      .some((n) => n.text.includes('bad-report.json: not a study report this version reads: chart 1: unknown kind')));
+    const after = await untilPanel(app.page, TAB, () => true, 'the tab');
+    assert.equal(after.opened_from, 'report.json');
+  } finally {
+    llm.kill();
+  }
 });

@@ -6,6 +6,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "core/dataset/eval_set_loader.h"
 #include "core/schema/schema_ddl.h"
@@ -33,7 +34,14 @@ bool looks_like_tables_json(const std::string& text) {
          text.find("\"column_names_original\"") != std::string::npos;
 }
 
+std::vector<TextFileClaimer>& claimers() {
+  static std::vector<TextFileClaimer> all;
+  return all;
+}
+
 }  // namespace
+
+TextFileClaimerRegistrar::TextFileClaimerRegistrar(TextFileClaimer claimer) { claimers().push_back(claimer); }
 
 OpenedKind open_file(AppState& state, const std::string& path, const std::string& origin) {
   const std::string name = file_name_of(path);
@@ -81,6 +89,10 @@ OpenedKind open_file(AppState& state, const std::string& path, const std::string
     return OpenedKind::Failed;
   }
   const std::string text = std::move(*read);
+  for (const auto claimer : claimers()) {
+    const Claim c = claimer(state, name, text);
+    if (c != Claim::NotMine) return c == Claim::Opened ? OpenedKind::Claimed : OpenedKind::Failed;
+  }
   if (looks_like_tables_json(text)) {
     auto schemas = parse_tables_json(text);
     if (!schemas.ok()) {

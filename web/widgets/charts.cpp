@@ -210,6 +210,77 @@ void draw_histogram_pair(const char* id, const std::vector<double>& a_values, co
   end_chart();
 }
 
+void draw_radar_chart(const char* id, const std::vector<std::string>& axes, const std::vector<RadarSeries>& series,
+                      double top, ImVec2 size) {
+  static const ImU32 kSeries[] = {kBlue,
+                                  kOrange,
+                                  IM_COL32(80, 180, 120, 255),
+                                  IM_COL32(200, 120, 170, 255),
+                                  IM_COL32(120, 190, 230, 255),
+                                  IM_COL32(220, 100, 60, 255)};
+  const ChartArea a = begin_chart(id, size);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float line = ImGui::GetFontSize();
+  const size_t n = axes.size();
+  // The legend takes the top lines; the radar the rest, with room around it for the axis labels.
+  const float legend_h = line * 1.3f * static_cast<float>((series.size() + 2) / 3);
+  const ImVec2 centre((a.p0.x + a.p1.x) / 2, (a.p0.y + legend_h + a.p1.y) / 2 + line * 0.3f);
+  const float radius =
+      std::max(line * 2, std::min((a.p1.x - a.p0.x) / 2 - line * 9, (a.p1.y - a.p0.y - legend_h) / 2 - line * 1.8f));
+  const double scale = top > 0 ? top : 1;
+  const float pi = 3.14159265f;
+  auto at = [&](size_t k, double v) {
+    const float angle = -pi / 2 + 2 * pi * static_cast<float>(k) / static_cast<float>(std::max<size_t>(n, 1));
+    const float r = radius * static_cast<float>(std::clamp(v / scale, 0.0, 1.0));
+    return ImVec2(centre.x + r * std::cos(angle), centre.y + r * std::sin(angle));
+  };
+  for (int ring = 1; ring <= 4; ++ring) {
+    for (size_t k = 0; k < n; ++k) dl->AddLine(at(k, scale * ring / 4), at((k + 1) % n, scale * ring / 4), kGrid);
+    dl->AddText(ImVec2(centre.x + 3, at(0, scale * ring / 4).y), kAxisText,
+                format_value("%.0f", scale * ring / 4).c_str());
+  }
+  dl->PushClipRect(a.p0, a.p1, true);
+  for (size_t k = 0; k < n; ++k) {
+    const ImVec2 end = at(k, scale);
+    dl->AddLine(centre, end, kGrid);
+    const float w = ImGui::CalcTextSize(axes[k].c_str()).x;
+    const float dx = end.x - centre.x, dy = end.y - centre.y;
+    const float x = std::fabs(dx) < 1 ? end.x - w / 2 : dx > 0 ? end.x + line * 0.4f : end.x - w - line * 0.4f;
+    const float y = dy < -1 ? end.y - line * 1.3f : dy > 1 ? end.y + line * 0.2f : end.y - line * 0.5f;
+    dl->AddText(ImVec2(std::clamp(x, a.p0.x + 2, std::max(a.p0.x + 2, a.p1.x - w - 2)), y), kAxisText, axes[k].c_str());
+  }
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  std::string hover;
+  float hover_d = line * 0.8f;
+  for (size_t s = 0; s < series.size(); ++s) {
+    const ImU32 colour = kSeries[s % (sizeof kSeries / sizeof kSeries[0])];
+    std::vector<ImVec2> points;
+    for (size_t k = 0; k < n && k < series[s].values.size(); ++k) {
+      const double v = series[s].values[k];
+      if (!std::isfinite(v)) continue;
+      points.push_back(at(k, v));
+      const float d = std::hypot(points.back().x - mouse.x, points.back().y - mouse.y);
+      if (a.hovered && d < hover_d) {
+        hover_d = d;
+        hover = series[s].name + ", " + axes[k] + ": " + format_value("%.2f", v);
+      }
+    }
+    // A radar line is star-shaped around the centre, so a fan of triangles from the centre fills it exactly.
+    for (size_t i = 0; i + 1 < points.size() || (points.size() > 2 && i + 1 == points.size()); ++i)
+      dl->AddTriangleFilled(centre, points[i], points[(i + 1) % points.size()], (colour & 0x00FFFFFF) | 0x30000000);
+    if (points.size() > 1)
+      dl->AddPolyline(points.data(), static_cast<int>(points.size()), colour, ImDrawFlags_Closed, 2);
+    for (const auto& p : points) dl->AddCircleFilled(p, 3.5f, colour);
+    const float lx = a.p0.x + line * 0.5f + (a.p1.x - a.p0.x) / 3 * static_cast<float>(s % 3);
+    const float ly = a.p0.y + line * 0.3f + line * 1.3f * static_cast<float>(s / 3);
+    dl->AddRectFilled(ImVec2(lx, ly + 2), ImVec2(lx + line * 0.8f, ly + line * 0.8f + 2), colour);
+    dl->AddText(ImVec2(lx + line, ly), IM_COL32(220, 220, 220, 255), series[s].name.c_str());
+  }
+  dl->PopClipRect();
+  if (!hover.empty()) show_tooltip(hover);
+  end_chart();
+}
+
 const ChartsFrame& charts_last_frame() { return g_last_frame; }
 void charts_new_frame() {
   g_last_frame = std::move(g_this_frame);

@@ -1,5 +1,5 @@
-// Charts drawn with ImDrawList (ImPlot is not packaged for Debian bookworm): bars and paired histograms, each with a
-// value axis (ticks, grid lines, title), category labels, the value of what the pointer is over, a grip at the
+// Charts drawn with ImDrawList (ImPlot is not packaged for Debian bookworm): bars, paired histograms and radars, each
+// with a value axis (ticks, grid lines, title), category labels, the value of what the pointer is over, a grip at the
 // bottom-right corner to resize it, and a "PNG" button that saves the chart alone (no tooltip, no panel around it).
 #pragma once
 #include <map>
@@ -26,6 +26,14 @@ void draw_bar_chart(const char* id, const std::vector<BarDatum>& bars, double ma
 // Two distributions over [0, 1] side by side per bin (e.g. EXP in blue, EXR in orange), counts on the value axis.
 void draw_histogram_pair(const char* id, const std::vector<double>& a, const std::vector<double>& b, int bins,
                          ImVec2 size, const char* a_name = "EXP", const char* b_name = "EXR");
+// One spoke per axis from the top, clockwise, rings at quarters of `top`, and one closed line per series through its
+// values (NaN: no value, that spoke is left out of the series' line); the value under the pointer as a tooltip.
+struct RadarSeries {
+  std::string name;
+  std::vector<double> values;  // one per axis
+};
+void draw_radar_chart(const char* id, const std::vector<std::string>& axes, const std::vector<RadarSeries>& series,
+                      double top, ImVec2 size);
 // Counts of values in [0, 1] per bin; 1.0 falls in the last bin. Exposed for tests of the binning rule.
 std::vector<int> histogram_bins(const std::vector<double>& values, int bins);
 // Tick values for an axis from 0 to max: 0 and 3 to 6 more at a 1, 2 or 5 x 10^k step, the last >= max.

@@ -178,6 +178,7 @@ nlohmann::json studies_run_json(const StudiesRun& run) {
                       {"started", run.started},
                       {"error", run.error},
                       {"cancelled", run.cancelled},
+                      {"opened_from", run.opened_from},
                       {"choice",
                        {{"study", c.study},
                         {"semantics", c.semantics},

@@ -35,6 +35,7 @@ struct StudiesRun {
   std::optional<study::StudyJob> job;
   std::vector<study::StudyInput> inputs;  // of the running or shown study
   std::optional<study::StudyReport> report;
+  std::string opened_from;  // the report.json file the shown report was read from ("" when run here)
   std::string error;
   bool cancelled = false;
   int started = 0;  // how many studies were asked for since the page opened (a test waits for its own)
@@ -49,7 +50,8 @@ void cancel_study(AppState& state);
 void step_study(AppState& state, double budget_ms);
 // Writes report.html into the page's file system and offers it as a download.
 void download_study_report(AppState& state);
-// {"running", "started", "progress": {done, total}, "error", "cancelled", "choice", "report"?: report_json}
+// {"running", "started", "progress": {done, total}, "error", "cancelled", "opened_from", "choice", "report"?:
+//  report_json}
 nlohmann::json studies_run_json(const StudiesRun& run);
 
 }  // namespace chokepoint::web

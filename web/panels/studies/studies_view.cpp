@@ -93,7 +93,9 @@ void draw_studies(AppState& state) {
   StudiesRun& run = studies_run(state);
   ImGui::TextWrapped(
       "A study is one of the papers' experiments from start to end, with the paper's published numbers beside ours. "
-      "The CLI runs the same studies (chokepoint study list); on the same files both give the same tables.");
+      "The CLI runs the same studies (chokepoint study list); on the same files both give the same tables. A "
+      "report.json that chokepoint study wrote opens here too (Open file, or drop it on the page), for the studies "
+      "the CLI runs alone.");
   draw_catalogue(run.choice);
   ImGui::Separator();
   const bool running = run.job && !run.job->done();
@@ -110,6 +112,9 @@ void draw_studies(AppState& state) {
   if (run.cancelled) ImGui::TextDisabled("cancelled: nothing was kept");
   if (!run.report) return;
   ImGui::Separator();
+  if (!run.opened_from.empty())
+    ImGui::TextColored(ImVec4(0.6f, 0.8f, 1, 1), "Study %s, opened from %s (run by chokepoint study, not here)",
+                       run.report->study.c_str(), run.opened_from.c_str());
   if (ImGui::Button("Save report.html")) download_study_report(state);
   note_item_place("save study report");
   if (ImGui::IsItemHovered())

@@ -17,10 +17,18 @@ void draw_table(const study::StudyTable& t) {
   ImGui::TextUnformatted(t.title.c_str());
   ImGui::TextDisabled("over %s", t.over.c_str());
   const int columns = static_cast<int>(t.columns.size()) + (t.published.empty() ? 0 : 1);
-  if (columns == 0 || !ImGui::BeginTable(("study-" + t.id).c_str(), columns,
-                                         ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
-                                             ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX))
-    return;
+  // A table that scrolls sideways is a child window, which takes the height it is given (none: what is left of the
+  // panel below it, often a sliver): give it its rows' height, at most kMaxRows of them, then it scrolls down too.
+  constexpr size_t kMaxRows = 24;
+  const size_t rows = t.rows.size() + t.published.size() + 1;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float row_h = ImGui::GetTextLineHeight() + 2 * style.CellPadding.y + 1;
+  const float height = row_h * static_cast<float>(std::min(rows, kMaxRows)) + style.ScrollbarSize + 4;
+  ImGuiTableFlags flags =
+      ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
+  if (rows > kMaxRows) flags |= ImGuiTableFlags_ScrollY;
+  if (columns == 0 || !ImGui::BeginTable(("study-" + t.id).c_str(), columns, flags, ImVec2(0, height))) return;
+  ImGui::TableSetupScrollFreeze(t.published.empty() ? 0 : 1, 1);
   if (!t.published.empty()) ImGui::TableSetupColumn("source");
   for (const auto& c : t.columns) ImGui::TableSetupColumn(c.c_str());
   ImGui::TableHeadersRow();
@@ -49,6 +57,15 @@ void draw_table(const study::StudyTable& t) {
 
 // Grouped series drawn as one bar per (category, series), labelled "category: series" when there are several.
 void draw_chart(const study::StudyChart& c) {
+  if (c.kind == study::ChartKind::Radar) {
+    ImGui::TextUnformatted(c.title.c_str());
+    std::vector<RadarSeries> series;
+    for (const auto& s : c.series) series.push_back({s.name, s.values});
+    const float width = std::min(ImGui::GetContentRegionAvail().x, ui_px(760));
+    draw_radar_chart(("study-chart-" + c.id).c_str(), c.categories, series, study::radar_top(c),
+                     ImVec2(std::max(width, ui_px(320)), ui_px(420)));
+    return;
+  }
   std::vector<BarDatum> bars;
   double max_value = 0;
   for (size_t k = 0; k < c.categories.size(); ++k)
