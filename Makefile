@@ -58,17 +58,19 @@ conformance: native
 bench: native wasm
 	@bash scripts/run_bench.sh $(NATIVE) $(WASM)
 
-# One hour by default (FUZZ_SECONDS overrides), shared by the targets in tests/fuzz: the SQL parser a third; result
-# comparison, the set/prediction loaders, the SQL sandbox (hostile SQL on a read-only database) and the workspace
-# archive importer a sixth each. libFuzzer with ASan, built with clang 14.
+# One hour by default (FUZZ_SECONDS overrides), shared by the targets in tests/fuzz: the SQL parser a quarter; result
+# comparison, the set/prediction loaders, the SQL sandbox (hostile SQL on a read-only database), the workspace
+# archive importer and the study report reader an eighth each. libFuzzer with ASan, built with clang 14.
 FUZZ_SECONDS ?= 3600
-FUZZ_TARGETS := sql_parser_fuzz result_compare_fuzz eval_set_loader_fuzz sql_policy_fuzz workspace_archive_fuzz
+FUZZ_TARGETS := sql_parser_fuzz result_compare_fuzz eval_set_loader_fuzz sql_policy_fuzz workspace_archive_fuzz \
+  study_report_fuzz
 fuzz: setup
 	@cmake -S . -B $(BUILD)/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCHOKEPOINT_FUZZ=ON \
 	  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 >/dev/null
 	@cmake --build $(BUILD)/fuzz -j$(JOBS) --target $(FUZZ_TARGETS)
 	@mkdir -p $(BUILD)/fuzz/corpus $(BUILD)/fuzz/seeds $(BUILD)/fuzz/corpus_results $(BUILD)/fuzz/corpus_sets \
-	  $(BUILD)/fuzz/corpus_policy $(BUILD)/fuzz/seeds_policy $(BUILD)/fuzz/corpus_archive
+	  $(BUILD)/fuzz/corpus_policy $(BUILD)/fuzz/seeds_policy $(BUILD)/fuzz/corpus_archive \
+	  $(BUILD)/fuzz/corpus_report
 	@# Seeds: the benchmark gold queries when ../shared/data is present, one query per file.
 	@for f in ../shared/data/spider/dev_gold.sql ../shared/data/bird/dev_gold.sql; do \
 	  [ -f $$f ] && awk -F'\t' -v d=$(BUILD)/fuzz/seeds -v p=$$(basename $$(dirname $$f)) \
@@ -76,16 +78,18 @@ fuzz: setup
 	@# The sandbox's seeds: every line of the hostile corpus, with its placeholders filled.
 	@grep -v '^#' tests/hostile/hostile_sql.txt | sed -e 's|@TARGET_DIR@|/tmp|g' -e 's|@TARGET@|/tmp/fuzz_target|g' \
 	  -e 's|@OTHER@|/tmp/fuzz_other.sqlite|g' | awk -v d=$(BUILD)/fuzz/seeds_policy '{ print > (d "/h_" NR ".sql"); close(d "/h_" NR ".sql") }'
-	@$(BUILD)/fuzz/sql_parser_fuzz -max_total_time=$$(($(FUZZ_SECONDS) / 3)) -max_len=4096 \
+	@$(BUILD)/fuzz/sql_parser_fuzz -max_total_time=$$(($(FUZZ_SECONDS) / 4)) -max_len=4096 \
 	  -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus $(BUILD)/fuzz/seeds
-	@$(BUILD)/fuzz/result_compare_fuzz -max_total_time=$$(($(FUZZ_SECONDS) / 6)) -max_len=512 \
+	@$(BUILD)/fuzz/result_compare_fuzz -max_total_time=$$(($(FUZZ_SECONDS) / 8)) -max_len=512 \
 	  -artifact_prefix=$(BUILD)/fuzz/results- $(BUILD)/fuzz/corpus_results
-	@$(BUILD)/fuzz/eval_set_loader_fuzz -max_total_time=$$(($(FUZZ_SECONDS) / 6)) -max_len=65536 \
+	@$(BUILD)/fuzz/eval_set_loader_fuzz -max_total_time=$$(($(FUZZ_SECONDS) / 8)) -max_len=65536 \
 	  -artifact_prefix=$(BUILD)/fuzz/sets- $(BUILD)/fuzz/corpus_sets assets/sets
-	@$(BUILD)/fuzz/sql_policy_fuzz -max_total_time=$$(($(FUZZ_SECONDS) / 6)) -max_len=2048 \
+	@$(BUILD)/fuzz/sql_policy_fuzz -max_total_time=$$(($(FUZZ_SECONDS) / 8)) -max_len=2048 \
 	  -artifact_prefix=$(BUILD)/fuzz/policy- $(BUILD)/fuzz/corpus_policy $(BUILD)/fuzz/seeds_policy $(BUILD)/fuzz/seeds
-	@$(BUILD)/fuzz/workspace_archive_fuzz -max_total_time=$$(($(FUZZ_SECONDS) / 6)) -max_len=65536 -rss_limit_mb=1024 \
+	@$(BUILD)/fuzz/workspace_archive_fuzz -max_total_time=$$(($(FUZZ_SECONDS) / 8)) -max_len=65536 -rss_limit_mb=1024 \
 	  -artifact_prefix=$(BUILD)/fuzz/archive- $(BUILD)/fuzz/corpus_archive
+	@$(BUILD)/fuzz/study_report_fuzz -max_total_time=$$(($(FUZZ_SECONDS) / 8)) -max_len=65536 -rss_limit_mb=1024 \
+	  -artifact_prefix=$(BUILD)/fuzz/report- $(BUILD)/fuzz/corpus_report tests/fuzz/seeds_report
 
 format:
 	@find core web cli tests bench -name '*.cpp' -o -name '*.h' | xargs clang-format -i
