@@ -1,0 +1,286 @@
+// `chokepoint bigtable`: BigTable-0.2k built as 004 §3.3 builds it, from pieces that exist on their own: a stratified
+// subset (core/runner/bigtable_subset.h), the four-table stratum topped up by expanding three-table queries with one
+// more join (`chokepoint jqe`, whose model writes each expansion's question), one filter value per item changed to
+// another that keeps a non-empty result (core/runner/filter_value_change.h), and the tables and columns renamed by
+// the de-naturalisation renamer (`chokepoint tqa denat`, its O/L set). Table 2's statistics of the result stand
+// beside the paper's.
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_inputs.h"
+#include "cli/command.h"
+#include "cli/command_capture.h"
+#include "cli/common_flags.h"
+#include "cli/study_output.h"
+#include "core/base/file_text.h"
+#include "core/base/json_dump.h"
+#include "core/dataset/bird_writer.h"
+#include "core/dataset/eval_set_loader.h"
+#include "core/runner/bigtable_subset.h"
+#include "core/runner/filter_value_change.h"
+
+namespace chokepoint::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using ojson = nlohmann::ordered_json;
+
+// 004 Table 2: items and average columns per number of gold tables.
+const std::vector<std::pair<std::string, double>> kPaperTable2 = {
+    {"1", 23.30}, {"2", 56.94}, {"3", 31.73}, {">3", 29.04}};
+
+const char* kUsage =
+    "Usage: chokepoint bigtable --gold FILE --db-root DIR --out DIR [--per-stratum N] [--seed S]\n"
+    "                           [--llm-config C.json [--replay FILE.sqlite] [--prompts DIR]]\n"
+    "                           [--no-expand] [--no-filter-change] [--no-rename] [--timeout-ms T]\n"
+    "BigTable-0.2k as 004 §3.3 builds it from a BIRD-style set (FILE, any format `chokepoint eval` reads) and its\n"
+    "databases, in four steps, each of which can be left out:\n"
+    "  subset         N items (default 50) whose gold query reads 1, 2, 3 and more than 3 tables, seed S\n"
+    "  expand         when fewer than N read more than 3, three-table items not taken are expanded by one more\n"
+    "                 join (`chokepoint jqe`); the model of --llm-config writes each expansion's question, so\n"
+    "                 without it the stratum stays short and the report says so (--no-expand skips the step)\n"
+    "  filter change  in each item, one `column = value` of the outer WHERE whose value the question or evidence\n"
+    "                 mentions gets another value of that column (from the database, seeded) that keeps the\n"
+    "                 result non-empty; the mention changes with it. Items without one keep their values.\n"
+    "  rename         tables and columns renamed by `chokepoint tqa denat` (its O/L set: the question as it was,\n"
+    "                 the gold SQL and databases renamed); an item whose renamed gold changes its result is left\n"
+    "                 out, as denat leaves it out\n"
+    "DIR receives bigtable.json (BIRD dev JSON), databases/ (the renamed copies; with --no-rename the set runs on\n"
+    "--db-root), bigtable_report.json (the summary and each item's change) and steps/ (each step's files).\n"
+    "stdout: JSON {items, strata: [{tables, items, avg_columns, paper_items, paper_avg_columns}], subset,\n"
+    "expanded, filter_changed, filter_unchanged: {reason: n}, renamed: {kept, left_out}, set, db_root, notes}.\n"
+    "Exit code 1 when some model calls failed (what they would have made is left out and counted), 2 on bad input.";
+
+FlagTable bigtable_flags() {
+  return {
+      flags::gold().alias("--set"),
+      flags::db_root(),
+      flags::out("DIR", "the folder for bigtable.json, databases/, bigtable_report.json and steps/"),
+      whole_flag("--per-stratum", "N", 1, 9999999, "items", "items per number of gold tables").or_else("50"),
+      flags::seed("1"),
+      flags::llm_config().described("the model that writes the expanded queries' questions (and denat's rewrites)"),
+      switch_flag("--no-expand", "leave the four-table stratum as the set gives it"),
+      switch_flag("--no-filter-change", "keep every filter value"),
+      switch_flag("--no-rename", "keep the tables' and columns' names"),
+      flags::timeout_ms("5000", "time limit of one query"),
+      flags::prompts(),
+      flags::replay(),
+      flags::max_calls(),
+      flags::max_tokens(),
+      flags::concurrency(),
+      flags::request_timeout_ms(),
+  };
+}
+
+// A filter change's refusal as a short reason to count.
+std::string reason_of(const std::string& error) {
+  if (error.rfind("none of ", 0) == 0) return "no other value keeps a non-empty result";
+  if (error.rfind("the gold query does not parse", 0) == 0) return "the gold query does not parse";
+  if (error.rfind("the column's values cannot be read", 0) == 0) return "the column's values cannot be read";
+  return error;
+}
+
+int bigtable_main(const FlagValues& r) {
+  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'");
+  for (const char* f : {"--gold", "--db-root", "--out"})
+    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
+  if (!r.has("--llm-config"))
+    for (const char* f :
+         {"--replay", "--prompts", "--max-calls", "--max-tokens", "--concurrency", "--request-timeout-ms"})
+      if (r.has(f)) return fail_input(std::string(f) + " goes with --llm-config");
+  const std::string out = r.text("--out"), steps = (fs::path(out) / "steps").string();
+  const size_t per = static_cast<size_t>(r.integer("--per-stratum"));
+  const uint64_t seed = static_cast<uint64_t>(r.integer("--seed"));
+  QueryLimits limits;
+  limits.timeout_ms = static_cast<int>(r.integer("--timeout-ms"));
+
+  auto set = load_eval_set(r.text("--gold"));
+  if (!set.ok()) return fail_input(r.text("--gold") + ": " + set.error());
+  std::set<std::string> ids;
+  for (const auto& it : set->items) ids.insert(it.db_id);
+  auto dbs = open_databases(r.text("--db-root"), ids);
+  if (!dbs.ok()) return fail_input(dbs.error());
+  auto sub = runner::bigtable_subset(*set, dbs->schemas, per, seed);
+  if (!sub.ok()) return fail_input(sub.error());
+  if (auto st = prepare_study_out(out); !st.ok()) return fail_input(st.error());
+  std::error_code ec;
+  fs::create_directories(steps, ec);
+  if (ec) return fail_input("cannot create " + steps + ": " + ec.message());
+  auto step = [&](const std::string& file) { return (fs::path(steps) / file).string(); };
+  if (auto st = write_file(step("subset.json"), write_bird_dev_json(sub->subset)); !st.ok())
+    return fail_input(st.error());
+  std::vector<std::string> notes = sub->notes;
+  Args calls;
+  if (r.has("--llm-config")) calls = {"--llm-config", r.text("--llm-config")};
+  for (const char* f : {"--replay", "--prompts"})
+    if (r.has(f)) calls.insert(calls.end(), {f, r.text(f)});
+  for (const char* f : {"--max-calls", "--max-tokens", "--concurrency", "--request-timeout-ms"})
+    if (r.has(f)) calls.insert(calls.end(), {f, std::to_string(r.integer(f))});
+  int rc = 0;
+
+  // Expand: three-table items the subset did not take, one more join each, until the four-table stratum is full.
+  EvalSet built = sub->subset;
+  size_t expanded = 0;
+  const size_t short_by = per - std::min(per, sub->strata.size() > 3 ? sub->strata[3].taken : size_t{0});
+  if (short_by > 0 && !r.has("--no-expand")) {
+    if (!r.has("--llm-config")) {
+      notes.push_back("the >3 stratum is " + std::to_string(short_by) +
+                      " items short; expanding three-table items needs --llm-config (the model writes each "
+                      "expansion's question), so it stays short");
+    } else {
+      std::set<std::string> taken;
+      for (const auto& it : sub->subset.items) taken.insert(it.key);
+      EvalSet three;
+      three.format = set->format;
+      for (const auto& it : set->items) {
+        const auto schema = dbs->schemas.find(it.db_id);
+        if (taken.count(it.key) || schema == dbs->schemas.end()) continue;
+        auto tables = runner::gold_tables(it.sql, schema->second);
+        if (tables.ok() && tables->size() == 3) three.items.push_back(it);
+      }
+      if (three.items.empty()) {
+        notes.push_back("the >3 stratum is " + std::to_string(short_by) +
+                        " items short and no three-table item is "
+                        "left to expand");
+      } else {
+        if (auto st = write_file(step("three_tables.json"), write_bird_dev_json(three)); !st.ok())
+          return fail_input(st.error());
+        Args jqe = {"--gold",   step("three_tables.json"),   "--db-root",     r.text("--db-root"),
+                    "--out",    step("expanded.json"),       "--per-pattern", "0",
+                    "--budget", std::to_string(2 * short_by)};
+        jqe.insert(jqe.end(), calls.begin(), calls.end());
+        auto ran = run_command_captured("jqe", jqe);
+        if (!ran.ok()) return fail_input(ran.error());
+        rc = std::max(rc, ran->exit_code);
+        auto text = read_file(step("expanded.json"));
+        const auto j = text.ok() ? nlohmann::json::parse(*text, nullptr, false) : nlohmann::json();
+        std::set<std::string> keys;
+        for (const auto& it : built.items) keys.insert(it.key);
+        if (j.is_array())
+          for (const auto& x : j) {
+            if (expanded == short_by) break;
+            if (!x.is_object() || x.value("question_status", "") != "generated") continue;
+            EvalItem item;
+            item.key = "jqe-" + (x.contains("question_id") ? x["question_id"].dump() : std::to_string(expanded));
+            item.key.erase(std::remove(item.key.begin(), item.key.end(), '"'), item.key.end());
+            if (!keys.insert(item.key).second) continue;
+            item.db_id = x.value("db_id", "");
+            item.question = x.value("question", "");
+            item.evidence = x.value("evidence", "");
+            item.sql = x.value("SQL", "");
+            const auto schema = dbs->schemas.find(item.db_id);
+            auto tables = schema == dbs->schemas.end() ? Result<std::vector<std::string>>(Error{"no schema"})
+                                                       : runner::gold_tables(item.sql, schema->second);
+            if (!tables.ok() || tables->size() < 4) continue;
+            built.items.push_back(std::move(item));
+            ++expanded;
+          }
+        if (expanded > 0)
+          notes.push_back("the >3 stratum has " + std::to_string(expanded) +
+                          " three-table items expanded by one join (ids jqe-...), their questions the model's");
+        if (expanded < short_by)
+          notes.push_back("the >3 stratum is " + std::to_string(short_by - expanded) +
+                          " items short after expanding: the model wrote too few questions, or too few three-table "
+                          "items expand");
+      }
+    }
+  }
+
+  // Filter change: one mentioned filter value per item, each item with its own seed.
+  size_t changed = 0;
+  std::map<std::string, size_t> unchanged;
+  ojson changes = ojson::array();
+  if (!r.has("--no-filter-change")) {
+    for (size_t i = 0; i < built.items.size(); ++i) {
+      auto& it = built.items[i];
+      const auto db = dbs->connections.find(it.db_id);
+      if (db == dbs->connections.end()) {
+        ++unchanged["no database"];
+        continue;
+      }
+      auto c = runner::change_filter_value(it.sql, it.question, it.evidence, *db->second, seed + i, limits);
+      if (!c.ok()) {
+        ++unchanged[reason_of(c.error())];
+        continue;
+      }
+      changes.push_back(
+          {{"id", it.key}, {"comparison", c->comparison}, {"from", c->from}, {"to", c->to}, {"sql_before", it.sql}});
+      it.sql = c->sql;
+      it.question = c->question;
+      it.evidence = c->evidence;
+      ++changed;
+    }
+  }
+  if (auto st = write_file(step("changed.json"), write_bird_dev_json(built)); !st.ok()) return fail_input(st.error());
+
+  // Rename: denat's O/L set (the question as it was, the gold and the databases renamed).
+  std::string final_set = step("changed.json"), db_root = r.text("--db-root");
+  size_t left_out = 0;
+  if (!r.has("--no-rename")) {
+    Args denat = {"--gold", step("changed.json"), "--db-root",    r.text("--db-root"),
+                  "--out",  step("denat"),        "--timeout-ms", std::to_string(r.integer("--timeout-ms"))};
+    denat.insert(denat.end(), calls.begin(), calls.end());
+    auto ran = run_command_captured("tqa denat", denat);
+    if (!ran.ok()) return fail_input(ran.error());
+    rc = std::max(rc, ran->exit_code);
+    final_set = step("denat/O_L.json");
+    fs::rename(step("denat/databases"), fs::path(out) / "databases", ec);
+    if (ec) return fail_input("cannot move the renamed databases: " + ec.message());
+    db_root = (fs::path(out) / "databases").string();
+  }
+  auto result = load_eval_set(final_set);
+  if (!result.ok()) return fail_input("internal error: " + final_set + ": " + result.error());
+  left_out = built.items.size() - std::min(built.items.size(), result->items.size());
+  if (auto st = write_file((fs::path(out) / "bigtable.json").string(), write_bird_dev_json(*result)); !st.ok())
+    return fail_input(st.error());
+
+  // Table 2 of what was built, counted on the schemas it runs on.
+  std::set<std::string> final_ids;
+  for (const auto& it : result->items) final_ids.insert(it.db_id);
+  auto final_dbs = open_databases(db_root, final_ids);
+  if (!final_dbs.ok()) return fail_input(final_dbs.error());
+  auto table2 = runner::bigtable_subset(*result, final_dbs->schemas, 9999999, seed);
+  if (!table2.ok()) return fail_input(table2.error());
+  ojson strata = ojson::array();
+  for (size_t k = 0; k < table2->strata.size() && k < kPaperTable2.size(); ++k) {
+    const auto& s = table2->strata[k];
+    strata.push_back({{"tables", s.label},
+                      {"items", s.taken},
+                      {"avg_columns", round2(s.avg_columns)},
+                      {"paper_items", 50},
+                      {"paper_avg_columns", kPaperTable2[k].second}});
+  }
+  ojson unchanged_json = ojson::object();
+  for (const auto& [reason, n] : unchanged) unchanged_json[reason] = n;
+  ojson summary;
+  summary["items"] = result->items.size();
+  summary["strata"] = strata;
+  summary["subset"] = sub->subset.items.size();
+  summary["expanded"] = expanded;
+  summary["filter_changed"] = changed;
+  summary["filter_unchanged"] = unchanged_json;
+  summary["renamed"] = r.has("--no-rename") ? ojson() : ojson{{"kept", result->items.size()}, {"left_out", left_out}};
+  summary["set"] = (fs::path(out) / "bigtable.json").string();
+  summary["db_root"] = db_root;
+  summary["notes"] = notes;
+  ojson report = summary;
+  report["filter_changes"] = changes;
+  if (auto st = write_file((fs::path(out) / "bigtable_report.json").string(), dump_json(report, 2) + "\n"); !st.ok())
+    return fail_input(st.error());
+  std::cout << dump_json(summary, 2) << "\n";
+  return rc;
+}
+
+const Registrar registrar{{"bigtable",
+                           "BigTable-0.2k as 004 builds it: subset, 3->4-table expansion, changed filter "
+                           "values, renamed schema (Table 2 beside the paper's)",
+                           kUsage, bigtable_flags, bigtable_main}};
+
+}  // namespace
+}  // namespace chokepoint::cli
