@@ -61,7 +61,11 @@ const char* kUsage =
     "sql_unparsed, without_schema, ms, note, prevalence: {f074: share of 1s, ...}, and with --llm-config llm: {model,\n"
     "prompts, answered, unreadable, failed, cells_asked, cells_answered, cells_filled, usage}, agreement: {...},\n"
     "model_calls}. A failed or cut call leaves its cells unknown; a rerun with --replay asks only those. The\n"
-    "model-call flags below go with --llm-config.";
+    "model-call flags below go with --llm-config.\n"
+    "--predicates PREDICATES.json ({predicates: [{aspect, predicate}]}, as `chokepoint space propose` writes it)\n"
+    "adds your own predicates after the 187, ids from 188 in the file's order, each decided by the model like the\n"
+    "LLM features of its aspect (unknown without --llm-config); stdout's added_predicates lists {id, column,\n"
+    "aspect, predicate}. A predicate the catalogue already has (same words) is refused, naming it.";
 
 FlagTable features_flags() {
   return with_model_call_flags({
@@ -78,6 +82,7 @@ FlagTable features_flags() {
       flags::limit(),
       whole_flag("--batch", "N", 1, 1000, "features", "features asked in one prompt").or_else("10"),
       switch_flag("--agreement", "also ask the rule features; write F_agreement.json (Table 6)"),
+      path_flag("--predicates", "PREDICATES.json", "your own predicates (space propose's file), as features 188 on"),
       flags::prompts(),
       switch_flag("--catalogue", "print the 187 features with aspect, decider and definition"),
   });
@@ -153,29 +158,6 @@ nlohmann::ordered_json agreement_json(const FeatureCatalogue& catalogue, const A
   return out;
 }
 
-Result<std::vector<Aspect>> aspects_from_list(const std::string& list) {
-  std::vector<Aspect> out;
-  std::vector<std::string> parts(1);
-  for (char c : list) {
-    if (c == ',')
-      parts.emplace_back();
-    else if (c != ' ')
-      parts.back() += c;
-  }
-  for (const std::string& raw : parts) {
-    std::string name = to_lower_ascii(raw);
-    std::replace(name.begin(), name.end(), '-', '_');
-    if (name.empty()) continue;
-    auto a = aspect_named(name);
-    if (!a)
-      return Error{"--aspects: unknown aspect '" + raw +
-                   "' (syntax, sql_syntax, example_semantics, pragmatics, database_reasoning)"};
-    if (std::find(out.begin(), out.end(), *a) == out.end()) out.push_back(*a);
-  }
-  if (out.empty()) return Error{"--aspects names no aspect"};
-  return out;
-}
-
 std::string path_stem(const std::string& path) {
   const size_t slash = path.find_last_of('/');
   const size_t dot = path.find_last_of('.');
@@ -222,7 +204,30 @@ int features_main(const FlagValues& r) {
   auto lex = open_lexicon(r);
   if (!lex.ok()) return fail_input("lexicon: " + lex.error());
 
-  const auto catalogue = FeatureCatalogue::sqlspace();
+  auto catalogue = FeatureCatalogue::sqlspace();
+  nlohmann::ordered_json added = nlohmann::ordered_json::array();
+  if (r.has("--predicates")) {
+    auto text = read_file(r.text("--predicates"), kMaxSetFileBytes);
+    if (!text.ok()) return fail_input(r.text("--predicates") + ": " + text.error());
+    const auto j = nlohmann::json::parse(*text, nullptr, false);
+    if (!j.is_object() || !j.contains("predicates") || !j["predicates"].is_array())
+      return fail_input(r.text("--predicates") + ": not an object with a list 'predicates' (space propose writes one)");
+    for (size_t k = 0; k < j["predicates"].size(); ++k) {
+      const auto& p = j["predicates"][k];
+      const std::string where = r.text("--predicates") + " predicate " + std::to_string(k + 1);
+      if (!p.is_object() || !p.contains("aspect") || !p["aspect"].is_string() || !p.contains("predicate") ||
+          !p["predicate"].is_string())
+        return fail_input(where + ": not an object with an aspect and a predicate");
+      const auto aspect = aspect_named(p["aspect"].get<std::string>());
+      if (!aspect) return fail_input(where + ": unknown aspect '" + p["aspect"].get<std::string>().substr(0, 40) + "'");
+      auto id = catalogue.add_predicate(*aspect, p["predicate"].get<std::string>());
+      if (!id.ok()) return fail_input(where + ": " + id.error());
+      added.push_back({{"id", *id},
+                       {"column", feature_column_name(*id)},
+                       {"aspect", aspect_name(*aspect)},
+                       {"predicate", catalogue.find(*id)->predicate}});
+    }
+  }
   const double start = monotonic_ms();
   FeatureRun run = deterministic_features(catalogue, set->items, *schemas, &*lex, options);
   const double ms = elapsed_ms(start);
@@ -353,6 +358,7 @@ int features_main(const FlagValues& r) {
                          : std::to_string(run.llm_ids.size()) +
                                " features need an LLM and are left unknown (empty cells); --llm-config asks a model";
   summary["prevalence"] = std::move(prevalence);
+  if (!added.empty()) summary["added_predicates"] = std::move(added);
   if (chat) summary["llm"] = std::move(llm_summary);
   if (!agreement_summary.is_null()) summary["agreement"] = std::move(agreement_summary);
   if (chat) summary["model_calls"] = std::move(model_calls);

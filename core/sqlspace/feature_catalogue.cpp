@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/base/text.h"
+
 namespace chokepoint::sqlspace {
 namespace {
 
@@ -296,6 +298,29 @@ std::optional<Aspect> aspect_named(std::string_view name) {
   return std::nullopt;
 }
 
+Result<std::vector<Aspect>> aspects_from_list(std::string_view list) {
+  std::vector<Aspect> out;
+  std::vector<std::string> parts(1);
+  for (char c : list) {
+    if (c == ',')
+      parts.emplace_back();
+    else if (c != ' ')
+      parts.back() += c;
+  }
+  for (const std::string& raw : parts) {
+    std::string name = to_lower_ascii(raw);
+    std::replace(name.begin(), name.end(), '-', '_');
+    if (name.empty()) continue;
+    auto a = aspect_named(name);
+    if (!a)
+      return Error{"--aspects: unknown aspect '" + raw +
+                   "' (syntax, sql_syntax, example_semantics, pragmatics, database_reasoning)"};
+    if (std::find(out.begin(), out.end(), *a) == out.end()) out.push_back(*a);
+  }
+  if (out.empty()) return Error{"--aspects names no aspect"};
+  return out;
+}
+
 std::string inputs_name(uint8_t inputs) {
   std::string out;
   auto add = [&](uint8_t bit, const char* name) {
@@ -352,11 +377,17 @@ const Feature* FeatureCatalogue::find(int id) const {
   return it != features_.end() && it->id == id ? &*it : nullptr;
 }
 
-Result<int> FeatureCatalogue::add_predicate(Aspect aspect, std::string predicate) {
-  const std::string key = word_key(predicate);
-  if (key.empty()) return Error{"a predicate needs some words"};
+const Feature* FeatureCatalogue::find_same_words(std::string_view predicate) const {
+  const std::string key = word_key(std::string(predicate));
   for (const Feature& f : features_)
-    if (word_key(f.predicate) == key) return Error{"the catalogue has it already as #" + std::to_string(f.id)};
+    if (!key.empty() && word_key(f.predicate) == key) return &f;
+  return nullptr;
+}
+
+Result<int> FeatureCatalogue::add_predicate(Aspect aspect, std::string predicate) {
+  if (word_key(predicate).empty()) return Error{"a predicate needs some words"};
+  if (const Feature* f = find_same_words(predicate))
+    return Error{"the catalogue has it already as #" + std::to_string(f->id)};
   const int id = features_.empty() ? 1 : features_.back().id + 1;
   features_.push_back({id, aspect, std::move(predicate), Decider::Llm, false, 0});
   return id;

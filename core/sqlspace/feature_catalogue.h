@@ -18,6 +18,9 @@ enum class Aspect : uint8_t { Syntax, SqlSyntax, ExampleSemantics, Pragmatics, D
 constexpr size_t kAspectCount = 5;
 const char* aspect_name(Aspect a);  // "syntax", "sql_syntax", "example_semantics", "pragmatics", "database_reasoning"
 std::optional<Aspect> aspect_named(std::string_view name);
+// "syntax, sql-syntax,...": aspects by name (case and '-' for '_' ignored), each once, in the order given; an unknown
+// name or an empty list is an error that names them (the --aspects flags).
+Result<std::vector<Aspect>> aspects_from_list(std::string_view list);
 
 // Parts of an example (question X, gold SQL Y, schema S) as a bit set.
 enum Input : uint8_t { kQuestion = 1, kSql = 2, kSchema = 4 };
@@ -56,6 +59,8 @@ class FeatureCatalogue {
   const std::vector<Feature>& features() const { return features_; }
   size_t size() const { return features_.size(); }
   const Feature* find(int id) const;
+  // The feature whose predicate has the same words (case and spacing ignored), in any aspect; nullptr when none.
+  const Feature* find_same_words(std::string_view predicate) const;
   // A user's own predicate, decided by an LLM; its id is one more than the largest. Empty or duplicate text (same
   // words, case ignored) is an error; near-duplicates are for the caller to check (near_duplicates.h).
   Result<int> add_predicate(Aspect aspect, std::string predicate);
