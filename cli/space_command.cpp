@@ -67,6 +67,10 @@ const std::string kCompareUsage =
         "feature x set (2 x k, no continuity correction), the p-value adjusted by --correction\n"
         "(default none), Cramér's V; features sorted by adjusted p, then V. map: the PCA 2-D\n"
         "coordinates of every item with its set (and its difficulty when an eval set has one).\n"
+        "--umap adds map_umap, the map 003 draws: UMAP with --umap-neighbors (default 50) and --umap-min-dist\n"
+        "(default 0.01), seeded by --umap-seed (3 to 20,000 items: its neighbours are exact), and neighbours_kept:\n"
+        "for each map, the mean share of an item's 10 nearest items in feature space that stay among its 10\n"
+        "nearest on the map.\n"
         "stdout: a summary.\n") +
     kInputs;
 
@@ -128,6 +132,10 @@ FlagTable compare_flags() {
       set_flag("a set to compare (then the positional ones)").repeated(),
       flags::out("R.json", "the report"),
       choice_flag("--correction", {"none", "bh", "bonferroni"}, "how the p-values are adjusted").or_else("none"),
+      switch_flag("--umap", "also the UMAP map (003's), and how much of each neighbourhood each map keeps"),
+      whole_flag("--umap-neighbors", "N", 2, 1000, "neighbours", "UMAP's n_neighbors").or_else("50"),
+      real_flag("--umap-min-dist", "D", 0.0, 10.0, "UMAP's min_dist").or_else("0.01"),
+      whole_flag("--umap-seed", "N", 0, INT_MAX, "", "UMAP's start and sampling seed").or_else("0"),
   });
 }
 
@@ -169,6 +177,9 @@ FlagTable estimate_flags() {
       flags::skip_missing(),
   });
 }
+
+// UMAP's neighbours are exact (n^2 distances): past this many items the map would take minutes.
+constexpr size_t kMaxUmapRows = 20000;
 
 double rounded(double x, double scale = 10000.0) {
   if (std::isnan(x)) return x;
@@ -391,7 +402,19 @@ int compare_main(const FlagValues& r) {
   std::vector<NamedMatrix> named;
   for (const auto& in : inputs) named.push_back({in.name, &in.matrix});
   const double start = monotonic_ms();
-  const SetComparison c = compare_sets(named, *correction);
+  MapOptions map_options;
+  if (r.has("--umap")) {
+    size_t rows = 0;
+    for (const auto& n : named) rows += n.matrix->rows.size();
+    if (rows < 3 || rows > kMaxUmapRows)
+      return fail_input("--umap: UMAP maps 3 to " + std::to_string(kMaxUmapRows) +
+                        " items (its neighbours are exact); " + "these sets have " + std::to_string(rows));
+    map_options.umap = true;
+    map_options.umap_options.n_neighbors = static_cast<size_t>(r.integer("--umap-neighbors"));
+    map_options.umap_options.min_dist = r.real("--umap-min-dist");
+    map_options.umap_options.seed = static_cast<uint64_t>(r.integer("--umap-seed"));
+  }
+  const SetComparison c = compare_sets(named, *correction, map_options);
   const double ms = elapsed_ms(start);
 
   json report;
@@ -431,6 +454,25 @@ int compare_main(const FlagValues& r) {
   json ratio = json::array();
   for (double v : c.map_explained_ratio) ratio.push_back(rounded(v));
   report["map"] = {{"method", "pca"}, {"explained_ratio", ratio}, {"points", points}};
+  if (r.has("--umap")) {
+    json upoints = json::array();
+    for (size_t i = 0; i < c.umap_map.size() && i < points.size(); ++i) {
+      json point = points[i];
+      point["x"] = rounded(c.umap_map[i].x);
+      point["y"] = rounded(c.umap_map[i].y);
+      upoints.push_back(std::move(point));
+    }
+    report["map_umap"] = {{"method", "umap"},
+                          {"n_neighbors", c.umap.n_neighbors},
+                          {"min_dist", r.real("--umap-min-dist")},
+                          {"epochs", c.umap.epochs},
+                          {"a", rounded(c.umap.a)},
+                          {"b", rounded(c.umap.b)},
+                          {"seed", r.integer("--umap-seed")},
+                          {"points", upoints}};
+    report["neighbours_kept"] = {
+        {"k", 10}, {"pca", rounded(c.pca_neighbours_kept)}, {"umap", rounded(c.umap_neighbours_kept)}};
+  }
 
   json summary;
   summary["sets"] = sets;
@@ -440,6 +482,7 @@ int compare_main(const FlagValues& r) {
   json top = json::array();
   for (size_t i = 0; i < c.features.size() && i < 5; ++i) top.push_back(feature_column_name(c.features[i].id));
   summary["top"] = top;
+  if (r.has("--umap")) summary["neighbours_kept"] = report["neighbours_kept"];
   summary["ms"] = std::round(ms);
   return write_report(out, report, summary);
 }

@@ -71,7 +71,7 @@ ln -sfn /usr/include/boost "$TP/wasm-include/boost"
 ln -sfn /usr/include/nlohmann "$TP/wasm-include/nlohmann"
 ln -sfn /usr/include/kainjow "$TP/wasm-include/kainjow"
 
-if [ ! -d "$ROOT/tests/e2e/node_modules/playwright-core" ]; then
+if [ ! -d "$ROOT/tests/e2e/node_modules/playwright-core" ] || [ ! -d "$ROOT/tests/e2e/node_modules/umap-js" ]; then
   echo "setup: installing npm test dependencies"
   # npm ci: exactly the versions of package-lock.json; --ignore-scripts: no package runs code at install.
   (cd "$ROOT/tests/e2e" && npm ci --ignore-scripts --no-audit --no-fund --silent)

@@ -2,12 +2,13 @@
 #include "core/sqlspace/set_comparison.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "core/sqlspace/feature_vectors.h"
 
 namespace chokepoint::sqlspace {
 
-SetComparison compare_sets(const std::vector<NamedMatrix>& sets, learn::Correction correction) {
+SetComparison compare_sets(const std::vector<NamedMatrix>& sets, learn::Correction correction, const MapOptions& map) {
   SetComparison out;
   out.correction = correction;
   std::vector<const FeatureMatrix*> matrices;
@@ -51,8 +52,12 @@ SetComparison compare_sets(const std::vector<NamedMatrix>& sets, learn::Correcti
     return a.id < b.id;
   });
 
-  const learn::PcaResult fit = learn::pca(vectors.dense(), 2);
+  const learn::DenseMatrix dense = vectors.dense();
+  const learn::PcaResult fit = learn::pca(dense, 2);
   out.map_explained_ratio = fit.explained_ratio;
+  std::optional<learn::UmapResult> umap;
+  if (map.umap)
+    if (auto u = learn::umap(dense, map.umap_options); u.ok()) umap = std::move(*u);
   size_t r = 0;
   for (size_t s = 0; s < k; ++s)
     for (const auto& row : sets[s].matrix->rows) {
@@ -61,9 +66,24 @@ SetComparison compare_sets(const std::vector<NamedMatrix>& sets, learn::Correcti
       pt.key = row.key;
       pt.x = fit.coordinates.cols > 0 ? fit.coordinates.at(r, 0) : 0.0;
       pt.y = fit.coordinates.cols > 1 ? fit.coordinates.at(r, 1) : 0.0;
-      out.map.push_back(std::move(pt));
+      out.map.push_back(pt);
+      if (umap) {
+        pt.x = umap->coordinates.at(r, 0);
+        pt.y = umap->coordinates.at(r, 1);
+        out.umap_map.push_back(std::move(pt));
+      }
       ++r;
     }
+  if (umap) {
+    learn::DenseMatrix pca_map(dense.rows, 2);
+    for (size_t i = 0; i < dense.rows; ++i) {
+      pca_map.at(i, 0) = out.map[i].x;
+      pca_map.at(i, 1) = out.map[i].y;
+    }
+    out.pca_neighbours_kept = learn::neighbour_preservation(dense, pca_map, map.preservation_k);
+    out.umap_neighbours_kept = learn::neighbour_preservation(dense, umap->coordinates, map.preservation_k);
+    out.umap = std::move(*umap);
+  }
   return out;
 }
 

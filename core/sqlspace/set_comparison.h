@@ -8,6 +8,7 @@
 #include "core/learn/chi_square.h"
 #include "core/learn/multiple_comparisons.h"
 #include "core/learn/pca.h"
+#include "core/learn/umap.h"
 #include "core/sqlspace/feature_matrix.h"
 
 namespace chokepoint::sqlspace {
@@ -39,8 +40,21 @@ struct SetComparison {
   };
   std::vector<Point> map;
   std::vector<double> map_explained_ratio;  // of the two PCA axes
+  // With MapOptions::umap: the UMAP map of the same rows (same order as map), its fit, and for both maps the share of
+  // each row's k nearest rows in feature space that stay among its k nearest on the map
+  // (learn::neighbour_preservation).
+  std::vector<Point> umap_map;
+  learn::UmapResult umap;
+  double pca_neighbours_kept = 0, umap_neighbours_kept = 0;
 };
 
-SetComparison compare_sets(const std::vector<NamedMatrix>& sets, learn::Correction correction);
+struct MapOptions {
+  bool umap = false;
+  learn::UmapOptions umap_options;
+  size_t preservation_k = 10;
+};
+
+SetComparison compare_sets(const std::vector<NamedMatrix>& sets, learn::Correction correction,
+                           const MapOptions& map = {});
 
 }  // namespace chokepoint::sqlspace
