@@ -17,6 +17,7 @@
 #include "cli/command.h"
 #include "cli/command_capture.h"
 #include "cli/common_flags.h"
+#include "cli/model_calls.h"
 #include "cli/study_output.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
@@ -118,10 +119,8 @@ int bigtable_main(const FlagValues& r) {
   std::vector<std::string> notes = sub->notes;
   Args calls;
   if (r.has("--llm-config")) calls = {"--llm-config", r.text("--llm-config")};
-  for (const char* f : {"--replay", "--prompts"})
-    if (r.has(f)) calls.insert(calls.end(), {f, r.text(f)});
-  for (const char* f : {"--max-calls", "--max-tokens", "--concurrency", "--request-timeout-ms"})
-    if (r.has(f)) calls.insert(calls.end(), {f, std::to_string(r.integer(f))});
+  const Args passed = passed_on_model_call_words(r);
+  calls.insert(calls.end(), passed.begin(), passed.end());
   int rc = 0;
 
   // Expand: three-table items the subset did not take, one more join each, until the four-table stratum is full.

@@ -29,6 +29,15 @@ Status check_model_call_flags_need_model(const FlagValues& r) {
   return ok_status();
 }
 
+Args passed_on_model_call_words(const FlagValues& r) {
+  Args words;
+  for (const char* f : {"--replay", "--prompts"})
+    if (r.has(f)) words.insert(words.end(), {f, r.text(f)});
+  for (const char* f : {"--max-calls", "--max-tokens", "--concurrency", "--request-timeout-ms"})
+    if (r.has(f)) words.insert(words.end(), {f, std::to_string(r.integer(f))});
+  return words;
+}
+
 CallLimits CallLimits::from_flags(const FlagValues& r) {
   CallLimits l;
   if (r.has("--max-calls")) l.max_calls = r.integer("--max-calls");

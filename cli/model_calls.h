@@ -28,6 +28,10 @@ FlagTable with_model_call_flags(FlagTable table);
 bool takes_model_call_flags(const FlagTable& table);
 // For a command whose model is optional: refuses any shared flag given without --llm-config, naming it.
 Status check_model_call_flags_need_model(const FlagValues& r);
+// The words of the shared flags given (--replay, --max-calls, --max-tokens, --concurrency, --request-timeout-ms) and
+// of --prompts, as a command that composes model-calling commands passes them on (cli/command_capture.h). Each must
+// be declared by r's command.
+Args passed_on_model_call_words(const FlagValues& r);
 
 // The shared flags' limits, as given (nullopt: the config's value, or no budget).
 struct CallLimits {

@@ -221,11 +221,7 @@ int llm_tasks_main(const FlagValues& r) {
   auto step = [&](const std::string& file) { return (fs::path(steps) / file).string(); };
 
   // The words every model-calling step shares.
-  Args calls;
-  for (const char* f : {"--replay", "--prompts"})
-    if (r.has(f)) calls.insert(calls.end(), {f, r.text(f)});
-  for (const char* f : {"--max-calls", "--max-tokens", "--concurrency", "--request-timeout-ms"})
-    if (r.has(f)) calls.insert(calls.end(), {f, std::to_string(r.integer(f))});
+  const Args calls = passed_on_model_call_words(r);
   const Args scoring = {"--semantics", r.text("--semantics"), "--timeout-ms",
                         std::to_string(r.integer("--timeout-ms"))};
   auto with = [](Args a, const Args& more) {

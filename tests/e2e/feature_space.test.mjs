@@ -78,6 +78,12 @@ test('compare, clusters and estimator from the page equal chokepoint space', asy
     near(f.cramers_v, o.cramers_v, `feature ${f.id} V`);
   });
   assert.equal(c.map_points, 38);
+  // 003 Fig. 5 colours the map by BIRD's difficulty: the page counts the labels of the mapped items as the CLI's
+  // report labels its points (the sample has them; the counting set has none).
+  const labels = {};
+  for (const p of cc.map.points) labels[p.difficulty ?? 'none'] = (labels[p.difficulty ?? 'none'] ?? 0) + 1;
+  assert.deepEqual(c.difficulty, labels);
+  assert.ok(Object.keys(labels).some((l) => l !== 'none'), 'the sample has difficulty labels');
   assert.ok(c.features.some((f) => f.adjusted_p < 0.05), 'counting questions differ from the sample somewhere');
 
   await clickNamed(app.page, 'Clusters tab');

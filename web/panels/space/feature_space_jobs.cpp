@@ -133,6 +133,12 @@ void run_pending(FeatureSpacePanel& panel, double deadline_ms) {
                                 : panel.correction == 2 ? learn::Correction::Bonferroni
                                                         : learn::Correction::None;
     panel.comparison = sqlspace::compare_sets(sets, c);
+    // The map's rows are the sets' items in order: each point's difficulty, for 003's Fig. 5 colouring.
+    panel.map_difficulty.clear();
+    for (const auto& name : panel.compare_sets)
+      if (const SetFeatures* f = finished_features(panel, name))
+        for (size_t i = 0; i < f->matrix.rows.size(); ++i)
+          panel.map_difficulty.push_back(i < f->set->items.size() ? f->set->items[i].difficulty : "");
   } else if (panel.pending == Pending::Clusters) {
     const SetFeatures* f = finished_features(panel, panel.cluster_set);
     if (!f) return;

@@ -36,6 +36,13 @@ nlohmann::json feature_space_json(const FeatureSpacePanel& panel) {
                     {"sizes", c.sizes},
                     {"features", features},
                     {"map_points", c.map.size()},
+                    {"difficulty",
+                     [&] {
+                       nlohmann::json counts = nlohmann::json::object();
+                       for (const auto& d : panel.map_difficulty)
+                         counts[d.empty() ? "none" : d] = counts.value(d.empty() ? "none" : d, 0) + 1;
+                       return counts;
+                     }()},
                     {"explained", c.map_explained_ratio}};
   }
   if (panel.clusters) {

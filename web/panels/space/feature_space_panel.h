@@ -69,7 +69,9 @@ struct FeatureSpacePanel {
   std::vector<std::string> compare_sets;  // names chosen
   int correction = 1;                     // learn::Correction: 0 none, 1 Benjamini-Hochberg, 2 Bonferroni
   std::optional<sqlspace::SetComparison> comparison;
-  int colour_by = 0;  // 0 set, 1 cluster (of the Clusters tab, same set), 2 the first model's correctness
+  std::vector<std::string> map_difficulty;  // per map point, its item's difficulty (BIRD's label; "" when none)
+  // 0 set, 1 cluster (of the Clusters tab, same set), 2 the first model's correctness, 3 difficulty (003 Fig. 5)
+  int colour_by = 0;
 
   // Clusters.
   std::string cluster_set;

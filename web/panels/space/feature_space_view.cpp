@@ -29,6 +29,9 @@ ImU32 palette(int i) {
   return colours[static_cast<size_t>(std::max(i, 0)) % (sizeof colours / sizeof colours[0])];
 }
 
+// BIRD's difficulty labels and their palette colours (green, yellow, red); other labels and none are grey.
+const std::pair<const char*, int> kDifficultyColours[] = {{"simple", 2}, {"moderate", 4}, {"challenging", 6}};
+
 void set_checkboxes(const AppState& state, std::vector<std::string>& chosen, bool predictions, const char* id) {
   for (const auto& s : state.eval_sets.sets) {
     if (s.predictions != predictions) continue;
@@ -124,10 +127,18 @@ void draw_compare(AppState& state, FeatureSpacePanel& panel) {
     ImGui::EndTable();
   }
   ImGui::SetNextItemWidth(ui_px(240));
-  ImGui::Combo("colour by", &panel.colour_by, "set\0cluster (Clusters tab)\0first model's EX (Clusters tab)\0");
-  for (size_t s = 0; s < c.sets.size(); ++s) {
-    ImGui::SameLine();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette(static_cast<int>(s))), "%s", c.sets[s].c_str());
+  ImGui::Combo("colour by", &panel.colour_by,
+               "set\0cluster (Clusters tab)\0first model's EX (Clusters tab)\0difficulty (BIRD; 003 Fig. 5)\0");
+  if (panel.colour_by == 3) {
+    for (const auto& [label, colour] : kDifficultyColours) {
+      ImGui::SameLine();
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette(colour)), "%s", label);
+    }
+  } else {
+    for (size_t s = 0; s < c.sets.size(); ++s) {
+      ImGui::SameLine();
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette(static_cast<int>(s))), "%s", c.sets[s].c_str());
+    }
   }
   // Colour by cluster or correctness when the Clusters tab ran on the first compared set: its rows come first.
   const bool same_set = !c.sets.empty() && c.sets[0] == panel.cluster_set;
@@ -137,6 +148,12 @@ void draw_compare(AppState& state, FeatureSpacePanel& panel) {
     if (p.colour_by == 2 && same_set && !p.cluster_models.empty()) {
       const ModelScores* m = finished_model(p, p.cluster_set, p.cluster_models[0]);
       if (m && i < m->correct.size()) return m->correct[i] ? (*m->correct[i] ? 2 : 6) : 7;
+    }
+    if (p.colour_by == 3) {
+      const std::string d = i < p.map_difficulty.size() ? p.map_difficulty[i] : "";
+      for (const auto& [label, colour] : kDifficultyColours)
+        if (d == label) return colour;
+      return 7;
     }
     if (p.colour_by != 0) return 7;
     return static_cast<int>(c.map[i].set);
