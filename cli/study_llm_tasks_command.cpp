@@ -12,10 +12,12 @@
 #include "cli/command.h"
 #include "cli/command_capture.h"
 #include "cli/common_flags.h"
+#include "cli/llm_calls.h"
 #include "cli/model_calls.h"
 #include "cli/study_output.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
+#include "core/runner/model_comparison.h"
 #include "core/runner/prompt_formats.h"
 #include "core/study/llm_tasks_study.h"
 
@@ -113,25 +115,6 @@ std::map<std::string, size_t> counts(const ojson& o, bool subcategories_only) {
 size_t failed_calls(const ojson& out) {
   const ojson& c = out.contains("model_calls") ? out["model_calls"] : ojson::object();
   return whole(c, "failed") + whole(c, "cut_by_budget");
-}
-
-// A model's name when one config is given (predict names it only when there are several): its "model" field.
-std::string config_model(const std::string& path) {
-  auto text = read_file(path);
-  if (text.ok()) {
-    const auto j = nlohmann::json::parse(*text, nullptr, false);
-    if (j.is_object() && j.contains("model") && j["model"].is_string()) return j["model"].get<std::string>();
-  }
-  return fs::path(path).stem().string();
-}
-
-std::string file_safe(const std::string& name) {
-  std::string s = name;
-  for (char& c : s)
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
-          c == '-'))
-      c = '_';
-  return s;
 }
 
 void read_debug(const ojson& d, study::LlmTasksModel& m) {
@@ -251,12 +234,19 @@ int llm_tasks_main(const FlagValues& r) {
       return pos(a.second.value("config", "")) < pos(b.second.value("config", ""));
     });
   } else {
-    runs.push_back({config_model(configs[0]), ojson{{"config", configs[0]}, {"formats", p.value("formats", ojson())}}});
+    // predict names a model only when there are several: one model is its config's "model", which predict read.
+    auto endpoint = read_chat_endpoint(configs[0]);
+    if (!endpoint.ok()) return fail_input(endpoint.error());
+    runs.push_back({endpoint->settings.model, ojson{{"config", configs[0]}, {"formats", p.value("formats", ojson())}}});
   }
   const std::string ex_key = in.semantics == "spider" ? "ex_spider" : "ex_bird";
   int rc = predicted->exit_code;
   std::vector<std::map<std::string, std::string>> verdicts;  // per model: item id -> error kind
-  for (const auto& [name, run] : runs) {
+  std::vector<std::string> names;
+  for (const auto& run : runs) names.push_back(run.first);
+  const std::vector<std::string> stems = runner::file_safe_names(names);  // as predict names its files
+  for (size_t model = 0; model < runs.size(); ++model) {
+    const auto& [name, run] = runs[model];
     study::LlmTasksModel m;
     m.name = name;
     const std::string config = run.value("config", "");
@@ -270,7 +260,7 @@ int llm_tasks_main(const FlagValues& r) {
     for (const auto& b : main.value("by_gold_tables", ojson::array()))
       m.by_gold_tables.push_back({b.value("tables", ""), whole(b, "n"), number(b, "ex").value_or(0)});
     const std::string pred = main.value("out", "");
-    const std::string stem = file_safe(name);
+    const std::string& stem = stems[model];
     size_t failed = 0;
     auto run_step = [&](const std::string& command, const Args& args) -> Result<ojson> {
       auto c = run_command_captured(command, args);

@@ -220,17 +220,23 @@ Result<UmapResult> umap(const DenseMatrix& x, const UmapOptions& options) {
   return out;
 }
 
-double neighbour_preservation(const DenseMatrix& x, const DenseMatrix& map, size_t k) {
-  const size_t n = std::min(x.rows, map.rows);
-  if (n < 2 || k == 0) return 0;
-  k = std::min(k, n - 1);
-  std::vector<std::vector<size_t>> hi, lo;
+std::vector<std::vector<size_t>> nearest_rows(const DenseMatrix& x, size_t k) {
+  if (x.rows < 2 || k == 0) return std::vector<std::vector<size_t>>(x.rows);
+  std::vector<std::vector<size_t>> index;
   std::vector<std::vector<double>> unused;
-  nearest(x, k + 1, hi, unused);
-  nearest(map, k + 1, lo, unused);
+  nearest(x, std::min(k, x.rows - 1) + 1, index, unused);
+  for (auto& row : index) row.erase(row.begin());  // itself
+  return index;
+}
+
+double neighbour_preservation(const std::vector<std::vector<size_t>>& near_x, const DenseMatrix& map) {
+  const size_t n = std::min(near_x.size(), map.rows);
+  if (n < 2 || near_x[0].empty()) return 0;
+  const size_t k = near_x[0].size();
+  const auto near_map = nearest_rows(map, k);
   double total = 0;
   for (size_t i = 0; i < n; ++i) {
-    std::vector<size_t> a(hi[i].begin() + 1, hi[i].end()), b(lo[i].begin() + 1, lo[i].end());
+    std::vector<size_t> a = near_x[i], b = near_map[i];
     std::sort(a.begin(), a.end());
     std::sort(b.begin(), b.end());
     std::vector<size_t> both;
@@ -238,6 +244,11 @@ double neighbour_preservation(const DenseMatrix& x, const DenseMatrix& map, size
     total += static_cast<double>(both.size()) / static_cast<double>(k);
   }
   return total / static_cast<double>(n);
+}
+
+double neighbour_preservation(const DenseMatrix& x, const DenseMatrix& map, size_t k) {
+  if (std::min(x.rows, map.rows) < 2 || k == 0) return 0;
+  return neighbour_preservation(nearest_rows(x, k), map);
 }
 
 }  // namespace chokepoint::learn

@@ -41,5 +41,8 @@ void umap_curve(double spread, double min_dist, double& a, double& b);
 // How much of each point's neighbourhood a map keeps: for each row, the share of its k nearest rows of x (Euclidean,
 // itself excluded, ties by index) that are also among its k nearest in `map`; the mean over rows.
 double neighbour_preservation(const DenseMatrix& x, const DenseMatrix& map, size_t k);
+// The same from each row's k nearest other rows of x, computed once (nearest_rows) for several maps of it.
+std::vector<std::vector<size_t>> nearest_rows(const DenseMatrix& x, size_t k);
+double neighbour_preservation(const std::vector<std::vector<size_t>>& near_x, const DenseMatrix& map);
 
 }  // namespace chokepoint::learn

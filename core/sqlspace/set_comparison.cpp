@@ -80,8 +80,9 @@ SetComparison compare_sets(const std::vector<NamedMatrix>& sets, learn::Correcti
       pca_map.at(i, 0) = out.map[i].x;
       pca_map.at(i, 1) = out.map[i].y;
     }
-    out.pca_neighbours_kept = learn::neighbour_preservation(dense, pca_map, map.preservation_k);
-    out.umap_neighbours_kept = learn::neighbour_preservation(dense, umap->coordinates, map.preservation_k);
+    const auto near_features = learn::nearest_rows(dense, map.preservation_k);  // once, for both maps
+    out.pca_neighbours_kept = learn::neighbour_preservation(near_features, pca_map);
+    out.umap_neighbours_kept = learn::neighbour_preservation(near_features, umap->coordinates);
     out.umap = std::move(*umap);
   }
   return out;
