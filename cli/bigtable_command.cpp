@@ -79,14 +79,6 @@ FlagTable bigtable_flags() {
   };
 }
 
-// A filter change's refusal as a short reason to count.
-std::string reason_of(const std::string& error) {
-  if (error.rfind("none of ", 0) == 0) return "no other value keeps a non-empty result";
-  if (error.rfind("the gold query does not parse", 0) == 0) return "the gold query does not parse";
-  if (error.rfind("the column's values cannot be read", 0) == 0) return "the column's values cannot be read";
-  return error;
-}
-
 int bigtable_main(const FlagValues& r) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'");
   for (const char* f : {"--gold", "--db-root", "--out"})
@@ -204,15 +196,18 @@ int bigtable_main(const FlagValues& r) {
         continue;
       }
       auto c = runner::change_filter_value(it.sql, it.question, it.evidence, *db->second, seed + i, limits);
-      if (!c.ok()) {
-        ++unchanged[reason_of(c.error())];
+      if (!c.changed()) {
+        ++unchanged[runner::filter_kept_name(c.kept)];
         continue;
       }
-      changes.push_back(
-          {{"id", it.key}, {"comparison", c->comparison}, {"from", c->from}, {"to", c->to}, {"sql_before", it.sql}});
-      it.sql = c->sql;
-      it.question = c->question;
-      it.evidence = c->evidence;
+      changes.push_back({{"id", it.key},
+                         {"comparison", c.change->comparison},
+                         {"from", c.change->from},
+                         {"to", c.change->to},
+                         {"sql_before", it.sql}});
+      it.sql = c.change->sql;
+      it.question = c.change->question;
+      it.evidence = c.change->evidence;
       ++changed;
     }
   }

@@ -73,6 +73,13 @@ bool usable_value(const Value& v, bool number, std::string& out) {
   return !out.empty() && out.size() <= 80 && out.find_first_of("\r\n\t") == std::string::npos;
 }
 
+FilterValueOutcome kept(FilterKept reason, std::string detail) {
+  FilterValueOutcome out;
+  out.kept = reason;
+  out.detail = std::move(detail);
+  return out;
+}
+
 }  // namespace
 
 size_t replace_mentions(std::string& text, const std::string& from, const std::string& to) {
@@ -81,13 +88,32 @@ size_t replace_mentions(std::string& text, const std::string& from, const std::s
   return at.size();
 }
 
-Result<FilterValueChange> change_filter_value(const std::string& sql, const std::string& question,
-                                              const std::string& evidence, const Connection& db, uint64_t seed,
-                                              const QueryLimits& limits, size_t max_tries) {
+const char* filter_kept_name(FilterKept reason) {
+  switch (reason) {
+    case FilterKept::unparsable:
+      return "the gold query does not parse";
+    case FilterKept::no_where:
+      return "no WHERE on a single SELECT";
+    case FilterKept::not_mentioned:
+      return "no WHERE column = value whose value the question mentions";
+    case FilterKept::unreadable_values:
+      return "the column's values cannot be read";
+    case FilterKept::no_other_value:
+      return "the column has no other value to filter on";
+    case FilterKept::every_value_empties:
+      return "no other value keeps a non-empty result";
+  }
+  return "?";
+}
+
+FilterValueOutcome change_filter_value(const std::string& sql, const std::string& question, const std::string& evidence,
+                                       const Connection& db, uint64_t seed, const QueryLimits& limits,
+                                       size_t max_tries) {
   auto tree = sql::parse_sql(sql);
-  if (!tree.ok()) return Error{"the gold query does not parse: " + tree.error()};
+  if (!tree.ok()) return kept(FilterKept::unparsable, "the gold query does not parse: " + tree.error());
   const Node& root = **tree;
-  if (root.kind != Kind::Select || !root.get(Slot::Where)) return Error{"no WHERE on a single SELECT"};
+  if (root.kind != Kind::Select || !root.get(Slot::Where))
+    return kept(FilterKept::no_where, filter_kept_name(FilterKept::no_where));
   const Node* site = nullptr;
   const Node *col = nullptr, *lit = nullptr;
   for (const Node* eq : equalities(*root.get(Slot::Where))) {
@@ -101,7 +127,7 @@ Result<FilterValueChange> change_filter_value(const std::string& sql, const std:
       break;
     }
   }
-  if (!site) return Error{"no WHERE column = value whose value the question mentions"};
+  if (!site) return kept(FilterKept::not_mentioned, filter_kept_name(FilterKept::not_mentioned));
 
   // Other values of the column, over the query's own FROM (its aliases and joins), in a fixed order.
   auto probe = sql::make_node(Kind::Select);
@@ -110,17 +136,17 @@ Result<FilterValueChange> change_filter_value(const std::string& sql, const std:
   for (const Node* f : root.list(Slot::From)) probe->add(Slot::From, sql::clone(*f));
   auto filter = sql::parse_expression(sql::print_sql(*col) + " IS NOT NULL AND " + sql::print_sql(*col) + " <> " +
                                       sql::print_sql(*lit));
-  if (!filter.ok()) return Error{"internal error: " + filter.error()};
+  if (!filter.ok()) return kept(FilterKept::unreadable_values, "the value probe does not parse: " + filter.error());
   probe->set(Slot::Where, std::move(*filter));
   const QueryOutcome values = db.query(sql::print_sql(*probe) + " ORDER BY 1 LIMIT 500", limits);
-  if (!values.ok()) return Error{"the column's values cannot be read: " + values.message};
+  if (!values.ok()) return kept(FilterKept::unreadable_values, "the column's values cannot be read: " + values.message);
   const bool number = lit->kind == Kind::Number;
   std::vector<std::string> candidates;
   for (const auto& row : values.result.rows) {
     std::string v;
     if (!row.empty() && usable_value(row[0], number, v) && v != lit->text) candidates.push_back(v);
   }
-  if (candidates.empty()) return Error{"the column has no other value to filter on"};
+  if (candidates.empty()) return kept(FilterKept::no_other_value, filter_kept_name(FilterKept::no_other_value));
   learn::SeededRandom rng(seed);
   rng.shuffle(candidates);
 
@@ -158,10 +184,12 @@ Result<FilterValueChange> change_filter_value(const std::string& sql, const std:
     change.evidence = evidence;
     replace_mentions(change.question, change.from, to);
     replace_mentions(change.evidence, change.from, to);
-    return change;
+    FilterValueOutcome out;
+    out.change = std::move(change);
+    return out;
   }
-  return Error{"none of " + std::to_string(change.tried) + " other values of " + sql::print_sql(*col) +
-               " keeps the result non-empty"};
+  return kept(FilterKept::every_value_empties, "none of " + std::to_string(change.tried) + " other values of " +
+                                                   sql::print_sql(*col) + " keeps the result non-empty");
 }
 
 }  // namespace chokepoint::runner
