@@ -27,7 +27,8 @@ namespace {
 namespace fs = std::filesystem;
 using ojson = nlohmann::ordered_json;
 
-const std::vector<std::string> kTasks = {"debugging", "optimization", "sql-to-text", "schema-linking"};
+const std::vector<std::string> kTasks = {"debugging", "cross-debugging", "optimization", "sql-to-text",
+                                         "schema-linking"};
 
 const std::string kUsage =
     std::string(
@@ -43,13 +44,15 @@ const std::string kUsage =
         "                  model decides condition_filter vs data_processing, as 004): Fig. 3. Always run.\n"
         "  debugging       `debug --strategy all` (or --strategy S) on each model's own wrong predictions, --rounds R\n"
         "                  (default 2): Figs. 4 and 5\n"
+        "  cross-debugging `debug` of each model's wrong predictions by every model (--strategy S), one round:\n"
+        "                  Table 5 (a model on its own is round 1 of debugging, when that ran)\n"
         "  optimization    `optimize` of each model's own predictions (--variant, default all; --iterations, default\n"
         "                  10): Table 6, VES and C-VES as 004 scores them and in the safe view\n"
         "  sql-to-text     `describe` of the gold queries (the judge is the model itself unless --judge-config or\n"
         "                  --no-judge): Table 7\n"
         "  schema-linking  `link` by each --link-method (default the four), without and with foreign keys\n"
         "                  (--link-fk both|without|with, default both): Tables 8 and 9\n"
-        "--task T: run only these of the four after text-to-SQL (repeatable). The main format is SimpleDDL-MD-Chat "
+        "--task T: run only these of the five after text-to-SQL (repeatable). The main format is SimpleDDL-MD-Chat "
         "when\n"
         "run, else the first given. The model-call flags go to every step; --max-calls and --max-tokens count per "
         "step\n"
@@ -71,7 +74,7 @@ FlagTable llm_tasks_flags() {
           .repeated()
           .shows("SimpleDDL-MD-Chat"),
       choice_flag("--formats", {"all"}, "run the 12 formats"),
-      choice_flag("--task", kTasks, "run only these tasks after text-to-SQL; repeatable").repeated().shows("all four"),
+      choice_flag("--task", kTasks, "run only these tasks after text-to-SQL; repeatable").repeated().shows("all five"),
       whole_flag("--rounds", "R", 1, 10, "rounds", "rounds of debugging").or_else("2"),
       choice_flag("--strategy", {"regenerate", "wrong_sql", "system_error", "all_errors", "comment", "all"},
                   "the debugging strategy; all: the five side by side")
@@ -117,7 +120,7 @@ size_t failed_calls(const ojson& out) {
   return whole(c, "failed") + whole(c, "cut_by_budget");
 }
 
-void read_debug(const ojson& d, study::LlmTasksModel& m) {
+std::vector<study::DebugStrategyRun> read_debug(const ojson& d) {
   auto rounds_of = [](const ojson& rs) {
     std::vector<study::DebugRound> out;
     for (const auto& r : rs) {
@@ -133,10 +136,12 @@ void read_debug(const ojson& d, study::LlmTasksModel& m) {
     }
     return out;
   };
+  std::vector<study::DebugStrategyRun> out;
   if (d.contains("strategies"))
-    for (const auto& s : d["strategies"]) m.debug.push_back({s.value("strategy", ""), rounds_of(s["rounds"])});
+    for (const auto& s : d["strategies"]) out.push_back({s.value("strategy", ""), rounds_of(s["rounds"])});
   else
-    m.debug.push_back({d.value("strategy", ""), rounds_of(d.value("rounds", ojson::array()))});
+    out.push_back({d.value("strategy", ""), rounds_of(d.value("rounds", ojson::array()))});
+  return out;
 }
 
 void read_optimization(const ojson& o, study::LlmTasksModel& m) {
@@ -242,7 +247,7 @@ int llm_tasks_main(const FlagValues& r) {
   const std::string ex_key = in.semantics == "spider" ? "ex_spider" : "ex_bird";
   int rc = predicted->exit_code;
   std::vector<std::map<std::string, std::string>> verdicts;  // per model: item id -> error kind
-  std::vector<std::string> names;
+  std::vector<std::string> names, preds;                     // preds: each model's main-format predictions
   for (const auto& run : runs) names.push_back(run.first);
   const std::vector<std::string> stems = runner::file_safe_names(names);  // as predict names its files
   for (size_t model = 0; model < runs.size(); ++model) {
@@ -260,6 +265,7 @@ int llm_tasks_main(const FlagValues& r) {
     for (const auto& b : main.value("by_gold_tables", ojson::array()))
       m.by_gold_tables.push_back({b.value("tables", ""), whole(b, "n"), number(b, "ex").value_or(0)});
     const std::string pred = main.value("out", "");
+    preds.push_back(pred);
     const std::string& stem = stems[model];
     size_t failed = 0;
     auto run_step = [&](const std::string& command, const Args& args) -> Result<ojson> {
@@ -298,7 +304,7 @@ int llm_tasks_main(const FlagValues& r) {
                     "--rounds",     std::to_string(r.integer("--rounds"))};
       auto d = run_step("debug", with(with(debug, scoring), calls));
       if (!d.ok()) return fail_input(d.error());
-      read_debug(*d, m);
+      m.debug = read_debug(*d);
     }
     if (tasks.count("optimization")) {
       Args opt = {"--gold",       r.text("--gold"),
@@ -350,6 +356,32 @@ int llm_tasks_main(const FlagValues& r) {
     m.failed_calls = failed + failed_calls(p.contains("models") ? run : p);
     in.models.push_back(std::move(m));
   }
+
+  // Table 5: every model debugs every model's wrong predictions for one round, with the strategies of --strategy. A
+  // model on its own SQL is its self-debugging's round 1 when that ran, so the diagonal is not asked twice.
+  if (tasks.count("cross-debugging"))
+    for (size_t d = 0; d < runs.size(); ++d)
+      for (size_t g = 0; g < runs.size(); ++g) {
+        study::CrossDebugRun cell{names[d], names[g], in.models[g].wrong, {}};
+        if (d == g && !in.models[d].debug.empty()) {
+          cell.strategies = in.models[d].debug;
+        } else {
+          Args debug = {"--gold",       r.text("--gold"),
+                        "--pred",       preds[g],
+                        "--db-root",    r.text("--db-root"),
+                        "--llm-config", runs[d].second.value("config", ""),
+                        "--out",        step("debug." + stems[d] + ".on." + stems[g] + ".json"),
+                        "--strategy",   r.text("--strategy"),
+                        "--rounds",     "1"};
+          auto c = run_command_captured("debug", with(with(debug, scoring), calls));
+          if (!c.ok()) return fail_input(names[d] + " on " + names[g] + ": " + c.error());
+          in.models[d].failed_calls += failed_calls(c->stdout_json);
+          rc = std::max(rc, c->exit_code);
+          cell.wrong = whole(c->stdout_json, "wrong");
+          cell.strategies = read_debug(c->stdout_json);
+        }
+        in.cross_debug.push_back(std::move(cell));
+      }
 
   // Per-item rows from the gold set, with each model's verdict on its main-format prediction.
   auto pairs =

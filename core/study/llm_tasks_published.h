@@ -21,6 +21,16 @@ const std::vector<PublishedColumn>& table3_format_ex();
 // Table 4 (BigTable-0.2k, SimpleDDL-MD-Chat): rows "1", "2", "3", ">3", "Total".
 const std::vector<PublishedColumn>& table4_ex_by_gold_tables();
 
+// Table 5 (general debugging, one round): a debugger's block has one row per kTable5Strategies entry and one value
+// per kTable5Generators entry, the percent of that generator's wrong SQL the debugger fixed.
+extern const std::vector<std::string> kTable5Strategies;  // regenerate, wrong_sql, system_error, all_errors
+extern const std::vector<std::string> kTable5Generators;
+struct PublishedDebugBlock {
+  std::string debugger;
+  std::vector<std::vector<double>> rows;  // [strategy][generator]
+};
+const std::vector<PublishedDebugBlock>& table5_cross_debug();
+
 // Table 6: rows are kTable6Rows, each a method (our variant name) and metric ("VES" or "C-VES"), as 004 scores it.
 struct Table6Row {
   std::string variant;  // "baseline", "with-y", "with-y+s+q", "demo", "demo+comments", "direct"

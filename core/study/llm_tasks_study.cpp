@@ -174,6 +174,55 @@ StudyTable debug_strategies_table(const LlmTasksInputs& in) {
   return t;
 }
 
+// Table 5 in the paper's layout: a block of strategy rows per debugger, a column per generator's wrong SQL. The
+// paper's debuggers and generators are not ours, so their blocks follow ours with their own (004) columns.
+StudyTable cross_debug_table(const LlmTasksInputs& in) {
+  StudyTable t;
+  t.id = "cross_debug";
+  t.title = "Wrong SQL fixed (%) by one round of each model debugging each model's wrong SQL (004 Table 5)";
+  std::vector<std::string> generators, debuggers, strategies;
+  auto add = [](std::vector<std::string>& v, const std::string& x) {
+    if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
+  };
+  std::string over = "each column's percent is over that model's wrong SQL:";
+  for (const auto& m : in.models) {
+    generators.push_back(m.name);
+    over += " " + m.name + " " + std::to_string(m.wrong) + ",";
+  }
+  for (const auto& run : in.cross_debug) {
+    add(debuggers, run.debugger);
+    for (const auto& s : run.strategies) add(strategies, s.strategy);
+  }
+  over.back() = ';';
+  t.over = over + " the (004) rows and columns are the paper's debuggers and generators";
+  t.columns = {"debugger", "strategy"};
+  for (const auto& g : generators) t.columns.push_back(g);
+  for (const auto& g : kTable5Generators) t.columns.push_back(paper_name(g));
+  for (const auto& d : debuggers)
+    for (const auto& name : strategies) {
+      std::vector<Cell> row{text_cell(d), text_cell(name)};
+      for (const auto& g : generators) {
+        std::optional<double> v;
+        for (const auto& run : in.cross_debug)
+          if (run.debugger == d && run.generator == g)
+            for (const auto& s : run.strategies)
+              for (const auto& round : s.rounds)
+                if (s.strategy == name && round.round == 1) v = round.ex_over_wrong;
+        row.push_back(value_or_blank(v));
+      }
+      for (size_t k = 0; k < kTable5Generators.size(); ++k) row.push_back(text_cell(""));
+      t.rows.push_back(std::move(row));
+    }
+  for (const auto& block : table5_cross_debug())
+    for (size_t i = 0; i < kTable5Strategies.size(); ++i) {
+      std::vector<Cell> row{text_cell(paper_name(block.debugger)), text_cell(kTable5Strategies[i])};
+      for (size_t k = 0; k < generators.size(); ++k) row.push_back(text_cell(""));
+      for (double v : block.rows[i]) row.push_back(paper_cell(v));
+      t.rows.push_back(std::move(row));
+    }
+  return t;
+}
+
 StudyTable debug_rounds_table(const LlmTasksInputs& in) {
   StudyTable t;
   t.id = "debug_rounds";
@@ -401,6 +450,7 @@ StudyReport llm_tasks_report(const LlmTasksInputs& in) {
     r.charts.push_back(debug_chart(in, r.tables.back()));
     r.tables.push_back(debug_rounds_table(in));
   }
+  if (!in.cross_debug.empty()) r.tables.push_back(cross_debug_table(in));
   if (any_of_models(in, [](const LlmTasksModel& m) { return !m.optimization.empty(); }))
     r.tables.push_back(optimization_table(in));
   if (any_of_models(in, [](const LlmTasksModel& m) { return m.describe.has_value(); }))

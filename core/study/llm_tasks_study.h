@@ -1,6 +1,7 @@
 // The llm-tasks study (004, Zhang et al.): each model through the paper's five tasks on one set. Text-to-SQL in
 // every prompt format chosen (Table 3) and EX by the number of gold tables (Table 4); the wrong predictions' error
-// taxonomy (Fig. 3); self-debugging by each strategy (Fig. 4) and round by round (Fig. 5); SQL optimisation's VES
+// taxonomy (Fig. 3); self-debugging by each strategy (Fig. 4) and round by round (Fig. 5); each model debugging
+// every model's wrong SQL (Table 5); SQL optimisation's VES
 // and C-VES as 004 scores them and in the safe view (Table 6); SQL-to-Text (Table 7); schema linking's RES and
 // subset and exact match without and with foreign keys (Tables 8 and 9); and one radar chart of each model across
 // the five tasks (Fig. 2). The paper's columns stand beside ours in each table. The figures come from the commands
@@ -31,6 +32,13 @@ struct DebugRound {
 struct DebugStrategyRun {
   std::string strategy;  // regenerate, wrong_sql, system_error, all_errors, comment
   std::vector<DebugRound> rounds;
+};
+
+// One model debugging another model's wrong predictions, or its own, for one round (004 Table 5).
+struct CrossDebugRun {
+  std::string debugger, generator;           // model names
+  size_t wrong = 0;                          // the generator's wrong predictions, what each percent is over
+  std::vector<DebugStrategyRun> strategies;  // each with its round 1 (a self-debugging run may hold more rounds)
 };
 
 struct OptimizationCell {
@@ -80,7 +88,8 @@ struct LlmTasksInputs {
   std::vector<std::string> formats;  // in run order
   std::string main_format;           // the one the later tasks use
   int rounds = 0;
-  std::vector<LlmTasksModel> models;  // at least one
+  std::vector<LlmTasksModel> models;       // at least one
+  std::vector<CrossDebugRun> cross_debug;  // every debugger x generator pair run, the diagonal included
   std::vector<LlmTasksItem> item_rows;
 };
 

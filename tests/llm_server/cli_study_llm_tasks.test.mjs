@@ -88,6 +88,23 @@ test('every table equals the commands run by hand on the same files', async () =
   const sys0 = dr.rows.find((x) => x[0] === 0 && x[1] === 'System Errors');
   assert.equal(sys0[column(dr, 'fake-a')], debug.rounds[0].system_errors);
 
+  // Table 5: fake-b debugging fake-a's wrong SQL is `debug` with fake-b's config on fake-a's predictions; fake-a on
+  // its own is its self-debugging's round 1.
+  const x = await run(['debug', '--gold', gold, '--pred', predA, '--db-root', join(dir, 'db'), '--llm-config',
+    join(dir, 'fake-b.json'), ...replay, '--out', `${hand}-cross.json`, '--strategy', 'comment', '--rounds', '1']);
+  assert.equal(x.code, 0, x.stderr);
+  const cross = JSON.parse(x.stdout);
+  const ct = table(report, 'cross_debug');
+  const cellOf = (debugging, strategy, generator) =>
+    ct.rows.find((row) => row[0] === debugging && row[1] === strategy)[column(ct, generator)];
+  assert.equal(cellOf('fake-b', 'comment', 'fake-a'), round2(cross.rounds.find((r) => r.round === 1).ex_over_wrong));
+  assert.equal(cellOf('fake-a', 'comment', 'fake-a'), round2(debug.rounds.find((r) => r.round === 1).ex_over_wrong));
+  assert.equal(typeof cellOf('fake-a', 'comment', 'fake-b'), 'number');
+  assert.ok(existsSync(join(out, 'steps', 'debug.fake-b.on.fake-a.json')));
+  assert.equal(cellOf('SQLCoder-34B (004)', 'regenerate', 'Codellama-34B (004)'), 12.42);
+  assert.equal(cellOf('InternLM-70B (004)', 'regenerate', 'InternLM-70B (004)'), 0.63);
+  assert.equal(cellOf('SQLCoder-34B (004)', 'regenerate', 'fake-a'), '', 'the paper has no cell for our models');
+
   const o = await run(['optimize', ...common, '--out', `${hand}-opt.json`, '--variant', 'direct', '--iterations', '1']);
   assert.equal(o.code, 0, o.stderr);
   const opt = JSON.parse(o.stdout);

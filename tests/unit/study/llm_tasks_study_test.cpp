@@ -135,6 +135,37 @@ TEST(LlmTasksStudy, TasksNotRunLeaveTheirTablesOutAndTheRadarBlank) {
   EXPECT_EQ(rep.items.rows.at(0).at(3).text, "no such column");
 }
 
+TEST(LlmTasksStudy, TableFiveHasADebuggerBlockPerModelThenThePapersBlocks) {
+  auto in = inputs();
+  // b debugs a's wrong SQL in one round; a on its own is its self-debugging (two strategies, round 1 read).
+  DebugRound r0{0, 0, 2, 1, 1, 0, {}};
+  in.cross_debug = {{"a", "a", 2, in.models[0].debug}, {"b", "a", 2, {{"regenerate", {r0, {1, 1, 1, 0, 1, 50, {}}}}}}};
+  const auto rep = llm_tasks_report(in);
+  EXPECT_EQ(report_problem(rep), "");
+  const auto& t = table(rep, "cross_debug");
+  ASSERT_EQ(t.columns.size(), 2u + 2 + 4);  // debugger, strategy, our two generators, the paper's four
+  EXPECT_EQ(t.columns[2], "a");
+  EXPECT_EQ(t.columns[4], "SQLCoder-34B (004)");
+  EXPECT_EQ(t.columns[5], "Codellama-34B (004)");
+  // Ours: 2 debuggers x the 3 strategies seen; then the paper's 2 debuggers x 4 strategies.
+  ASSERT_EQ(t.rows.size(), 2u * 3 + 2 * 4);
+  EXPECT_EQ(cell_text(t.rows[0][0]), "a");
+  EXPECT_EQ(cell_text(t.rows[0][1]), "regenerate");
+  EXPECT_EQ(t.rows[0][2].number, 0);       // a's own regenerate, round 1
+  EXPECT_EQ(t.rows[1][2].number, 50);      // a's own comment, round 1
+  EXPECT_EQ(cell_text(t.rows[0][3]), "");  // a did not debug b
+  EXPECT_EQ(t.rows[3][2].number, 50);      // b's regenerate on a's SQL
+  EXPECT_EQ(cell_text(t.rows[4][2]), "");  // b ran no comment strategy
+  EXPECT_EQ(cell_text(t.rows[0][4]), "");  // the paper has no cell for our debuggers
+  EXPECT_EQ(cell_text(t.rows[6][0]), "SQLCoder-34B (004)");
+  EXPECT_EQ(cell_text(t.rows[6][2]), "");
+  EXPECT_EQ(t.rows[6][4].number, 0.00);   // SQLCoder regenerating its own wrong SQL
+  EXPECT_EQ(t.rows[6][5].number, 12.42);  // ... Codellama's
+  EXPECT_EQ(cell_text(t.rows[13][1]), "all_errors");
+  EXPECT_EQ(t.rows[13][7].number, 13.07);  // InternLM with all error information on Llama2-Chat's wrong SQL
+  EXPECT_NE(t.over.find("a 2, b 2;"), std::string::npos) << t.over;
+}
+
 TEST(LlmTasksStudy, ErrorsListEachKindThenTheWrongTotal) {
   const auto rep = llm_tasks_report(inputs());
   const auto& t = table(rep, "errors");
