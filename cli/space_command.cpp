@@ -178,9 +178,6 @@ FlagTable estimate_flags() {
   });
 }
 
-// UMAP's neighbours are exact (n^2 distances): past this many items the map would take minutes.
-constexpr size_t kMaxUmapRows = 20000;
-
 double rounded(double x, double scale = 10000.0) {
   if (std::isnan(x)) return x;
   return std::round(x * scale) / scale;
@@ -406,8 +403,8 @@ int compare_main(const FlagValues& r) {
   if (r.has("--umap")) {
     size_t rows = 0;
     for (const auto& n : named) rows += n.matrix->rows.size();
-    if (rows < 3 || rows > kMaxUmapRows)
-      return fail_input("--umap: UMAP maps 3 to " + std::to_string(kMaxUmapRows) +
+    if (rows < 3 || rows > learn::kMaxUmapRows)
+      return fail_input("--umap: UMAP maps 3 to " + std::to_string(learn::kMaxUmapRows) +
                         " items (its neighbours are exact); " + "these sets have " + std::to_string(rows));
     map_options.umap = true;
     map_options.umap_options.n_neighbors = static_cast<size_t>(r.integer("--umap-neighbors"));

@@ -24,6 +24,7 @@
 #include "core/llm/chat_request.h"
 #include "core/llm/llm_endpoint.h"
 #include "core/sqlspace/aspect_descriptions.h"
+#include "core/sqlspace/discovery_answers.h"
 #include "core/sqlspace/predicate_proposal.h"
 
 namespace chokepoint::cli {
@@ -135,37 +136,27 @@ int describe_main(const FlagValues& r) {
     return print_preview(preview);
   }
   UsageTotals usage;
-  const auto answers = calls->ask(chat->settings, chat->endpoint, batch, &usage);
+  const auto reading = sqlspace::read_descriptions(asks, calls->ask(chat->settings, chat->endpoint, batch, &usage));
   std::string lines;
-  size_t described = 0, unreadable = 0, failed = 0;
   std::map<std::string, size_t> by_aspect;
-  for (size_t k = 0; k < asks.size(); ++k) {
-    if (k >= answers.size() || !answers[k].ok()) {
-      ++failed;
-      continue;
-    }
-    auto text = read_description(*answers[k]);
-    if (!text.ok()) {
-      ++unreadable;
-      continue;
-    }
-    const auto& item = set->items[asks[k].item];
-    lines +=
-        nlohmann::json(
-            {{"key", item.key}, {"db_id", item.db_id}, {"aspect", aspect_name(asks[k].aspect)}, {"description", *text}})
-            .dump() +
-        "\n";
-    ++described;
-    ++by_aspect[aspect_name(asks[k].aspect)];
+  for (const auto& d : reading.descriptions) {
+    const auto& item = set->items[d.item];
+    lines += nlohmann::json({{"key", item.key},
+                             {"db_id", item.db_id},
+                             {"aspect", aspect_name(d.aspect)},
+                             {"description", d.description}})
+                 .dump() +
+             "\n";
+    ++by_aspect[aspect_name(d.aspect)];
   }
   if (auto st = write_file(r.text("--out"), lines); !st.ok()) return fail_input(st.error());
   ojson summary;
   summary["items"] = set->items.size();
   summary["skipped"] = skipped;
   summary["prompts"] = asks.size();
-  summary["described"] = described;
-  summary["unreadable"] = unreadable;
-  summary["failed"] = failed;
+  summary["described"] = reading.descriptions.size();
+  summary["unreadable"] = reading.unreadable;
+  summary["failed"] = reading.failed;
   summary["by_aspect"] = by_aspect;
   summary["model"] = chat->settings.model;
   summary["usage"] = call_usage_json(usage);
@@ -177,7 +168,7 @@ int describe_main(const FlagValues& r) {
 
 // DESCRIPTIONS.jsonl by aspect; a line that is not an object with a known aspect and a description is an error
 // naming its line.
-Result<std::vector<std::vector<std::string>>> read_descriptions(const std::string& path) {
+Result<std::vector<std::vector<std::string>>> read_descriptions_file(const std::string& path) {
   auto text = read_file(path, kMaxDescriptionFileBytes);
   if (!text.ok()) return Error{path + ": " + text.error()};
   std::vector<std::vector<std::string>> by_aspect(kAspectCount);
@@ -203,7 +194,7 @@ int propose_main(const FlagValues& r) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'");
   if (r.text("--descriptions").empty() || r.text("--out").empty() || r.all("--llm-config").empty())
     return fail_input(std::string("missing arguments\n") + kProposeUsage);
-  auto by_aspect = read_descriptions(r.text("--descriptions"));
+  auto by_aspect = read_descriptions_file(r.text("--descriptions"));
   if (!by_aspect.ok()) return fail_input(by_aspect.error());
   if (r.has("--aspects")) {
     auto a = aspects_from_list(r.text("--aspects"));
@@ -255,44 +246,15 @@ int propose_main(const FlagValues& r) {
     return print_preview(preview);
   }
   UsageTotals usage;
-  std::vector<CandidatePredicate> candidates;
-  size_t unreadable = 0, failed = 0;
-  std::map<std::string, size_t> proposed_by_aspect;
-  for (const auto& p : proposers) {
-    const auto answers = calls->ask(p.settings, p.endpoint, batch_of(p), &usage);
-    for (size_t k = 0; k < asks.size(); ++k) {
-      if (k >= answers.size() || !answers[k].ok()) {
-        ++failed;
-        continue;
-      }
-      const auto found = parse_predicates(*answers[k]);
-      if (found.empty()) ++unreadable;
-      for (const auto& text : found) {
-        candidates.push_back({asks[k].aspect, text, p.settings.model, asks[k].iteration + 1});
-        ++proposed_by_aspect[aspect_name(asks[k].aspect)];
-      }
-    }
-  }
-  const auto dedup =
-      deduplicate_predicates(candidates, FeatureCatalogue::sqlspace(), static_cast<int>(r.integer("--threshold")));
-  ojson kept = ojson::array(), dropped = ojson::array();
-  std::map<std::string, size_t> kept_by_aspect;
-  for (const auto& c : dedup.kept) {
-    kept.push_back({{"aspect", aspect_name(c.aspect)},
-                    {"predicate", c.predicate},
-                    {"proposer", c.proposer},
-                    {"iteration", c.iteration}});
-    ++kept_by_aspect[aspect_name(c.aspect)];
-  }
-  for (const auto& d : dedup.dropped)
-    dropped.push_back({{"aspect", aspect_name(d.candidate.aspect)},
-                       {"predicate", d.candidate.predicate},
-                       {"proposer", d.candidate.proposer},
-                       {"repeats", d.repeats},
-                       {"catalogue_id", d.catalogue_id},
-                       {"score", d.score}});
-  if (auto st = write_file(r.text("--out"), dump_json(ojson{{"predicates", kept}, {"dropped", dropped}}, 2) + "\n");
-      !st.ok())
+  ProposalReading reading;
+  for (const auto& p : proposers)
+    read_proposals(asks, calls->ask(p.settings, p.endpoint, batch_of(p), &usage), p.settings.model, reading);
+  std::map<std::string, size_t> proposed_by_aspect, kept_by_aspect;
+  for (const auto& c : reading.candidates) ++proposed_by_aspect[aspect_name(c.aspect)];
+  const auto dedup = deduplicate_predicates(reading.candidates, FeatureCatalogue::sqlspace(),
+                                            static_cast<int>(r.integer("--threshold")));
+  for (const auto& c : dedup.kept) ++kept_by_aspect[aspect_name(c.aspect)];
+  if (auto st = write_file(r.text("--out"), dump_json(predicates_file_json(dedup), 2) + "\n"); !st.ok())
     return fail_input(st.error());
   ojson per = ojson::object();
   for (size_t a = 0; a < kAspectCount; ++a) {
@@ -305,12 +267,12 @@ int propose_main(const FlagValues& r) {
   ojson summary;
   summary["descriptions"] = total;
   summary["prompts"] = asks.size() * proposers.size();
-  summary["proposed"] = candidates.size();
+  summary["proposed"] = reading.candidates.size();
   summary["kept"] = dedup.kept.size();
   summary["dropped"] = dedup.dropped.size();
   summary["by_aspect"] = per;
-  summary["unreadable"] = unreadable;
-  summary["failed"] = failed;
+  summary["unreadable"] = reading.unreadable;
+  summary["failed"] = reading.failed;
   summary["usage"] = call_usage_json(usage);
   summary["model_calls"] = calls->tally_json();
   std::cout << dump_json(summary, 2) << "\n";

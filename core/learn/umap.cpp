@@ -14,21 +14,28 @@
 namespace chokepoint::learn {
 namespace {
 
-// Each row's k nearest rows (itself included, first), by distance then index; distances Euclidean.
+// Row i's k nearest rows (itself included, first), by distance then index; distances Euclidean. `all` is scratch
+// space of x.rows entries.
+void nearest_row(const DenseMatrix& x, size_t i, size_t k, std::vector<std::pair<double, size_t>>& all,
+                 std::vector<size_t>& index, std::vector<double>& dist) {
+  const size_t n = x.rows;
+  all.resize(n);
+  for (size_t j = 0; j < n; ++j) all[j] = {j == i ? -1.0 : squared_distance(x.row(i), x.row(j), x.cols), j};
+  std::partial_sort(all.begin(), all.begin() + static_cast<long>(k), all.end());
+  index.clear();
+  dist.clear();
+  for (size_t m = 0; m < k; ++m) {
+    index.push_back(all[m].second);
+    dist.push_back(all[m].first < 0 ? 0.0 : std::sqrt(all[m].first));
+  }
+}
+
 void nearest(const DenseMatrix& x, size_t k, std::vector<std::vector<size_t>>& index,
              std::vector<std::vector<double>>& dist) {
-  const size_t n = x.rows;
-  index.assign(n, {});
-  dist.assign(n, {});
-  std::vector<std::pair<double, size_t>> all(n);
-  for (size_t i = 0; i < n; ++i) {
-    for (size_t j = 0; j < n; ++j) all[j] = {j == i ? -1.0 : squared_distance(x.row(i), x.row(j), x.cols), j};
-    std::partial_sort(all.begin(), all.begin() + static_cast<long>(k), all.end());
-    for (size_t m = 0; m < k; ++m) {
-      index[i].push_back(all[m].second);
-      dist[i].push_back(all[m].first < 0 ? 0.0 : std::sqrt(all[m].first));
-    }
-  }
+  index.assign(x.rows, {});
+  dist.assign(x.rows, {});
+  std::vector<std::pair<double, size_t>> all;
+  for (size_t i = 0; i < x.rows; ++i) nearest_row(x, i, k, all, index[i], dist[i]);
 }
 
 // smooth_knn_dist with local_connectivity 1 and bandwidth 1.
@@ -131,93 +138,144 @@ void umap_curve(double spread, double min_dist, double& a, double& b) {
   }
 }
 
-Result<UmapResult> umap(const DenseMatrix& x, const UmapOptions& options) {
-  const size_t n = x.rows;
-  if (n < 3) return Error{"UMAP needs at least 3 rows"};
-  if (x.cols == 0) return Error{"UMAP needs at least one column"};
-  UmapResult out;
-  out.n_neighbors = std::min(std::max<size_t>(options.n_neighbors, 2), n - 1);
-  out.epochs = options.epochs ? options.epochs : (n <= 10000 ? 500 : 200);
-  umap_curve(options.spread, options.min_dist, out.a, out.b);
+UmapLayout::UmapLayout(DenseMatrix x, const UmapOptions& options)
+    : x_(std::move(x)), options_(options), rng_(options.seed) {
+  const size_t n = x_.rows;
+  if (n < 3 || x_.cols == 0) {
+    error_ = n < 3 ? "UMAP needs at least 3 rows" : "UMAP needs at least one column";
+    phase_ = Phase::done;
+    return;
+  }
+  out_.n_neighbors = std::min(std::max<size_t>(options.n_neighbors, 2), n - 1);
+  out_.epochs = options.epochs ? options.epochs : (n <= 10000 ? 500 : 200);
+  umap_curve(options.spread, options.min_dist, out_.a, out_.b);
+  index_.assign(n, {});
+  dist_.assign(n, {});
+}
 
-  // The fuzzy simplicial set and its union with its transpose.
-  std::vector<std::vector<size_t>> index;
-  std::vector<std::vector<double>> dist;
-  nearest(x, out.n_neighbors, index, dist);
+double UmapLayout::progress() const {
+  if (phase_ == Phase::done) return 1.0;
+  // Half the bar for the rows' neighbours, half for the epochs: a count of work done, not a forecast of time.
+  const double rows = x_.rows ? static_cast<double>(next_row_) / static_cast<double>(x_.rows) : 1.0;
+  const double epochs = out_.epochs ? static_cast<double>(next_epoch_) / static_cast<double>(out_.epochs) : 1.0;
+  return 0.5 * rows + 0.5 * epochs;
+}
+
+bool UmapLayout::step() {
+  switch (phase_) {
+    case Phase::neighbours:
+      nearest_row(x_, next_row_, out_.n_neighbors, scratch_, index_[next_row_], dist_[next_row_]);
+      if (++next_row_ == x_.rows) phase_ = Phase::graph;
+      return true;
+    case Phase::graph:
+      build_graph();
+      phase_ = Phase::layout;
+      return true;
+    case Phase::layout: {
+      const size_t last = std::min(edges_.size(), next_edge_ + kEdgesPerStep);
+      run_edges(next_edge_, last);
+      next_edge_ = last;
+      if (next_edge_ < edges_.size()) return true;
+      next_edge_ = 0;
+      if (++next_epoch_ == out_.epochs) {
+        phase_ = Phase::done;
+        x_ = DenseMatrix();  // the input is no longer needed; the map is kept
+      }
+      return true;
+    }
+    case Phase::done:
+      return false;
+  }
+  return false;
+}
+
+// The fuzzy simplicial set, its union with its transpose, the weak edges dropped, the seeded start and each edge's
+// sampling schedule.
+void UmapLayout::build_graph() {
+  const size_t n = x_.rows;
   std::vector<double> sigma, rho;
-  smooth_distances(dist, sigma, rho);
+  smooth_distances(dist_, sigma, rho);
   std::unordered_map<uint64_t, double> w;
   auto key = [n](size_t i, size_t j) { return static_cast<uint64_t>(i) * n + j; };
   for (size_t i = 0; i < n; ++i)
-    for (size_t m = 0; m < index[i].size(); ++m) {
-      const size_t j = index[i][m];
+    for (size_t m = 0; m < index_[i].size(); ++m) {
+      const size_t j = index_[i][m];
       if (j == i) continue;
-      const double t = dist[i][m] - rho[i];
+      const double t = dist_[i][m] - rho[i];
       w[key(i, j)] = (t <= 0 || sigma[i] == 0) ? 1.0 : std::exp(-t / sigma[i]);
     }
-  struct Edge {
-    size_t head, tail;
-    double weight;
-  };
-  std::vector<Edge> edges;
+  index_.clear();
+  dist_.clear();
   for (const auto& [k, v] : w) {
     const size_t i = static_cast<size_t>(k / n), j = static_cast<size_t>(k % n);
     const auto back = w.find(key(j, i));
     const double t = back == w.end() ? 0.0 : back->second;
-    edges.push_back({i, j, v + t - v * t});
-    if (back == w.end()) edges.push_back({j, i, v});  // (j, i) exists only through the union
+    edges_.push_back({i, j, v + t - v * t});
+    if (back == w.end()) edges_.push_back({j, i, v});  // (j, i) exists only through the union
   }
-  std::sort(edges.begin(), edges.end(),
+  std::sort(edges_.begin(), edges_.end(),
             [](const Edge& a, const Edge& b) { return a.head != b.head ? a.head < b.head : a.tail < b.tail; });
   double max_w = 0;
-  for (const auto& e : edges) max_w = std::max(max_w, e.weight);
-  const double epochs = static_cast<double>(out.epochs);
-  edges.erase(std::remove_if(edges.begin(), edges.end(), [&](const Edge& e) { return e.weight < max_w / epochs; }),
-              edges.end());
+  for (const auto& e : edges_) max_w = std::max(max_w, e.weight);
+  const double epochs = static_cast<double>(out_.epochs);
+  edges_.erase(std::remove_if(edges_.begin(), edges_.end(), [&](const Edge& e) { return e.weight < max_w / epochs; }),
+               edges_.end());
 
-  // The layout.
-  SeededRandom rng(options.seed);
-  out.coordinates = DenseMatrix(n, 2);
-  for (double& v : out.coordinates.values) v = rng.uniform() * 20 - 10;
-  std::vector<double> per_sample(edges.size()), next_sample(edges.size()), per_negative(edges.size()),
-      next_negative(edges.size());
-  for (size_t e = 0; e < edges.size(); ++e) {
-    const double samples = epochs * edges[e].weight / max_w;
-    per_sample[e] = samples > 0 ? epochs / samples : -1;
-    next_sample[e] = per_sample[e];
-    per_negative[e] = per_sample[e] / static_cast<double>(std::max<size_t>(1, options.negative_sample_rate));
-    next_negative[e] = per_negative[e];
+  out_.coordinates = DenseMatrix(n, 2);
+  for (double& v : out_.coordinates.values) v = rng_.uniform() * 20 - 10;
+  per_sample_.assign(edges_.size(), 0);
+  next_sample_.assign(edges_.size(), 0);
+  per_negative_.assign(edges_.size(), 0);
+  next_negative_.assign(edges_.size(), 0);
+  for (size_t e = 0; e < edges_.size(); ++e) {
+    const double samples = epochs * edges_[e].weight / max_w;
+    per_sample_[e] = samples > 0 ? epochs / samples : -1;
+    next_sample_[e] = per_sample_[e];
+    per_negative_[e] = per_sample_[e] / static_cast<double>(std::max<size_t>(1, options_.negative_sample_rate));
+    next_negative_[e] = per_negative_[e];
   }
-  const double a = out.a, b = out.b;
+}
+
+// Edges [first, last) of one epoch of stochastic gradient descent (umap-learn's
+// _optimize_layout_euclidean_single_epoch, which visits the edges in order).
+void UmapLayout::run_edges(size_t first, size_t last) {
+  const size_t n = out_.coordinates.rows;
+  const double epochs = static_cast<double>(out_.epochs);
+  const double a = out_.a, b = out_.b;
   auto clip = [](double v) { return std::clamp(v, -4.0, 4.0); };
-  double* emb = out.coordinates.values.data();
-  for (size_t epoch = 0; epoch < out.epochs; ++epoch) {
-    const double alpha = 1.0 - static_cast<double>(epoch) / epochs, now = static_cast<double>(epoch);
-    for (size_t e = 0; e < edges.size(); ++e) {
-      if (per_sample[e] <= 0 || next_sample[e] > now) continue;
-      double* cur = emb + 2 * edges[e].head;
-      double* other = emb + 2 * edges[e].tail;
-      const double d2 = squared_distance(cur, other, 2);
-      const double coeff = d2 > 0 ? -2.0 * a * b * std::pow(d2, b - 1.0) / (a * std::pow(d2, b) + 1.0) : 0.0;
-      for (int c = 0; c < 2; ++c) {
-        const double g = clip(coeff * (cur[c] - other[c]));
-        cur[c] += g * alpha;
-        other[c] -= g * alpha;
-      }
-      next_sample[e] += per_sample[e];
-      const auto negatives = static_cast<size_t>((now - next_negative[e]) / per_negative[e]);
-      for (size_t p = 0; p < negatives; ++p) {
-        const size_t k = rng.below(n);
-        if (k == edges[e].head) continue;
-        const double* neg = emb + 2 * k;
-        const double nd2 = squared_distance(cur, neg, 2);
-        const double ncoeff = nd2 > 0 ? 2.0 * b / ((0.001 + nd2) * (a * std::pow(nd2, b) + 1.0)) : 0.0;
-        for (int c = 0; c < 2; ++c) cur[c] += (ncoeff > 0 ? clip(ncoeff * (cur[c] - neg[c])) : 4.0) * alpha;
-      }
-      next_negative[e] += static_cast<double>(negatives) * per_negative[e];
+  double* emb = out_.coordinates.values.data();
+  const double alpha = 1.0 - static_cast<double>(next_epoch_) / epochs, now = static_cast<double>(next_epoch_);
+  for (size_t e = first; e < last; ++e) {
+    if (per_sample_[e] <= 0 || next_sample_[e] > now) continue;
+    double* cur = emb + 2 * edges_[e].head;
+    double* other = emb + 2 * edges_[e].tail;
+    const double d2 = squared_distance(cur, other, 2);
+    const double coeff = d2 > 0 ? -2.0 * a * b * std::pow(d2, b - 1.0) / (a * std::pow(d2, b) + 1.0) : 0.0;
+    for (int c = 0; c < 2; ++c) {
+      const double g = clip(coeff * (cur[c] - other[c]));
+      cur[c] += g * alpha;
+      other[c] -= g * alpha;
     }
+    next_sample_[e] += per_sample_[e];
+    const auto negatives = static_cast<size_t>((now - next_negative_[e]) / per_negative_[e]);
+    for (size_t p = 0; p < negatives; ++p) {
+      const size_t k = rng_.below(n);
+      if (k == edges_[e].head) continue;
+      const double* neg = emb + 2 * k;
+      const double nd2 = squared_distance(cur, neg, 2);
+      const double ncoeff = nd2 > 0 ? 2.0 * b / ((0.001 + nd2) * (a * std::pow(nd2, b) + 1.0)) : 0.0;
+      for (int c = 0; c < 2; ++c) cur[c] += (ncoeff > 0 ? clip(ncoeff * (cur[c] - neg[c])) : 4.0) * alpha;
+    }
+    next_negative_[e] += static_cast<double>(negatives) * per_negative_[e];
   }
-  return out;
+}
+
+Result<UmapResult> umap(const DenseMatrix& x, const UmapOptions& options) {
+  UmapLayout layout(x, options);
+  while (layout.step()) {
+  }
+  if (!layout.error().empty()) return Error{layout.error()};
+  return layout.result();
 }
 
 std::vector<std::vector<size_t>> nearest_rows(const DenseMatrix& x, size_t k) {

@@ -8,12 +8,17 @@
 // same seed gives the same map on every platform. Exact neighbours cost n^2 distances: the caller bounds n.
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/base/result.h"
 #include "core/learn/dense_matrix.h"
+#include "core/learn/seeded_random.h"
 
 namespace chokepoint::learn {
+
+// The most rows a front end maps: the neighbours are exact, n^2 distances (20,000 rows of 187 features take minutes).
+constexpr size_t kMaxUmapRows = 20000;
 
 struct UmapOptions {
   size_t n_neighbors = 50;  // 003's; at most rows - 1 is used
@@ -31,7 +36,45 @@ struct UmapResult {
   double a = 0, b = 0;  // the fitted curve 1 / (1 + a d^(2b))
 };
 
-// At least 3 rows; a matrix of fewer columns than 1 is an error.
+// UMAP a unit of work at a time, for a front end that draws between units: each step() finds one row's nearest
+// neighbours, then builds the fuzzy graph, then runs a slice of at most kEdgesPerStep edges of an epoch (an epoch
+// on BIRD dev's graph is ~150,000 edges). The map is umap()'s, however the steps fall.
+class UmapLayout {
+ public:
+  static constexpr size_t kEdgesPerStep = 8192;
+  // At least 3 rows and one column, else error() says which and done() is true at once.
+  UmapLayout(DenseMatrix x, const UmapOptions& options = {});
+  // One unit; false once done.
+  bool step();
+  bool done() const { return phase_ == Phase::done; }
+  const std::string& error() const { return error_; }
+  double progress() const;                           // 0 to 1: the rows' neighbours, then the epochs
+  const UmapResult& result() const { return out_; }  // complete once done() without an error
+
+ private:
+  enum class Phase { neighbours, graph, layout, done };
+  struct Edge {
+    size_t head, tail;
+    double weight;
+  };
+  void build_graph();
+  void run_edges(size_t first, size_t last);  // of the current epoch
+
+  DenseMatrix x_;
+  UmapOptions options_;
+  UmapResult out_;
+  Phase phase_ = Phase::neighbours;
+  std::string error_;
+  size_t next_row_ = 0, next_epoch_ = 0, next_edge_ = 0;
+  std::vector<std::vector<size_t>> index_;
+  std::vector<std::vector<double>> dist_;
+  std::vector<std::pair<double, size_t>> scratch_;
+  std::vector<Edge> edges_;
+  std::vector<double> per_sample_, next_sample_, per_negative_, next_negative_;
+  SeededRandom rng_;
+};
+
+// The whole map at once. At least 3 rows; a matrix of fewer columns than 1 is an error.
 Result<UmapResult> umap(const DenseMatrix& x, const UmapOptions& options = {});
 
 // umap-learn's find_ab_params: a and b of 1 / (1 + a d^(2b)) fitted to 1 below min_dist, exp(-(d - min_dist) /

@@ -55,9 +55,6 @@ SetComparison compare_sets(const std::vector<NamedMatrix>& sets, learn::Correcti
   const learn::DenseMatrix dense = vectors.dense();
   const learn::PcaResult fit = learn::pca(dense, 2);
   out.map_explained_ratio = fit.explained_ratio;
-  std::optional<learn::UmapResult> umap;
-  if (map.umap)
-    if (auto u = learn::umap(dense, map.umap_options); u.ok()) umap = std::move(*u);
   size_t r = 0;
   for (size_t s = 0; s < k; ++s)
     for (const auto& row : sets[s].matrix->rows) {
@@ -66,26 +63,38 @@ SetComparison compare_sets(const std::vector<NamedMatrix>& sets, learn::Correcti
       pt.key = row.key;
       pt.x = fit.coordinates.cols > 0 ? fit.coordinates.at(r, 0) : 0.0;
       pt.y = fit.coordinates.cols > 1 ? fit.coordinates.at(r, 1) : 0.0;
-      out.map.push_back(pt);
-      if (umap) {
-        pt.x = umap->coordinates.at(r, 0);
-        pt.y = umap->coordinates.at(r, 1);
-        out.umap_map.push_back(std::move(pt));
-      }
+      out.map.push_back(std::move(pt));
       ++r;
     }
-  if (umap) {
-    learn::DenseMatrix pca_map(dense.rows, 2);
-    for (size_t i = 0; i < dense.rows; ++i) {
-      pca_map.at(i, 0) = out.map[i].x;
-      pca_map.at(i, 1) = out.map[i].y;
-    }
-    const auto near_features = learn::nearest_rows(dense, map.preservation_k);  // once, for both maps
-    out.pca_neighbours_kept = learn::neighbour_preservation(near_features, pca_map);
-    out.umap_neighbours_kept = learn::neighbour_preservation(near_features, umap->coordinates);
-    out.umap = std::move(*umap);
-  }
+  if (map.umap)
+    if (auto u = learn::umap(dense, map.umap_options); u.ok())
+      add_umap_map(out, dense, std::move(*u), map.preservation_k);
   return out;
+}
+
+learn::DenseMatrix map_matrix(const std::vector<NamedMatrix>& sets) {
+  std::vector<const FeatureMatrix*> matrices;
+  for (const auto& s : sets) matrices.push_back(s.matrix);
+  return feature_vectors(matrices).dense();
+}
+
+void add_umap_map(SetComparison& comparison, const learn::DenseMatrix& dense, learn::UmapResult umap,
+                  size_t preservation_k) {
+  const size_t n = std::min({dense.rows, comparison.map.size(), umap.coordinates.rows});
+  learn::DenseMatrix pca_map(n, 2);
+  comparison.umap_map.clear();
+  for (size_t i = 0; i < n; ++i) {
+    pca_map.at(i, 0) = comparison.map[i].x;
+    pca_map.at(i, 1) = comparison.map[i].y;
+    SetComparison::Point pt = comparison.map[i];
+    pt.x = umap.coordinates.at(i, 0);
+    pt.y = umap.coordinates.at(i, 1);
+    comparison.umap_map.push_back(std::move(pt));
+  }
+  const auto near_features = learn::nearest_rows(dense, preservation_k);  // once, for both maps
+  comparison.pca_neighbours_kept = learn::neighbour_preservation(near_features, pca_map);
+  comparison.umap_neighbours_kept = learn::neighbour_preservation(near_features, umap.coordinates);
+  comparison.umap = std::move(umap);
 }
 
 }  // namespace chokepoint::sqlspace

@@ -57,4 +57,12 @@ struct MapOptions {
 SetComparison compare_sets(const std::vector<NamedMatrix>& sets, learn::Correction correction,
                            const MapOptions& map = {});
 
+// The rows both maps project: every set's feature vectors, in the map's order. A front end that draws between
+// steps runs learn::UmapLayout on it and hands the result to add_umap_map.
+learn::DenseMatrix map_matrix(const std::vector<NamedMatrix>& sets);
+// Puts a UMAP of `dense` (map_matrix of the compared sets) beside the PCA map: umap_map, umap, and both maps' share
+// of kept neighbours.
+void add_umap_map(SetComparison& comparison, const learn::DenseMatrix& dense, learn::UmapResult umap,
+                  size_t preservation_k);
+
 }  // namespace chokepoint::sqlspace

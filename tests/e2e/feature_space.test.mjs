@@ -86,6 +86,26 @@ test('compare, clusters and estimator from the page equal chokepoint space', asy
   assert.ok(Object.keys(labels).some((l) => l !== 'none'), 'the sample has difficulty labels');
   assert.ok(c.features.some((f) => f.adjusted_p < 0.05), 'counting questions differ from the sample somewhere');
 
+  // 003 draws the map with UMAP: a click on the map's UMAP button runs it a row or an epoch at a time, and its fit
+  // equals `space compare --umap` on the same sets. The coordinates come out of 500 epochs of descent, where the last
+  // digit of exp and pow differs between the two builds' C libraries, so the maps are compared by what they keep of
+  // each item's neighbourhood, not point by point.
+  await clickNamed(app.page, 'map UMAP');
+  const u = (await until((s) => s.compare?.umap && !s.compare.umap.running, 'the UMAP map', 120000)).compare;
+  fs.writeFileSync(path.join(artefactDir, 'feature_space_umap.png'), await app.page.screenshot());
+  const cu = space(['compare', '--set', SAMPLE, '--set', path.join(dir, 'counting.json'), '--correction', 'bh',
+    '--umap']);
+  assert.equal(u.projection, 'umap');
+  assert.equal(u.umap.points.length, cu.map_umap.points.length);
+  assert.equal(u.umap.n_neighbors, cu.map_umap.n_neighbors);
+  assert.equal(u.umap.epochs, cu.map_umap.epochs);
+  near(u.umap.neighbours_kept.pca, cu.neighbours_kept.pca, 'PCA neighbours kept', 1e-3);
+  near(u.umap.neighbours_kept.umap, cu.neighbours_kept.umap, 'UMAP neighbours kept', 0.05);
+  assert.ok(u.umap.neighbours_kept.umap > u.umap.neighbours_kept.pca, 'UMAP keeps more of each neighbourhood');
+  await clickNamed(app.page, 'map PCA');
+  assert.equal((await until((s) => s.compare?.projection === 'pca', 'the PCA map again')).compare.umap.points.length,
+    38, 'the UMAP map is kept for the next click');
+
   await clickNamed(app.page, 'Clusters tab');
   await sendCommand(app.page, { do: 'space_clusters', set: 'sample_dev.json', models: ['sample_pred.json'], k: 0,
                                 k_max: 6, seed: 0 });

@@ -58,6 +58,38 @@ TEST(Umap, KeepsGroupsApartAndNeighboursTogether) {
   EXPECT_NE(umap(x, o)->coordinates.values, u->coordinates.values);
 }
 
+TEST(Umap, TheSteppedLayoutDrawsTheSameMapOneUnitAtATime) {
+  const DenseMatrix x = groups();
+  UmapOptions o;
+  o.n_neighbors = 10;
+  o.epochs = 50;
+  o.seed = 3;
+  UmapLayout layout(x, o);
+  EXPECT_EQ(layout.error(), "");
+  EXPECT_EQ(layout.progress(), 0.0);
+  size_t steps = 0;
+  double last = 0;
+  while (layout.step()) {
+    ++steps;
+    EXPECT_GE(layout.progress(), last);
+    last = layout.progress();
+  }
+  EXPECT_EQ(steps, 120u + 1 + 50);  // a row's neighbours each, the graph, an epoch each
+  EXPECT_TRUE(layout.done());
+  EXPECT_EQ(layout.progress(), 1.0);
+  EXPECT_FALSE(layout.step());
+  const auto whole = umap(x, o);
+  ASSERT_TRUE(whole.ok());
+  EXPECT_EQ(layout.result().coordinates.values, whole->coordinates.values);
+  EXPECT_EQ(layout.result().epochs, 50u);
+
+  UmapLayout tiny(DenseMatrix(2, 3));
+  EXPECT_TRUE(tiny.done());
+  EXPECT_EQ(tiny.error(), "UMAP needs at least 3 rows");
+  EXPECT_FALSE(tiny.step());
+  EXPECT_EQ(UmapLayout(DenseMatrix(4, 0)).error(), "UMAP needs at least one column");
+}
+
 TEST(Umap, NeighbourPreservationCountsSharedNeighbours) {
   DenseMatrix line(5, 1);
   for (size_t i = 0; i < 5; ++i) line.at(i, 0) = static_cast<double>(i);

@@ -12,9 +12,36 @@
 
 namespace chokepoint::web {
 
-const sqlspace::FeatureCatalogue& catalogue() {
-  static const auto c = sqlspace::FeatureCatalogue::sqlspace();
+namespace {
+sqlspace::FeatureCatalogue& catalogue_store() {
+  static auto c = sqlspace::FeatureCatalogue::sqlspace();
   return c;
+}
+}  // namespace
+
+const sqlspace::FeatureCatalogue& catalogue() { return catalogue_store(); }
+
+Result<int> add_catalogue_predicate(sqlspace::Aspect aspect, std::string predicate) {
+  return catalogue_store().add_predicate(aspect, std::move(predicate));
+}
+
+void forget_computed_features(FeatureSpacePanel& panel) {
+  panel.features.clear();
+  panel.pending = FeatureSpacePanel::Pending::None;
+  panel.comparison.reset();
+  panel.map_difficulty.clear();
+  panel.umap_job.reset();
+  panel.clusters.reset();
+  panel.blind_spots.reset();
+  panel.cluster_job.reset();
+  panel.forest_job.reset();
+  panel.forest.reset();
+  panel.estimate.reset();
+  panel.estimation.reset();
+  panel.estimate_ids.clear();
+  panel.llm.reading.reset();
+  panel.llm.agreement_report.reset();
+  panel.llm.batch.discard();
 }
 
 std::optional<bool> llm_cell(const SetFeatures& f, size_t row, int id) {
@@ -118,6 +145,41 @@ std::vector<int> online_ids() {
   for (const auto& f : catalogue().features())
     if (sqlspace::in_online_mask(f, sqlspace::OnlineMaskRule::QuestionSchemaAspects)) ids.push_back(f.id);
   return ids;
+}
+
+// The UMAP map of the comparison shown, when asked for and not there yet: started from the compared sets' vectors,
+// then stepped until the frame's deadline.
+void step_umap(FeatureSpacePanel& panel, double deadline_ms) {
+  if (panel.projection != 1 || !panel.comparison || !panel.comparison->umap_map.empty()) return;
+  if (!panel.umap_job) {
+    std::vector<sqlspace::NamedMatrix> sets;
+    for (const auto& name : panel.comparison->sets) {
+      const SetFeatures* f = finished_features(panel, name);
+      if (!f) return;
+      sets.push_back({name, &f->matrix});
+    }
+    learn::DenseMatrix x = sqlspace::map_matrix(sets);
+    if (x.rows > learn::kMaxUmapRows) {
+      panel.error = "UMAP maps at most " + std::to_string(learn::kMaxUmapRows) + " items (its neighbours are exact); " +
+                    "these sets have " + std::to_string(x.rows) + ": the map stays PCA";
+      panel.projection = 0;
+      return;
+    }
+    learn::UmapLayout layout(x);  // 003's options, seed 0
+    if (!layout.error().empty()) {
+      panel.error = "UMAP: " + layout.error();
+      panel.projection = 0;
+      return;
+    }
+    panel.umap_job.emplace(FeatureSpacePanel::UmapJob{std::move(x), std::move(layout)});
+  }
+  auto& job = *panel.umap_job;
+  do {
+    job.layout.step();
+  } while (!job.layout.done() && monotonic_ms() < deadline_ms);
+  if (!job.layout.done()) return;
+  sqlspace::add_umap_map(*panel.comparison, job.x, job.layout.result(), sqlspace::MapOptions{}.preservation_k);
+  panel.umap_job.reset();
 }
 
 void run_pending(FeatureSpacePanel& panel, double deadline_ms) {
@@ -257,6 +319,7 @@ void request_compare(AppState& state, FeatureSpacePanel& panel) {
   }
   for (const auto& s : panel.compare_sets) request_features(state, panel, s);
   panel.comparison.reset();
+  panel.umap_job.reset();
   panel.pending = FeatureSpacePanel::Pending::Compare;
 }
 
@@ -326,9 +389,11 @@ void request_estimate(AppState& state, FeatureSpacePanel& panel) {
 
 void step_feature_space(AppState& state, FeatureSpacePanel& panel, double budget_ms) {
   step_llm_features(state, panel);
+  step_feature_discovery(state, panel);
   // One budget for the frame: what the forest leaves of it goes to the features, scores and pending work.
   const double start = monotonic_ms();
   step_cluster_forest(panel, start + budget_ms);
+  step_umap(panel, start + budget_ms);
   // Features are computed for what is pending and for the LLM features tab (which waits on them).
   const bool features_wanted =
       std::any_of(panel.features.begin(), panel.features.end(), [](const SetFeatures& f) { return !f.done; });

@@ -43,7 +43,18 @@ nlohmann::json feature_space_json(const FeatureSpacePanel& panel) {
                          counts[d.empty() ? "none" : d] = counts.value(d.empty() ? "none" : d, 0) + 1;
                        return counts;
                      }()},
-                    {"explained", c.map_explained_ratio}};
+                    {"explained", c.map_explained_ratio},
+                    {"projection", panel.projection == 1 ? "umap" : "pca"}};
+    if (panel.umap_job) j["compare"]["umap"] = {{"running", true}, {"progress", panel.umap_job->layout.progress()}};
+    if (!c.umap_map.empty()) {
+      nlohmann::json points = nlohmann::json::array();
+      for (const auto& p : c.umap_map) points.push_back({p.x, p.y});
+      j["compare"]["umap"] = {{"running", false},
+                              {"n_neighbors", c.umap.n_neighbors},
+                              {"epochs", c.umap.epochs},
+                              {"points", points},
+                              {"neighbours_kept", {{"pca", c.pca_neighbours_kept}, {"umap", c.umap_neighbours_kept}}}};
+    }
   }
   if (panel.clusters) {
     const auto& cl = *panel.clusters;
@@ -103,6 +114,7 @@ nlohmann::json feature_space_json(const FeatureSpacePanel& panel) {
   }
   if (panel.clusters) j["selected_cluster"] = panel.selected_cluster;
   j["llm"] = llm_features_json(panel.llm);
+  j["discover"] = feature_discovery_json(panel.discovery);
   if (panel.estimate) {
     const auto& e = *panel.estimate;
     nlohmann::json negative = nlohmann::json::array();
@@ -137,6 +149,11 @@ const PageCommandRegistrar compare_registrar{"space_compare", [](AppState& s, co
                                                p.correction = c == "none" ? 0 : c == "bonferroni" ? 2 : 1;
                                                request_compare(s, p);
                                              }};
+// {"do": "space_map", "projection": "pca" | "umap"}: the Compare tab's map, as its two buttons choose it.
+const PageCommandRegistrar map_registrar{"space_map", [](AppState& s, const nlohmann::json& cmd) {
+                                           auto& p = feature_space_panel(s);
+                                           p.projection = cmd.value("projection", std::string("pca")) == "umap" ? 1 : 0;
+                                         }};
 // {"do": "space_clusters", "set": NAME, "models"?: [NAME, ...], "k"?: K, "k_max"?: N, "seed"?: N, "margin"?: X}
 const PageCommandRegistrar clusters_registrar{"space_clusters", [](AppState& s, const nlohmann::json& cmd) {
                                                 auto& p = feature_space_panel(s);

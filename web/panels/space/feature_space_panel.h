@@ -21,6 +21,7 @@
 
 #include "core/learn/elbow.h"
 #include "core/learn/multiclass_forest.h"
+#include "core/learn/umap.h"
 #include "core/metrics/evaluation_job.h"
 #include "core/sqlspace/blind_spots.h"
 #include "core/sqlspace/cluster_importance.h"
@@ -31,6 +32,7 @@
 #include "core/sqlspace/feature_vectors.h"
 #include "core/sqlspace/set_comparison.h"
 #include "web/app_state.h"
+#include "web/panels/space/feature_discovery_run.h"
 #include "web/panels/space/llm_features_run.h"
 
 namespace chokepoint::web {
@@ -59,7 +61,7 @@ struct ModelScores {
 };
 
 struct FeatureSpacePanel {
-  int view = 0;  // 0 compare, 1 clusters, 2 estimator, 3 items, 4 LLM features
+  int view = 0;  // 0 compare, 1 clusters, 2 estimator, 3 items, 4 LLM features, 5 discover
   std::vector<SetFeatures> features;
   std::vector<ModelScores> models;
   // What the user asked for; it runs once the features and scores it needs are ready.
@@ -72,6 +74,14 @@ struct FeatureSpacePanel {
   std::vector<std::string> map_difficulty;  // per map point, its item's difficulty (BIRD's label; "" when none)
   // 0 set, 1 cluster (of the Clusters tab, same set), 2 the first model's correctness, 3 difficulty (003 Fig. 5)
   int colour_by = 0;
+  // 0 PCA, 1 UMAP as 003 draws it (n_neighbors 50, min_dist 0.01, seed 0, as `space compare --umap`). UMAP runs a
+  // row's neighbours or an epoch at a time: on BIRD dev's 1,534 items the whole layout takes seconds.
+  int projection = 0;
+  struct UmapJob {
+    learn::DenseMatrix x;  // the compared sets' vectors, for the maps' neighbour preservation
+    learn::UmapLayout layout;
+  };
+  std::optional<UmapJob> umap_job;
 
   // Clusters.
   std::string cluster_set;
@@ -118,6 +128,7 @@ struct FeatureSpacePanel {
   bool known_only = false;  // hide the features left unknown
 
   LlmFeaturesRun llm;
+  FeatureDiscoveryRun discovery;
 
   std::string error;
 };
@@ -141,8 +152,14 @@ SetFeatures* finished_features(FeatureSpacePanel& panel, const std::string& set)
 // A combo of the loaded gold (or prediction) sets.
 void draw_set_combo(const AppState& state, const char* label, std::string& name, bool predictions);
 const ModelScores* finished_model(const FeatureSpacePanel& panel, const std::string& gold, const std::string& pred);
-// SQLSpace's feature catalogue, built once for the panel's views, jobs and JSON.
+// SQLSpace's feature catalogue, built once for the panel's views, jobs and JSON: the 187, then what the Discover tab
+// added (until the page is reloaded).
 const sqlspace::FeatureCatalogue& catalogue();
+// Adds a predicate as the next feature (id 188 on), decided by a model like the LLM features of its aspect.
+Result<int> add_catalogue_predicate(sqlspace::Aspect aspect, std::string predicate);
+// Forgets every computed feature matrix and what was computed from them (comparison, clusters, forest, estimate), so
+// the next run computes them with the catalogue as it is now.
+void forget_computed_features(FeatureSpacePanel& panel);
 // The model's answer for an item's feature, when one was asked and answered.
 std::optional<bool> llm_cell(const SetFeatures& f, size_t row, int id);
 

@@ -61,21 +61,21 @@ void draw_progress(const FeatureSpacePanel& panel) {
   ImGui::TextDisabled("working...");
 }
 
-// The 2-D map: one dot per example, coloured by `colour(i)`.
-void draw_map(const sqlspace::SetComparison& c, const std::function<int(size_t)>& colour) {
+// The 2-D map: one dot per example (`points`: the PCA or the UMAP map), coloured by `colour(i)`.
+void draw_map(const std::vector<sqlspace::SetComparison::Point>& points, const std::function<int(size_t)>& colour) {
   const ImVec2 size(ImGui::GetContentRegionAvail().x, std::max(ui_px(220), ImGui::GetContentRegionAvail().y - 4));
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("map", size);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), IM_COL32(20, 24, 30, 255));
-  if (c.map.empty()) return;
-  double x0 = c.map[0].x, x1 = x0, y0 = c.map[0].y, y1 = y0;
-  for (const auto& p : c.map) {
+  if (points.empty()) return;
+  double x0 = points[0].x, x1 = x0, y0 = points[0].y, y1 = y0;
+  for (const auto& p : points) {
     x0 = std::min(x0, p.x), x1 = std::max(x1, p.x), y0 = std::min(y0, p.y), y1 = std::max(y1, p.y);
   }
   const double sx = x1 > x0 ? (size.x - 20) / (x1 - x0) : 1, sy = y1 > y0 ? (size.y - 20) / (y1 - y0) : 1;
-  for (size_t i = 0; i < c.map.size(); ++i) {
-    const auto& p = c.map[i];
+  for (size_t i = 0; i < points.size(); ++i) {
+    const auto& p = points[i];
     const ImVec2 at(origin.x + 10 + static_cast<float>((p.x - x0) * sx),
                     origin.y + size.y - 10 - static_cast<float>((p.y - y0) * sy));
     dl->AddCircleFilled(at, 3.0f, palette(colour(i)));
@@ -94,10 +94,8 @@ void draw_compare(AppState& state, FeatureSpacePanel& panel) {
   const auto& c = *panel.comparison;
   size_t significant = 0;
   for (const auto& f : c.features) significant += f.adjusted_p < 0.05;
-  ImGui::Text("%zu features known; %zu differ at adjusted p < 0.05 (%s). Map: PCA, %.0f%% + %.0f%% of the variance.",
-              c.features.size(), significant, learn::correction_name(c.correction),
-              c.map_explained_ratio.size() > 0 ? 100 * c.map_explained_ratio[0] : 0.0,
-              c.map_explained_ratio.size() > 1 ? 100 * c.map_explained_ratio[1] : 0.0);
+  ImGui::Text("%zu features known; %zu differ at adjusted p < 0.05 (%s).", c.features.size(), significant,
+              learn::correction_name(c.correction));
   if (ImGui::BeginTable("cmp-features", 5 + static_cast<int>(c.sets.size()),
                         ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                             ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable,
@@ -140,10 +138,33 @@ void draw_compare(AppState& state, FeatureSpacePanel& panel) {
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette(static_cast<int>(s))), "%s", c.sets[s].c_str());
     }
   }
+  ImGui::TextUnformatted("map:");
+  ImGui::SameLine();
+  ImGui::RadioButton("PCA", &panel.projection, 0);
+  note_item_place("map PCA");
+  ImGui::SameLine();
+  ImGui::RadioButton("UMAP (003)", &panel.projection, 1);
+  note_item_place("map UMAP");
+  const bool umap = panel.projection == 1 && !c.umap_map.empty();
+  ImGui::SameLine();
+  if (panel.projection == 1 && panel.umap_job) {
+    ImGui::ProgressBar(static_cast<float>(panel.umap_job->layout.progress()), ImVec2(ui_px(160), 0));
+    ImGui::SameLine();
+    ImGui::TextDisabled("UMAP of %zu items (the map below is PCA until it is done)", c.map.size());
+  } else if (umap) {
+    ImGui::TextDisabled(
+        "UMAP, n_neighbors %zu, min_dist 0.01, %zu epochs, seed 0. Of each item's 10 nearest in "
+        "feature space, kept on the map: UMAP %.2f, PCA %.2f",
+        c.umap.n_neighbors, c.umap.epochs, c.umap_neighbours_kept, c.pca_neighbours_kept);
+  } else {
+    ImGui::TextDisabled("PCA, %.0f%% + %.0f%% of the variance",
+                        c.map_explained_ratio.size() > 0 ? 100 * c.map_explained_ratio[0] : 0.0,
+                        c.map_explained_ratio.size() > 1 ? 100 * c.map_explained_ratio[1] : 0.0);
+  }
   // Colour by cluster or correctness when the Clusters tab ran on the first compared set: its rows come first.
   const bool same_set = !c.sets.empty() && c.sets[0] == panel.cluster_set;
   const FeatureSpacePanel& p = panel;
-  draw_map(c, [&](size_t i) {
+  draw_map(umap ? c.umap_map : c.map, [&](size_t i) {
     if (p.colour_by == 1 && same_set && p.clusters && i < p.clusters->labels.size()) return p.clusters->labels[i];
     if (p.colour_by == 2 && same_set && !p.cluster_models.empty()) {
       const ModelScores* m = finished_model(p, p.cluster_set, p.cluster_models[0]);
@@ -461,8 +482,8 @@ void draw_feature_space_panel(AppState& state, FeatureSpacePanel& panel) {
   if (!panel.error.empty()) draw_error(panel.error);
   draw_progress(panel);
   if (!ImGui::BeginTabBar("space-views")) return;
-  const char* names[] = {"Compare", "Clusters", "Estimator", "Items", "LLM features"};
-  for (int v = 0; v < 5; ++v) {
+  const char* names[] = {"Compare", "Clusters", "Estimator", "Items", "LLM features", "Discover"};
+  for (int v = 0; v < 6; ++v) {
     const bool open = ImGui::BeginTabItem(names[v]);
     note_item_place((std::string(names[v]) + " tab").c_str());
     if (!open) continue;
@@ -472,6 +493,7 @@ void draw_feature_space_panel(AppState& state, FeatureSpacePanel& panel) {
     if (v == 2) draw_estimator(state, panel);
     if (v == 3) draw_items(state, panel);
     if (v == 4) draw_llm_features(state, panel);
+    if (v == 5) draw_feature_discovery(state, panel);
     ImGui::EndTabItem();
   }
   ImGui::EndTabBar();
