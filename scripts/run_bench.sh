@@ -85,6 +85,13 @@ if [ -f "$WASM/app/index.html" ] && [ -x "${CHROMIUM:-/usr/bin/chromium}" ]; the
   node "$ROOT/bench/first_frame.mjs" 5
 fi
 
+# The studies in the browser's Studies tab (shared-failures on Spider dev, jqe-delta on the sample): wall time and the
+# longest frame; needs Chromium (shared-failures skips itself without ../shared/data).
+if [ -f "$WASM/app/index.html" ] && [ -x "${CHROMIUM:-/usr/bin/chromium}" ] && [ -x "$NATIVE/chokepoint" ]; then
+  echo "=== the studies in the browser (bench/studies_browser.mjs)"
+  CHOKEPOINT_CLI="$NATIVE/chokepoint" node "$ROOT/bench/studies_browser.mjs" "$DATA"
+fi
+
 # Big databases in the app: open time, longest frame, JS heap, kept across a reload; needs Chromium.
 if [ -f "$WASM/app/index.html" ] && [ -x "${CHROMIUM:-/usr/bin/chromium}" ] && command -v sqlite3 >/dev/null; then
   echo "=== big databases in the browser (bench/big_databases.mjs)"
@@ -99,6 +106,6 @@ fi
 
 # SQLSpace in the browser: features of Spider + BIRD dev, Compare and the elbow; needs Chromium.
 if [ -f "$WASM/app/index.html" ] && [ -x "${CHROMIUM:-/usr/bin/chromium}" ] && [ -f "$DATA/bird/dev.json" ]; then
-  echo "=== SQLSpace features, comparison and clusters in the browser (bench/feature_space.mjs)"
+  echo "=== SQLSpace features, comparison, UMAP and clusters in the browser (bench/feature_space.mjs)"
   CHOKEPOINT_CLI="$NATIVE/chokepoint" node "$ROOT/bench/feature_space.mjs" "$DATA"
 fi
