@@ -82,9 +82,13 @@ try {
       path.join(dir, 'db', db, `${db}.sqlite`));
   execFileSync(cli, ['jqe', '--set', sample, '--db-root', path.join(dir, 'db'), '--out', path.join(dir, 'expanded.json')],
     { stdio: 'ignore' });
+  // The golds as predictions, in BIRD's prediction format (position -> "SQL\t----- bird -----\tdb_id").
+  const asPredictions = (items) => JSON.stringify(Object.fromEntries(items.map((x, i) =>
+    [String(i), `${x.SQL}\t----- bird -----\t${x.db_id}`])));
   fs.copyFileSync(sample, path.join(dir, 'seeds.json'));
-  fs.copyFileSync(sample, path.join(dir, 'pred_seeds.json'));
-  fs.copyFileSync(path.join(dir, 'expanded.json'), path.join(dir, 'pred_expansions.json'));
+  fs.writeFileSync(path.join(dir, 'pred_seeds.json'), asPredictions(JSON.parse(fs.readFileSync(sample, 'utf8'))));
+  fs.writeFileSync(path.join(dir, 'pred_expansions.json'),
+    asPredictions(JSON.parse(fs.readFileSync(path.join(dir, 'expanded.json'), 'utf8'))));
   for (const f of ['seeds.json', 'pred_seeds.json', 'expanded.json', 'pred_expansions.json'])
     await upload(app, path.join(dir, f));
   await setsLoaded(app, ['seeds.json', 'pred_seeds.json', 'expanded.json', 'pred_expansions.json']);
