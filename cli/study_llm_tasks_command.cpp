@@ -17,6 +17,8 @@
 #include "cli/study_output.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
+#include "core/dataset/eval_set_loader.h"
+#include "core/llm_tasks/sql_optimization.h"
 #include "core/runner/model_comparison.h"
 #include "core/runner/prompt_formats.h"
 #include "core/study/llm_tasks_study.h"
@@ -38,6 +40,7 @@ const std::string kUsage =
         "                                  [--variant V ...] [--iterations N] [--judge-config C | --no-judge]\n"
         "                                  [--embedding-model M] [--semantics bird|spider] [--timeout-ms T]\n"
         "                                  [--replay FILE.sqlite] [--prompts DIR] [--max-calls N] [--max-tokens N]\n"
+        "                                  [--preview]\n"
         "The five tasks of 004 for each model (--llm-config, once per model), on one set and its databases:\n"
         "  text-to-SQL     `predict` in each format (default SimpleDDL-MD-Chat; --formats all: the 12): Table 3, and\n"
         "                  EX by the number of gold tables (Table 4); `errors` on the main format's predictions (the\n"
@@ -60,7 +63,11 @@ const std::string kUsage =
         "OUT/steps/ keeps each step's files (predictions, ERRORS.json, debug, optimisation, describe and link\n"
         "reports), so any figure can be traced to its items. The paper's columns stand beside ours in each table.\n"
         "stdout: JSON {study, items, main_format, models: [{name, ex, wrong, debug_fixed, best_ves, sql_to_text,\n"
-        "best_res, failed_calls}], out, files}. Exit code 1 when some model calls failed (the report notes how many\n"
+        "best_res, failed_calls}], out, files}. --preview sends and writes nothing: the previews of predict, describe\n"
+        "and link (each exact), and for errors, debug and optimize, which read predictions not yet made, the most "
+        "calls\n"
+        "they can make (every item wrong), as later_rounds; stdout then has steps: [{step, model, calls,\n"
+        "network_calls}]. Exit code 1 when some model calls failed (the report notes how many\n"
         "per model), 2 on bad input.\n") +
     kStudyOutRule;
 
@@ -93,6 +100,7 @@ FlagTable llm_tasks_flags() {
       flags::semantics({"bird", "spider"}, "bird").or_else("bird"),
       flags::timeout_ms("5000", "time limit of one item"),
       flags::prompts(),
+      flags::preview(),
       flags::replay(),
       flags::max_calls(),
       flags::max_tokens(),
@@ -176,6 +184,132 @@ study::DescribeScores read_describe(const ojson& d) {
   return s;
 }
 
+Args with(Args a, const Args& more) {
+  a.insert(a.end(), more.begin(), more.end());
+  return a;
+}
+
+// The steps that read only the gold set and the databases, as the study runs them (and previews them).
+Args predict_args(const FlagValues& r, const std::vector<std::string>& configs, const std::vector<std::string>& formats,
+                  const std::string& out) {
+  Args a = {"--gold", r.text("--gold"), "--db-root", r.text("--db-root"), "--out", out};
+  for (const auto& c : configs) a.insert(a.end(), {"--llm-config", c});
+  for (const auto& f : formats) a.insert(a.end(), {"--format", f});
+  return a;
+}
+Args describe_args(const FlagValues& r, const std::string& config, const std::string& out) {
+  Args a = {"--gold", r.text("--gold"), "--llm-config", config, "--out", out};
+  if (r.has("--judge-config")) a.insert(a.end(), {"--judge-config", r.text("--judge-config")});
+  if (r.has("--no-judge")) a.push_back("--no-judge");
+  if (r.has("--embedding-model")) a.insert(a.end(), {"--embedding-model", r.text("--embedding-model")});
+  return a;
+}
+// Each --link-method (default the four) without and with foreign keys, as --link-fk allows: (method, fk).
+std::vector<std::pair<std::string, bool>> link_runs(const FlagValues& r) {
+  std::vector<std::string> methods = r.all("--link-method");
+  if (methods.empty()) methods = {"zero-shot", "few-shot", "presql", "few-shot+presql"};
+  const std::string fk = r.text("--link-fk");
+  std::vector<std::pair<std::string, bool>> runs;
+  for (const auto& method : methods)
+    for (bool with_fk : {false, true})
+      if (!((with_fk && fk == "without") || (!with_fk && fk == "with"))) runs.emplace_back(method, with_fk);
+  return runs;
+}
+Args link_args(const FlagValues& r, const std::string& config, const std::string& method, bool fk,
+               const std::string& out) {
+  Args a = {"--gold", r.text("--gold"), "--db-root", r.text("--db-root"), "--llm-config", config, "--method",
+            method,   "--out",          out};
+  if (fk) a.push_back("--fk");
+  return a;
+}
+
+// --preview: what the study would send, with nothing sent or written. predict, describe and link read only the gold
+// set and the databases, so each is previewed exactly by its own --preview; errors, debug and optimize read the
+// predictions, which do not exist before predict has run, so they are bounded from above (every item wrong, every
+// variant asked) as later rounds.
+int preview_llm_tasks(const FlagValues& r, const std::vector<std::string>& formats, const std::set<std::string>& tasks,
+                      const std::vector<std::string>& configs) {
+  auto set = load_eval_set(r.text("--gold"));
+  if (!set.ok()) return fail_input(r.text("--gold") + ": " + set.error());
+  const size_t items = set->items.size();
+  const Args calls = passed_on_model_call_words(r);
+  const std::string out = r.text("--out");  // named to the steps, never written: a preview writes nothing
+  ojson steps = ojson::array(), prompts = ojson::array(), later = ojson::array(), destinations = ojson::array();
+  size_t total = 0, replayed = 0;
+  long long tokens = 0;
+  auto add = [&](const std::string& command, const std::string& model, const Args& args) -> Status {
+    auto c = run_command_captured(command, with(with(args, calls), {"--preview"}));
+    if (!c.ok()) return Error{model + ": " + c.error()};
+    const ojson& p = c->stdout_json;
+    total += whole(p, "calls");
+    replayed += whole(p, "replayed");
+    tokens += p.value("estimated_prompt_tokens", 0LL);
+    for (const auto& d : p.value("destinations", ojson::array()))
+      if (std::find(destinations.begin(), destinations.end(), d) == destinations.end()) destinations.push_back(d);
+    for (const auto& q : p.value("prompts", ojson::array()))
+      prompts.push_back({{"id", command + " / " + q.value("id", "")}, {"prompt", q.value("prompt", "")}});
+    for (auto lr : p.value("later_rounds", ojson::array())) {
+      lr["round"] = command + " " + model + ": " + lr.value("round", "");
+      later.push_back(std::move(lr));
+    }
+    steps.push_back({{"step", command},
+                     {"model", model},
+                     {"calls", whole(p, "calls")},
+                     {"network_calls", whole(p, "network_calls")}});
+    return ok_status();
+  };
+  auto bound = [&](const std::string& round, const std::string& what, size_t n) {
+    later.push_back({{"round", round}, {"what", what}, {"calls_at_most", n}});
+  };
+  if (auto st = add("predict", "every model", predict_args(r, configs, formats, out + "/steps/pred.json")); !st.ok())
+    return fail_input(st.error());
+  const size_t strategies = r.text("--strategy") == "all" ? 5 : 1;
+  const auto rounds = static_cast<size_t>(r.integer("--rounds"));
+  std::vector<std::string> names;
+  for (const auto& config : configs) {
+    auto endpoint = read_chat_endpoint(config);
+    if (!endpoint.ok()) return fail_input(endpoint.error());
+    const std::string model = endpoint->settings.model;
+    names.push_back(model);
+    bound("errors " + model, "the Result Errors the rules leave open, with the question and both queries", items);
+    if (tasks.count("debugging"))
+      bound("debug " + model, "each wrong prediction with its strategy's information, each round",
+            items * strategies * rounds);
+    if (tasks.count("optimization")) {
+      const size_t variants =
+          r.has("--variant") ? r.all("--variant").size() : llm_tasks::all_optimize_variants().size();
+      bound("optimize " + model, "each prediction (its question and query) in each prompt variant", items * variants);
+    }
+    if (tasks.count("sql-to-text"))
+      if (auto st = add("describe", model, describe_args(r, config, out + "/steps/describe.json")); !st.ok())
+        return fail_input(st.error());
+    if (tasks.count("schema-linking"))
+      for (const auto& [method, fk] : link_runs(r))
+        if (auto st = add("link", model, link_args(r, config, method, fk, out + "/steps/link.json")); !st.ok())
+          return fail_input(st.error());
+  }
+  if (tasks.count("cross-debugging")) {
+    const size_t n = configs.size(), pairs = n * (n - 1) + (tasks.count("debugging") ? 0 : n);
+    bound("cross-debug", "each model's wrong predictions debugged by every other model, one round",
+          items * strategies * pairs);
+  }
+  ojson j;
+  j["study"] = "llm-tasks";
+  j["destination"] = destinations.empty() ? "" : destinations[0].value("base_url", "");
+  j["model"] = names.empty() ? "" : names[0];
+  j["destinations"] = destinations;
+  j["calls"] = total;
+  j["replayed"] = replayed;
+  j["network_calls"] = total - replayed;
+  j["estimated_prompt_tokens"] = tokens;
+  j["prompts"] = prompts;
+  j["later_rounds"] = later;
+  j["steps"] = steps;
+  j["items"] = items;
+  std::cout << dump_json(j, 2) << "\n";
+  return 0;
+}
+
 int llm_tasks_main(const FlagValues& r) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'");
   for (const char* f : {"--gold", "--db-root", "--llm-config", "--out"})
@@ -201,6 +335,7 @@ int llm_tasks_main(const FlagValues& r) {
     tasks = std::set<std::string>(given.begin(), given.end());
   }
   const std::vector<std::string> configs = r.all("--llm-config");
+  if (r.has("--preview")) return preview_llm_tasks(r, formats, tasks, configs);
   const std::string out = r.text("--out"), steps = (fs::path(out) / "steps").string();
   if (auto st = prepare_study_out(out); !st.ok()) return fail_input(st.error());
   std::error_code ec;
@@ -212,16 +347,9 @@ int llm_tasks_main(const FlagValues& r) {
   const Args calls = passed_on_model_call_words(r);
   const Args scoring = {"--semantics", r.text("--semantics"), "--timeout-ms",
                         std::to_string(r.integer("--timeout-ms"))};
-  auto with = [](Args a, const Args& more) {
-    a.insert(a.end(), more.begin(), more.end());
-    return a;
-  };
 
   // Text-to-SQL: one predict run with every model and format, as `predict` runs it.
-  Args predict = {"--gold", r.text("--gold"), "--db-root", r.text("--db-root"), "--out", step("pred.json")};
-  for (const auto& c : configs) predict.insert(predict.end(), {"--llm-config", c});
-  for (const auto& f : formats) predict.insert(predict.end(), {"--format", f});
-  auto predicted = run_command_captured("predict", with(predict, calls));
+  auto predicted = run_command_captured("predict", with(predict_args(r, configs, formats, step("pred.json")), calls));
   if (!predicted.ok()) return fail_input(predicted.error());
   const ojson& p = predicted->stdout_json;
 
@@ -319,40 +447,24 @@ int llm_tasks_main(const FlagValues& r) {
       read_optimization(*o, m);
     }
     if (tasks.count("sql-to-text")) {
-      Args describe = {"--gold", r.text("--gold"), "--llm-config", config, "--out", step("describe." + stem + ".json")};
-      if (r.has("--judge-config")) describe.insert(describe.end(), {"--judge-config", r.text("--judge-config")});
-      if (r.has("--no-judge")) describe.push_back("--no-judge");
-      if (r.has("--embedding-model"))
-        describe.insert(describe.end(), {"--embedding-model", r.text("--embedding-model")});
-      auto d = run_step("describe", with(describe, calls));
+      auto d = run_step("describe", with(describe_args(r, config, step("describe." + stem + ".json")), calls));
       if (!d.ok()) return fail_input(d.error());
       m.describe = read_describe(*d);
     }
-    if (tasks.count("schema-linking")) {
-      std::vector<std::string> methods = r.all("--link-method");
-      if (methods.empty()) methods = {"zero-shot", "few-shot", "presql", "few-shot+presql"};
-      const std::string fk = r.text("--link-fk");
-      for (const auto& method : methods)
-        for (bool with_fk : {false, true}) {
-          if ((with_fk && fk == "without") || (!with_fk && fk == "with")) continue;
-          Args link = {"--gold",       r.text("--gold"),
-                       "--db-root",    r.text("--db-root"),
-                       "--llm-config", config,
-                       "--method",     method,
-                       "--out",        step("link." + stem + "." + method + (with_fk ? ".fk" : "") + ".json")};
-          if (with_fk) link.push_back("--fk");
-          auto l = run_step("link", with(link, calls));
-          if (!l.ok()) return fail_input(l.error());
-          study::LinkCell cell;
-          cell.method = method;
-          cell.fk = with_fk;
-          cell.scored = whole(*l, "scored");
-          cell.res = number(*l, "res").value_or(0);
-          cell.subset = number(*l, "subset_match").value_or(0);
-          cell.exact = number(*l, "exact_match").value_or(0);
-          m.link.push_back(cell);
-        }
-    }
+    if (tasks.count("schema-linking"))
+      for (const auto& [method, with_fk] : link_runs(r)) {
+        const std::string file = step("link." + stem + "." + method + (with_fk ? ".fk" : "") + ".json");
+        auto l = run_step("link", with(link_args(r, config, method, with_fk, file), calls));
+        if (!l.ok()) return fail_input(l.error());
+        study::LinkCell cell;
+        cell.method = method;
+        cell.fk = with_fk;
+        cell.scored = whole(*l, "scored");
+        cell.res = number(*l, "res").value_or(0);
+        cell.subset = number(*l, "subset_match").value_or(0);
+        cell.exact = number(*l, "exact_match").value_or(0);
+        m.link.push_back(cell);
+      }
     m.failed_calls = failed + failed_calls(p.contains("models") ? run : p);
     in.models.push_back(std::move(m));
   }

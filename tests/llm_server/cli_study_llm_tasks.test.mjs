@@ -165,6 +165,44 @@ test('a budget that cuts calls exits 1 and the report says how many per model', 
   assert.deepEqual(report.tables.map((t) => t.id), ['formats', 'gold_tables', 'errors', 'sql_to_text']);
 });
 
+test('--preview sends and writes nothing: predict, describe and link exactly, the steps after them bounded', async () => {
+  const before = await llm.requests();
+  const out = join(dir, 'preview');
+  const r = await run(studyArgs(out, ['--preview']));
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(await llm.requests(), before, 'nothing is sent');
+  assert.ok(!existsSync(out), 'nothing is written');
+  const p = JSON.parse(r.stdout);
+  // The exact parts are each command's own --preview on the same files.
+  const preview = async (args) => {
+    const x = await run([...args, '--preview']);
+    assert.equal(x.code, 0, x.stderr);
+    return JSON.parse(x.stdout);
+  };
+  const pred = await preview(['predict', '--gold', gold, '--db-root', join(dir, 'db'), '--llm-config',
+    join(dir, 'fake-a.json'), '--llm-config', join(dir, 'fake-b.json'), '--format', 'SimpleDDL-MD-Chat', '--format',
+    'DDL-MD-Chat', '--out', join(dir, 'p.json')]);
+  let calls = pred.calls;
+  for (const model of ['fake-a', 'fake-b']) {
+    const config = join(dir, `${model}.json`);
+    calls += (await preview(['describe', '--gold', gold, '--llm-config', config, '--no-judge', '--out',
+      join(dir, 'd.json')])).calls;
+    for (const fk of [[], ['--fk']])
+      calls += (await preview(['link', '--gold', gold, '--db-root', join(dir, 'db'), '--llm-config', config,
+        '--method', 'presql', ...fk, '--out', join(dir, 'l.json')])).calls;
+  }
+  assert.equal(p.calls, calls);
+  assert.equal(p.prompts.length, calls);
+  assert.deepEqual(p.steps.map((x) => `${x.step} ${x.model}`), ['predict every model', 'describe fake-a',
+    'link fake-a', 'link fake-a', 'describe fake-b', 'link fake-b', 'link fake-b']);
+  // The bounds: 28 items; one strategy (comment), one round, one variant (direct); two models debug each other.
+  const bound = (round) => p.later_rounds.find((x) => x.round === round)?.calls_at_most;
+  assert.equal(bound('errors fake-a'), 28);
+  assert.equal(bound('debug fake-b'), 28);
+  assert.equal(bound('optimize fake-a'), 28);
+  assert.equal(bound('cross-debug'), 28 * 2);
+});
+
 test('bad input exits 2 naming it, before anything is sent', async () => {
   const before = await llm.requests();
   const base = ['study', 'llm-tasks', '--gold', gold, '--db-root', join(dir, 'db'), '--llm-config',
