@@ -49,6 +49,9 @@ struct Feature {
   bool deterministic() const { return decider != Decider::Llm; }
 };
 
+// The features of 003 Table 10; a user's own predicates are numbered after them.
+constexpr int kCatalogueFeatures = 187;
+
 // The list in id order. Invariant: ids are unique and increasing.
 class FeatureCatalogue {
  public:

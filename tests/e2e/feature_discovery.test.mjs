@@ -3,13 +3,14 @@
 // Each preview counts what `chokepoint space describe|propose --preview` counts and sends nothing; the descriptions
 // and the kept and dropped predicates (PREDICATES.json, downloaded) equal the CLI's on the same set and model; the
 // added predicates become features 188 on, which the LLM features tab's preview then asks as `chokepoint features
-// --predicates` does.
+// --predicates` does, and after a reload, when they come back from the workspace; "Remove them" forgets them.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed } from './browser.mjs';
+import { artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed, waitReady, workspaceSettled } from
+  './browser.mjs';
 import { tempDir, openApp, closeAll, cli, copyDb } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
@@ -106,4 +107,29 @@ test('describe, propose, save and add from the page equal chokepoint space descr
     path.join(dir, 'g.csv'), '--llm-config', path.join(dir, 'llm.json'), '--preview']);
   assert.equal(lp.cells - without.cells, 6 * file.predicates.length, 'every added predicate asked of every item');
   await clickNamed(app.page, 'llm features discard');
+
+  // A reload gives the same catalogue: the added predicates come back from the workspace with the same ids.
+  await workspaceSettled(app.page);
+  await app.page.reload();
+  await waitReady(app);
+  await sendCommand(app.page, { do: 'show', tab: PANEL });
+  await clickNamed(app.page, 'Discover tab');
+  assert.deepEqual((await until((s) => s.discover, 'the tab after the reload')).discover.catalogue_added, added);
+  await useFakeLlm(app.page, llm, MODEL);
+  await clickNamed(app.page, 'LLM features tab');
+  await sendCommand(app.page, { do: 'space_llm', set: SET, batch: 10 });
+  const again = (await until((s) => s.llm?.preview, 'the preview after the reload', 120000)).llm.preview;
+  assert.deepEqual([again.calls, again.cells], [cf.calls, cf.cells]);
+  await clickNamed(app.page, 'llm features discard');
+  fs.writeFileSync(path.join(artefactDir, 'feature_discovery_reloaded.png'), await app.page.screenshot());
+
+  // "Remove them": back to the 187, in the workspace too.
+  await clickNamed(app.page, 'Discover tab');
+  await clickNamed(app.page, 'discover remove');
+  assert.deepEqual((await until((s) => s.discover?.catalogue_added?.length === 0, 'the removal')).discover
+    .catalogue_added, []);
+  await workspaceSettled(app.page);
+  await app.page.reload();
+  await waitReady(app);
+  assert.deepEqual((await until((s) => s.discover, 'the tab after a second reload')).discover.catalogue_added, []);
 });

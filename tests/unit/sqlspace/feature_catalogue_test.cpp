@@ -17,6 +17,7 @@ namespace {
 TEST(FeatureCatalogue, Has187PredicatesWithIdsOneTo187) {
   const auto c = FeatureCatalogue::sqlspace();
   ASSERT_EQ(c.size(), 187u);
+  EXPECT_EQ(c.features().back().id, kCatalogueFeatures);  // a user's own predicates are numbered after it
   for (size_t i = 0; i < c.size(); ++i) EXPECT_EQ(c.features()[i].id, static_cast<int>(i + 1));
 }
 

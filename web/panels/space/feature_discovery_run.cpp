@@ -301,6 +301,16 @@ void draw_feature_discovery(AppState& state, FeatureSpacePanel& panel) {
   ImGui::EndDisabled();
   ImGui::EndDisabled();
   if (!run.error.empty()) draw_error(run.error);
+  if (const auto added = added_feature_ids(); !added.empty()) {
+    ImGui::TextDisabled("The catalogue holds %zu predicates you added (%s to %s), kept in this browser's workspace.",
+                        added.size(), sqlspace::feature_column_name(added.front()).c_str(),
+                        sqlspace::feature_column_name(added.back()).c_str());
+    ImGui::SameLine();
+    ImGui::BeginDisabled(locked || panel.llm.batch.busy());
+    if (ImGui::SmallButton("Remove them")) remove_added_features(panel);
+    note_item_place("discover remove");
+    ImGui::EndDisabled();
+  }
   if (run.batch.previewing()) {
     draw_preview(state, panel);
     return;
@@ -331,7 +341,7 @@ void draw_feature_discovery(AppState& state, FeatureSpacePanel& panel) {
   if (!run.added_ids.empty())
     ImGui::TextDisabled(
         "added as %s to %s: the LLM features tab asks them; Compare, Clusters and Estimator read them "
-        "from their next run (until the page is reloaded)",
+        "from their next run",
         sqlspace::feature_column_name(run.added_ids.front()).c_str(),
         sqlspace::feature_column_name(run.added_ids.back()).c_str());
 }
@@ -342,7 +352,8 @@ nlohmann::json feature_discovery_json(const FeatureDiscoveryRun& run) {
                       {"running", run.batch.busy()},
                       {"done", run.batch.done()},
                       {"error", run.error},
-                      {"added", run.added_ids}};
+                      {"added", run.added_ids},
+                      {"catalogue_added", added_feature_ids()}};
   if (run.batch.previewing()) j["preview"] = run.batch.preview_json(run.calls.size());
   if (run.descriptions) {
     nlohmann::json per = nlohmann::json::object();
@@ -371,8 +382,8 @@ nlohmann::json feature_discovery_json(const FeatureDiscoveryRun& run) {
 namespace {
 
 // {"do": "space_discover", "set"?: NAME, "predicates"?: N, "iterations"?: J, "sample"?: S, "seed"?: N,
-//  "step"?: "describe" | "propose" | "add" | "save"}: the tab's settings, then that button (a step opens its preview;
-//  nothing is sent before space_discover_confirm).
+//  "step"?: "describe" | "propose" | "add" | "save" | "remove"}: the tab's settings, then that button (a step opens its
+//  preview; nothing is sent before space_discover_confirm).
 const PageCommandRegistrar discover_registrar{"space_discover", [](AppState& s, const nlohmann::json& cmd) {
                                                 auto& p = feature_space_panel(s);
                                                 auto& run = p.discovery;
@@ -386,6 +397,7 @@ const PageCommandRegistrar discover_registrar{"space_discover", [](AppState& s, 
                                                 if (step == "propose") prepare_proposals(s, p);
                                                 if (step == "add") add_discovered_features(s, p);
                                                 if (step == "save") save_discovered_predicates(s, p);
+                                                if (step == "remove") remove_added_features(p);
                                               }};
 const PageCommandRegistrar confirm_registrar{
     "space_discover_confirm", [](AppState& s, const nlohmann::json&) { confirm_discovery(s, feature_space_panel(s)); }};

@@ -5,7 +5,8 @@
 // (core/sqlspace/predicate_proposal.h), every drop naming what it repeats. Each step is one batch with the privacy
 // preview first (nothing sent before Confirm) and the session's replay store (a rerun asks nothing twice). The kept
 // predicates are saved as PREDICATES.json (what `chokepoint features --predicates` reads) or added to the panel's
-// catalogue as features 188 on, which the LLM features tab then asks like the model features of their aspect.
+// catalogue as features 188 on, which the LLM features tab then asks like the model features of their aspect; the
+// added ones are kept in the workspace (a reload gives the same catalogue) until "Remove them".
 #pragma once
 #include <optional>
 #include <string>
@@ -55,7 +56,8 @@ void step_feature_discovery(AppState& state, FeatureSpacePanel& panel);  // ever
 void draw_feature_discovery(AppState& state, FeatureSpacePanel& panel);
 // {"set", "asking": "describe" | "propose" | "", "running", "done", "error", "preview"?: {calls, network_calls,
 //  ...}, "descriptions"?: {set, described, unreadable, failed, skipped, by_aspect}, "proposals"?: {proposed,
-//  unreadable, failed, kept, dropped, file: PREDICATES.json}, "added": [ids]}
+//  unreadable, failed, kept, dropped, file: PREDICATES.json}, "added": [ids of this run's],
+//  "catalogue_added": [every added feature's id, also those a page before the reload added]}
 nlohmann::json feature_discovery_json(const FeatureDiscoveryRun& run);
 
 }  // namespace chokepoint::web

@@ -1,28 +1,85 @@
 // The Feature space panel's work: features of a set in slices of items, models scored in slices of pairs, then the
 // comparison, the clusters with their blind spots, or the estimator, as `chokepoint space` computes them.
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
 
 #include "core/base/clock.h"
+#include "core/base/file_text.h"
 #include "core/learn/kmeans.h"
 #include "core/metrics/eval_pairs.h"
 #include "core/sqlspace/deterministic_features.h"
 #include "core/sqlspace/feature_vectors.h"
 #include "web/bridge/lexicon_loader.h"
 #include "web/panels/space/feature_space_panel.h"
+#include "web/workspace/workspace.h"
 
 namespace chokepoint::web {
 
 namespace {
+
+// The predicates the Discover tab added, in PREDICATES.json's shape, so a reload gives the same catalogue.
+const char* const kAddedPredicatesPath = "/workspace/feature_predicates.json";
+
+// The saved predicates added in order; a damaged file is ignored whole, never half-applied.
+void add_saved_predicates(sqlspace::FeatureCatalogue& c) {
+  const auto text = read_file(kAddedPredicatesPath);
+  if (!text.ok()) return;
+  const auto j = nlohmann::json::parse(*text, nullptr, false);
+  if (!j.is_object() || !j.contains("predicates") || !j["predicates"].is_array()) return;
+  std::vector<std::pair<sqlspace::Aspect, std::string>> saved;
+  for (const auto& p : j["predicates"]) {
+    if (!p.is_object() || !p.contains("aspect") || !p["aspect"].is_string() || !p.contains("predicate") ||
+        !p["predicate"].is_string())
+      return;
+    const auto aspect = sqlspace::aspect_named(p["aspect"].get<std::string>());
+    if (!aspect) return;
+    saved.emplace_back(*aspect, p["predicate"].get<std::string>());
+  }
+  for (auto& [aspect, predicate] : saved) (void)c.add_predicate(aspect, std::move(predicate));
+}
+
 sqlspace::FeatureCatalogue& catalogue_store() {
-  static auto c = sqlspace::FeatureCatalogue::sqlspace();
+  static auto c = [] {
+    auto built = sqlspace::FeatureCatalogue::sqlspace();
+    add_saved_predicates(built);
+    return built;
+  }();
   return c;
 }
+
+void save_added_predicates() {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& f : catalogue().features())
+    if (f.id > sqlspace::kCatalogueFeatures)
+      list.push_back({{"aspect", sqlspace::aspect_name(f.aspect)}, {"predicate", f.predicate}});
+  std::ofstream(kAddedPredicatesPath, std::ios::binary) << nlohmann::json{{"predicates", list}}.dump(2);
+  persist_workspace();
+}
+
 }  // namespace
 
 const sqlspace::FeatureCatalogue& catalogue() { return catalogue_store(); }
 
 Result<int> add_catalogue_predicate(sqlspace::Aspect aspect, std::string predicate) {
-  return catalogue_store().add_predicate(aspect, std::move(predicate));
+  auto id = catalogue_store().add_predicate(aspect, std::move(predicate));
+  if (id.ok()) save_added_predicates();
+  return id;
+}
+
+std::vector<int> added_feature_ids() {
+  std::vector<int> ids;
+  for (const auto& f : catalogue().features())
+    if (f.id > sqlspace::kCatalogueFeatures) ids.push_back(f.id);
+  return ids;
+}
+
+void remove_added_features(FeatureSpacePanel& panel) {
+  catalogue_store() = sqlspace::FeatureCatalogue::sqlspace();
+  std::remove(kAddedPredicatesPath);
+  persist_workspace();
+  panel.discovery.added_ids.clear();
+  forget_computed_features(panel);
 }
 
 void forget_computed_features(FeatureSpacePanel& panel) {
