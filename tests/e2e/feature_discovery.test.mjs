@@ -132,4 +132,17 @@ test('describe, propose, save and add from the page equal chokepoint space descr
   await app.page.reload();
   await waitReady(app);
   assert.deepEqual((await until((s) => s.discover, 'the tab after a second reload')).discover.catalogue_added, []);
+
+  // A damaged file in the workspace (one good predicate, then an unknown aspect) is ignored whole, never half-applied.
+  await app.page.evaluate(() => {
+    Module.FS.writeFile('/workspace/feature_predicates.json', JSON.stringify({ predicates: [
+      { aspect: 'syntax', predicate: 'asks for a count of rows' }, { aspect: 'astrology', predicate: 'x' }] }));
+    Module.chokepointWorkspace.persist();
+  });
+  await workspaceSettled(app.page);
+  await app.page.reload();
+  await waitReady(app);
+  const damaged = (await until((s) => s.discover, 'the tab with a damaged file')).discover;
+  assert.deepEqual(damaged.catalogue_added, []);
+  assert.equal(damaged.error, '');
 });
