@@ -17,7 +17,6 @@
 #include "cli/study_output.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
-#include "core/dataset/eval_set_loader.h"
 #include "core/llm_tasks/sql_optimization.h"
 #include "core/runner/model_comparison.h"
 #include "core/runner/prompt_formats.h"
@@ -229,15 +228,12 @@ Args link_args(const FlagValues& r, const std::string& config, const std::string
 // variant asked) as later rounds.
 int preview_llm_tasks(const FlagValues& r, const std::vector<std::string>& formats, const std::set<std::string>& tasks,
                       const std::vector<std::string>& configs) {
-  auto set = load_eval_set(r.text("--gold"));
-  if (!set.ok()) return fail_input(r.text("--gold") + ": " + set.error());
-  const size_t items = set->items.size();
   const Args calls = passed_on_model_call_words(r);
   const std::string out = r.text("--out");  // named to the steps, never written: a preview writes nothing
   ojson steps = ojson::array(), prompts = ojson::array(), later = ojson::array(), destinations = ojson::array();
   size_t total = 0, replayed = 0;
   long long tokens = 0;
-  auto add = [&](const std::string& command, const std::string& model, const Args& args) -> Status {
+  auto add = [&](const std::string& command, const std::string& model, const Args& args) -> Result<ojson> {
     auto c = run_command_captured(command, with(with(args, calls), {"--preview"}));
     if (!c.ok()) return Error{model + ": " + c.error()};
     const ojson& p = c->stdout_json;
@@ -256,13 +252,14 @@ int preview_llm_tasks(const FlagValues& r, const std::vector<std::string>& forma
                      {"model", model},
                      {"calls", whole(p, "calls")},
                      {"network_calls", whole(p, "network_calls")}});
-    return ok_status();
+    return p;
   };
   auto bound = [&](const std::string& round, const std::string& what, size_t n) {
     later.push_back({{"round", round}, {"what", what}, {"calls_at_most", n}});
   };
-  if (auto st = add("predict", "every model", predict_args(r, configs, formats, out + "/steps/pred.json")); !st.ok())
-    return fail_input(st.error());
+  auto predicted = add("predict", "every model", predict_args(r, configs, formats, out + "/steps/pred.json"));
+  if (!predicted.ok()) return fail_input(predicted.error());
+  const size_t items = whole(*predicted, "items");  // predict read the set: its preview counts the items
   const size_t strategies = r.text("--strategy") == "all" ? 5 : 1;
   const auto rounds = static_cast<size_t>(r.integer("--rounds"));
   std::vector<std::string> names;
