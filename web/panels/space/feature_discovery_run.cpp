@@ -238,13 +238,13 @@ void add_discovered_features(AppState& state, FeatureSpacePanel& panel) {
     run.error = "the LLM features tab is asking the model; wait for it or cancel it first";
     return;
   }
-  for (const auto& c : run.dedup->kept) {
-    auto id = add_catalogue_predicate(c.aspect, c.predicate);
-    if (!id.ok()) {
-      run.error = "'" + c.predicate + "': " + id.error();
+  const auto ids = add_catalogue_predicates(run.dedup->kept);
+  for (size_t k = 0; k < ids.size(); ++k) {
+    if (!ids[k].ok()) {
+      run.error = "'" + run.dedup->kept[k].predicate + "': " + ids[k].error();
       continue;  // the others are still added
     }
-    run.added_ids.push_back(*id);
+    run.added_ids.push_back(*ids[k]);
   }
   forget_computed_features(panel);
   notify(state, "Discover: " + std::to_string(run.added_ids.size()) + " predicates added as features " +

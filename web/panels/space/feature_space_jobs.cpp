@@ -61,10 +61,11 @@ void save_added_predicates() {
 
 const sqlspace::FeatureCatalogue& catalogue() { return catalogue_store(); }
 
-Result<int> add_catalogue_predicate(sqlspace::Aspect aspect, std::string predicate) {
-  auto id = catalogue_store().add_predicate(aspect, std::move(predicate));
-  if (id.ok()) save_added_predicates();
-  return id;
+std::vector<Result<int>> add_catalogue_predicates(const std::vector<sqlspace::CandidatePredicate>& predicates) {
+  std::vector<Result<int>> ids;
+  for (const auto& p : predicates) ids.push_back(catalogue_store().add_predicate(p.aspect, p.predicate));
+  save_added_predicates();  // once, with every one added
+  return ids;
 }
 
 std::vector<int> added_feature_ids() {

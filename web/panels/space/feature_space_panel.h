@@ -155,9 +155,10 @@ const ModelScores* finished_model(const FeatureSpacePanel& panel, const std::str
 // SQLSpace's feature catalogue, built once for the panel's views, jobs and JSON: the 187, then what the Discover tab
 // added (until the page is reloaded).
 const sqlspace::FeatureCatalogue& catalogue();
-// Adds a predicate as the next feature (id 188 on), decided by a model like the LLM features of its aspect, and keeps
-// the added ones in the workspace (/workspace/feature_predicates.json), so a reload gives the same catalogue.
-Result<int> add_catalogue_predicate(sqlspace::Aspect aspect, std::string predicate);
+// Adds each predicate as the next feature (id 188 on), decided by a model like the LLM features of its aspect, and
+// keeps the added ones in the workspace (/workspace/feature_predicates.json), so a reload gives the same catalogue.
+// One result per predicate: its id, or why it was not added.
+std::vector<Result<int>> add_catalogue_predicates(const std::vector<sqlspace::CandidatePredicate>& predicates);
 std::vector<int> added_feature_ids();  // the catalogue's features after the paper's 187
 // Back to the paper's 187: the added ones are forgotten, in the workspace too, with every computed feature.
 void remove_added_features(FeatureSpacePanel& panel);
