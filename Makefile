@@ -55,7 +55,9 @@ test-e2e: wasm
 conformance: native
 	@bash scripts/run_tests.sh --only conformance $(NATIVE) $(WASM)
 
+# The wasm builds of the bench programs are not part of `make wasm` (they take minutes to link at -O3).
 bench: native wasm
+	@cmake --build $(WASM) -j$(JOBS) --target benches
 	@bash scripts/run_bench.sh $(NATIVE) $(WASM)
 
 # One hour by default (FUZZ_SECONDS overrides), shared by the targets in tests/fuzz: the SQL parser a quarter; result

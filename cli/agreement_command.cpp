@@ -30,7 +30,7 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-const char* kUsage =
+const char* kAgreementUsage =
     "Usage: chokepoint agreement --gold FILE --pred FILE --db-root DIR --test-db-root DIR [--test-db-root DIR2...]\n"
     "                            --out REPORT.json [--semantics bird|spider] [--timeout-ms T]\n"
     "Files as `chokepoint eval` reads them; DIR is the original db_root, each --test-db-root another db_root with\n"
@@ -87,9 +87,9 @@ size_t column_count(const Schema& s) {
 
 // The report of one agreement run (summary fields, then "items"), or the line that refuses its inputs.
 Result<ojson> build_agreement_report(const FlagValues& r) {
-  if (!r.positionals().empty()) return Error{"unexpected argument '" + r.positionals()[0] + "'\n" + kUsage};
+  if (!r.positionals().empty()) return Error{"unexpected argument '" + r.positionals()[0] + "'\n" + kAgreementUsage};
   for (const char* f : {"--gold", "--pred", "--db-root", "--test-db-root"})
-    if (r.text(f).empty()) return Error{std::string("missing ") + f + "\n" + kUsage};
+    if (r.text(f).empty()) return Error{std::string("missing ") + f + "\n" + kAgreementUsage};
   const std::vector<std::string> roots = r.all("--test-db-root");
   std::error_code ec;
   for (const std::string& d : std::vector<std::string>{r.text("--db-root")})
@@ -232,7 +232,7 @@ Result<ojson> build_agreement_report(const FlagValues& r) {
 
 int agreement_main(const FlagValues& r) {
   for (const char* f : {"--gold", "--pred", "--db-root", "--test-db-root", "--out"})
-    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
+    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kAgreementUsage);
   auto report = build_agreement_report(r);
   if (!report.ok()) return fail_input(report.error());
   if (auto st = write_file(r.text("--out"), dump_json(*report, 2) + "\n"); !st.ok()) return fail_input(st.error());
@@ -252,10 +252,11 @@ Result<nlohmann::ordered_json> agreement_report(const Args& args) {
 
 namespace {
 
-const Registrar registrar{{"agreement",
-                           "SynSQL's agreement metrics (SR, EX, Δ, AR, confusion, CC, buckets) and discrimination of "
-                           "test databases against the originals",
-                           kUsage, agreement_flags, agreement_main}};
+const Registrar agreement_registrar{
+    {"agreement",
+     "SynSQL's agreement metrics (SR, EX, Δ, AR, confusion, CC, buckets) and discrimination of "
+     "test databases against the originals",
+     kAgreementUsage, agreement_flags, agreement_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

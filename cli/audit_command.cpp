@@ -21,7 +21,7 @@
 namespace chokepoint::cli {
 namespace {
 
-const char* kUsage =
+const char* kAuditUsage =
     "Usage: chokepoint audit --gold FILE --db-root DIR --out AUDIT.json [--tables TABLES.json] [--timeout-ms T]\n"
     "                        [--max-examples N] [--semantics bird|spider]\n"
     "Audits the databases DIR/<db_id>/<db_id>.sqlite of the set's items (any gold format `eval` reads) for the\n"
@@ -55,7 +55,8 @@ FlagTable audit_flags() {
 
 int audit_main(const FlagValues& r) {
   const std::string set_path = r.text("--gold"), root = r.text("--db-root"), out = r.text("--out");
-  if (set_path.empty() || root.empty() || out.empty()) return fail_input(std::string("missing arguments\n") + kUsage);
+  if (set_path.empty() || root.empty() || out.empty())
+    return fail_input(std::string("missing arguments\n") + kAuditUsage);
   std::error_code ec;
   if (!std::filesystem::is_directory(root, ec)) return fail_input("--db-root " + root + ": no such folder");
   testdb::AuditOptions options;
@@ -140,9 +141,9 @@ int audit_main(const FlagValues& r) {
   return 0;
 }
 
-const Registrar registrar{
-    {"audit", "data-quality audit of a set's databases: orphan keys, padded values, case, NULL-sensitive golds", kUsage,
-     audit_flags, audit_main}};
+const Registrar audit_registrar{
+    {"audit", "data-quality audit of a set's databases: orphan keys, padded values, case, NULL-sensitive golds",
+     kAuditUsage, audit_flags, audit_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

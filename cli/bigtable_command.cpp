@@ -36,7 +36,7 @@ using ojson = nlohmann::ordered_json;
 const std::vector<std::pair<std::string, double>> kPaperTable2 = {
     {"1", 23.30}, {"2", 56.94}, {"3", 31.73}, {">3", 29.04}};
 
-const char* kUsage =
+const char* kBigtableUsage =
     "Usage: chokepoint bigtable --gold FILE --db-root DIR --out DIR [--per-stratum N] [--seed S]\n"
     "                           [--llm-config C.json [--replay FILE.sqlite] [--prompts DIR]]\n"
     "                           [--no-expand] [--no-filter-change] [--no-rename] [--timeout-ms T]\n"
@@ -82,7 +82,7 @@ FlagTable bigtable_flags() {
 int bigtable_main(const FlagValues& r) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'");
   for (const char* f : {"--gold", "--db-root", "--out"})
-    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
+    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kBigtableUsage);
   if (!r.has("--llm-config"))
     for (const char* f :
          {"--replay", "--prompts", "--max-calls", "--max-tokens", "--concurrency", "--request-timeout-ms"})
@@ -271,10 +271,10 @@ int bigtable_main(const FlagValues& r) {
   return rc;
 }
 
-const Registrar registrar{{"bigtable",
-                           "BigTable-0.2k as 004 builds it: subset, 3->4-table expansion, changed filter "
-                           "values, renamed schema (Table 2 beside the paper's)",
-                           kUsage, bigtable_flags, bigtable_main}};
+const Registrar bigtable_registrar{{"bigtable",
+                                    "BigTable-0.2k as 004 builds it: subset, 3->4-table expansion, changed filter "
+                                    "values, renamed schema (Table 2 beside the paper's)",
+                                    kBigtableUsage, bigtable_flags, bigtable_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -26,7 +26,7 @@
 namespace chokepoint::cli {
 namespace {
 
-const char* kUsage =
+const char* kDebugUsage =
     "Usage: chokepoint debug --gold FILE --pred FILE --db-root DIR --llm-config CONFIG.json --out REPORT.json\n"
     "                        [--strategy regenerate|wrong_sql|system_error|all_errors|comment|all] [--rounds R]\n"
     "                        [--replay FILE.sqlite] [--prompts DIR] [--semantics bird|spider|test-suite] [--preview]\n"
@@ -65,7 +65,7 @@ int debug_main(const FlagValues& r) {
   const std::string config = r.text("--llm-config");
   if (r.text("--gold").empty() || r.text("--pred").empty() || r.text("--db-root").empty() || config.empty() ||
       r.text("--out").empty())
-    return fail_input(std::string("missing arguments\n") + kUsage);
+    return fail_input(std::string("missing arguments\n") + kDebugUsage);
   const bool all = r.text("--strategy") == "all";
   std::vector<diagnosis::DebugStrategy> strategies;
   if (all) {
@@ -176,8 +176,8 @@ int debug_main(const FlagValues& r) {
   return calls->exit_code();
 }
 
-const Registrar registrar{{"debug", "SQL debugging of wrong predictions with a model (004's five strategies)", kUsage,
-                           debug_flags, debug_main}};
+const Registrar debug_registrar{{"debug", "SQL debugging of wrong predictions with a model (004's five strategies)",
+                                 kDebugUsage, debug_flags, debug_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

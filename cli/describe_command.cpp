@@ -27,7 +27,7 @@
 namespace chokepoint::cli {
 namespace {
 
-const char* kUsage =
+const char* kDescribeUsage =
     "Usage: chokepoint describe --gold FILE --out DESCRIBE.json --llm-config CONFIG.json\n"
     "                           [--pred FILE --db-root DIR [--semantics bird|spider|test-suite] [--timeout-ms T]]\n"
     "                           [--judge-config CONFIG.json | --no-judge] [--embedding-model M] [--limit N]\n"
@@ -95,7 +95,7 @@ Result<std::vector<Subject>> read_subjects(const FlagValues& r) {
 
 int describe_main(const FlagValues& r) {
   if (r.text("--gold").empty() || r.text("--out").empty() || !r.has("--llm-config"))
-    return fail_input(std::string("missing arguments\n") + kUsage);
+    return fail_input(std::string("missing arguments\n") + kDescribeUsage);
   const auto limit = static_cast<size_t>(r.integer("--limit"));
   auto chat = read_chat_setup(r);
   if (!chat.ok()) return fail_input(chat.error());
@@ -240,8 +240,9 @@ int describe_main(const FlagValues& r) {
   return calls->exit_code();
 }
 
-const Registrar registrar{{"describe", "SQL-to-Text: describe queries, score by ROUGE, embeddings and a judge (004)",
-                           kUsage, describe_flags, describe_main}};
+const Registrar describe_registrar{{"describe",
+                                    "SQL-to-Text: describe queries, score by ROUGE, embeddings and a judge (004)",
+                                    kDescribeUsage, describe_flags, describe_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -24,7 +24,7 @@
 namespace chokepoint::cli {
 namespace {
 
-const char* kUsage =
+const char* kErrorsUsage =
     "Usage: chokepoint errors --gold FILE --pred FILE --db-root DIR --out ERRORS.json\n"
     "                         [--semantics bird|spider|test-suite] [--timeout-ms T]\n"
     "                         [--llm-config CONFIG.json [--replay FILE.sqlite] [--prompts DIR] [--preview]]\n"
@@ -60,7 +60,7 @@ FlagTable errors_flags() {
 
 int errors_main(const FlagValues& r) {
   if (r.text("--gold").empty() || r.text("--pred").empty() || r.text("--db-root").empty() || r.text("--out").empty())
-    return fail_input(std::string("missing arguments\n") + kUsage);
+    return fail_input(std::string("missing arguments\n") + kErrorsUsage);
   if (auto st = check_model_call_flags_need_model(r); !st.ok()) return fail_input(st.error());
   std::optional<ChatSetup> chat;
   if (r.has("--llm-config")) {
@@ -171,8 +171,8 @@ int errors_main(const FlagValues& r) {
   return calls ? calls->exit_code() : 0;
 }
 
-const Registrar registrar{{"errors", "error taxonomy of failed predictions (004: System and Result Errors)", kUsage,
-                           errors_flags, errors_main}};
+const Registrar errors_registrar{{"errors", "error taxonomy of failed predictions (004: System and Result Errors)",
+                                  kErrorsUsage, errors_flags, errors_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

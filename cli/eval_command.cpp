@@ -50,7 +50,7 @@
 namespace chokepoint::cli {
 namespace {
 
-const char* kUsage =
+const char* kEvalUsage =
     "Usage: chokepoint eval --gold FILE --pred FILE --db-root DIR --out REPORT.json\n"
     "       chokepoint eval --validate-gold --gold FILE --db-root DIR --out REPORT.json [--semantics S] [--timeout-ms "
     "T]\n"
@@ -239,11 +239,11 @@ int preview_embeddings(const std::vector<EvalPair>& pairs, const std::string& db
 }  // namespace
 
 int run_eval(const FlagValues& r, MergedShards* merged) {
-  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
+  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kEvalUsage);
   const bool validate_gold = r.has("--validate-gold");
   for (const char* f : {"--gold", "--pred", "--db-root", "--out"})
     if (r.text(f).empty() && !(validate_gold && std::string(f) == "--pred"))
-      return fail_input(std::string("missing ") + f + "\n" + kUsage);
+      return fail_input(std::string("missing ") + f + "\n" + kEvalUsage);
 
   EvaluationOptions options;
   options.semantics = *ex_semantics_from_name(r.text("--semantics"));
@@ -454,7 +454,7 @@ namespace {
 int eval_main(const FlagValues& r) { return run_eval(r, nullptr); }
 
 const Registrar eval_registrar{
-    {"eval", "EX and EXP/EXR/F1 of predictions against gold SQL", kUsage, eval_flags, eval_main}};
+    {"eval", "EX and EXP/EXR/F1 of predictions against gold SQL", kEvalUsage, eval_flags, eval_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

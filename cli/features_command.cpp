@@ -31,7 +31,7 @@ namespace {
 
 using namespace chokepoint::sqlspace;
 
-const char* kUsage =
+const char* kFeaturesUsage =
     "Usage: chokepoint features --gold SET (--db-root DIR | --tables TABLES.json) --out F.csv|F.jsonl\n"
     "                           [--online] [--online-mask aspects|no-sql] [--lexicon ASSET | --wordnet DIR]\n"
     "                           [--llm-config C.json [--replay R.sqlite] [--preview] [--aspects a,b,...]\n"
@@ -166,7 +166,8 @@ std::string path_stem(const std::string& path) {
 }
 
 int features_main(const FlagValues& r) {
-  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
+  if (!r.positionals().empty())
+    return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kFeaturesUsage);
   if (r.has("--catalogue")) return print_catalogue();
   const bool with_llm = r.has("--llm-config");
   if (auto st = check_model_call_flags_need_model(r); !st.ok()) return fail_input(st.error());
@@ -174,7 +175,7 @@ int features_main(const FlagValues& r) {
     if (r.has(flag) && !with_llm) return fail_input(std::string(flag) + " goes with --llm-config (the LLM features)");
   const std::string set_path = r.text("--gold"), out = r.text("--out");
   if (set_path.empty() || out.empty() || (r.text("--tables").empty() && r.text("--db-root").empty()))
-    return fail_input(std::string("missing arguments\n") + kUsage);
+    return fail_input(std::string("missing arguments\n") + kFeaturesUsage);
   FeatureOptions options;
   options.online = r.has("--online");
   if (r.has("--online-mask")) options.mask = *online_mask_rule_named(r.text("--online-mask"));
@@ -367,8 +368,8 @@ int features_main(const FlagValues& r) {
 }
 
 const Registrar features_command{{"features",
-                                  "SQLSpace feature matrix of a set (rules; LLM features with --llm-config)", kUsage,
-                                  features_flags, features_main}};
+                                  "SQLSpace feature matrix of a set (rules; LLM features with --llm-config)",
+                                  kFeaturesUsage, features_flags, features_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

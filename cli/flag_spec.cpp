@@ -28,7 +28,7 @@ std::string number_text(double v) {
 }
 
 // The value as a message quotes it: at most 64 bytes.
-std::string quoted(const std::string& value) {
+std::string quoted_value(const std::string& value) {
   return "'" + (value.size() > 64 ? value.substr(0, 64) + "..." : value) + "'";
 }
 
@@ -148,14 +148,14 @@ Status check_flag_value(const FlagSpec& spec, const std::string& given, const st
   const std::string accepted = " (accepted: " + spec.accepted() + ")";
   switch (spec.kind) {
     case FlagKind::Switch:
-      return Error{given + " is a switch and takes no value (not " + quoted(value) + ")"};
+      return Error{given + " is a switch and takes no value (not " + quoted_value(value) + ")"};
     case FlagKind::Whole: {
       // Digits only: no sign, no spaces, no unit; 18 digits at most, so the number fits a long long.
       if (!all_digits(value) || value.size() > 18)
-        return Error{given + " " + quoted(value) + " is not a whole number" +
+        return Error{given + " " + quoted_value(value) + " is not a whole number" +
                      (spec.unit.empty() ? std::string() : " of " + spec.unit) + accepted};
       const long long n = std::stoll(value);
-      if (n < spec.min || n > spec.max) return Error{given + " " + quoted(value) + " is out of range" + accepted};
+      if (n < spec.min || n > spec.max) return Error{given + " " + quoted_value(value) + " is out of range" + accepted};
       return ok_status();
     }
     case FlagKind::Real: {
@@ -164,15 +164,15 @@ Status check_flag_value(const FlagSpec& spec, const std::string& given, const st
                            ? std::nan("")
                            : std::strtod(value.c_str(), &end);
       if (std::isnan(x) || !std::isfinite(x) || end == nullptr || *end != '\0')
-        return Error{given + " " + quoted(value) + " is not a number" + accepted};
+        return Error{given + " " + quoted_value(value) + " is not a number" + accepted};
       if (x < spec.real_min || x > spec.real_max)
-        return Error{given + " " + quoted(value) + " is out of range" + accepted};
+        return Error{given + " " + quoted_value(value) + " is out of range" + accepted};
       return ok_status();
     }
     case FlagKind::Choice:
       for (const auto& c : spec.choices)
         if (c == value) return ok_status();
-      return Error{given + " " + quoted(value) + " is not one of " + spec.accepted()};
+      return Error{given + " " + quoted_value(value) + " is not one of " + spec.accepted()};
     default:
       return ok_status();
   }

@@ -37,7 +37,7 @@
 namespace chokepoint::cli {
 namespace {
 
-const char* kUsage =
+const char* kJqeUsage =
     "Usage: chokepoint jqe --gold FILE (--db-root DIR | --tables TABLES.json) --out OUT.json\n"
     "         [--per-pattern N] [--budget N] [--order complexity:desc,centrality:asc]\n"
     "         [--centrality degree|betweenness] [--iso structural|tables] [--rounds K] [--timeout-ms T]\n"
@@ -276,7 +276,7 @@ Result<QuestionStage> generate_questions(const FlagValues& r, const jqe::JqeRun&
 int jqe(const FlagValues& r) {
   const std::string set_path = r.text("--gold");
   if (set_path.empty() || r.text("--out").empty() || (r.text("--db-root").empty() && r.text("--tables").empty()))
-    return fail_input(std::string("missing arguments\n") + kUsage);
+    return fail_input(std::string("missing arguments\n") + kJqeUsage);
   // Sharding would not merge into the single run (decisions.md §19): a candidate is kept only while its isomorphism
   // class, counted over the input set and every expansion kept before it in set order, has room, and --budget counts
   // the whole run; the run executes only candidates that would fill a free slot, and round 2 expands round 1's
@@ -367,7 +367,7 @@ int jqe(const FlagValues& r) {
 }
 
 const Registrar command{
-    {"jqe", "Join Query Expansion: harder queries with one more joined table", kUsage, jqe_flags, jqe}};
+    {"jqe", "Join Query Expansion: harder queries with one more joined table", kJqeUsage, jqe_flags, jqe}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -25,7 +25,7 @@
 namespace chokepoint::cli {
 namespace {
 
-const char* kUsage =
+const char* kJudgeUsage =
     "Usage: chokepoint judge --gold FILE --pred FILE --db-root DIR --out JUDGE.json --llm-config CONFIG.json\n"
     "                        [--semantics bird|spider|test-suite] [--timeout-ms T] [--only strict|lenient]\n"
     "                        [--excerpt-rows N] [--replay FILE.sqlite] [--prompts DIR] [--preview]\n"
@@ -65,7 +65,7 @@ FlagTable judge_flags() {
 int judge_main(const FlagValues& r) {
   if (r.text("--gold").empty() || r.text("--pred").empty() || r.text("--db-root").empty() || r.text("--out").empty() ||
       !r.has("--llm-config"))
-    return fail_input(std::string("missing arguments\n") + kUsage);
+    return fail_input(std::string("missing arguments\n") + kJudgeUsage);
   std::optional<llm_tasks::JudgeMode> only;
   if (r.has("--only"))
     only = r.text("--only") == "strict" ? llm_tasks::JudgeMode::Strict : llm_tasks::JudgeMode::Lenient;
@@ -164,8 +164,8 @@ int judge_main(const FlagValues& r) {
   return calls->exit_code();
 }
 
-const Registrar registrar{{"judge", "an LLM's second opinion on EX: strict on matches, lenient on misses (FLEX)",
-                           kUsage, judge_flags, judge_main}};
+const Registrar judge_registrar{{"judge", "an LLM's second opinion on EX: strict on matches, lenient on misses (FLEX)",
+                                 kJudgeUsage, judge_flags, judge_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

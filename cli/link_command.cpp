@@ -23,7 +23,7 @@
 namespace chokepoint::cli {
 namespace {
 
-const char* kUsage =
+const char* kLinkUsage =
     "Usage: chokepoint link --gold FILE (--db-root DIR | --tables TABLES.json) --llm-config CONFIG.json --out L.json\n"
     "                       --method zero-shot|few-shot|presql|few-shot+presql [--fk] [--top-k K] [--limit N]\n"
     "                       [--replay FILE.sqlite] [--prompts DIR] [--preview]\n"
@@ -75,7 +75,7 @@ nlohmann::json scores_json(const linking::LinkingScores& s) {
 int link_main(const FlagValues& r) {
   if (r.text("--gold").empty() || r.text("--out").empty() || !r.has("--llm-config") || !r.has("--method") ||
       (r.text("--db-root").empty() && r.text("--tables").empty()))
-    return fail_input(std::string("missing arguments\n") + kUsage);
+    return fail_input(std::string("missing arguments\n") + kLinkUsage);
   auto method = linking::linking_method_from_name(r.text("--method"));
   if (!method.ok()) return fail_input(method.error());
   linking::LinkingOptions options;
@@ -168,9 +168,9 @@ int link_main(const FlagValues& r) {
   return calls->exit_code();
 }
 
-const Registrar registrar{{"link",
-                           "schema linking (004 §4.5): RES, Subset and Exact Match of an LLM's retrieved tables",
-                           kUsage, link_flags, link_main}};
+const Registrar link_registrar{{"link",
+                                "schema linking (004 §4.5): RES, Subset and Exact Match of an LLM's retrieved tables",
+                                kLinkUsage, link_flags, link_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -15,7 +15,7 @@
 namespace chokepoint::cli {
 namespace {
 
-const char* kUsage =
+const char* kMergeUsage =
     "Usage: chokepoint merge --out OUT [--csv ITEMS.csv] SHARD.json...\n"
     "Combines the n shard files of `chokepoint eval|mutate|predict ... --shard k/n --out SHARD.json` (k = 1..n, in\n"
     "any order) into what the command writes without --shard, byte for byte: its --out (eval and mutate:\n"
@@ -36,8 +36,8 @@ FlagTable merge_flags() {
 }
 
 int merge_main(const FlagValues& r) {
-  if (r.text("--out").empty()) return fail_input(std::string("missing --out\n") + kUsage);
-  if (r.positionals().empty()) return fail_input(std::string("no shard files given\n") + kUsage);
+  if (r.text("--out").empty()) return fail_input(std::string("missing --out\n") + kMergeUsage);
+  if (r.positionals().empty()) return fail_input(std::string("no shard files given\n") + kMergeUsage);
   auto merged = combine_shards(r.positionals());
   if (!merged.ok()) return fail_input(merged.error());
   static const std::map<std::string, int (*)(const FlagValues&, MergedShards*)> commands = {
@@ -59,7 +59,7 @@ int merge_main(const FlagValues& r) {
 }
 
 const Registrar merge_registrar{
-    {"merge", "combine the shard files of eval, mutate or predict --shard into the single run's output", kUsage,
+    {"merge", "combine the shard files of eval, mutate or predict --shard into the single run's output", kMergeUsage,
      merge_flags, merge_main}};
 
 }  // namespace

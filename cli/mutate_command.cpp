@@ -30,7 +30,7 @@ namespace chokepoint::cli {
 namespace {
 using nlohmann::json;
 
-const char* kUsage =
+const char* kMutateUsage =
     "Usage: chokepoint mutate --gold FILE --db-root DIR --out REPORT.json\n"
     "                         [--regimes EC-EC-IE,SC-EC-IE,...] [--semantics bird|spider] [--timeout-ms T]\n"
     "                         [--max-rows N] [--operators op1,op2,...] [--drop-equivalent] [--print-table]\n"
@@ -91,9 +91,9 @@ json table_to_json(const mutate::SensitivityTable& table) {
 }  // namespace
 
 int run_mutate(const FlagValues& r, MergedShards* merged) {
-  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
+  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kMutateUsage);
   for (const char* f : {"--gold", "--db-root", "--out"})
-    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
+    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kMutateUsage);
 
   const ExSemantics semantics = *ex_semantics_from_name(r.text("--semantics"));
   auto regimes = parse_regime_list(r.text("--regimes"));
@@ -238,7 +238,7 @@ namespace {
 int mutate_main(const FlagValues& r) { return run_mutate(r, nullptr); }
 
 const Registrar mutate_registrar{
-    {"mutate", "single-error mutants of gold SQL and their effect on EX/EXP/EXR/F1 (SQLMorph Table X)", kUsage,
+    {"mutate", "single-error mutants of gold SQL and their effect on EX/EXP/EXR/F1 (SQLMorph Table X)", kMutateUsage,
      mutate_flags, mutate_main}};
 
 }  // namespace

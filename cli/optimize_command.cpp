@@ -28,7 +28,7 @@
 namespace chokepoint::cli {
 namespace {
 
-const char* kUsage =
+const char* kOptimizeUsage =
     "Usage: chokepoint optimize --gold FILE --pred Y --db-root DIR --out OPT.json --llm-config CONFIG.json\n"
     "                           [--llm-config ANOTHER.json ...] [--variant NAME ...] [--iterations N]\n"
     "                           [--semantics bird|spider] [--timeout-ms T] [--replay FILE.sqlite] [--prompts DIR]\n"
@@ -70,7 +70,7 @@ FlagTable optimize_flags() {
 int optimize_main(const FlagValues& r) {
   if (r.text("--gold").empty() || r.text("--pred").empty() || r.text("--db-root").empty() || r.text("--out").empty() ||
       !r.has("--llm-config"))
-    return fail_input(std::string("missing arguments\n") + kUsage);
+    return fail_input(std::string("missing arguments\n") + kOptimizeUsage);
   const int iterations = static_cast<int>(r.integer("--iterations"));
   std::vector<llm_tasks::OptimizeVariant> variants;
   for (const auto& name : r.all("--variant")) variants.push_back(*llm_tasks::optimize_variant_from_name(name));
@@ -221,9 +221,9 @@ int optimize_main(const FlagValues& r) {
   return calls->exit_code();
 }
 
-const Registrar registrar{
-    {"optimize", "SQL optimisation: faster rewrites by prompt variant and model, scored by VES and C-VES (004)", kUsage,
-     optimize_flags, optimize_main}};
+const Registrar optimize_registrar{
+    {"optimize", "SQL optimisation: faster rewrites by prompt variant and model, scored by VES and C-VES (004)",
+     kOptimizeUsage, optimize_flags, optimize_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

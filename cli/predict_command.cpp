@@ -38,7 +38,7 @@
 namespace chokepoint::cli {
 namespace {
 
-const char* kUsage =
+const char* kPredictUsage =
     "Usage: chokepoint predict --gold FILE (--db-root DIR | --tables TABLES.json) --llm-config CONFIG.json\n"
     "                          [--llm-config CONFIG2.json ...] --out PRED.json [--format F ... | --formats all]\n"
     "                          [--rows N] [--fk] [--limit N] [--replay FILE.sqlite] [--prompts DIR] [--shard k/n]\n"
@@ -272,7 +272,7 @@ int run_predict(const FlagValues& r, MergedShards* merged) {
   const std::string set_path = r.text("--gold"), out = r.text("--out");
   const std::vector<std::string> configs = r.all("--llm-config");
   if (set_path.empty() || out.empty() || configs.empty() || (r.text("--db-root").empty() && r.text("--tables").empty()))
-    return fail_input(std::string("missing arguments\n") + kUsage);
+    return fail_input(std::string("missing arguments\n") + kPredictUsage);
   std::vector<runner::PromptFormat> formats;
   if (r.text("--formats") == "all") {
     formats = runner::all_prompt_formats();
@@ -511,8 +511,8 @@ namespace {
 
 int predict_main(const FlagValues& r) { return run_predict(r, nullptr); }
 
-const Registrar registrar{
-    {"predict", "run a model on a set: predictions in the prompt formats of 004", kUsage, predict_flags, predict_main}};
+const Registrar predict_registrar{{"predict", "run a model on a set: predictions in the prompt formats of 004",
+                                   kPredictUsage, predict_flags, predict_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -31,7 +31,7 @@
 namespace chokepoint::cli {
 namespace {
 
-const char* kUsage =
+const char* kRetrievalUsage =
     "Usage: chokepoint retrieval --variants DIR (--db-root DIR | --tables TABLES.json) --out R.json\n"
     "                            [--approach full-schema|tcsl|scsl ...] [--llm-config CONFIG.json] [--fk]\n"
     "                            [--limit N] [--replay FILE.sqlite] [--prompts DIR] [--preview]\n"
@@ -118,7 +118,7 @@ std::string signed1(double v) { return (v >= 0 ? "+" : "") + fixed1(v); }
 int run_retrieval(const FlagValues& r, bool as_study) {
   if (r.text("--variants").empty() || r.text("--out").empty() ||
       (r.text("--db-root").empty() && r.text("--tables").empty()))
-    return fail_input(std::string("missing arguments\n") + kUsage);
+    return fail_input(std::string("missing arguments\n") + kRetrievalUsage);
   auto approaches = read_approaches(r);
   if (!approaches.ok()) return fail_input(approaches.error());
   const long limit = static_cast<long>(r.integer("--limit"));
@@ -457,10 +457,11 @@ const Registrar study_registrar{{"study retrieval",
                                  "schema retrieval across naturalness settings (SQLMorph Table VIII) as a report",
                                  kStudyUsage, study_retrieval_flags, study_retrieval_main}};
 
-const Registrar registrar{{"retrieval",
-                           "stage-level retrieval (001 Table VIII): FPR and SLR of Full-Schema, TCSL and SCSL over "
-                           "the O/O, L/O, O/L, L/L variants",
-                           kUsage, retrieval_flags, retrieval_main}};
+const Registrar retrieval_registrar{
+    {"retrieval",
+     "stage-level retrieval (001 Table VIII): FPR and SLR of Full-Schema, TCSL and SCSL over "
+     "the O/O, L/O, O/L, L/L variants",
+     kRetrievalUsage, retrieval_flags, retrieval_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -15,7 +15,7 @@
 namespace chokepoint::cli {
 namespace {
 
-const char* kUsage =
+const char* kRunsUsage =
     "Usage: chokepoint runs list --store RUNS.sqlite\n"
     "       chokepoint runs compare --store RUNS.sqlite A B [--out COMPARISON.json]\n"
     "       chokepoint runs mark --store RUNS.sqlite --run A --item ID [--note TEXT] [--clear]\n"
@@ -59,7 +59,7 @@ Result<int64_t> run_id(const std::string& text) {
 }
 
 Result<runs::RunStore> open_existing(const FlagValues& r) {
-  if (r.text("--store").empty()) return Error{std::string("missing --store\n") + kUsage};
+  if (r.text("--store").empty()) return Error{std::string("missing --store\n") + kRunsUsage};
   auto store = runs::RunStore::open(r.text("--store"), runs::RunStore::OpenMode::MustExist);
   if (!store.ok()) return Error{"--store: " + store.error()};
   return store;
@@ -71,7 +71,7 @@ nlohmann::json parsed(const std::string& text) {
 }
 
 int runs_list_main(const FlagValues& r) {
-  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
+  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kRunsUsage);
   auto store = open_existing(r);
   if (!store.ok()) return fail_input(store.error());
   auto runs = store->list_runs();
@@ -89,7 +89,7 @@ int runs_list_main(const FlagValues& r) {
 }
 
 int runs_compare_main(const FlagValues& r) {
-  if (r.positionals().size() != 2) return fail_input(std::string("compare takes two run ids, A and B\n") + kUsage);
+  if (r.positionals().size() != 2) return fail_input(std::string("compare takes two run ids, A and B\n") + kRunsUsage);
   auto a = run_id(r.positionals()[0]);
   auto b = run_id(r.positionals()[1]);
   if (!a.ok() || !b.ok()) return fail_input(a.ok() ? b.error() : a.error());
@@ -112,8 +112,8 @@ int runs_compare_main(const FlagValues& r) {
 }
 
 int runs_mark_main(const FlagValues& r) {
-  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
-  if (!r.has("--run") || !r.has("--item")) return fail_input(std::string("missing --run or --item\n") + kUsage);
+  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kRunsUsage);
+  if (!r.has("--run") || !r.has("--item")) return fail_input(std::string("missing --run or --item\n") + kRunsUsage);
   if (r.has("--clear") && r.has("--note")) return fail_input("--clear removes the mark: give no --note with it");
   auto id = run_id(r.text("--run"));
   if (!id.ok()) return fail_input("--run: " + id.error());
@@ -148,16 +148,16 @@ int runs_main(const FlagValues& r) {
   const auto& words = r.positionals();
   return fail_input(
       (words.empty() ? std::string("runs needs list, compare or mark") : "unknown runs command '" + words[0] + "'") +
-      "\n" + kUsage);
+      "\n" + kRunsUsage);
 }
 
 const Registrar runs_registrar{
-    {"runs", "runs stored by eval --store: list, compare, mark", kUsage, nullptr, runs_main}};
-const Registrar list_registrar{{"runs list", "the runs of a run store", kUsage, runs_list_flags, runs_list_main}};
-const Registrar compare_registrar{{"runs compare", "two runs item by item: fixed, broken, changed and why", kUsage,
+    {"runs", "runs stored by eval --store: list, compare, mark", kRunsUsage, nullptr, runs_main}};
+const Registrar list_registrar{{"runs list", "the runs of a run store", kRunsUsage, runs_list_flags, runs_list_main}};
+const Registrar compare_registrar{{"runs compare", "two runs item by item: fixed, broken, changed and why", kRunsUsage,
                                    runs_compare_flags, runs_compare_main}};
-const Registrar mark_registrar{
-    {"runs mark", "mark an item's prediction almost correct (or --clear)", kUsage, runs_mark_flags, runs_mark_main}};
+const Registrar mark_registrar{{"runs mark", "mark an item's prediction almost correct (or --clear)", kRunsUsage,
+                                runs_mark_flags, runs_mark_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -22,7 +22,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* kUsage =
+const char* kSchemaUsage =
     "Usage: chokepoint schema stats (--tables FILE | --db FILE.sqlite | --db-root DIR)\n"
     "                               [--siblings column|table|none] [--joins-from GOLD_FILE] [--hints FILE]\n"
     "                               [--labels] [--show-centrality] [--max-cycles N]\n"
@@ -172,7 +172,7 @@ int schema_stats(const FlagValues& r) {
   return 0;
 }
 
-const Registrar stats{{"schema stats", "schema graphs and their structural statistics as JSON", kUsage,
+const Registrar stats{{"schema stats", "schema graphs and their structural statistics as JSON", kSchemaUsage,
                        schema_stats_flags, schema_stats}};
 
 }  // namespace

@@ -39,7 +39,7 @@ namespace chokepoint::cli {
 namespace {
 
 using namespace chokepoint::sqlspace;
-using json = nlohmann::ordered_json;
+using ojson = nlohmann::ordered_json;
 
 // Shared by the three usage texts.
 const char* kInputs =
@@ -183,7 +183,7 @@ double rounded(double x, double scale = 10000.0) {
   return std::round(x * scale) / scale;
 }
 
-json number_or_null(double x) { return std::isnan(x) ? json(nullptr) : json(rounded(x)); }
+ojson number_or_null(double x) { return std::isnan(x) ? ojson(nullptr) : ojson(rounded(x)); }
 
 // One --set: its name, its matrix and, when it was an eval set, the set itself (the gold of --pred).
 struct SetInput {
@@ -344,9 +344,9 @@ std::optional<std::pair<int, int>> elbow_range(const std::string& text) {
   return std::make_pair(*a, *b);
 }
 
-json feature_json(int id) {
+ojson feature_json(int id) {
   static const auto catalogue = FeatureCatalogue::sqlspace();
-  json j;
+  ojson j;
   j["id"] = id;
   j["column"] = feature_column_name(id);
   if (const Feature* f = catalogue.find(id)) {
@@ -356,8 +356,8 @@ json feature_json(int id) {
   return j;
 }
 
-json proportion_json(const learn::Proportion& p) {
-  json j;
+ojson proportion_json(const learn::Proportion& p) {
+  ojson j;
   j["n"] = p.n;
   j["correct"] = p.successes;
   j["accuracy"] = rounded(p.p);
@@ -369,9 +369,9 @@ json proportion_json(const learn::Proportion& p) {
 
 // Set by space_report while it runs a command: the report (with its stdout fields under "summary") is handed back
 // there instead of being written and printed.
-json* g_report_sink = nullptr;
+ojson* g_report_sink = nullptr;
 
-int write_report(const std::string& out, const json& report, const json& summary) {
+int write_report(const std::string& out, const ojson& report, const ojson& summary) {
   if (g_report_sink) {
     *g_report_sink = report;
     (*g_report_sink)["summary"] = summary;
@@ -414,18 +414,18 @@ int compare_main(const FlagValues& r) {
   const SetComparison c = compare_sets(named, *correction, map_options);
   const double ms = elapsed_ms(start);
 
-  json report;
-  json sets = json::array();
+  ojson report;
+  ojson sets = ojson::array();
   for (size_t s = 0; s < c.sets.size(); ++s) sets.push_back({{"name", c.sets[s]}, {"items", c.sizes[s]}});
   report["sets"] = sets;
   report["correction"] = learn::correction_name(c.correction);
-  json features = json::array();
+  ojson features = ojson::array();
   size_t significant = 0;
   for (const auto& f : c.features) {
-    json j = feature_json(f.id);
+    ojson j = feature_json(f.id);
     j["known"] = f.known;
     j["ones"] = f.ones;
-    json prev = json::array();
+    ojson prev = ojson::array();
     for (double p : f.prevalence) prev.push_back(rounded(p));
     j["prevalence"] = prev;
     j["chi2"] = rounded(f.test.statistic);
@@ -437,10 +437,10 @@ int compare_main(const FlagValues& r) {
     features.push_back(std::move(j));
   }
   report["features"] = features;
-  json points = json::array();
+  ojson points = ojson::array();
   std::vector<size_t> seen(inputs.size(), 0);  // row of each set the next point belongs to
   for (const auto& p : c.map) {
-    json point = {{"set", c.sets[p.set]}, {"key", p.key}, {"x", rounded(p.x)}, {"y", rounded(p.y)}};
+    ojson point = {{"set", c.sets[p.set]}, {"key", p.key}, {"x", rounded(p.x)}, {"y", rounded(p.y)}};
     const size_t row = seen[p.set]++;
     // BIRD's difficulty labels colour the paper's Figure 5; an eval set that has them passes them on.
     const auto& gold = inputs[p.set].gold;
@@ -448,13 +448,13 @@ int compare_main(const FlagValues& r) {
       point["difficulty"] = gold->items[row].difficulty;
     points.push_back(std::move(point));
   }
-  json ratio = json::array();
+  ojson ratio = ojson::array();
   for (double v : c.map_explained_ratio) ratio.push_back(rounded(v));
   report["map"] = {{"method", "pca"}, {"explained_ratio", ratio}, {"points", points}};
   if (r.has("--umap")) {
-    json upoints = json::array();
+    ojson upoints = ojson::array();
     for (size_t i = 0; i < c.umap_map.size() && i < points.size(); ++i) {
-      json point = points[i];
+      ojson point = points[i];
       point["x"] = rounded(c.umap_map[i].x);
       point["y"] = rounded(c.umap_map[i].y);
       upoints.push_back(std::move(point));
@@ -471,12 +471,12 @@ int compare_main(const FlagValues& r) {
         {"k", 10}, {"pca", rounded(c.pca_neighbours_kept)}, {"umap", rounded(c.umap_neighbours_kept)}};
   }
 
-  json summary;
+  ojson summary;
   summary["sets"] = sets;
   summary["features_tested"] = c.features.size();
   summary["correction"] = learn::correction_name(c.correction);
   summary["significant_at_0.05"] = significant;
-  json top = json::array();
+  ojson top = ojson::array();
   for (size_t i = 0; i < c.features.size() && i < 5; ++i) top.push_back(feature_column_name(c.features[i].id));
   summary["top"] = top;
   if (r.has("--umap")) summary["neighbours_kept"] = report["neighbours_kept"];
@@ -565,7 +565,7 @@ int clusters_main(const FlagValues& r) {
   const FeatureClusters fc = cluster_features(vectors, options);
   const double ms = elapsed_ms(start);
 
-  json report;
+  ojson report;
   report["set"] = in->name;
   report["items"] = vectors.rows.rows;
   report["features"] = vectors.rows.cols;
@@ -574,7 +574,7 @@ int clusters_main(const FlagValues& r) {
   report["k"] = fc.k;
   report["k_source"] = options.k > 0 ? "given" : "elbow";
   if (options.k <= 0) {
-    json curve = json::array();
+    ojson curve = ojson::array();
     for (const auto& p : fc.elbow.points) curve.push_back({{"k", p.k}, {"inertia", rounded(p.inertia)}});
     report["elbow"] = {{"method", "max distance to chord"},
                        {"range", {options.k_min, options.k_max}},
@@ -585,9 +585,9 @@ int clusters_main(const FlagValues& r) {
   std::vector<std::vector<FeatureImportance>> importance;
   MulticlassClusterImportance multiclass;
   auto importance_json = [&](const std::vector<FeatureImportance>& ranked) {
-    json out = json::array();
+    ojson out = ojson::array();
     for (const auto& f : ranked) {
-      json t = feature_json(f.id);
+      ojson t = feature_json(f.id);
       t["importance"] = rounded(f.importance);
       out.push_back(std::move(t));
     }
@@ -600,14 +600,14 @@ int clusters_main(const FlagValues& r) {
     multiclass = cluster_multiclass_importance(vectors, fc.labels, fc.k, io);
     report["forest_multiclass"] = {{"trees", io.trees}, {"top_features", importance_json(multiclass.overall)}};
   }
-  json clusters = json::array();
+  ojson clusters = ojson::array();
   for (int c = 0; c < fc.k; ++c) {
-    json j;
+    ojson j;
     j["cluster"] = c;
     j["size"] = fc.sizes[static_cast<size_t>(c)];
-    json top = json::array();
+    ojson top = ojson::array();
     for (const auto& f : fc.explanations[static_cast<size_t>(c)]) {
-      json t = feature_json(f.id);
+      ojson t = feature_json(f.id);
       t["in_cluster"] = rounded(f.in_cluster);
       t["overall"] = rounded(f.overall);
       t["lift"] = rounded(f.lift);
@@ -621,7 +621,7 @@ int clusters_main(const FlagValues& r) {
     clusters.push_back(std::move(j));
   }
   report["clusters"] = clusters;
-  json labels = json::array();
+  ojson labels = ojson::array();
   for (size_t i = 0; i < in->matrix.rows.size(); ++i)
     labels.push_back({{"key", in->matrix.rows[i].key}, {"cluster", fc.labels[i]}});
   report["labels"] = labels;
@@ -637,18 +637,18 @@ int clusters_main(const FlagValues& r) {
         x.at(i, k2) = other->matrix.rows[i].values.test(static_cast<size_t>(c));
     }
     const auto assigned = learn::nearest_centroid(x, fc.fit.centroids);
-    json a = json::array();
+    ojson a = ojson::array();
     for (size_t i = 0; i < assigned.size(); ++i)
       a.push_back({{"key", other->matrix.rows[i].key}, {"cluster", assigned[i]}});
     report["assigned"] = {{"set", other->name}, {"labels", a}};
   }
-  json summary;
+  ojson summary;
   summary["set"] = in->name;
   summary["items"] = vectors.rows.rows;
   summary["features"] = vectors.rows.cols;
   summary["k"] = fc.k;
   summary["k_source"] = report["k_source"];
-  json sizes = json::array();
+  ojson sizes = ojson::array();
   for (size_t s : fc.sizes) sizes.push_back(s);
   summary["sizes"] = sizes;
   if (!models.empty()) {
@@ -656,17 +656,17 @@ int clusters_main(const FlagValues& r) {
     bo.margin = margin;
     bo.epsilon = epsilon;
     const BlindSpotReport b = blind_spots(fc.labels, fc.k, models, bo);
-    json ms_json = json::array();
-    json flagged = json::object();
+    ojson ms_json = ojson::array();
+    ojson flagged = ojson::object();
     for (size_t m = 0; m < b.models.size(); ++m) {
-      json j;
+      ojson j;
       j["name"] = b.models[m].name;
       j["cost"] = models[m].cost;
       j["overall"] = proportion_json(b.models[m].overall);
-      json per = json::array();
-      json spots = json::array();
+      ojson per = ojson::array();
+      ojson spots = ojson::array();
       for (const auto& ca : b.models[m].clusters) {
-        json p = proportion_json(ca.accuracy);
+        ojson p = proportion_json(ca.accuracy);
         p["cluster"] = ca.cluster;
         p["blind_spot"] = ca.blind_spot;
         if (ca.blind_spot) spots.push_back(ca.cluster);
@@ -680,7 +680,7 @@ int clusters_main(const FlagValues& r) {
     report["models"] = ms_json;
     report["blind_spot_rule"] = {{"relative_margin", margin}, {"wilson_upper_below_overall", true}};
     report["universal_blind_spots"] = b.universal;
-    json cost = json::array();
+    ojson cost = ojson::array();
     for (const auto& c : b.cost_view)
       cost.push_back({{"cluster", c.cluster},
                       {"cheaper", c.cheaper},
@@ -724,7 +724,7 @@ int estimate_main(const FlagValues& r) {
   if (e.test == 0) return fail_input("space estimate needs at least two scored items");
 
   const auto& m = e.metrics;
-  json metrics;
+  ojson metrics;
   metrics["accuracy"] = number_or_null(m.accuracy);
   metrics["precision"] = number_or_null(m.precision);
   metrics["recall"] = number_or_null(m.recall);
@@ -732,16 +732,16 @@ int estimate_main(const FlagValues& r) {
   metrics["roc_auc"] = number_or_null(m.roc_auc);
   metrics["brier"] = number_or_null(m.brier);
   metrics["confusion"] = {{"tp", m.tp}, {"fp", m.fp}, {"tn", m.tn}, {"fn", m.fn}};
-  json bins = json::array();
+  ojson bins = ojson::array();
   for (const auto& b : m.reliability)
     bins.push_back({{"low", rounded(b.low)},
                     {"high", rounded(b.high)},
                     {"n", b.n},
                     {"mean_score", rounded(b.mean_score)},
                     {"observed", rounded(b.observed)}});
-  json negative = json::array();
+  ojson negative = ojson::array();
   for (const auto& f : e.negative_features) {
-    json j = feature_json(f.id);
+    ojson j = feature_json(f.id);
     j["importance"] = rounded(f.importance);
     j["share_in_wrong"] = rounded(f.share_in_wrong);
     j["share_in_right"] = rounded(f.share_in_right);
@@ -750,7 +750,7 @@ int estimate_main(const FlagValues& r) {
     j["more_common_in"] = f.share_in_wrong > f.share_in_right ? "wrong" : "right";
     negative.push_back(std::move(j));
   }
-  json summary;
+  ojson summary;
   summary["set"] = in->name;
   summary["online"] = ctx.options.online;
   summary["mask"] = ctx.options.online ? online_mask_rule_name(ctx.options.mask) : "none";
@@ -762,16 +762,16 @@ int estimate_main(const FlagValues& r) {
   summary["test_negatives"] = e.test_negatives;
   summary["base_rate"] = rounded(e.base_rate);
   summary["metrics"] = metrics;
-  json report = summary;
+  ojson report = summary;
   report["reliability"] = bins;
   report["negative_features"] = negative;
-  json held = json::array();
+  ojson held = ojson::array();
   for (size_t i = 0; i < e.test_items.size(); ++i)
     held.push_back({{"key", in->matrix.rows[e.test_items[i]].key},
                     {"correct", (*correct)[e.test_items[i]].value_or(false)},
                     {"p_correct", rounded(e.test_scores[i])}});
   report["test_items"] = held;
-  json names = json::array();
+  ojson names = ojson::array();
   for (size_t i = 0; i < e.negative_features.size() && i < 5; ++i)
     names.push_back(feature_column_name(e.negative_features[i].id));
   summary["negative_features"] = names;
@@ -787,7 +787,7 @@ Result<nlohmann::ordered_json> space_report(const std::string& command, Args arg
   args.insert(args.end(), {"--out", "(returned, not written)"});
   auto r = parse_flags(clusters ? clusters_flags() : estimate_flags(), args, command);
   if (!r.ok()) return Error{command + ": " + r.error()};
-  json captured;
+  ojson captured;
   g_report_sink = &captured;
   const int rc = clusters ? clusters_main(*r) : estimate_main(*r);
   g_report_sink = nullptr;

@@ -35,9 +35,9 @@ namespace chokepoint::cli {
 namespace {
 
 using namespace chokepoint::sqlspace;
-using json = nlohmann::ordered_json;
+using ojson = nlohmann::ordered_json;
 
-const char* kUsage =
+const char* kSpaceRewriteUsage =
     "Usage: chokepoint space rewrite --gold S --pred P --db-root DIR --llm-config REWRITER.json --out R.json\n"
     "                                (--estimate E.json | --negative-features F.json) [--items predicted|wrong|all]\n"
     "                                [--train-gold T --train-pred TP [--train-db-root D] [--train-features M2]\n"
@@ -106,7 +106,7 @@ FlagTable space_rewrite_flags() {
   });
 }
 
-double rounded(double x) { return std::round(x * 10000.0) / 10000.0; }
+double round4(double x) { return std::round(x * 10000.0) / 10000.0; }
 
 // The set's matrix from a features file, rows in set order matched by key (a missing row is all unknown).
 Result<FeatureMatrix> matrix_for_set(const std::string& path, const EvalSet& set) {
@@ -135,10 +135,12 @@ struct Attempt {
 };
 
 int space_rewrite_main(const FlagValues& r) {
-  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
+  if (!r.positionals().empty())
+    return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kSpaceRewriteUsage);
   if (r.text("--gold").empty() || r.text("--pred").empty() || r.text("--db-root").empty() || r.text("--out").empty() ||
       !r.has("--llm-config") || (r.has("--estimate") == r.has("--negative-features")))
-    return fail_input(std::string("missing arguments (one of --estimate and --negative-features)\n") + kUsage);
+    return fail_input(std::string("missing arguments (one of --estimate and --negative-features)\n") +
+                      kSpaceRewriteUsage);
   const auto top = static_cast<size_t>(r.integer("--top"));
   const auto limit = static_cast<size_t>(r.integer("--limit"));
   const bool transfer = r.has("--train-gold");
@@ -409,7 +411,7 @@ int space_rewrite_main(const FlagValues& r) {
 
   // Outcomes, the summary and the report.
   std::vector<RewriteOutcome> outcomes;
-  json listed = json::array();
+  ojson listed = ojson::array();
   const std::set<size_t> chosen_set(chosen.begin(), chosen.end());
   size_t rewrites_scored = 0;
   for (size_t i : population) {
@@ -417,18 +419,18 @@ int space_rewrite_main(const FlagValues& r) {
     o.key = set->items[i].key;
     o.original = original[i].ex;
     o.predicted_fail = chosen_set.count(i) > 0;
-    json j;
+    ojson j;
     j["key"] = o.key;
     j["db_id"] = set->items[i].db_id;
     j["question"] = set->items[i].question;
     j["original_ex"] = o.original;
-    if (auto p = p_correct.find(o.key); p != p_correct.end()) j["p_correct"] = rounded(p->second);
+    if (auto p = p_correct.find(o.key); p != p_correct.end()) j["p_correct"] = round4(p->second);
     j["chosen"] = o.predicted_fail;
-    json tried = json::array();
+    ojson tried = ojson::array();
     for (const auto& at : attempts[i]) {
       o.rewrites.push_back(at.ex.value_or(o.original));
       rewrites_scored += at.ex.has_value();
-      json a;
+      ojson a;
       a["rank"] = at.rank;
       a["feature"] = feature_column_name(at.feature.id);
       a["predicate"] = catalogue.find(at.feature.id) ? catalogue.find(at.feature.id)->predicate : "";
@@ -436,7 +438,7 @@ int space_rewrite_main(const FlagValues& r) {
       a["state"] = at.state;
       if (!at.question.empty()) a["question"] = at.question;
       if (!at.sql.empty()) a["sql"] = at.sql;
-      a["ex"] = at.ex ? json(*at.ex) : json();
+      a["ex"] = at.ex ? ojson(*at.ex) : ojson();
       if (!at.note.empty()) a["note"] = at.note;
       tried.push_back(std::move(a));
     }
@@ -445,7 +447,7 @@ int space_rewrite_main(const FlagValues& r) {
     outcomes.push_back(std::move(o));
   }
   const RewriteSummary s = summarize_rewrites(outcomes);
-  json summary;
+  ojson summary;
   summary["n"] = s.n;
   summary["items_rule"] = rule;
   summary["estimator"] = rule != "predicted" ? "none"
@@ -459,9 +461,9 @@ int space_rewrite_main(const FlagValues& r) {
   summary["invalid"] = invalid;
   summary["unreadable"] = unreadable;
   summary["failed"] = failed;
-  summary["no_rewriting"] = rounded(s.no_rewriting);
-  summary["acc_at_1"] = rounded(s.acc_at_1);
-  summary["acc_at_3"] = rounded(s.acc_at_3);
+  summary["no_rewriting"] = round4(s.no_rewriting);
+  summary["acc_at_1"] = round4(s.acc_at_1);
+  summary["acc_at_3"] = round4(s.acc_at_3);
   summary["table4"] = {
       {"estimator_right", {{"rewrite_right", s.estimator_right_success}, {"rewrite_wrong", s.estimator_right_failure}}},
       {"estimator_wrong",
@@ -471,7 +473,7 @@ int space_rewrite_main(const FlagValues& r) {
   summary["format"] = format->name();
   summary["rewriter"] = rewriter->settings.model;
   summary["model"] = model.settings.model;
-  json features = json::array();
+  ojson features = ojson::array();
   for (const auto& f : *negatives)
     features.push_back({{"feature", feature_column_name(f.id)}, {"mode", f.remove ? "remove" : "add"}});
   summary["negative_features"] = std::move(features);
@@ -481,7 +483,7 @@ int space_rewrite_main(const FlagValues& r) {
       {"rewrite", {{"network_calls", rewrite_usage.network_calls}, {"replayed", rewrite_usage.replayed}}},
       {"t2s", {{"network_calls", t2s_usage.network_calls}, {"replayed", t2s_usage.replayed}}}};
   summary["model_calls"] = calls->tally_json();
-  json report = summary;
+  ojson report = summary;
   report["items"] = std::move(listed);
   if (auto st = write_file(r.text("--out"), dump_json(report, 2) + "\n"); !st.ok()) return fail_input(st.error());
   std::cout << dump_json(summary, 2) << "\n";
@@ -489,9 +491,9 @@ int space_rewrite_main(const FlagValues& r) {
   return calls->exit_code();
 }
 
-const Registrar registrar{{"space rewrite",
-                           "SQLSpace question rewriting around negative features: Acc@1, Acc@3 (003 App. H)", kUsage,
-                           space_rewrite_flags, space_rewrite_main}};
+const Registrar space_rewrite_registrar{
+    {"space rewrite", "SQLSpace question rewriting around negative features: Acc@1, Acc@3 (003 App. H)",
+     kSpaceRewriteUsage, space_rewrite_flags, space_rewrite_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -23,7 +23,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kUsage =
+const std::string kStudyDenatUsage =
     std::string(
         "Usage: chokepoint study denat-delta --variants DIR --pred NAME:SETTING=FILE [--pred ...] --db-root DIR\n"
         "                                    --out DIR [--lexicon ASSET | --wordnet DIR] [--semantics S]\n"
@@ -128,7 +128,7 @@ Result<study::NaturalnessTally> tally_naturalness(const std::string& report_path
 int denat_main(const FlagValues& r) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'");
   for (const char* f : {"--variants", "--pred", "--db-root", "--out"})
-    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
+    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kStudyDenatUsage);
   const std::string variants = r.text("--variants"), db_root = r.text("--db-root"), out = r.text("--out");
   const std::string renamed_root = (fs::path(variants) / "databases").string();
   auto given = read_pred_flags(r.all("--pred"));
@@ -221,8 +221,9 @@ int denat_main(const FlagValues& r) {
   return 0;
 }
 
-const Registrar registrar{{"study denat-delta", "EX on less natural questions and schemas (SQLMorph Table VII)", kUsage,
-                           denat_flags, denat_main}};
+const Registrar study_denat_registrar{{"study denat-delta",
+                                       "EX on less natural questions and schemas (SQLMorph Table VII)",
+                                       kStudyDenatUsage, denat_flags, denat_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -31,7 +31,7 @@ using ojson = nlohmann::ordered_json;
 const std::vector<std::string> kTasks = {"debugging", "cross-debugging", "optimization", "sql-to-text",
                                          "schema-linking"};
 
-const std::string kUsage =
+const std::string kStudyLlmTasksUsage =
     std::string(
         "Usage: chokepoint study llm-tasks --gold FILE --db-root DIR --llm-config CONFIG.json [--llm-config ...]\n"
         "                                  --out DIR [--format F ... | --formats all] [--task T ...]\n"
@@ -310,7 +310,7 @@ int preview_llm_tasks(const FlagValues& r, const std::vector<std::string>& forma
 int llm_tasks_main(const FlagValues& r) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'");
   for (const char* f : {"--gold", "--db-root", "--llm-config", "--out"})
-    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
+    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kStudyLlmTasksUsage);
   if (r.has("--format") && r.has("--formats")) return fail_input("give --format or --formats all, not both");
   if (r.has("--judge-config") && r.has("--no-judge")) return fail_input("give --judge-config or --no-judge, not both");
   std::vector<std::string> formats;
@@ -542,10 +542,11 @@ int llm_tasks_main(const FlagValues& r) {
   return rc;
 }
 
-const Registrar registrar{{"study llm-tasks",
-                           "004's five tasks per model: formats, errors, debugging, optimisation, SQL-to-Text, "
-                           "schema linking (Tables 3-9, Figs. 2-5)",
-                           kUsage, llm_tasks_flags, llm_tasks_main}};
+const Registrar study_llm_tasks_registrar{
+    {"study llm-tasks",
+     "004's five tasks per model: formats, errors, debugging, optimisation, SQL-to-Text, "
+     "schema linking (Tables 3-9, Figs. 2-5)",
+     kStudyLlmTasksUsage, llm_tasks_flags, llm_tasks_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

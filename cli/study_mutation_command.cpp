@@ -22,7 +22,7 @@
 namespace chokepoint::cli {
 namespace {
 
-const std::string kUsage =
+const std::string kStudyMutationUsage =
     std::string(
         "Usage: chokepoint study mutation-sensitivity --gold FILE --db-root DIR --out DIR\n"
         "                                             [--regimes EC-EC-IE,SC-EC-IE,...] [--operators op1,...]\n"
@@ -57,7 +57,7 @@ FlagTable mutation_flags() {
 int mutation_main(const FlagValues& r) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'");
   for (const char* f : {"--gold", "--db-root", "--out"})
-    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
+    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kStudyMutationUsage);
   auto regimes = parse_regime_list(r.text("--regimes"));
   if (!regimes.ok()) return fail_input("--regimes: " + regimes.error());
   std::vector<std::string> regime_names;
@@ -126,8 +126,9 @@ int mutation_main(const FlagValues& r) {
   return 0;
 }
 
-const Registrar registrar{{"study mutation-sensitivity", "single-error mutants and their effect on EX/EXP/EXR/F1",
-                           kUsage, mutation_flags, mutation_main}};
+const Registrar study_mutation_registrar{{"study mutation-sensitivity",
+                                          "single-error mutants and their effect on EX/EXP/EXR/F1", kStudyMutationUsage,
+                                          mutation_flags, mutation_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -16,9 +16,9 @@
 namespace chokepoint::cli {
 namespace {
 
-using json = nlohmann::ordered_json;
+using ojson = nlohmann::ordered_json;
 
-const std::string kUsage =
+const std::string kStudySpaceUsage =
     std::string(
         "Usage: chokepoint study feature-space --set S --pred MODEL=FILE [--pred ...] --db-root DIR --out DIR\n"
         "                                      [--k K | --elbow A..B] [--seed N] [--trees N] [--tables T.json]\n"
@@ -52,21 +52,21 @@ FlagTable space_study_flags() {
   };
 }
 
-double pct(const json& o, const char* key) {
+double pct(const ojson& o, const char* key) {
   return o.contains(key) && o[key].is_number() ? 100.0 * o[key].get<double>() : 0;
 }
-std::optional<double> opt_pct(const json& o, const char* key, double scale = 100.0) {
+std::optional<double> opt_pct(const ojson& o, const char* key, double scale = 100.0) {
   if (!o.contains(key) || !o[key].is_number()) return std::nullopt;
   return scale * o[key].get<double>();
 }
-size_t whole(const json& o, const char* key) {
+size_t whole_field(const ojson& o, const char* key) {
   return o.contains(key) && o[key].is_number_unsigned() ? o[key].get<size_t>() : 0;
 }
 
-study::ClusterAccuracy accuracy(const json& p) {
+study::ClusterAccuracy accuracy(const ojson& p) {
   study::ClusterAccuracy a;
-  a.n = whole(p, "n");
-  a.correct = whole(p, "correct");
+  a.n = whole_field(p, "n");
+  a.correct = whole_field(p, "correct");
   a.accuracy = pct(p, "accuracy");
   a.lower = pct(p, "lower");
   a.upper = pct(p, "upper");
@@ -74,12 +74,12 @@ study::ClusterAccuracy accuracy(const json& p) {
   return a;
 }
 
-std::string feature_text(const json& f) { return f.value("predicate", f.value("column", std::string("?"))); }
+std::string feature_text(const ojson& f) { return f.value("predicate", f.value("column", std::string("?"))); }
 
 int space_study_main(const FlagValues& r) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'");
   for (const char* f : {"--set", "--pred", "--db-root", "--out"})
-    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
+    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kStudySpaceUsage);
   if (r.has("--k") && r.has("--elbow")) return fail_input("give --k or --elbow, not both");
   std::vector<std::pair<std::string, std::string>> models;
   std::set<std::string> names;
@@ -115,48 +115,49 @@ int space_study_main(const FlagValues& r) {
       study::EstimatorRun run;
       run.model = name;
       run.online = online;
-      run.train = whole(*e, "train");
-      run.test = whole(*e, "test");
-      const json metrics = e->value("metrics", json::object());
+      run.train = whole_field(*e, "train");
+      run.test = whole_field(*e, "test");
+      const ojson metrics = e->value("metrics", ojson::object());
       run.precision = opt_pct(metrics, "precision");
       run.recall = opt_pct(metrics, "recall");
       run.f1 = opt_pct(metrics, "f1");
       run.accuracy = opt_pct(metrics, "accuracy");
       run.roc_auc = opt_pct(metrics, "roc_auc", 1.0);
       run.brier = opt_pct(metrics, "brier", 1.0);
-      for (const auto& f : e->value("negative_features", json::array()))
+      for (const auto& f : e->value("negative_features", ojson::array()))
         run.negative_features.push_back(feature_text(f));
       estimators.push_back(std::move(run));
     }
   if (auto st = prepare_study_out(r.text("--out")); !st.ok()) return fail_input(st.error());
 
-  const json& c = *clusters;
+  const ojson& c = *clusters;
   study::FeatureSpaceInputs in;
-  in.items = whole(c, "items");
-  in.features = whole(c, "features");
+  in.items = whole_field(c, "items");
+  in.features = whole_field(c, "features");
   in.k = c.value("k", 0);
   in.k_source = c.value("k_source", "");
-  for (const auto& f : c.value("forest_multiclass", json::object()).value("top_features", json::array()))
+  for (const auto& f : c.value("forest_multiclass", ojson::object()).value("top_features", ojson::array()))
     in.multiclass_forest_features.push_back(feature_text(f));
-  for (const auto& cl : c.value("clusters", json::array())) {
+  for (const auto& cl : c.value("clusters", ojson::array())) {
     study::FeatureSpaceCluster fc;
-    fc.size = whole(cl, "size");
-    for (const auto& f : cl.value("top_features", json::array())) fc.top_features.push_back(feature_text(f));
-    for (const auto& f : cl.value("forest_multiclass_features", json::array()))
+    fc.size = whole_field(cl, "size");
+    for (const auto& f : cl.value("top_features", ojson::array())) fc.top_features.push_back(feature_text(f));
+    for (const auto& f : cl.value("forest_multiclass_features", ojson::array()))
       fc.multiclass_forest_features.push_back(feature_text(f));
-    for (const auto& f : cl.value("forest_features", json::array())) fc.one_vs_rest_features.push_back(feature_text(f));
+    for (const auto& f : cl.value("forest_features", ojson::array()))
+      fc.one_vs_rest_features.push_back(feature_text(f));
     in.clusters.push_back(std::move(fc));
   }
-  for (const auto& m : c.value("models", json::array())) {
+  for (const auto& m : c.value("models", ojson::array())) {
     study::FeatureSpaceModel fm;
     fm.name = m.value("name", "");
-    fm.overall = accuracy(m.value("overall", json::object()));
-    for (const auto& p : m.value("clusters", json::array())) fm.clusters.push_back(accuracy(p));
+    fm.overall = accuracy(m.value("overall", ojson::object()));
+    for (const auto& p : m.value("clusters", ojson::array())) fm.clusters.push_back(accuracy(p));
     in.models.push_back(std::move(fm));
   }
-  for (const auto& u : c.value("universal_blind_spots", json::array()))
+  for (const auto& u : c.value("universal_blind_spots", ojson::array()))
     if (u.is_number_integer()) in.universal_blind_spots.push_back(u.get<int>());
-  for (const auto& l : c.value("labels", json::array()))
+  for (const auto& l : c.value("labels", ojson::array()))
     in.item_clusters.push_back({l.value("key", ""), l.value("cluster", 0)});
   in.estimators = estimators;
   auto report = study::feature_space_report(in);
@@ -191,9 +192,9 @@ int space_study_main(const FlagValues& r) {
   return 0;
 }
 
-const Registrar registrar{{"study feature-space",
-                           "clusters, blind spots and the correctness estimator (SQLSpace Tables 2, 7, 8)", kUsage,
-                           space_study_flags, space_study_main}};
+const Registrar study_space_registrar{{"study feature-space",
+                                       "clusters, blind spots and the correctness estimator (SQLSpace Tables 2, 7, 8)",
+                                       kStudySpaceUsage, space_study_flags, space_study_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -19,7 +19,7 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-const std::string kUsage =
+const std::string kStudySynsqlUsage =
     std::string(
         "Usage: chokepoint study synsql --gold FILE --pred NAME=FILE [--pred ...] --db-root DIR\n"
         "                               --test-db-root METHOD=DIR [--test-db-root ...] --out DIR [--labels FILE]\n"
@@ -73,7 +73,7 @@ std::string verdict(const ojson& e) {
 int synsql_main(const FlagValues& r) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'");
   for (const char* f : {"--gold", "--pred", "--db-root", "--test-db-root", "--out"})
-    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
+    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kStudySynsqlUsage);
   std::vector<std::pair<std::string, std::string>> systems, methods;
   std::set<std::string> seen;
   for (const auto& g : r.all("--pred")) {
@@ -192,8 +192,9 @@ int synsql_main(const FlagValues& r) {
   return 0;
 }
 
-const Registrar registrar{{"study synsql", "agreement of test databases with the originals (SynSQL Tables 1-3)", kUsage,
-                           synsql_flags, synsql_main}};
+const Registrar study_synsql_registrar{{"study synsql",
+                                        "agreement of test databases with the originals (SynSQL Tables 1-3)",
+                                        kStudySynsqlUsage, synsql_flags, synsql_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

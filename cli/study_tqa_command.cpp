@@ -26,7 +26,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kUsage =
+const std::string kStudyTqaUsage =
     std::string(
         "Usage: chokepoint study tqa-augment --variants DIR [--pred NAME:VARIANT=FILE ...] [--db-root DIR] --out DIR\n"
         "                                    [--linked VARIANT=L.json ...] [--semantics S] [--timeout-ms T] [--jobs "
@@ -152,7 +152,7 @@ Result<std::vector<study::PresenceRow>> read_presence(const std::vector<std::str
 int tqa_main(const FlagValues& r) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'");
   for (const char* f : {"--variants", "--out"})
-    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kUsage);
+    if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kStudyTqaUsage);
   const std::string dir = r.text("--variants"), db_root = r.text("--db-root"), out = r.text("--out");
   if (r.has("--pred") && db_root.empty()) return fail_input("--pred needs --db-root: predictions are evaluated");
   auto augment = read_augment_report((fs::path(dir) / "augment_report.json").string());
@@ -266,8 +266,9 @@ int tqa_main(const FlagValues& r) {
   return 0;
 }
 
-const Registrar registrar{{"study tqa-augment", "hiding scores and EX on augmented questions (thesis Tables 4.3-4.8)",
-                           kUsage, tqa_flags, tqa_main}};
+const Registrar study_tqa_registrar{{"study tqa-augment",
+                                     "hiding scores and EX on augmented questions (thesis Tables 4.3-4.8)",
+                                     kStudyTqaUsage, tqa_flags, tqa_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -18,7 +18,7 @@
 namespace chokepoint::cli {
 namespace {
 
-const char* kUsage =
+const char* kSubsetUsage =
     "Usage: chokepoint subset --gold FILE (--tables TABLES.json | --db-root DIR) --out SUBSET.json\n"
     "                         [--per-stratum N] [--seed S]\n"
     "FILE: a gold set in any format `chokepoint eval` reads. Each gold query's tables are counted by name resolution\n"
@@ -42,7 +42,7 @@ FlagTable subset_flags() {
 int subset_main(const FlagValues& r) {
   const std::string set_path = r.text("--gold"), out = r.text("--out");
   if (set_path.empty() || out.empty() || (r.text("--tables").empty() && r.text("--db-root").empty()))
-    return fail_input(std::string("missing arguments\n") + kUsage);
+    return fail_input(std::string("missing arguments\n") + kSubsetUsage);
   const long per = static_cast<long>(r.integer("--per-stratum"));
   const auto seed = static_cast<unsigned long long>(r.integer("--seed"));
   auto set = load_eval_set(set_path);
@@ -68,8 +68,8 @@ int subset_main(const FlagValues& r) {
   return 0;
 }
 
-const Registrar registrar{
-    {"subset", "BigTable-style subset: N items per number of gold tables", kUsage, subset_flags, subset_main}};
+const Registrar subset_registrar{
+    {"subset", "BigTable-style subset: N items per number of gold tables", kSubsetUsage, subset_flags, subset_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

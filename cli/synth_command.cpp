@@ -35,7 +35,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-const char* kUsage =
+const char* kSynthUsage =
     "Usage: chokepoint synth --gold FILE (--db-root DIR | --tables TABLES.json) --llm-config CONFIG.json --out DIR\n"
     "                        [--method synsql|vanilla] [--ablation NAME] [--rounds 3] [--threshold 8.0] [--limit N]\n"
     "                        [--no-align-case] [--replay FILE.sqlite] [--prompts DIR] [--preview]\n"
@@ -114,7 +114,7 @@ struct ItemRun {
 int synth_main(const FlagValues& r) {
   if (r.text("--gold").empty() || r.text("--out").empty() || !r.has("--llm-config") ||
       (r.text("--db-root").empty() && r.text("--tables").empty()))
-    return fail_input(std::string("missing arguments\n") + kUsage);
+    return fail_input(std::string("missing arguments\n") + kSynthUsage);
   auto options = read_options(r);
   if (!options.ok()) return fail_input(options.error());
   const auto limit = static_cast<size_t>(r.integer("--limit"));
@@ -389,9 +389,9 @@ int synth_main(const FlagValues& r) {
   return calls->exit_code(!first_failure.empty());
 }
 
-const Registrar registrar{
-    {"synth", "SynSQL synthetic databases per question (seed 002): selector, synthesizer, critic; or vanilla", kUsage,
-     synth_flags, synth_main}};
+const Registrar synth_registrar{
+    {"synth", "SynSQL synthetic databases per question (seed 002): selector, synthesizer, critic; or vanilla",
+     kSynthUsage, synth_flags, synth_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -25,7 +25,7 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-const char* kUsage =
+const char* kTestsuiteUsage =
     "Usage: chokepoint testsuite --gold FILE --db-root DIR --out OUT_DIR [--seed N] [--table-rows N]\n"
     "                            [--attempts N] [--timeout-ms T] [--semantics bird|spider] [--skip-missing]\n"
     "Builds a test-suite style baseline (TSA in SynSQL §4.1) for the databases DIR/<db_id>/<db_id>.sqlite of the\n"
@@ -63,7 +63,7 @@ FlagTable testsuite_flags() {
 double percent(size_t part, size_t whole) { return whole == 0 ? 0.0 : 100.0 * part / whole; }
 
 int testsuite_main(const FlagValues& r) {
-  auto in = read_suite_inputs(r, kUsage);
+  auto in = read_suite_inputs(r, kTestsuiteUsage);
   if (!in.ok()) return fail_input(in.error());
   const std::string set_path = r.text("--gold"), out = r.text("--out");
   const EvalSet* set = &in->set;
@@ -196,9 +196,9 @@ int testsuite_main(const FlagValues& r) {
   return 0;
 }
 
-const Registrar registrar{{"testsuite",
-                           "test-suite style baseline: small random databases that tell golds from their mutants",
-                           kUsage, testsuite_flags, testsuite_main}};
+const Registrar testsuite_registrar{
+    {"testsuite", "test-suite style baseline: small random databases that tell golds from their mutants",
+     kTestsuiteUsage, testsuite_flags, testsuite_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -24,7 +24,7 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-const char* kUsage =
+const char* kTestsuiteDistillUsage =
     "Usage: chokepoint testsuite distill --gold FILE --db-root DIR --out OUT_DIR [--databases K] [--draws N]\n"
     "                                    [--seed N] [--table-rows N] [--timeout-ms T] [--semantics bird|spider]\n"
     "                                    [--skip-missing]\n"
@@ -55,7 +55,7 @@ FlagTable distill_flags() {
 }
 
 int distill_main(const FlagValues& r) {
-  auto in = read_suite_inputs(r, kUsage);
+  auto in = read_suite_inputs(r, kTestsuiteDistillUsage);
   if (!in.ok()) return fail_input(in.error());
   const std::string set_path = r.text("--gold"), out = r.text("--out");
   const auto& by_db = in->by_db;
@@ -128,9 +128,9 @@ int distill_main(const FlagValues& r) {
   return 0;
 }
 
-const Registrar registrar{{"testsuite distill",
-                           "distilled test suite: random databases kept by a greedy cover of the mutants they kill",
-                           kUsage, distill_flags, distill_main}};
+const Registrar testsuite_distill_registrar{
+    {"testsuite distill", "distilled test suite: random databases kept by a greedy cover of the mutants they kill",
+     kTestsuiteDistillUsage, distill_flags, distill_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

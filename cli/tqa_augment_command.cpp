@@ -35,7 +35,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* kUsage =
+const char* kTqaAugmentUsage =
     "Usage: chokepoint tqa augment --gold SET.json (--db-root DIR | --tables TABLES.json) --llm-config CONFIG.json\n"
     "         --out DIR [--strategies SR,BT,CA] [--hiding-rule matcher|literal] [--lexicon ASSET | --wordnet DIR]\n"
     "         [--siblings column|table|none] [--prompts DIR] [--replay FILE.sqlite] [--preview] [model-call flags]\n"
@@ -78,7 +78,7 @@ int augment_main(const FlagValues& r) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'");
   if (r.text("--gold").empty() || r.text("--out").empty() || r.text("--llm-config").empty() ||
       (r.text("--tables").empty() && r.text("--db-root").empty()))
-    return fail_input(std::string("missing arguments\n") + kUsage);
+    return fail_input(std::string("missing arguments\n") + kTqaAugmentUsage);
   std::vector<tqa::Strategy> strategies;
   for (const auto& code : r.items("--strategies")) {
     bool known = false;
@@ -225,9 +225,9 @@ int augment_main(const FlagValues& r) {
   return calls->exit_code(failed > 0);
 }
 
-const Registrar registrar{{"tqa augment",
-                           "TQA: SR, BT and CA rewrites of linker-table references as evaluation sets, hiding scores",
-                           kUsage, augment_flags, augment_main}};
+const Registrar tqa_augment_registrar{
+    {"tqa augment", "TQA: SR, BT and CA rewrites of linker-table references as evaluation sets, hiding scores",
+     kTqaAugmentUsage, augment_flags, augment_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

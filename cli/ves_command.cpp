@@ -21,7 +21,7 @@
 namespace chokepoint::cli {
 namespace {
 
-const char* kUsage =
+const char* kVesUsage =
     "Usage: chokepoint ves --gold FILE --pred FILE --db-root DIR --out V.json [--iterations N] [--reward]\n"
     "                      [--bird-timing] [--timeout-ms T] [--min-span-us U] [--no-self] [--plans]\n"
     "                      [--semantics bird|spider|test-suite] [--replay FILE]\n"
@@ -101,8 +101,8 @@ nlohmann::json timing_json(const PairTiming& t, bool reward) {
 
 int ves_main(const FlagValues& r) {
   if (r.text("--gold").empty() || r.text("--pred").empty() || r.text("--db-root").empty() || r.text("--out").empty())
-    return fail_input(std::string("missing arguments\n") + kUsage);
-  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kUsage);
+    return fail_input(std::string("missing arguments\n") + kVesUsage);
+  if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'\n" + kVesUsage);
   const int iterations = static_cast<int>(r.integer("--iterations"));
   const int min_span_us = static_cast<int>(r.integer("--min-span-us"));
   std::error_code ec;
@@ -193,8 +193,8 @@ int ves_main(const FlagValues& r) {
   return finish_report(r.text("--out"), summary, std::move(listed));
 }
 
-const Registrar registrar{{"ves", "efficiency scores: VES and C-VES (BIRD), R-VES (mini-dev), with their spread",
-                           kUsage, ves_flags, ves_main}};
+const Registrar ves_registrar{{"ves", "efficiency scores: VES and C-VES (BIRD), R-VES (mini-dev), with their spread",
+                               kVesUsage, ves_flags, ves_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

@@ -4,7 +4,7 @@
 namespace chokepoint {
 namespace {
 
-std::string quoted(const std::string& s, char q) {
+std::string delimited(const std::string& s, char q) {
   std::string out(1, q);
   for (char c : s) {
     if (c == q) out += q;
@@ -15,7 +15,7 @@ std::string quoted(const std::string& s, char q) {
 
 }  // namespace
 
-std::string quote_identifier(const std::string& name) { return quoted(name, '"'); }
-std::string quote_string(const std::string& text) { return quoted(text, '\''); }
+std::string quote_identifier(const std::string& name) { return delimited(name, '"'); }
+std::string quote_string(const std::string& text) { return delimited(text, '\''); }
 
 }  // namespace chokepoint

@@ -8,7 +8,7 @@
 
 namespace chokepoint::evaluation {
 namespace {
-double round2(double v) { return std::round(v * 100.0) / 100.0; }
+double round_hundredths(double v) { return std::round(v * 100.0) / 100.0; }
 }  // namespace
 
 std::vector<std::optional<sql::Characteristics>> gold_characteristics(const std::vector<EvalPair>& pairs) {
@@ -56,8 +56,8 @@ nlohmann::json characteristic_groups_json(const std::vector<CharacteristicGroup>
     arr.push_back({{"value", g.value},
                    {"n", g.summary.n},
                    {"scored", g.summary.scored},
-                   {"ex", round2(g.summary.ex)},
-                   {"soft_f1", round2(g.summary.soft_f1)}});
+                   {"ex", round_hundredths(g.summary.ex)},
+                   {"soft_f1", round_hundredths(g.summary.soft_f1)}});
   return arr;
 }
 
@@ -78,7 +78,7 @@ nlohmann::json ex_em_by_level(const std::vector<std::string>& labels, const std:
       if (*em[i]) ++c.em_right;
     }
   }
-  auto pct = [](size_t k, size_t n) { return n == 0 ? 0.0 : round2(100.0 * static_cast<double>(k) / n); };
+  auto pct = [](size_t k, size_t n) { return n == 0 ? 0.0 : round_hundredths(100.0 * static_cast<double>(k) / n); };
   auto row = [&](const std::string& level, const Counts& c) {
     return nlohmann::json{
         {"level", level}, {"n", c.n}, {"ex", pct(c.right, c.n)}, {"em_n", c.em_n}, {"em", pct(c.em_right, c.em_n)}};
@@ -106,7 +106,7 @@ QvtReport qvt_of(const std::vector<EvalPair>& pairs, const std::vector<ItemEvalu
 }
 
 nlohmann::json qvt_json(const QvtReport& report) {
-  return {{"qvt", round2(report.qvt)}, {"groups", report.groups.size()}, {"items", report.items}};
+  return {{"qvt", round_hundredths(report.qvt)}, {"groups", report.groups.size()}, {"items", report.items}};
 }
 
 }  // namespace chokepoint::evaluation

@@ -6,7 +6,7 @@
 namespace chokepoint::jqe {
 namespace {
 
-bool is_aggregate_name(const std::string& name) {
+bool names_aggregate(const std::string& name) {
   for (const char* a : {"count", "sum", "avg", "min", "max", "total", "group_concat"})
     if (iequals(name, a)) return true;
   return false;
@@ -24,7 +24,7 @@ bool has_aggregate(const sql::Node& expr) {
   sql::walk(expr, [&](const sql::Node& n) {
     if (found) return false;
     if (n.kind == sql::Kind::Subquery || n.kind == sql::Kind::Exists) return false;
-    if (n.kind == sql::Kind::Function && !n.get(sql::Slot::Over) && is_aggregate_name(n.text)) found = true;
+    if (n.kind == sql::Kind::Function && !n.get(sql::Slot::Over) && names_aggregate(n.text)) found = true;
     return !found;
   });
   return found;

@@ -57,7 +57,7 @@ void add_tables(const Schema& schema, const std::vector<std::string>& names, std
 }
 
 // The quoted spans of `s` ("..", '..', `..`), in order.
-std::vector<std::string> quoted(const std::string& s) {
+std::vector<std::string> quoted_spans(const std::string& s) {
   std::vector<std::string> out;
   for (size_t i = 0; i < s.size(); ++i) {
     if (!is_quote(s[i])) continue;
@@ -159,12 +159,12 @@ Result<std::vector<std::string>> parse_table_list(const std::string& answer, con
     const size_t close = answer.find(']', open);
     if (close == std::string::npos) break;
     const std::string inside = answer.substr(open + 1, close - open - 1);
-    auto names = quoted(inside);
+    auto names = quoted_spans(inside);
     if (names.empty()) names = split_any(inside, ",\n");
     add_tables(schema, names, out);
   }
   // 2. Quoted names anywhere; 3. lines (a name with spaces, after a bullet or number), then words.
-  if (out.empty()) add_tables(schema, quoted(answer), out);
+  if (out.empty()) add_tables(schema, quoted_spans(answer), out);
   if (out.empty()) {
     for (auto line : split_any(answer, "\n,")) {
       line = trim(line, " \t\r-*#>0123456789.)");

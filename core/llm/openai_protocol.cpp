@@ -17,7 +17,7 @@ HttpHeaders json_headers(const LlmEndpoint& endpoint) {
   return h;
 }
 
-long long int_field(const json& obj, const char* name) {
+long long int_member(const json& obj, const char* name) {
   if (obj.is_object() && obj.contains(name) && obj[name].is_number_integer()) return obj[name].get<long long>();
   return 0;
 }
@@ -78,8 +78,8 @@ LlmResult<Completion> openai_chat_parse(const LlmEndpoint& endpoint, const ChatR
     c.finish_reason = choice["finish_reason"].get<std::string>();
   }
   if (doc.contains("usage")) {
-    c.usage.prompt_tokens = int_field(doc["usage"], "prompt_tokens");
-    c.usage.completion_tokens = int_field(doc["usage"], "completion_tokens");
+    c.usage.prompt_tokens = int_member(doc["usage"], "prompt_tokens");
+    c.usage.completion_tokens = int_member(doc["usage"], "completion_tokens");
   }
   return c;
 }
@@ -119,7 +119,7 @@ LlmResult<Embeddings> openai_embeddings_parse(const LlmEndpoint& endpoint, const
       out.vectors[index].push_back(x.get<double>());
     }
   }
-  if (doc.contains("usage")) out.usage.prompt_tokens = int_field(doc["usage"], "prompt_tokens");
+  if (doc.contains("usage")) out.usage.prompt_tokens = int_member(doc["usage"], "prompt_tokens");
   return out;
 }
 

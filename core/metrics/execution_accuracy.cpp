@@ -15,7 +15,7 @@ namespace {
 
 using RowBag = std::unordered_map<Row, size_t, RowHash, RowEqual>;
 
-size_t width(const ResultSet& r) { return r.rows.empty() ? r.column_names.size() : r.rows.front().size(); }
+size_t result_width(const ResultSet& r) { return r.rows.empty() ? r.column_names.size() : r.rows.front().size(); }
 
 // Distinct values of column i, sorted, so two columns' value sets compare with ==.
 std::vector<Value> column_value_set(const std::vector<Row>& rows, size_t i) {
@@ -198,8 +198,8 @@ bool spider_results_match(const ResultSet& gold, const ResultSet& pred, bool ord
   if (search_capped) *search_capped = false;
   if (gold.rows.empty() && pred.rows.empty()) return true;
   if (gold.rows.size() != pred.rows.size()) return false;
-  const size_t n = width(gold);
-  if (width(pred) != n) return false;
+  const size_t n = result_width(gold);
+  if (result_width(pred) != n) return false;
   std::vector<std::vector<size_t>> candidates(n);
   if (tolerance.active()) {
     // Value sets cannot be compared under a tolerance; the necessary condition is then that the two columns'

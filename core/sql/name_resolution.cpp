@@ -17,7 +17,7 @@ bool is_rowid(const std::string& name) {
   return iequals(name, "rowid") || iequals(name, "oid") || iequals(name, "_rowid_");
 }
 
-const Node* unparen(const Node* n) {
+const Node* without_parens(const Node* n) {
   while (n && n->kind == Kind::Paren) n = n->get(Slot::This);
   return n;
 }
@@ -212,7 +212,7 @@ class Resolver {
 
   DerivedColumn origin_of(const Node* e, std::string name) const {
     DerivedColumn d{std::move(name), "", ""};
-    e = unparen(e);
+    e = without_parens(e);
     if (e && e->kind == Kind::Column)
       if (const ColumnRef* ref = r_.find(e)) r_.base_column(*ref, d.base_table, d.base_column);
     return d;
@@ -237,7 +237,7 @@ class Resolver {
       out.push_back(origin_of(col.get(Slot::This), a ? a->text : std::string()));
       return;
     }
-    const Node* e = unparen(&col);
+    const Node* e = without_parens(&col);
     if (e && e->kind == Kind::Column) {
       const Node* n = e->get(Slot::Name);
       out.push_back(origin_of(e, n ? n->text : std::string()));

@@ -15,17 +15,18 @@
 namespace chokepoint::sql {
 namespace {
 
-constexpr int kPrecNot = 3, kPrecEquality = 4, kPrecCompare = 5, kPrecCollate = 11, kPrecUnary = 12, kPrecAtom = 100;
+constexpr int kPrintPrecNot = 3, kPrintPrecEquality = 4, kPrintPrecCompare = 5, kPrintPrecCollate = 11,
+              kPrintPrecUnary = 12, kPrintPrecAtom = 100;
 
 int binary_prec(const std::string& op) {
   if (op == "OR") return 1;
   if (op == "AND") return 2;
-  if (op == "<" || op == "<=" || op == ">" || op == ">=") return kPrecCompare;
+  if (op == "<" || op == "<=" || op == ">" || op == ">=") return kPrintPrecCompare;
   if (op == "&" || op == "|" || op == "<<" || op == ">>") return 7;
   if (op == "+" || op == "-") return 8;
   if (op == "*" || op == "/" || op == "%") return 9;
   if (op == "||" || op == "->" || op == "->>") return 10;
-  return kPrecEquality;  // = == != <> IS ...
+  return kPrintPrecEquality;  // = == != <> IS ...
 }
 
 int prec(const Node& n) {
@@ -36,13 +37,13 @@ int prec(const Node& n) {
     case Kind::In:
     case Kind::Between:
     case Kind::Postfix:
-      return kPrecEquality;
+      return kPrintPrecEquality;
     case Kind::Unary:
-      return n.text == "NOT" ? kPrecNot : kPrecUnary;
+      return n.text == "NOT" ? kPrintPrecNot : kPrintPrecUnary;
     case Kind::Collate:
-      return kPrecCollate;
+      return kPrintPrecCollate;
     default:
-      return kPrecAtom;
+      return kPrintPrecAtom;
   }
 }
 
@@ -56,15 +57,15 @@ const Node* left_operand(const Node& n, int& need) {
       need = binary_prec(n.text);
       return n.get(Slot::Left);
     case Kind::Like:
-      need = kPrecEquality;
+      need = kPrintPrecEquality;
       return n.get(Slot::Left);
     case Kind::In:
     case Kind::Between:
     case Kind::Postfix:
-      need = kPrecEquality;
+      need = kPrintPrecEquality;
       return n.get(Slot::This);
     case Kind::Collate:
-      need = kPrecCollate;
+      need = kPrintPrecCollate;
       return n.get(Slot::This);
     default:
       return nullptr;
@@ -83,7 +84,7 @@ int effective_prec(const Node& n) {
   return lp < p ? lp : p;
 }
 
-bool is_id_char(unsigned char c) {
+bool is_identifier_char(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80 || (c >= '0' && c <= '9') ||
          c == '$';
 }
@@ -268,7 +269,7 @@ class Printer {
     // effective precedence already accounts for; here only its top-level operator decides (fuzzer finding:
     // "a IN t + b + c" gained parentheses, and so a Paren node, when printed).
     int p = left ? prec(*n) : effective_prec(*n);
-    bool open_not = n->kind == Kind::Unary && n->text == "NOT" && follow < kPrecNot;
+    bool open_not = n->kind == Kind::Unary && n->text == "NOT" && follow < kPrintPrecNot;
     bool closed_left_operand = left && closed_right(*n);
     if (p < need && !open_not && !closed_left_operand) {
       out += '(';
@@ -334,10 +335,10 @@ class Printer {
         const Node* operand = n.get(Slot::This);
         if (n.text == "NOT") {
           out += ' ';
-          child(operand, kPrecNot, follow);
+          child(operand, kPrintPrecNot, follow);
         } else {
           if (operand && operand->kind == Kind::Unary && (operand->text == "-" || operand->text == "+")) out += ' ';
-          child(operand, kPrecUnary, follow);
+          child(operand, kPrintPrecUnary, follow);
         }
         return;
       }
@@ -351,20 +352,20 @@ class Printer {
         return;
       }
       case Kind::Like: {
-        child(n.get(Slot::Left), kPrecEquality, kPrecEquality, true);
+        child(n.get(Slot::Left), kPrintPrecEquality, kPrintPrecEquality, true);
         out += n.has(kNot) ? " NOT " : " ";
         out += n.text;
         out += ' ';
         const Node* esc = n.get(Slot::Escape);
-        child(n.get(Slot::Right), kPrecEquality + 1, esc ? 0 : follow);
+        child(n.get(Slot::Right), kPrintPrecEquality + 1, esc ? 0 : follow);
         if (esc) {
           out += " ESCAPE ";
-          child(esc, kPrecEquality + 1, follow);
+          child(esc, kPrintPrecEquality + 1, follow);
         }
         return;
       }
       case Kind::In:
-        child(n.get(Slot::This), kPrecEquality, kPrecEquality, true);
+        child(n.get(Slot::This), kPrintPrecEquality, kPrintPrecEquality, true);
         out += n.has(kNot) ? " NOT IN " : " IN ";
         if (const Node* src = n.get(Slot::Source)) {
           source(*src);
@@ -379,19 +380,19 @@ class Printer {
         }
         return;
       case Kind::Between:
-        child(n.get(Slot::This), kPrecEquality, kPrecEquality, true);
+        child(n.get(Slot::This), kPrintPrecEquality, kPrintPrecEquality, true);
         out += n.has(kNot) ? " NOT BETWEEN " : " BETWEEN ";
-        child(n.get(Slot::Low), kPrecEquality + 1, 0);
+        child(n.get(Slot::Low), kPrintPrecEquality + 1, 0);
         out += " AND ";
-        child(n.get(Slot::High), kPrecEquality + 1, follow);
+        child(n.get(Slot::High), kPrintPrecEquality + 1, follow);
         return;
       case Kind::Postfix:
-        child(n.get(Slot::This), kPrecEquality, kPrecEquality, true);
+        child(n.get(Slot::This), kPrintPrecEquality, kPrintPrecEquality, true);
         out += ' ';
         out += n.text;
         return;
       case Kind::Collate:
-        child(n.get(Slot::This), kPrecCollate, kPrecCollate, true);
+        child(n.get(Slot::This), kPrintPrecCollate, kPrintPrecCollate, true);
         out += " COLLATE ";
         out += n.text;
         return;
@@ -536,7 +537,7 @@ class Printer {
 bool identifier_needs_quotes(std::string_view name) {
   if (name.empty() || (name[0] >= '0' && name[0] <= '9') || name[0] == '$') return true;
   for (char c : name)
-    if (!is_id_char(static_cast<unsigned char>(c))) return true;
+    if (!is_identifier_char(static_cast<unsigned char>(c))) return true;
   return is_sqlite_keyword(name);
 }
 

@@ -11,14 +11,14 @@
 namespace chokepoint::sql {
 namespace {
 
-struct Entry {
+struct CharacteristicEntry {
   Characteristic c;
   const char* name;
   const char* nl2sql360;
   const char* definition;
 };
 
-constexpr Entry kEntries[kCharacteristicCount] = {
+constexpr CharacteristicEntry kEntries[kCharacteristicCount] = {
     {Characteristic::SelectFields, "select_fields", "count_query_fields", "result columns of the query's first SELECT"},
     {Characteristic::Joins, "joins", "count_join", "JOINs of any kind, comma joins included"},
     {Characteristic::Subqueries, "subqueries", "count_subquery",

@@ -34,7 +34,7 @@ const TableXRow kTableX[] = {
 
 const char* kMetrics[] = {"ΔEXP", "ΔEXR", "ΔF1"};
 
-std::string count(size_t n) { return std::to_string(n); }
+std::string count_text(size_t n) { return std::to_string(n); }
 
 }  // namespace
 
@@ -52,14 +52,15 @@ bool table_x_published(const std::string& op, const std::string& regime, Publish
 StudyReport mutation_sensitivity_report(const mutate::SensitivityRun& run, const mutate::SensitivityTable& table) {
   StudyReport rep;
   rep.study = "mutation-sensitivity";
-  rep.title = "Single-error mutants of " + count(run.golds) + " gold queries: how EX and EXP/EXR/F1 move";
+  rep.title = "Single-error mutants of " + count_text(run.golds) + " gold queries: how EX and EXP/EXR/F1 move";
   const size_t used = run.golds - run.skipped.size();
   rep.notes.push_back(
       "Every gold query that runs gets the single-error mutants of SQLMorph Table IX on its outer query, kept when "
       "the tree changed and SQLite prepares the SQL. " +
-      count(used) + " of " + count(run.golds) + " gold queries ran (skipped: " + count(run.skipped.size()) +
-      "; no database, does not parse, fails or times out). " + count(run.mutants.size()) +
-      " mutants were executed and scored; " + count(run.rejected.size()) + " candidates did not prepare.");
+      count_text(used) + " of " + count_text(run.golds) +
+      " gold queries ran (skipped: " + count_text(run.skipped.size()) +
+      "; no database, does not parse, fails or times out). " + count_text(run.mutants.size()) +
+      " mutants were executed and scored; " + count_text(run.rejected.size()) + " candidates did not prepare.");
   rep.notes.push_back(
       "Deltas are mean points against the gold scored against itself (100): 0 is no change, -100 everything lost. "
       "A mutant that fails or times out scores 0 and stays in the means.");
@@ -73,7 +74,7 @@ StudyReport mutation_sensitivity_report(const mutate::SensitivityRun& run, const
   StudyTable t;
   t.id = "sensitivity";
   t.title = "Impact of one injected error on the evaluation metrics (SQLMorph Table X)";
-  t.over = count(run.mutants.size()) + " mutants of " + count(used) +
+  t.over = count_text(run.mutants.size()) + " mutants of " + count_text(used) +
            " gold queries; each row's mean is over its mutants column. Published: BIRD dev's mutants, "
            "equivalent ones dropped.";
   t.columns = {"operator", "mutants", "golds", "equivalent", "failed", "ΔEX"};

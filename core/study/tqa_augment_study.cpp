@@ -70,7 +70,7 @@ struct PublishedPresence {
 };
 const PublishedPresence kTable49[] = {{"original", 97, 9}, {"SR", 97, 9}, {"BT", 98, 8}, {"CA", 97, 9}};
 
-std::string count(size_t n) { return std::to_string(n); }
+std::string count_cell(size_t n) { return std::to_string(n); }
 
 Status check_aligned(const std::vector<AugmentSystem>& systems) {
   const auto& names = augment_variants();
@@ -85,12 +85,14 @@ Status check_aligned(const std::vector<AugmentSystem>& systems) {
       const auto& items = s.variants[k];
       if (items.empty()) continue;
       if (items.size() != first.size())
-        return Error{"system '" + s.name + "': " + names[k] + " has " + count(items.size()) + " items, " +
-                     systems[0].name + "'s original " + count(first.size()) + "; the sets must hold the same items"};
+        return Error{"system '" + s.name + "': " + names[k] + " has " + count_cell(items.size()) + " items, " +
+                     systems[0].name + "'s original " + count_cell(first.size()) +
+                     "; the sets must hold the same items"};
       for (size_t i = 0; i < items.size(); ++i)
         if (items[i].id != first[i].id)
-          return Error{"system '" + s.name + "': item " + count(i + 1) + " of " + names[k] + " is '" + items[i].id +
-                       "', of the original '" + first[i].id + "'; the sets must hold the same items in order"};
+          return Error{"system '" + s.name + "': item " + count_cell(i + 1) + " of " + names[k] + " is '" +
+                       items[i].id + "', of the original '" + first[i].id +
+                       "'; the sets must hold the same items in order"};
     }
   }
   return ok_status();
@@ -159,7 +161,7 @@ Result<StudyReport> tqa_augment_study(const AugmentInputs& in) {
     StudyTable ex;
     ex.id = "ex";
     ex.title = "EX on the original and augmented questions (thesis Table 4.5)";
-    ex.over = count(in.systems[0].variants[0].size()) +
+    ex.over = count_cell(in.systems[0].variants[0].size()) +
               " items per variant; EX over the items scored in each. Published: the thesis' 106 test items.";
     ex.columns = {"system"};
     for (const char* v : names) ex.columns.push_back(std::string("EX ") + v + " (%)");
@@ -219,7 +221,7 @@ Result<StudyReport> tqa_augment_study(const AugmentInputs& in) {
       }
     }
     delta.over = "pairs of an augmented item and its original, both scored" +
-                 (left_out ? " (" + count(left_out) + " pairs left out: a gold did not run)" : std::string()) +
+                 (left_out ? " (" + count_cell(left_out) + " pairs left out: a gold did not run)" : std::string()) +
                  ". Published: the thesis' 106 test items.";
     for (const auto& p : kTable46)
       delta.published.push_back({"thesis Table 4.6",

@@ -17,7 +17,7 @@ std::string named(const std::vector<std::string>& names) {
   return s;
 }
 
-std::string quoted(const std::string& id) { return nlohmann::json(id).dump(); }
+std::string json_string(const std::string& id) { return nlohmann::json(id).dump(); }
 
 }  // namespace
 
@@ -44,12 +44,12 @@ Result<HumanLabels> parse_human_labels(const std::string& json_text, const std::
   std::vector<std::string> unknown, bad_values, twice;
   std::set<std::string> seen;
   for (const auto& k : keys)
-    if (!seen.insert(k).second) twice.push_back(quoted(k));
+    if (!seen.insert(k).second) twice.push_back(json_string(k));
   HumanLabels labels;
   for (auto it = doc.begin(); it != doc.end(); ++it) {
-    if (!known.count(it.key())) unknown.push_back(quoted(it.key()));
+    if (!known.count(it.key())) unknown.push_back(json_string(it.key()));
     if (!it.value().is_boolean())
-      bad_values.push_back(quoted(it.key()) + ": " + it.value().dump());
+      bad_values.push_back(json_string(it.key()) + ": " + it.value().dump());
     else
       labels.prediction_right[it.key()] = it.value().get<bool>();
   }

@@ -16,7 +16,7 @@ Json refs_json(const std::vector<ColumnRef>& refs) {
   return out;
 }
 
-size_t columns_of(const Schema& s) {
+size_t column_total(const Schema& s) {
   size_t n = 0;
   for (const auto& t : s.tables) n += t.columns.size();
   return n;
@@ -80,7 +80,7 @@ Json synthesis_item_json(const SynthesisLoop& loop) {
   }
   out["schema_ddl"] = schema_to_ddl(loop.schema());
   out["tables"] = loop.schema().tables.size();
-  out["columns"] = columns_of(loop.schema());
+  out["columns"] = column_total(loop.schema());
   Json rounds = Json::array();
   for (const auto& r : loop.rounds()) rounds.push_back(round_json(r));
   out["rounds"] = rounds;
@@ -99,7 +99,7 @@ Json synthesis_summary_json(const std::vector<const SynthesisLoop*>& loops) {
     rounds += l->rounds().size();
     if (l->outcome() == SynthesisOutcome::Failed) continue;
     ++built;
-    columns += columns_of(l->schema());
+    columns += column_total(l->schema());
     const SynthesisRound* c = l->chosen();
     if (!c || !c->review) continue;
     for (const auto& s : c->review->scores) {

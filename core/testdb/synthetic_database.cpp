@@ -13,7 +13,7 @@
 namespace chokepoint::testdb {
 namespace {
 
-std::string literal(const Value& v) {
+std::string sql_literal(const Value& v) {
   switch (v.type) {
     case ValueType::Null:
       return "NULL";
@@ -79,7 +79,7 @@ std::string validated_inserts_sql(const std::vector<ValidatedTable>& tables, siz
         continue;
       }
       out += head;
-      for (size_t i = 0; i < row.size(); ++i) out += (i ? ", " : "") + literal(row[i]);
+      for (size_t i = 0; i < row.size(); ++i) out += (i ? ", " : "") + sql_literal(row[i]);
       out += ");\n";
       ++written;
     }

@@ -8,7 +8,7 @@
 namespace chokepoint::tqa {
 namespace {
 
-double percent(size_t part, size_t whole) {
+double percent_of(size_t part, size_t whole) {
   return whole ? std::round(10000.0 * static_cast<double>(part) / static_cast<double>(whole)) / 100.0 : 0.0;
 }
 
@@ -26,8 +26,8 @@ const char* linker_presence_name(LinkerPresence p) {
   return "?";
 }
 
-double LinkerPresenceTable::retrieved_pct() const { return percent(retrieved, scored()); }
-double LinkerPresenceTable::missed_pct() const { return percent(missed, scored()); }
+double LinkerPresenceTable::retrieved_pct() const { return percent_of(retrieved, scored()); }
+double LinkerPresenceTable::missed_pct() const { return percent_of(missed, scored()); }
 
 LinkerPresenceTable linker_table_presence(const std::vector<ItemLinker>& linkers,
                                           const std::map<std::string, std::vector<std::string>>& retrieved_tables) {

@@ -31,7 +31,7 @@ class AnsweringTransport : public HttpTransport {
   int sent = 0;
 };
 
-LlmSettings settings() {
+LlmSettings tally_settings() {
   LlmSettings s;
   s.provider = "custom";
   s.base_url = "http://127.0.0.1:9/v1";
@@ -43,8 +43,9 @@ LlmSettings settings() {
 CallTally tally_of(const std::vector<std::pair<std::string, std::string>>& prompts, SchedulerLimits limits = {},
                    ReplayStore* replay = nullptr) {
   AnsweringTransport transport;
-  CallScheduler s(*endpoint_from_settings(settings()), transport, replay, limits);
-  for (const auto& [id, prompt] : prompts) s.add({id, chat_request_from_settings(settings(), {{"user", prompt}})});
+  CallScheduler s(*endpoint_from_settings(tally_settings()), transport, replay, limits);
+  for (const auto& [id, prompt] : prompts)
+    s.add({id, chat_request_from_settings(tally_settings(), {{"user", prompt}})});
   for (int step = 0; step < 100 && !s.finished(); ++step) {
     if (s.stopped() != SchedulerStop::None && !s.has_in_flight()) break;
     s.step(step);

@@ -9,7 +9,7 @@
 namespace chokepoint::cli {
 namespace {
 
-FlagTable table() {
+FlagTable flag_table() {
   return {
       path_flag("--gold", "FILE", "the gold set").alias("--set"),
       whole_flag("--jobs", "N", 1, 64, "threads", "evaluate with N threads").or_else("1"),
@@ -21,7 +21,7 @@ FlagTable table() {
   };
 }
 
-Result<FlagValues> parse(const Args& args) { return parse_flags(table(), args, "eval"); }
+Result<FlagValues> parse(const Args& args) { return parse_flags(flag_table(), args, "eval"); }
 
 std::string error_of(const Args& args) {
   auto r = parse(args);
@@ -38,10 +38,10 @@ TEST(FlagParser, UnknownFlagFarFromEveryDeclaredOnePointsToHelp) {
 
 TEST(FlagParser, ClosestFlagPrefersTheSmallestEditDistance) {
   // "--semantic" is one deletion from --semantics; "--fq" one substitution from --fk.
-  EXPECT_EQ(closest_flag(table(), "--semantic"), "--semantics");
-  EXPECT_EQ(closest_flag(table(), "--fq"), "--fk");
-  EXPECT_EQ(closest_flag(table(), "--st"), "--set");  // one insertion
-  EXPECT_EQ(closest_flag(table(), "--qq"), "");       // two letters, two edits from --fk: too far for a slip
+  EXPECT_EQ(closest_flag(flag_table(), "--semantic"), "--semantics");
+  EXPECT_EQ(closest_flag(flag_table(), "--fq"), "--fk");
+  EXPECT_EQ(closest_flag(flag_table(), "--st"), "--set");  // one insertion
+  EXPECT_EQ(closest_flag(flag_table(), "--qq"), "");       // two letters, two edits from --fk: too far for a slip
 }
 
 TEST(FlagParser, WholeNumberWithAUnitRefusedNamingFlagValueAndRange) {

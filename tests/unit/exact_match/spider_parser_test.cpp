@@ -11,7 +11,7 @@ namespace {
 
 using Toks = std::vector<std::string>;
 
-SpiderSchema schema() { return spider_schema(concert_schema()); }
+SpiderSchema concert_spider() { return spider_schema(concert_schema()); }
 
 TEST(SpiderTokenize, QuotedValuesStayOneTokenAndOperatorsMerge) {
   auto toks = spider_tokenize("SELECT name FROM singer WHERE age != 3 AND country = 'New York'");
@@ -41,7 +41,7 @@ TEST(SpiderTokenize, OddQuotesAreRejected) {
 }
 
 TEST(SpiderParse, CountStarAsPythonPrintsIt) {
-  auto sql = spider_parse("SELECT count(*) FROM singer", schema());
+  auto sql = spider_parse("SELECT count(*) FROM singer", concert_spider());
   ASSERT_TRUE(sql.ok()) << sql.error();
   EXPECT_EQ(to_json(*sql).dump(),
             R"({"from":{"table_units":[["table_unit","__singer__"]],"conds":[]},"select":[false,[[3,[0,[0,"__all__",)"
@@ -51,7 +51,7 @@ TEST(SpiderParse, CountStarAsPythonPrintsIt) {
 
 TEST(SpiderParse, AliasesResolveToTables) {
   auto sql = spider_parse(
-      "SELECT T1.name FROM singer AS T1 JOIN singer_in_concert AS T2 ON T1.singer_id = T2.singer_id", schema());
+      "SELECT T1.name FROM singer AS T1 JOIN singer_in_concert AS T2 ON T1.singer_id = T2.singer_id", concert_spider());
   ASSERT_TRUE(sql.ok()) << sql.error();
   EXPECT_EQ(sql->select.at(0).val_unit.col1.column, "__singer.name__");
   ASSERT_EQ(sql->from_conds.units.size(), 1u);
@@ -59,24 +59,25 @@ TEST(SpiderParse, AliasesResolveToTables) {
 }
 
 TEST(SpiderParse, RejectsInnerJoin) {
-  auto sql = spider_parse(
-      "SELECT T1.name FROM singer AS T1 INNER JOIN singer_in_concert AS T2 ON T1.singer_id = T2.singer_id", schema());
+  auto sql =
+      spider_parse("SELECT T1.name FROM singer AS T1 INNER JOIN singer_in_concert AS T2 ON T1.singer_id = T2.singer_id",
+                   concert_spider());
   ASSERT_FALSE(sql.ok());
   EXPECT_NE(sql.error().find("'inner'"), std::string::npos) << sql.error();
 }
 
 TEST(SpiderParse, RejectsAliasInSelectList) {
-  auto sql = spider_parse("SELECT name AS singer_name FROM singer", schema());
+  auto sql = spider_parse("SELECT name AS singer_name FROM singer", concert_spider());
   ASSERT_FALSE(sql.ok());
   EXPECT_NE(sql.error().find("as"), std::string::npos) << sql.error();
 }
 
 TEST(SpiderParse, RejectsIsNull) {
-  EXPECT_FALSE(spider_parse("SELECT name FROM singer WHERE country IS NULL", schema()).ok());
+  EXPECT_FALSE(spider_parse("SELECT name FROM singer WHERE country IS NULL", concert_spider()).ok());
 }
 
 TEST(SpiderParse, LimitIsAlwaysOne) {
-  auto sql = spider_parse("SELECT name FROM singer ORDER BY age DESC LIMIT 5", schema());
+  auto sql = spider_parse("SELECT name FROM singer ORDER BY age DESC LIMIT 5", concert_spider());
   ASSERT_TRUE(sql.ok());
   EXPECT_EQ(sql->limit, 1);
   EXPECT_TRUE(sql->order_desc);
@@ -87,7 +88,7 @@ TEST(SpiderFromAst, ReadsInnerJoinAsJoin) {
       "SELECT T1.name FROM singer AS T1 INNER JOIN singer_in_concert AS T2 ON T1.singer_id = T2.singer_id";
   const char* plain = "SELECT T1.name FROM singer AS T1 JOIN singer_in_concert AS T2 ON T1.singer_id = T2.singer_id";
   auto ours = spider_sql_from_text(inner, concert_schema());
-  auto theirs = spider_parse(plain, schema());
+  auto theirs = spider_parse(plain, concert_spider());
   ASSERT_TRUE(ours.ok()) << ours.error();
   ASSERT_TRUE(theirs.ok()) << theirs.error();
   EXPECT_EQ(*ours, *theirs);
@@ -95,7 +96,7 @@ TEST(SpiderFromAst, ReadsInnerJoinAsJoin) {
 
 TEST(SpiderFromAst, DropsSelectListAliases) {
   auto ours = spider_sql_from_text("SELECT name AS singer_name FROM singer", concert_schema());
-  auto theirs = spider_parse("SELECT name FROM singer", schema());
+  auto theirs = spider_parse("SELECT name FROM singer", concert_spider());
   ASSERT_TRUE(ours.ok()) << ours.error();
   ASSERT_TRUE(theirs.ok());
   EXPECT_EQ(*ours, *theirs);
@@ -104,7 +105,8 @@ TEST(SpiderFromAst, DropsSelectListAliases) {
 TEST(SpiderFromAst, OrderByAliasUsesTheAliasedExpression) {
   auto ours = spider_sql_from_text("SELECT country, count(*) AS n FROM singer GROUP BY country ORDER BY n DESC",
                                    concert_schema());
-  auto theirs = spider_parse("SELECT country, count(*) FROM singer GROUP BY country ORDER BY count(*) DESC", schema());
+  auto theirs =
+      spider_parse("SELECT country, count(*) FROM singer GROUP BY country ORDER BY count(*) DESC", concert_spider());
   ASSERT_TRUE(ours.ok()) << ours.error();
   ASSERT_TRUE(theirs.ok()) << theirs.error();
   EXPECT_EQ(*ours, *theirs);
@@ -138,14 +140,14 @@ TEST(SpiderParse, OddInputsAreErrorsNotCrashes) {
                           "SELECT name FROM singer WHERE age BETWEEN 1",
                           "SELECT name FROM singer WHERE age > 1 and"};
   for (const char* in : inputs) {
-    auto r = spider_parse(in, schema());
+    auto r = spider_parse(in, concert_spider());
     (void)r;
     auto ours = spider_sql_from_text(in, concert_schema());
     (void)ours;
   }
   std::string deep = "SELECT name FROM singer WHERE age IN ";
   for (int i = 0; i < 300; ++i) deep += "(SELECT age FROM singer WHERE age IN ";
-  EXPECT_FALSE(spider_parse(deep, schema()).ok());
+  EXPECT_FALSE(spider_parse(deep, concert_spider()).ok());
 }
 
 }  // namespace

@@ -18,14 +18,14 @@ UndirectedGraph complete(int n) {
   return g;
 }
 
-UndirectedGraph path(int n) {
+UndirectedGraph path_graph(int n) {
   UndirectedGraph g(static_cast<size_t>(n));
   for (int v = 0; v + 1 < n; ++v) g.add_edge(v, v + 1);
   return g;
 }
 
 UndirectedGraph ring(int n) {
-  UndirectedGraph g = path(n);
+  UndirectedGraph g = path_graph(n);
   g.add_edge(n - 1, 0);
   return g;
 }
@@ -121,7 +121,7 @@ TEST(Statistics, ToxicologyMatchesThesisTable35) {
 }
 
 TEST(Statistics, PathHasDiameterLengthAndNoCycle) {
-  const GraphStatistics st = compute_statistics(path(5));
+  const GraphStatistics st = compute_statistics(path_graph(5));
   EXPECT_EQ(st.diameter, 4);
   EXPECT_FALSE(st.cyclic);
   EXPECT_EQ(st.cycles.total, 0);
@@ -174,7 +174,7 @@ TEST(Statistics, SummaryAveragesOverDatabases) {
 
 TEST(Centrality, BetweennessOnAPath) {
   // a-b-c-d: b lies on the shortest paths a–c and a–d: 2 of the 3 pairs not involving b.
-  const auto b = betweenness_centrality(path(4));
+  const auto b = betweenness_centrality(path_graph(4));
   ASSERT_EQ(b.size(), 4u);
   EXPECT_DOUBLE_EQ(b[0], 0.0);
   EXPECT_DOUBLE_EQ(b[1], 2.0 / 3.0);
@@ -195,7 +195,7 @@ TEST(Centrality, StarCentreHasFullBetweennessAndDegree) {
   EXPECT_DOUBLE_EQ(betweenness_centrality(star)[1], 0.0);
   EXPECT_DOUBLE_EQ(degree_centrality(star)[0], 1.0);
   EXPECT_DOUBLE_EQ(degree_centrality(star)[1], 0.25);
-  EXPECT_TRUE(betweenness_centrality(path(2)) == (std::vector<double>{0.0, 0.0}));
+  EXPECT_TRUE(betweenness_centrality(path_graph(2)) == (std::vector<double>{0.0, 0.0}));
 }
 
 }  // namespace

@@ -18,7 +18,7 @@ using testing::kToxicologySeed;
 using testing::Toxicology;
 
 // The thesis' SQL written on one line, normalised through the parser and printer (spelling kept, keywords upper).
-std::string normalised(const std::string& sql) {
+std::string normalised_sql(const std::string& sql) {
   auto tree = sql::parse_sql(sql);
   EXPECT_TRUE(tree.ok()) << sql;
   return tree.ok() ? sql::print_sql(**tree) : "";
@@ -126,7 +126,7 @@ TEST(ThesisExample, FiveExpandedQueriesAsTheThesisListsThemEachNonEmpty) {
   Toxicology t = Toxicology::load();
   JqeRun run = run_jqe({testing::seed(kToxicologySeed)}, t.databases(true), thesis_order(0));
   ASSERT_EQ(run.expansions.size(), 5u);
-  for (size_t i = 0; i < 5; ++i) EXPECT_EQ(run.expansions[i].sql, normalised(kThesisExpansions[i])) << i;
+  for (size_t i = 0; i < 5; ++i) EXPECT_EQ(run.expansions[i].sql, normalised_sql(kThesisExpansions[i])) << i;
   // The sample database's header comment: 5, 5, 5, 5 and 1 molecules.
   const std::vector<int64_t> counts = {5, 5, 5, 5, 1};
   for (size_t i = 0; i < 5; ++i) {
@@ -145,7 +145,7 @@ TEST(ThesisExample, OneQueryPerPatternKeepsOnlyTheFirst) {
   Toxicology t = Toxicology::load();
   JqeRun run = run_jqe({testing::seed(kToxicologySeed)}, t.databases(true), thesis_order(1));
   ASSERT_EQ(run.expansions.size(), 1u);
-  EXPECT_EQ(run.expansions[0].sql, normalised(kThesisExpansions[0]));
+  EXPECT_EQ(run.expansions[0].sql, normalised_sql(kThesisExpansions[0]));
   size_t isomorphic = 0;
   for (const auto& d : run.discards) isomorphic += d.reason == DiscardReason::isomorphic;
   EXPECT_EQ(isomorphic, 4u);  // (ii)–(v) all have the 3-node path shape of (i)
@@ -161,14 +161,14 @@ TEST(ThesisExample, DefaultOrderPrefersMostConditions) {
   Toxicology t = Toxicology::load();
   JqeRun run = run_jqe({testing::seed(kToxicologySeed)}, t.databases(true), JqeOptions{});
   ASSERT_EQ(run.expansions.size(), 1u);
-  EXPECT_EQ(run.expansions[0].sql, normalised(kThesisExpansions[4]));
+  EXPECT_EQ(run.expansions[0].sql, normalised_sql(kThesisExpansions[4]));
 }
 
 TEST(ThesisExample, SchemaOnlyModeGivesTheSameTexts) {
   Toxicology t = Toxicology::load();
   JqeRun run = run_jqe({testing::seed(kToxicologySeed)}, t.databases(false), thesis_order(0));
   ASSERT_EQ(run.expansions.size(), 5u);
-  for (size_t i = 0; i < 5; ++i) EXPECT_EQ(run.expansions[i].sql, normalised(kThesisExpansions[i]));
+  for (size_t i = 0; i < 5; ++i) EXPECT_EQ(run.expansions[i].sql, normalised_sql(kThesisExpansions[i]));
 }
 
 }  // namespace

@@ -15,7 +15,7 @@ namespace {
 using Names = std::vector<std::string>;
 using chokepoint::testing::repository_prompts;
 
-Schema library() {
+Schema library_schema() {
   Schema s;
   s.db_id = "library";
   Table author{"author", "", {{"author_id", "INTEGER", ""}, {"name", "TEXT", ""}}, {"author_id"}, {}};
@@ -29,7 +29,7 @@ Schema library() {
   return s;
 }
 
-EvalSet two_items() {
+EvalSet two_library_items() {
   EvalSet set;
   set.items.push_back({"1", "library", "Who wrote Dune?", "Dune refers to title = 'Dune'",
                        "SELECT a.name FROM author a JOIN book b ON a.author_id = b.author_id WHERE b.title = 'Dune'",
@@ -39,13 +39,13 @@ EvalSet two_items() {
   return set;
 }
 
-SchemaOf only_library() {
-  static const Schema s = library();
+SchemaOf only_library_tables() {
+  static const Schema s = library_schema();
   return [](const std::string& db) -> const Schema* { return db == "library" ? &s : nullptr; };
 }
 
 Names tables(const std::string& answer) {
-  auto r = parse_table_list(answer, library());
+  auto r = parse_table_list(answer, library_schema());
   EXPECT_TRUE(r.ok()) << answer << ": " << (r.ok() ? "" : r.error());
   return r.ok() ? *r : Names{};
 }
@@ -63,7 +63,7 @@ TEST(LinkingMethods, NamesRoundTrip) {
 
 TEST(LinkingMethods, ZeroShotPromptShowsSimpleDdlAndForeignKeysOnlyWhenAsked) {
   LinkingOptions o;
-  auto plain = plan_linking(two_items(), only_library(), repository_prompts(), o);
+  auto plain = plan_linking(two_library_items(), only_library_tables(), repository_prompts(), o);
   ASSERT_TRUE(plain.ok()) << plain.error();
   ASSERT_EQ(plain->size(), 2u);  // the third item has no schema: not asked
   const std::string& p = (*plain)[0].prompt;
@@ -72,7 +72,7 @@ TEST(LinkingMethods, ZeroShotPromptShowsSimpleDdlAndForeignKeysOnlyWhenAsked) {
   EXPECT_EQ(p.find("foreign keys"), std::string::npos);
   EXPECT_NE(p.find("Rank every table"), std::string::npos);
   o.foreign_keys = true;
-  auto fk = plan_linking(two_items(), only_library(), repository_prompts(), o);
+  auto fk = plan_linking(two_library_items(), only_library_tables(), repository_prompts(), o);
   ASSERT_TRUE(fk.ok());
   EXPECT_NE((*fk)[0].prompt.find("# foreign keys: Book.author_id = author.author_id;"), std::string::npos)
       << (*fk)[0].prompt;
@@ -81,7 +81,7 @@ TEST(LinkingMethods, ZeroShotPromptShowsSimpleDdlAndForeignKeysOnlyWhenAsked) {
 TEST(LinkingMethods, FewShotPlusPreSqlAsksTwicePerItemPreSqlThroughTheTextToSqlPrompt) {
   LinkingOptions o;
   o.method = LinkingMethod::FewShotPreSql;
-  auto asks = plan_linking(two_items(), only_library(), repository_prompts(), o);
+  auto asks = plan_linking(two_library_items(), only_library_tables(), repository_prompts(), o);
   ASSERT_TRUE(asks.ok()) << asks.error();
   ASSERT_EQ(asks->size(), 4u);
   EXPECT_EQ((*asks)[0].step, LinkingStep::FewShot);
@@ -117,30 +117,30 @@ TEST(ParseTableList, BulletsAndPlainWordsWithoutAList) {
 }
 
 TEST(ParseTableList, NothingUsableIsAnError) {
-  EXPECT_FALSE(parse_table_list("", library()).ok());
-  auto r = parse_table_list("I cannot tell which tables.", library());
+  EXPECT_FALSE(parse_table_list("", library_schema()).ok());
+  auto r = parse_table_list("I cannot tell which tables.", library_schema());
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error(), "the answer names no table of the schema");
 }
 
 TEST(ParsePreSql, TablesAndColumnsOfTheSqlInTheAnswer) {
   auto items = parse_presql_answer(
-      "```sql\nSELECT T1.name FROM author AS T1 JOIN book AS T2 ON T1.author_id = T2.author_id\n```", library());
+      "```sql\nSELECT T1.name FROM author AS T1 JOIN book AS T2 ON T1.author_id = T2.author_id\n```", library_schema());
   ASSERT_TRUE(items.ok()) << items.error();
   EXPECT_EQ(items->tables, (Names{"author", "Book"}));
   EXPECT_EQ(items->columns, (Names{"author.author_id", "author.name", "Book.author_id"}));
-  EXPECT_FALSE(parse_presql_answer("I don't know.", library()).ok());
+  EXPECT_FALSE(parse_presql_answer("I don't know.", library_schema()).ok());
 }
 
 TEST(LinkItems, TopKCutsTheZeroShotRankingAndTablesBringTheirColumns) {
   LinkingOptions o;
   o.top_k = 2;
-  const auto set = two_items();
-  auto asks = plan_linking(set, only_library(), repository_prompts(), o);
+  const auto set = two_library_items();
+  auto asks = plan_linking(set, only_library_tables(), repository_prompts(), o);
   ASSERT_TRUE(asks.ok());
   const std::vector<Result<std::string>> answers = {std::string("[\"author\", \"book\", \"shelf_place\"]"),
                                                     std::string("[\"shelf_place\", \"book\", \"author\"]")};
-  const auto linked = link_items(set, only_library(), *asks, answers, o);
+  const auto linked = link_items(set, only_library_tables(), *asks, answers, o);
   ASSERT_EQ(linked.size(), 3u);
   EXPECT_EQ(linked[0].retrieved.tables, (Names{"author", "Book"}));
   EXPECT_EQ(linked[0].retrieved.columns.size(), 5u);
@@ -157,13 +157,13 @@ TEST(LinkItems, TopKCutsTheZeroShotRankingAndTablesBringTheirColumns) {
 TEST(LinkItems, FewShotUnionPreSqlAndFailuresRetrieveNothing) {
   LinkingOptions o;
   o.method = LinkingMethod::FewShotPreSql;
-  const auto set = two_items();
-  auto asks = plan_linking(set, only_library(), repository_prompts(), o);
+  const auto set = two_library_items();
+  auto asks = plan_linking(set, only_library_tables(), repository_prompts(), o);
   ASSERT_TRUE(asks.ok());
   const std::vector<Result<std::string>> answers = {std::string("[\"author\"]"),
                                                     std::string("SELECT b.title FROM book b WHERE b.title = 'Dune'"),
                                                     Error{"HTTP 500"}, std::string("no idea")};
-  const auto linked = link_items(set, only_library(), *asks, answers, o);
+  const auto linked = link_items(set, only_library_tables(), *asks, answers, o);
   EXPECT_EQ(linked[0].outcome, LinkOutcome::Linked);
   EXPECT_EQ(linked[0].retrieved.tables, (Names{"author", "Book"}));  // few-shot's first, then PreSQL's
   // author's columns (table-level) and the columns the preliminary SQL names.

@@ -11,7 +11,7 @@ using namespace testing_support;
 
 namespace {
 
-const char* kSingers =
+const char* kSingersDb =
     "CREATE TABLE singer(id INTEGER PRIMARY KEY, name TEXT, country TEXT, age INT);"
     "INSERT INTO singer VALUES (1,'Joe','France',52),(2,'Ann','Netherlands',32),(3,'Tim','France',41),"
     "(4,'Liz','United States',29);";
@@ -24,7 +24,7 @@ const char* kRunaway =
 }  // namespace
 
 TEST(PairEvaluation, CorrectAndWrongPredictions) {
-  Connection db = memory_db(kSingers);
+  Connection db = memory_db(kSingersDb);
   EvaluationOptions o;
   auto right = evaluate_pair(db,
                              {"0", "s", "SELECT name FROM singer WHERE country = 'France'",
@@ -43,7 +43,7 @@ TEST(PairEvaluation, CorrectAndWrongPredictions) {
 }
 
 TEST(PairEvaluation, RunawayPredictionTimesOutAndScoresZero) {
-  Connection db = memory_db(kSingers);
+  Connection db = memory_db(kSingersDb);
   EvaluationOptions o;
   o.limits.timeout_ms = 200;
   auto start = std::chrono::steady_clock::now();
@@ -61,7 +61,7 @@ TEST(PairEvaluation, RunawayPredictionTimesOutAndScoresZero) {
 }
 
 TEST(PairEvaluation, RunawayGoldIsReportedNotScored) {
-  Connection db = memory_db(kSingers);
+  Connection db = memory_db(kSingersDb);
   EvaluationOptions o;
   o.limits.timeout_ms = 200;
   auto item = evaluate_pair(db, {"0", "s", kRunaway, "SELECT 1"}, o);
@@ -74,7 +74,7 @@ TEST(PairEvaluation, RunawayGoldIsReportedNotScored) {
 }
 
 TEST(PairEvaluation, SummaryCountsErrorsApartFromScores) {
-  Connection db = memory_db(kSingers);
+  Connection db = memory_db(kSingersDb);
   EvaluationOptions o;
   o.regimes = {*parse_regime("EC-EC-IE")};
   std::vector<ItemEvaluation> items;

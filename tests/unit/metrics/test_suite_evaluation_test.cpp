@@ -34,7 +34,7 @@ std::string make_suite_root() {
   return root;
 }
 
-const std::string kGold = "SELECT name FROM singer WHERE age > 40";
+const std::string kSuiteGold = "SELECT name FROM singer WHERE age > 40";
 
 }  // namespace
 
@@ -64,7 +64,7 @@ TEST(TestSuiteEvaluation, AnAddedDatabaseIsASuiteOfOne) {
 // age > 35 returns the same names as age > 40 on the first database (nobody is 36-40) but not on the second.
 TEST(TestSuiteEvaluation, WrongPredictionMatchingOnlyTheFirstDatabaseFails) {
   DatabasePool pool(make_suite_root());
-  const std::vector<EvalPair> pairs{{"0", "s", kGold, "SELECT name FROM singer WHERE age > 35"}};
+  const std::vector<EvalPair> pairs{{"0", "s", kSuiteGold, "SELECT name FROM singer WHERE age > 35"}};
   EvaluationOptions o;
   o.semantics = ExSemantics::Spider;
   const auto single = evaluate_pairs(pairs, pool, o);
@@ -85,7 +85,7 @@ TEST(TestSuiteEvaluation, RightPredictionMatchesEveryDatabase) {
   EvaluationOptions o;
   o.semantics = ExSemantics::TestSuite;
   o.test_suite = true;
-  const auto items = evaluate_pairs({{"0", "s", kGold, "SELECT name FROM singer WHERE age >= 41"}}, pool, o);
+  const auto items = evaluate_pairs({{"0", "s", kSuiteGold, "SELECT name FROM singer WHERE age >= 41"}}, pool, o);
   ASSERT_EQ(items.size(), 1u);
   EXPECT_TRUE(items[0].ex);
   EXPECT_EQ(items[0].suite_databases, 2u);
@@ -98,7 +98,7 @@ TEST(TestSuiteEvaluation, StopsAtTheFirstMismatch) {
   EvaluationOptions o;
   o.semantics = ExSemantics::Spider;
   o.test_suite = true;
-  const auto items = evaluate_pairs({{"0", "s", kGold, "SELECT nope FROM singer"}}, pool, o);
+  const auto items = evaluate_pairs({{"0", "s", kSuiteGold, "SELECT nope FROM singer"}}, pool, o);
   ASSERT_EQ(items.size(), 1u);
   EXPECT_FALSE(items[0].ex);
   EXPECT_EQ(items[0].pred_status, QueryStatus::Error);
@@ -110,7 +110,7 @@ TEST(TestSuiteEvaluation, MissingDatabaseIsReportedNotScored) {
   DatabasePool pool(make_suite_root());
   EvaluationOptions o;
   o.test_suite = true;
-  const auto items = evaluate_pairs({{"0", "absent", kGold, kGold}}, pool, o);
+  const auto items = evaluate_pairs({{"0", "absent", kSuiteGold, kSuiteGold}}, pool, o);
   ASSERT_EQ(items.size(), 1u);
   EXPECT_EQ(items[0].status, ItemStatus::NoDatabase);
   EXPECT_FALSE(items[0].message.empty());

@@ -30,7 +30,7 @@ LlmTasksModel model(const std::string& name, double ex) {
   return m;
 }
 
-LlmTasksInputs inputs() {
+LlmTasksInputs llm_inputs() {
   LlmTasksInputs in;
   in.items = 4;
   in.semantics = "bird";
@@ -49,7 +49,7 @@ const StudyTable& table(const StudyReport& r, const std::string& id) {
 }
 
 TEST(LlmTasksStudy, TableThreeHasOurFormatsThenThePapersWithItsColumnsBeside) {
-  const auto rep = llm_tasks_report(inputs());
+  const auto rep = llm_tasks_report(llm_inputs());
   EXPECT_EQ(report_problem(rep), "");
   const auto& t = table(rep, "formats");
   ASSERT_EQ(t.columns.size(), 1u + 2 + 4);
@@ -64,7 +64,7 @@ TEST(LlmTasksStudy, TableThreeHasOurFormatsThenThePapersWithItsColumnsBeside) {
 }
 
 TEST(LlmTasksStudy, TableFourCountsPerGoldTablesAndATotal) {
-  const auto rep = llm_tasks_report(inputs());
+  const auto rep = llm_tasks_report(llm_inputs());
   const auto& t = table(rep, "gold_tables");
   ASSERT_EQ(t.rows.size(), 5u);
   EXPECT_EQ(t.rows[0][1].number, 2);       // n of one-table items
@@ -75,7 +75,7 @@ TEST(LlmTasksStudy, TableFourCountsPerGoldTablesAndATotal) {
 }
 
 TEST(LlmTasksStudy, OptimisationShowsThePapersValuesOnlyBesideTheWayItScores) {
-  const auto rep = llm_tasks_report(inputs());
+  const auto rep = llm_tasks_report(llm_inputs());
   const auto& t = table(rep, "optimization");
   // baseline VES, C-VES; then per variant VES as 004, VES safe, C-VES as 004, C-VES safe.
   ASSERT_EQ(t.rows.size(), 2u + 2 * 4);
@@ -90,7 +90,7 @@ TEST(LlmTasksStudy, OptimisationShowsThePapersValuesOnlyBesideTheWayItScores) {
 }
 
 TEST(LlmTasksStudy, LinkingHasAColumnPerModelAndForeignKeySettingRun) {
-  const auto rep = llm_tasks_report(inputs());
+  const auto rep = llm_tasks_report(llm_inputs());
   const auto& res = table(rep, "linking_res");
   EXPECT_EQ(res.columns[1], "a w/o fk");
   EXPECT_EQ(res.columns[2], "a w/ fk");
@@ -109,7 +109,7 @@ TEST(LlmTasksStudy, LinkingHasAColumnPerModelAndForeignKeySettingRun) {
 }
 
 TEST(LlmTasksStudy, RadarTakesCommentDebuggingTheBestVesAndTheBestRes) {
-  const auto c = llm_tasks_radar(inputs());
+  const auto c = llm_tasks_radar(llm_inputs());
   EXPECT_EQ(c.kind, ChartKind::Radar);
   ASSERT_EQ(c.categories.size(), 5u);
   EXPECT_EQ(c.categories[3], "SQL-to-Text: judged the same (%)");
@@ -117,7 +117,7 @@ TEST(LlmTasksStudy, RadarTakesCommentDebuggingTheBestVesAndTheBestRes) {
 }
 
 TEST(LlmTasksStudy, TasksNotRunLeaveTheirTablesOutAndTheRadarBlank) {
-  auto in = inputs();
+  auto in = llm_inputs();
   for (auto& m : in.models) {
     m.debug.clear();
     m.optimization.clear();
@@ -136,7 +136,7 @@ TEST(LlmTasksStudy, TasksNotRunLeaveTheirTablesOutAndTheRadarBlank) {
 }
 
 TEST(LlmTasksStudy, TableFiveHasADebuggerBlockPerModelThenThePapersBlocks) {
-  auto in = inputs();
+  auto in = llm_inputs();
   // b debugs a's wrong SQL in one round; a on its own is its self-debugging (two strategies, round 1 read).
   DebugRound r0{0, 0, 2, 1, 1, 0, {}};
   in.cross_debug = {{"a", "a", 2, in.models[0].debug}, {"b", "a", 2, {{"regenerate", {r0, {1, 1, 1, 0, 1, 50, {}}}}}}};
@@ -167,7 +167,7 @@ TEST(LlmTasksStudy, TableFiveHasADebuggerBlockPerModelThenThePapersBlocks) {
 }
 
 TEST(LlmTasksStudy, ErrorsListEachKindThenTheWrongTotal) {
-  const auto rep = llm_tasks_report(inputs());
+  const auto rep = llm_tasks_report(llm_inputs());
   const auto& t = table(rep, "errors");
   ASSERT_EQ(t.rows.size(), 3u);
   EXPECT_EQ(cell_text(t.rows[0][1]), "no such column");

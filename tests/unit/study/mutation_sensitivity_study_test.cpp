@@ -40,7 +40,7 @@ const std::vector<Cell>& row_of(const std::vector<std::vector<Cell>>& rows, cons
   throw std::runtime_error("no row " + op);
 }
 
-const StudyTable& table_of(const StudyReport& r, const std::string& id) {
+const StudyTable& table_named(const StudyReport& r, const std::string& id) {
   for (const auto& t : r.tables)
     if (t.id == id) return t;
   throw std::runtime_error("no table " + id);
@@ -52,7 +52,7 @@ TEST(MutationSensitivityStudy, TableXMeansOverEveryMutantByDefault) {
       mutate::tabulate_sensitivity(run.mutants, {"EC-EC-IE"}, false, {"limit_decrease", "projection_drop"});
   const auto report = mutation_sensitivity_report(run, table);
   EXPECT_EQ(report_problem(report), "");
-  const auto& t = table_of(report, "sensitivity");
+  const auto& t = table_named(report, "sensitivity");
   ASSERT_EQ(t.columns.size(), 9u);
   ASSERT_EQ(t.rows.size(), 2u);
   // limit_decrease: two mutants of two golds, one equivalent. ΔEX = mean(-100, 0) = -50; ΔEXP = 0;
@@ -90,9 +90,9 @@ TEST(MutationSensitivityStudy, DroppingEquivalentMutantsLeavesThemOutOfTheMeans)
   const auto run = hand_run();
   const auto table = mutate::tabulate_sensitivity(run.mutants, {"EC-EC-IE"}, true, {"limit_decrease"});
   const auto report = mutation_sensitivity_report(run, table);
-  const auto& ld = table_of(report, "sensitivity").rows[0];  // the only operator
-  EXPECT_EQ(ld[1].number, 1);                                // in the means
-  EXPECT_EQ(ld[3].number, 1);                                // equivalent, counted apart
+  const auto& ld = table_named(report, "sensitivity").rows[0];  // the only operator
+  EXPECT_EQ(ld[1].number, 1);                                   // in the means
+  EXPECT_EQ(ld[3].number, 1);                                   // equivalent, counted apart
   EXPECT_DOUBLE_EQ(ld[5].number, -100);
   EXPECT_DOUBLE_EQ(ld[7].number, -50);
 }
@@ -110,7 +110,7 @@ TEST(MutationSensitivityStudy, ChartsShowDropsOursBesideThePapers) {
   EXPECT_DOUBLE_EQ(c.series[3].values[1], 61);  // the paper's
   // The paper publishes no EC-PC-IE column: no published bar, and empty published cells in the table.
   EXPECT_TRUE(std::isnan(report.charts[1].series[2].values[0]));
-  EXPECT_EQ(cell_text(table_of(report, "sensitivity").published[0].cells[9]), "");
+  EXPECT_EQ(cell_text(table_named(report, "sensitivity").published[0].cells[9]), "");
 }
 
 TEST(MutationSensitivityStudy, OneItemRowPerMutantWithItsScoresInPercent) {

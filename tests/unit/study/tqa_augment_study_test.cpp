@@ -27,7 +27,7 @@ const StudyTable& table_of(const StudyReport& r, const std::string& id) {
   throw std::runtime_error("no table " + id);
 }
 
-AugmentInputs inputs() {
+AugmentInputs augment_inputs() {
   AugmentInputs in;
   in.hiding_rule = "matcher";
   // Original: 1100. SR: 1010 (item 1 lost, item 2 gained). CA: 110g (item 3 not scored). BT not given.
@@ -38,7 +38,7 @@ AugmentInputs inputs() {
 }
 
 TEST(TqaAugmentStudy, ExPerVariantAndDeltaPerTechnique) {
-  auto rep = tqa_augment_study(inputs());
+  auto rep = tqa_augment_study(augment_inputs());
   ASSERT_TRUE(rep.ok()) << rep.error();
   EXPECT_EQ(report_problem(*rep), "");
   const auto& ex = table_of(*rep, "ex");
@@ -61,7 +61,7 @@ TEST(TqaAugmentStudy, ExPerVariantAndDeltaPerTechnique) {
 }
 
 TEST(TqaAugmentStudy, HidingAndAttributesBesideTheThesis) {
-  auto rep = tqa_augment_study(inputs());
+  auto rep = tqa_augment_study(augment_inputs());
   ASSERT_TRUE(rep.ok()) << rep.error();
   const auto& h = table_of(*rep, "hiding");
   EXPECT_EQ(h.rows[0][1].number, 75);
@@ -76,7 +76,7 @@ TEST(TqaAugmentStudy, HidingAndAttributesBesideTheThesis) {
 }
 
 TEST(TqaAugmentStudy, WithoutSystemsOnlyTheTextTables) {
-  auto in = inputs();
+  auto in = augment_inputs();
   in.systems.clear();
   auto rep = tqa_augment_study(in);
   ASSERT_TRUE(rep.ok()) << rep.error();
@@ -86,7 +86,7 @@ TEST(TqaAugmentStudy, WithoutSystemsOnlyTheTextTables) {
 }
 
 TEST(TqaAugmentStudy, LinkerPresencePerVariantAsTheThesisWritesItsCells) {
-  auto in = inputs();
+  auto in = augment_inputs();
   in.presence = {{"original", 3, 1, 0}, {"SR", 2, 1, 1}};
   auto rep = tqa_augment_study(in);
   ASSERT_TRUE(rep.ok()) << rep.error();
@@ -106,20 +106,20 @@ TEST(TqaAugmentStudy, LinkerPresencePerVariantAsTheThesisWritesItsCells) {
 }
 
 TEST(TqaAugmentStudy, RefusesInputsThatAreNotAligned) {
-  auto no_original = inputs();
+  auto no_original = augment_inputs();
   no_original.systems[0].variants[0].clear();
   EXPECT_NE(tqa_augment_study(no_original).error().find("no predictions on the original"), std::string::npos);
-  auto only_original = inputs();
+  auto only_original = augment_inputs();
   only_original.systems[0].variants[1].clear();
   only_original.systems[0].variants[3].clear();
   EXPECT_NE(tqa_augment_study(only_original).error().find("only the original"), std::string::npos);
-  auto shorter = inputs();
+  auto shorter = augment_inputs();
   shorter.systems[0].variants[1].pop_back();
   EXPECT_NE(tqa_augment_study(shorter).error().find("the sets must hold the same items"), std::string::npos);
-  auto other = inputs();
+  auto other = augment_inputs();
   other.systems[0].variants[3][1].id = "x";
   EXPECT_NE(tqa_augment_study(other).error().find("in order"), std::string::npos);
-  auto twice = inputs();
+  auto twice = augment_inputs();
   twice.systems.push_back(twice.systems[0]);
   EXPECT_NE(tqa_augment_study(twice).error().find("given twice"), std::string::npos);
 }

@@ -8,7 +8,7 @@
 namespace chokepoint::testdb {
 namespace {
 
-Connection fixture() {
+Connection discrimination_fixture() {
   auto db = Connection::open_memory();
   EXPECT_TRUE(db.ok());
   EXPECT_TRUE(db->exec_script("CREATE TABLE person(id INTEGER PRIMARY KEY, age INT);"
@@ -18,7 +18,7 @@ Connection fixture() {
 }
 
 TEST(DiscriminateGold, CountsMutantsWhoseResultDiffers) {
-  const Connection db = fixture();
+  const Connection db = discrimination_fixture();
   // Gold {2, 3}. Mutants: > 30 gives {3} (differs), <= 30 gives {1, 2} (differs), ORDER BY keeps {2, 3} (same),
   // an unknown column fails.
   const auto g = discriminate_gold(
@@ -37,14 +37,14 @@ TEST(DiscriminateGold, CountsMutantsWhoseResultDiffers) {
 }
 
 TEST(DiscriminateGold, FollowsTheSemantics) {
-  const Connection db = fixture();
+  const Connection db = discrimination_fixture();
   const std::vector<std::string> mutant = {"SELECT age FROM person UNION ALL SELECT age FROM person WHERE id = 1"};
   EXPECT_EQ(discriminate_gold(db, "SELECT age FROM person", mutant, ExSemantics::Bird, {}).distinguished, 0u);
   EXPECT_EQ(discriminate_gold(db, "SELECT age FROM person", mutant, ExSemantics::Spider, {}).distinguished, 1u);
 }
 
 TEST(DiscriminateGold, AFailingGoldTellsNothingApart) {
-  const Connection db = fixture();
+  const Connection db = discrimination_fixture();
   const auto g = discriminate_gold(db, "SELECT id FROM nowhere", {"SELECT id FROM person"}, ExSemantics::Bird, {});
   EXPECT_FALSE(g.gold_ok);
   EXPECT_EQ(g.distinguished, 0u);

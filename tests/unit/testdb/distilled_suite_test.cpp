@@ -62,7 +62,7 @@ Original original() {
 
 // Two golds with neighbours of the kinds core/mutate makes, and one mutant no database can kill under BIRD's set
 // semantics (DISTINCT on a set).
-std::vector<SuiteItem> items() {
+std::vector<SuiteItem> suite_items() {
   return {{"0",
            "SELECT name FROM singer WHERE age > 40",
            {"SELECT name FROM singer WHERE age >= 40", "SELECT name FROM singer WHERE age < 40",
@@ -81,7 +81,7 @@ DistilledSuiteOptions small_options() {
 
 TEST(DistilledSuite, TheSuiteKillsAtLeastWhatItsBestSingleDatabaseKills) {
   const Original o = original();
-  auto suite = distill_test_suite(o.db, o.schema, items(), small_options());
+  auto suite = distill_test_suite(o.db, o.schema, suite_items(), small_options());
   ASSERT_TRUE(suite.ok()) << suite.error();
   EXPECT_EQ(suite->mutants, 5u);
   EXPECT_EQ(suite->draws, 12u);
@@ -99,7 +99,7 @@ TEST(DistilledSuite, WithoutACapTheSuiteReachesEveryKillableMutantButNotTheEquiv
   const Original o = original();
   DistilledSuiteOptions options = small_options();
   options.max_databases = 0;
-  auto suite = distill_test_suite(o.db, o.schema, items(), options);
+  auto suite = distill_test_suite(o.db, o.schema, suite_items(), options);
   ASSERT_TRUE(suite.ok());
   EXPECT_EQ(suite->killed_by_suite, suite->killable);
   EXPECT_LE(suite->killable, 4u);  // SELECT DISTINCT name is the gold under set semantics
@@ -109,7 +109,7 @@ TEST(DistilledSuite, KOneKeepsOnlyTheBestSingleDatabase) {
   const Original o = original();
   DistilledSuiteOptions options = small_options();
   options.max_databases = 1;
-  auto suite = distill_test_suite(o.db, o.schema, items(), options);
+  auto suite = distill_test_suite(o.db, o.schema, suite_items(), options);
   ASSERT_TRUE(suite.ok());
   ASSERT_EQ(suite->members.size(), 1u);
   EXPECT_EQ(suite->killed_by_suite, suite->killed_by_best_single);
@@ -117,7 +117,7 @@ TEST(DistilledSuite, KOneKeepsOnlyTheBestSingleDatabase) {
 
 TEST(DistilledSuite, AMemberRebuiltFromItsSeedKillsWhatWasRecorded) {
   const Original o = original();
-  const auto its = items();
+  const auto its = suite_items();
   auto suite = distill_test_suite(o.db, o.schema, its, small_options());
   ASSERT_TRUE(suite.ok());
   for (const auto& m : suite->members) {
@@ -131,8 +131,8 @@ TEST(DistilledSuite, AMemberRebuiltFromItsSeedKillsWhatWasRecorded) {
 
 TEST(DistilledSuite, TheSameSeedKeepsTheSameDraws) {
   const Original o = original();
-  auto a = distill_test_suite(o.db, o.schema, items(), small_options());
-  auto b = distill_test_suite(o.db, o.schema, items(), small_options());
+  auto a = distill_test_suite(o.db, o.schema, suite_items(), small_options());
+  auto b = distill_test_suite(o.db, o.schema, suite_items(), small_options());
   ASSERT_TRUE(a.ok() && b.ok());
   ASSERT_EQ(a->members.size(), b->members.size());
   for (size_t i = 0; i < a->members.size(); ++i) EXPECT_EQ(a->members[i].draw, b->members[i].draw);

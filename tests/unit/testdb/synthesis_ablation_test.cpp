@@ -17,7 +17,7 @@ using chokepoint::testing::repository_prompts;
 
 SynthesisItem a9_item() { return {"1000", "formula_1", fixture::kQuestion, fixture::kEvidence}; }
 
-std::vector<Result<std::string>> answers(std::initializer_list<std::string> texts) {
+std::vector<Result<std::string>> ablation_answers(std::initializer_list<std::string> texts) {
   std::vector<Result<std::string>> out;
   for (const auto& t : texts) out.emplace_back(t);
   return out;
@@ -76,7 +76,7 @@ TEST(SynthesisAblation, OracleSchemaStillAsksTheCritic) {
   SynthesisOptions o = with_ablation({}, SynthesisAblation::OracleSchema);
   o.oracle_gold_sql = fixture::kGold;
   SynthesisLoop loop(a9_item(), fixture::formula_1(), repository_prompts(), o);
-  loop.answer(answers({fixture::a9_inserts()}));
+  loop.answer(ablation_answers({fixture::a9_inserts()}));
   ASSERT_EQ(loop.pending().size(), 1u);
   EXPECT_EQ(loop.pending()[0].call, SynthesisCall::Critique);
 }
@@ -94,7 +94,7 @@ TEST(SynthesisAblation, WithoutExpansionTheUnionGoesStraightToTheSynthesizer) {
   SynthesisLoop loop(a9_item(), fixture::formula_1(), repository_prompts(),
                      with_ablation({}, SynthesisAblation::NoExpansion));
   ASSERT_EQ(loop.pending().size(), 3u);
-  loop.answer(answers({kSelectionT0, kSelectionT03, kSelectionT07}));
+  loop.answer(ablation_answers({kSelectionT0, kSelectionT03, kSelectionT07}));
   ASSERT_EQ(loop.pending().size(), 1u);
   EXPECT_EQ(loop.pending()[0].call, SynthesisCall::Synthesize);
   EXPECT_TRUE(loop.selector().reduced.expanded.empty());
@@ -112,7 +112,7 @@ TEST(SynthesisAblation, WithoutEnsembleExpansionOneSelectionAtTemperatureZeroAnd
   EXPECT_EQ(loop.pending()[0].call, SynthesisCall::Select);
   EXPECT_EQ(loop.pending()[0].temperature, 0.0);
   EXPECT_EQ(loop.pending()[0].label, "select t=0");
-  loop.answer(answers({kSelectionT0}));
+  loop.answer(ablation_answers({kSelectionT0}));
   ASSERT_EQ(loop.pending().size(), 1u);
   EXPECT_EQ(loop.pending()[0].call, SynthesisCall::Synthesize);
   EXPECT_EQ(loop.column_count(), 5u);  // circuits.circuitId, location; races.raceId, circuitId, date
@@ -125,7 +125,7 @@ TEST(SynthesisAblation, FullSchemaAsksNoSelectorButKeepsTheCritic) {
   EXPECT_EQ(loop.pending()[0].call, SynthesisCall::Synthesize);
   EXPECT_NE(loop.pending()[0].prompt.find("CREATE TABLE \"drivers\""), std::string::npos);
   EXPECT_EQ(loop.column_count(), 17u);  // 4 + 5 + 4 + 4
-  loop.answer(answers({fixture::a9_inserts()}));
+  loop.answer(ablation_answers({fixture::a9_inserts()}));
   ASSERT_EQ(loop.pending().size(), 1u);
   EXPECT_EQ(loop.pending()[0].call, SynthesisCall::Critique);  // unlike vanilla
 }
@@ -133,11 +133,11 @@ TEST(SynthesisAblation, FullSchemaAsksNoSelectorButKeepsTheCritic) {
 TEST(SynthesisAblation, WithoutCriticOneSynthesisAndNoCriticCall) {
   SynthesisLoop loop(a9_item(), fixture::formula_1(), repository_prompts(),
                      with_ablation({}, SynthesisAblation::NoCritic));
-  loop.answer(answers({kSelectionT0, kSelectionT03, kSelectionT07}));
+  loop.answer(ablation_answers({kSelectionT0, kSelectionT03, kSelectionT07}));
   ASSERT_EQ(loop.pending()[0].call, SynthesisCall::Expand);
-  loop.answer(answers({"{\"columns\": [\"circuits.name\"]}"}));
+  loop.answer(ablation_answers({"{\"columns\": [\"circuits.name\"]}"}));
   ASSERT_EQ(loop.pending()[0].call, SynthesisCall::Synthesize);
-  loop.answer(answers({fixture::a9_inserts()}));
+  loop.answer(ablation_answers({fixture::a9_inserts()}));
   ASSERT_TRUE(loop.finished());
   EXPECT_TRUE(loop.pending().empty());
   EXPECT_EQ(loop.outcome(), SynthesisOutcome::Generated);
@@ -153,7 +153,7 @@ TEST(SynthesisAblation, WithoutCriticAnAnswerWithoutRowsEndsTheItemAfterOneRound
   o.rounds = 3;
   o.schema_source = SchemaSource::Full;
   SynthesisLoop loop(a9_item(), fixture::formula_1(), repository_prompts(), o);
-  loop.answer(answers({"INSERT INTO laps VALUES (1, 2);"}));
+  loop.answer(ablation_answers({"INSERT INTO laps VALUES (1, 2);"}));
   ASSERT_TRUE(loop.finished());
   EXPECT_EQ(loop.outcome(), SynthesisOutcome::Failed);
   EXPECT_EQ(loop.rounds().size(), 1u);

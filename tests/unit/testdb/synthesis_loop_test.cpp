@@ -18,7 +18,7 @@ namespace {
 
 using chokepoint::testing::repository_prompts;
 
-SynthesisItem a9_item() { return {"1000", "formula_1", fixture::kQuestion, fixture::kEvidence}; }
+SynthesisItem loop_a9_item() { return {"1000", "formula_1", fixture::kQuestion, fixture::kEvidence}; }
 
 std::string critic_json(double score, const std::string& feedback) {
   std::string s = "{";
@@ -28,7 +28,7 @@ std::string critic_json(double score, const std::string& feedback) {
          "\", \"meets_minimum_quality\": " + (score >= 8 ? "true" : "false") + "}";
 }
 
-std::vector<Result<std::string>> answers(std::initializer_list<std::string> texts) {
+std::vector<Result<std::string>> loop_answers(std::initializer_list<std::string> texts) {
   std::vector<Result<std::string>> out;
   for (const auto& t : texts) out.emplace_back(t);
   return out;
@@ -44,17 +44,18 @@ const char* kSmallData =
 void run_selector(SynthesisLoop& loop) {
   ASSERT_EQ(loop.pending().size(), 3u);
   loop.answer(
-      answers({"{\"circuits\": [\"location\"], \"races\": [\"date\"], \"foreign_keys\": "
-               "[\"races.circuitId = circuits.circuitId\"]}",
-               "```json\n{\"circuits\": [\"location\", \"country\"], \"races\": [\"date\"]}\n```",
-               "I am not sure which columns matter."}));
+      loop_answers({"{\"circuits\": [\"location\"], \"races\": [\"date\"], \"foreign_keys\": "
+                    "[\"races.circuitId = circuits.circuitId\"]}",
+                    "```json\n{\"circuits\": [\"location\", \"country\"], \"races\": [\"date\"]}\n```",
+                    "I am not sure which columns matter."}));
   ASSERT_EQ(loop.pending().size(), 1u);
   ASSERT_EQ(loop.pending()[0].call, SynthesisCall::Expand);
-  loop.answer(answers({"{\"columns\": [\"circuits.name\", \"races.name\", \"races.year\", \"drivers.surname\"]}"}));
+  loop.answer(
+      loop_answers({"{\"columns\": [\"circuits.name\", \"races.name\", \"races.year\", \"drivers.surname\"]}"}));
 }
 
 TEST(SynthesisLoop, SelectionAsksThreeTemperaturesOfOnePrompt) {
-  SynthesisLoop loop(a9_item(), fixture::formula_1(), repository_prompts(), {});
+  SynthesisLoop loop(loop_a9_item(), fixture::formula_1(), repository_prompts(), {});
   const auto& p = loop.pending();
   ASSERT_EQ(p.size(), 3u);
   EXPECT_EQ(p[0].temperature, 0.0);
@@ -67,7 +68,7 @@ TEST(SynthesisLoop, SelectionAsksThreeTemperaturesOfOnePrompt) {
 }
 
 TEST(SynthesisLoop, RunsToAcceptanceAfterOneRejection) {
-  SynthesisLoop loop(a9_item(), fixture::formula_1(), repository_prompts(), {});
+  SynthesisLoop loop(loop_a9_item(), fixture::formula_1(), repository_prompts(), {});
   run_selector(loop);
   // A.9's reduced schema: 2 tables, 9 columns; the keys were added by the rule, not chosen.
   const auto& sel = loop.selector();
@@ -83,18 +84,18 @@ TEST(SynthesisLoop, RunsToAcceptanceAfterOneRejection) {
   EXPECT_EQ(loop.pending()[0].label, "synthesize round 1");
   EXPECT_GE(loop.pending()[0].min_max_tokens, 4096);
   EXPECT_EQ(loop.pending()[0].prompt.find("CREATE TABLE \"drivers\""), std::string::npos);  // reduced schema
-  loop.answer(answers({kSmallData}));
+  loop.answer(loop_answers({kSmallData}));
   ASSERT_EQ(loop.pending().size(), 1u);
   EXPECT_EQ(loop.pending()[0].call, SynthesisCall::Critique);
   EXPECT_NE(loop.pending()[0].prompt.find("'Silverstone Circuit'"), std::string::npos);
-  loop.answer(answers({critic_json(5, "Add races in several years so the latest date is meaningful.")}));
+  loop.answer(loop_answers({critic_json(5, "Add races in several years so the latest date is meaningful.")}));
   ASSERT_FALSE(loop.finished());
   ASSERT_EQ(loop.pending().size(), 1u);
   EXPECT_EQ(loop.pending()[0].label, "synthesize round 2");
   EXPECT_NE(loop.pending()[0].prompt.find("Complexity (5/10): Add races in several years"), std::string::npos);
   EXPECT_EQ(loop.rounds()[1].feedback.find("Add races in several years"), 0u);
-  loop.answer(answers({fixture::a9_inserts()}));
-  loop.answer(answers({critic_json(9, "Good.")}));
+  loop.answer(loop_answers({fixture::a9_inserts()}));
+  loop.answer(loop_answers({critic_json(9, "Good.")}));
 
   ASSERT_TRUE(loop.finished());
   EXPECT_EQ(loop.outcome(), SynthesisOutcome::Accepted);
@@ -111,12 +112,12 @@ TEST(SynthesisLoop, RunsToAcceptanceAfterOneRejection) {
 TEST(SynthesisLoop, TheRoundCapKeepsTheBestScoringRound) {
   SynthesisOptions options;
   options.rounds = 2;
-  SynthesisLoop loop(a9_item(), fixture::formula_1(), repository_prompts(), options);
+  SynthesisLoop loop(loop_a9_item(), fixture::formula_1(), repository_prompts(), options);
   run_selector(loop);
-  loop.answer(answers({fixture::a9_inserts()}));
-  loop.answer(answers({critic_json(7, "More ties.")}));
-  loop.answer(answers({kSmallData}));
-  loop.answer(answers({critic_json(6, "Too few rows.")}));
+  loop.answer(loop_answers({fixture::a9_inserts()}));
+  loop.answer(loop_answers({critic_json(7, "More ties.")}));
+  loop.answer(loop_answers({kSmallData}));
+  loop.answer(loop_answers({critic_json(6, "Too few rows.")}));
   ASSERT_TRUE(loop.finished());
   EXPECT_EQ(loop.outcome(), SynthesisOutcome::NotAccepted);
   EXPECT_EQ(loop.rounds().size(), 2u);
@@ -124,10 +125,10 @@ TEST(SynthesisLoop, TheRoundCapKeepsTheBestScoringRound) {
 }
 
 TEST(SynthesisLoop, AnUnreadableCriticAnswerCostsARoundNotTheItem) {
-  SynthesisLoop loop(a9_item(), fixture::formula_1(), repository_prompts(), {});
+  SynthesisLoop loop(loop_a9_item(), fixture::formula_1(), repository_prompts(), {});
   run_selector(loop);
-  loop.answer(answers({kSmallData}));
-  loop.answer(answers({"The data is fine, I would give it 9/10."}));
+  loop.answer(loop_answers({kSmallData}));
+  loop.answer(loop_answers({"The data is fine, I would give it 9/10."}));
   ASSERT_FALSE(loop.finished());
   EXPECT_FALSE(loop.rounds()[0].review.has_value());
   EXPECT_NE(loop.rounds()[0].critic_error.find("no JSON object"), std::string::npos);
@@ -135,16 +136,16 @@ TEST(SynthesisLoop, AnUnreadableCriticAnswerCostsARoundNotTheItem) {
 }
 
 TEST(SynthesisLoop, AnAnswerWithoutUsableRowsSkipsTheCritic) {
-  SynthesisLoop loop(a9_item(), fixture::formula_1(), repository_prompts(), {});
+  SynthesisLoop loop(loop_a9_item(), fixture::formula_1(), repository_prompts(), {});
   run_selector(loop);
-  loop.answer(answers({"INSERT INTO laps VALUES (1, 2);\nSELECT 1;"}));
+  loop.answer(loop_answers({"INSERT INTO laps VALUES (1, 2);\nSELECT 1;"}));
   ASSERT_EQ(loop.pending().size(), 1u);
   EXPECT_EQ(loop.pending()[0].label, "synthesize round 2");
   EXPECT_NE(loop.pending()[0].prompt.find("named a table the schema does not have"), std::string::npos);
 }
 
 TEST(SynthesisLoop, AFailedCallEndsTheItemKeepingWhatWasDone) {
-  SynthesisLoop loop(a9_item(), fixture::formula_1(), repository_prompts(), {});
+  SynthesisLoop loop(loop_a9_item(), fixture::formula_1(), repository_prompts(), {});
   run_selector(loop);
   std::vector<Result<std::string>> failed;
   failed.emplace_back(Error{"HTTP 500 from the endpoint"});
@@ -158,11 +159,11 @@ TEST(SynthesisLoop, AFailedCallEndsTheItemKeepingWhatWasDone) {
 TEST(SynthesisLoop, VanillaIsOneSynthesizerCallOnTheFullSchema) {
   SynthesisOptions options;
   options.method = SynthesisMethod::Vanilla;
-  SynthesisLoop loop(a9_item(), fixture::formula_1(), repository_prompts(), options);
+  SynthesisLoop loop(loop_a9_item(), fixture::formula_1(), repository_prompts(), options);
   ASSERT_EQ(loop.pending().size(), 1u);
   EXPECT_EQ(loop.pending()[0].call, SynthesisCall::Synthesize);
   EXPECT_NE(loop.pending()[0].prompt.find("CREATE TABLE \"drivers\""), std::string::npos);
-  loop.answer(answers({fixture::a9_inserts()}));
+  loop.answer(loop_answers({fixture::a9_inserts()}));
   ASSERT_TRUE(loop.finished());
   EXPECT_EQ(loop.outcome(), SynthesisOutcome::Generated);
   EXPECT_FALSE(loop.rounds()[0].review.has_value());
@@ -184,10 +185,10 @@ ResultSet run_on_built(const SynthesisLoop& loop, const std::string& name, const
 }
 
 TEST(SynthesisLoop, TheA9DatabaseGivesTheGoldQueryANonEmptyResult) {
-  SynthesisLoop loop(a9_item(), fixture::formula_1(), repository_prompts(), {});
+  SynthesisLoop loop(loop_a9_item(), fixture::formula_1(), repository_prompts(), {});
   run_selector(loop);
-  loop.answer(answers({fixture::a9_inserts()}));
-  loop.answer(answers({critic_json(8, "")}));
+  loop.answer(loop_answers({fixture::a9_inserts()}));
+  loop.answer(loop_answers({critic_json(8, "")}));
   ASSERT_EQ(loop.outcome(), SynthesisOutcome::Accepted);
   const ResultSet r = run_on_built(loop, "a9", fixture::kGold);
   ASSERT_EQ(r.rows.size(), 1u);
@@ -201,8 +202,8 @@ TEST(SynthesisLoop, ValuesTakeTheQuestionsCasing) {
   SynthesisItem item{"7", "formula_1", "How many races were held in 'Monaco'?", ""};
   SynthesisLoop loop(item, fixture::formula_1(), repository_prompts(), options);
   loop.answer(
-      answers({"INSERT INTO circuits VALUES (1, 'Circuit de Monaco', 'Monte Carlo', 'MONACO');\n"
-               "INSERT INTO races VALUES (1, 2024, 1, 'Monaco Grand Prix', '2024-05-26');"}));
+      loop_answers({"INSERT INTO circuits VALUES (1, 'Circuit de Monaco', 'Monte Carlo', 'MONACO');\n"
+                    "INSERT INTO races VALUES (1, 2024, 1, 'Monaco Grand Prix', '2024-05-26');"}));
   ASSERT_EQ(loop.outcome(), SynthesisOutcome::Generated);
   EXPECT_EQ(loop.chosen()->validation.count(ChangeKind::CaseAligned), 1u);
   const ResultSet r = run_on_built(loop, "case",

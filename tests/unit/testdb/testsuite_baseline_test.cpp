@@ -10,12 +10,12 @@
 namespace chokepoint::testdb {
 namespace {
 
-struct Original {
+struct BaselineOriginal {
   Connection db;
   Schema schema;
 };
 
-Original original() {
+BaselineOriginal baseline_original() {
   auto db = Connection::open_memory();
   EXPECT_TRUE(db.ok());
   EXPECT_TRUE(db->exec_script("CREATE TABLE singer(id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INT);"
@@ -27,7 +27,7 @@ Original original() {
 }
 
 TEST(TestSuiteBaseline, AKeptDatabaseTellsTheGoldFromAMutant) {
-  const Original o = original();
+  const BaselineOriginal o = baseline_original();
   const std::string gold = "SELECT name FROM singer WHERE age > 40";
   const std::vector<SuiteItem> items = {{"0", gold, {"SELECT name FROM singer WHERE age >= 40"}},
                                         {"1", "SELECT count(*) FROM singer", {"SELECT count(*) FROM singer LIMIT 1"}}};
@@ -44,7 +44,7 @@ TEST(TestSuiteBaseline, AKeptDatabaseTellsTheGoldFromAMutant) {
 }
 
 TEST(TestSuiteBaseline, NoDatabaseIsKeptWhenNoGoldIsToldApart) {
-  const Original o = original();
+  const BaselineOriginal o = baseline_original();
   TestSuiteOptions options;
   options.attempts = 3;
   auto built = build_test_database(o.db, o.schema,
@@ -55,7 +55,7 @@ TEST(TestSuiteBaseline, NoDatabaseIsKeptWhenNoGoldIsToldApart) {
 }
 
 TEST(TestSuiteBaseline, SameSeedKeepsTheSameDraw) {
-  const Original o = original();
+  const BaselineOriginal o = baseline_original();
   const std::vector<SuiteItem> items = {
       {"0", "SELECT name FROM singer WHERE age > 40", {"SELECT name FROM singer WHERE age >= 40"}}};
   auto a = build_test_database(o.db, o.schema, items, {});
