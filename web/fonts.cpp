@@ -27,16 +27,11 @@ void load_fonts(float dpr, float ui_scale) {
   static ImVector<ImWchar> ranges;
   ImFontGlyphRangesBuilder builder;
   builder.AddRanges(io.Fonts->GetGlyphRangesDefault());
-  // Every glyph is rasterised at start-up, for both fonts, before the first frame: the ranges are what the app's
-  // own text uses (Δ, ≤ ≥ ≠ −, €, typographic punctuation, arrows) and what names in European databases use
-  // (Latin Extended-A, the Greek letters), about 500 glyphs rather than whole blocks of symbols (911).
-  static const ImWchar extra[] = {0x0100, 0x017F, 0x0391, 0x03C9, 0x2010, 0x205E, 0x20AC, 0x20AC, 0x2190,
-                                  0x2195, 0x2212, 0x2212, 0x2260, 0x2260, 0x2264, 0x2265, 0};
+  static const ImWchar extra[] = {0x0370, 0x03FF, 0x2010, 0x205E, 0x2190, 0x21FF, 0x2200, 0x22FF, 0x25A0, 0x25FF, 0};
   builder.AddRanges(extra);
   builder.BuildRanges(&ranges);
   ImFontConfig cfg;
-  // Horizontal oversampling sharpens small text on a 1x screen; at 2x and above the pixels already do it.
-  cfg.OversampleH = dpr >= 2.0f ? 1 : 2;
+  cfg.OversampleH = 2;
   const float size = 15.0f * dpr * ui_scale;
   io.Fonts->AddFontFromFileTTF("/fonts/ui.ttf", size, &cfg, ranges.Data);
   if (readable("/fonts/mono.ttf")) g_mono = io.Fonts->AddFontFromFileTTF("/fonts/mono.ttf", size, &cfg, ranges.Data);

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startApp, waitReady, sendCommand, untilPanel, uploadSet } from './browser.mjs';
+import { startApp, waitReady, sendCommand, untilPanel, uploadSet, nextFrames } from './browser.mjs';
 import { removeDir } from '../llm_server/cli_fixture.mjs';
 
 export { cli, copyDb, removeDir, writeBirdPredictions, writeScanDatabase } from '../llm_server/cli_fixture.mjs';
@@ -37,6 +37,9 @@ export async function evaluateSets(page, dir, gold, pred) {
   await uploadSet(page, path.join(dir, pred));
   await sendCommand(page, { do: 'show', tab: METRICS });
   await sendCommand(page, { do: 'evaluate', gold, pred, semantics: 'bird' });
+  // The command is handled on the next frame. Until then the panel may still show a finished run (after a reload the
+  // app re-evaluates the remembered sets by itself), which is not this one.
+  await nextFrames(page);
   return untilPanel(page, METRICS, (s) => s.done && s.queued === false, 'the evaluation');
 }
 
