@@ -309,12 +309,16 @@ int run_retrieval(const FlagValues& r, bool as_study) {
     const auto scores = linking::score_retrieval(linking::retrieval_cases(items));
     scored[job.approach][v.setting] = scores;
     study_cells.push_back({linking::retrieval_approach_name(job.approach), variant_name, scores});
+    const auto rows =
+        study::retrieval_item_rows(v.set, items, variant_name, linking::retrieval_approach_name(job.approach));
+    study_items.insert(study_items.end(), rows.begin(), rows.end());
     std::map<std::string, size_t> outcomes;
     for (auto o : {linking::LinkOutcome::Linked, linking::LinkOutcome::Unreadable, linking::LinkOutcome::NoAnswer,
                    linking::LinkOutcome::NoSchema, linking::LinkOutcome::GoldUnusable})
       outcomes[linking::link_outcome_name(o)] = 0;
     size_t dropped = 0;
-    for (const auto& ri : items) {
+    for (size_t k = 0; k < items.size(); ++k) {
+      const auto& ri = items[k];
       ++outcomes[linking::link_outcome_name(ri.outcome)];
       dropped += ri.dropped;
       const auto& it = v.set.items[ri.item];
@@ -328,25 +332,8 @@ int run_retrieval(const FlagValues& r, bool as_study) {
                               {"dropped", ri.dropped},
                               {"note", ri.note}};
       if (job.approach == RetrievalApproach::Tcsl) entry["picked_tables"] = ri.tables;
-      study::RetrievalItemRow row{variant_name,
-                                  linking::retrieval_approach_name(job.approach),
-                                  it.key,
-                                  it.db_id,
-                                  linking::link_outcome_name(ri.outcome),
-                                  ri.gold.columns.size(),
-                                  ri.columns.size(),
-                                  {},
-                                  {}};
-      if (ri.outcome != linking::LinkOutcome::NoSchema && ri.outcome != linking::LinkOutcome::GoldUnusable) {
-        const auto one = linking::score_retrieval({{{}, {}, ri.gold.columns, ri.columns}});
-        entry["all_gold_retrieved"] = one.slr == 100.0;
-        row.all_gold = one.slr == 100.0;
-        if (one.fpr_items) {
-          entry["fpr"] = one.fpr;
-          row.fpr = one.fpr;
-        }
-      }
-      study_items.push_back(std::move(row));
+      if (rows[k].all_gold) entry["all_gold_retrieved"] = *rows[k].all_gold;
+      if (rows[k].fpr) entry["fpr"] = *rows[k].fpr;
       listed.push_back(std::move(entry));
     }
     cells[{static_cast<size_t>(job.approach), job.variant}] = {{"n", scores.n},

@@ -29,7 +29,7 @@ namespace {
 using chokepoint::web::AppState;
 
 GLFWwindow* g_window = nullptr;
-AppState g_state;
+AppState g_main_state;
 
 // Resizes the canvas's drawing buffer through Emscripten's Browser object; GLFW hears of it through its resize
 // listener, as for any size. Not glfwSetWindowSize: Emscripten's GLFW (library_glfw.js, setWindowSize) takes a size
@@ -67,7 +67,7 @@ EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
 void main_loop() {
   const double started = chokepoint::monotonic_ms();
   fit_canvas_to_window();
-  chokepoint::web::apply_ui_scale(g_state.ui_scale, static_cast<float>(emscripten_get_device_pixel_ratio()));
+  chokepoint::web::apply_ui_scale(g_main_state.ui_scale, static_cast<float>(emscripten_get_device_pixel_ratio()));
   glfwPollEvents();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
@@ -75,7 +75,7 @@ void main_loop() {
   if (chokepoint::web::canvas_capture_due()) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   chokepoint::web::charts_new_frame();
   ImGui::NewFrame();
-  chokepoint::web::draw_app(g_state);
+  chokepoint::web::draw_app(g_main_state);
   ImGui::Render();
   int w = 0, h = 0;
   glfwGetFramebufferSize(g_window, &w, &h);
@@ -84,29 +84,29 @@ void main_loop() {
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   chokepoint::web::fulfil_canvas_capture();
-  ++g_state.frame;
+  ++g_main_state.frame;
   const double work = chokepoint::monotonic_ms() - started;
-  if (g_state.frame_work_ms.size() < chokepoint::web::AppState::kFrameWorkKept)
-    g_state.frame_work_ms.push_back(static_cast<float>(work));
+  if (g_main_state.frame_work_ms.size() < chokepoint::web::AppState::kFrameWorkKept)
+    g_main_state.frame_work_ms.push_back(static_cast<float>(work));
   if (work > chokepoint::web::AppState::kSlowFrameMs) {
-    if (g_state.slow_frames.size() >= chokepoint::web::AppState::kSlowFramesKept)
-      g_state.slow_frames.erase(g_state.slow_frames.begin());
-    g_state.slow_frames.push_back({g_state.frame, static_cast<float>(work), g_state.frame_parts});
+    if (g_main_state.slow_frames.size() >= chokepoint::web::AppState::kSlowFramesKept)
+      g_main_state.slow_frames.erase(g_main_state.slow_frames.begin());
+    g_main_state.slow_frames.push_back({g_main_state.frame, static_cast<float>(work), g_main_state.frame_parts});
   }
   // The first frames lay ImGui's windows out; by the second the table list is on the canvas.
-  if (g_state.frame == 1) chokepoint::web::mark_startup("frame 1");
-  if (g_state.frame == 2) {
+  if (g_main_state.frame == 1) chokepoint::web::mark_startup("frame 1");
+  if (g_main_state.frame == 2) {
     chokepoint::web::mark_startup("frame 2");
-    g_state.first_frame_ms = chokepoint::web::page_time_ms();
+    g_main_state.first_frame_ms = chokepoint::web::page_time_ms();
     std::string status = "ready:";
-    for (const auto& d : g_state.databases.databases) {
+    for (const auto& d : g_main_state.databases.databases) {
       if (d.origin != "sample") continue;
       status += " " + d.schema.db_id + " (" + std::to_string(d.schema.tables.size()) + " tables:";
       for (const auto& t : d.schema.tables) status += " " + t.name;
       status += ")";
     }
     chokepoint::web::set_page_status(status);
-    chokepoint::web::mark_page_ready(g_state.first_frame_ms);
+    chokepoint::web::mark_page_ready(g_main_state.first_frame_ms);
   }
 }
 
@@ -130,7 +130,7 @@ int main() {
   ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   ImGui::StyleColorsDark();
   chokepoint::web::load_fonts(static_cast<float>(emscripten_get_device_pixel_ratio()));
-  g_state.ui_scale = chokepoint::web::load_ui_scale();  // applied before the first frame
+  g_main_state.ui_scale = chokepoint::web::load_ui_scale();  // applied before the first frame
   ImGui_ImplGlfw_InitForOpenGL(g_window, true);
   chokepoint::web::install_clipboard();  // GLFW's clipboard in the browser is empty
   ImGui_ImplOpenGL3_Init("#version 300 es");
@@ -138,10 +138,10 @@ int main() {
   emscripten_set_wheel_callback("#canvas", nullptr, true, on_wheel);
 
   chokepoint::web::mark_startup("ui");
-  chokepoint::web::bind_app_state(&g_state);
+  chokepoint::web::bind_app_state(&g_main_state);
   chokepoint::web::set_page_status("opening sample databases");
-  chokepoint::web::bind_file_bridge(&g_state);
-  chokepoint::web::start_app(g_state);
+  chokepoint::web::bind_file_bridge(&g_main_state);
+  chokepoint::web::start_app(g_main_state);
   chokepoint::web::mark_startup("files opened");
   emscripten_set_main_loop(main_loop, 0, false);
   return 0;

@@ -53,6 +53,24 @@ Cell fpr_cell(const RetrievalCell* c) {
 
 }  // namespace
 
+std::vector<RetrievalItemRow> retrieval_item_rows(const EvalSet& set, const std::vector<linking::RetrievedItem>& items,
+                                                  const std::string& setting, const std::string& approach) {
+  std::vector<RetrievalItemRow> rows;
+  for (const auto& ri : items) {
+    const auto& it = set.items[ri.item];
+    RetrievalItemRow row{
+        setting,           approach, it.key, it.db_id, linking::link_outcome_name(ri.outcome), ri.gold.columns.size(),
+        ri.columns.size(), {},       {}};
+    if (ri.outcome != linking::LinkOutcome::NoSchema && ri.outcome != linking::LinkOutcome::GoldUnusable) {
+      const auto one = linking::score_retrieval({{{}, {}, ri.gold.columns, ri.columns}});
+      row.all_gold = one.slr == 100.0;
+      if (one.fpr_items) row.fpr = one.fpr;
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
 StudyReport retrieval_report(const std::vector<std::string>& settings, const std::vector<std::string>& approaches,
                              const std::vector<RetrievalCell>& cells, const std::vector<RetrievalItemRow>& items,
                              const std::string& model) {

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "core/dataset/eval_set.h"
+#include "core/linking/column_retrieval.h"
 #include "core/linking/linking_scores.h"
 #include "core/study/study_report.h"
 
@@ -26,6 +28,11 @@ struct RetrievalItemRow {
   std::optional<bool> all_gold;    // SLR's question: every gold column retrieved (unset: not scored)
   std::optional<double> fpr;       // percent; unset when nothing was retrieved or not scored
 };
+
+// One row per item of a (setting, approach) run: its outcome, column counts, and, when scored, whether every gold
+// column was retrieved and its own FPR. `items` are retrieve_items' for `set`.
+std::vector<RetrievalItemRow> retrieval_item_rows(const EvalSet& set, const std::vector<linking::RetrievedItem>& items,
+                                                  const std::string& setting, const std::string& approach);
 
 // The report over the settings and approaches run, in the orders given (approaches as the paper lays them out:
 // full-schema, scsl, tcsl). `model` names who retrieved ("" when only full-schema ran).

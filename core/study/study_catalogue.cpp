@@ -29,7 +29,7 @@ const std::vector<StudyEntry>& study_catalogue() {
       {"retrieval",
        "schema retrieval (Full-Schema, SCSL, TCSL) across the naturalness settings: FPR and SLR and their change "
        "against O/O (SQLMorph Table VIII)",
-       false},
+       true},
       {"synsql",
        "test databases judging systems: SR, EX on both, Δ, AR with its band, CC per method and system, and "
        "disagreements against human labels (SynSQL Tables 1-3)",

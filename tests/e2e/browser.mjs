@@ -73,9 +73,16 @@ export async function pixelStats(page, png, rect, clearRgb) {
 // The page's test doors (web/bridge): a panel's state as JSON, a page command, an exported JSON function.
 export const panelState = (page, name) =>
   page.evaluate((n) => JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], [n])), name);
-export const sendCommand = (page, command) =>
-  page.evaluate((j) => Module.ccall('chokepoint_command', null, ['string'], [j]), JSON.stringify(command));
+// A command is applied at the start of the next frame: sendCommand returns once that frame has run, so a panel's
+// state read next is never the one from before the command (an earlier run's "done" taken for this one's).
+export async function sendCommand(page, command) {
+  await page.evaluate((j) => Module.ccall('chokepoint_command', null, ['string'], [j]), JSON.stringify(command));
+  await nextFrames(page);
+}
 export const callJson = (page, fn) => page.evaluate((f) => JSON.parse(Module.ccall(f, 'string', [], [])), fn);
+// One animation frame: the app's frame runs first in it (its callback was registered before ours), so an input event
+// or a command given before this call has been seen.
+const nextFrame = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
 // Two animation frames: a command queued now has been handled and drawn.
 export const nextFrames = (page) =>
   page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -83,10 +90,12 @@ export const nextFrames = (page) =>
 // Keys as a person presses them, spread over frames: Dear ImGui 1.86 reads key state once per frame, so a key
 // pressed and released inside one frame (playwright's keyboard.press) can be missed. Presses the keys in order,
 // each held over frames, and releases them in reverse order (['Control', 'a'] is Ctrl+A).
+// A key is held for one frame only: held over two, a slow frame (a loaded machine, the software renderer) can pass
+// ImGui's key-repeat delay and press it twice.
 export async function holdKeys(page, keys) {
   for (const k of keys) {
     await page.keyboard.down(k);
-    await nextFrames(page);
+    await nextFrame(page);
   }
   for (const k of [...keys].reverse()) {
     await page.keyboard.up(k);

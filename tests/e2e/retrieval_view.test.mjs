@@ -136,6 +136,33 @@ test('Table VIII from the page: every cell and the deltas equal chokepoint retri
   assert.deepEqual(view.items.map((i) => [String(i.id), i.outcome, i.gold_columns, i.retrieved_columns]),
                    cliItems.map((i) => [String(i.id), i.outcome, i.gold_columns, i.retrieved_columns]));
 
+  // The Studies tab lays the same cells out as `chokepoint study retrieval` does on the same files: Table VIII with
+  // the paper's rows, the change against O/O, both charts and every cell's items.
+  await sendCommand(app.page, { do: 'show', tab: 'Studies' });
+  await clickNamed(app.page, 'study retrieval');
+  await clickNamed(app.page, 'run the study');
+  const study = (await untilPanel(app.page, 'Studies', (s) => s.report?.study === 'retrieval',
+    'the retrieval study')).report;
+  const studyOut = path.join(dir, 'study-retrieval');
+  const rs = spawnSync(cli, ['study', 'retrieval', '--variants', path.join(dir, 'variants'), '--db-root',
+    path.join(dir, 'db'), '--llm-config', path.join(dir, 'llm.json'), '--approach', 'full-schema,scsl,tcsl',
+    '--out', studyOut], { encoding: 'utf8' });
+  assert.equal(rs.status, 0, rs.stderr);
+  const cliStudy = JSON.parse(fs.readFileSync(path.join(studyOut, 'report.json'), 'utf8'));
+  for (const part of ['study', 'title', 'tables', 'charts', 'items'])
+    assert.deepEqual(study[part], cliStudy[part], part);
+  // The notes differ only in why L/L is absent: no L_L.json for the CLI, no run labelled L/L on the page.
+  const general = (notes) => notes.filter((n) => !n.startsWith('Setting '));
+  assert.deepEqual(general(study.notes), general(cliStudy.notes));
+  assert.deepEqual(study.notes.filter((n) => n.startsWith('Setting ')),
+    ['Setting L/L skipped: the Retrieval tab has no run on a set labelled L/L.']);
+  assert.match(cliStudy.notes.find((n) => n.startsWith('Setting ')), /^Setting L\/L skipped: .*L_L.json not found/);
+  assert.equal(study.items.rows.length, 3 * 3 * 2, 'two items per setting and approach');
+  assert.deepEqual(study.inputs.map((i) => [i.name, i.value]),
+    [['O/O', 'O_O.json'], ['L/O', 'L_O.json'], ['O/L', 'O_L.json'], ['fk', 'no']]);
+  fs.writeFileSync(path.join(artefactDir, 'retrieval_study.png'), await app.page.screenshot());
+  await sendCommand(app.page, { do: 'show', tab: PANEL });
+
   // TCSL again: both rounds are in the page's replay store.
   const mid = (await llm.stats()).chat;
   await sendCommand(app.page, { do: 'retrieval_run', approach: 'tcsl', set: 'O_O.json', variant: 'O/O' });

@@ -133,6 +133,8 @@ test('refusals name what is wrong and run nothing', async () => {
   assert.match(s.error, /study 'llm-tasks' runs from the command line only: chokepoint study llm-tasks/);
   s = await runInTab({ study: 'denat-delta' });
   assert.match(s.error, /study 'denat-delta' runs from the command line only: chokepoint study denat-delta/);
+  s = await runInTab({ study: 'retrieval' });
+  assert.match(s.error, /no retrieval has run: run one in Run a model > Retrieval/);
   s = await runInTab({ study: 'shared-failure' });
   assert.match(s.error, /unknown study 'shared-failure'; the closest is 'shared-failures'/);
 });

@@ -21,7 +21,7 @@ std::string file_name_of(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-std::string stem_of(const std::string& path) {
+std::string stem_of_file_opener(const std::string& path) {
   std::string base = file_name_of(path);
   auto dot = base.find_last_of('.');
   return dot == std::string::npos ? base : base.substr(0, dot);
@@ -61,7 +61,7 @@ OpenedKind open_file(AppState& state, const std::string& path, const std::string
       notify(state, name + ": " + db.error(), true);
       return OpenedKind::Failed;
     }
-    auto schema = read_schema(*db, stem_of(path));
+    auto schema = read_schema(*db, stem_of_file_opener(path));
     if (!schema.ok()) {
       notify(state, name + ": " + schema.error(), true);
       return OpenedKind::Failed;

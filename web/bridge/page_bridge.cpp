@@ -18,7 +18,7 @@ void chokepoint_js_mark(const char* name);
 
 namespace chokepoint::web {
 namespace {
-AppState* g_state = nullptr;
+AppState* g_page_bridge_state = nullptr;
 std::string g_summary;  // keeps the returned string alive until the next call
 }  // namespace
 
@@ -26,16 +26,16 @@ void set_page_status(const std::string& text) { chokepoint_js_set_status(text.c_
 void mark_page_ready(double first_frame_ms) { chokepoint_js_mark_ready(first_frame_ms); }
 double page_time_ms() { return chokepoint_js_now_ms(); }
 void mark_startup(const char* name) { chokepoint_js_mark(name); }
-void bind_app_state(AppState* state) { g_state = state; }
-AppState* bound_app_state() { return g_state; }
+void bind_app_state(AppState* state) { g_page_bridge_state = state; }
+AppState* bound_app_state() { return g_page_bridge_state; }
 
 }  // namespace chokepoint::web
 
 extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_summary_json() {
-  using chokepoint::web::g_state;
+  using chokepoint::web::g_page_bridge_state;
   nlohmann::json out = nlohmann::json::array();
-  if (g_state) {
-    for (const auto& d : g_state->databases.databases) {
+  if (g_page_bridge_state) {
+    for (const auto& d : g_page_bridge_state->databases.databases) {
       if (!d.error.empty())
         out.push_back({{"path", d.path}, {"error", d.error}});
       else {
@@ -52,20 +52,21 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_summary_json() {
 
 // The notices shown to the user (uploads, errors), oldest first, as JSON [{text, error}].
 extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_notices_json() {
-  using chokepoint::web::g_state;
+  using chokepoint::web::g_page_bridge_state;
   nlohmann::json out = nlohmann::json::array();
-  if (g_state)
-    for (const auto& n : g_state->notices) out.push_back({{"text", n.text}, {"error", n.error}});
+  if (g_page_bridge_state)
+    for (const auto& n : g_page_bridge_state->notices) out.push_back({{"text", n.text}, {"error", n.error}});
   chokepoint::web::g_summary = out.dump();
   return chokepoint::web::g_summary.c_str();
 }
 
 // The loaded evaluation sets: name and item count.
 extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_sets_json() {
-  using chokepoint::web::g_state;
+  using chokepoint::web::g_page_bridge_state;
   nlohmann::json out = nlohmann::json::array();
-  if (g_state)
-    for (const auto& s : g_state->eval_sets.sets) out.push_back({{"name", s.name}, {"items", s.set.items.size()}});
+  if (g_page_bridge_state)
+    for (const auto& s : g_page_bridge_state->eval_sets.sets)
+      out.push_back({{"name", s.name}, {"items", s.set.items.size()}});
   chokepoint::web::g_summary = out.dump();
   return chokepoint::web::g_summary.c_str();
 }

@@ -57,6 +57,8 @@ void apply_page_commands(AppState& state) {
   }
 }
 
+void request_tab(const std::string& name) { g_tab = name; }
+
 std::string take_requested_tab() {
   std::string t = std::move(g_tab);
   g_tab.clear();

@@ -17,6 +17,8 @@ void queue_page_command(std::string json);
 void apply_page_commands(AppState& state);
 // The registered panel's state (its state_json), or null for a panel without one or no such panel.
 nlohmann::json panel_state_json(AppState& state, const std::string& panel);
+// Asks for a tab to open on the next frame, as {"do": "show", "tab": name} does (a button that leads elsewhere).
+void request_tab(const std::string& name);
 // The tab a command asked for ("" when none); cleared once read.
 std::string take_requested_tab();
 

@@ -285,12 +285,13 @@ const PageCommandRegistrar select_log_cmd{"llm_select_log", [](AppState& state, 
                                             llm_panel(state).selected_log = cmd.value("index", -1);
                                           }};
 
-const PanelRegistrar registrar{PanelSpec{"LLM", 80, [](AppState& state) { draw_llm_panel(state, llm_panel(state)); },
-                                         [](AppState& state, double) {
-                                           ensure_loaded(state);
-                                           step_connection_test(session_now_ms());
-                                         },
-                                         [](AppState& state) { return llm_state_json(state); }}};
+const PanelRegistrar llm_panel_registrar{PanelSpec{"LLM", 80,
+                                                   [](AppState& state) { draw_llm_panel(state, llm_panel(state)); },
+                                                   [](AppState& state, double) {
+                                                     ensure_loaded(state);
+                                                     step_connection_test(session_now_ms());
+                                                   },
+                                                   [](AppState& state) { return llm_state_json(state); }}};
 
 }  // namespace
 }  // namespace chokepoint::web

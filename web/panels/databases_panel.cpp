@@ -145,17 +145,18 @@ void draw_databases_panel(AppState& state) {
 }
 
 namespace {
-const PanelRegistrar registrar{{"Databases", 10, draw_databases_panel, nullptr, nullptr}};
+const PanelRegistrar databases_panel_registrar{{"Databases", 10, draw_databases_panel, nullptr, nullptr}};
 // {"do": "select_database", "db_id": NAME}: what clicking a database in the list does.
-const PageCommandRegistrar select_registrar{"select_database", [](AppState& s, const nlohmann::json& cmd) {
-                                              auto& dbs = s.databases.databases;
-                                              for (size_t i = 0; i < dbs.size(); ++i)
-                                                if (dbs[i].schema.db_id == cmd.value("db_id", "")) {
-                                                  s.databases.selected = static_cast<int>(i);
-                                                  return;
-                                                }
-                                              notify(s, "no database named " + cmd.value("db_id", ""), true);
-                                            }};
+const PageCommandRegistrar databases_panel_select_registrar{
+    "select_database", [](AppState& s, const nlohmann::json& cmd) {
+      auto& dbs = s.databases.databases;
+      for (size_t i = 0; i < dbs.size(); ++i)
+        if (dbs[i].schema.db_id == cmd.value("db_id", "")) {
+          s.databases.selected = static_cast<int>(i);
+          return;
+        }
+      notify(s, "no database named " + cmd.value("db_id", ""), true);
+    }};
 }  // namespace
 
 }  // namespace chokepoint::web

@@ -29,7 +29,7 @@ struct ItemGraphCache {
   std::vector<Point2> positions;
 };
 
-void draw_item_detail(AppState& state, const EvalItem& item, int index) {
+void draw_eval_set_item_detail(AppState& state, const EvalItem& item, int index) {
   auto& panel = state.eval_sets;
   ImGui::Text("item %s  db %s  %s", item.key.c_str(), item.db_id.c_str(), item.difficulty.c_str());
   ImGui::Separator();
@@ -140,7 +140,7 @@ void draw_eval_set_panel(AppState& state) {
   ImGui::SameLine();
   ImGui::BeginChild("item", ImVec2(0, 0), true);
   if (panel.selected_item >= 0 && panel.selected_item < static_cast<int>(set.items.size()))
-    draw_item_detail(state, set.items[static_cast<size_t>(panel.selected_item)], panel.selected_item);
+    draw_eval_set_item_detail(state, set.items[static_cast<size_t>(panel.selected_item)], panel.selected_item);
   else
     ImGui::TextDisabled("Select an item.");
   ImGui::EndChild();
@@ -176,8 +176,8 @@ void select_item_command(AppState& state, const nlohmann::json& cmd) {
   if (cmd.contains("joins")) p.filter_joins = cmd["joins"].get<int>();
 }
 
-const PanelRegistrar registrar{{"Evaluation set", 30, draw_eval_set_panel, nullptr, eval_set_json}};
-const PageCommandRegistrar select_registrar{"select_item", select_item_command};
+const PanelRegistrar eval_set_panel_registrar{{"Evaluation set", 30, draw_eval_set_panel, nullptr, eval_set_json}};
+const PageCommandRegistrar eval_set_panel_select_registrar{"select_item", select_item_command};
 }  // namespace
 
 }  // namespace chokepoint::web

@@ -78,7 +78,7 @@ void draw_help_panel(AppState& state) {
           "wheel scrolls lists and zooms graphs (up zooms in). Hover any metric name for its definition.");
 }
 
-const PanelRegistrar registrar{{"Help", 100, draw_help_panel, nullptr, nullptr}};
+const PanelRegistrar help_panel_registrar{{"Help", 100, draw_help_panel, nullptr, nullptr}};
 
 }  // namespace
 }  // namespace chokepoint::web

@@ -32,7 +32,7 @@ void ensure_graph(SchemaGraphPanel& panel, const LoadedDatabase& db, int db_inde
   panel.view = GraphView{};
 }
 
-void draw_statistics(const GraphStatistics& s, const SchemaGraph& g) {
+void draw_schema_graph_statistics(const GraphStatistics& s, const SchemaGraph& g) {
   ImGui::Text("tables |V|        %zu", s.nodes);
   ImGui::Text("joinable pairs |E| %zu", s.edges);
   ImGui::Text("join labels       %zu", s.labels);
@@ -102,7 +102,7 @@ void draw_schema_graph_panel(AppState& state) {
   }
 
   ImGui::BeginChild("stats", ui_px(300, 0), true);
-  draw_statistics(*panel.stats, *panel.graph);
+  draw_schema_graph_statistics(*panel.stats, *panel.graph);
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("canvas", ImVec2(0, 0), true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
@@ -145,7 +145,8 @@ nlohmann::json schema_graph_json(AppState& state) {
   return j;
 }
 
-const PanelRegistrar registrar{{"Schema graph", 20, draw_schema_graph_panel, nullptr, schema_graph_json}};
+const PanelRegistrar schema_graph_panel_registrar{
+    {"Schema graph", 20, draw_schema_graph_panel, nullptr, schema_graph_json}};
 }  // namespace
 
 }  // namespace chokepoint::web

@@ -99,7 +99,7 @@ nlohmann::json workspace_json(AppState&) {
           {"writing", r.writing},     {"usage", r.usage}, {"quota", r.quota}};
 }
 
-const PanelRegistrar registrar{{"Workspace", 90, draw_workspace_panel, nullptr, workspace_json}};
+const PanelRegistrar workspace_panel_registrar{{"Workspace", 90, draw_workspace_panel, nullptr, workspace_json}};
 const PageCommandRegistrar export_command{"workspace_export",
                                           [](AppState& s, const nlohmann::json&) { export_workspace_download(s); }};
 const PageCommandRegistrar clear_command{"workspace_clear",

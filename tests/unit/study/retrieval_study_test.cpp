@@ -72,5 +72,36 @@ TEST(RetrievalStudy, ChartsAndItemRows) {
   EXPECT_NE(rep.notes[1].find("no model"), std::string::npos);
 }
 
+// One row per retrieved item, the item's own FPR and whether all its gold columns came back; an item the gold cannot
+// score (no schema, unusable gold) has neither.
+TEST(RetrievalStudy, ItemRowsScoreEachItemAlone) {
+  EvalSet set;
+  set.items = {{"q1", "tox", "", "", "", ""}, {"q2", "tox", "", "", "", ""}, {"q3", "gone", "", "", "", ""}};
+  std::vector<linking::RetrievedItem> items(3);
+  items[0].item = 0;
+  items[0].gold.columns = {"atom.element"};
+  items[0].columns = {"atom.atom_id", "atom.element"};  // all gold, one of two not in the gold: FPR 50
+  items[1].item = 1;
+  items[1].gold.columns = {"atom.element", "molecule.label"};
+  items[1].columns = {"atom.element"};  // one gold column missing, nothing extra: FPR 0
+  items[2].item = 2;
+  items[2].outcome = linking::LinkOutcome::NoSchema;
+  const auto rows = retrieval_item_rows(set, items, "O/L", "scsl");
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0].id, "q1");
+  EXPECT_EQ(rows[0].setting, "O/L");
+  EXPECT_EQ(rows[0].approach, "scsl");
+  EXPECT_EQ(rows[0].gold, 1u);
+  EXPECT_EQ(rows[0].retrieved, 2u);
+  EXPECT_EQ(rows[0].all_gold, true);
+  EXPECT_EQ(rows[0].fpr, 50.0);
+  EXPECT_EQ(rows[1].all_gold, false);
+  EXPECT_EQ(rows[1].fpr, 0.0);
+  EXPECT_EQ(rows[2].db_id, "gone");
+  EXPECT_EQ(rows[2].outcome, "no_schema");
+  EXPECT_FALSE(rows[2].all_gold.has_value());
+  EXPECT_FALSE(rows[2].fpr.has_value());
+}
+
 }  // namespace
 }  // namespace chokepoint::study

@@ -29,7 +29,7 @@ const runner::PromptFormat& md_chat() {
   return f;
 }
 
-std::string stem_of(const std::string& name) {
+std::string stem_of_debug(const std::string& name) {
   const auto dot = name.rfind('.');
   return dot == std::string::npos ? name : name.substr(0, dot);
 }
@@ -71,7 +71,7 @@ void start_calls(DebugRun& run) {
   run.calls->start(*endpoint, session_transport(), &session_replay(), session_limits());
 }
 
-void add_usage(UsageTotals& to, const UsageTotals& from) {
+void add_usage_debug(UsageTotals& to, const UsageTotals& from) {
   to.network_calls += from.network_calls;
   to.replayed += from.replayed;
   to.retries += from.retries;
@@ -81,12 +81,12 @@ void add_usage(UsageTotals& to, const UsageTotals& from) {
 }
 
 // The debugged predictions as a loaded prediction set in BIRD's format, named after the set debugged.
-void publish(AppState& state, DebugRun& run) {
+void publish_debug(AppState& state, DebugRun& run) {
   std::vector<runner::PredictedItem> items;
   for (const auto& p : run.state->pairs())
     items.push_back({p.id, p.db_id, p.pred_sql, runner::PredictionStatus::Ok, ""});
-  const std::string name =
-      stem_of(stem_of(run.source->pred_name)) + ".debug-" + diagnosis::debug_strategy_name(run.strategy) + ".pred.json";
+  const std::string name = stem_of_debug(stem_of_debug(run.source->pred_name)) + ".debug-" +
+                           diagnosis::debug_strategy_name(run.strategy) + ".pred.json";
   const std::string text = runner::write_bird_predictions(items);
   const std::string path = "/tmp/" + name;
   std::ofstream(path, std::ios::binary) << text;
@@ -201,7 +201,7 @@ void step_debug_run(AppState& state, double budget_ms) {
     }
     if (run.state->done()) {
       run.life.finish(false);
-      publish(state, run);
+      publish_debug(state, run);
       const auto& last = run.state->rows().back();
       notify(state, "debugging done: " + std::to_string(last.still_wrong) + " of " +
                         std::to_string(run.state->initially_wrong()) + " still wrong; predictions in " + run.published);
@@ -227,7 +227,7 @@ void step_debug_run(AppState& state, double budget_ms) {
     persist_replay();
   }
   if (!finished) return;
-  add_usage(run.usage, usage);
+  add_usage_debug(run.usage, usage);
   std::vector<std::optional<std::string>> sql;
   for (const auto& r : run.calls->results())
     sql.push_back(r && r->status == runner::PredictionStatus::Ok ? std::optional<std::string>(r->sql) : std::nullopt);

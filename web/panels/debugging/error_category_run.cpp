@@ -16,7 +16,7 @@
 namespace chokepoint::web {
 namespace {
 
-void finish(AppState& state, ErrorCategoryRun& run) {
+void finish_error_category(AppState& state, ErrorCategoryRun& run) {
   const auto answers = call_answers(*run.batch.scheduler, "not asked: the classifier was cancelled");
   RunErrors* errors = run_errors(state, run.source.get());
   if (!errors) return;  // a newer evaluation replaced the classified run: its answers have nothing to merge into
@@ -103,11 +103,13 @@ void confirm_error_category_run(AppState& state) {
 
 void cancel_error_category_run(AppState& state) {
   // Answers received decide; the rest keep the rule's category.
-  if (state.panels.get<ErrorCategoryRun>().batch.cancel()) finish(state, state.panels.get<ErrorCategoryRun>());
+  if (state.panels.get<ErrorCategoryRun>().batch.cancel())
+    finish_error_category(state, state.panels.get<ErrorCategoryRun>());
 }
 
 void step_error_category_run(AppState& state) {
-  if (state.panels.get<ErrorCategoryRun>().batch.step()) finish(state, state.panels.get<ErrorCategoryRun>());
+  if (state.panels.get<ErrorCategoryRun>().batch.step())
+    finish_error_category(state, state.panels.get<ErrorCategoryRun>());
 }
 
 void draw_error_category_run(AppState& state) {

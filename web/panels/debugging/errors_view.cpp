@@ -40,7 +40,7 @@ bool is_result_category(const std::string& c) {
   return std::find(o.begin(), o.end(), c) != o.end();
 }
 
-bool passes(const std::string& filter, const diagnosis::ErrorClassification& c) {
+bool passes_errors(const std::string& filter, const diagnosis::ErrorClassification& c) {
   if (filter.empty()) return true;
   const bool system = c.error_class == diagnosis::ErrorClass::SystemError;
   if (filter == "system") return system;
@@ -48,10 +48,10 @@ bool passes(const std::string& filter, const diagnosis::ErrorClassification& c) 
   return diagnosis::error_category(c) == filter;
 }
 
-std::vector<size_t> shown(const RunErrors& e, const std::string& filter) {
+std::vector<size_t> shown_errors(const RunErrors& e, const std::string& filter) {
   std::vector<size_t> out;
   for (size_t k = 0; k < e.classes.size(); ++k)
-    if (passes(filter, e.classes[k])) out.push_back(k);
+    if (passes_errors(filter, e.classes[k])) out.push_back(k);
   return out;
 }
 
@@ -63,7 +63,7 @@ std::string describe(const diagnosis::ErrorClassification& c) {
   return s;
 }
 
-void draw_filter(const RunErrors& e, ErrorsTab& tab) {
+void draw_filter(const RunErrors& e, ErrorsTab& errors_view_tab) {
   const auto counts = e.counts();
   const size_t system = e.system_errors(), result = e.classes.size() - system;
   auto label = [&](const std::string& f) {
@@ -74,16 +74,16 @@ void draw_filter(const RunErrors& e, ErrorsTab& tab) {
     return f + " (" + std::to_string(it == counts.end() ? 0 : it->second) + ")";
   };
   ImGui::SetNextItemWidth(ui_px(260));
-  if (ImGui::BeginCombo("show##errors", label(tab.filter).c_str())) {
+  if (ImGui::BeginCombo("show##errors", label(errors_view_tab.filter).c_str())) {
     std::vector<std::string> options = {"", "system", "result"};
     for (const auto& [c, n] : counts)
       if (!is_result_category(c)) options.push_back(c);
     for (const auto& c : result_order())
       if (counts.count(c)) options.push_back(c);
     for (const auto& f : options)
-      if (ImGui::Selectable(label(f).c_str(), f == tab.filter)) {
-        tab.filter = f;
-        tab.selected = -1;
+      if (ImGui::Selectable(label(f).c_str(), f == errors_view_tab.filter)) {
+        errors_view_tab.filter = f;
+        errors_view_tab.selected = -1;
       }
     ImGui::EndCombo();
   }
@@ -162,19 +162,20 @@ size_t RunErrors::system_errors() const {
 }
 
 RunErrors* run_errors(AppState& state, const MetricsRun* run) {
-  ErrorsTab& tab = state.panels.get<ErrorsTab>();
-  return run && tab.run.get() == run ? &tab.errors : nullptr;
+  ErrorsTab& errors_view_tab = state.panels.get<ErrorsTab>();
+  return run && errors_view_tab.run.get() == run ? &errors_view_tab.errors : nullptr;
 }
 
 void step_errors_tab(AppState& state, double budget_ms) {
-  ErrorsTab& tab = state.panels.get<ErrorsTab>();
+  ErrorsTab& errors_view_tab = state.panels.get<ErrorsTab>();
   const auto current = current_evaluation(state);
-  if (current != tab.run) {
-    tab.run = current;
-    tab.errors = {};
-    tab.selected = -1;
+  if (current != errors_view_tab.run) {
+    errors_view_tab.run = current;
+    errors_view_tab.errors = {};
+    errors_view_tab.selected = -1;
   }
-  if (tab.run && tab.run->done && !tab.errors.complete) step_run_errors(state, *tab.run, tab.errors, budget_ms);
+  if (errors_view_tab.run && errors_view_tab.run->done && !errors_view_tab.errors.complete)
+    step_run_errors(state, *errors_view_tab.run, errors_view_tab.errors, budget_ms);
 }
 
 void step_run_errors(const AppState& state, MetricsRun& run, RunErrors& e, double budget_ms) {
@@ -194,13 +195,13 @@ void step_run_errors(const AppState& state, MetricsRun& run, RunErrors& e, doubl
 }
 
 void draw_errors_view(AppState& state) {
-  ErrorsTab& tab = state.panels.get<ErrorsTab>();
-  if (!tab.run) {
+  ErrorsTab& errors_view_tab = state.panels.get<ErrorsTab>();
+  if (!errors_view_tab.run) {
     ImGui::TextDisabled("Evaluate a prediction set first.");
     return;
   }
-  MetricsRun& run = *tab.run;
-  RunErrors& e = tab.errors;
+  MetricsRun& run = *errors_view_tab.run;
+  RunErrors& e = errors_view_tab.errors;
   if (!run.done) {
     ImGui::TextDisabled("The errors are classified once the evaluation is done.");
     return;
@@ -219,8 +220,8 @@ void draw_errors_view(AppState& state) {
         "differ), data_processing (none of those: aggregation, arithmetic, order, limit, DISTINCT).");
   draw_charts(e);
   if (e.complete) draw_error_category_run(state);
-  draw_filter(e, tab);
-  const auto list = shown(e, tab.filter);
+  draw_filter(e, errors_view_tab);
+  const auto list = shown_errors(e, errors_view_tab.filter);
   ImGui::SameLine();
   ImGui::TextDisabled("%zu shown", list.size());
   const float height = std::max(ui_px(220), ImGui::GetContentRegionAvail().y * 0.55f);
@@ -233,16 +234,17 @@ void draw_errors_view(AppState& state) {
       const auto& pair = run.pairs()[e.items[k]];
       const std::string label =
           diagnosis::error_category(e.classes[k]) + "  " + pair.id + "  [" + pair.db_id + "]##e" + std::to_string(k);
-      if (ImGui::Selectable(label.c_str(), tab.selected == static_cast<int>(k))) tab.selected = static_cast<int>(k);
+      if (ImGui::Selectable(label.c_str(), errors_view_tab.selected == static_cast<int>(k)))
+        errors_view_tab.selected = static_cast<int>(k);
     }
   }
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("error-item", ImVec2(0, height), true, ImGuiWindowFlags_HorizontalScrollbar);
-  if (tab.selected < 0 || tab.selected >= static_cast<int>(e.classes.size()))
+  if (errors_view_tab.selected < 0 || errors_view_tab.selected >= static_cast<int>(e.classes.size()))
     ImGui::TextDisabled("Select an item to see what decided its class, beside its gold and predicted SQL.");
   else
-    draw_item(run, e, static_cast<size_t>(tab.selected));
+    draw_item(run, e, static_cast<size_t>(errors_view_tab.selected));
   ImGui::EndChild();
   ImGui::Separator();
   ImGui::Text("Debugging (004 §3.2): send the wrong predictions back to a model, round by round");
@@ -250,9 +252,9 @@ void draw_errors_view(AppState& state) {
 }
 
 nlohmann::json run_errors_json(AppState& state) {
-  const ErrorsTab& tab = state.panels.get<ErrorsTab>();
-  const MetricsRun& run = *tab.run;
-  const RunErrors& e = tab.errors;
+  const ErrorsTab& errors_view_tab = state.panels.get<ErrorsTab>();
+  const MetricsRun& run = *errors_view_tab.run;
+  const RunErrors& e = errors_view_tab.errors;
   nlohmann::json items = nlohmann::json::array();
   for (size_t k = 0; k < e.classes.size() && items.size() < 200; ++k) {
     const auto& c = e.classes[k];
@@ -267,9 +269,9 @@ nlohmann::json run_errors_json(AppState& state) {
           {"failed", e.classes.size()},
           {"system_errors", e.system_errors()},
           {"counts", e.counts()},
-          {"filter", tab.filter},
-          {"shown", shown(e, tab.filter).size()},
-          {"selected", tab.selected},
+          {"filter", errors_view_tab.filter},
+          {"shown", shown_errors(e, errors_view_tab.filter).size()},
+          {"selected", errors_view_tab.selected},
           {"items", items}};
 }
 
@@ -278,26 +280,26 @@ namespace {
 // {"do": "errors_filter", "filter": "" | "system" | "result" | CATEGORY, "select": K}: the Errors list's filter and
 // selection, as the combo and a click set them.
 const PageCommandRegistrar errors_filter_registrar{"errors_filter", [](AppState& state, const nlohmann::json& cmd) {
-                                                     ErrorsTab& tab = state.panels.get<ErrorsTab>();
-                                                     tab.filter = cmd.value("filter", "");
-                                                     tab.selected = cmd.value("select", -1);
+                                                     ErrorsTab& errors_view_tab = state.panels.get<ErrorsTab>();
+                                                     errors_view_tab.filter = cmd.value("filter", "");
+                                                     errors_view_tab.selected = cmd.value("select", -1);
                                                    }};
 
 // The Errors tab: the taxonomy of the run's failures, a model's say on two of its categories, and debugging rounds.
 // Its JSON goes beside the panel's: "errors" (with a run), "error_category" and "debug".
-const SubTabRegistrar tab{{kMetricsPanelName, "Errors", 10, "", draw_errors_view,
-                           [](AppState& s, double budget) {
-                             step_errors_tab(s, budget);
-                             step_error_category_run(s);
-                             step_debug_run(s, budget);
-                           },
-                           [](AppState& s) {
-                             nlohmann::json j = {
-                                 {"error_category", error_category_run_json(s.panels.get<ErrorCategoryRun>())},
-                                 {"debug", debug_run_json(s.panels.get<DebugRun>())}};
-                             if (s.panels.get<ErrorsTab>().run) j["errors"] = run_errors_json(s);
-                             return j;
-                           }}};
+const SubTabRegistrar errors_view_tab{
+    {kMetricsPanelName, "Errors", 10, "", draw_errors_view,
+     [](AppState& s, double budget) {
+       step_errors_tab(s, budget);
+       step_error_category_run(s);
+       step_debug_run(s, budget);
+     },
+     [](AppState& s) {
+       nlohmann::json j = {{"error_category", error_category_run_json(s.panels.get<ErrorCategoryRun>())},
+                           {"debug", debug_run_json(s.panels.get<DebugRun>())}};
+       if (s.panels.get<ErrorsTab>().run) j["errors"] = run_errors_json(s);
+       return j;
+     }}};
 
 }  // namespace
 

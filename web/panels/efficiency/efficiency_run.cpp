@@ -27,7 +27,7 @@ EfficiencyOptions options_of(const EfficiencyRun& run) {
   return o;
 }
 
-void finish(AppState& state, EfficiencyRun& run) {
+void finish_efficiency(AppState& state, EfficiencyRun& run) {
   run.running = false;
   run.done = true;
   run.summary = summarize_efficiency(run.items);
@@ -81,7 +81,7 @@ void draw_plans(const EfficiencyRun& run) {
   ImGui::EndTable();
 }
 
-void draw_items(AppState& state) {
+void draw_efficiency_items(AppState& state) {
   EfficiencyRun& run = state.panels.get<EfficiencyRun>();
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
@@ -160,7 +160,7 @@ void step_efficiency_run(AppState& state, double budget_ms) {
   // At least one pair per frame: a pair's timing is one measurement and is never split across frames.
   do {
     if (run.next >= pairs.size()) {
-      finish(state, run);
+      finish_efficiency(state, run);
       return;
     }
     const auto& pair = pairs[run.next];
@@ -223,7 +223,7 @@ void draw_efficiency_view(AppState& state) {
   if (run.cancelled) ImGui::TextDisabled("cancelled after %zu pairs: the scores cover those", run.items.size());
   draw_summary(run);
   draw_plans(run);
-  draw_items(state);
+  draw_efficiency_items(state);
 }
 
 nlohmann::json efficiency_run_json(const EfficiencyRun& run) {
@@ -290,8 +290,9 @@ const PageCommandRegistrar efficiency_plan_registrar{"efficiency_plan", [](AppSt
                                                        select_efficiency_item(state, cmd.value("item", -1));
                                                      }};
 
-const SubTabRegistrar tab{{kMetricsPanelName, "Efficiency", 30, "efficiency", draw_efficiency_view, step_efficiency_run,
-                           [](AppState& s) { return efficiency_run_json(s.panels.get<EfficiencyRun>()); }}};
+const SubTabRegistrar efficiency_run_tab{
+    {kMetricsPanelName, "Efficiency", 30, "efficiency", draw_efficiency_view, step_efficiency_run,
+     [](AppState& s) { return efficiency_run_json(s.panels.get<EfficiencyRun>()); }}};
 
 }  // namespace
 

@@ -43,7 +43,7 @@ const char* defect_meaning(evaluation::GoldDefect d) {
   return "";
 }
 
-void finish(AppState& state, GoldCheckRun& run) {
+void finish_gold_check(AppState& state, GoldCheckRun& run) {
   run.result = evaluation::summarize_gold_checks(run.checks);
   run.running = false;
   run.done = true;
@@ -53,7 +53,7 @@ void finish(AppState& state, GoldCheckRun& run) {
   notify(state, buf);
 }
 
-bool shown(const GoldCheckRun& run, const evaluation::GoldCheck& c) {
+bool shown_gold_check(const GoldCheckRun& run, const evaluation::GoldCheck& c) {
   if (c.defects.empty()) return false;
   if (run.filter == 0) return true;
   return std::find(c.defects.begin(), c.defects.end(), kDefects[run.filter - 1]) != c.defects.end();
@@ -90,7 +90,7 @@ void draw_report(GoldCheckRun& run) {
                "tie_dependent\0");
   std::vector<size_t> rows;
   for (size_t i = 0; i < v.items.size(); ++i)
-    if (shown(run, v.items[i])) rows.push_back(i);
+    if (shown_gold_check(run, v.items[i])) rows.push_back(i);
   if (rows.empty()) {
     ImGui::TextDisabled("no gold to show");
     return;
@@ -183,7 +183,7 @@ void step_gold_check(AppState& state, double budget_ms) {
     run.checks.push_back(evaluation::validate_gold(run.pairs[run.next], lookup, run.semantics, run.limits));
     ++run.next;
   } while (run.next < run.pairs.size() && monotonic_ms() - start < budget_ms);
-  if (run.next == run.pairs.size()) finish(state, run);
+  if (run.next == run.pairs.size()) finish_gold_check(state, run);
 }
 
 void draw_gold_check_view(AppState& state) {
@@ -240,8 +240,9 @@ const PageCommandRegistrar gold_check_registrar{"gold_check", [](AppState& state
 const PageCommandRegistrar gold_check_cancel_registrar{
     "gold_check_cancel", [](AppState& state, const nlohmann::json&) { cancel_gold_check(state); }};
 
-const SubTabRegistrar tab{{kMetricsPanelName, "Gold check", 70, "gold_check", draw_gold_check_view, step_gold_check,
-                           [](AppState& s) { return gold_check_json(s.panels.get<GoldCheckRun>()); }}};
+const SubTabRegistrar gold_check_tab{{kMetricsPanelName, "Gold check", 70, "gold_check", draw_gold_check_view,
+                                      step_gold_check,
+                                      [](AppState& s) { return gold_check_json(s.panels.get<GoldCheckRun>()); }}};
 
 }  // namespace
 

@@ -99,9 +99,10 @@ void jqe_view_command(AppState& state, const nlohmann::json& cmd) {
   jqe_panel(state).show_view = cmd.value("view", "step") == "batch" ? 1 : 0;
 }
 
-const PanelRegistrar registrar{{"Join query expansion", 40, [](AppState& s) { draw_jqe_panel(s, jqe_panel(s)); },
-                                [](AppState& s, double budget) { step_jqe_job(s, jqe_panel(s), budget); },
-                                [](AppState& s) { return jqe_state_json(jqe_panel(s)); }}};
+const PanelRegistrar jqe_commands_registrar{{"Join query expansion", 40,
+                                             [](AppState& s) { draw_jqe_panel(s, jqe_panel(s)); },
+                                             [](AppState& s, double budget) { step_jqe_job(s, jqe_panel(s), budget); },
+                                             [](AppState& s) { return jqe_state_json(jqe_panel(s)); }}};
 const PageCommandRegistrar step_registrar{"jqe_step", jqe_step_command};
 const PageCommandRegistrar batch_registrar{"jqe_batch", jqe_batch_command};
 const PageCommandRegistrar view_registrar{"jqe_view", jqe_view_command};

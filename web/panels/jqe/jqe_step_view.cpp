@@ -52,7 +52,7 @@ void draw_jqg(JqePanel& panel, const JqeStepView& v) {
   ImGui::EndChild();
 }
 
-void draw_candidates(const JqeStepView& v) {
+void draw_jqe_step_candidates(const JqeStepView& v) {
   ImGui::Text("Candidate tables (schema neighbours not in the query): %zu", v.candidates.size());
   if (!ImGui::BeginTable("candidates", 3, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) return;
   ImGui::TableSetupColumn("table", ImGuiTableColumnFlags_WidthFixed, 90);
@@ -219,7 +219,7 @@ void draw_step(JqePanel& panel) {
   ImGui::Text("Join query graph: %d tables, %d joins%s", v.shape.nodes, v.shape.edges,
               v.shape.cyclic ? ", cyclic" : "");
   draw_jqg(panel, v);
-  draw_candidates(v);
+  draw_jqe_step_candidates(v);
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("step-right", ImVec2(0, 0), true);

@@ -133,7 +133,7 @@ const struct CallLogRegistration {
   }
 } call_log_registration;
 
-const PanelRegistrar registrar{
+const PanelRegistrar questions_commands_registrar{
     PanelSpec{"Questions", 82, [](AppState& state) { draw_questions_panel(state, questions_panel(state)); },
               [](AppState& state, double budget_ms) { step_questions(state, questions_panel(state), budget_ms); },
               [](AppState& state) { return questions_state_json(questions_panel(state)); }}};

@@ -18,14 +18,12 @@
 #include "web/llm/llm_session.h"
 #include "web/llm/session_batch_run.h"
 #include "web/panel_registry.h"
+#include "web/widgets/text_colors.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
 namespace chokepoint::web {
 namespace {
-
-const ImVec4 kRed(1, 0.45f, 0.45f, 1);
-const ImVec4 kGreen(0.6f, 0.85f, 0.6f, 1);
 
 std::string expanded_name(const std::string& source) {
   std::string stem = source;
@@ -63,7 +61,7 @@ std::shared_ptr<jqe::JqeRun> expand_set(const AppState& state, const LoadedSet& 
   return std::make_shared<jqe::JqeRun>(jqe::run_jqe(seeds, databases, jqe::JqeOptions{}));
 }
 
-void publish(AppState& state, QuestionsPanel& panel) {
+void publish_questions(AppState& state, QuestionsPanel& panel) {
   if (!panel.job) return;
   EvalSet set = panel.job->to_eval_set();
   panel.published = set.items.size();
@@ -83,7 +81,7 @@ void publish(AppState& state, QuestionsPanel& panel) {
 
 void export_questions(AppState& state, QuestionsPanel& panel) {
   if (!panel.job) return;
-  publish(state, panel);
+  publish_questions(state, panel);
   offer_download("/tmp/" + panel.output_name, panel.output_name, "application/json");
 }
 
@@ -185,7 +183,7 @@ void step_questions(AppState& state, QuestionsPanel& panel, double) {
     panel.persisted_calls = usage.network_calls;
     persist_replay();  // IndexedDB syncs coalesce in workspace.js
   }
-  if (panel.job->count(jqe::ItemStatus::Done) != panel.published || finished) publish(state, panel);
+  if (panel.job->count(jqe::ItemStatus::Done) != panel.published || finished) publish_questions(state, panel);
   if (finished) {
     panel.life.finish(false);
     const size_t done = panel.job->count(jqe::ItemStatus::Done), failed = panel.job->count(jqe::ItemStatus::Failed);
@@ -249,7 +247,7 @@ void draw_preview_modal(AppState& state, QuestionsPanel& panel) {
   ImGui::EndPopup();
 }
 
-void draw_job(AppState& state, QuestionsPanel& panel) {
+void draw_questions_job(AppState& state, QuestionsPanel& panel) {
   jqe::QuestionJob& job = *panel.job;
   const size_t total = job.items().size(), done = job.count(jqe::ItemStatus::Done),
                failed = job.count(jqe::ItemStatus::Failed);
@@ -367,7 +365,7 @@ void draw_questions_panel(AppState& state, QuestionsPanel& panel) {
   draw_preview_modal(state, panel);
   if (panel.job) {
     ImGui::Separator();
-    draw_job(state, panel);
+    draw_questions_job(state, panel);
   }
 }
 

@@ -16,11 +16,11 @@
 namespace chokepoint::web {
 namespace {
 
-std::string ask_id(const JudgeRun& run, const llm_tasks::JudgeAsk& a) {
+std::string ask_id_judge(const JudgeRun& run, const llm_tasks::JudgeAsk& a) {
   return run.source->pairs()[a.item].id + " / judge " + llm_tasks::judge_mode_name(a.mode);
 }
 
-void finish(AppState& state, JudgeRun& run) {
+void finish_judge(AppState& state, JudgeRun& run) {
   run.verdicts.clear();
   const auto all = llm_tasks::judge_verdicts(run.source->items(), run.asks,
                                              call_answers(*run.batch.scheduler, "not asked: the judge was cancelled"),
@@ -32,7 +32,7 @@ void finish(AppState& state, JudgeRun& run) {
   notify(state, buf);
 }
 
-void draw_preview(AppState& state) {
+void draw_judge_preview(AppState& state) {
   JudgeRun& run = state.panels.get<JudgeRun>();
   const size_t strict = static_cast<size_t>(std::count_if(
       run.asks.begin(), run.asks.end(), [](const auto& a) { return a.mode == llm_tasks::JudgeMode::Strict; }));
@@ -55,7 +55,7 @@ void draw_preview(AppState& state) {
   });
 }
 
-void draw_results(const JudgeRun& run) {
+void draw_judge_results(const JudgeRun& run) {
   const auto& s = run.summary;
   ImGui::Text("EX %.2f%%  ->  judged accuracy %.2f%%  over %zu scored items", s.ex, s.judged_accuracy, s.items);
   if (s.kappa)
@@ -166,18 +166,18 @@ void confirm_judge_run(AppState& state) {
   JudgeRun& run = state.panels.get<JudgeRun>();
   if (!run.batch.previewing()) return;
   std::vector<std::pair<std::string, std::string>> calls;
-  for (const auto& a : run.asks) calls.emplace_back(ask_id(run, a), a.prompt);
+  for (const auto& a : run.asks) calls.emplace_back(ask_id_judge(run, a), a.prompt);
   run.error = run.batch.start(calls);
   if (run.error.empty()) notify(state, "judge: asking about " + std::to_string(run.asks.size()) + " predictions");
 }
 
 void cancel_judge_run(AppState& state) {
   // What was answered counts; the rest keeps its EX.
-  if (state.panels.get<JudgeRun>().batch.cancel()) finish(state, state.panels.get<JudgeRun>());
+  if (state.panels.get<JudgeRun>().batch.cancel()) finish_judge(state, state.panels.get<JudgeRun>());
 }
 
 void step_judge_run(AppState& state) {
-  if (state.panels.get<JudgeRun>().batch.step()) finish(state, state.panels.get<JudgeRun>());
+  if (state.panels.get<JudgeRun>().batch.step()) finish_judge(state, state.panels.get<JudgeRun>());
 }
 
 void draw_judge_view(AppState& state) {
@@ -199,7 +199,7 @@ void draw_judge_view(AppState& state) {
   ImGui::EndDisabled();
   if (!run.error.empty()) draw_error(run.error);
   if (run.batch.previewing()) {
-    draw_preview(state);
+    draw_judge_preview(state);
     return;
   }
   if (busy) {
@@ -211,7 +211,7 @@ void draw_judge_view(AppState& state) {
       ImGui::TextDisabled("(judged an earlier run: %s)", run.source->label.c_str());
     if (run.batch.cancelled()) ImGui::TextDisabled("cancelled: unanswered predictions keep their EX");
     if (draw_retry_failed("judge", run.batch.life)) prepare_judge_run(state);
-    draw_results(run);
+    draw_judge_results(run);
   }
 }
 
@@ -271,9 +271,9 @@ const PageCommandRegistrar judge_confirm_registrar{
 const PageCommandRegistrar judge_cancel_registrar{
     "judge_cancel", [](AppState& state, const nlohmann::json&) { cancel_judge_run(state); }};
 
-const SubTabRegistrar tab{{kMetricsPanelName, "Judge", 20, "judge", draw_judge_view,
-                           [](AppState& s, double) { step_judge_run(s); },
-                           [](AppState& s) { return judge_run_json(s.panels.get<JudgeRun>()); }}};
+const SubTabRegistrar judge_run_tab{{kMetricsPanelName, "Judge", 20, "judge", draw_judge_view,
+                                     [](AppState& s, double) { step_judge_run(s); },
+                                     [](AppState& s) { return judge_run_json(s.panels.get<JudgeRun>()); }}};
 
 }  // namespace
 

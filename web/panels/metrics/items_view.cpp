@@ -13,7 +13,7 @@ namespace {
 
 enum class ItemFilter { All, ExZero, Errors, TimeLimits, Truncated, Changed };
 
-bool passes(ItemFilter f, const ItemEvaluation& it, const ItemEvaluation* pinned) {
+bool passes_items(ItemFilter f, const ItemEvaluation& it, const ItemEvaluation* pinned) {
   const bool scored = it.status == ItemStatus::Scored;
   switch (f) {
     case ItemFilter::All:
@@ -39,7 +39,7 @@ std::vector<size_t> filtered_items(const MetricsRun& run, const MetricsPanel& pa
   const bool have_pin = panel.baseline && panel.baseline->items().size() == run.items().size();
   std::vector<size_t> shown;
   for (size_t i = 0; i < run.items().size(); ++i)
-    if (passes(filter, run.items()[i], have_pin ? &panel.baseline->items()[i] : nullptr)) shown.push_back(i);
+    if (passes_items(filter, run.items()[i], have_pin ? &panel.baseline->items()[i] : nullptr)) shown.push_back(i);
   return shown;
 }
 

@@ -139,17 +139,18 @@ void evaluate_command(AppState& state, const nlohmann::json& cmd) {
 
 // The panel and, with it, its sub-tabs (web/sub_tab_registry.h): stepped after it within the same budget, their
 // states in its JSON.
-const PanelRegistrar registrar{{kMetricsPanelName, 60, [](AppState& s) { draw_metrics_panel(s, metrics_panel(s)); },
-                                [](AppState& s, double budget) {
-                                  const double start = monotonic_ms();
-                                  step_metrics_job(s, metrics_panel(s), budget);
-                                  step_sub_tabs(s, kMetricsPanelName, std::max(0.0, budget - (monotonic_ms() - start)));
-                                },
-                                [](AppState& s) {
-                                  nlohmann::json j = metrics_state_json(s, metrics_panel(s));
-                                  add_sub_tab_states(s, kMetricsPanelName, j);
-                                  return j;
-                                }}};
+const PanelRegistrar metrics_commands_registrar{
+    {kMetricsPanelName, 60, [](AppState& s) { draw_metrics_panel(s, metrics_panel(s)); },
+     [](AppState& s, double budget) {
+       const double start = monotonic_ms();
+       step_metrics_job(s, metrics_panel(s), budget);
+       step_sub_tabs(s, kMetricsPanelName, std::max(0.0, budget - (monotonic_ms() - start)));
+     },
+     [](AppState& s) {
+       nlohmann::json j = metrics_state_json(s, metrics_panel(s));
+       add_sub_tab_states(s, kMetricsPanelName, j);
+       return j;
+     }}};
 const PageCommandRegistrar evaluate_registrar{"evaluate", evaluate_command};
 // {"do": "sc_embeddings", "send": true | false}: the answer to the privacy preview, like its two buttons.
 const PageCommandRegistrar sc_send_registrar{"sc_embeddings", [](AppState& state, const nlohmann::json& cmd) {

@@ -146,7 +146,7 @@ void draw_scoring_options(MetricsPanel& panel) {
   ImGui::EndPopup();
 }
 
-void draw_setup(AppState& state, MetricsPanel& panel) {
+void draw_metrics_setup(AppState& state, MetricsPanel& panel) {
   const auto& sets = state.eval_sets.sets;
   // The gold picker offers gold sets only; the prediction picker offers every file (a gold set evaluated against
   // itself is a sanity check), prediction files marked.
@@ -320,7 +320,7 @@ void step_metrics_job(AppState& state, MetricsPanel& panel, double budget_ms) {
 }
 
 void draw_metrics_panel(AppState& state, MetricsPanel& panel) {
-  draw_setup(state, panel);
+  draw_metrics_setup(state, panel);
   if (!panel.run || panel.run->items().empty()) {
     // Runs kept before a reload can be compared without evaluating anything first.
     const bool open = ImGui::CollapsingHeader("Kept runs");

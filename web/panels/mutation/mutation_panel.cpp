@@ -308,9 +308,10 @@ void mutate_command(AppState& state, const nlohmann::json& cmd) {
   if (cmd.contains("select")) panel.selected = cmd["select"].get<int>();
 }
 
-const PanelRegistrar registrar{{"Mutation lab", 70, [](AppState& s) { draw_mutation_panel(s, mutation_panel(s)); },
-                                [](AppState& s, double budget) { step_mutation_job(s, mutation_panel(s), budget); },
-                                [](AppState& s) { return mutation_state_json(mutation_panel(s)); }}};
+const PanelRegistrar mutation_panel_registrar{
+    {"Mutation lab", 70, [](AppState& s) { draw_mutation_panel(s, mutation_panel(s)); },
+     [](AppState& s, double budget) { step_mutation_job(s, mutation_panel(s), budget); },
+     [](AppState& s) { return mutation_state_json(mutation_panel(s)); }}};
 const PageCommandRegistrar mutate_registrar{"mutation_lab", mutate_command};
 
 }  // namespace

@@ -40,7 +40,7 @@ PairEfficiency no_database(const EvalPair& pair) {
   return none;
 }
 
-void finish(AppState& state, OptimizeRun& run) {
+void finish_optimize(AppState& state, OptimizeRun& run) {
   run.phase = 3;
   run.baseline_summary = summarize_efficiency(run.baseline);
   run.summaries.clear();
@@ -85,7 +85,7 @@ void work_one(AppState& state, OptimizeRun& run) {
                                                : no_database(pair));
 }
 
-void draw_table(const OptimizeRun& run) {
+void draw_optimize_table(const OptimizeRun& run) {
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("optimised", 10, flags)) return;
   for (const char* c :
@@ -203,7 +203,7 @@ void cancel_optimize_run(AppState& state) {
     run.cancelled = true;  // what was answered is still checked and timed
   } else if (run.phase == 2) {
     run.cancelled = true;
-    finish(state, run);
+    finish_optimize(state, run);
   }
 }
 
@@ -227,7 +227,7 @@ void step_optimize_run(AppState& state, double budget_ms) {
   const double start = monotonic_ms();
   do {  // at least one unit per frame: a timing is never split
     if (run.next >= total) {
-      finish(state, run);
+      finish_optimize(state, run);
       return;
     }
     work_one(state, run);
@@ -292,7 +292,7 @@ void draw_optimize_view(AppState& state) {
     if (run.cancelled) ImGui::TextDisabled("cancelled: the table covers what was answered and timed");
     ImGui::Text("model %s; %d runs of each query; calls: %lld sent, %lld from the replay store",
                 run.batch.sent.model.c_str(), run.iterations, run.batch.usage.network_calls, run.batch.usage.replayed);
-    draw_table(run);
+    draw_optimize_table(run);
   }
 }
 
@@ -349,8 +349,9 @@ const PageCommandRegistrar optimize_confirm_registrar{
 const PageCommandRegistrar optimize_cancel_registrar{
     "optimize_cancel", [](AppState& state, const nlohmann::json&) { cancel_optimize_run(state); }};
 
-const SubTabRegistrar tab{{kMetricsPanelName, "Optimise", 50, "optimize", draw_optimize_view, step_optimize_run,
-                           [](AppState& s) { return optimize_run_json(s.panels.get<OptimizeRun>()); }}};
+const SubTabRegistrar optimize_run_tab{{kMetricsPanelName, "Optimise", 50, "optimize", draw_optimize_view,
+                                        step_optimize_run,
+                                        [](AppState& s) { return optimize_run_json(s.panels.get<OptimizeRun>()); }}};
 
 }  // namespace
 

@@ -5,7 +5,7 @@
 namespace chokepoint::web {
 namespace {
 
-std::string key_of(const QuickCheck& q) { return q.db_id + '\x1f' + q.gold + '\x1f' + q.pred; }
+std::string key_of_quick_check(const QuickCheck& q) { return q.db_id + '\x1f' + q.gold + '\x1f' + q.pred; }
 
 ItemEvaluation check(const Connection& db, const QuickCheck& q, ExSemantics semantics) {
   EvaluationOptions options;
@@ -50,7 +50,7 @@ void set_quick_check(AppState& state, const std::string& db_id, const std::strin
 void step_quick_check(AppState& state, double now_ms) {
   QuickCheck& q = quick_check(state);
   if (q.edited_ms < 0 || now_ms - q.edited_ms < kQuickCheckDebounceMs) return;
-  const std::string key = key_of(q);
+  const std::string key = key_of_quick_check(q);
   if (key == q.checked_key) return;
   q.checked_key = key;
   q.bird.reset();
@@ -86,7 +86,7 @@ nlohmann::json quick_check_json(QuickCheck& q) {
                       {"gold", q.gold},
                       {"pred", q.pred},
                       {"checked", q.bird.has_value()},
-                      {"pending", q.edited_ms >= 0 && key_of(q) != q.checked_key},
+                      {"pending", q.edited_ms >= 0 && key_of_quick_check(q) != q.checked_key},
                       {"error", q.error}};
   if (q.bird) j["bird"] = result_json(*q.bird);
   if (q.spider) j["spider"] = result_json(*q.spider);

@@ -9,6 +9,7 @@
 #include "web/panels/quick_check/quick_check.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/string_input.h"
+#include "web/widgets/text_colors.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
@@ -20,9 +21,6 @@ void chokepoint_js_fragment_write(const char* text);
 
 namespace chokepoint::web {
 namespace {
-
-const ImVec4 kRed(1, 0.45f, 0.45f, 1);
-const ImVec4 kGreen(0.6f, 0.85f, 0.6f, 1);
 
 // The check named by the page address's fragment, read once; one that does not parse is ignored.
 void restore_from_fragment(AppState& state) {
@@ -77,7 +75,7 @@ void draw_regimes(const ItemEvaluation& e) {
 }
 
 // The two results side by side, the cells that count as matched under the chosen regime in green.
-void draw_results(QuickCheck& q) {
+void draw_quick_check_results(QuickCheck& q) {
   const ItemEvaluation& e = *q.bird;
   ImGui::SetNextItemWidth(ui_px(160));
   if (ImGui::BeginCombo("matched cells under##quick", q.shown_regime.c_str())) {
@@ -145,7 +143,7 @@ void draw_quick_check(AppState& state) {
   draw_verdict("Spider (bag semantics; order when the gold ends in ORDER BY)", *q.spider);
   ImGui::TextDisabled("EXP/EXR/F1 under every regime, with BIRD's EX (an item right there scores 100 in all three):");
   draw_regimes(*q.bird);
-  draw_results(q);
+  draw_quick_check_results(q);
 }
 
 // {"do": "quick_check", "db": NAME, "gold": SQL, "pred": SQL, "regime"?: NAME}: as typing them (the check runs after
@@ -159,9 +157,9 @@ const PageCommandRegistrar command{"quick_check", [](AppState& state, const nloh
                                      keep_in_fragment(quick_check(state));
                                    }};
 
-const PanelRegistrar registrar{{"Quick check", 35, draw_quick_check,
-                                [](AppState& s, double) { step_quick_check(s, session_now_ms()); },
-                                [](AppState& s) { return quick_check_json(quick_check(s)); }}};
+const PanelRegistrar quick_check_view_registrar{{"Quick check", 35, draw_quick_check,
+                                                 [](AppState& s, double) { step_quick_check(s, session_now_ms()); },
+                                                 [](AppState& s) { return quick_check_json(quick_check(s)); }}};
 
 }  // namespace
 }  // namespace chokepoint::web

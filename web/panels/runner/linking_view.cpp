@@ -19,17 +19,17 @@ namespace {
 const linking::LinkingMethod kMethods[] = {linking::LinkingMethod::ZeroShot, linking::LinkingMethod::FewShot,
                                            linking::LinkingMethod::PreSql, linking::LinkingMethod::FewShotPreSql};
 
-linking::SchemaOf schema_of(const AppState& state) {
+linking::SchemaOf schema_of_linking(const AppState& state) {
   return [&state](const std::string& db_id) -> const Schema* {
     const LoadedDatabase* db = find_database(state, db_id);
     return db ? &db->schema : nullptr;
   };
 }
 
-void finish(AppState& state, LinkingView& view) {
+void finish_linking(AppState& state, LinkingView& view) {
   view.usage = view.batch.usage;
   const auto answers = call_answers(*view.batch.scheduler, "not asked: cancelled");
-  view.items = linking::link_items(*view.set, schema_of(state), view.asks, answers, view.options);
+  view.items = linking::link_items(*view.set, schema_of_linking(state), view.asks, answers, view.options);
   view.scores = linking::score_linking(linking::linking_cases(view.items));
   view.rows.push_back({view.set_name, view.batch.sent.model, linking::linking_method_name(view.options.method),
                        view.options.foreign_keys, static_cast<int>(view.options.top_k), view.scores});
@@ -40,7 +40,7 @@ void finish(AppState& state, LinkingView& view) {
   notify(state, buf);
 }
 
-void draw_rows(const LinkingView& view) {
+void draw_linking_rows(const LinkingView& view) {
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("linking-rows", 9, flags)) return;
   for (const char* c : {"set", "model", "method", "FK", "top-k", "RES", "Subset %", "Exact %", "col. R / P %"})
@@ -70,7 +70,7 @@ void draw_rows(const LinkingView& view) {
   ImGui::EndTable();
 }
 
-void draw_items(const LinkingView& view) {
+void draw_linking_items(const LinkingView& view) {
   draw_retrieved_items("linking-items", "table", view.items.size(), [&view](size_t k) {
     const auto& li = view.items[k];
     const auto& it = view.set->items[li.item];
@@ -103,7 +103,7 @@ void prepare_linking(AppState& state, LinkingView& view, int source_set) {
       view.options.method == linking::LinkingMethod::ZeroShot ? static_cast<size_t>(std::max(0, view.top_k)) : 0;
   view.set = std::make_shared<const EvalSet>(loaded.set);
   view.set_name = loaded.name;
-  auto asks = linking::plan_linking(*view.set, schema_of(state), *prompts, view.options);
+  auto asks = linking::plan_linking(*view.set, schema_of_linking(state), *prompts, view.options);
   auto to_send = planned_prompts(asks, loaded.name);
   if (!to_send.ok()) {
     view.error = to_send.error();
@@ -126,11 +126,11 @@ void confirm_linking(AppState& state, LinkingView& view) {
 }
 
 void cancel_linking(AppState& state, LinkingView& view) {
-  if (view.batch.cancel()) finish(state, view);
+  if (view.batch.cancel()) finish_linking(state, view);
 }
 
 void step_linking(AppState& state, LinkingView& view) {
-  if (view.batch.step()) finish(state, view);
+  if (view.batch.step()) finish_linking(state, view);
 }
 
 void draw_linking_view(AppState& state, LinkingView& view, int source_set) {
@@ -173,13 +173,13 @@ void draw_linking_view(AppState& state, LinkingView& view, int source_set) {
     if (draw_progress_cancel(answered, view.asks.size())) cancel_linking(state, view);
     return;
   }
-  if (!view.rows.empty()) draw_rows(view);
+  if (!view.rows.empty()) draw_linking_rows(view);
   if (view.batch.done()) {
     if (view.batch.cancelled()) ImGui::TextDisabled("cancelled: unanswered items retrieved nothing");
     if (draw_retry_failed("link", view.batch.life)) prepare_linking(state, view, source_set);
     ImGui::TextDisabled("%zu items scored of %zu; calls: %lld sent, %lld from the replay store", view.scores.n,
                         view.items.size(), view.usage.network_calls, view.usage.replayed);
-    draw_items(view);
+    draw_linking_items(view);
   }
 }
 

@@ -23,26 +23,30 @@ const RetrievalApproach kApproaches[] = {RetrievalApproach::FullSchema, Retrieva
                                          RetrievalApproach::Scsl};
 const DenatSetting kVariants[] = {DenatSetting::OO, DenatSetting::LO, DenatSetting::OL, DenatSetting::LL};
 
-linking::SchemaOf schema_of(const AppState& state) {
+linking::SchemaOf schema_of_retrieval(const AppState& state) {
   return [&state](const std::string& db_id) -> const Schema* {
     const LoadedDatabase* db = find_database(state, db_id);
     return db ? &db->schema : nullptr;
   };
 }
 
-void add_usage(UsageTotals& total, const UsageTotals& u) {
+void add_usage_retrieval(UsageTotals& total, const UsageTotals& u) {
   total.network_calls += u.network_calls;
   total.replayed += u.replayed;
   total.prompt_tokens += u.prompt_tokens;
   total.completion_tokens += u.completion_tokens;
 }
 
-void finish(AppState& state, RetrievalView& view) {
+void finish_retrieval(AppState& state, RetrievalView& view) {
   view.answers.resize(view.asks.size(), Error{"not asked: cancelled"});
-  view.items = linking::retrieve_items(*view.set, schema_of(state), view.planned_approach, view.asks, view.answers);
+  view.items =
+      linking::retrieve_items(*view.set, schema_of_retrieval(state), view.planned_approach, view.asks, view.answers);
   view.scores = linking::score_retrieval(linking::retrieval_cases(view.items));
   view.table[{static_cast<int>(view.planned_approach), static_cast<int>(view.planned_variant)}] = {
-      view.set_name, view.planned_approach == RetrievalApproach::FullSchema ? "" : view.sent.model, view.scores};
+      view.set_name, view.planned_approach == RetrievalApproach::FullSchema ? "" : view.sent.model,
+      view.options.foreign_keys, view.scores,
+      study::retrieval_item_rows(*view.set, view.items, tqa::denat_setting_name(view.planned_variant),
+                                 linking::retrieval_approach_name(view.planned_approach))};
   view.life.finish(view.cancelled);
   view.done = true;
   view.scheduler.reset();
@@ -82,7 +86,7 @@ std::string cell_text(const linking::RetrievalScores& s) {
   return buf;
 }
 
-void draw_table(const RetrievalView& view) {
+void draw_retrieval_table(const RetrievalView& view) {
   ImGui::TextUnformatted("Table VIII: FPR / SLR (%), change against O/O in points");
   ImGui::SameLine();
   ImGui::TextDisabled("(?)");
@@ -122,7 +126,7 @@ void draw_table(const RetrievalView& view) {
   ImGui::EndTable();
 }
 
-void draw_items(const RetrievalView& view) {
+void draw_retrieval_items(const RetrievalView& view) {
   draw_retrieved_items("retrieval-items", "column", view.items.size(), [&view](size_t k) {
     const auto& ri = view.items[k];
     const auto& it = view.set->items[ri.item];
@@ -172,7 +176,7 @@ void prepare_retrieval(AppState& state, RetrievalView& view, int source_set) {
   view.sent = {};
   if (view.planned_approach == RetrievalApproach::FullSchema) {  // no call: every column of the schema
     view.first_round = 0;
-    finish(state, view);
+    finish_retrieval(state, view);
     return;
   }
   const PromptLibrary* prompts = session_prompts();
@@ -180,7 +184,8 @@ void prepare_retrieval(AppState& state, RetrievalView& view, int source_set) {
     view.error = "prompt templates: " + session_prompts_error();
     return;
   }
-  auto asks = linking::plan_retrieval(*view.set, schema_of(state), *prompts, view.planned_approach, view.options);
+  auto asks =
+      linking::plan_retrieval(*view.set, schema_of_retrieval(state), *prompts, view.planned_approach, view.options);
   auto to_send = planned_prompts(asks, loaded.name);
   if (!to_send.ok()) {
     view.error = to_send.error();
@@ -224,10 +229,10 @@ void cancel_retrieval(AppState& state, RetrievalView& view) {
     view.scheduler->cancel();
     const auto answers = call_answers(*view.scheduler, "not asked: cancelled");
     view.answers.insert(view.answers.end(), answers.begin(), answers.end());
-    add_usage(view.usage, view.scheduler->usage());
+    add_usage_retrieval(view.usage, view.scheduler->usage());
   }
   view.cancelled = true;
-  finish(state, view);
+  finish_retrieval(state, view);
 }
 
 void step_retrieval(AppState& state, RetrievalView& view) {
@@ -239,13 +244,13 @@ void step_retrieval(AppState& state, RetrievalView& view) {
   if (!round_over) return;
   const auto answers = call_answers(*view.scheduler, "not asked: cancelled");
   view.answers.insert(view.answers.end(), answers.begin(), answers.end());
-  add_usage(view.usage, view.scheduler->usage());
+  add_usage_retrieval(view.usage, view.scheduler->usage());
   view.scheduler.reset();
   if (view.planned_approach == RetrievalApproach::Tcsl && view.asks.size() == view.first_round) {
     // TCSL's second round: the columns of the tables each first answer picked.
     const PromptLibrary* prompts = session_prompts();
-    auto second = prompts ? linking::plan_column_step(*view.set, schema_of(state), *prompts, view.asks, view.answers,
-                                                      view.options)
+    auto second = prompts ? linking::plan_column_step(*view.set, schema_of_retrieval(state), *prompts, view.asks,
+                                                      view.answers, view.options)
                           : Result<std::vector<linking::RetrievalAsk>>(Error{session_prompts_error()});
     if (!second.ok()) {
       view.error = second.error();
@@ -254,7 +259,7 @@ void step_retrieval(AppState& state, RetrievalView& view) {
       if (start_round(view, view.first_round)) return;
     }
   }
-  finish(state, view);
+  finish_retrieval(state, view);
 }
 
 void draw_retrieval_view(AppState& state, RetrievalView& view, int source_set) {
@@ -307,14 +312,76 @@ void draw_retrieval_view(AppState& state, RetrievalView& view, int source_set) {
       cancel_retrieval(state, view);
     return;
   }
-  if (!view.table.empty()) draw_table(view);
+  if (!view.table.empty()) draw_retrieval_table(view);
   if (view.done) {
     if (view.cancelled) ImGui::TextDisabled("cancelled: unanswered items retrieved nothing");
     ImGui::TextDisabled("%s as %s: %zu queries scored of %zu; calls: %lld sent, %lld from the replay store",
                         view.set_name.c_str(), tqa::denat_setting_name(view.planned_variant), view.scores.n,
                         view.items.size(), view.usage.network_calls, view.usage.replayed);
-    draw_items(view);
+    draw_retrieval_items(view);
   }
+}
+
+Result<study::StudyReport> retrieval_study_report(const RetrievalView& view) {
+  if (view.table.empty())
+    return Error{"no retrieval has run: run one in Run a model > Retrieval (each run fills a cell of Table VIII)"};
+  std::string model;
+  std::optional<bool> fk;
+  for (const auto& [key, cell] : view.table) {
+    if (!cell.model.empty() && !model.empty() && cell.model != model)
+      return Error{"the table's cells were retrieved by two models (" + model + ", " + cell.model +
+                   "): run every approach with one model"};
+    if (!cell.model.empty()) model = cell.model;
+    if (fk && *fk != cell.foreign_keys)
+      return Error{"the table's cells were retrieved with and without foreign keys: run every cell with one choice"};
+    fk = cell.foreign_keys;
+  }
+  std::vector<std::string> settings, approaches;
+  std::vector<study::RetrievalCell> cells;
+  std::vector<study::RetrievalItemRow> rows;
+  std::vector<study::StudyInput> inputs;
+  std::vector<std::string> skipped;
+  const RetrievalApproach paper_order[] = {RetrievalApproach::FullSchema, RetrievalApproach::Scsl,
+                                           RetrievalApproach::Tcsl};
+  for (int v = 0; v < 4; ++v) {
+    const std::string setting = tqa::denat_setting_name(kVariants[v]);
+    std::vector<std::pair<std::string, std::string>> sets;  // set name, its approaches
+    for (RetrievalApproach a : paper_order) {
+      const auto cell = view.table.find({static_cast<int>(a), v});
+      if (cell == view.table.end()) continue;
+      const std::string approach = linking::retrieval_approach_name(a);
+      cells.push_back({approach, setting, cell->second.scores});
+      rows.insert(rows.end(), cell->second.rows.begin(), cell->second.rows.end());
+      auto same = std::find_if(sets.begin(), sets.end(), [&](const auto& s) { return s.first == cell->second.set; });
+      if (same == sets.end())
+        sets.push_back({cell->second.set, approach});
+      else
+        same->second += ", " + approach;
+    }
+    if (sets.empty()) {
+      skipped.push_back(setting);
+      continue;
+    }
+    settings.push_back(setting);
+    // One set per setting as a rule; when the approaches ran on different sets, each names its approaches.
+    std::string value;
+    for (const auto& [set, approaches_on_it] : sets)
+      value += (value.empty() ? "" : "; ") + set + (sets.size() > 1 ? " (" + approaches_on_it + ")" : "");
+    inputs.push_back({setting, value});
+  }
+  for (RetrievalApproach a : paper_order)
+    for (int v = 0; v < 4; ++v)
+      if (view.table.count({static_cast<int>(a), v})) {
+        approaches.push_back(linking::retrieval_approach_name(a));
+        break;
+      }
+  auto report = study::retrieval_report(settings, approaches, cells, rows, model);
+  report.inputs = std::move(inputs);
+  report.inputs.push_back({"fk", *fk ? "yes" : "no"});
+  for (const auto& name : skipped)
+    report.notes.push_back("Setting " + name + " skipped: the Retrieval tab has no run on a set labelled " + name +
+                           ".");
+  return report;
 }
 
 nlohmann::json retrieval_view_json(const RetrievalView& view) {

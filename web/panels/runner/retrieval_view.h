@@ -14,6 +14,7 @@
 #include "core/linking/column_retrieval.h"
 #include "core/linking/linking_scores.h"
 #include "core/llm/call_scheduler.h"
+#include "core/study/retrieval_study.h"
 #include "core/tqa/denaturalisation.h"
 #include "web/app_state.h"
 #include "web/llm/llm_session.h"
@@ -40,9 +41,11 @@ struct RetrievalView {
   bool done = false, cancelled = false;  // the scores are there (a full-schema run makes no call at all)
   std::vector<linking::RetrievedItem> items;
   linking::RetrievalScores scores;
-  struct Cell {  // one (approach, variant) of Table VIII: the newest run's scores
+  struct Cell {  // one (approach, variant) of Table VIII: the newest run's scores and items
     std::string set, model;
+    bool foreign_keys = false;
     linking::RetrievalScores scores;
+    std::vector<study::RetrievalItemRow> rows;
   };
   std::map<std::pair<int, int>, Cell> table;  // (approach, variant) -> cell
   UsageTotals usage;
@@ -58,6 +61,10 @@ void confirm_retrieval(AppState& state, RetrievalView& view);
 void cancel_retrieval(AppState& state, RetrievalView& view);
 void step_retrieval(AppState& state, RetrievalView& view);
 void draw_retrieval_view(AppState& state, RetrievalView& view, int source_set);
+// The retrieval study (core/study/retrieval_study.h, as `chokepoint study retrieval` builds it) over the table's cells:
+// the settings and approaches that have a cell, in the paper's order, each cell's items. Refused when the table is
+// empty or its cells were retrieved by different models or foreign-key choices.
+Result<study::StudyReport> retrieval_study_report(const RetrievalView& view);
 // {"preview"?: {calls, second_round_at_most, network_calls, estimated_prompt_tokens, destination, model},
 //  "running", "done", "error", "summary"?: {approach, variant, n, fpr, fpr_pooled, slr, fpr_items, usage},
 //  "items"?: [{id, outcome, gold_columns, retrieved_columns, picked_tables?}],

@@ -44,9 +44,10 @@ void run_model_command(AppState& state, const nlohmann::json& cmd) {
   if (!panel.error.empty()) notify(state, "run_model: " + panel.error, true);
 }
 
-const PanelRegistrar registrar{{"Run a model", 55, [](AppState& s) { draw_run_model_panel(s, run_model_panel(s)); },
-                                [](AppState& s, double budget) { step_model_run(s, run_model_panel(s), budget); },
-                                [](AppState& s) { return run_model_state_json(run_model_panel(s)); }}};
+const PanelRegistrar run_model_commands_registrar{
+    {"Run a model", 55, [](AppState& s) { draw_run_model_panel(s, run_model_panel(s)); },
+     [](AppState& s, double budget) { step_model_run(s, run_model_panel(s), budget); },
+     [](AppState& s) { return run_model_state_json(run_model_panel(s)); }}};
 const PageCommandRegistrar run_registrar{"run_model", run_model_command};
 // {"do": "link_run", "method": "zero-shot" | "few-shot" | "presql" | "few-shot+presql", "fk": bool, "top_k": N,
 // "set"?: NAME (the panel's set)}:
@@ -85,11 +86,13 @@ const PageCommandRegistrar retrieval_confirm_registrar{"retrieval_confirm", [](A
                                                        }};
 const PageCommandRegistrar retrieval_cancel_registrar{
     "retrieval_cancel", [](AppState& s, const nlohmann::json&) { cancel_retrieval(s, run_model_panel(s).retrieval); }};
-const PageCommandRegistrar confirm_registrar{
+const PageCommandRegistrar run_model_commands_confirm_registrar{
     "run_model_confirm", [](AppState& s, const nlohmann::json&) { confirm_model_run(s, run_model_panel(s)); }};
-const PageCommandRegistrar cancel_registrar{"run_model_cancel", [](AppState& s, const nlohmann::json&) {
-                                              if (auto& p = run_model_panel(s); p.job) p.job->cancel();
-                                            }};
+const PageCommandRegistrar run_model_commands_cancel_registrar{"run_model_cancel",
+                                                               [](AppState& s, const nlohmann::json&) {
+                                                                 if (auto& p = run_model_panel(s); p.job)
+                                                                   p.job->cancel();
+                                                               }};
 const PageCommandRegistrar resume_registrar{"run_model_resume", [](AppState& s, const nlohmann::json&) {
                                               if (auto& p = run_model_panel(s); p.job) p.job->resume();
                                             }};

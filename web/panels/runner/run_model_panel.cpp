@@ -27,18 +27,18 @@
 namespace chokepoint::web {
 namespace {
 
-std::string stem_of(const std::string& name) {
+std::string stem_of_run_model(const std::string& name) {
   const auto dot = name.rfind('.');
   return dot == std::string::npos ? name : name.substr(0, dot);
 }
 
 std::string prediction_set_name(const std::string& source, const std::string& format) {
-  return stem_of(source) + "." + format + ".pred.json";
+  return stem_of_run_model(source) + "." + format + ".pred.json";
 }
 
 // Each format's predictions as a loaded prediction set (replacing one of the same name) and a file to download;
 // with a limit, the first N items of the set too, as the gold they are scored against.
-void publish(AppState& state, RunModelPanel& panel) {
+void publish_run_model(AppState& state, RunModelPanel& panel) {
   panel.published.clear();
   // Files in the workspace, so a reload reopens them with the user's other files (model_run_memory.h).
   auto keep = [](const std::string& name, const std::string& text) {
@@ -186,9 +186,10 @@ bool plan_model_job(AppState& state, RunModelPanel& panel) {
       std::make_unique<runner::PredictionJob>(std::move(set), std::move(*tasks), session_request({}),
                                               endpoint->provider, TokenPrices{panel.input_price, panel.output_price});
   panel.source_name = source.name;
-  panel.gold_name = panel.job->set().items.size() < source.set.items.size()
-                        ? stem_of(source.name) + ".first" + std::to_string(panel.job->set().items.size()) + ".json"
-                        : source.name;
+  panel.gold_name =
+      panel.job->set().items.size() < source.set.items.size()
+          ? stem_of_run_model(source.name) + ".first" + std::to_string(panel.job->set().items.size()) + ".json"
+          : source.name;
   panel.published.clear();
   panel.preview_endpoint = session_destination(*endpoint);
   panel.model_name = session_request({}).model;
@@ -268,7 +269,7 @@ void step_model_run(AppState& state, RunModelPanel& panel, double budget_ms) {
   }
   if (!finished) return;
   panel.life.finish(false);
-  publish(state, panel);
+  publish_run_model(state, panel);
   std::vector<std::string> formats, names;  // the formats whose predictions were published, for 004 Table 3
   for (const auto& f : panel.job->format_names()) {
     const std::string name = prediction_set_name(panel.source_name, f);

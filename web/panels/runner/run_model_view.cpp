@@ -14,15 +14,12 @@
 #include "web/widgets/item_places.h"
 #include "web/widgets/prompt_pager.h"
 #include "web/widgets/string_input.h"
+#include "web/widgets/text_colors.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
 namespace chokepoint::web {
 namespace {
-
-const ImVec4 kRed(1, 0.45f, 0.45f, 1);
-const ImVec4 kGreen(0.6f, 0.85f, 0.6f, 1);
-const ImVec4 kAmber(0.95f, 0.75f, 0.35f, 1);
 
 bool chosen(const RunModelPanel& panel, const std::string& name) {
   return std::find(panel.formats.begin(), panel.formats.end(), name) != panel.formats.end();
@@ -60,7 +57,7 @@ void draw_user_template(RunModelPanel& panel) {
   if (changed) remember_user_template(panel);
 }
 
-void draw_setup(AppState& state, RunModelPanel& panel) {
+void draw_run_model_setup(AppState& state, RunModelPanel& panel) {
   const auto& sets = state.eval_sets.sets;
   ImGui::SetNextItemWidth(ui_px(220));
   const bool valid = panel.source_set >= 0 && panel.source_set < static_cast<int>(sets.size());
@@ -111,7 +108,7 @@ void draw_setup(AppState& state, RunModelPanel& panel) {
   if (ImGui::Button("Preview prompts...")) prepare_model_run(state, panel);
 }
 
-void draw_preview(AppState& state, RunModelPanel& panel) {
+void draw_run_model_preview(AppState& state, RunModelPanel& panel) {
   const runner::PredictionPlan& plan = *panel.preview;
   if (!panel.interrupted_note.empty()) ImGui::TextColored(kAmber, "%s", panel.interrupted_note.c_str());
   ImGui::Text("Destination: %s", panel.preview_endpoint.c_str());
@@ -179,7 +176,7 @@ void draw_published(AppState& state, RunModelPanel& panel) {
   }
 }
 
-void draw_job(AppState& state, RunModelPanel& panel) {
+void draw_run_model_job(AppState& state, RunModelPanel& panel) {
   runner::PredictionJob& job = *panel.job;
   const size_t total = job.tasks().size(), answered = job.answered();
   const UsageTotals usage = job.usage();
@@ -252,15 +249,15 @@ void draw_run_model_panel(AppState& state, RunModelPanel& panel) {
   if (run_open) {
     const bool busy = panel.job && panel.job->running();
     ImGui::BeginDisabled(busy || panel.preview.has_value());
-    draw_setup(state, panel);
+    draw_run_model_setup(state, panel);
     ImGui::EndDisabled();
     if (!panel.error.empty()) draw_error(panel.error);
     if (panel.preview) {
       ImGui::Separator();
-      draw_preview(state, panel);
+      draw_run_model_preview(state, panel);
     } else if (panel.job && (busy || panel.job->answered() > 0)) {
       ImGui::Separator();
-      draw_job(state, panel);
+      draw_run_model_job(state, panel);
     } else if (!panel.published.empty()) {  // a finished run's sets, back after a reload
       ImGui::Separator();
       ImGui::Text("The last run (%s on %s), kept in the workspace:", panel.model_name.c_str(),

@@ -199,17 +199,17 @@ const PageCommandRegistrar runs_mark_registrar{
 
 // Its JSON goes beside the panel's: "runs", and the current run's "stored_id" (kept means listed and compared too:
 // 0 until the store's later frames are over).
-const SubTabRegistrar tab{{kMetricsPanelName, "Runs", 60, "", draw_runs_view,
-                           [](AppState& s, double) { step_runs_view(s); },
-                           [](AppState& s) {
-                             nlohmann::json j = {{"runs", runs_view_json(s)}};
-                             const RunsView& v = s.panels.get<RunsView>();
-                             if (const auto run = current_evaluation(s)) {
-                               const bool keeping = v.insert_run || v.persist_due || v.compare_due;
-                               j["stored_id"] = keeping ? 0 : run->stored_id;
-                             }
-                             return j;
-                           }}};
+const SubTabRegistrar runs_view_tab{{kMetricsPanelName, "Runs", 60, "", draw_runs_view,
+                                     [](AppState& s, double) { step_runs_view(s); },
+                                     [](AppState& s) {
+                                       nlohmann::json j = {{"runs", runs_view_json(s)}};
+                                       const RunsView& v = s.panels.get<RunsView>();
+                                       if (const auto run = current_evaluation(s)) {
+                                         const bool keeping = v.insert_run || v.persist_due || v.compare_due;
+                                         j["stored_id"] = keeping ? 0 : run->stored_id;
+                                       }
+                                       return j;
+                                     }}};
 
 }  // namespace
 

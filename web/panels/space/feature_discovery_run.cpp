@@ -49,7 +49,7 @@ bool ready_to_ask(FeatureDiscoveryRun& run) {
   return true;
 }
 
-void finish(AppState& state, FeatureSpacePanel& panel) {
+void finish_feature_discovery(AppState& state, FeatureSpacePanel& panel) {
   FeatureDiscoveryRun& run = panel.discovery;
   const auto answers = call_answers(*run.batch.scheduler, "not asked: cancelled");
   if (run.asking == Step::Describe) {
@@ -69,7 +69,7 @@ void finish(AppState& state, FeatureSpacePanel& panel) {
   }
 }
 
-void draw_preview(AppState& state, FeatureSpacePanel& panel) {
+void draw_feature_discovery_preview(AppState& state, FeatureSpacePanel& panel) {
   FeatureDiscoveryRun& run = panel.discovery;
   if (run.asking == Step::Describe)
     ImGui::TextWrapped(
@@ -93,7 +93,7 @@ void draw_preview(AppState& state, FeatureSpacePanel& panel) {
   draw_preview_actions("discover", confirm, discard, run.calls.size(), [&](size_t i) { return run.calls[i]; });
 }
 
-void draw_candidates(const FeatureDiscoveryRun& run) {
+void draw_feature_discovery_candidates(const FeatureDiscoveryRun& run) {
   const auto& d = *run.dedup;
   const auto& p = *run.proposals;
   ImGui::Text(
@@ -220,7 +220,8 @@ void confirm_discovery(AppState& state, FeatureSpacePanel& panel) {
 }
 
 void cancel_discovery(AppState& state, FeatureSpacePanel& panel) {
-  if (panel.discovery.batch.cancel()) finish(state, panel);  // what was answered is read; the rest counts failed
+  if (panel.discovery.batch.cancel())
+    finish_feature_discovery(state, panel);  // what was answered is read; the rest counts failed
 }
 
 void add_discovered_features(AppState& state, FeatureSpacePanel& panel) {
@@ -268,7 +269,7 @@ void save_discovered_predicates(AppState& state, const FeatureSpacePanel& panel)
 }
 
 void step_feature_discovery(AppState& state, FeatureSpacePanel& panel) {
-  if (panel.discovery.batch.step()) finish(state, panel);
+  if (panel.discovery.batch.step()) finish_feature_discovery(state, panel);
 }
 
 void draw_feature_discovery(AppState& state, FeatureSpacePanel& panel) {
@@ -312,7 +313,7 @@ void draw_feature_discovery(AppState& state, FeatureSpacePanel& panel) {
     ImGui::EndDisabled();
   }
   if (run.batch.previewing()) {
-    draw_preview(state, panel);
+    draw_feature_discovery_preview(state, panel);
     return;
   }
   if (run.batch.busy()) {
@@ -330,7 +331,7 @@ void draw_feature_discovery(AppState& state, FeatureSpacePanel& panel) {
                 d.descriptions.size(), run.describe_asks.size(), per.c_str(), d.unreadable, d.failed);
   }
   if (!run.dedup) return;
-  draw_candidates(run);
+  draw_feature_discovery_candidates(run);
   if (ImGui::Button("Save PREDICATES.json")) save_discovered_predicates(state, panel);
   note_item_place("discover save");
   ImGui::SameLine();
@@ -399,9 +400,9 @@ const PageCommandRegistrar discover_registrar{"space_discover", [](AppState& s, 
                                                 if (step == "save") save_discovered_predicates(s, p);
                                                 if (step == "remove") remove_added_features(p);
                                               }};
-const PageCommandRegistrar confirm_registrar{
+const PageCommandRegistrar feature_discovery_run_confirm_registrar{
     "space_discover_confirm", [](AppState& s, const nlohmann::json&) { confirm_discovery(s, feature_space_panel(s)); }};
-const PageCommandRegistrar cancel_registrar{
+const PageCommandRegistrar feature_discovery_run_cancel_registrar{
     "space_discover_cancel", [](AppState& s, const nlohmann::json&) { cancel_discovery(s, feature_space_panel(s)); }};
 
 }  // namespace

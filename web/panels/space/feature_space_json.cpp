@@ -137,7 +137,7 @@ nlohmann::json feature_space_json(const FeatureSpacePanel& panel) {
 
 namespace {
 
-const PanelRegistrar registrar{
+const PanelRegistrar feature_space_json_registrar{
     {"Feature space", 77, [](AppState& s) { draw_feature_space_panel(s, feature_space_panel(s)); },
      [](AppState& s, double budget) { step_feature_space(s, feature_space_panel(s), budget); },
      [](AppState& s) { return feature_space_json(feature_space_panel(s)); }}};

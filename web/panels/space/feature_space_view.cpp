@@ -389,7 +389,7 @@ void draw_reliability(const std::vector<learn::ReliabilityBin>& bins) {
   }
 }
 
-void draw_items(AppState& state, FeatureSpacePanel& panel) {
+void draw_feature_space_items(AppState& state, FeatureSpacePanel& panel) {
   std::vector<const SetFeatures*> done;
   for (const auto& f : panel.features)
     if (f.done) done.push_back(&f);
@@ -491,7 +491,7 @@ void draw_feature_space_panel(AppState& state, FeatureSpacePanel& panel) {
     if (v == 0) draw_compare(state, panel);
     if (v == 1) draw_clusters(state, panel);
     if (v == 2) draw_estimator(state, panel);
-    if (v == 3) draw_items(state, panel);
+    if (v == 3) draw_feature_space_items(state, panel);
     if (v == 4) draw_llm_features(state, panel);
     if (v == 5) draw_feature_discovery(state, panel);
     ImGui::EndTabItem();

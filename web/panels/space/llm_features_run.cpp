@@ -27,7 +27,7 @@ std::vector<sqlspace::Aspect> asked_aspects(const LlmFeaturesRun& run) {
 
 // The ask's id in the call log and replay notes, as `chokepoint features` names it: "<key> / features <aspect>
 // f080-f090".
-std::string ask_id(const sqlspace::FeatureMatrix& m, const sqlspace::LlmFeatureAsk& a) {
+std::string ask_id_llm_features(const sqlspace::FeatureMatrix& m, const sqlspace::LlmFeatureAsk& a) {
   return m.rows[a.row].key + " / features " + sqlspace::aspect_name(a.aspect) + " " +
          sqlspace::feature_column_name(a.feature_ids.front()) + "-" +
          sqlspace::feature_column_name(a.feature_ids.back());
@@ -69,7 +69,7 @@ void plan(AppState& state, FeatureSpacePanel& panel) {
   run.cells = 0;
   std::vector<std::string> texts;
   for (const auto& a : run.asks) {
-    run.calls.emplace_back(ask_id(rules, a), a.prompt);
+    run.calls.emplace_back(ask_id_llm_features(rules, a), a.prompt);
     texts.push_back(a.prompt);
     run.cells += a.feature_ids.size();
   }
@@ -77,7 +77,7 @@ void plan(AppState& state, FeatureSpacePanel& panel) {
   run.error = run.batch.open(texts);
 }
 
-void finish(AppState& state, FeatureSpacePanel& panel) {
+void finish_llm_features(AppState& state, FeatureSpacePanel& panel) {
   LlmFeaturesRun& run = panel.llm;
   SetFeatures* f = finished_features(panel, run.asked_set);
   if (!f) {
@@ -104,7 +104,7 @@ void finish(AppState& state, FeatureSpacePanel& panel) {
                     " filled");
 }
 
-void draw_preview(AppState& state, FeatureSpacePanel& panel) {
+void draw_llm_features_preview(AppState& state, FeatureSpacePanel& panel) {
   LlmFeaturesRun& run = panel.llm;
   bool sql = false, schema = false;
   for (const auto& a : run.asks) {
@@ -185,7 +185,7 @@ void draw_agreement(const sqlspace::AgreementReport& a) {
   ImGui::TreePop();
 }
 
-void draw_results(const LlmFeaturesRun& run) {
+void draw_llm_features_results(const LlmFeaturesRun& run) {
   const auto& r = *run.reading;
   ImGui::Text("%s: %zu prompts, %zu answered, %zu unreadable, %zu failed", run.asked_set.c_str(), r.prompts, r.answered,
               r.unreadable, r.failed);
@@ -248,13 +248,14 @@ void confirm_llm_features(AppState& state, FeatureSpacePanel& panel) {
 }
 
 void cancel_llm_features(AppState& state, FeatureSpacePanel& panel) {
-  if (panel.llm.batch.cancel()) finish(state, panel);  // what was answered fills its cells; the rest stays unknown
+  if (panel.llm.batch.cancel())
+    finish_llm_features(state, panel);  // what was answered fills its cells; the rest stays unknown
 }
 
 void step_llm_features(AppState& state, FeatureSpacePanel& panel) {
   LlmFeaturesRun& run = panel.llm;
   if (run.waiting) plan(state, panel);
-  if (run.batch.step()) finish(state, panel);
+  if (run.batch.step()) finish_llm_features(state, panel);
 }
 
 void draw_llm_features(AppState& state, FeatureSpacePanel& panel) {
@@ -291,7 +292,7 @@ void draw_llm_features(AppState& state, FeatureSpacePanel& panel) {
     return;
   }
   if (run.batch.previewing()) {
-    draw_preview(state, panel);
+    draw_llm_features_preview(state, panel);
     return;
   }
   if (busy) {
@@ -300,7 +301,7 @@ void draw_llm_features(AppState& state, FeatureSpacePanel& panel) {
   }
   if (run.batch.done() && run.reading) {
     if (run.batch.cancelled()) ImGui::TextDisabled("cancelled: unanswered cells stay unknown");
-    draw_results(run);
+    draw_llm_features_results(run);
   }
 }
 
@@ -378,9 +379,9 @@ const PageCommandRegistrar ask_registrar{"space_llm", [](AppState& s, const nloh
                                            p.llm.online = cmd.value("online", p.llm.online);
                                            if (cmd.value("ask", true)) prepare_llm_features(s, p);
                                          }};
-const PageCommandRegistrar confirm_registrar{
+const PageCommandRegistrar llm_features_run_confirm_registrar{
     "space_llm_confirm", [](AppState& s, const nlohmann::json&) { confirm_llm_features(s, feature_space_panel(s)); }};
-const PageCommandRegistrar cancel_registrar{
+const PageCommandRegistrar llm_features_run_cancel_registrar{
     "space_llm_cancel", [](AppState& s, const nlohmann::json&) { cancel_llm_features(s, feature_space_panel(s)); }};
 
 }  // namespace

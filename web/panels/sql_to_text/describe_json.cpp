@@ -58,9 +58,9 @@ const PageCommandRegistrar describe_confirm_registrar{
 const PageCommandRegistrar describe_cancel_registrar{
     "describe_cancel", [](AppState& state, const nlohmann::json&) { cancel_describe_run(state); }};
 
-const SubTabRegistrar tab{{kMetricsPanelName, "SQL-to-Text", 40, "describe", draw_describe_view,
-                           [](AppState& s, double) { step_describe_run(s); },
-                           [](AppState& s) { return describe_run_json(s.panels.get<DescribeRun>()); }}};
+const SubTabRegistrar describe_json_tab{{kMetricsPanelName, "SQL-to-Text", 40, "describe", draw_describe_view,
+                                         [](AppState& s, double) { step_describe_run(s); },
+                                         [](AppState& s) { return describe_run_json(s.panels.get<DescribeRun>()); }}};
 
 }  // namespace
 

@@ -23,7 +23,7 @@ namespace chokepoint::web {
 namespace {
 
 // Adds the running batch's calls (the judge's, after the describe batch's were counted) and sums up.
-void finish(AppState& state, DescribeRun& run) {
+void finish_describe(AppState& state, DescribeRun& run) {
   run.usage.network_calls += run.scheduler ? run.scheduler->usage().network_calls : 0;
   run.usage.replayed += run.scheduler ? run.scheduler->usage().replayed : 0;
   run.scheduler.reset();
@@ -57,7 +57,7 @@ void finish(AppState& state, DescribeRun& run) {
 void embed_or_finish(AppState& state, DescribeRun& run) {
   run.scheduler.reset();
   if (!run.embeddings || run.cancelled) {
-    finish(state, run);
+    finish_describe(state, run);
     return;
   }
   run.used_embedding_model = run.embedding_model.empty() ? llm_session().settings.model : run.embedding_model;
@@ -70,7 +70,7 @@ void embed_or_finish(AppState& state, DescribeRun& run) {
   auto endpoint = session_endpoint();
   if (missing.empty() || !endpoint.ok()) {
     if (!missing.empty()) run.embedding_error = endpoint.error();
-    finish(state, run);
+    finish_describe(state, run);
     return;
   }
   run.embedding_fetch =
@@ -102,7 +102,7 @@ void described(AppState& state, DescribeRun& run) {
       auto p = llm_tasks::render_equivalence_prompt(*prompts, a, b);
       if (!p.ok()) {
         run.error = p.error();
-        finish(state, run);
+        finish_describe(state, run);
         return;
       }
       calls.emplace_back(run.items[i].id + (forward ? " / same forward" : " / same backward"), *p);
@@ -116,7 +116,7 @@ void described(AppState& state, DescribeRun& run) {
   auto scheduler = start_session_batch(calls, run.sent);
   if (!scheduler.ok()) {
     run.error = scheduler.error();
-    finish(state, run);
+    finish_describe(state, run);
     return;
   }
   run.scheduler = std::move(*scheduler);
@@ -143,7 +143,7 @@ const char* pct(const std::optional<double>& v, char* buf, size_t n) {
   return buf;
 }
 
-void draw_results(const DescribeRun& run) {
+void draw_describe_results(const DescribeRun& run) {
   const auto& s = run.summary;
   ImGui::Text("%zu items: %zu described, %zu without a readable question", s.n, s.described, s.unreadable);
   if (ImGui::BeginTable("rouge", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
@@ -325,7 +325,7 @@ void cancel_describe_run(AppState& state) {
   DescribeRun& run = state.panels.get<DescribeRun>();
   if (run.phase == 4) {  // the vectors already fetched are kept; the rest are not sent
     run.cancelled = true;
-    finish(state, run);
+    finish_describe(state, run);
     return;
   }
   if (!run.scheduler || (run.phase != 1 && run.phase != 2)) return;
@@ -341,7 +341,7 @@ void step_describe_run(AppState& state) {
   DescribeRun& run = state.panels.get<DescribeRun>();
   if (run.phase == 4 && run.embedding_fetch) {
     run.embedding_fetch->step();
-    if (run.embedding_fetch->finished()) finish(state, run);
+    if (run.embedding_fetch->finished()) finish_describe(state, run);
     return;
   }
   if (!run.scheduler || (run.phase != 1 && run.phase != 2)) return;
@@ -424,7 +424,7 @@ void draw_describe_view(AppState& state) {
     if (run.source != current_evaluation(state))
       ImGui::TextDisabled("(described an earlier run: %s)", run.source->label.c_str());
     if (run.cancelled) ImGui::TextDisabled("cancelled: the scores cover what was answered");
-    draw_results(run);
+    draw_describe_results(run);
   }
 }
 

@@ -10,6 +10,7 @@
 #include "core/study/report_html.h"
 #include "core/study/study_catalogue.h"
 #include "web/bridge/file_bridge.h"
+#include "web/panels/runner/run_model_panel.h"
 
 namespace chokepoint::web {
 namespace {
@@ -110,6 +111,16 @@ void start_study(AppState& state, StudyChoice choice) {
   run.started = started;
   run.choice = std::move(choice);
   const StudyChoice& c = run.choice;
+  if (c.study == "retrieval") {  // composed from the runs the Retrieval tab already made: nothing to evaluate
+    auto report = retrieval_study_report(run_model_panel(state).retrieval);
+    if (!report.ok()) {
+      run.error = report.error();
+      return;
+    }
+    run.report = std::move(*report);
+    notify(state, "study retrieval: the report of the Retrieval tab's Table VIII");
+    return;
+  }
   const auto semantics = ex_semantics_from_name(c.semantics);
   if (!semantics || *semantics == ExSemantics::TestSuite) {
     run.error = "semantics '" + c.semantics + "': choose bird or spider";

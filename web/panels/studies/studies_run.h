@@ -17,9 +17,10 @@ namespace chokepoint::web {
 
 // The inputs of a study by loaded set names (file names, as the Sets tab lists them).
 struct StudyChoice {
-  std::string study = "shared-failures";  // "shared-failures", "jqe-delta" or "mutation-sensitivity"
-  std::string semantics = "bird";         // "bird" or "spider"
-  int timeout_ms = 5000;                  // one item's limit, as the CLI's --timeout-ms default
+  // "shared-failures", "jqe-delta", "mutation-sensitivity", or "retrieval" (the report of the Retrieval tab's runs)
+  std::string study = "shared-failures";
+  std::string semantics = "bird";  // "bird" or "spider"
+  int timeout_ms = 5000;           // one item's limit, as the CLI's --timeout-ms default
   // shared-failures: the gold set and one prediction set per system (named by its file); mutation-sensitivity: the
   // gold set only
   std::string gold;
@@ -42,9 +43,9 @@ struct StudiesRun {
 };
 
 StudiesRun& studies_run(AppState& state);
-// Plans the chosen study: pairs each set with its predictions (or takes the gold queries to mutate) and starts the
-// job; a refusal (a set not loaded, a gold set given as predictions, expansions without jqe.seed_id, nothing chosen)
-// is kept as the run's error.
+// Plans the chosen study (retrieval: builds its report at once from the Run a model panel's Retrieval tab): pairs each
+// set with its predictions (or takes the gold queries to mutate) and starts the job; a refusal (a set not loaded, a
+// gold set given as predictions, expansions without jqe.seed_id, nothing chosen) is kept as the run's error.
 void start_study(AppState& state, StudyChoice choice);
 void cancel_study(AppState& state);
 void step_study(AppState& state, double budget_ms);

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/study/study_catalogue.h"
+#include "web/bridge/page_commands.h"
 #include "web/panel_registry.h"
 #include "web/panels/studies/studies_run.h"
 #include "web/panels/studies/study_report_view.h"
@@ -16,7 +17,7 @@ namespace chokepoint::web {
 namespace {
 
 // A combo over the loaded sets of one kind; `name` is the chosen file name.
-void set_combo(const AppState& state, const char* label, bool predictions, std::string& name) {
+void set_combo_studies(const AppState& state, const char* label, bool predictions, std::string& name) {
   ImGui::SetNextItemWidth(ui_px(240));
   if (ImGui::BeginCombo(label, name.empty() ? "(choose)" : name.c_str())) {
     for (const auto& s : state.eval_sets.sets)
@@ -54,7 +55,7 @@ void draw_inputs(AppState& state, StudyChoice& c) {
     ImGui::TextWrapped(
         "One gold set and two or more prediction files on it, one per system; the study scores every system under "
         "the five regimes of SQLMorph Table XI and counts the items all of them fail.");
-    set_combo(state, "gold set##study", false, c.gold);
+    set_combo_studies(state, "gold set##study", false, c.gold);
     ImGui::TextUnformatted("systems (prediction files):");
     for (const auto& s : state.eval_sets.sets) {
       if (!s.predictions) continue;
@@ -69,19 +70,27 @@ void draw_inputs(AppState& state, StudyChoice& c) {
         "One gold set: every gold query gets the single-error mutants of SQLMorph Table IX, each mutant runs on the "
         "gold's database and is scored against the gold under EC-EC-IE and SC-EC-IE, and the mean drop per operator "
         "is laid out as Table X beside the paper's values.");
-    set_combo(state, "gold set##study", false, c.gold);
+    set_combo_studies(state, "gold set##study", false, c.gold);
     ImGui::Checkbox("leave equivalent mutants out of the means##study", &c.drop_equivalent);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("A mutant with the gold's result (EX = 1) is counted apart, as the paper does.");
+  } else if (c.study == "retrieval") {
+    ImGui::TextWrapped(
+        "Schema retrieval is run in Run a model > Retrieval: each run of Full-Schema, SCSL or TCSL on a set labelled "
+        "O/O, L/O, O/L or L/L fills one cell of Table VIII there. This study lays those cells out as SQLMorph Table "
+        "VIII and its change against O/O, with the paper's values beside them and every item's row, as chokepoint "
+        "study retrieval does on the same sets.");
+    if (ImGui::Button("Open Run a model > Retrieval")) request_tab("Run a model");
+    return;
   } else {
     ImGui::TextWrapped(
         "The seed set, chokepoint jqe's expansions of it (the Join query expansion tab's export), and one system's "
         "predictions for each: EX of seeds and expansions, each expansion's change against its own seed, EX by "
         "joins and by join-graph shape.");
-    set_combo(state, "seed set##study", false, c.seeds);
-    set_combo(state, "seed predictions##study", true, c.pred_seeds);
-    set_combo(state, "expansions##study", false, c.expansions);
-    set_combo(state, "expansion predictions##study", true, c.pred_expansions);
+    set_combo_studies(state, "seed set##study", false, c.seeds);
+    set_combo_studies(state, "seed predictions##study", true, c.pred_seeds);
+    set_combo_studies(state, "expansions##study", false, c.expansions);
+    set_combo_studies(state, "expansion predictions##study", true, c.pred_expansions);
   }
   ImGui::SetNextItemWidth(ui_px(120));
   int semantics = c.semantics == "spider" ? 1 : 0;
@@ -122,7 +131,8 @@ void draw_studies(AppState& state) {
   draw_study_report(*run.report);
 }
 
-// {"do": "study_run", "study": "shared-failures" | "jqe-delta" | "mutation-sensitivity", "semantics": "bird" |
+// {"do": "study_run", "study": "shared-failures" | "jqe-delta" | "mutation-sensitivity" | "retrieval", "semantics":
+// "bird" |
 //  "spider", "timeout_ms": N, "gold": SET, "drop_equivalent": bool, "systems": [PRED, ...], "seeds": SET, "expansions":
 //  SET, "pred_seeds": PRED, "pred_expansions": PRED, "system": NAME}: as choosing them in the tab and clicking Run.
 const PageCommandRegistrar run_command{"study_run", [](AppState& state, const nlohmann::json& cmd) {
@@ -143,7 +153,7 @@ const PageCommandRegistrar run_command{"study_run", [](AppState& state, const nl
 const PageCommandRegistrar cancel_command{"study_cancel",
                                           [](AppState& state, const nlohmann::json&) { cancel_study(state); }};
 
-const PanelRegistrar registrar{
+const PanelRegistrar studies_view_registrar{
     {"Studies", 78, draw_studies, step_study, [](AppState& s) { return studies_run_json(studies_run(s)); }}};
 
 }  // namespace

@@ -13,7 +13,7 @@ namespace {
 
 const ImVec4 kPublished(0.75f, 0.75f, 0.55f, 1);
 
-void draw_table(const study::StudyTable& t) {
+void draw_study_report_table(const study::StudyTable& t) {
   ImGui::TextUnformatted(t.title.c_str());
   ImGui::TextDisabled("over %s", t.over.c_str());
   const int columns = static_cast<int>(t.columns.size()) + (t.published.empty() ? 0 : 1);
@@ -98,7 +98,7 @@ void draw_study_report(const study::StudyReport& report) {
   }
   for (const auto& t : report.tables) {
     ImGui::Separator();
-    draw_table(t);
+    draw_study_report_table(t);
   }
   for (const auto& c : report.charts) {
     ImGui::Separator();

@@ -41,7 +41,7 @@ void make_dirs(const std::string& path) {  // mkdir -p
     if (i == path.size() || path[i] == '/') mkdir(path.substr(0, i).c_str(), 0777);
 }
 
-std::string key_of(const EvalItem& it, size_t i) { return it.key.empty() ? std::to_string(i) : it.key; }
+std::string key_of_synthesis(const EvalItem& it, size_t i) { return it.key.empty() ? std::to_string(i) : it.key; }
 
 }  // namespace
 
@@ -107,7 +107,7 @@ void write_databases(AppState& state, SynthesisView& view) {
   for (size_t k = 0; k < view.loops.size(); ++k) {
     const EvalItem& it = view.gold->items[view.items[k]];
     auto& r = view.results[k];
-    r.id = key_of(it, view.items[k]);
+    r.id = key_of_synthesis(it, view.items[k]);
     r.synthetic_id = testdb::synthetic_db_id(it.db_id, r.id);
     EvalItem copy = it;
     copy.db_id = r.synthetic_id;
@@ -264,7 +264,7 @@ void prepare_synthesis(AppState& state, SynthesisView& view) {
     testdb::SynthesisOptions o = options;
     if (auto keys = testdb::unique_keys_of(*db->connection, db->schema); keys.ok()) o.validation.unique_keys = *keys;
     auto loop = std::make_unique<SynthesisLoop>(
-        testdb::SynthesisItem{key_of(it, i), it.db_id, it.question, it.evidence}, db->schema, *prompts, o);
+        testdb::SynthesisItem{key_of_synthesis(it, i), it.db_id, it.question, it.evidence}, db->schema, *prompts, o);
     if (loop->outcome() == SynthesisOutcome::Failed) {
       view.error = loop->note();
       view.loops.clear();
@@ -276,7 +276,7 @@ void prepare_synthesis(AppState& state, SynthesisView& view) {
         ++in_replay;
       else
         view.tokens += estimate_tokens(p.prompt);
-      view.first_prompts.emplace_back(key_of(it, i) + " / " + p.label, p.prompt);
+      view.first_prompts.emplace_back(key_of_synthesis(it, i) + " / " + p.label, p.prompt);
     }
     ++planned;
     view.loops.push_back(std::move(loop));

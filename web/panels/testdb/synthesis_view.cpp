@@ -38,8 +38,8 @@ using testdb::SynthesisLoop;
 using testdb::SynthesisOutcome;
 
 // A table's first rows, as text: what the synthetic database holds next to what the original does.
-void draw_rows(const Connection& db, const std::string& table, const std::vector<std::string>& columns,
-               const char* id) {
+void draw_synthesis_rows(const Connection& db, const std::string& table, const std::vector<std::string>& columns,
+                         const char* id) {
   std::string cols;
   for (const auto& c : columns) cols += (cols.empty() ? "" : ", ") + quote_identifier(c);
   QueryLimits limits;
@@ -110,15 +110,16 @@ void draw_selected(AppState& state, const SynthesisView& view) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextColored(ImVec4(0.6f, 0.8f, 1, 1), "%s", t.name.c_str());
-    draw_rows(*synthetic, t.name, cols, ("syn-" + t.name).c_str());
+    draw_synthesis_rows(*synthetic, t.name, cols, ("syn-" + t.name).c_str());
     ImGui::TableNextColumn();
     ImGui::TextColored(ImVec4(0.6f, 0.8f, 1, 1), "%s", t.name.c_str());
-    if (original && original->connection) draw_rows(*original->connection, t.name, cols, ("orig-" + t.name).c_str());
+    if (original && original->connection)
+      draw_synthesis_rows(*original->connection, t.name, cols, ("orig-" + t.name).c_str());
   }
   ImGui::EndTable();
 }
 
-void draw_results(AppState& state, SynthesisView& view) {
+void draw_synthesis_results(AppState& state, SynthesisView& view) {
   std::vector<const SynthesisLoop*> finished;
   for (const auto& l : view.loops)
     if (l) finished.push_back(l.get());
@@ -211,7 +212,7 @@ void draw_results(AppState& state, SynthesisView& view) {
   }
 }
 
-void set_combo(const AppState& state, const char* label, int& index, bool predictions, bool none) {
+void set_combo_synthesis(const AppState& state, const char* label, int& index, bool predictions, bool none) {
   const auto& sets = state.eval_sets.sets;
   const bool valid = index >= 0 && static_cast<size_t>(index) < sets.size();
   ImGui::SetNextItemWidth(ui_px(200));
@@ -239,9 +240,9 @@ void draw_synthesis_view(AppState& state, SynthesisView& view) {
       if (!sets[i].predictions) view.set = static_cast<int>(i);
   const bool busy = view.running || view.scoring;
   ImGui::BeginDisabled(busy || view.preview);
-  set_combo(state, "gold set##synth", view.set, false, false);
+  set_combo_synthesis(state, "gold set##synth", view.set, false, false);
   ImGui::SameLine();
-  set_combo(state, "predictions (agreement)##synth", view.pred, true, true);
+  set_combo_synthesis(state, "predictions (agreement)##synth", view.pred, true, true);
   ImGui::SetNextItemWidth(ui_px(160));
   ImGui::Combo("method", &view.method, "SynSQL\0vanilla (one pass)\0");
   ImGui::SameLine();
@@ -297,7 +298,7 @@ void draw_synthesis_view(AppState& state, SynthesisView& view) {
     ImGui::Text("scoring on both databases: %zu of %zu questions", view.next_score, view.loops.size());
     return;
   }
-  if (view.done) draw_results(state, view);
+  if (view.done) draw_synthesis_results(state, view);
 }
 
 nlohmann::json synthesis_view_json(const SynthesisView& view) {

@@ -38,7 +38,7 @@ nlohmann::json test_databases_json(const TestDatabasesPanel& panel) {
 
 namespace {
 
-const PanelRegistrar registrar{
+const PanelRegistrar testdb_panel_registrar{
     {"Test databases", 75, [](AppState& s) { draw_test_databases_panel(s, test_databases_panel(s)); },
      [](AppState& s, double budget) { step_test_databases(s, test_databases_panel(s), budget); },
      [](AppState& s) { return test_databases_json(test_databases_panel(s)); }}};

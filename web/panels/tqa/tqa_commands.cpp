@@ -220,7 +220,7 @@ const PageCommandRegistrar denat_discard_registrar{"tqa_denat_discard", [](AppSt
                                                    }};
 const PageCommandRegistrar augment_discard_registrar{
     "tqa_augment_discard", [](AppState& state, const nlohmann::json&) { tqa_panel(state).augmentation.reset(); }};
-const PageCommandRegistrar select_registrar{"tqa_select", select_command};
+const PageCommandRegistrar tqa_commands_select_registrar{"tqa_select", select_command};
 const PageCommandRegistrar variant_registrar{"tqa_variant", variant_command};
 const PageCommandRegistrar augment_registrar{"tqa_augment", augment_command};
 const PageCommandRegistrar lexicon_registrar{"tqa_load_lexicon",

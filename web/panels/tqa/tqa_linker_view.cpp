@@ -39,7 +39,7 @@ std::string percent_of(size_t part, size_t whole) {
   return buf;
 }
 
-void draw_statistics(const LinkerRun& run) {
+void draw_tqa_linker_statistics(const LinkerRun& run) {
   const tqa::LinkerStatistics s = tqa::linker_statistics(run.analyses);
   ImGui::Text("Set statistics over %zu analysed queries (like thesis Tables 4.1, 4.2 and 4.7; no LLM involved)",
               s.queries);
@@ -67,7 +67,7 @@ void draw_statistics(const LinkerRun& run) {
   }
 }
 
-void draw_item_detail(const tqa::ItemLinkerAnalysis& a) {
+void draw_tqa_linker_item_detail(const tqa::ItemLinkerAnalysis& a) {
   ImGui::Text("item %s  [%s]  %s", a.item.key.c_str(), a.item.db_id.c_str(), a.item.difficulty.c_str());
   if (!a.error.empty()) {
     draw_error(a.error);
@@ -169,7 +169,7 @@ void draw_linker_view(AppState& state, TqaPanel& panel) {
     ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "Showing the analysis of %s; press Analyse for %s.",
                        run.set_name.c_str(), state.eval_sets.sets[static_cast<size_t>(shown)].name.c_str());
   if (run.cancelled) ImGui::TextDisabled("cancelled after %zu of %zu items", run.analyses.size(), run.items.size());
-  if (ImGui::CollapsingHeader("Set statistics", ImGuiTreeNodeFlags_DefaultOpen)) draw_statistics(run);
+  if (ImGui::CollapsingHeader("Set statistics", ImGuiTreeNodeFlags_DefaultOpen)) draw_tqa_linker_statistics(run);
 
   const float list_width = std::max(260.0f, ImGui::GetContentRegionAvail().x * 0.3f);
   ImGui::BeginChild("tqa-items", ImVec2(list_width, 0), true);
@@ -192,7 +192,7 @@ void draw_linker_view(AppState& state, TqaPanel& panel) {
   ImGui::SameLine();
   ImGui::BeginChild("tqa-item", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
   if (const auto* a = selected_analysis(panel))
-    draw_item_detail(*a);
+    draw_tqa_linker_item_detail(*a);
   else
     ImGui::TextDisabled("Select an item to see its linker table and the words that refer to it.");
   ImGui::EndChild();

@@ -178,9 +178,9 @@ void step_tqa_panel(AppState& state, TqaPanel& panel, double budget_ms) {
 }
 
 namespace {
-const PanelRegistrar registrar{{kPanelName, 50, [](AppState& s) { draw_tqa_panel(s, tqa_panel(s)); },
-                                [](AppState& s, double budget) { step_tqa_panel(s, tqa_panel(s), budget); },
-                                [](AppState& s) { return tqa_state_json(tqa_panel(s)); }}};
+const PanelRegistrar tqa_panel_registrar{{kPanelName, 50, [](AppState& s) { draw_tqa_panel(s, tqa_panel(s)); },
+                                          [](AppState& s, double budget) { step_tqa_panel(s, tqa_panel(s), budget); },
+                                          [](AppState& s) { return tqa_state_json(tqa_panel(s)); }}};
 }  // namespace
 
 }  // namespace chokepoint::web
