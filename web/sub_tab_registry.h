@@ -36,8 +36,6 @@ void draw_sub_tab_body(AppState& state, const std::string& panel, const std::str
 // Steps the sub-tabs' jobs of `panel`; each gets what is left of `budget_ms` (at least a share), and is named in the
 // frame's parts.
 void step_sub_tabs(AppState& state, const std::string& panel, double budget_ms);
-#if 0
-#endif
 // The sub-tabs' states of `panel`, each under its key (or merged, for a sub-tab whose key is ""), added to `into`.
 void add_sub_tab_states(AppState& state, const std::string& panel, nlohmann::json& into);
 

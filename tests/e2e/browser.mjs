@@ -76,7 +76,14 @@ export const panelState = (page, name) =>
 // A command is applied at the start of the next frame: sendCommand returns once that frame has run, so a panel's
 // state read next is never the one from before the command (an earlier run's "done" taken for this one's).
 export async function sendCommand(page, command) {
-  await page.evaluate((j) => Module.ccall('chokepoint_command', null, ['string'], [j]), JSON.stringify(command));
+  await sendCommands(page, [command]);
+}
+// Several commands queued together: the page applies them in order within one frame (a Cancel that arrives before
+// the job's first step), then returns once that frame has run.
+export async function sendCommands(page, commands) {
+  await page.evaluate((list) => {
+    for (const j of list) Module.ccall('chokepoint_command', null, ['string'], [j]);
+  }, commands.map((c) => JSON.stringify(c)));
   await nextFrames(page);
 }
 export const callJson = (page, fn) => page.evaluate((f) => JSON.parse(Module.ccall(f, 'string', [], [])), fn);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { startApp, waitReady, pixelStats, artefactDir, repoRoot, sendCommand, panelState, clickNamed, clickInPanel } from './browser.mjs';
+import { startApp, waitReady, pixelStats, artefactDir, repoRoot, sendCommand, sendCommands, panelState, clickNamed, clickInPanel } from './browser.mjs';
 import { cli, tempDir, openApp, closeAll } from './fixture.mjs';
 
 let app;
@@ -173,8 +173,9 @@ test('a batch that reaches the decision limit stops with a message and keeps wha
 });
 
 test('a batch can be cancelled and the app keeps working', async () => {
-  await command({ do: 'jqe_batch', set: 'sample_dev.json', per_pattern: 0, order: 'complexity:asc' });
-  await command({ do: 'jqe_batch', cancel: true });
+  // The Cancel reaches the page in the frame the batch starts, so the batch is cancelled before it could finish.
+  await sendCommands(app.page, [{ do: 'jqe_batch', set: 'sample_dev.json', per_pattern: 0, order: 'complexity:asc' },
+    { do: 'jqe_batch', cancel: true }]);
   await app.page.waitForFunction(() => {
     const s = JSON.parse(Module.ccall('chokepoint_panel_json', 'string', ['string'], ['Join query expansion']));
     return s.batch && s.batch.done;

@@ -161,7 +161,13 @@ test('Table VIII from the page: every cell and the deltas equal chokepoint retri
   assert.deepEqual(study.inputs.map((i) => [i.name, i.value]),
     [['O/O', 'O_O.json'], ['L/O', 'L_O.json'], ['O/L', 'O_L.json'], ['fk', 'no']]);
   fs.writeFileSync(path.join(artefactDir, 'retrieval_study.png'), await app.page.screenshot());
+  // Its button leads back to the Retrieval tab, whichever tab of Run a model was open.
   await sendCommand(app.page, { do: 'show', tab: PANEL });
+  await clickNamed(app.page, 'Schema linking tab');
+  await sendCommand(app.page, { do: 'show', tab: 'Studies' });
+  await clickNamed(app.page, 'open retrieval');
+  await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], []))
+    .buttons?.['retrieve columns'], null, { timeout: 10000 });
 
   // TCSL again: both rounds are in the page's replay store.
   const mid = (await llm.stats()).chat;

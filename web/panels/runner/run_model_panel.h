@@ -53,6 +53,7 @@ struct RunModelPanel {
   ModelTable table;                  // 004 Table 3 over this page's runs on one set
   LinkingView linking;               // schema linking of the panel's set (004 §3.5), below the run
   RetrievalView retrieval;           // stage-level retrieval of the panel's set (001 Table VIII)
+  bool select_retrieval = false;     // the next frame opens the Retrieval tab (a button elsewhere leads here)
 };
 
 RunModelPanel& run_model_panel(AppState& state);

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <utility>
 
 #include "core/metrics/ex_headline.h"
 
@@ -276,7 +277,8 @@ void draw_run_model_panel(AppState& state, RunModelPanel& panel) {
     draw_linking_view(state, panel.linking, panel.source_set);
     ImGui::EndTabItem();
   }
-  const bool retrieval_open = ImGui::BeginTabItem("Retrieval");
+  const bool retrieval_open = ImGui::BeginTabItem(
+      "Retrieval", nullptr, std::exchange(panel.select_retrieval, false) ? ImGuiTabItemFlags_SetSelected : 0);
   note_item_place("Retrieval tab");
   if (retrieval_open) {
     draw_retrieval_view(state, panel.retrieval, panel.source_set);

@@ -7,6 +7,7 @@
 #include "core/study/study_catalogue.h"
 #include "web/bridge/page_commands.h"
 #include "web/panel_registry.h"
+#include "web/panels/runner/run_model_panel.h"
 #include "web/panels/studies/studies_run.h"
 #include "web/panels/studies/study_report_view.h"
 #include "web/widgets/item_places.h"
@@ -80,7 +81,11 @@ void draw_inputs(AppState& state, StudyChoice& c) {
         "O/O, L/O, O/L or L/L fills one cell of Table VIII there. This study lays those cells out as SQLMorph Table "
         "VIII and its change against O/O, with the paper's values beside them and every item's row, as chokepoint "
         "study retrieval does on the same sets.");
-    if (ImGui::Button("Open Run a model > Retrieval")) request_tab("Run a model");
+    if (ImGui::Button("Open Run a model > Retrieval")) {
+      run_model_panel(state).select_retrieval = true;
+      request_tab("Run a model");
+    }
+    note_item_place("open retrieval");
     return;
   } else {
     ImGui::TextWrapped(
