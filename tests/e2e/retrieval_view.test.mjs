@@ -181,4 +181,14 @@ test('Table VIII from the page: every cell and the deltas equal chokepoint retri
   near(replayed.table_viii.find((x) => x.approach === 'tcsl').cells['O/O'].fpr,
        viaCli.table_viii.find((x) => x.approach === 'tcsl').cells['O/O'].fpr, 'replayed TCSL O/O FPR');
   assert.equal((await llm.stats()).chat, mid, 'no request reached the server');
+
+  // A cell retrieved by another model: the study refuses to lay the two models out as one.
+  await useFakeLlm(app.page, llm, 'other-retriever');
+  await retrieve('scsl', 'L_O.json', 'L/O', () => true);
+  await sendCommand(app.page, { do: 'show', tab: 'Studies' });
+  const started = (await untilPanel(app.page, 'Studies', () => true, 'the tab')).started;
+  await sendCommand(app.page, { do: 'study_run', study: 'retrieval' });
+  const refused = await untilPanel(app.page, 'Studies', (s) => s.started > started && s.error, 'the refusal');
+  assert.match(refused.error, /retrieved by two models \((fake|other)-retriever, (fake|other)-retriever\): run every/);
+  assert.equal(refused.report, undefined, 'no report of mixed cells');
 });
