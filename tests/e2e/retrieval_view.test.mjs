@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync, execFileSync } from 'node:child_process';
-import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed } from './browser.mjs';
+import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed, pixelStats } from './browser.mjs';
 import { cli, tempDir, copyDb, openApp, closeAll } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
@@ -160,7 +160,11 @@ test('Table VIII from the page: every cell and the deltas equal chokepoint retri
   assert.equal(study.items.rows.length, 3 * 3 * 2, 'two items per setting and approach');
   assert.deepEqual(study.inputs.map((i) => [i.name, i.value]),
     [['O/O', 'O_O.json'], ['L/O', 'L_O.json'], ['O/L', 'O_L.json'], ['fk', 'no']]);
-  fs.writeFileSync(path.join(artefactDir, 'retrieval_study.png'), await app.page.screenshot());
+  const shot = await app.page.screenshot();
+  fs.writeFileSync(path.join(artefactDir, 'retrieval_study.png'), shot);
+  // The report is drawn, not only held: the lower half of the window (its notes and Table VIII) carries text.
+  const drawn = await pixelStats(app.page, shot, { x: 0, y: 400, w: 1200, h: 380 }, [26, 28, 33]);
+  assert.ok(drawn.bright > 2000, `text in the report's half of the screenshot: ${JSON.stringify(drawn)}`);
   // Its button leads back to the Retrieval tab, whichever tab of Run a model was open.
   await sendCommand(app.page, { do: 'show', tab: PANEL });
   await clickNamed(app.page, 'Schema linking tab');

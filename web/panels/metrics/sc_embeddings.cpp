@@ -24,7 +24,8 @@ bool ScEmbeddingPrefetch::step(const AppState& state, const std::vector<EvalPair
   if (done_) return true;
   const double start = monotonic_ms();
   // Phase 1: the descriptors, executing each pair as the evaluation will (same limits).
-  while (next_pair_ < pairs.size() && monotonic_ms() - start < budget_ms) {
+  // At least one pair a call, so the descriptors are gathered on a machine whose frames leave no budget as well.
+  for (bool first = true; next_pair_ < pairs.size() && (first || monotonic_ms() - start < budget_ms); first = false) {
     const EvalPair& pair = pairs[next_pair_++];
     const LoadedDatabase* db = find_database(state, pair.db_id);
     if (!db || !db->connection) continue;
