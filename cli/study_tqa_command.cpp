@@ -18,6 +18,7 @@
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
 #include "core/linking/retrieved_tables.h"
+#include "core/study/augment_report_file.h"
 #include "core/study/tqa_augment_study.h"
 #include "core/tqa/linker_retrieval.h"
 
@@ -71,54 +72,6 @@ int variant_index(const std::string& text) {
   return -1;
 }
 
-// What the study reads of augment_report.json: the tallies, and each augmented item's linker table (its first entry;
-// every strategy's entry of an item names the same table).
-struct AugmentReport {
-  study::AugmentInputs inputs;
-  std::vector<tqa::ItemLinker> linkers;
-};
-
-Result<AugmentReport> read_augment_report(const std::string& path) {
-  auto text = read_file(path);
-  if (!text.ok()) return Error{text.error()};
-  auto doc = nlohmann::json::parse(*text, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object() || !doc.contains("hiding") || !doc["hiding"].is_object() ||
-      !doc.contains("attributes") || !doc["attributes"].is_object())
-    return Error{path + ": not an augment_report.json (no hiding or attributes)"};
-  study::AugmentInputs in;
-  in.hiding_rule = doc.value("hiding_rule", "");
-  auto whole = [](const nlohmann::json& o, const char* key) -> size_t {
-    return o.contains(key) && o[key].is_number_unsigned() ? o[key].get<size_t>() : 0;
-  };
-  auto real = [](const nlohmann::json& o, const char* key) {
-    return o.contains(key) && o[key].is_number() ? o[key].get<double>() : 0.0;
-  };
-  for (const char* code : {"SR", "BT", "CA"}) {
-    if (!doc["hiding"].contains(code) || !doc["hiding"][code].is_object()) continue;
-    const auto& h = doc["hiding"][code];
-    in.hiding.push_back({code, whole(h, "question_hidden"), whole(h, "question_scored"), whole(h, "evidence_hidden"),
-                         whole(h, "evidence_scored")});
-  }
-  for (const char* v : study::augment_variants()) {
-    if (!doc["attributes"].contains(v) || !doc["attributes"][v].is_object()) continue;
-    const auto& a = doc["attributes"][v];
-    in.attributes.push_back({v, whole(a, "queries"), real(a, "join_in_questions"),
-                             real(a, "projection_filter_in_questions"), real(a, "join_in_evidence"),
-                             real(a, "projection_filter_in_evidence")});
-  }
-  AugmentReport report{std::move(in), {}};
-  std::set<std::string> seen;
-  if (doc.contains("items_detail") && doc["items_detail"].is_array())
-    for (const auto& it : doc["items_detail"]) {
-      if (!it.is_object() || !it.contains("id") || !it.contains("linker_table") || !it["linker_table"].is_string())
-        continue;
-      const std::string key = it["id"].is_string() ? it["id"].get<std::string>() : it["id"].dump();
-      if (seen.insert(key).second)
-        report.linkers.push_back({key, it.value("db_id", std::string()), it["linker_table"].get<std::string>()});
-    }
-  return report;
-}
-
 // Table 4.9 for each --linked VARIANT=FILE: the linker table of every augmented item among that run's tables.
 Result<std::vector<study::PresenceRow>> read_presence(const std::vector<std::string>& given,
                                                       const std::vector<tqa::ItemLinker>& linkers) {
@@ -155,7 +108,10 @@ int tqa_main(const FlagValues& r) {
     if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kStudyTqaUsage);
   const std::string dir = r.text("--variants"), db_root = r.text("--db-root"), out = r.text("--out");
   if (r.has("--pred") && db_root.empty()) return fail_input("--pred needs --db-root: predictions are evaluated");
-  auto augment = read_augment_report((fs::path(dir) / "augment_report.json").string());
+  const std::string report_path = (fs::path(dir) / "augment_report.json").string();
+  auto report_text = read_file(report_path);
+  if (!report_text.ok()) return fail_input(report_text.error());
+  auto augment = study::read_augment_report(*report_text, report_path);
   if (!augment.ok()) return fail_input(augment.error());
   study::AugmentInputs* in = &augment->inputs;
   auto presence = read_presence(r.all("--linked"), augment->linkers);

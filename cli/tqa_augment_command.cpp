@@ -28,6 +28,7 @@
 #include "core/graph/schema_graph.h"
 #include "core/llm/chat_request.h"
 #include "core/tqa/augmentation_job.h"
+#include "core/tqa/augmentation_sets.h"
 #include "core/tqa/linker_analysis.h"
 
 namespace chokepoint::cli {
@@ -160,55 +161,17 @@ int augment_main(const FlagValues& r) {
 
   // The sets: original.json and one per strategy, the items in the same order.
   const std::string dir = r.text("--out");
-  EvalSet original;
-  for (const auto& a : analyses) original.items.push_back(a.item);
-  std::vector<std::pair<std::string, std::string>> files = {{"original.json", write_bird_dev_json(original)}};
-  nlohmann::json items = nlohmann::json::array();
-  size_t failed = 0;
-  for (auto s : strategies) {
-    EvalSet variant;
-    for (const auto& res : job.results()) {
-      if (res.strategy != s) continue;
-      EvalItem item = res.source->item;
-      item.question = res.new_question;
-      item.evidence = res.new_evidence;
-      variant.items.push_back(item);
-      failed += res.errors.empty() ? 0 : 1;
-      nlohmann::json hiding_q = nlohmann::json::array(), hiding_e = nlohmann::json::array();
-      for (const auto& h : res.hiding.question) hiding_q.push_back(h ? nlohmann::json(*h) : nlohmann::json());
-      for (const auto& h : res.hiding.evidence) hiding_e.push_back(h ? nlohmann::json(*h) : nlohmann::json());
-      items.push_back({{"id", item.key},
-                       {"db_id", item.db_id},
-                       {"strategy", tqa::strategy_code(s)},
-                       {"linker_table", res.source->linker ? res.source->linker->table : ""},
-                       {"question", res.source->item.question},
-                       {"new_question", res.new_question},
-                       {"evidence", res.source->item.evidence},
-                       {"new_evidence", res.new_evidence},
-                       {"question_rewritten", res.question_rewritten},
-                       {"evidence_rewritten", res.evidence_rewritten},
-                       {"hiding_question", hiding_q},
-                       {"hiding_evidence", hiding_e},
-                       {"errors", res.errors}});
-    }
-    files.push_back({std::string(tqa::strategy_code(s)) + ".json", write_bird_dev_json(variant)});
-  }
-  nlohmann::ordered_json summary;
-  summary["items"] = set->items.size();
-  summary["linker_items"] = linker_items;
-  summary["augmented"] = analyses.size();
-  summary["strategies"] = r.items("--strategies");
-  summary["hiding_rule"] = tqa::hiding_rule_name(options.hiding_rule);
-  summary["hiding"] = job.hiding_table();
-  summary["attributes"] = job.attribute_table();
-  summary["failed_rewrites"] = failed;
+  const auto sets = tqa::augmentation_sets(job, analyses, strategies);
+  std::vector<std::pair<std::string, std::string>> files = {{"original.json", write_bird_dev_json(sets.original)}};
+  for (const auto& [code, variant] : sets.variants) files.push_back({code + ".json", write_bird_dev_json(variant)});
+  const size_t failed = sets.failed;
+  nlohmann::ordered_json summary =
+      tqa::augmentation_summary(job, sets, {set->items.size(), linker_items, strategies, options.hiding_rule});
   summary["usage"] = call_usage_json(scheduler.usage());
   summary["model_calls"] = calls->tally_json();
-  nlohmann::ordered_json report = summary;
-  report["gold"] = r.text("--gold");
-  report["model"] = chat->settings.model;
-  report["items_detail"] = items;
-  files.push_back({"augment_report.json", dump_json(report, 2) + "\n"});
+  files.push_back(
+      {"augment_report.json",
+       dump_json(tqa::augmentation_report(summary, sets, r.text("--gold"), chat->settings.model), 2) + "\n"});
   std::vector<std::string> names;
   for (const auto& [name, bytes] : files) {
     if (auto st = write_file((fs::path(dir) / name).string(), bytes); !st.ok()) return fail_input(st.error());

@@ -15,7 +15,7 @@ const std::vector<StudyEntry>& study_catalogue() {
        "hiding scores of synonym replacement, back-translation and contextual augmentation, EX and ΔEX on the "
        "augmented questions, linker attributes mentioned before and after, the linker table among a schema linker's "
        "tables (thesis Tables 4.3-4.9)",
-       false},
+       true},
       {"denat-delta",
        "ΔEX on less natural questions and schemas (O/O, L/O, O/L, L/L) on each system's O/O-correct items, and the "
        "names' naturalness before and after (SQLMorph Table VII, §V)",

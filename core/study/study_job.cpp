@@ -95,6 +95,27 @@ StudyJob shared_failures_job(std::vector<std::string> names, std::vector<std::ve
   return StudyJob(std::move(runs), std::move(options), std::move(lookup), build);
 }
 
+StudyJob tqa_augment_job(AugmentInputs base, std::vector<AugmentSystemLists> systems,
+                         std::vector<std::vector<EvalPair>> lists, EvaluationOptions options, DatabaseLookup lookup) {
+  options.regimes.clear();
+  auto build = [base = std::move(base), systems = std::move(systems)](
+                   std::vector<std::vector<ItemEvaluation>> evaluated) -> Result<StudyReport> {
+    AugmentInputs in = base;
+    for (const auto& s : systems) {
+      AugmentSystem system{s.name, {}};
+      for (size_t k = 0; k < 4; ++k) {
+        const int list = s.lists[k];
+        if (list < 0) continue;
+        if (static_cast<size_t>(list) >= evaluated.size()) return Error{s.name + ": no such list"};
+        system.variants[k] = evaluated[static_cast<size_t>(list)];
+      }
+      in.systems.push_back(std::move(system));
+    }
+    return tqa_augment_study(in);
+  };
+  return StudyJob(std::move(lists), std::move(options), std::move(lookup), build);
+}
+
 StudyJob mutation_sensitivity_job(std::vector<mutate::GoldQuery> golds, mutate::SensitivityOptions options,
                                   ExSemantics semantics, std::vector<Regime> regimes, bool drop_equivalent,
                                   DatabaseLookup lookup) {

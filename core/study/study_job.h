@@ -2,6 +2,7 @@
 // expansions, or one run per system; or each gold query it mutates), then the study's pure function builds the report.
 // The app steps it a few milliseconds per frame; run to its end it gives what the CLI's `study` commands compute.
 #pragma once
+#include <array>
 #include <functional>
 #include <optional>
 #include <string>
@@ -14,6 +15,7 @@
 #include "core/mutate/sensitivity_run.h"
 #include "core/study/jqe_delta_study.h"
 #include "core/study/study_report.h"
+#include "core/study/tqa_augment_study.h"
 
 namespace chokepoint::study {
 
@@ -53,6 +55,17 @@ StudyJob jqe_delta_job(JqeDeltaInputs shape, std::vector<EvalPair> seeds, std::v
 // shared-failures as a job: one list per system, named by `names`, scored under options.regimes.
 StudyJob shared_failures_job(std::vector<std::string> names, std::vector<std::vector<EvalPair>> runs,
                              EvaluationOptions options, DatabaseLookup lookup);
+
+// Which list of a tqa-augment job holds one system's predictions per variant (original, SR, BT, CA); -1: not given.
+struct AugmentSystemLists {
+  std::string name;
+  std::array<int, 4> lists{-1, -1, -1, -1};
+};
+// tqa-augment as a job: `base` is augment_report.json read back (its hiding and attribute tables); each list is
+// evaluated (EX only) and handed to its systems' variants; tqa_augment_study checks and lays them out. No system:
+// the hiding and attribute tables alone.
+StudyJob tqa_augment_job(AugmentInputs base, std::vector<AugmentSystemLists> systems,
+                         std::vector<std::vector<EvalPair>> lists, EvaluationOptions options, DatabaseLookup lookup);
 
 // mutation-sensitivity as a job: one step per gold query (its mutants generated, executed and scored under
 // `regimes`), then Table X with or without the equivalent mutants (core/study/mutation_sensitivity_study.h).

@@ -277,6 +277,10 @@ Result<StudyReport> tqa_augment_study(const AugmentInputs& in) {
             text_cell(part_of_whole(p.missed, scored)), number_cell(percent(p.retrieved, scored)), text_cell("")}});
     }
     rep.tables.push_back(presence);
+  } else {
+    rep.notes.push_back(
+        "Table 4.9 (the linker table among a schema linker's tables) is not laid out: no linker's tables were given. "
+        "chokepoint link on each variant's set, then chokepoint study tqa-augment --linked VARIANT=L.json.");
   }
 
   std::vector<NamedRun> runs;

@@ -21,4 +21,8 @@ bool input_text_multiline(const char* label, std::string& text, const ImVec2& si
                                    resize, &text);
 }
 
+bool input_text(const char* label, std::string& text) {
+  return ImGui::InputText(label, text.data(), text.capacity() + 1, ImGuiInputTextFlags_CallbackResize, resize, &text);
+}
+
 }  // namespace chokepoint::web

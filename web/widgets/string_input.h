@@ -7,6 +7,7 @@
 
 namespace chokepoint::web {
 
+bool input_text(const char* label, std::string& text);
 bool input_text_multiline(const char* label, std::string& text, const ImVec2& size);
 
 }  // namespace chokepoint::web

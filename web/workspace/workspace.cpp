@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <fstream>
 
 #include <nlohmann/json.hpp>
 
@@ -59,6 +60,13 @@ bool keep_in_workspace(const std::string& path) {
   if (!workspace_available() || path.rfind("/workspace/", 0) != 0) return false;
   persist_workspace();
   return true;
+}
+
+std::string keep_made_file(const std::string& name, const std::string& text) {
+  const std::string path = workspace_available() ? std::string(kWorkspaceFiles) + "/" + name : "/tmp/" + name;
+  std::ofstream(path, std::ios::binary) << text;
+  (void)keep_in_workspace(path);
+  return path;
 }
 
 std::vector<std::string> workspace_files() {

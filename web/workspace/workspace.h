@@ -39,6 +39,9 @@ WorkspaceReport workspace_report();
 // Stores a file that was read into /workspace (an upload is stored as the File it came from). False when the path is
 // outside the workspace or the workspace is unavailable: the file then lasts until the page is closed.
 bool keep_in_workspace(const std::string& path);
+// Writes a file the app made (a model's predictions, augmented sets) where a reload finds it again: under the
+// workspace's files, stored, when there is a workspace, else in /tmp for as long as the page is open. Returns its path.
+std::string keep_made_file(const std::string& name, const std::string& text);
 std::vector<std::string> workspace_files();  // the files under /workspace/files in this page, sorted
 void remove_from_workspace(const std::string& path);
 // An upload that could not be opened leaves the page; a copy kept earlier under the same name stays kept.

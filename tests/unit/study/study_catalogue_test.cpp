@@ -26,7 +26,8 @@ TEST(StudyCatalogue, TheAppRunsThoseWhoseInputsItHolds) {
   for (const auto& e : study_catalogue())
     if (e.in_app) in_app.push_back(e.name);
   // denat-delta needs the renamed databases chokepoint tqa denat writes to disk: the CLI runs it.
-  EXPECT_EQ(in_app, (std::vector<std::string>{"jqe-delta", "shared-failures", "mutation-sensitivity", "retrieval"}));
+  EXPECT_EQ(in_app, (std::vector<std::string>{"jqe-delta", "tqa-augment", "shared-failures", "mutation-sensitivity",
+                                              "retrieval"}));
 }
 
 TEST(StudyCatalogue, FindsByExactNameAndSuggestsTheClosest) {

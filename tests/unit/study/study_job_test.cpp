@@ -6,6 +6,7 @@
 
 #include "core/mutate/metrics_scorer.h"
 #include "core/mutate/sensitivity_table.h"
+#include "core/study/augment_report_file.h"
 #include "core/study/mutation_sensitivity_study.h"
 #include "core/study/shared_failures_study.h"
 #include "tests/unit/metrics/result_builders.h"
@@ -118,6 +119,80 @@ TEST(StudyJob, MutationSensitivitySteppedGoldByGoldEqualsTheRunAtOnce) {
   EXPECT_GT(run.mutants.size(), 3u);
   const auto table = mutate::tabulate_sensitivity(run.mutants, {regimes[0].name()}, false);
   EXPECT_EQ(report_json(*job.report()), report_json(mutation_sensitivity_report(run, table)));
+}
+
+// augment_report.json as `chokepoint tqa augment` writes it (trimmed): two items, SR hiding one question reference
+// of two, and each item's linker table once per strategy.
+const char* kAugmentReport = R"({
+  "items": 9, "augmented": 2, "hiding_rule": "matcher",
+  "hiding": {"SR": {"question_hidden": 1, "question_scored": 2, "evidence_hidden": 0, "evidence_scored": 0},
+             "BT": {"question_hidden": 2, "question_scored": 2, "evidence_hidden": 1, "evidence_scored": 1}},
+  "attributes": {"original": {"queries": 2, "join_in_questions": 50.0, "projection_filter_in_questions": 0,
+                              "join_in_evidence": 0, "projection_filter_in_evidence": 100.0}},
+  "items_detail": [{"id": "1", "db_id": "pets", "strategy": "SR", "linker_table": "owner"},
+                   {"id": "2", "db_id": "pets", "strategy": "SR", "linker_table": "pet"},
+                   {"id": "1", "db_id": "pets", "strategy": "BT", "linker_table": "owner"}]
+})";
+
+TEST(StudyJob, AugmentReportReadBackForTheStudy) {
+  auto read = read_augment_report(kAugmentReport, "augment_report.json");
+  ASSERT_TRUE(read.ok()) << read.error();
+  EXPECT_EQ(read->inputs.hiding_rule, "matcher");
+  ASSERT_EQ(read->inputs.hiding.size(), 2u);
+  EXPECT_EQ(read->inputs.hiding[0].strategy, "SR");
+  EXPECT_EQ(read->inputs.hiding[0].question_hidden, 1u);
+  EXPECT_EQ(read->inputs.hiding[0].question_scored, 2u);
+  EXPECT_EQ(read->inputs.hiding[1].evidence_hidden, 1u);
+  ASSERT_EQ(read->inputs.attributes.size(), 1u);
+  EXPECT_DOUBLE_EQ(read->inputs.attributes[0].join_in_questions, 50.0);
+  EXPECT_DOUBLE_EQ(read->inputs.attributes[0].other_in_evidence, 100.0);
+  ASSERT_EQ(read->linkers.size(), 2u);  // item 1 once, though two strategies name it
+  EXPECT_EQ(read->linkers[1].table, "pet");
+
+  auto bad = read_augment_report(R"({"hiding": {}})", "x.json");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error(), "x.json: not an augment_report.json (no hiding or attributes)");
+  EXPECT_FALSE(read_augment_report("not json", "y.json").ok());
+}
+
+// The job evaluates each given list once and hands it to its system's variant: the report equals the study on the
+// same items evaluated by hand.
+TEST(StudyJob, TqaAugmentSteppedEqualsTheStudyOnTheSameItems) {
+  Connection db = memory_db(kPets);
+  auto read = read_augment_report(kAugmentReport, "augment_report.json");
+  ASSERT_TRUE(read.ok()) << read.error();
+  const std::vector<EvalPair> original = seeds();  // 1 right, 2 wrong
+  std::vector<EvalPair> sr = seeds();
+  sr[0].pred_sql = "SELECT 'x'";                // 1 now wrong: -1
+  sr[1].pred_sql = "SELECT count(*) FROM pet";  // 2 now right: +1
+  auto job =
+      tqa_augment_job(read->inputs, {{"toy", {0, 1, -1, -1}}}, {original, sr}, EvaluationOptions{}, lookup_for(db));
+  EXPECT_EQ(job.progress().total, 4u);
+  while (!job.advance([] { return false; })) {
+  }
+  ASSERT_TRUE(job.report().ok()) << job.report().error();
+
+  AugmentInputs in = read->inputs;
+  EvaluationOptions ex_only;
+  ex_only.regimes.clear();
+  AugmentSystem toy{"toy", {}};
+  for (const auto& p : original) toy.variants[0].push_back(evaluate_with_lookup(lookup_for(db), p, ex_only));
+  for (const auto& p : sr) toy.variants[1].push_back(evaluate_with_lookup(lookup_for(db), p, ex_only));
+  const auto t = augment_transitions(toy, 1).table;
+  EXPECT_EQ(t.improved, 1u);
+  EXPECT_EQ(t.degraded, 1u);
+  in.systems.push_back(toy);
+  auto direct = tqa_augment_study(in);
+  ASSERT_TRUE(direct.ok()) << direct.error();
+  EXPECT_EQ(report_json(*job.report()), report_json(*direct));
+
+  // No system: the hiding and attribute tables alone, at once.
+  auto text_only = tqa_augment_job(read->inputs, {}, {}, EvaluationOptions{}, lookup_for(db));
+  EXPECT_TRUE(text_only.advance([] { return false; }));
+  ASSERT_TRUE(text_only.report().ok()) << text_only.report().error();
+  auto direct_text = tqa_augment_study(read->inputs);
+  ASSERT_TRUE(direct_text.ok());
+  EXPECT_EQ(report_json(*text_only.report()), report_json(*direct_text));
 }
 
 }  // namespace

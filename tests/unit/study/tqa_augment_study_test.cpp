@@ -103,6 +103,14 @@ TEST(TqaAugmentStudy, LinkerPresencePerVariantAsTheThesisWritesItsCells) {
   auto without = tqa_augment_study(in);
   ASSERT_TRUE(without.ok());
   for (const auto& t : without->tables) EXPECT_NE(t.id, "linker_presence") << "no linker run given: no table";
+  // ... and the notes say so, with how to get it; with the table there, they do not.
+  auto mentions_missing_49 = [](const StudyReport& r) {
+    for (const auto& n : r.notes)
+      if (n.rfind("Table 4.9 (the linker table among a schema linker's tables) is not laid out", 0) == 0) return true;
+    return false;
+  };
+  EXPECT_TRUE(mentions_missing_49(*without));
+  EXPECT_FALSE(mentions_missing_49(*rep));
 }
 
 TEST(TqaAugmentStudy, RefusesInputsThatAreNotAligned) {

@@ -68,10 +68,6 @@ void apply_choices(AppState& state, RunModelPanel& panel, const nlohmann::json& 
 
 }  // namespace
 
-std::string model_run_file_path(const std::string& name) {
-  return workspace_available() ? std::string(kWorkspaceFiles) + "/" + name : "/tmp/" + name;
-}
-
 void remember_model_run(const RunModelPanel& panel, ModelRunState run_state) {
   nlohmann::json j = {{"state", state_name(run_state)},
                       {"set", panel.source_name},

@@ -25,7 +25,5 @@ void remember_model_table(const RunModelPanel& panel);
 // Once per page, when the workspace's files are back: applies the manifest. A finished run's published sets come
 // back to the panel; an unfinished one is planned again (panel.taking_replayed is set) or its error says why not.
 void restore_model_run(AppState& state, RunModelPanel& panel);
-// Where a run's prediction set or first-N gold is written: a workspace file when the workspace is there, else /tmp.
-std::string model_run_file_path(const std::string& name);
 
 }  // namespace chokepoint::web

@@ -6,7 +6,6 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <fstream>
 #include <set>
 
 #include "core/dataset/bird_writer.h"
@@ -41,12 +40,7 @@ std::string prediction_set_name(const std::string& source, const std::string& fo
 void publish_run_model(AppState& state, RunModelPanel& panel) {
   panel.published.clear();
   // Files in the workspace, so a reload reopens them with the user's other files (model_run_memory.h).
-  auto keep = [](const std::string& name, const std::string& text) {
-    const std::string path = model_run_file_path(name);
-    std::ofstream(path, std::ios::binary) << text;
-    (void)keep_in_workspace(path);  // false without a workspace: the file lasts until the page is closed
-    return path;
-  };
+  const auto keep = keep_made_file;
   if (panel.gold_name != panel.source_name)
     put_set(state,
             LoadedSet{panel.gold_name, keep(panel.gold_name, write_bird_dev_json(panel.job->set())), panel.job->set()});

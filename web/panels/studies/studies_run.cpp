@@ -6,11 +6,13 @@
 #include "core/base/file_text.h"
 #include "core/metrics/eval_pairs.h"
 #include "core/metrics/regime.h"
+#include "core/study/augment_report_file.h"
 #include "core/study/expansion_seeds.h"
 #include "core/study/report_html.h"
 #include "core/study/study_catalogue.h"
 #include "web/bridge/file_bridge.h"
 #include "web/panels/runner/run_model_panel.h"
+#include "web/panels/tqa/tqa_panel.h"
 
 namespace chokepoint::web {
 namespace {
@@ -100,6 +102,49 @@ Result<study::StudyJob> plan_mutation_sensitivity(AppState& state, const StudyCh
                                          c.drop_equivalent, page_database_lookup(state));
 }
 
+// tqa-augment on the Text augmentation tab's last run over a whole set: its augment_report.json gives the hiding and
+// attribute tables, and each system's prediction files are paired with the sets the run added to the Sets tab, as
+// `chokepoint study tqa-augment` pairs them with the files `chokepoint tqa augment` wrote.
+Result<study::StudyJob> plan_tqa_augment(AppState& state, const StudyChoice& c, EvaluationOptions options,
+                                         std::vector<study::StudyInput>& inputs) {
+  const TqaPanel& tqa = tqa_panel(state);
+  const AugmentationRun* run = tqa.augmentation.get();
+  if (!run || !run->whole_set)
+    return Error{
+        "no augmentation of a whole set has run: Text augmentation > Strategies > Run on every linker item "
+        "of the set"};
+  if (!run->finished()) return Error{"the augmentation of " + run->label + " is still running"};
+  if (run->published.size() != 4)
+    return Error{"the augmentation of " + run->label +
+                 " was cancelled: run it again (the answers it received are in the replay store)"};
+  auto read = study::read_augment_report(run->report_text, run->label);
+  if (!read.ok()) return Error{read.error()};
+  inputs = {{"augmentation", run->label}};
+  std::vector<study::AugmentSystemLists> systems;
+  std::vector<std::vector<EvalPair>> lists;
+  const auto& variants = study::augment_variants();
+  for (const auto& s : c.augment_systems) {
+    if (s.name.empty()) return Error{"a system has no name"};
+    for (const auto& other : systems)
+      if (other.name == s.name) return Error{"two systems are named '" + s.name + "'"};
+    if (s.preds[0].empty()) return Error{"system '" + s.name + "' has no predictions on the original questions"};
+    if (s.preds[1].empty() && s.preds[2].empty() && s.preds[3].empty())
+      return Error{"system '" + s.name + "' has only the original questions; give SR, BT or CA too"};
+    study::AugmentSystemLists entry{s.name, {-1, -1, -1, -1}};
+    for (size_t k = 0; k < 4; ++k) {
+      if (s.preds[k].empty()) continue;
+      auto pairs = pairs_of(state, run->published[k], s.preds[k], "augmented set", "prediction file");
+      if (!pairs.ok()) return Error{s.name + " " + variants[k] + ": " + pairs.error()};
+      entry.lists[k] = static_cast<int>(lists.size());
+      lists.push_back(std::move(*pairs));
+      inputs.push_back({"pred " + s.name + " " + variants[k], s.preds[k]});
+    }
+    systems.push_back(std::move(entry));
+  }
+  return study::tqa_augment_job(std::move(read->inputs), std::move(systems), std::move(lists), std::move(options),
+                                page_database_lookup(state));
+}
+
 }  // namespace
 
 StudiesRun& studies_run(AppState& state) { return state.panels.get<StudiesRun>(); }
@@ -135,6 +180,7 @@ void start_study(AppState& state, StudyChoice choice) {
              : Error{"study '" + c.study + "' runs from the command line only: chokepoint study " + c.study};
   if (c.study == "shared-failures") job = plan_shared_failures(state, c, options, run.inputs);
   if (c.study == "jqe-delta") job = plan_jqe_delta(state, c, options, run.inputs);
+  if (c.study == "tqa-augment") job = plan_tqa_augment(state, c, options, run.inputs);
   if (c.study == "mutation-sensitivity")
     job = plan_mutation_sensitivity(state, c, *semantics, c.timeout_ms, run.inputs);
   if (!job.ok()) {
@@ -183,6 +229,31 @@ void download_study_report(AppState& state) {
   offer_download("/tmp/" + name, name, "text/html");
 }
 
+nlohmann::json augment_systems_json(const std::vector<AugmentSystemChoice>& systems) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& s : systems) {
+    nlohmann::json preds = nlohmann::json::object();
+    for (size_t k = 0; k < 4; ++k)
+      if (!s.preds[k].empty()) preds[study::augment_variants()[k]] = s.preds[k];
+    out.push_back({{"name", s.name}, {"preds", preds}});
+  }
+  return out;
+}
+
+std::vector<AugmentSystemChoice> augment_systems_from_json(const nlohmann::json& j) {
+  std::vector<AugmentSystemChoice> out;
+  if (!j.is_array()) return out;
+  for (const auto& s : j) {
+    if (!s.is_object()) continue;
+    AugmentSystemChoice c{s.value("name", ""), {}};
+    const nlohmann::json preds = s.value("preds", nlohmann::json::object());
+    for (size_t k = 0; k < 4; ++k)
+      if (preds.is_object()) c.preds[k] = preds.value(study::augment_variants()[k], "");
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
 nlohmann::json studies_run_json(const StudiesRun& run) {
   const auto& c = run.choice;
   nlohmann::json j = {{"running", run.job.has_value() && !run.job->done()},
@@ -201,7 +272,8 @@ nlohmann::json studies_run_json(const StudiesRun& run) {
                         {"expansions", c.expansions},
                         {"pred_seeds", c.pred_seeds},
                         {"pred_expansions", c.pred_expansions},
-                        {"system", c.system}}}};
+                        {"system", c.system},
+                        {"augment_systems", augment_systems_json(c.augment_systems)}}}};
   if (run.job) {
     const auto p = run.job->progress();
     j["progress"] = {{"done", p.done}, {"total", p.total}};

@@ -2,6 +2,7 @@
 // app, evaluated on the page a few milliseconds per frame by the same StudyJob the CLI's `chokepoint study` computes
 // with, and its report kept to show and to save as the CLI's self-contained report.html.
 #pragma once
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,9 +16,17 @@
 
 namespace chokepoint::web {
 
+// tqa-augment: one system's prediction files on the augmented sets, per variant (original, SR, BT, CA); "" when not
+// given.
+struct AugmentSystemChoice {
+  std::string name;
+  std::array<std::string, 4> preds;
+};
+
 // The inputs of a study by loaded set names (file names, as the Sets tab lists them).
 struct StudyChoice {
-  // "shared-failures", "jqe-delta", "mutation-sensitivity", or "retrieval" (the report of the Retrieval tab's runs)
+  // "shared-failures", "jqe-delta", "mutation-sensitivity", "tqa-augment" (on the Text augmentation tab's last run
+  // over a whole set), or "retrieval" (the report of the Retrieval tab's runs)
   std::string study = "shared-failures";
   std::string semantics = "bird";  // "bird" or "spider"
   int timeout_ms = 5000;           // one item's limit, as the CLI's --timeout-ms default
@@ -29,6 +38,7 @@ struct StudyChoice {
   // jqe-delta: the seeds, chokepoint jqe's EXPANDED.json, and the system's predictions for each
   std::string seeds, expansions, pred_seeds, pred_expansions;
   std::string system = "system";
+  std::vector<AugmentSystemChoice> augment_systems;  // tqa-augment: may be empty (hiding and attributes only)
 };
 
 struct StudiesRun {
@@ -54,5 +64,8 @@ void download_study_report(AppState& state);
 // {"running", "started", "progress": {done, total}, "error", "cancelled", "opened_from", "choice", "report"?:
 //  report_json}
 nlohmann::json studies_run_json(const StudiesRun& run);
+// tqa-augment's systems as the page reads and writes them: [{"name", "preds": {"original": PRED, "SR": PRED, ...}}].
+nlohmann::json augment_systems_json(const std::vector<AugmentSystemChoice>& systems);
+std::vector<AugmentSystemChoice> augment_systems_from_json(const nlohmann::json& j);
 
 }  // namespace chokepoint::web

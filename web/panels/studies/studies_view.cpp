@@ -10,7 +10,9 @@
 #include "web/panels/runner/run_model_panel.h"
 #include "web/panels/studies/studies_run.h"
 #include "web/panels/studies/study_report_view.h"
+#include "web/panels/tqa/tqa_panel.h"
 #include "web/widgets/item_places.h"
+#include "web/widgets/string_input.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
@@ -51,6 +53,47 @@ void draw_catalogue(StudyChoice& c) {
   ImGui::EndTable();
 }
 
+// tqa-augment's inputs: the Text augmentation tab's last whole-set run, and one row of prediction files per system.
+void draw_augment_inputs(AppState& state, StudyChoice& c) {
+  ImGui::TextWrapped(
+      "Text augmentation > Strategies > Run on every linker item of the set rewrites each item's references to its "
+      "linker table by SR, BT and CA and adds four sets to the Sets tab: the original items and one set per "
+      "strategy, e.g. sample_dev.original.json and sample_dev.SR.json. Its hiding scores (thesis Table 4.3) and "
+      "attribute mentions (4.8) need nothing more. For EX and ΔEX per strategy (4.5, 4.6), run a model on those sets "
+      "in Run a model and give each system's prediction files below: the original and at least one strategy.");
+  const AugmentationRun* aug = tqa_panel(state).augmentation.get();
+  if (aug && aug->whole_set && aug->published.size() == 4)
+    ImGui::Text("augmentation: %s -> %s, ...", aug->label.c_str(), aug->published[0].c_str());
+  else
+    ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "No whole-set augmentation has finished in this page yet.");
+  const auto& variants = study::augment_variants();
+  int remove = -1;
+  for (size_t i = 0; i < c.augment_systems.size(); ++i) {
+    auto& sys = c.augment_systems[i];
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::SetNextItemWidth(ui_px(140));
+    input_text("system##augment", sys.name);
+    for (size_t k = 0; k < 4; ++k) {
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(ui_px(170));
+      const std::string label = std::string(variants[k]) + "##augment";
+      if (ImGui::BeginCombo(label.c_str(), sys.preds[k].empty() ? "(none)" : sys.preds[k].c_str())) {
+        if (ImGui::Selectable("(none)", sys.preds[k].empty())) sys.preds[k].clear();
+        for (const auto& set : state.eval_sets.sets)
+          if (set.predictions && ImGui::Selectable(set.name.c_str(), set.name == sys.preds[k])) sys.preds[k] = set.name;
+        ImGui::EndCombo();
+      }
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Remove")) remove = static_cast<int>(i);
+    ImGui::PopID();
+  }
+  if (remove >= 0) c.augment_systems.erase(c.augment_systems.begin() + remove);
+  if (ImGui::Button("Add a system"))
+    c.augment_systems.push_back({"system " + std::to_string(c.augment_systems.size() + 1), {}});
+  note_item_place("add augment system");
+}
+
 void draw_inputs(AppState& state, StudyChoice& c) {
   if (c.study == "shared-failures") {
     ImGui::TextWrapped(
@@ -75,6 +118,8 @@ void draw_inputs(AppState& state, StudyChoice& c) {
     ImGui::Checkbox("leave equivalent mutants out of the means##study", &c.drop_equivalent);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("A mutant with the gold's result (EX = 1) is counted apart, as the paper does.");
+  } else if (c.study == "tqa-augment") {
+    draw_augment_inputs(state, c);
   } else if (c.study == "retrieval") {
     ImGui::TextWrapped(
         "Schema retrieval is run in Run a model > Retrieval: each run of Full-Schema, SCSL or TCSL on a set labelled "
@@ -136,25 +181,27 @@ void draw_studies(AppState& state) {
   draw_study_report(*run.report);
 }
 
-// {"do": "study_run", "study": "shared-failures" | "jqe-delta" | "mutation-sensitivity" | "retrieval", "semantics":
-// "bird" |
-//  "spider", "timeout_ms": N, "gold": SET, "drop_equivalent": bool, "systems": [PRED, ...], "seeds": SET, "expansions":
-//  SET, "pred_seeds": PRED, "pred_expansions": PRED, "system": NAME}: as choosing them in the tab and clicking Run.
-const PageCommandRegistrar run_command{"study_run", [](AppState& state, const nlohmann::json& cmd) {
-                                         StudyChoice c;
-                                         c.study = cmd.value("study", c.study);
-                                         c.semantics = cmd.value("semantics", c.semantics);
-                                         c.timeout_ms = cmd.value("timeout_ms", c.timeout_ms);
-                                         c.gold = cmd.value("gold", "");
-                                         c.drop_equivalent = cmd.value("drop_equivalent", false);
-                                         c.systems = cmd.value("systems", std::vector<std::string>{});
-                                         c.seeds = cmd.value("seeds", "");
-                                         c.expansions = cmd.value("expansions", "");
-                                         c.pred_seeds = cmd.value("pred_seeds", "");
-                                         c.pred_expansions = cmd.value("pred_expansions", "");
-                                         c.system = cmd.value("system", c.system);
-                                         start_study(state, std::move(c));
-                                       }};
+// {"do": "study_run", "study": "shared-failures" | "jqe-delta" | "mutation-sensitivity" | "tqa-augment" | "retrieval",
+//  "semantics": "bird" | "spider", "timeout_ms": N, "gold": SET, "drop_equivalent": bool, "systems": [PRED, ...],
+//  "seeds": SET, "expansions": SET, "pred_seeds": PRED, "pred_expansions": PRED, "system": NAME, "augment_systems":
+//  [{"name", "preds": {"original": PRED, "SR": PRED, ...}}]}: as choosing them in the tab and clicking Run.
+const PageCommandRegistrar run_command{
+    "study_run", [](AppState& state, const nlohmann::json& cmd) {
+      StudyChoice c;
+      c.study = cmd.value("study", c.study);
+      c.semantics = cmd.value("semantics", c.semantics);
+      c.timeout_ms = cmd.value("timeout_ms", c.timeout_ms);
+      c.gold = cmd.value("gold", "");
+      c.drop_equivalent = cmd.value("drop_equivalent", false);
+      c.systems = cmd.value("systems", std::vector<std::string>{});
+      c.seeds = cmd.value("seeds", "");
+      c.expansions = cmd.value("expansions", "");
+      c.pred_seeds = cmd.value("pred_seeds", "");
+      c.pred_expansions = cmd.value("pred_expansions", "");
+      c.system = cmd.value("system", c.system);
+      c.augment_systems = augment_systems_from_json(cmd.value("augment_systems", nlohmann::json::array()));
+      start_study(state, std::move(c));
+    }};
 const PageCommandRegistrar cancel_command{"study_cancel",
                                           [](AppState& state, const nlohmann::json&) { cancel_study(state); }};
 

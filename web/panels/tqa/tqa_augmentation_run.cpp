@@ -1,12 +1,27 @@
 // Augmentation jobs on the LLM session.
 #include "web/panels/tqa/tqa_augmentation_run.h"
 
+#include <fstream>
+#include <iterator>
+
+#include "core/base/json_dump.h"
+#include "core/dataset/bird_writer.h"
+#include "core/dataset/eval_set_loader.h"
+#include "core/tqa/augmentation_sets.h"
+#include "web/bridge/file_bridge.h"
 #include "web/llm/llm_session.h"
+#include "web/workspace/workspace.h"
 
 namespace chokepoint::web {
 namespace {
 
 const AugmentationRun* g_log_run = nullptr;
+
+// "sample_dev" of "sample_dev.json": the augmented sets are named after the set they come from.
+std::string stem_of_augmentation_run(const std::string& set_name) {
+  const auto dot = set_name.rfind('.');
+  return dot == std::string::npos ? set_name : set_name.substr(0, dot);
+}
 
 }  // namespace
 
@@ -32,6 +47,7 @@ Result<std::unique_ptr<AugmentationRun>> start_augmentation_run(std::shared_ptr<
     for (const auto& a : linker->analyses)
       if (a.linker) run->analyses.push_back(a);
     run->label = linker->set_name + " (" + std::to_string(run->analyses.size()) + " linker items)";
+    run->whole_set = true;
   }
   std::map<std::string, const Schema*> schemas;
   for (const auto& [db_id, schema] : linker->schemas) schemas[db_id] = &schema;
@@ -68,6 +84,40 @@ void step_augmentation_run(AugmentationRun& run) {
     finish_held_preview(run.preview, run.scheduler && run.scheduler->stopped() == SchedulerStop::Cancelled);
     persist_replay();
   }
+}
+
+void publish_augmentation(AppState& state, AugmentationRun& run) {
+  if (!run.whole_set || !run.finished() || !run.published.empty() || !run.report_text.empty()) return;
+  if (run.scheduler->stopped() == SchedulerStop::Cancelled) return;
+  const std::vector<tqa::Strategy> strategies(std::begin(tqa::kAllStrategies), std::end(tqa::kAllStrategies));
+  const auto sets = tqa::augmentation_sets(*run.job, run.analyses, strategies);
+  const auto summary = tqa::augmentation_summary(
+      *run.job, sets, {run.linker->items.size(), run.analyses.size(), strategies, tqa::HidingRule::matcher});
+  run.report_text =
+      dump_json(tqa::augmentation_report(summary, sets, run.linker->set_name, session_request({}).model), 2) + "\n";
+  const std::string stem = stem_of_augmentation_run(run.linker->set_name);
+  std::vector<std::pair<std::string, const EvalSet*>> files = {{"original", &sets.original}};
+  for (const auto& [code, set] : sets.variants) files.push_back({code, &set});
+  for (const auto& [variant, set] : files) {
+    const std::string name = stem + "." + variant + ".json", text = write_bird_dev_json(*set);
+    auto parsed = parse_eval_set_auto(text);
+    if (!parsed.ok()) {
+      notify(state, name + ": " + parsed.error(), true);
+      return;
+    }
+    put_set(state, LoadedSet{name, keep_made_file(name, text), std::move(*parsed), false});
+    run.published.push_back(name);
+  }
+  notify(state, "text augmentation: added " + std::to_string(run.published.size()) + " sets of " +
+                    std::to_string(sets.original.items.size()) + " items to the Sets tab (" + stem +
+                    ".original.json, " + stem + ".SR.json, ...)");
+}
+
+void download_augment_report(const AugmentationRun& run) {
+  if (run.report_text.empty()) return;
+  const std::string name = stem_of_augmentation_run(run.linker->set_name) + ".augment_report.json";
+  std::ofstream("/tmp/" + name, std::ios::binary) << run.report_text;
+  offer_download("/tmp/" + name, name, "application/json");
 }
 
 void set_call_log_run(const AugmentationRun* run) {

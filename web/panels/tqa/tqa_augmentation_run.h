@@ -12,6 +12,7 @@
 #include "core/base/result.h"
 #include "core/llm/call_scheduler.h"
 #include "core/tqa/augmentation_job.h"
+#include "web/app_state.h"
 #include "web/llm/held_preview.h"
 #include "web/panels/tqa/tqa_linker_run.h"
 
@@ -25,6 +26,11 @@ struct AugmentationRun {
   std::unique_ptr<tqa::AugmentationJob> job;
   bool persisted = false;  // replay store synced after the job finished
   HeldPreview preview;     // open until Confirm: the scheduler is held and nothing has been sent
+  bool whole_set = false;  // every linker item of the set (not one item)
+  // A whole-set run that finished uncancelled: its augment_report.json, and the evaluation sets it added to the Sets
+  // tab (original first, then SR, BT, CA), e.g. "sample_dev.SR.json".
+  std::string report_text;
+  std::vector<std::string> published;
 
   bool finished() const { return job && job->finished(); }
 };
@@ -35,6 +41,11 @@ struct AugmentationRun {
 Result<std::unique_ptr<AugmentationRun>> start_augmentation_run(std::shared_ptr<LinkerRun> linker,
                                                                 std::optional<size_t> item);
 void step_augmentation_run(AugmentationRun& run);
+// Once a whole-set run has finished uncancelled: its sets as workspace files added to the Sets tab (replacing sets
+// of the same names), and its augment_report.json kept in the run; as `chokepoint tqa augment` writes them.
+void publish_augmentation(AppState& state, AugmentationRun& run);
+// Offers the run's augment_report.json as a download.
+void download_augment_report(const AugmentationRun& run);
 // Confirm of the preview: sends, unless the LLM settings changed since the preview (the error says so).
 Status confirm_augmentation_run(AugmentationRun& run);
 

@@ -65,7 +65,9 @@ nlohmann::json tqa_state_json(const TqaPanel& panel) {
                          {"finished", job.finished()},
                          {"progress", job.progress()},
                          {"results", results},
-                         {"hiding", job.hiding_table()}};
+                         {"hiding", job.hiding_table()},
+                         {"whole_set", panel.augmentation->whole_set},
+                         {"published", panel.augmentation->published}};
     if (panel.augmentation->preview.open())
       j["augmentation"]["preview"] = held_preview_json(panel.augmentation->preview, *panel.augmentation->scheduler);
   }

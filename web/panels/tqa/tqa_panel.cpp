@@ -172,7 +172,10 @@ void step_tqa_panel(AppState& state, TqaPanel& panel, double budget_ms) {
                         std::to_string(s.queries) + " queries have a linker table");
     }
   }
-  if (panel.augmentation) step_augmentation_run(*panel.augmentation);
+  if (panel.augmentation) {
+    step_augmentation_run(*panel.augmentation);
+    publish_augmentation(state, *panel.augmentation);
+  }
   if (panel.request_variant && !(panel.denat && panel.denat->running())) start_variant(state, panel);
   if (panel.denat && panel.denat->running()) step_denat_run(state, *panel.denat, budget_ms);
 }

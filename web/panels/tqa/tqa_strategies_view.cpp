@@ -13,6 +13,7 @@
 #include "web/panel_registry.h"
 #include "web/widgets/enum_combo.h"
 #include "web/widgets/highlighted_text.h"
+#include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
@@ -52,6 +53,25 @@ void draw_augmented(const tqa::AugmentedItem& r) {
   }
   ImGui::Text("hiding score (1 hidden, 0 still referred to, - nothing to hide): %s", scores.c_str());
   for (const auto& e : r.errors) draw_error(e);
+}
+
+// The sets a whole-set run added to the Sets tab, for Run a model and the Studies tab's tqa-augment, and its report.
+void draw_published_augmentation(const AugmentationRun& run) {
+  if (run.published.empty()) {
+    if (run.whole_set && run.scheduler->stopped() == SchedulerStop::Cancelled)
+      ImGui::TextDisabled("cancelled: no set was added to the Sets tab");
+    return;
+  }
+  std::string names;
+  for (const auto& n : run.published) names += (names.empty() ? "" : ", ") + n;
+  ImGui::TextWrapped(
+      "Added to the Sets tab, the same items in the same order with the gold SQL unchanged: %s. Run a "
+      "model on each of them, then Studies > tqa-augment lays out EX and ΔEX per strategy.",
+      names.c_str());
+  if (ImGui::Button("Download augment_report.json")) download_augment_report(run);
+  note_item_place("download augment report");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("The hiding scores, the attribute mentions and every rewrite, as chokepoint tqa augment writes.");
 }
 
 void draw_llm_controls(TqaPanel& panel, const tqa::ItemLinkerAnalysis& a) {
@@ -119,7 +139,10 @@ void draw_llm_controls(TqaPanel& panel, const tqa::ItemLinkerAnalysis& a) {
       ImGui::TableSetupColumn("questions hidden %");
       ImGui::TableSetupColumn("evidence hidden %");
       ImGui::TableHeadersRow();
-      for (const auto& [code, v] : table.items()) {
+      for (tqa::Strategy strategy : tqa::kAllStrategies) {  // the thesis' order, not the JSON object's
+        const std::string code = tqa::strategy_code(strategy);
+        if (!table.contains(code)) continue;
+        const auto& v = table[code];
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(code.c_str());
@@ -130,6 +153,7 @@ void draw_llm_controls(TqaPanel& panel, const tqa::ItemLinkerAnalysis& a) {
       }
       ImGui::EndTable();
     }
+    draw_published_augmentation(*panel.augmentation);
   }
 }
 

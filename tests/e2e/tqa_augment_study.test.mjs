@@ -1,0 +1,139 @@
+// The tqa-augment study in the page against `chokepoint tqa augment` and `chokepoint study tqa-augment` on the same
+// set and the same loopback fake endpoint (tests/llm_server/server.mjs answers from the prompt alone, so the page and
+// the CLI get the same rewrites). The Strategies view's run over every linker item of sample_dev.json adds four sets
+// to the Sets tab and offers augment_report.json; one system's prediction files on those sets, uploaded as a user
+// would, give the Studies tab the CLI's tables, charts and per-item rows.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames, pixelStats } from './browser.mjs';
+import { tempDir, openApp, closeAll, cli, copyDb } from './fixture.mjs';
+import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
+
+const TQA = 'Text augmentation';
+const TAB = 'Studies';
+const VARIANTS = ['original', 'SR', 'BT', 'CA'];
+let app, dir, llm;
+
+before(async () => {
+  dir = tempDir('chokepoint-augment-page-');
+  copyDb(dir, 'toxicology');
+  copyDb(dir, 'movies');
+  llm = await startFakeLlm(300000);
+  fs.writeFileSync(path.join(dir, 'llm.json'), llm.config('fake-augmenter'));
+  app = await openApp();
+  await useFakeLlm(app.page, llm, 'fake-augmenter');
+});
+after(() => closeAll({ app, llm, dir }));
+
+const computed = ({ study, title, tables, charts, items }) => ({ study, title, tables, charts, items });
+
+async function runStudy(command) {
+  await sendCommand(app.page, { do: 'show', tab: TAB });
+  const before = (await untilPanel(app.page, TAB, () => true, 'the tab')).started;
+  await sendCommand(app.page, { do: 'study_run', ...command });
+  return untilPanel(app.page, TAB, (s) => s.started > before && !s.running && (s.report || s.error),
+    `the ${command.study} study`, 120000);
+}
+
+test('before any augmentation the study is refused, saying how to make one', async () => {
+  const s = await runStudy({ study: 'tqa-augment' });
+  assert.match(s.error, /no augmentation of a whole set has run: Text augmentation > Strategies > Run on every linker/);
+  assert.equal(s.report, undefined);
+});
+
+test('the whole set augmented in the page gives the CLI\'s sets, report and study', async () => {
+  // The page: the panel analyses the selected set (sample_dev.json), then every linker item is augmented.
+  await sendCommand(app.page, { do: 'show', tab: TQA });
+  await untilPanel(app.page, TQA, (s) => s.lexicon.status === 'failed' || s.analysis?.done, 'the linker analysis');
+  await sendCommand(app.page, { do: 'tqa_augment' });
+  const preview = await untilPanel(app.page, TQA, (s) => s.augmentation_error || s.augmentation?.preview, 'preview');
+  assert.equal(preview.augmentation_error, undefined);
+  assert.equal(preview.augmentation.whole_set, true);
+  await sendCommand(app.page, { do: 'tqa_augment_confirm' });
+  const done = await untilPanel(app.page, TQA,
+    (s) => s.augmentation_error || (s.augmentation?.finished && s.augmentation.published.length), 'the run', 120000);
+  assert.equal(done.augmentation_error, undefined);
+  assert.deepEqual(done.augmentation.published, VARIANTS.map((v) => `sample_dev.${v}.json`));
+  const sets = await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], [])));
+  for (const v of VARIANTS) assert.ok(sets.some((s) => s.name === `sample_dev.${v}.json` && !s.predictions), v);
+
+  // The CLI on the same set and endpoint.
+  const out = path.join(dir, 'aug');
+  const gold = path.join(path.dirname(cli), 'assets', 'sets', 'sample_dev.json');
+  const r = spawnSync(cli, ['tqa', 'augment', '--gold', gold, '--db-root', path.join(dir, 'db'), '--llm-config',
+    path.join(dir, 'llm.json'), '--lexicon', path.join(path.dirname(cli), 'assets', 'lexicon', 'wordnet.lex'),
+    '--out', out], { encoding: 'utf8' });
+  assert.ok(r.status === 0 || r.status === 1, r.stderr);  // 1: the fake's synonym lists are unusable, as the page's
+  const cliReport = JSON.parse(fs.readFileSync(path.join(out, 'augment_report.json'), 'utf8'));
+
+  // augment_report.json downloaded by a real click on the Strategies view's button.
+  await sendCommand(app.page, { do: 'tqa_select', key: '14', view: 'strategies' });
+  const [download] = await Promise.all([app.page.waitForEvent('download'),
+    clickNamed(app.page, 'download augment report')]);
+  assert.equal(download.suggestedFilename(), 'sample_dev.augment_report.json');
+  const pageReport = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
+  for (const key of ['items', 'linker_items', 'augmented', 'strategies', 'hiding_rule', 'hiding', 'attributes',
+    'failed_rewrites', 'items_detail'])
+    assert.deepEqual(pageReport[key], cliReport[key], key);
+  assert.equal(pageReport.model, 'fake-augmenter');
+  assert.ok(pageReport.augmented > 1, 'more than one item was augmented');
+  fs.mkdirSync(artefactDir, { recursive: true });
+  await nextFrames(app.page);
+  fs.writeFileSync(path.join(artefactDir, 'tqa_augment_published.png'), await app.page.screenshot());
+
+  // One system: right on every original item, wrong on the first SR item, wrong on every CA item after the first,
+  // right on BT. Its files are made from the CLI's sets and uploaded to the page.
+  const wrongAt = { original: () => false, SR: (i) => i === 0, BT: () => false, CA: (i) => i > 0 };
+  const preds = {};
+  const cliPreds = [];
+  for (const v of VARIANTS) {
+    const items = JSON.parse(fs.readFileSync(path.join(out, `${v}.json`), 'utf8'));
+    const file = path.join(dir, `m.${v}.pred.json`);
+    fs.writeFileSync(file, JSON.stringify(Object.fromEntries(items.map((it, i) =>
+      [String(i), `${wrongAt[v](i) ? "SELECT 'wrong'" : it.SQL}\t----- bird -----\t${it.db_id}`]))));
+    await uploadSet(app.page, file);
+    preds[v] = path.basename(file);
+    cliPreds.push('--pred', `m:${v}=${file}`);
+  }
+
+  // The study chosen by a real click in the catalogue; a system row added by a real click.
+  await sendCommand(app.page, { do: 'show', tab: TAB });
+  await clickNamed(app.page, 'study tqa-augment');
+  await untilPanel(app.page, TAB, (s) => s.choice.study === 'tqa-augment', 'the choice');
+  await clickNamed(app.page, 'add augment system');
+  const chosen = await untilPanel(app.page, TAB, (s) => s.choice.augment_systems.length === 1, 'the system row');
+  assert.deepEqual(chosen.choice.augment_systems, [{ name: 'system 1', preds: {} }]);
+
+  const s = await runStudy({ study: 'tqa-augment', augment_systems: [{ name: 'm', preds }] });
+  assert.equal(s.error, '');
+  const studyOut = path.join(dir, 'study');
+  const c = spawnSync(cli, ['study', 'tqa-augment', '--variants', out, ...cliPreds, '--db-root', path.join(dir, 'db'),
+    '--out', studyOut], { encoding: 'utf8' });
+  assert.equal(c.status, 0, c.stderr);
+  const expected = JSON.parse(fs.readFileSync(path.join(studyOut, 'report.json'), 'utf8'));
+  assert.deepEqual(computed(s.report), computed(expected));
+  assert.deepEqual(s.report.notes, expected.notes);
+  assert.deepEqual(s.report.tables.map((t) => t.id), ['hiding', 'ex', 'delta', 'attributes']);
+  assert.deepEqual(s.report.inputs.map((i) => i.name),
+    ['augmentation', 'pred m original', 'pred m SR', 'pred m BT', 'pred m CA', 'semantics', 'timeout-ms']);
+  // By the files: ΔEX of SR has one -1, of CA one -1 per item after the first.
+  const summary = JSON.parse(c.stdout);
+  const n = summary.items;
+  assert.deepEqual(summary.systems[0].delta.SR, { n, plus: 0, minus: 1, zero_correct: n - 1, zero_wrong: 0 });
+  assert.deepEqual(summary.systems[0].delta.CA, { n, plus: 0, minus: n - 1, zero_correct: 1, zero_wrong: 0 });
+
+  await nextFrames(app.page);
+  const png = await app.page.screenshot();
+  fs.writeFileSync(path.join(artefactDir, 'studies_tqa_augment.png'), png);
+  // The report is drawn, not only held: the lower half of the window carries text.
+  const drawn = await pixelStats(app.page, png, { x: 0, y: 400, w: 1200, h: 380 }, [26, 28, 33]);
+  assert.ok(drawn.bright > 2000, `text in the report's half of the screenshot: ${JSON.stringify(drawn)}`);
+
+  // A system with the original questions only is refused, naming it.
+  const refused = await runStudy({ study: 'tqa-augment', augment_systems: [{ name: 'm', preds: { original:
+    preds.original } }] });
+  assert.match(refused.error, /system 'm' has only the original questions; give SR, BT or CA too/);
+});
