@@ -16,7 +16,7 @@
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
 #include "core/study/denat_delta_study.h"
-#include "core/tqa/naturalness.h"
+#include "core/study/naturalness_tally.h"
 
 namespace chokepoint::cli {
 namespace {
@@ -89,42 +89,6 @@ Result<std::vector<GivenPrediction>> read_pred_flags(const std::vector<std::stri
   return out;
 }
 
-// The identifiers of denat_report.json's plans, as the run classified them, and (with a lexicon) both the
-// originals and the new names classified by the heuristic.
-Result<study::NaturalnessTally> tally_naturalness(const std::string& report_path, const Lexicon* lex) {
-  auto text = read_file(report_path);
-  if (!text.ok()) return Error{text.error()};
-  auto doc = nlohmann::json::parse(*text, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object() || !doc.contains("plans") || !doc["plans"].is_array())
-    return Error{report_path + ": not a denat_report.json (no plans)"};
-  study::NaturalnessTally t;
-  auto level = [](const std::string& n) { return n == "N1" ? 0 : n == "N2" ? 1 : n == "N3" ? 2 : -1; };
-  auto add = [&](const nlohmann::json& ident) {
-    if (!ident.is_object()) return;
-    const std::string old_name = ident.value("old", ""), new_name = ident.value("new", "");
-    if (lex) {
-      ++t.before[static_cast<size_t>(tqa::heuristic_naturalness(*lex, old_name)) - 1];
-      ++t.after[static_cast<size_t>(tqa::heuristic_naturalness(*lex, new_name)) - 1];
-    } else if (const int l = level(ident.value("naturalness", "")); l >= 0) {
-      ++t.before[static_cast<size_t>(l)];
-    }
-  };
-  for (const auto& plan : doc["plans"]) {
-    if (!plan.is_object() || !plan.contains("tables") || !plan["tables"].is_array()) continue;
-    for (const auto& table : plan["tables"]) {
-      add(table);
-      if (table.is_object() && table.contains("columns") && table["columns"].is_array())
-        for (const auto& c : table["columns"]) add(c);
-    }
-  }
-  t.has_after = lex != nullptr;
-  t.source = lex ? std::string(tqa::naturalness_source_name(tqa::NaturalnessSource::heuristic))
-                 : "classifier the de-naturalisation run used (" +
-                       doc.value("summary", nlohmann::json::object()).value("naturalness", std::string("unknown")) +
-                       "), originals only: no lexicon";
-  return t;
-}
-
 int denat_main(const FlagValues& r) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'");
   for (const char* f : {"--variants", "--pred", "--db-root", "--out"})
@@ -166,8 +130,12 @@ int denat_main(const FlagValues& r) {
     if (!lex.ok()) return fail_input("lexicon: " + lex.error());
     lexicon = std::move(*lex);
   }
-  auto tally = tally_naturalness((fs::path(variants) / "denat_report.json").string(), lexicon ? &*lexicon : nullptr);
-  if (!tally.ok()) return fail_input(tally.error());
+  const std::string report_path = (fs::path(variants) / "denat_report.json").string();
+  auto report_text = read_file(report_path);
+  if (!report_text.ok()) return fail_input(report_text.error());
+  auto identifiers = study::read_denat_report_identifiers(*report_text, report_path);
+  if (!identifiers.ok()) return fail_input(identifiers.error());
+  const study::NaturalnessTally tally = study::tally_naturalness(*identifiers, lexicon ? &*lexicon : nullptr);
   if (auto st = prepare_study_out(out); !st.ok()) return fail_input(st.error());
 
   const EvaluationOptions options = study_options(r, {});
@@ -183,7 +151,7 @@ int denat_main(const FlagValues& r) {
     }
     systems.push_back(std::move(s));
   }
-  auto result = study::denat_delta_study(systems, *tally);
+  auto result = study::denat_delta_study(systems, tally);
   if (!result.ok()) return fail_input(result.error());
   auto& report = result->report;
   report.inputs = {{"variants", variants}};
@@ -212,8 +180,8 @@ int denat_main(const FlagValues& r) {
   summary["study"] = "denat-delta";
   summary["items"] = systems[0].settings[0].size();
   summary["systems"] = sys;
-  summary["naturalness"] = {{"source", tally->source}, {"before", tally->before}};
-  if (tally->has_after) summary["naturalness"]["after"] = tally->after;
+  summary["naturalness"] = {{"source", tally.source}, {"before", tally.before}};
+  if (tally.has_after) summary["naturalness"]["after"] = tally.after;
   if (skipped->items + skipped_renamed->items) summary["skipped_no_database"] = skipped->items + skipped_renamed->items;
   summary["out"] = out;
   summary["files"] = *files;

@@ -19,7 +19,7 @@ const std::vector<StudyEntry>& study_catalogue() {
       {"denat-delta",
        "ΔEX on less natural questions and schemas (O/O, L/O, O/L, L/L) on each system's O/O-correct items, and the "
        "names' naturalness before and after (SQLMorph Table VII, §V)",
-       false},
+       true},
       {"shared-failures",
        "the items every system fails, EXP/EXR/F1 per regime over them and their distributions (SQLMorph Table XI, "
        "Fig. 5)",

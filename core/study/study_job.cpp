@@ -95,23 +95,52 @@ StudyJob shared_failures_job(std::vector<std::string> names, std::vector<std::ve
   return StudyJob(std::move(runs), std::move(options), std::move(lookup), build);
 }
 
-StudyJob tqa_augment_job(AugmentInputs base, std::vector<AugmentSystemLists> systems,
+namespace {
+
+// The four evaluated lists of each system, by the lists' indices; an index out of range is an error naming the system.
+Result<std::vector<std::pair<std::string, std::array<std::vector<ItemEvaluation>, 4>>>> variant_lists(
+    const std::vector<VariantSystemLists>& systems, const std::vector<std::vector<ItemEvaluation>>& evaluated) {
+  std::vector<std::pair<std::string, std::array<std::vector<ItemEvaluation>, 4>>> out;
+  for (const auto& s : systems) {
+    out.push_back({s.name, {}});
+    for (size_t k = 0; k < 4; ++k) {
+      const int list = s.lists[k];
+      if (list < 0) continue;
+      if (static_cast<size_t>(list) >= evaluated.size()) return Error{s.name + ": no such list"};
+      out.back().second[k] = evaluated[static_cast<size_t>(list)];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+StudyJob tqa_augment_job(AugmentInputs base, std::vector<VariantSystemLists> systems,
                          std::vector<std::vector<EvalPair>> lists, EvaluationOptions options, DatabaseLookup lookup) {
   options.regimes.clear();
   auto build = [base = std::move(base), systems = std::move(systems)](
                    std::vector<std::vector<ItemEvaluation>> evaluated) -> Result<StudyReport> {
+    auto given = variant_lists(systems, evaluated);
+    if (!given.ok()) return Error{given.error()};
     AugmentInputs in = base;
-    for (const auto& s : systems) {
-      AugmentSystem system{s.name, {}};
-      for (size_t k = 0; k < 4; ++k) {
-        const int list = s.lists[k];
-        if (list < 0) continue;
-        if (static_cast<size_t>(list) >= evaluated.size()) return Error{s.name + ": no such list"};
-        system.variants[k] = evaluated[static_cast<size_t>(list)];
-      }
-      in.systems.push_back(std::move(system));
-    }
+    for (auto& [name, variants] : *given) in.systems.push_back({name, std::move(variants)});
     return tqa_augment_study(in);
+  };
+  return StudyJob(std::move(lists), std::move(options), std::move(lookup), build);
+}
+
+StudyJob denat_delta_job(std::vector<VariantSystemLists> systems, NaturalnessTally tally,
+                         std::vector<std::vector<EvalPair>> lists, EvaluationOptions options, DatabaseLookup lookup) {
+  options.regimes.clear();
+  auto build = [tally = std::move(tally), systems = std::move(systems)](
+                   std::vector<std::vector<ItemEvaluation>> evaluated) -> Result<StudyReport> {
+    auto given = variant_lists(systems, evaluated);
+    if (!given.ok()) return Error{given.error()};
+    std::vector<DenatSystem> in;
+    for (auto& [name, settings] : *given) in.push_back({name, std::move(settings)});
+    auto study = denat_delta_study(in, tally);
+    if (!study.ok()) return Error{study.error()};
+    return std::move(study->report);
   };
   return StudyJob(std::move(lists), std::move(options), std::move(lookup), build);
 }

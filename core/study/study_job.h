@@ -13,6 +13,7 @@
 #include "core/metrics/evaluation_job.h"
 #include "core/metrics/regime.h"
 #include "core/mutate/sensitivity_run.h"
+#include "core/study/denat_delta_study.h"
 #include "core/study/jqe_delta_study.h"
 #include "core/study/study_report.h"
 #include "core/study/tqa_augment_study.h"
@@ -56,15 +57,20 @@ StudyJob jqe_delta_job(JqeDeltaInputs shape, std::vector<EvalPair> seeds, std::v
 StudyJob shared_failures_job(std::vector<std::string> names, std::vector<std::vector<EvalPair>> runs,
                              EvaluationOptions options, DatabaseLookup lookup);
 
-// Which list of a tqa-augment job holds one system's predictions per variant (original, SR, BT, CA); -1: not given.
-struct AugmentSystemLists {
+// Which list of a job holds one system's predictions per variant (tqa-augment: original, SR, BT, CA; denat-delta:
+// O/O, L/O, O/L, L/L); -1: not given.
+struct VariantSystemLists {
   std::string name;
   std::array<int, 4> lists{-1, -1, -1, -1};
 };
 // tqa-augment as a job: `base` is augment_report.json read back (its hiding and attribute tables); each list is
 // evaluated (EX only) and handed to its systems' variants; tqa_augment_study checks and lays them out. No system:
 // the hiding and attribute tables alone.
-StudyJob tqa_augment_job(AugmentInputs base, std::vector<AugmentSystemLists> systems,
+StudyJob tqa_augment_job(AugmentInputs base, std::vector<VariantSystemLists> systems,
+                         std::vector<std::vector<EvalPair>> lists, EvaluationOptions options, DatabaseLookup lookup);
+// denat-delta as a job: each list evaluated (EX only) and handed to its system's setting; denat_delta_study checks
+// and lays them out with the names' naturalness `tally`.
+StudyJob denat_delta_job(std::vector<VariantSystemLists> systems, NaturalnessTally tally,
                          std::vector<std::vector<EvalPair>> lists, EvaluationOptions options, DatabaseLookup lookup);
 
 // mutation-sensitivity as a job: one step per gold query (its mutants generated, executed and scored under

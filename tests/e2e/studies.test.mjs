@@ -131,8 +131,10 @@ test('refusals name what is wrong and run nothing', async () => {
   assert.match(s.error, /gold.json: item 0 has no jqe.seed_id/);
   s = await runInTab({ study: 'llm-tasks' });
   assert.match(s.error, /study 'llm-tasks' runs from the command line only: chokepoint study llm-tasks/);
+  s = await runInTab({ study: 'synsql' });
+  assert.match(s.error, /study 'synsql' runs from the command line only: chokepoint study synsql/);
   s = await runInTab({ study: 'denat-delta' });
-  assert.match(s.error, /study 'denat-delta' runs from the command line only: chokepoint study denat-delta/);
+  assert.match(s.error, /no de-naturalised variant has been made: Text augmentation > De-naturalisation > Create/);
   s = await runInTab({ study: 'retrieval' });
   assert.match(s.error, /no retrieval has run: run one in Run a model > Retrieval/);
   s = await runInTab({ study: 'shared-failure' });

@@ -103,11 +103,11 @@ test('the whole set augmented in the page gives the CLI\'s sets, report and stud
   await sendCommand(app.page, { do: 'show', tab: TAB });
   await clickNamed(app.page, 'study tqa-augment');
   await untilPanel(app.page, TAB, (s) => s.choice.study === 'tqa-augment', 'the choice');
-  await clickNamed(app.page, 'add augment system');
-  const chosen = await untilPanel(app.page, TAB, (s) => s.choice.augment_systems.length === 1, 'the system row');
-  assert.deepEqual(chosen.choice.augment_systems, [{ name: 'system 1', preds: {} }]);
+  await clickNamed(app.page, 'add variant system');
+  const chosen = await untilPanel(app.page, TAB, (s) => s.choice.variant_systems.length === 1, 'the system row');
+  assert.deepEqual(chosen.choice.variant_systems, [{ name: 'system 1', preds: {} }]);
 
-  const s = await runStudy({ study: 'tqa-augment', augment_systems: [{ name: 'm', preds }] });
+  const s = await runStudy({ study: 'tqa-augment', variant_systems: [{ name: 'm', preds }] });
   assert.equal(s.error, '');
   const studyOut = path.join(dir, 'study');
   const c = spawnSync(cli, ['study', 'tqa-augment', '--variants', out, ...cliPreds, '--db-root', path.join(dir, 'db'),
@@ -133,7 +133,7 @@ test('the whole set augmented in the page gives the CLI\'s sets, report and stud
   assert.ok(drawn.bright > 2000, `text in the report's half of the screenshot: ${JSON.stringify(drawn)}`);
 
   // A system with the original questions only is refused, naming it.
-  const refused = await runStudy({ study: 'tqa-augment', augment_systems: [{ name: 'm', preds: { original:
+  const refused = await runStudy({ study: 'tqa-augment', variant_systems: [{ name: 'm', preds: { original:
     preds.original } }] });
-  assert.match(refused.error, /system 'm' has only the original questions; give SR, BT or CA too/);
+  assert.match(refused.error, /system 'm' has only original predictions; give SR, BT or CA too/);
 });

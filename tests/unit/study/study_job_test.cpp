@@ -195,5 +195,36 @@ TEST(StudyJob, TqaAugmentSteppedEqualsTheStudyOnTheSameItems) {
   EXPECT_EQ(report_json(*text_only.report()), report_json(*direct_text));
 }
 
+// denat-delta as a job: the settings' lists handed to their system give the study's report on the same items.
+TEST(StudyJob, DenatDeltaSteppedEqualsTheStudyOnTheSameItems) {
+  Connection db = memory_db(kPets);
+  const std::vector<EvalPair> oo = seeds();  // 1 right, 2 wrong
+  std::vector<EvalPair> ll = seeds();
+  ll[0].pred_sql = "SELECT 'x'";  // the O/O-correct item lost in L/L: ΔEX -100 %
+  const NaturalnessTally tally{"dictionary-coverage heuristic", {3, 1, 0}, {0, 1, 3}, true};
+  auto job = denat_delta_job({{"toy", {0, -1, -1, 1}}}, tally, {oo, ll}, EvaluationOptions{}, lookup_for(db));
+  EXPECT_EQ(job.progress().total, 4u);
+  while (!job.advance([] { return false; })) {
+  }
+  ASSERT_TRUE(job.report().ok()) << job.report().error();
+
+  EvaluationOptions ex_only;
+  ex_only.regimes.clear();
+  DenatSystem toy{"toy", {}};
+  for (const auto& p : oo) toy.settings[0].push_back(evaluate_with_lookup(lookup_for(db), p, ex_only));
+  for (const auto& p : ll) toy.settings[3].push_back(evaluate_with_lookup(lookup_for(db), p, ex_only));
+  auto direct = denat_delta_study({toy}, tally);
+  ASSERT_TRUE(direct.ok()) << direct.error();
+  EXPECT_EQ(direct->systems[0].oo_correct, 1u);
+  EXPECT_DOUBLE_EQ(direct->systems[0].deltas[3].delta, -100.0);
+  EXPECT_EQ(report_json(*job.report()), report_json(direct->report));
+
+  // A list index that does not exist is refused, naming the system.
+  auto wrong = denat_delta_job({{"toy", {0, -1, -1, 5}}}, tally, {oo}, EvaluationOptions{}, lookup_for(db));
+  EXPECT_TRUE(wrong.advance([] { return true; }));
+  ASSERT_FALSE(wrong.report().ok());
+  EXPECT_EQ(wrong.report().error(), "toy: no such list");
+}
+
 }  // namespace
 }  // namespace chokepoint::study

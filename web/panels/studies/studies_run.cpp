@@ -8,9 +8,11 @@
 #include "core/metrics/regime.h"
 #include "core/study/augment_report_file.h"
 #include "core/study/expansion_seeds.h"
+#include "core/study/naturalness_tally.h"
 #include "core/study/report_html.h"
 #include "core/study/study_catalogue.h"
 #include "web/bridge/file_bridge.h"
+#include "web/bridge/lexicon_loader.h"
 #include "web/panels/runner/run_model_panel.h"
 #include "web/panels/tqa/tqa_panel.h"
 
@@ -102,13 +104,47 @@ Result<study::StudyJob> plan_mutation_sensitivity(AppState& state, const StudyCh
                                          c.drop_equivalent, page_database_lookup(state));
 }
 
+// Each system's prediction files paired with the four sets `published` (one per variant, in the study's order): one
+// list per given file, and per system the index of each variant's list. Refused: a system without a name or named
+// twice, without the first variant, or with the first only.
+struct VariantLists {
+  std::vector<study::VariantSystemLists> systems;
+  std::vector<std::vector<EvalPair>> lists;
+};
+Result<VariantLists> pair_variant_systems(const AppState& state, const StudyChoice& c,
+                                          const std::vector<std::string>& published, const char* set_role,
+                                          std::vector<study::StudyInput>& inputs) {
+  const auto& variants = study_variant_names(c.study);
+  const std::string first = variants[0];
+  VariantLists out;
+  for (const auto& s : c.variant_systems) {
+    if (s.name.empty()) return Error{"a system has no name"};
+    for (const auto& other : out.systems)
+      if (other.name == s.name) return Error{"two systems are named '" + s.name + "'"};
+    if (s.preds[0].empty()) return Error{"system '" + s.name + "' has no " + first + " predictions"};
+    if (s.preds[1].empty() && s.preds[2].empty() && s.preds[3].empty())
+      return Error{"system '" + s.name + "' has only " + first + " predictions; give " + variants[1] + ", " +
+                   variants[2] + " or " + variants[3] + " too"};
+    study::VariantSystemLists entry{s.name, {-1, -1, -1, -1}};
+    for (size_t k = 0; k < 4; ++k) {
+      if (s.preds[k].empty()) continue;
+      auto pairs = pairs_of(state, published[k], s.preds[k], set_role, "prediction file");
+      if (!pairs.ok()) return Error{s.name + " " + variants[k] + ": " + pairs.error()};
+      entry.lists[k] = static_cast<int>(out.lists.size());
+      out.lists.push_back(std::move(*pairs));
+      inputs.push_back({"pred " + s.name + " " + variants[k], s.preds[k]});
+    }
+    out.systems.push_back(std::move(entry));
+  }
+  return out;
+}
+
 // tqa-augment on the Text augmentation tab's last run over a whole set: its augment_report.json gives the hiding and
 // attribute tables, and each system's prediction files are paired with the sets the run added to the Sets tab, as
 // `chokepoint study tqa-augment` pairs them with the files `chokepoint tqa augment` wrote.
 Result<study::StudyJob> plan_tqa_augment(AppState& state, const StudyChoice& c, EvaluationOptions options,
                                          std::vector<study::StudyInput>& inputs) {
-  const TqaPanel& tqa = tqa_panel(state);
-  const AugmentationRun* run = tqa.augmentation.get();
+  const AugmentationRun* run = tqa_panel(state).augmentation.get();
   if (!run || !run->whole_set)
     return Error{
         "no augmentation of a whole set has run: Text augmentation > Strategies > Run on every linker item "
@@ -120,29 +156,32 @@ Result<study::StudyJob> plan_tqa_augment(AppState& state, const StudyChoice& c, 
   auto read = study::read_augment_report(run->report_text, run->label);
   if (!read.ok()) return Error{read.error()};
   inputs = {{"augmentation", run->label}};
-  std::vector<study::AugmentSystemLists> systems;
-  std::vector<std::vector<EvalPair>> lists;
-  const auto& variants = study::augment_variants();
-  for (const auto& s : c.augment_systems) {
-    if (s.name.empty()) return Error{"a system has no name"};
-    for (const auto& other : systems)
-      if (other.name == s.name) return Error{"two systems are named '" + s.name + "'"};
-    if (s.preds[0].empty()) return Error{"system '" + s.name + "' has no predictions on the original questions"};
-    if (s.preds[1].empty() && s.preds[2].empty() && s.preds[3].empty())
-      return Error{"system '" + s.name + "' has only the original questions; give SR, BT or CA too"};
-    study::AugmentSystemLists entry{s.name, {-1, -1, -1, -1}};
-    for (size_t k = 0; k < 4; ++k) {
-      if (s.preds[k].empty()) continue;
-      auto pairs = pairs_of(state, run->published[k], s.preds[k], "augmented set", "prediction file");
-      if (!pairs.ok()) return Error{s.name + " " + variants[k] + ": " + pairs.error()};
-      entry.lists[k] = static_cast<int>(lists.size());
-      lists.push_back(std::move(*pairs));
-      inputs.push_back({"pred " + s.name + " " + variants[k], s.preds[k]});
-    }
-    systems.push_back(std::move(entry));
-  }
-  return study::tqa_augment_job(std::move(read->inputs), std::move(systems), std::move(lists), std::move(options),
-                                page_database_lookup(state));
+  auto given = pair_variant_systems(state, c, run->published, "augmented set", inputs);
+  if (!given.ok()) return Error{given.error()};
+  return study::tqa_augment_job(std::move(read->inputs), std::move(given->systems), std::move(given->lists),
+                                std::move(options), page_database_lookup(state));
+}
+
+// denat-delta on the Text augmentation tab's last de-naturalised variant: its four settings' sets (the button under
+// the variant adds them) paired with each system's prediction files, the names' naturalness before and after from
+// the variant's plan and the loaded lexicon, as `chokepoint study denat-delta --lexicon` counts them.
+Result<study::StudyJob> plan_denat_delta(AppState& state, const StudyChoice& c, EvaluationOptions options,
+                                         std::vector<study::StudyInput>& inputs) {
+  const DenatRun* run = tqa_panel(state).denat.get();
+  if (!run || !run->finished || !run->error.empty())
+    return Error{"no de-naturalised variant has been made: Text augmentation > De-naturalisation > Create variant"};
+  if (run->settings_published.size() != 4)
+    return Error{"the four settings of " + run->variant_id +
+                 " are not in the Sets tab: Text augmentation > De-naturalisation > Add the four settings' sets"};
+  if (c.variant_systems.empty()) return Error{"add a system: its predictions on O/O and at least one other setting"};
+  const Lexicon* lexicon = loaded_lexicon();
+  if (!lexicon) return Error{"the WordNet lexicon is not loaded: open the Text augmentation tab"};
+  inputs = {{"variant", run->variant_id + " of " + run->source_db_id}};
+  auto given = pair_variant_systems(state, c, run->settings_published, "setting's set", inputs);
+  if (!given.ok()) return Error{given.error()};
+  auto tally = study::tally_naturalness(study::plan_identifiers(run->job->plan()), lexicon);
+  return study::denat_delta_job(std::move(given->systems), std::move(tally), std::move(given->lists),
+                                std::move(options), page_database_lookup(state));
 }
 
 }  // namespace
@@ -181,6 +220,7 @@ void start_study(AppState& state, StudyChoice choice) {
   if (c.study == "shared-failures") job = plan_shared_failures(state, c, options, run.inputs);
   if (c.study == "jqe-delta") job = plan_jqe_delta(state, c, options, run.inputs);
   if (c.study == "tqa-augment") job = plan_tqa_augment(state, c, options, run.inputs);
+  if (c.study == "denat-delta") job = plan_denat_delta(state, c, options, run.inputs);
   if (c.study == "mutation-sensitivity")
     job = plan_mutation_sensitivity(state, c, *semantics, c.timeout_ms, run.inputs);
   if (!job.ok()) {
@@ -229,26 +269,30 @@ void download_study_report(AppState& state) {
   offer_download("/tmp/" + name, name, "text/html");
 }
 
-nlohmann::json augment_systems_json(const std::vector<AugmentSystemChoice>& systems) {
+const std::array<const char*, 4>& study_variant_names(const std::string& study) {
+  return study == "denat-delta" ? study::denat_settings() : study::augment_variants();
+}
+
+nlohmann::json variant_systems_json(const std::string& study, const std::vector<VariantSystemChoice>& systems) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& s : systems) {
     nlohmann::json preds = nlohmann::json::object();
     for (size_t k = 0; k < 4; ++k)
-      if (!s.preds[k].empty()) preds[study::augment_variants()[k]] = s.preds[k];
+      if (!s.preds[k].empty()) preds[study_variant_names(study)[k]] = s.preds[k];
     out.push_back({{"name", s.name}, {"preds", preds}});
   }
   return out;
 }
 
-std::vector<AugmentSystemChoice> augment_systems_from_json(const nlohmann::json& j) {
-  std::vector<AugmentSystemChoice> out;
+std::vector<VariantSystemChoice> variant_systems_from_json(const std::string& study, const nlohmann::json& j) {
+  std::vector<VariantSystemChoice> out;
   if (!j.is_array()) return out;
   for (const auto& s : j) {
     if (!s.is_object()) continue;
-    AugmentSystemChoice c{s.value("name", ""), {}};
+    VariantSystemChoice c{s.value("name", ""), {}};
     const nlohmann::json preds = s.value("preds", nlohmann::json::object());
     for (size_t k = 0; k < 4; ++k)
-      if (preds.is_object()) c.preds[k] = preds.value(study::augment_variants()[k], "");
+      if (preds.is_object()) c.preds[k] = preds.value(study_variant_names(study)[k], "");
     out.push_back(std::move(c));
   }
   return out;
@@ -273,7 +317,7 @@ nlohmann::json studies_run_json(const StudiesRun& run) {
                         {"pred_seeds", c.pred_seeds},
                         {"pred_expansions", c.pred_expansions},
                         {"system", c.system},
-                        {"augment_systems", augment_systems_json(c.augment_systems)}}}};
+                        {"variant_systems", variant_systems_json(c.study, c.variant_systems)}}}};
   if (run.job) {
     const auto p = run.job->progress();
     j["progress"] = {{"done", p.done}, {"total", p.total}};

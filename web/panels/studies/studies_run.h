@@ -16,9 +16,9 @@
 
 namespace chokepoint::web {
 
-// tqa-augment: one system's prediction files on the augmented sets, per variant (original, SR, BT, CA); "" when not
-// given.
-struct AugmentSystemChoice {
+// tqa-augment and denat-delta: one system's prediction files per variant of the questions (tqa-augment: original, SR,
+// BT, CA; denat-delta: O/O, L/O, O/L, L/L); "" when not given.
+struct VariantSystemChoice {
   std::string name;
   std::array<std::string, 4> preds;
 };
@@ -26,7 +26,8 @@ struct AugmentSystemChoice {
 // The inputs of a study by loaded set names (file names, as the Sets tab lists them).
 struct StudyChoice {
   // "shared-failures", "jqe-delta", "mutation-sensitivity", "tqa-augment" (on the Text augmentation tab's last run
-  // over a whole set), or "retrieval" (the report of the Retrieval tab's runs)
+  // over a whole set), "denat-delta" (on its last de-naturalised variant), or "retrieval" (the report of the
+  // Retrieval tab's runs)
   std::string study = "shared-failures";
   std::string semantics = "bird";  // "bird" or "spider"
   int timeout_ms = 5000;           // one item's limit, as the CLI's --timeout-ms default
@@ -38,7 +39,8 @@ struct StudyChoice {
   // jqe-delta: the seeds, chokepoint jqe's EXPANDED.json, and the system's predictions for each
   std::string seeds, expansions, pred_seeds, pred_expansions;
   std::string system = "system";
-  std::vector<AugmentSystemChoice> augment_systems;  // tqa-augment: may be empty (hiding and attributes only)
+  // tqa-augment (may be empty: hiding and attributes only) and denat-delta (at least one)
+  std::vector<VariantSystemChoice> variant_systems;
 };
 
 struct StudiesRun {
@@ -64,8 +66,11 @@ void download_study_report(AppState& state);
 // {"running", "started", "progress": {done, total}, "error", "cancelled", "opened_from", "choice", "report"?:
 //  report_json}
 nlohmann::json studies_run_json(const StudiesRun& run);
-// tqa-augment's systems as the page reads and writes them: [{"name", "preds": {"original": PRED, "SR": PRED, ...}}].
-nlohmann::json augment_systems_json(const std::vector<AugmentSystemChoice>& systems);
-std::vector<AugmentSystemChoice> augment_systems_from_json(const nlohmann::json& j);
+// The variants a study's systems give predictions for: {"original", "SR", "BT", "CA"} for tqa-augment, {"O/O", "L/O",
+// "O/L", "L/L"} for denat-delta.
+const std::array<const char*, 4>& study_variant_names(const std::string& study);
+// The systems as the page reads and writes them: [{"name", "preds": {VARIANT: PRED, ...}}], variants named as above.
+nlohmann::json variant_systems_json(const std::string& study, const std::vector<VariantSystemChoice>& systems);
+std::vector<VariantSystemChoice> variant_systems_from_json(const std::string& study, const nlohmann::json& j);
 
 }  // namespace chokepoint::web

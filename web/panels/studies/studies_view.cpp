@@ -53,6 +53,36 @@ void draw_catalogue(StudyChoice& c) {
   ImGui::EndTable();
 }
 
+// One row per system: its name and a prediction file for each of the study's four variants.
+void draw_variant_systems(const AppState& state, StudyChoice& c) {
+  const auto& variants = study_variant_names(c.study);
+  int remove = -1;
+  for (size_t i = 0; i < c.variant_systems.size(); ++i) {
+    auto& sys = c.variant_systems[i];
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::SetNextItemWidth(ui_px(140));
+    input_text("system##variants", sys.name);
+    for (size_t k = 0; k < 4; ++k) {
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(ui_px(170));
+      const std::string label = std::string(variants[k]) + "##variants";
+      if (ImGui::BeginCombo(label.c_str(), sys.preds[k].empty() ? "(none)" : sys.preds[k].c_str())) {
+        if (ImGui::Selectable("(none)", sys.preds[k].empty())) sys.preds[k].clear();
+        for (const auto& set : state.eval_sets.sets)
+          if (set.predictions && ImGui::Selectable(set.name.c_str(), set.name == sys.preds[k])) sys.preds[k] = set.name;
+        ImGui::EndCombo();
+      }
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Remove")) remove = static_cast<int>(i);
+    ImGui::PopID();
+  }
+  if (remove >= 0) c.variant_systems.erase(c.variant_systems.begin() + remove);
+  if (ImGui::Button("Add a system"))
+    c.variant_systems.push_back({"system " + std::to_string(c.variant_systems.size() + 1), {}});
+  note_item_place("add variant system");
+}
+
 // tqa-augment's inputs: the Text augmentation tab's last whole-set run, and one row of prediction files per system.
 void draw_augment_inputs(AppState& state, StudyChoice& c) {
   ImGui::TextWrapped(
@@ -66,32 +96,24 @@ void draw_augment_inputs(AppState& state, StudyChoice& c) {
     ImGui::Text("augmentation: %s -> %s, ...", aug->label.c_str(), aug->published[0].c_str());
   else
     ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "No whole-set augmentation has finished in this page yet.");
-  const auto& variants = study::augment_variants();
-  int remove = -1;
-  for (size_t i = 0; i < c.augment_systems.size(); ++i) {
-    auto& sys = c.augment_systems[i];
-    ImGui::PushID(static_cast<int>(i));
-    ImGui::SetNextItemWidth(ui_px(140));
-    input_text("system##augment", sys.name);
-    for (size_t k = 0; k < 4; ++k) {
-      ImGui::SameLine();
-      ImGui::SetNextItemWidth(ui_px(170));
-      const std::string label = std::string(variants[k]) + "##augment";
-      if (ImGui::BeginCombo(label.c_str(), sys.preds[k].empty() ? "(none)" : sys.preds[k].c_str())) {
-        if (ImGui::Selectable("(none)", sys.preds[k].empty())) sys.preds[k].clear();
-        for (const auto& set : state.eval_sets.sets)
-          if (set.predictions && ImGui::Selectable(set.name.c_str(), set.name == sys.preds[k])) sys.preds[k] = set.name;
-        ImGui::EndCombo();
-      }
-    }
-    ImGui::SameLine();
-    if (ImGui::Button("Remove")) remove = static_cast<int>(i);
-    ImGui::PopID();
-  }
-  if (remove >= 0) c.augment_systems.erase(c.augment_systems.begin() + remove);
-  if (ImGui::Button("Add a system"))
-    c.augment_systems.push_back({"system " + std::to_string(c.augment_systems.size() + 1), {}});
-  note_item_place("add augment system");
+  draw_variant_systems(state, c);
+}
+
+// denat-delta's inputs: the last de-naturalised variant's four settings, and one row of prediction files per system.
+void draw_denat_inputs(AppState& state, StudyChoice& c) {
+  ImGui::TextWrapped(
+      "Text augmentation > De-naturalisation > Create variant renames a database's tables and columns less "
+      "naturally and rewrites the gold SQL; Add the four settings' sets then puts O/O (as it was), L/O (questions "
+      "rewritten), O/L (schema renamed) and L/L (both) in the Sets tab. Run a model on each and give each system's "
+      "prediction files below: O/O and at least one other setting. The study lays out SQLMorph Table VII: EX per "
+      "setting, and ΔEX on the items the system answers right in O/O, beside the paper's values.");
+  const DenatRun* run = tqa_panel(state).denat.get();
+  if (run && run->settings_published.size() == 4)
+    ImGui::Text("variant: %s of %s -> %s, ...", run->variant_id.c_str(), run->source_db_id.c_str(),
+                run->settings_published[0].c_str());
+  else
+    ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "No variant's four settings are in the Sets tab yet.");
+  draw_variant_systems(state, c);
 }
 
 void draw_inputs(AppState& state, StudyChoice& c) {
@@ -120,6 +142,8 @@ void draw_inputs(AppState& state, StudyChoice& c) {
       ImGui::SetTooltip("A mutant with the gold's result (EX = 1) is counted apart, as the paper does.");
   } else if (c.study == "tqa-augment") {
     draw_augment_inputs(state, c);
+  } else if (c.study == "denat-delta") {
+    draw_denat_inputs(state, c);
   } else if (c.study == "retrieval") {
     ImGui::TextWrapped(
         "Schema retrieval is run in Run a model > Retrieval: each run of Full-Schema, SCSL or TCSL on a set labelled "
@@ -181,27 +205,28 @@ void draw_studies(AppState& state) {
   draw_study_report(*run.report);
 }
 
-// {"do": "study_run", "study": "shared-failures" | "jqe-delta" | "mutation-sensitivity" | "tqa-augment" | "retrieval",
-//  "semantics": "bird" | "spider", "timeout_ms": N, "gold": SET, "drop_equivalent": bool, "systems": [PRED, ...],
-//  "seeds": SET, "expansions": SET, "pred_seeds": PRED, "pred_expansions": PRED, "system": NAME, "augment_systems":
-//  [{"name", "preds": {"original": PRED, "SR": PRED, ...}}]}: as choosing them in the tab and clicking Run.
-const PageCommandRegistrar run_command{
-    "study_run", [](AppState& state, const nlohmann::json& cmd) {
-      StudyChoice c;
-      c.study = cmd.value("study", c.study);
-      c.semantics = cmd.value("semantics", c.semantics);
-      c.timeout_ms = cmd.value("timeout_ms", c.timeout_ms);
-      c.gold = cmd.value("gold", "");
-      c.drop_equivalent = cmd.value("drop_equivalent", false);
-      c.systems = cmd.value("systems", std::vector<std::string>{});
-      c.seeds = cmd.value("seeds", "");
-      c.expansions = cmd.value("expansions", "");
-      c.pred_seeds = cmd.value("pred_seeds", "");
-      c.pred_expansions = cmd.value("pred_expansions", "");
-      c.system = cmd.value("system", c.system);
-      c.augment_systems = augment_systems_from_json(cmd.value("augment_systems", nlohmann::json::array()));
-      start_study(state, std::move(c));
-    }};
+// {"do": "study_run", "study": "shared-failures" | "jqe-delta" | "mutation-sensitivity" | "tqa-augment" |
+//  "denat-delta" | "retrieval", "semantics": "bird" | "spider", "timeout_ms": N, "gold": SET, "drop_equivalent": bool,
+//  "systems": [PRED, ...], "seeds": SET, "expansions": SET, "pred_seeds": PRED, "pred_expansions": PRED, "system":
+//  NAME, "variant_systems": [{"name", "preds": {VARIANT: PRED, ...}}] (original, SR, BT, CA or O/O, L/O, O/L, L/L)}:
+//  as choosing them in the tab and clicking Run.
+const PageCommandRegistrar run_command{"study_run", [](AppState& state, const nlohmann::json& cmd) {
+                                         StudyChoice c;
+                                         c.study = cmd.value("study", c.study);
+                                         c.semantics = cmd.value("semantics", c.semantics);
+                                         c.timeout_ms = cmd.value("timeout_ms", c.timeout_ms);
+                                         c.gold = cmd.value("gold", "");
+                                         c.drop_equivalent = cmd.value("drop_equivalent", false);
+                                         c.systems = cmd.value("systems", std::vector<std::string>{});
+                                         c.seeds = cmd.value("seeds", "");
+                                         c.expansions = cmd.value("expansions", "");
+                                         c.pred_seeds = cmd.value("pred_seeds", "");
+                                         c.pred_expansions = cmd.value("pred_expansions", "");
+                                         c.system = cmd.value("system", c.system);
+                                         c.variant_systems = variant_systems_from_json(
+                                             c.study, cmd.value("variant_systems", nlohmann::json::array()));
+                                         start_study(state, std::move(c));
+                                       }};
 const PageCommandRegistrar cancel_command{"study_cancel",
                                           [](AppState& state, const nlohmann::json&) { cancel_study(state); }};
 

@@ -97,6 +97,7 @@ nlohmann::json tqa_state_json(const TqaPanel& panel) {
                     {"kept", run.kept()},
                     {"items", items},
                     {"with_llm", run.with_llm},
+                    {"settings_published", run.settings_published},
                     {"batch", run.preview.life.json()},
                     {"phase", tqa::denat_phase_name(run.job->phase())}};
     if (run.job->phase() >= tqa::DenatPhase::sql && run.job->phase() != tqa::DenatPhase::failed)
@@ -224,6 +225,14 @@ const PageCommandRegistrar augment_discard_registrar{
     "tqa_augment_discard", [](AppState& state, const nlohmann::json&) { tqa_panel(state).augmentation.reset(); }};
 const PageCommandRegistrar tqa_commands_select_registrar{"tqa_select", select_command};
 const PageCommandRegistrar variant_registrar{"tqa_variant", variant_command};
+// {"do": "tqa_denat_settings"}: the finished variant's four settings as sets, as its button adds them.
+const PageCommandRegistrar denat_settings_registrar{
+    "tqa_denat_settings", [](AppState& state, const nlohmann::json&) {
+      auto& panel = tqa_panel(state);
+      if (!panel.denat) return notify(state, "tqa_denat_settings: no variant has been made", true);
+      if (auto st = publish_denat_settings(state, *panel.denat); !st.ok())
+        notify(state, "tqa_denat_settings: " + st.error(), true);
+    }};
 const PageCommandRegistrar augment_registrar{"tqa_augment", augment_command};
 const PageCommandRegistrar lexicon_registrar{"tqa_load_lexicon",
                                              [](AppState&, const nlohmann::json&) { request_lexicon(); }};

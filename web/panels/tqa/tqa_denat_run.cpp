@@ -8,6 +8,7 @@
 #include "core/base/file_text.h"
 #include "core/base/path_part.h"
 #include "core/dataset/bird_writer.h"
+#include "core/dataset/eval_set_loader.h"
 #include "core/schema/sqlite_schema.h"
 #include "core/tqa/less_natural_name.h"
 #include "core/tqa/naturalness.h"
@@ -133,6 +134,33 @@ Result<std::unique_ptr<DenatRun>> start_denat_run(const AppState& state, int db_
   options.require_renames = true;  // a variant equal to its source would only confuse
   run->job = std::make_unique<tqa::DenatJob>(run->schema, *run->original, std::move(items), lex, options, llm);
   return run;
+}
+
+Status publish_denat_settings(AppState& state, DenatRun& run) {
+  if (!run.finished || !run.error.empty() || !run.job) return Error{"no finished variant"};
+  std::vector<std::string> names;
+  for (tqa::DenatSetting setting :
+       {tqa::DenatSetting::OO, tqa::DenatSetting::LO, tqa::DenatSetting::OL, tqa::DenatSetting::LL}) {
+    EvalSet set;
+    set.format = DatasetFormat::BirdDevJson;
+    const bool renamed = setting == tqa::DenatSetting::OL || setting == tqa::DenatSetting::LL;
+    for (const auto& r : run.job->results()) {
+      if (!r.kept) continue;
+      EvalItem item = r.in_setting(setting);
+      if (renamed) item.db_id = run.variant_id;
+      set.items.push_back(std::move(item));
+    }
+    const std::string name = run.variant_id + "." + tqa::denat_setting_file(setting) + ".json";
+    const std::string text = write_bird_dev_json(set);
+    auto parsed = parse_eval_set_auto(text);
+    if (!parsed.ok()) return Error{name + ": " + parsed.error()};
+    put_set(state, LoadedSet{name, keep_made_file(name, text), std::move(*parsed), false});
+    names.push_back(name);
+  }
+  run.settings_published = std::move(names);
+  notify(state, "added the four settings of " + run.variant_id + " to the Sets tab (" + run.variant_id +
+                    ".O_O.json ... .L_L.json), " + std::to_string(run.kept()) + " items each");
+  return ok_status();
 }
 
 Status confirm_denat_run(DenatRun& run) {

@@ -6,6 +6,7 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/base/result.h"
 #include "core/db/connection.h"
@@ -37,6 +38,9 @@ struct DenatRun {
   bool cancelled = false;
   bool finished = false;  // the variant was added to the app (or failed to be)
   std::string error;
+  // The four settings' sets, once asked for (publish_denat_settings): O/O, L/O, O/L, L/L in that order, e.g.
+  // "toxicology_denat.O_O.json"; the denat-delta study pairs predictions with them.
+  std::vector<std::string> settings_published;
 
   bool running() const { return !cancelled && !finished && error.empty(); }
   size_t kept() const { return job ? job->kept() : 0; }
@@ -52,5 +56,9 @@ Status confirm_denat_run(DenatRun& run);
 // Steps the job for `budget_ms`; when it is done, adds the variant database and set to `state`.
 void step_denat_run(AppState& state, DenatRun& run, double budget_ms);
 void cancel_denat_run(DenatRun& run);
+// A finished variant's kept items in each of the four settings (SQLMorph Table VII's O/O, L/O, O/L, L/L) as sets of
+// the Sets tab, kept in the workspace: O/O and L/O on the source database, O/L and L/L on the variant; as
+// `chokepoint tqa denat` writes O_O.json ... L_L.json. Sets of the same names are replaced.
+Status publish_denat_settings(AppState& state, DenatRun& run);
 
 }  // namespace chokepoint::web

@@ -13,11 +13,31 @@
 #include "web/panel_registry.h"
 #include "web/widgets/enum_combo.h"
 #include "web/widgets/highlighted_text.h"
+#include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
 namespace chokepoint::web {
 namespace {
+
+// The four settings of a finished variant as sets, for Run a model and the Studies tab's denat-delta.
+void draw_denat_settings(AppState& state, DenatRun& run) {
+  if (!run.settings_published.empty()) {
+    ImGui::TextWrapped(
+        "In the Sets tab: %s.O_O.json, .L_O.json (on %s), .O_L.json and .L_L.json (on %s). Run a "
+        "model on each, then Studies > denat-delta lays out SQLMorph Table VII.",
+        run.variant_id.c_str(), run.source_db_id.c_str(), run.variant_id.c_str());
+    return;
+  }
+  if (ImGui::Button("Add the four settings' sets (O/O, L/O, O/L, L/L)")) {
+    if (auto st = publish_denat_settings(state, run); !st.ok()) run.error = st.error();
+  }
+  note_item_place("add denat settings");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "The kept items with the original or rewritten text, on the original or the renamed database: "
+        "what the denat-delta study compares.");
+}
 
 void refresh_plan(const AppState& state, TqaPanel& panel) {
   const auto& dbs = state.databases.databases;
@@ -127,6 +147,7 @@ void draw_denat_view(AppState& state, TqaPanel& panel) {
     else
       ImGui::Text("%s: %zu of %zu items kept, database %s and set %s added", run.variant_id.c_str(), run.kept(),
                   run.checked(), run.db_path.c_str(), run.set_path.c_str());
+    if (run.finished && run.error.empty()) draw_denat_settings(state, *panel.denat);
   }
 
   // The finished variant's own plan (the LLM's labels when it was used), else the heuristic preview.
