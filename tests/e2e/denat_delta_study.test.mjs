@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames, pixelStats } from './browser.mjs';
+import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames, pixelStats, workspaceSettled,
+  waitReady } from './browser.mjs';
 import { tempDir, openApp, closeAll, cli, copyDb } from './fixture.mjs';
 
 const TQA = 'Text augmentation';
@@ -35,7 +36,7 @@ async function runStudy(command) {
 
 test('before any variant the study is refused, saying how to make one', async () => {
   const s = await runStudy({ study: 'denat-delta' });
-  assert.match(s.error, /no de-naturalised variant has been made: Text augmentation > De-naturalisation > Create/);
+  assert.match(s.error, /no de-naturalised variant's four settings are in the Sets tab: Text augmentation > /);
 });
 
 test('a variant made in the page gives the CLI\'s four sets and its Table VII', async () => {
@@ -48,7 +49,7 @@ test('a variant made in the page gives the CLI\'s four sets and its Table VII', 
   assert.equal(made.variant.kept, 14);
   // Before the settings are added, the study says what is missing.
   const early = await runStudy({ study: 'denat-delta', variant_systems: [] });
-  assert.match(early.error, /the four settings of toxicology_denat are not in the Sets tab/);
+  assert.match(early.error, /no de-naturalised variant's four settings are in the Sets tab/);
 
   await sendCommand(app.page, { do: 'show', tab: TQA });
   await clickNamed(app.page, 'add denat settings');
@@ -119,6 +120,19 @@ test('a variant made in the page gives the CLI\'s four sets and its Table VII', 
   fs.writeFileSync(path.join(artefactDir, 'studies_denat_delta.png'), png);
   const drawn = await pixelStats(app.page, png, { x: 0, y: 400, w: 1200, h: 380 }, [26, 28, 33]);
   assert.ok(drawn.bright > 2000, `text in the report's half of the screenshot: ${JSON.stringify(drawn)}`);
+
+  // A reload changes nothing: the variant's plan and its four sets, and the uploaded predictions, come back from the
+  // workspace, and the study gives the same report.
+  await workspaceSettled(app.page);
+  await app.page.reload();
+  await waitReady(app);
+  // The lexicon is fetched on demand, not at page load: the study asks for it and says so, then runs.
+  const waiting = await runStudy({ study: 'denat-delta', variant_systems: [{ name: 'm', preds }] });
+  assert.match(waiting.error, /the WordNet lexicon \(for the naturalness table\) is loading/);
+  await untilPanel(app.page, TQA, (x) => x.lexicon.status === 'loaded', 'the lexicon');
+  const again = await runStudy({ study: 'denat-delta', variant_systems: [{ name: 'm', preds }] });
+  assert.equal(again.error, '');
+  assert.deepEqual(computed(again.report), computed(expected));
 
   const refused = await runStudy({ study: 'denat-delta', variant_systems: [{ name: 'm', preds: { 'O/O': preds['O/O'] } }] });
   assert.match(refused.error, /system 'm' has only O\/O predictions; give L\/O, O\/L or L\/L too/);

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames, pixelStats } from './browser.mjs';
+import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames, pixelStats, workspaceSettled,
+  waitReady } from './browser.mjs';
 import { tempDir, openApp, closeAll, cli, copyDb } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
@@ -40,7 +41,7 @@ async function runStudy(command) {
 
 test('before any augmentation the study is refused, saying how to make one', async () => {
   const s = await runStudy({ study: 'tqa-augment' });
-  assert.match(s.error, /no augmentation of a whole set has run: Text augmentation > Strategies > Run on every linker/);
+  assert.match(s.error, /no augmentation of a whole set has finished: Text augmentation > Strategies > Run on every/);
   assert.equal(s.report, undefined);
 });
 
@@ -131,6 +132,16 @@ test('the whole set augmented in the page gives the CLI\'s sets, report and stud
   // The report is drawn, not only held: the lower half of the window carries text.
   const drawn = await pixelStats(app.page, png, { x: 0, y: 400, w: 1200, h: 380 }, [26, 28, 33]);
   assert.ok(drawn.bright > 2000, `text in the report's half of the screenshot: ${JSON.stringify(drawn)}`);
+
+  // A reload changes nothing: the augmentation's report and sets, and the uploaded predictions, come back from the
+  // workspace, and the study gives the same report.
+  await workspaceSettled(app.page);
+  await app.page.reload();
+  await waitReady(app);
+  await useFakeLlm(app.page, llm, 'fake-augmenter');
+  const again = await runStudy({ study: 'tqa-augment', variant_systems: [{ name: 'm', preds }] });
+  assert.equal(again.error, '');
+  assert.deepEqual(computed(again.report), computed(expected));
 
   // A system with the original questions only is refused, naming it.
   const refused = await runStudy({ study: 'tqa-augment', variant_systems: [{ name: 'm', preds: { original:

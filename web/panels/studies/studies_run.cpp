@@ -14,7 +14,7 @@
 #include "web/bridge/file_bridge.h"
 #include "web/bridge/lexicon_loader.h"
 #include "web/panels/runner/run_model_panel.h"
-#include "web/panels/tqa/tqa_panel.h"
+#include "web/panels/studies/study_sources.h"
 
 namespace chokepoint::web {
 namespace {
@@ -139,49 +139,53 @@ Result<VariantLists> pair_variant_systems(const AppState& state, const StudyChoi
   return out;
 }
 
-// tqa-augment on the Text augmentation tab's last run over a whole set: its augment_report.json gives the hiding and
-// attribute tables, and each system's prediction files are paired with the sets the run added to the Sets tab, as
+// tqa-augment on the last augmentation of a whole set (study_sources.h): its augment_report.json gives the hiding and
+// attribute tables, and each system's prediction files are paired with the sets it added to the Sets tab, as
 // `chokepoint study tqa-augment` pairs them with the files `chokepoint tqa augment` wrote.
 Result<study::StudyJob> plan_tqa_augment(AppState& state, const StudyChoice& c, EvaluationOptions options,
                                          std::vector<study::StudyInput>& inputs) {
-  const AugmentationRun* run = tqa_panel(state).augmentation.get();
-  if (!run || !run->whole_set)
+  const auto& source = study_sources(state).augmentation;
+  if (!source)
     return Error{
-        "no augmentation of a whole set has run: Text augmentation > Strategies > Run on every linker item "
-        "of the set"};
-  if (!run->finished()) return Error{"the augmentation of " + run->label + " is still running"};
-  if (run->published.size() != 4)
-    return Error{"the augmentation of " + run->label +
-                 " was cancelled: run it again (the answers it received are in the replay store)"};
-  auto read = study::read_augment_report(run->report_text, run->label);
+        "no augmentation of a whole set has finished: Text augmentation > Strategies > Run on every linker "
+        "item of the set (a cancelled run adds nothing)"};
+  auto read = study::read_augment_report(source->report_text, source->label);
   if (!read.ok()) return Error{read.error()};
-  inputs = {{"augmentation", run->label}};
-  auto given = pair_variant_systems(state, c, run->published, "augmented set", inputs);
+  inputs = {{"augmentation", source->label}};
+  auto given = pair_variant_systems(state, c, source->published, "augmented set", inputs);
   if (!given.ok()) return Error{given.error()};
   return study::tqa_augment_job(std::move(read->inputs), std::move(given->systems), std::move(given->lists),
                                 std::move(options), page_database_lookup(state));
 }
 
-// denat-delta on the Text augmentation tab's last de-naturalised variant: its four settings' sets (the button under
-// the variant adds them) paired with each system's prediction files, the names' naturalness before and after from
-// the variant's plan and the loaded lexicon, as `chokepoint study denat-delta --lexicon` counts them.
+// denat-delta on the last de-naturalised variant whose four settings were added as sets (study_sources.h), each
+// system's prediction files paired with them; the names' naturalness before and after from the variant's plan and
+// the lexicon, as `chokepoint study denat-delta --lexicon` counts them.
 Result<study::StudyJob> plan_denat_delta(AppState& state, const StudyChoice& c, EvaluationOptions options,
                                          std::vector<study::StudyInput>& inputs) {
-  const DenatRun* run = tqa_panel(state).denat.get();
-  if (!run || !run->finished || !run->error.empty())
-    return Error{"no de-naturalised variant has been made: Text augmentation > De-naturalisation > Create variant"};
-  if (run->settings_published.size() != 4)
-    return Error{"the four settings of " + run->variant_id +
-                 " are not in the Sets tab: Text augmentation > De-naturalisation > Add the four settings' sets"};
+  const auto& source = study_sources(state).denat;
+  if (!source)
+    return Error{
+        "no de-naturalised variant's four settings are in the Sets tab: Text augmentation > "
+        "De-naturalisation > Create variant, then Add the four settings' sets"};
   if (c.variant_systems.empty()) return Error{"add a system: its predictions on O/O and at least one other setting"};
   const Lexicon* lexicon = loaded_lexicon();
-  if (!lexicon) return Error{"the WordNet lexicon is not loaded: open the Text augmentation tab"};
-  inputs = {{"variant", run->variant_id + " of " + run->source_db_id}};
-  auto given = pair_variant_systems(state, c, run->settings_published, "setting's set", inputs);
+  if (!lexicon) {
+    request_lexicon();
+    return Error{"the WordNet lexicon (for the naturalness table) is loading: run the study again in a moment"};
+  }
+  const auto plan = nlohmann::json::parse(source->plan_json, nullptr, false);
+  if (!plan.is_object()) return Error{source->variant_id + ": its rename plan is damaged; make the variant again"};
+  const nlohmann::json report = {
+      {"summary", {{"naturalness", plan.value("naturalness_source", std::string("unknown"))}}},
+      {"plans", nlohmann::json::array({plan})}};
+  auto identifiers = study::read_denat_report_identifiers(report.dump(), source->variant_id);
+  if (!identifiers.ok()) return Error{identifiers.error()};
+  inputs = {{"variant", source->variant_id + " of " + source->source_db_id}};
+  auto given = pair_variant_systems(state, c, source->published, "setting's set", inputs);
   if (!given.ok()) return Error{given.error()};
-  auto tally = study::tally_naturalness(study::plan_identifiers(run->job->plan()), lexicon);
-  return study::denat_delta_job(std::move(given->systems), std::move(tally), std::move(given->lists),
-                                std::move(options), page_database_lookup(state));
+  return study::denat_delta_job(std::move(given->systems), study::tally_naturalness(*identifiers, lexicon),
+                                std::move(given->lists), std::move(options), page_database_lookup(state));
 }
 
 }  // namespace
@@ -189,6 +193,7 @@ Result<study::StudyJob> plan_denat_delta(AppState& state, const StudyChoice& c, 
 StudiesRun& studies_run(AppState& state) { return state.panels.get<StudiesRun>(); }
 
 void start_study(AppState& state, StudyChoice choice) {
+  restore_study_sources(state);
   StudiesRun& run = studies_run(state);
   const int started = run.started + 1;
   run = StudiesRun{};
@@ -240,6 +245,7 @@ void cancel_study(AppState& state) {
 }
 
 void step_study(AppState& state, double budget_ms) {
+  restore_study_sources(state);
   StudiesRun& run = studies_run(state);
   if (!run.job || run.job->done()) return;
   const double start = monotonic_ms();

@@ -10,7 +10,7 @@
 #include "web/panels/runner/run_model_panel.h"
 #include "web/panels/studies/studies_run.h"
 #include "web/panels/studies/study_report_view.h"
-#include "web/panels/tqa/tqa_panel.h"
+#include "web/panels/studies/study_sources.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/string_input.h"
 #include "web/widgets/ui_px.h"
@@ -91,8 +91,8 @@ void draw_augment_inputs(AppState& state, StudyChoice& c) {
       "strategy, e.g. sample_dev.original.json and sample_dev.SR.json. Its hiding scores (thesis Table 4.3) and "
       "attribute mentions (4.8) need nothing more. For EX and ΔEX per strategy (4.5, 4.6), run a model on those sets "
       "in Run a model and give each system's prediction files below: the original and at least one strategy.");
-  const AugmentationRun* aug = tqa_panel(state).augmentation.get();
-  if (aug && aug->whole_set && aug->published.size() == 4)
+  const auto& aug = study_sources(state).augmentation;
+  if (aug)
     ImGui::Text("augmentation: %s -> %s, ...", aug->label.c_str(), aug->published[0].c_str());
   else
     ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "No whole-set augmentation has finished in this page yet.");
@@ -107,10 +107,10 @@ void draw_denat_inputs(AppState& state, StudyChoice& c) {
       "rewritten), O/L (schema renamed) and L/L (both) in the Sets tab. Run a model on each and give each system's "
       "prediction files below: O/O and at least one other setting. The study lays out SQLMorph Table VII: EX per "
       "setting, and ΔEX on the items the system answers right in O/O, beside the paper's values.");
-  const DenatRun* run = tqa_panel(state).denat.get();
-  if (run && run->settings_published.size() == 4)
-    ImGui::Text("variant: %s of %s -> %s, ...", run->variant_id.c_str(), run->source_db_id.c_str(),
-                run->settings_published[0].c_str());
+  const auto& denat = study_sources(state).denat;
+  if (denat)
+    ImGui::Text("variant: %s of %s -> %s, ...", denat->variant_id.c_str(), denat->source_db_id.c_str(),
+                denat->published[0].c_str());
   else
     ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "No variant's four settings are in the Sets tab yet.");
   draw_variant_systems(state, c);

@@ -10,6 +10,7 @@
 #include "core/tqa/augmentation_sets.h"
 #include "web/bridge/file_bridge.h"
 #include "web/llm/llm_session.h"
+#include "web/panels/studies/study_sources.h"
 #include "web/workspace/workspace.h"
 
 namespace chokepoint::web {
@@ -108,6 +109,7 @@ void publish_augmentation(AppState& state, AugmentationRun& run) {
     put_set(state, LoadedSet{name, keep_made_file(name, text), std::move(*parsed), false});
     run.published.push_back(name);
   }
+  remember_augmentation(state, {run.label, run.published, run.report_text});
   notify(state, "text augmentation: added " + std::to_string(run.published.size()) + " sets of " +
                     std::to_string(sets.original.items.size()) + " items to the Sets tab (" + stem +
                     ".original.json, " + stem + ".SR.json, ...)");

@@ -13,6 +13,7 @@
 #include "core/tqa/less_natural_name.h"
 #include "core/tqa/naturalness.h"
 #include "web/llm/llm_session.h"
+#include "web/panels/studies/study_sources.h"
 #include "web/workspace/workspace.h"
 
 namespace chokepoint::web {
@@ -157,7 +158,9 @@ Status publish_denat_settings(AppState& state, DenatRun& run) {
     put_set(state, LoadedSet{name, keep_made_file(name, text), std::move(*parsed), false});
     names.push_back(name);
   }
-  run.settings_published = std::move(names);
+  run.settings_published = names;
+  remember_denat_variant(
+      state, {run.variant_id, run.source_db_id, std::move(names), tqa::rename_plan_json(run.job->plan()).dump()});
   notify(state, "added the four settings of " + run.variant_id + " to the Sets tab (" + run.variant_id +
                     ".O_O.json ... .L_L.json), " + std::to_string(run.kept()) + " items each");
   return ok_status();
