@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync, execFileSync } from 'node:child_process';
-import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed, pixelStats } from './browser.mjs';
+import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed, pixelStats, workspaceSettled,
+  waitReady } from './browser.mjs';
 import { cli, tempDir, copyDb, openApp, closeAll } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
@@ -165,6 +166,22 @@ test('Table VIII from the page: every cell and the deltas equal chokepoint retri
   // The report is drawn, not only held: the lower half of the window (its notes and Table VIII) carries text.
   const drawn = await pixelStats(app.page, shot, { x: 0, y: 400, w: 1200, h: 380 }, [26, 28, 33]);
   assert.ok(drawn.bright > 2000, `text in the report's half of the screenshot: ${JSON.stringify(drawn)}`);
+  // A reload changes nothing: the tab's cells come back from the workspace with their items, and the study laid out
+  // from them is the same, without a call.
+  const sentBefore = (await llm.stats()).chat;
+  await workspaceSettled(app.page);
+  await app.page.reload();
+  await waitReady(app);
+  await useFakeLlm(app.page, llm, 'fake-retriever');
+  await sendCommand(app.page, { do: 'show', tab: 'Studies' });
+  const startedBefore = (await untilPanel(app.page, 'Studies', () => true, 'the tab')).started;
+  await sendCommand(app.page, { do: 'study_run', study: 'retrieval' });
+  const reloaded = (await untilPanel(app.page, 'Studies', (s) => s.started > startedBefore && (s.report || s.error),
+    'the study after a reload')).report;
+  assert.ok(reloaded, 'the study has its cells after a reload');
+  for (const part of ['study', 'title', 'tables', 'charts', 'items', 'notes'])
+    assert.deepEqual(reloaded[part], study[part], `${part} after a reload`);
+  assert.equal((await llm.stats()).chat, sentBefore, 'nothing was asked again');
   // Its button leads back to the Retrieval tab, whichever tab of Run a model was open.
   await sendCommand(app.page, { do: 'show', tab: PANEL });
   await clickNamed(app.page, 'Schema linking tab');

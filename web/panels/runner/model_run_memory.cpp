@@ -8,6 +8,7 @@
 #include "core/base/file_text.h"
 #include "web/llm/llm_session.h"
 #include "web/panels/runner/model_table.h"
+#include "web/panels/runner/retrieval_memory.h"
 #include "web/workspace/workspace.h"
 
 namespace chokepoint::web {
@@ -82,7 +83,8 @@ void remember_model_run(const RunModelPanel& panel, ModelRunState run_state) {
                       {"model", panel.model_name},
                       {"gold", panel.gold_name},
                       {"published", panel.published},
-                      {"table", model_table_memory(panel.table)}};
+                      {"table", model_table_memory(panel.table)},
+                      {"retrieval", retrieval_table_memory(panel.retrieval.table)}};
   if (panel.job) {
     j["total"] = panel.job->tasks().size();
     j["answered"] = panel.job->answered();
@@ -97,12 +99,22 @@ void remember_model_table(const RunModelPanel& panel) {
   write_manifest(j);
 }
 
+void remember_retrieval_table(const RetrievalView& view) {
+  nlohmann::json j = read_manifest();
+  if (j.is_null()) j = nlohmann::json::object();
+  j["retrieval"] = retrieval_table_memory(view.table);
+  write_manifest(j);
+}
+
 void restore_model_run(AppState& state, RunModelPanel& panel) {
   if (panel.run_restored || workspace_restoring() > 0) return;  // the sets it names may still be on their way in
   panel.run_restored = true;
-  if (panel.job || panel.preview) return;  // the user planned a run before the workspace was back: theirs stands
   const nlohmann::json j = read_manifest();
   if (j.is_null()) return;
+  // The Retrieval tab's cells, unless a retrieval finished in this page before the workspace was back.
+  if (j.contains("retrieval") && panel.retrieval.table.empty())
+    panel.retrieval.table = restore_retrieval_table(j["retrieval"]);
+  if (panel.job || panel.preview) return;  // the user planned a run before the workspace was back: theirs stands
   apply_choices(state, panel, j);
   if (j.contains("table")) restore_model_table(panel.table, j["table"]);
   const std::string run_state = j.value("state", "");

@@ -7,7 +7,8 @@
 //     arrived (PredictionJob::take_replayed): nothing is sent for them. What is still missing waits in the privacy
 //     preview for Confirm, since the page does not send on its own after a reload;
 //   - the format x model table of the page's runs comes back with its cells, and the sets it had still to score are
-//     scored again.
+//     scored again;
+//   - the Retrieval tab's Table VIII cells come back with their items, so the retrieval study needs no run again.
 #pragma once
 #include <string>
 
@@ -22,6 +23,8 @@ enum class ModelRunState { Unfinished, Finished, Abandoned };
 void remember_model_run(const RunModelPanel& panel, ModelRunState run_state);
 // Writes the panel's format x model table (004 Table 3) into the manifest, the rest of it unchanged.
 void remember_model_table(const RunModelPanel& panel);
+// Writes the Retrieval tab's Table VIII cells into the manifest (retrieval_memory.h), the rest of it unchanged.
+void remember_retrieval_table(const RetrievalView& view);
 // Once per page, when the workspace's files are back: applies the manifest. A finished run's published sets come
 // back to the panel; an unfinished one is planned again (panel.taking_replayed is set) or its error says why not.
 void restore_model_run(AppState& state, RunModelPanel& panel);

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "web/panels/runner/model_run_memory.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
@@ -47,6 +48,7 @@ void finish_retrieval(AppState& state, RetrievalView& view) {
       view.options.foreign_keys, view.scores,
       study::retrieval_item_rows(*view.set, view.items, tqa::denat_setting_name(view.planned_variant),
                                  linking::retrieval_approach_name(view.planned_approach))};
+  remember_retrieval_table(view);  // a reload brings the cell back (model_run_memory.h)
   view.life.finish(view.cancelled);
   view.done = true;
   view.scheduler.reset();
