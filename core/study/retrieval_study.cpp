@@ -1,8 +1,11 @@
 // The retrieval study from the scores of each setting and approach.
 #include "core/study/retrieval_study.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+
+#include "core/study/denat_delta_study.h"
 
 namespace chokepoint::study {
 
@@ -188,6 +191,71 @@ StudyReport retrieval_report(const std::vector<std::string>& settings, const std
                               it.all_gold ? number_cell(*it.all_gold ? 1 : 0) : text_cell(""),
                               it.fpr ? number_cell(*it.fpr) : text_cell("")});
   return rep;
+}
+
+Result<StudyReport> retrieval_report_of_runs(const std::vector<RetrievalRun>& runs) {
+  if (runs.empty())
+    return Error{"no retrieval has run: run one in Run a model > Retrieval (each run fills a cell of Table VIII)"};
+  std::string model;
+  std::optional<bool> fk;
+  for (const auto& run : runs) {
+    if (!run.model.empty() && !model.empty() && run.model != model)
+      return Error{"the table's cells were retrieved by two models (" + model + ", " + run.model +
+                   "): run every approach with one model"};
+    if (!run.model.empty()) model = run.model;
+    if (fk && *fk != run.foreign_keys)
+      return Error{"the table's cells were retrieved with and without foreign keys: run every cell with one choice"};
+    fk = run.foreign_keys;
+  }
+  const linking::RetrievalApproach paper_order[] = {linking::RetrievalApproach::FullSchema,
+                                                    linking::RetrievalApproach::Scsl, linking::RetrievalApproach::Tcsl};
+  auto find_run = [&](linking::RetrievalApproach a, int v) -> const RetrievalRun* {
+    for (const auto& run : runs)
+      if (run.approach == a && run.setting == v) return &run;
+    return nullptr;
+  };
+  std::vector<std::string> settings, approaches, skipped;
+  std::vector<RetrievalCell> cells;
+  std::vector<RetrievalItemRow> rows;
+  std::vector<StudyInput> inputs;
+  for (int v = 0; v < 4; ++v) {
+    const std::string setting = denat_settings()[static_cast<size_t>(v)];
+    std::vector<std::pair<std::string, std::string>> sets;  // set name, its approaches
+    for (linking::RetrievalApproach a : paper_order) {
+      const RetrievalRun* run = find_run(a, v);
+      if (!run) continue;
+      const std::string approach = linking::retrieval_approach_name(a);
+      cells.push_back({approach, setting, run->scores});
+      rows.insert(rows.end(), run->rows.begin(), run->rows.end());
+      auto same = std::find_if(sets.begin(), sets.end(), [&](const auto& s) { return s.first == run->set; });
+      if (same == sets.end())
+        sets.push_back({run->set, approach});
+      else
+        same->second += ", " + approach;
+    }
+    if (sets.empty()) {
+      skipped.push_back(setting);
+      continue;
+    }
+    settings.push_back(setting);
+    // One set per setting as a rule; when the approaches ran on different sets, each names its approaches.
+    std::string value;
+    for (const auto& [set, approaches_on_it] : sets)
+      value += (value.empty() ? "" : "; ") + set + (sets.size() > 1 ? " (" + approaches_on_it + ")" : "");
+    inputs.push_back({setting, value});
+  }
+  for (linking::RetrievalApproach a : paper_order)
+    for (int v = 0; v < 4; ++v)
+      if (find_run(a, v)) {
+        approaches.push_back(linking::retrieval_approach_name(a));
+        break;
+      }
+  StudyReport report = retrieval_report(settings, approaches, cells, rows, model);
+  report.inputs = std::move(inputs);
+  report.inputs.push_back({"fk", *fk ? "yes" : "no"});
+  for (const auto& name : skipped)
+    report.notes.push_back("Setting " + name + " skipped: no retrieval ran on a set labelled " + name + ".");
+  return report;
 }
 
 }  // namespace chokepoint::study

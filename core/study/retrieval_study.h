@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/base/result.h"
 #include "core/dataset/eval_set.h"
 #include "core/linking/column_retrieval.h"
 #include "core/linking/linking_scores.h"
@@ -39,5 +40,22 @@ std::vector<RetrievalItemRow> retrieval_item_rows(const EvalSet& set, const std:
 StudyReport retrieval_report(const std::vector<std::string>& settings, const std::vector<std::string>& approaches,
                              const std::vector<RetrievalCell>& cells, const std::vector<RetrievalItemRow>& items,
                              const std::string& model);
+
+// A front end's Table VIII kept run by run (the app's Retrieval tab): the newest run of one approach on a set labelled
+// with one setting (0..3: O/O, L/O, O/L, L/L), its scores and item rows.
+struct RetrievalRun {
+  linking::RetrievalApproach approach = linking::RetrievalApproach::FullSchema;
+  int setting = 0;
+  std::string set, model;  // model: "" for full-schema, which asks no model
+  bool foreign_keys = false;
+  linking::RetrievalScores scores;
+  std::vector<RetrievalItemRow> rows;
+};
+
+// The report of such runs, laid out as the CLI lays `study retrieval --approach full-schema,scsl,tcsl` out: settings
+// in the paper's order, then approaches in the paper's order (full-schema, scsl, tcsl), each run's rows; the inputs
+// name each setting's set (and which approaches ran on which set when they differ) and fk; a note names each setting
+// without a run. Refused, saying why: no run; runs by two models; runs with and without foreign keys.
+Result<StudyReport> retrieval_report_of_runs(const std::vector<RetrievalRun>& runs);
 
 }  // namespace chokepoint::study

@@ -156,7 +156,7 @@ test('Table VIII from the page: every cell and the deltas equal chokepoint retri
   const general = (notes) => notes.filter((n) => !n.startsWith('Setting '));
   assert.deepEqual(general(study.notes), general(cliStudy.notes));
   assert.deepEqual(study.notes.filter((n) => n.startsWith('Setting ')),
-    ['Setting L/L skipped: the Retrieval tab has no run on a set labelled L/L.']);
+    ['Setting L/L skipped: no retrieval ran on a set labelled L/L.']);
   assert.match(cliStudy.notes.find((n) => n.startsWith('Setting ')), /^Setting L\/L skipped: .*L_L.json not found/);
   assert.equal(study.items.rows.length, 3 * 3 * 2, 'two items per setting and approach');
   assert.deepEqual(study.inputs.map((i) => [i.name, i.value]),

@@ -3,6 +3,8 @@
 // per-item rows.
 #include "core/study/retrieval_study.h"
 
+#include "core/study/denat_delta_study.h"
+
 #include <cmath>
 
 #include <gtest/gtest.h>
@@ -101,6 +103,51 @@ TEST(RetrievalStudy, ItemRowsScoreEachItemAlone) {
   EXPECT_EQ(rows[2].outcome, "no_schema");
   EXPECT_FALSE(rows[2].all_gold.has_value());
   EXPECT_FALSE(rows[2].fpr.has_value());
+}
+
+// Runs kept one per (approach, setting), given out of order: laid out in the paper's orders, inputs naming each
+// setting's sets, a note per setting without a run; the refusals say why.
+TEST(RetrievalStudy, RunsOfATabLaidOutInThePapersOrder) {
+  using linking::RetrievalApproach;
+  auto run = [](RetrievalApproach a, int setting, const std::string& set, const std::string& model) {
+    RetrievalRun r;
+    r.approach = a;
+    r.setting = setting;
+    r.set = set;
+    r.model = model;
+    r.scores.n = 1;
+    r.rows = {{denat_settings()[static_cast<size_t>(setting)], linking::retrieval_approach_name(a), "0", "db", "linked",
+               1, 1, true, 0.0}};
+    return r;
+  };
+  const std::vector<RetrievalRun> runs = {run(RetrievalApproach::Tcsl, 1, "L_O.json", "m"),
+                                          run(RetrievalApproach::FullSchema, 0, "O_O.json", ""),
+                                          run(RetrievalApproach::Scsl, 0, "O_O_again.json", "m")};
+  auto report = retrieval_report_of_runs(runs);
+  ASSERT_TRUE(report.ok()) << report.error();
+  std::vector<std::pair<std::string, std::string>> inputs;
+  for (const auto& in : report->inputs) inputs.push_back({in.name, in.value});
+  EXPECT_EQ(inputs, (std::vector<std::pair<std::string, std::string>>{
+                        {"O/O", "O_O.json (full-schema); O_O_again.json (scsl)"}, {"L/O", "L_O.json"}, {"fk", "no"}}));
+  std::vector<std::string> order;
+  for (const auto& r : report->items.rows) order.push_back(r[0].text + " " + r[1].text);
+  EXPECT_EQ(order, (std::vector<std::string>{"O/O full-schema", "O/O scsl", "L/O tcsl"}));
+  std::vector<std::string> skipped;
+  for (const auto& n : report->notes)
+    if (n.rfind("Setting ", 0) == 0) skipped.push_back(n);
+  EXPECT_EQ(skipped, (std::vector<std::string>{"Setting O/L skipped: no retrieval ran on a set labelled O/L.",
+                                               "Setting L/L skipped: no retrieval ran on a set labelled L/L."}));
+
+  EXPECT_EQ(retrieval_report_of_runs({}).error(),
+            "no retrieval has run: run one in Run a model > Retrieval (each run fills a cell of Table VIII)");
+  auto two_models = runs;
+  two_models[0].model = "other";
+  EXPECT_EQ(retrieval_report_of_runs(two_models).error(),
+            "the table's cells were retrieved by two models (other, m): run every approach with one model");
+  auto mixed_fk = runs;
+  mixed_fk[1].foreign_keys = true;
+  EXPECT_EQ(retrieval_report_of_runs(mixed_fk).error(),
+            "the table's cells were retrieved with and without foreign keys: run every cell with one choice");
 }
 
 }  // namespace

@@ -325,65 +325,11 @@ void draw_retrieval_view(AppState& state, RetrievalView& view, int source_set) {
 }
 
 Result<study::StudyReport> retrieval_study_report(const RetrievalView& view) {
-  if (view.table.empty())
-    return Error{"no retrieval has run: run one in Run a model > Retrieval (each run fills a cell of Table VIII)"};
-  std::string model;
-  std::optional<bool> fk;
-  for (const auto& [key, cell] : view.table) {
-    if (!cell.model.empty() && !model.empty() && cell.model != model)
-      return Error{"the table's cells were retrieved by two models (" + model + ", " + cell.model +
-                   "): run every approach with one model"};
-    if (!cell.model.empty()) model = cell.model;
-    if (fk && *fk != cell.foreign_keys)
-      return Error{"the table's cells were retrieved with and without foreign keys: run every cell with one choice"};
-    fk = cell.foreign_keys;
-  }
-  std::vector<std::string> settings, approaches;
-  std::vector<study::RetrievalCell> cells;
-  std::vector<study::RetrievalItemRow> rows;
-  std::vector<study::StudyInput> inputs;
-  std::vector<std::string> skipped;
-  const RetrievalApproach paper_order[] = {RetrievalApproach::FullSchema, RetrievalApproach::Scsl,
-                                           RetrievalApproach::Tcsl};
-  for (int v = 0; v < 4; ++v) {
-    const std::string setting = tqa::denat_setting_name(kVariants[v]);
-    std::vector<std::pair<std::string, std::string>> sets;  // set name, its approaches
-    for (RetrievalApproach a : paper_order) {
-      const auto cell = view.table.find({static_cast<int>(a), v});
-      if (cell == view.table.end()) continue;
-      const std::string approach = linking::retrieval_approach_name(a);
-      cells.push_back({approach, setting, cell->second.scores});
-      rows.insert(rows.end(), cell->second.rows.begin(), cell->second.rows.end());
-      auto same = std::find_if(sets.begin(), sets.end(), [&](const auto& s) { return s.first == cell->second.set; });
-      if (same == sets.end())
-        sets.push_back({cell->second.set, approach});
-      else
-        same->second += ", " + approach;
-    }
-    if (sets.empty()) {
-      skipped.push_back(setting);
-      continue;
-    }
-    settings.push_back(setting);
-    // One set per setting as a rule; when the approaches ran on different sets, each names its approaches.
-    std::string value;
-    for (const auto& [set, approaches_on_it] : sets)
-      value += (value.empty() ? "" : "; ") + set + (sets.size() > 1 ? " (" + approaches_on_it + ")" : "");
-    inputs.push_back({setting, value});
-  }
-  for (RetrievalApproach a : paper_order)
-    for (int v = 0; v < 4; ++v)
-      if (view.table.count({static_cast<int>(a), v})) {
-        approaches.push_back(linking::retrieval_approach_name(a));
-        break;
-      }
-  auto report = study::retrieval_report(settings, approaches, cells, rows, model);
-  report.inputs = std::move(inputs);
-  report.inputs.push_back({"fk", *fk ? "yes" : "no"});
-  for (const auto& name : skipped)
-    report.notes.push_back("Setting " + name + " skipped: the Retrieval tab has no run on a set labelled " + name +
-                           ".");
-  return report;
+  std::vector<study::RetrievalRun> runs;
+  for (const auto& [key, cell] : view.table)
+    runs.push_back({static_cast<RetrievalApproach>(key.first), key.second, cell.set, cell.model, cell.foreign_keys,
+                    cell.scores, cell.rows});
+  return study::retrieval_report_of_runs(runs);
 }
 
 nlohmann::json retrieval_view_json(const RetrievalView& view) {

@@ -61,9 +61,9 @@ void confirm_retrieval(AppState& state, RetrievalView& view);
 void cancel_retrieval(AppState& state, RetrievalView& view);
 void step_retrieval(AppState& state, RetrievalView& view);
 void draw_retrieval_view(AppState& state, RetrievalView& view, int source_set);
-// The retrieval study (core/study/retrieval_study.h, as `chokepoint study retrieval` builds it) over the table's cells:
-// the settings and approaches that have a cell, in the paper's order, each cell's items. Refused when the table is
-// empty or its cells were retrieved by different models or foreign-key choices.
+// The retrieval study over the table's cells: core's retrieval_report_of_runs (core/study/retrieval_study.h), which
+// lays them out as `chokepoint study retrieval` does and refuses an empty table or cells of two models or foreign-key
+// choices.
 Result<study::StudyReport> retrieval_study_report(const RetrievalView& view);
 // {"preview"?: {calls, second_round_at_most, network_calls, estimated_prompt_tokens, destination, model},
 //  "running", "done", "error", "summary"?: {approach, variant, n, fpr, fpr_pooled, slr, fpr_items, usage},
