@@ -56,6 +56,9 @@ test('a variant made in the page gives the CLI\'s four sets and its Table VII', 
   const published = (await untilPanel(app.page, TQA, (s) => s.variant.settings_published.length === 4,
     'the four sets')).variant.settings_published;
   assert.deepEqual(published, SETTINGS.map((s) => `toxicology_denat.${stem(s)}.json`));
+  await nextFrames(app.page);
+  fs.mkdirSync(artefactDir, { recursive: true });
+  fs.writeFileSync(path.join(artefactDir, 'tqa_denat_settings.png'), await app.page.screenshot());
 
   // The CLI on the sample set's toxicology items.
   const sample = JSON.parse(fs.readFileSync(path.join(path.dirname(cli), 'assets', 'sets', 'sample_dev.json'), 'utf8'));
