@@ -49,3 +49,13 @@ export async function uploadDatabase(page, file, dbId) {
   await page.waitForFunction((id) => JSON.parse(Module.ccall('chokepoint_summary_json', 'string', [], []))
     .some((d) => d.db_id === id), dbId, { timeout: 60000 });
 }
+
+// Runs a study in the Studies tab by the page command and waits for that run's end: `started` counts the runs asked
+// for, so the report or error of an earlier run is never taken for this one's.
+export async function runStudyInTab(page, command) {
+  await sendCommand(page, { do: 'show', tab: 'Studies' });
+  const before = (await untilPanel(page, 'Studies', () => true, 'the tab')).started;
+  await sendCommand(page, { do: 'study_run', ...command });
+  return untilPanel(page, 'Studies', (s) => s.started > before && !s.running && (s.report || s.error),
+    `the ${command.study} study`, 120000);
+}

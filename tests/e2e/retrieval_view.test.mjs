@@ -11,7 +11,7 @@ import path from 'node:path';
 import { spawnSync, execFileSync } from 'node:child_process';
 import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed, pixelStats, workspaceSettled,
   waitReady } from './browser.mjs';
-import { cli, tempDir, copyDb, openApp, closeAll } from './fixture.mjs';
+import { cli, tempDir, copyDb, openApp, closeAll, runStudyInTab } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
 const PANEL = 'Run a model';
@@ -173,11 +173,7 @@ test('Table VIII from the page: every cell and the deltas equal chokepoint retri
   await app.page.reload();
   await waitReady(app);
   await useFakeLlm(app.page, llm, 'fake-retriever');
-  await sendCommand(app.page, { do: 'show', tab: 'Studies' });
-  const startedBefore = (await untilPanel(app.page, 'Studies', () => true, 'the tab')).started;
-  await sendCommand(app.page, { do: 'study_run', study: 'retrieval' });
-  const reloaded = (await untilPanel(app.page, 'Studies', (s) => s.started > startedBefore && (s.report || s.error),
-    'the study after a reload')).report;
+  const reloaded = (await runStudyInTab(app.page, { study: 'retrieval' })).report;
   assert.ok(reloaded, 'the study has its cells after a reload');
   for (const part of ['study', 'title', 'tables', 'charts', 'items', 'notes'])
     assert.deepEqual(reloaded[part], study[part], `${part} after a reload`);

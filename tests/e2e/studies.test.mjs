@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames } from './browser.mjs';
-import { tempDir, openApp, closeAll, cli, copyDb } from './fixture.mjs';
+import { tempDir, openApp, closeAll, cli, copyDb, runStudyInTab } from './fixture.mjs';
 import { startFakeLlm } from './llm_fixture.mjs';
 import { writeStudyFiles } from '../cli/study_fixture.mjs';
 
@@ -37,15 +37,7 @@ function cliReport(name, ...args) {
 // Everything a report computes; the inputs name files, which differ between the page and the disk.
 const computed = ({ study, title, notes, tables, charts, items }) => ({ study, title, notes, tables, charts, items });
 
-// Runs a study by the page command and waits for that run's end: `started` counts the runs asked for, so the
-// report or error of an earlier run is never taken for this one's.
-async function runInTab(command) {
-  await sendCommand(app.page, { do: 'show', tab: TAB });
-  const before = (await untilPanel(app.page, TAB, () => true, 'the tab')).started;
-  await sendCommand(app.page, { do: 'study_run', ...command });
-  return untilPanel(app.page, TAB, (s) => s.started > before && !s.running && (s.report || s.error),
-    `the ${command.study} study`, 120000);
-}
+const runInTab = (command) => runStudyInTab(app.page, command);
 
 test('shared-failures in the tab gives the CLI report, and a click on Run the study gives it again', async () => {
   const s = await runInTab({ study: 'shared-failures', gold: 'gold.json', systems: ['A.sql', 'B.sql', 'C.sql'] });

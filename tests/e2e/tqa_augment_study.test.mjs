@@ -10,7 +10,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames, pixelStats, workspaceSettled,
   waitReady } from './browser.mjs';
-import { tempDir, openApp, closeAll, cli, copyDb } from './fixture.mjs';
+import { tempDir, openApp, closeAll, cli, copyDb, runStudyInTab } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
 const TQA = 'Text augmentation';
@@ -31,13 +31,7 @@ after(() => closeAll({ app, llm, dir }));
 
 const computed = ({ study, title, tables, charts, items }) => ({ study, title, tables, charts, items });
 
-async function runStudy(command) {
-  await sendCommand(app.page, { do: 'show', tab: TAB });
-  const before = (await untilPanel(app.page, TAB, () => true, 'the tab')).started;
-  await sendCommand(app.page, { do: 'study_run', ...command });
-  return untilPanel(app.page, TAB, (s) => s.started > before && !s.running && (s.report || s.error),
-    `the ${command.study} study`, 120000);
-}
+const runStudy = (command) => runStudyInTab(app.page, command);
 
 test('before any augmentation the study is refused, saying how to make one', async () => {
   const s = await runStudy({ study: 'tqa-augment' });
