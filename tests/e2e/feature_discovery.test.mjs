@@ -93,6 +93,29 @@ test('describe, propose, save and add from the page equal chokepoint space descr
   assert.equal(download.suggestedFilename(), 'predicates.json');
   assert.deepEqual(JSON.parse(fs.readFileSync(await download.path(), 'utf8')), file);
 
+  // A second proposer (003 used two): the same plan proposed by another model of the LLM tab pools both models'
+  // answers, deduplicated together, as `space propose --llm-config A --llm-config B` does. The fake answers both the
+  // same way, so every proposal of the second repeats one of the first's: the kept ones do not change.
+  await useFakeLlm(app.page, llm, 'second-proposer');
+  await clickNamed(app.page, 'discover propose');
+  await until((s) => s.discover?.asking === 'propose' && s.discover.preview, 'the second propose preview');
+  await clickNamed(app.page, 'discover confirm');
+  const two = (await until((s) => s.discover?.proposals?.proposers?.length === 2 && !s.discover.running,
+    'the second proposer')).discover.proposals;
+  assert.deepEqual(two.proposers, [MODEL, 'second-proposer']);
+  fs.writeFileSync(path.join(dir, 'llm2.json'), llm.config('second-proposer', { temperature: 0 }));
+  const pred2 = path.join(dir, 'predicates2.json');
+  const cpr2 = chokepoint(['space', 'propose', '--descriptions', descFile, '--llm-config', path.join(dir, 'llm.json'),
+    '--llm-config', path.join(dir, 'llm2.json'), '--out', pred2, '--iterations', '2', '--sample', '4']);
+  assert.deepEqual([two.prompts, two.proposed, two.kept, two.dropped],
+    [cpr2.prompts, cpr2.proposed, cpr2.kept, cpr2.dropped]);
+  assert.deepEqual(two.file, JSON.parse(fs.readFileSync(pred2, 'utf8')));
+  assert.equal(two.proposed, 2 * r.proposals.proposed);
+  assert.deepEqual(two.file.predicates, file.predicates, 'the second proposer only repeats the first');
+  assert.ok(two.file.dropped.some((x) => x.proposer === 'second-proposer'));
+  fs.writeFileSync(path.join(artefactDir, 'feature_discovery_two_proposers.png'), await app.page.screenshot());
+  await useFakeLlm(app.page, llm, MODEL);
+
   // Add: the kept ones become features 188 on; the LLM features tab then plans them as `features --predicates`.
   await clickNamed(app.page, 'discover add');
   const added = (await until((s) => s.discover?.added?.length, 'the added features')).discover.added;

@@ -56,16 +56,33 @@ void finish_feature_discovery(AppState& state, FeatureSpacePanel& panel) {
     run.descriptions = sqlspace::read_descriptions(run.describe_asks, answers);
     run.proposals.reset();
     run.dedup.reset();
+    run.by_proposer.clear();
+    run.proposals_plan.clear();
     notify(state, "Discover: " + std::to_string(run.descriptions->descriptions.size()) + " of " +
                       std::to_string(run.describe_asks.size()) + " descriptions written");
   } else if (run.asking == Step::Propose) {
-    sqlspace::ProposalReading reading;
-    sqlspace::read_proposals(run.propose_asks, answers, run.batch.sent.model, reading);
-    run.dedup = sqlspace::deduplicate_predicates(reading.candidates, catalogue(), run.threshold);
-    run.proposals = std::move(reading);
+    if (run.proposals_plan != run.asking_plan) run.by_proposer.clear();
+    run.proposals_plan = run.asking_plan;
+    const std::string& model = run.batch.sent.model;
+    auto mine =
+        std::find_if(run.by_proposer.begin(), run.by_proposer.end(), [&](const auto& p) { return p.first == model; });
+    if (mine == run.by_proposer.end()) mine = run.by_proposer.insert(run.by_proposer.end(), {model, {}});
+    mine->second = {};
+    sqlspace::read_proposals(run.propose_asks, answers, model, mine->second);
+    // Every proposer's answers in the order they proposed, deduplicated together (space propose's order).
+    sqlspace::ProposalReading pooled;
+    for (const auto& [name, reading] : run.by_proposer) {
+      pooled.candidates.insert(pooled.candidates.end(), reading.candidates.begin(), reading.candidates.end());
+      pooled.unreadable += reading.unreadable;
+      pooled.failed += reading.failed;
+    }
+    run.dedup = sqlspace::deduplicate_predicates(pooled.candidates, catalogue(), run.threshold);
+    run.proposals = std::move(pooled);
     run.added_ids.clear();
     notify(state, "Discover: " + std::to_string(run.dedup->kept.size()) + " of " +
-                      std::to_string(run.proposals->candidates.size()) + " proposed predicates kept");
+                      std::to_string(run.proposals->candidates.size()) + " proposed predicates kept (" +
+                      std::to_string(run.by_proposer.size()) + " proposer" + (run.by_proposer.size() > 1 ? "s" : "") +
+                      ")");
   }
 }
 
@@ -93,6 +110,12 @@ void draw_feature_discovery_preview(AppState& state, FeatureSpacePanel& panel) {
   draw_preview_actions("discover", confirm, discard, run.calls.size(), [&](size_t i) { return run.calls[i]; });
 }
 
+std::vector<std::string> proposer_names(const FeatureDiscoveryRun& run) {
+  std::vector<std::string> names;
+  for (const auto& p : run.by_proposer) names.push_back(p.first);
+  return names;
+}
+
 void draw_feature_discovery_candidates(const FeatureDiscoveryRun& run) {
   const auto& d = *run.dedup;
   const auto& p = *run.proposals;
@@ -100,13 +123,20 @@ void draw_feature_discovery_candidates(const FeatureDiscoveryRun& run) {
       "%zu predicates proposed: %zu kept, %zu dropped as repeats (token_set_ratio >= %d); %zu answers held "
       "no list, %zu calls failed",
       p.candidates.size(), d.kept.size(), d.dropped.size(), run.threshold, p.unreadable, p.failed);
+  std::string proposers;
+  for (const auto& name : proposer_names(run)) proposers += (proposers.empty() ? "" : ", ") + name;
+  ImGui::TextDisabled(
+      "proposers: %s. Propose again with another model of the LLM tab to add one (003 used two); the same settings "
+      "keep the answers of both.",
+      proposers.c_str());
   const ImGuiTableFlags flags =
       ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
-  if (ImGui::BeginTable("discover-kept", 3, flags, ImVec2(0, ui_px(180)))) {
+  if (ImGui::BeginTable("discover-kept", 4, flags, ImVec2(0, ui_px(180)))) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("aspect");
     ImGui::TableSetupColumn("kept predicate", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableSetupColumn("call");
+    ImGui::TableSetupColumn("proposer");
     ImGui::TableHeadersRow();
     for (const auto& c : d.kept) {
       ImGui::TableNextRow();
@@ -116,6 +146,8 @@ void draw_feature_discovery_candidates(const FeatureDiscoveryRun& run) {
       ImGui::TextUnformatted(c.predicate.c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%zu", c.iteration);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(c.proposer.c_str());
     }
     ImGui::EndTable();
   }
@@ -200,6 +232,9 @@ void prepare_proposals(AppState&, FeatureSpacePanel& panel) {
     return;
   }
   run.propose_asks = std::move(*asks);
+  run.asking_plan = run.described_set + "|" + std::to_string(options.predicates) + "|" +
+                    std::to_string(options.iterations) + "|" + std::to_string(options.sample) + "|" +
+                    std::to_string(options.seed);
   std::vector<std::pair<std::string, std::string>> calls;
   for (const auto& a : run.propose_asks)
     calls.emplace_back(
@@ -370,7 +405,8 @@ nlohmann::json feature_discovery_json(const FeatureDiscoveryRun& run) {
                          {"by_aspect", per}};
   }
   if (run.proposals && run.dedup)
-    j["proposals"] = {{"prompts", run.propose_asks.size()},
+    j["proposals"] = {{"prompts", run.propose_asks.size() * run.by_proposer.size()},
+                      {"proposers", proposer_names(run)},
                       {"proposed", run.proposals->candidates.size()},
                       {"unreadable", run.proposals->unreadable},
                       {"failed", run.proposals->failed},

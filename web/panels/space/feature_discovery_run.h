@@ -37,7 +37,12 @@ struct FeatureDiscoveryRun {
 
   std::string described_set;  // the set the descriptions are of
   std::optional<sqlspace::DescriptionReading> descriptions;
-  std::optional<sqlspace::ProposalReading> proposals;
+  std::optional<sqlspace::ProposalReading> proposals;  // every proposer's, in the order they proposed
+  // The proposers behind `proposals` (003 used two): a Propose batch with another model of the LLM tab adds its
+  // answers to those of the same plan (descriptions and settings), as `space propose --llm-config A --llm-config B`
+  // does; the same model again replaces its own; describing again, or other settings, start over.
+  std::vector<std::pair<std::string, sqlspace::ProposalReading>> by_proposer;
+  std::string proposals_plan, asking_plan;  // the plan the pooled answers are of, and the open or running batch's
   std::optional<sqlspace::Deduplication> dedup;
   std::vector<int> added_ids;  // the kept predicates' feature ids once added to the catalogue
   std::string error;
@@ -55,8 +60,9 @@ void save_discovered_predicates(AppState& state, const FeatureSpacePanel& panel)
 void step_feature_discovery(AppState& state, FeatureSpacePanel& panel);  // every frame
 void draw_feature_discovery(AppState& state, FeatureSpacePanel& panel);
 // {"set", "asking": "describe" | "propose" | "", "running", "done", "error", "preview"?: {calls, network_calls,
-//  ...}, "descriptions"?: {set, described, unreadable, failed, skipped, by_aspect}, "proposals"?: {proposed,
-//  unreadable, failed, kept, dropped, file: PREDICATES.json}, "added": [ids of this run's],
+//  ...}, "descriptions"?: {set, described, unreadable, failed, skipped, by_aspect}, "proposals"?: {prompts (each
+//  proposer's), proposers, proposed, unreadable, failed, kept, dropped, file: PREDICATES.json}, "added": [ids of
+//  this run's],
 //  "catalogue_added": [every added feature's id, also those a page before the reload added]}
 nlohmann::json feature_discovery_json(const FeatureDiscoveryRun& run);
 
