@@ -7,7 +7,6 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
-#include <unordered_map>
 
 #include "core/learn/seeded_random.h"
 
@@ -38,11 +37,8 @@ void nearest(const DenseMatrix& x, size_t k, std::vector<std::vector<size_t>>& i
   for (size_t i = 0; i < x.rows; ++i) nearest_row(x, i, k, all, index[i], dist[i]);
 }
 
-// smooth_knn_dist with local_connectivity 1 and bandwidth 1.
-void smooth_distances(const std::vector<std::vector<double>>& dist, std::vector<double>& sigma,
-                      std::vector<double>& rho) {
-  const size_t n = dist.size();
-  const double target = std::log2(static_cast<double>(dist.empty() ? 1 : dist[0].size()));
+// The mean of every distance, smooth_knn_dist's fallback scale for a row whose neighbours all lie at distance 0.
+double mean_distance(const std::vector<std::vector<double>>& dist) {
   double all_sum = 0;
   size_t all_n = 0;
   for (const auto& d : dist)
@@ -50,35 +46,36 @@ void smooth_distances(const std::vector<std::vector<double>>& dist, std::vector<
       all_sum += v;
       ++all_n;
     }
-  const double mean_all = all_n ? all_sum / static_cast<double>(all_n) : 0;
-  sigma.assign(n, 0);
-  rho.assign(n, 0);
-  for (size_t i = 0; i < n; ++i) {
-    const auto& d = dist[i];
-    for (double v : d)
-      if (v > 0) {
-        if (rho[i] == 0) rho[i] = v;  // the first, so the smallest: d is sorted
-      }
-    double lo = 0, hi = std::numeric_limits<double>::infinity(), mid = 1;
-    for (int it = 0; it < 64; ++it) {
-      double psum = 0;
-      for (size_t j = 1; j < d.size(); ++j) {
-        const double t = d[j] - rho[i];
-        psum += t > 0 ? std::exp(-t / mid) : 1.0;
-      }
-      if (std::fabs(psum - target) < 1e-5) break;
-      if (psum > target) {
-        hi = mid;
-        mid = (lo + hi) / 2;
-      } else {
-        lo = mid;
-        mid = std::isinf(hi) ? mid * 2 : (lo + hi) / 2;
-      }
+  return all_n ? all_sum / static_cast<double>(all_n) : 0;
+}
+
+// smooth_knn_dist with local_connectivity 1 and bandwidth 1, for one row: its distances `d` (sorted, itself first),
+// log2(k) as the target, and the mean of all distances. Sets the row's sigma and rho.
+void smooth_row(const std::vector<double>& d, double target, double mean_all, double& sigma, double& rho) {
+  rho = 0;
+  for (double v : d)
+    if (v > 0) {
+      if (rho == 0) rho = v;  // the first, so the smallest: d is sorted
     }
-    const double mean_i = d.empty() ? 0 : std::accumulate(d.begin(), d.end(), 0.0) / static_cast<double>(d.size());
-    const double floor = 1e-3 * (rho[i] > 0 ? mean_i : mean_all);
-    sigma[i] = std::max(mid, floor);
+  double lo = 0, hi = std::numeric_limits<double>::infinity(), mid = 1;
+  for (int it = 0; it < 64; ++it) {
+    double psum = 0;
+    for (size_t j = 1; j < d.size(); ++j) {
+      const double t = d[j] - rho;
+      psum += t > 0 ? std::exp(-t / mid) : 1.0;
+    }
+    if (std::fabs(psum - target) < 1e-5) break;
+    if (psum > target) {
+      hi = mid;
+      mid = (lo + hi) / 2;
+    } else {
+      lo = mid;
+      mid = std::isinf(hi) ? mid * 2 : (lo + hi) / 2;
+    }
   }
+  const double mean_i = d.empty() ? 0 : std::accumulate(d.begin(), d.end(), 0.0) / static_cast<double>(d.size());
+  const double floor = 1e-3 * (rho > 0 ? mean_i : mean_all);
+  sigma = std::max(mid, floor);
 }
 
 }  // namespace
@@ -155,8 +152,11 @@ UmapLayout::UmapLayout(DenseMatrix x, const UmapOptions& options)
 
 double UmapLayout::progress() const {
   if (phase_ == Phase::done) return 1.0;
-  // Half the bar for the rows' neighbours, half for the epochs: a count of work done, not a forecast of time.
-  const double rows = x_.rows ? static_cast<double>(next_row_) / static_cast<double>(x_.rows) : 1.0;
+  // Half the bar for the rows' four passes (neighbours, memberships, the transpose, the union), half for the epochs: a
+  // count of work done, not a forecast of time.
+  const double rows = x_.rows ? static_cast<double>(next_row_ + next_member_row_ + next_reverse_row_ + next_join_row_) /
+                                    static_cast<double>(4 * x_.rows)
+                              : 1.0;
   const double epochs = out_.epochs ? static_cast<double>(next_epoch_) / static_cast<double>(out_.epochs) : 1.0;
   return 0.5 * rows + 0.5 * epochs;
 }
@@ -165,11 +165,31 @@ bool UmapLayout::step() {
   switch (phase_) {
     case Phase::neighbours:
       nearest_row(x_, next_row_, out_.n_neighbors, scratch_, index_[next_row_], dist_[next_row_]);
-      if (++next_row_ == x_.rows) phase_ = Phase::graph;
+      if (++next_row_ == x_.rows) {
+        mean_distance_ = mean_distance(dist_);
+        phase_ = Phase::memberships;
+      }
       return true;
-    case Phase::graph:
-      build_graph();
-      phase_ = Phase::layout;
+    case Phase::memberships:
+      add_memberships(next_member_row_);
+      if (++next_member_row_ == x_.rows) {
+        row_start_.push_back(memberships_.size());
+        index_.clear();
+        dist_.clear();
+        incoming_only_.assign(x_.rows, {});
+        phase_ = Phase::reverse;
+      }
+      return true;
+    case Phase::reverse:
+      add_reverse_only(next_reverse_row_);
+      if (++next_reverse_row_ == x_.rows) phase_ = Phase::join;
+      return true;
+    case Phase::join:
+      join_row(next_join_row_);
+      if (++next_join_row_ == x_.rows) {
+        finish_graph();
+        phase_ = Phase::layout;
+      }
       return true;
     case Phase::layout: {
       const size_t last = std::min(edges_.size(), next_edge_ + kEdgesPerStep);
@@ -189,32 +209,66 @@ bool UmapLayout::step() {
   return false;
 }
 
-// The fuzzy simplicial set, its union with its transpose, the weak edges dropped, the seeded start and each edge's
-// sampling schedule.
-void UmapLayout::build_graph() {
-  const size_t n = x_.rows;
-  std::vector<double> sigma, rho;
-  smooth_distances(dist_, sigma, rho);
-  std::unordered_map<uint64_t, double> w;
-  auto key = [n](size_t i, size_t j) { return static_cast<uint64_t>(i) * n + j; };
-  for (size_t i = 0; i < n; ++i)
-    for (size_t m = 0; m < index_[i].size(); ++m) {
-      const size_t j = index_[i][m];
-      if (j == i) continue;
-      const double t = dist_[i][m] - rho[i];
-      w[key(i, j)] = (t <= 0 || sigma[i] == 0) ? 1.0 : std::exp(-t / sigma[i]);
-    }
-  index_.clear();
-  dist_.clear();
-  for (const auto& [k, v] : w) {
-    const size_t i = static_cast<size_t>(k / n), j = static_cast<size_t>(k % n);
-    const auto back = w.find(key(j, i));
-    const double t = back == w.end() ? 0.0 : back->second;
-    edges_.push_back({i, j, v + t - v * t});
-    if (back == w.end()) edges_.push_back({j, i, v});  // (j, i) exists only through the union
+// Row i's memberships (compute_membership_strengths): exp(-(d - rho) / sigma) to each neighbour j, 1 at or below
+// rho; kept in i order, then j order, so the transpose of an entry is found by a binary search in row j.
+void UmapLayout::add_memberships(size_t i) {
+  double sigma = 0, rho = 0;
+  const double target = std::log2(static_cast<double>(dist_[i].empty() ? 1 : dist_[i].size()));
+  smooth_row(dist_[i], target, mean_distance_, sigma, rho);
+  row_start_.push_back(memberships_.size());
+  for (size_t m = 0; m < index_[i].size(); ++m) {
+    const size_t j = index_[i][m];
+    if (j == i) continue;
+    const double t = dist_[i][m] - rho;
+    memberships_.push_back({i, j, (t <= 0 || sigma == 0) ? 1.0 : std::exp(-t / sigma)});
   }
-  std::sort(edges_.begin(), edges_.end(),
-            [](const Edge& a, const Edge& b) { return a.head != b.head ? a.head < b.head : a.tail < b.tail; });
+  std::sort(memberships_.begin() + static_cast<long>(row_start_.back()), memberships_.end(),
+            [](const Edge& a, const Edge& b) { return a.tail < b.tail; });
+}
+
+// The entry (j, i) of the memberships, if row j has i.
+const UmapLayout::Edge* UmapLayout::transpose(size_t i, size_t j) const {
+  const auto first = memberships_.begin() + static_cast<long>(row_start_[j]);
+  const auto last = memberships_.begin() + static_cast<long>(row_start_[j + 1]);
+  const auto it = std::lower_bound(first, last, i, [](const Edge& e, size_t tail) { return e.tail < tail; });
+  return it != last && it->tail == i ? &*it : nullptr;
+}
+
+// Row j's memberships (j, i) whose transpose (i, j) is absent: the union has the edge (i, j) through them alone. Rows
+// are visited in order, so each row's list comes out in source order.
+void UmapLayout::add_reverse_only(size_t j) {
+  for (size_t m = row_start_[j]; m < row_start_[j + 1]; ++m) {
+    const Edge& e = memberships_[m];
+    if (!transpose(e.head, e.tail)) incoming_only_[e.tail].push_back({e.head, e.weight});
+  }
+}
+
+// Row i's edges of the union w + w' - w w', in tail order: its own memberships (with their transposes) merged with
+// the memberships only other rows have towards it. Rows in order, so the edges come out sorted by head, then tail.
+void UmapLayout::join_row(size_t i) {
+  size_t m = row_start_[i];
+  const size_t end = row_start_[i + 1];
+  const auto& only = incoming_only_[i];
+  size_t k = 0;
+  while (m < end || k < only.size()) {
+    if (k == only.size() || (m < end && memberships_[m].tail < only[k].first)) {
+      const Edge& e = memberships_[m++];
+      const Edge* back = transpose(e.head, e.tail);
+      const double v = e.weight, t = back ? back->weight : 0.0;
+      edges_.push_back({e.head, e.tail, v + t - v * t});
+    } else {
+      edges_.push_back({i, only[k].first, only[k].second});  // (i, j) exists only through the union
+      ++k;
+    }
+  }
+}
+
+// The weak edges dropped, the seeded start and each edge's sampling schedule.
+void UmapLayout::finish_graph() {
+  const size_t n = x_.rows;
+  memberships_ = {};
+  row_start_ = {};
+  incoming_only_ = {};
   double max_w = 0;
   for (const auto& e : edges_) max_w = std::max(max_w, e.weight);
   const double epochs = static_cast<double>(out_.epochs);

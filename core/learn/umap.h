@@ -37,7 +37,8 @@ struct UmapResult {
 };
 
 // UMAP a unit of work at a time, for a front end that draws between units: each step() finds one row's nearest
-// neighbours, then builds the fuzzy graph, then runs a slice of at most kEdgesPerStep edges of an epoch (an epoch
+// neighbours, then one row's memberships of the fuzzy graph, then one row's entries missing from the transpose, then
+// one row's edges of the union, then runs a slice of at most kEdgesPerStep edges of an epoch (an epoch
 // on BIRD dev's graph is ~150,000 edges). The map is umap()'s, however the steps fall.
 class UmapLayout {
  public:
@@ -52,12 +53,16 @@ class UmapLayout {
   const UmapResult& result() const { return out_; }  // complete once done() without an error
 
  private:
-  enum class Phase { neighbours, graph, layout, done };
+  enum class Phase { neighbours, memberships, reverse, join, layout, done };
   struct Edge {
     size_t head, tail;
     double weight;
   };
-  void build_graph();
+  void add_memberships(size_t row);
+  const Edge* transpose(size_t i, size_t j) const;
+  void add_reverse_only(size_t row);
+  void join_row(size_t row);
+  void finish_graph();
   void run_edges(size_t first, size_t last);  // of the current epoch
 
   DenseMatrix x_;
@@ -65,10 +70,15 @@ class UmapLayout {
   UmapResult out_;
   Phase phase_ = Phase::neighbours;
   std::string error_;
-  size_t next_row_ = 0, next_epoch_ = 0, next_edge_ = 0;
+  size_t next_row_ = 0, next_member_row_ = 0, next_reverse_row_ = 0, next_join_row_ = 0, next_epoch_ = 0,
+         next_edge_ = 0;
   std::vector<std::vector<size_t>> index_;
   std::vector<std::vector<double>> dist_;
   std::vector<std::pair<double, size_t>> scratch_;
+  double mean_distance_ = 0;
+  std::vector<Edge> memberships_;  // row by row, each row in tail order
+  std::vector<size_t> row_start_;  // where each row's memberships begin (and, at the end, where they end)
+  std::vector<std::vector<std::pair<size_t, double>>> incoming_only_;  // per row i: (j, w_ji) with no w_ij
   std::vector<Edge> edges_;
   std::vector<double> per_sample_, next_sample_, per_negative_, next_negative_;
   SeededRandom rng_;

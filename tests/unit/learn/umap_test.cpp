@@ -74,7 +74,8 @@ TEST(Umap, TheSteppedLayoutDrawsTheSameMapOneUnitAtATime) {
     EXPECT_GE(layout.progress(), last);
     last = layout.progress();
   }
-  EXPECT_EQ(steps, 120u + 1 + 50);  // a row's neighbours each, the graph, an epoch each
+  // A row's neighbours, memberships, transpose and union each (the last also finishes the graph), an epoch each.
+  EXPECT_EQ(steps, 4 * 120u + 50);
   EXPECT_TRUE(layout.done());
   EXPECT_EQ(layout.progress(), 1.0);
   EXPECT_FALSE(layout.step());
