@@ -142,3 +142,21 @@ test('the whole set augmented in the page gives the CLI\'s sets, report and stud
     preds.original } }] });
   assert.match(refused.error, /system 'm' has only original predictions; give SR, BT or CA too/);
 });
+
+// A damaged record of the Studies tab's sources in the workspace (three sets instead of four, or no JSON at all) is
+// ignored whole after a reload: the study says no augmentation has finished, never lays out half a source.
+test('a damaged study-sources record is ignored whole', async () => {
+  for (const text of [JSON.stringify({ 'tqa-augment': { label: 'x', published: ['a.json', 'b.json', 'c.json'],
+    report: '{}' } }), 'not json {']) {
+    await app.page.evaluate((t) => {
+      Module.FS.writeFile('/workspace/study_sources.json', t);
+      Module.chokepointWorkspace.persist();
+    }, text);
+    await workspaceSettled(app.page);
+    await app.page.reload();
+    await waitReady(app);
+    const s = await runStudy({ study: 'tqa-augment' });
+    assert.match(s.error, /no augmentation of a whole set has finished/, text);
+    assert.equal(s.report, undefined);
+  }
+});

@@ -85,6 +85,11 @@ void remember_model_run(const RunModelPanel& panel, ModelRunState run_state) {
                       {"published", panel.published},
                       {"table", model_table_memory(panel.table)},
                       {"retrieval", retrieval_table_memory(panel.retrieval.table)}};
+  // Cells not yet read back (a run started before the workspace's files were) are kept, not overwritten.
+  if (panel.retrieval.table.empty() && !panel.run_restored) {
+    const nlohmann::json old = read_manifest();
+    if (old.is_object() && old.contains("retrieval")) j["retrieval"] = old["retrieval"];
+  }
   if (panel.job) {
     j["total"] = panel.job->tasks().size();
     j["answered"] = panel.job->answered();
