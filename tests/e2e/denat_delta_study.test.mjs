@@ -52,7 +52,11 @@ test('a variant made in the page gives the CLI\'s four sets and its Table VII', 
   assert.deepEqual(published, SETTINGS.map((s) => `toxicology_denat.${stem(s)}.json`));
   await nextFrames(app.page);
   fs.mkdirSync(artefactDir, { recursive: true });
-  fs.writeFileSync(path.join(artefactDir, 'tqa_denat_settings.png'), await app.page.screenshot());
+  const settingsShot = await app.page.screenshot();
+  fs.writeFileSync(path.join(artefactDir, 'tqa_denat_settings.png'), settingsShot);
+  // The view is drawn: the rename plan's table and the kept items carry text.
+  const view = await pixelStats(app.page, settingsShot, { x: 0, y: 230, w: 1200, h: 500 }, [26, 28, 33]);
+  assert.ok(view.bright > 2000, `text in the De-naturalisation view: ${JSON.stringify(view)}`);
 
   // The CLI on the sample set's toxicology items.
   const sample = JSON.parse(fs.readFileSync(path.join(path.dirname(cli), 'assets', 'sets', 'sample_dev.json'), 'utf8'));

@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed, waitReady, workspaceSettled } from
-  './browser.mjs';
+import { artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed, waitReady, workspaceSettled,
+  pixelStats } from './browser.mjs';
 import { tempDir, openApp, closeAll, cli, copyDb } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
@@ -113,7 +113,11 @@ test('describe, propose, save and add from the page equal chokepoint space descr
   assert.equal(two.proposed, 2 * r.proposals.proposed);
   assert.deepEqual(two.file.predicates, file.predicates, 'the second proposer only repeats the first');
   assert.ok(two.file.dropped.some((x) => x.proposer === 'second-proposer'));
-  fs.writeFileSync(path.join(artefactDir, 'feature_discovery_two_proposers.png'), await app.page.screenshot());
+  const twoShot = await app.page.screenshot();
+  fs.writeFileSync(path.join(artefactDir, 'feature_discovery_two_proposers.png'), twoShot);
+  // The kept table is drawn, with its proposer column: its band carries text.
+  const kept = await pixelStats(app.page, twoShot, { x: 0, y: 300, w: 1200, h: 200 }, [26, 28, 33]);
+  assert.ok(kept.bright > 1000, `text in the kept predicates' table: ${JSON.stringify(kept)}`);
   await useFakeLlm(app.page, llm, MODEL);
 
   // Add: the kept ones become features 188 on; the LLM features tab then plans them as `features --predicates`.

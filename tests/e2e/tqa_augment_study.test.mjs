@@ -77,7 +77,11 @@ test('the whole set augmented in the page gives the CLI\'s sets, report and stud
   assert.ok(pageReport.augmented > 1, 'more than one item was augmented');
   fs.mkdirSync(artefactDir, { recursive: true });
   await nextFrames(app.page);
-  fs.writeFileSync(path.join(artefactDir, 'tqa_augment_published.png'), await app.page.screenshot());
+  const published = await app.page.screenshot();
+  fs.writeFileSync(path.join(artefactDir, 'tqa_augment_published.png'), published);
+  // The hiding table and the added sets are drawn: the band under the tab row carries text.
+  const band = await pixelStats(app.page, published, { x: 0, y: 200, w: 1200, h: 160 }, [26, 28, 33]);
+  assert.ok(band.bright > 1000, `text under the strategies' buttons: ${JSON.stringify(band)}`);
 
   // One system: right on every original item, wrong on the first SR item, wrong on every CA item after the first,
   // right on BT. Its files are made from the CLI's sets and uploaded to the page.
