@@ -260,12 +260,8 @@ int tqa_denat(const FlagValues& r) {
   }
 
   size_t kept = 0;
-  for (tqa::DenatSetting s :
-       {tqa::DenatSetting::OO, tqa::DenatSetting::LO, tqa::DenatSetting::OL, tqa::DenatSetting::LL}) {
-    EvalSet out;
-    out.format = DatasetFormat::BirdDevJson;
-    for (const auto& d : results)
-      if (d.kept) out.items.push_back(d.in_setting(s));
+  for (tqa::DenatSetting s : tqa::kDenatSettings) {
+    const EvalSet out = tqa::denat_setting_set(results, s);
     kept = out.items.size();
     std::string path = out_dir + "/" + tqa::denat_setting_file(s) + ".json";
     if (!write_file(path, write_bird_dev_json(out))) return fail_input("cannot write " + path);

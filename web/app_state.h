@@ -147,6 +147,7 @@ struct AppState {
   // Diagnostics ({"do": "simulate_failure"}): the next step or draw of this panel throws, to show the recovery.
   std::string fail_next_step, fail_next_draw;
   int frame = 0;
+  int frames_drawn = 0;        // of those, the frames sent to WebGL (an unchanged frame is not drawn again)
   double first_frame_ms = -1;  // time from page load to the first rendered frame with data
   // The main thread's work per frame (draw, jobs, GL submission), the last kFrameWorkKept frames: what "no frame over
   // 50 ms" is measured on (chokepoint_frame_work_json), apart from the browser's pacing of frames.

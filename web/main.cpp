@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
+#include <optional>
 #include <string>
 
 #include "core/base/clock.h"
@@ -22,6 +24,7 @@
 #include "web/bridge/page_bridge.h"
 #include "web/bridge/ui_scale.h"
 #include "web/fonts.h"
+#include "web/frame_digest.h"
 #include "web/widgets/charts.h"
 
 namespace {
@@ -30,6 +33,7 @@ using chokepoint::web::AppState;
 
 GLFWwindow* g_window = nullptr;
 AppState g_main_state;
+std::optional<std::uint64_t> g_drawn_digest;  // of the last frame sent to WebGL (frame_digest.h)
 
 // Resizes the canvas's drawing buffer through Emscripten's Browser object; GLFW hears of it through its resize
 // listener, as for any size. Not glfwSetWindowSize: Emscripten's GLFW (library_glfw.js, setWindowSize) takes a size
@@ -72,18 +76,26 @@ void main_loop() {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   // A frame that becomes a PNG is drawn as if the pointer were away: no tooltip, no hover colour in the image.
-  if (chokepoint::web::canvas_capture_due()) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  const bool capture = chokepoint::web::canvas_capture_due();
+  if (capture) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   chokepoint::web::charts_new_frame();
   ImGui::NewFrame();
   chokepoint::web::draw_app(g_main_state);
   ImGui::Render();
   int w = 0, h = 0;
   glfwGetFramebufferSize(g_window, &w, &h);
-  glViewport(0, 0, w, h);
-  glClearColor(0.10f, 0.11f, 0.13f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  chokepoint::web::fulfil_canvas_capture();
+  // A frame equal to the last one drawn is not drawn again: the canvas keeps showing it. A capture reads the drawing
+  // buffer, which the browser clears after showing it, so a captured frame is always drawn.
+  const auto digest = chokepoint::web::frame_digest(*ImGui::GetDrawData(), w, h);
+  if (!digest || digest != g_drawn_digest || capture) {
+    glViewport(0, 0, w, h);
+    glClearColor(0.10f, 0.11f, 0.13f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    chokepoint::web::fulfil_canvas_capture();
+    g_drawn_digest = digest;
+    ++g_main_state.frames_drawn;
+  }
   ++g_main_state.frame;
   const double work = chokepoint::monotonic_ms() - started;
   if (g_main_state.frame_work_ms.size() < chokepoint::web::AppState::kFrameWorkKept)

@@ -48,6 +48,18 @@ EvalItem DenatItem::in_setting(DenatSetting s) const {
   return out;
 }
 
+EvalSet denat_setting_set(const std::vector<DenatItem>& items, DenatSetting s, const std::string& renamed_db_id) {
+  EvalSet out;
+  out.format = DatasetFormat::BirdDevJson;
+  const bool renamed = s == DenatSetting::OL || s == DenatSetting::LL;
+  for (const auto& d : items) {
+    if (!d.kept) continue;
+    out.items.push_back(d.in_setting(s));
+    if (renamed && !renamed_db_id.empty()) out.items.back().db_id = renamed_db_id;
+  }
+  return out;
+}
+
 DenatItem denaturalise_sql(const EvalItem& item, const Schema& schema, const RenamePlan& plan,
                            const Connection& original_db, const Connection& renamed_db, const QueryLimits& limits) {
   DenatItem out;

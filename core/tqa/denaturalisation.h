@@ -7,6 +7,7 @@
 #pragma once
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/base/result.h"
 #include "core/dataset/eval_set.h"
@@ -22,6 +23,9 @@ namespace chokepoint::tqa {
 enum class DenatSetting { OO, LO, OL, LL };
 const char* denat_setting_name(DenatSetting s);  // "O/O", "L/O", "O/L", "L/L"
 const char* denat_setting_file(DenatSetting s);  // "O_O", "L_O", "O_L", "L_L"
+// The four settings in Table VII's order.
+inline constexpr DenatSetting kDenatSettings[] = {DenatSetting::OO, DenatSetting::LO, DenatSetting::OL,
+                                                  DenatSetting::LL};
 
 struct DenatItem {
   EvalItem original;
@@ -39,6 +43,11 @@ struct DenatItem {
   // The item as it appears in a setting's set.
   EvalItem in_setting(DenatSetting s) const;
 };
+
+// The kept items in one setting, as a BIRD-format set, in the items' order. `renamed_db_id`, when not empty, becomes
+// the db_id of the O/L and L/L items: the app keeps the renamed database beside its source under its own name, while
+// the CLI writes it in a folder of its own under the source's name.
+EvalSet denat_setting_set(const std::vector<DenatItem>& items, DenatSetting s, const std::string& renamed_db_id = "");
 
 // SQL side of one item: rename through the AST, run original SQL on `original_db` and the renamed SQL on
 // `renamed_db`, compare the rows. The text fields are left to the caller.

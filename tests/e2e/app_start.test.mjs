@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startApp, waitReady, pixelStats, artefactDir } from './browser.mjs';
+import { startApp, waitReady, pixelStats, artefactDir, callJson, nextFrames, clickNamed } from './browser.mjs';
 
 let app;
 before(async () => { app = await startApp(); });
@@ -43,4 +43,43 @@ test('canvas shows the table list (screenshot is not blank)', async () => {
   const stats = await pixelStats(app.page, png, { x: 0, y: 0, w: 640, h: 400 }, [26, 28, 33]);
   assert.ok(stats.notClear > stats.total * 0.5, `most of the area is drawn over: ${JSON.stringify(stats)}`);
   assert.ok(stats.bright > 500, `text is drawn in the table list area: ${JSON.stringify(stats)}`);
+});
+
+// The frame loop runs every animation frame (jobs step, commands are read) but sends a frame to WebGL only when it
+// differs from the last one drawn (web/frame_digest.h): an idle page costs the browser's rasteriser nothing.
+test('an idle page runs its frames without drawing them again; a pointer move and a click draw at once', async () => {
+  const { page } = app;
+  const frames = () => callJson(page, 'chokepoint_frames_json');
+  const idleFor = async (ms) => {
+    const a = await frames();
+    await new Promise((r) => setTimeout(r, ms));
+    const b = await frames();
+    return { run: b.frames - a.frames, drawn: b.drawn - a.drawn };
+  };
+  await page.mouse.move(5, page.viewportSize().height - 5);  // away from every widget
+  await idleFor(500);  // the move's own frames
+  const idle = await idleFor(1500);
+  console.log(`# idle page over 1.5 s: ${idle.run} frames run, ${idle.drawn} drawn`);
+  assert.ok(idle.run >= 10, `the frame loop keeps running: ${JSON.stringify(idle)}`);
+  assert.equal(idle.drawn, 0, `nothing changed, so nothing was drawn: ${JSON.stringify(idle)}`);
+  const still = await page.screenshot();
+  fs.writeFileSync(path.join(artefactDir, 'app_start_idle.png'), still);
+  const stats = await pixelStats(page, still, { x: 0, y: 0, w: 640, h: 400 }, [26, 28, 33]);
+  assert.ok(stats.bright > 500, `the canvas still shows the last frame drawn: ${JSON.stringify(stats)}`);
+
+  // The pointer over a tab changes its colour: that frame is drawn.
+  const tab = (await callJson(page, 'chokepoint_app_json')).buttons['Help panel tab'];
+  assert.ok(tab, 'the Help tab is drawn');
+  const before = await frames();
+  await page.mouse.move(tab[0] + tab[2] / 2, tab[1] + tab[3] / 2);
+  await nextFrames(page);
+  await nextFrames(page);
+  const hovered = await frames();
+  assert.ok(hovered.drawn > before.drawn, `the hover was drawn: ${JSON.stringify({ before, hovered })}`);
+  // A click opens the tab, and the page shows it.
+  await clickNamed(page, 'Help panel tab');
+  assert.equal((await callJson(page, 'chokepoint_app_json')).active_panel, 'Help');
+  const opened = await page.screenshot();
+  fs.writeFileSync(path.join(artefactDir, 'app_start_help_opened.png'), opened);
+  assert.notDeepEqual(opened, still, 'the screenshot after the click differs from the idle one');
 });

@@ -129,15 +129,18 @@ export async function clickInPanel(page, x, y) {
 }
 
 // Waits until the workspace store has written everything (web/bridge/pre/workspace.js): no file loading, no write
-// queued, no file 'saving'. Returns the store's report.
-export async function workspaceSettled(page, timeoutMs = 20000) {
-  await page.waitForFunction(() => {
+// queued, no file 'saving', and each of `paths` (files uploaded a moment ago, which the store may not list yet) listed.
+// Returns the report that said so, read in the same moment.
+export async function workspaceSettled(page, timeoutMs = 20000, paths = []) {
+  const handle = await page.waitForFunction((wanted) => {
     const ws = window.Module && Module.chokepointWorkspace;
     if (!ws || !ws.available) return false;
     const r = JSON.parse(ws.report());
-    return !r.writing && r.loads.length === 0 && r.files.every((f) => f.state !== 'saving');
-  }, null, { timeout: timeoutMs });
-  return page.evaluate(() => JSON.parse(Module.chokepointWorkspace.report()));
+    const settled = !r.writing && r.loads.length === 0 && r.files.every((f) => f.state !== 'saving') &&
+      wanted.every((p) => r.files.some((f) => f.path === p));
+    return settled && r;
+  }, paths, { timeout: timeoutMs });
+  return handle.jsonValue();
 }
 
 // Polls a panel's state until `predicate` holds; the error names `what` and shows the state it saw last.

@@ -55,7 +55,7 @@ test('a file over the quota is said not to be kept at upload, and takes no other
   assert.match(said.text, /will not be there after a reload/);
 
   await upload('small.sqlite', 'small_gold.sql');
-  r = await workspaceSettled(app.page);
+  r = await workspaceSettled(app.page, 20000, ['/workspace/files/small.sqlite', '/workspace/files/small_gold.sql']);
   for (const name of ['small.sqlite', 'small_gold.sql'])
     assert.equal(r.files.find((f) => f.path === `/workspace/files/${name}`)?.state, 'saved', JSON.stringify(r.files));
   await sendCommand(app.page, { do: 'show', tab: 'Workspace' });

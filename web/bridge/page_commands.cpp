@@ -36,6 +36,16 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_frame_work_json() {
   return out.c_str();
 }
 
+// The frames run and the frames drawn since start: {"frames": N, "drawn": M}. An unchanged frame is run but not drawn.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_frames_json() {
+  static std::string out;
+  out = "{}";
+  chokepoint::web::AppState* state = chokepoint::web::bound_app_state();
+  if (!state) return out.c_str();
+  out = nlohmann::json{{"frames", state->frame}, {"drawn", state->frames_drawn}}.dump();
+  return out.c_str();
+}
+
 // The slow frames since the last call (over AppState::kSlowFrameMs), then forgotten:
 // [{"frame": N, "ms": total, "parts": {"step Run a model": 31.2, "draw Predictions & metrics": 6.1, ...}}, ...].
 extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_slow_frames_json() {

@@ -165,5 +165,28 @@ TEST_F(ToxicologyDenat, DeterministicMentionRewriteSparesValues) {
   EXPECT_EQ(d.in_setting(DenatSetting::LL).sql, "SELECT 2");
 }
 
+TEST(DenatSettingSet, KeepsOnlyKeptItemsAndNamesTheRenamedDatabaseWhereAsked) {
+  DenatItem kept;
+  kept.original = {"1", "toxicology", "Q", "E", "SELECT 1", ""};
+  kept.less_natural_question = "LQ";
+  kept.less_natural_sql = "SELECT 2";
+  kept.kept = true;
+  DenatItem dropped = kept;
+  dropped.original.key = "2";
+  dropped.kept = false;
+  const std::vector<DenatItem> items = {dropped, kept};
+  for (DenatSetting s : kDenatSettings) {
+    const EvalSet plain = denat_setting_set(items, s);
+    ASSERT_EQ(plain.items.size(), 1u) << denat_setting_name(s);
+    EXPECT_EQ(plain.items[0].key, "1");
+    EXPECT_EQ(plain.items[0].db_id, "toxicology");  // the CLI's folder holds the renamed copy under the same name
+    const EvalSet named = denat_setting_set(items, s, "toxicology_denat");
+    const bool renamed = s == DenatSetting::OL || s == DenatSetting::LL;
+    EXPECT_EQ(named.items[0].db_id, renamed ? "toxicology_denat" : "toxicology") << denat_setting_name(s);
+    EXPECT_EQ(named.items[0].sql, renamed ? "SELECT 2" : "SELECT 1");
+    EXPECT_EQ(named.format, DatasetFormat::BirdDevJson);
+  }
+}
+
 }  // namespace
 }  // namespace chokepoint::tqa

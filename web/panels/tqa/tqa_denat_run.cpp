@@ -140,17 +140,8 @@ Result<std::unique_ptr<DenatRun>> start_denat_run(const AppState& state, int db_
 Status publish_denat_settings(AppState& state, DenatRun& run) {
   if (!run.finished || !run.error.empty() || !run.job) return Error{"no finished variant"};
   std::vector<std::string> names;
-  for (tqa::DenatSetting setting :
-       {tqa::DenatSetting::OO, tqa::DenatSetting::LO, tqa::DenatSetting::OL, tqa::DenatSetting::LL}) {
-    EvalSet set;
-    set.format = DatasetFormat::BirdDevJson;
-    const bool renamed = setting == tqa::DenatSetting::OL || setting == tqa::DenatSetting::LL;
-    for (const auto& r : run.job->results()) {
-      if (!r.kept) continue;
-      EvalItem item = r.in_setting(setting);
-      if (renamed) item.db_id = run.variant_id;
-      set.items.push_back(std::move(item));
-    }
+  for (tqa::DenatSetting setting : tqa::kDenatSettings) {
+    const EvalSet set = tqa::denat_setting_set(run.job->results(), setting, run.variant_id);
     const std::string name = run.variant_id + "." + tqa::denat_setting_file(setting) + ".json";
     const std::string text = write_bird_dev_json(set);
     auto parsed = parse_eval_set_auto(text);
