@@ -75,6 +75,10 @@ void main_loop() {
   glfwPollEvents();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  // A slow frame (a busy machine, software WebGL) is not taken for a key held down: ImGui repeats a key held longer
+  // than its KeyRepeatDelay (0.275 s), so one 300 ms frame between a key's press and release typed it twice (a
+  // double paste). ImGui's clock advances at most 0.1 s a frame; only its timers (tooltips, double clicks) notice.
+  ImGui::GetIO().DeltaTime = std::min(ImGui::GetIO().DeltaTime, 0.1f);
   // A frame that becomes a PNG is drawn as if the pointer were away: no tooltip, no hover colour in the image.
   const bool capture = chokepoint::web::canvas_capture_due();
   if (capture) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);

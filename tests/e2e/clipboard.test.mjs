@@ -1,7 +1,7 @@
 // Copy and paste as a person does it, with the keyboard and the system clipboard: a multi-line query written to the
 // system clipboard is pasted with Ctrl+V into a text field of the app (the Run a model tab's template field, whose
 // text the panel's state shows); Ctrl+A then Ctrl+C puts the field's text on the system clipboard; Ctrl+X empties
-// the field and Ctrl+V brings the text back.
+// the field and Ctrl+V brings the text back; a key held across a slow frame types once.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { sendCommand, panelState, holdKeys, clickNamed, nextFrames, untilPanel } from './browser.mjs';
@@ -53,6 +53,27 @@ test('Ctrl+X empties the field and Ctrl+V brings the text back', async () => {
   await holdKeys(app.page, ['Control', 'x']);
   assert.equal(await fieldText(), '');
   await holdKeys(app.page, ['Control', 'v']);
+  await nextFrames(app.page);
+  assert.equal(await fieldText(), EXPECTED);
+});
+
+// A frame that takes 400 ms (a busy machine) while Ctrl+V is down pastes once: ImGui would take the key for one held
+// past its repeat delay (0.275 s) and paste again.
+test('Ctrl+V held across a 400 ms frame pastes once', async () => {
+  await app.page.evaluate((q) => navigator.clipboard.writeText(q), QUERY);
+  await clickNamed(app.page, 'user template');
+  await holdKeys(app.page, ['Control', 'a']);
+  await holdKeys(app.page, ['Delete']);
+  assert.equal(await fieldText(), '');
+  const nextFrame = () => app.page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+  await app.page.keyboard.down('Control');
+  await nextFrames(app.page);
+  await app.page.keyboard.down('v');
+  await nextFrame();  // the frame that sees the press
+  await app.page.evaluate(() => { const t = performance.now(); while (performance.now() - t < 400); });
+  await nextFrames(app.page);  // the slow frame, the key still down
+  await app.page.keyboard.up('v');
+  await app.page.keyboard.up('Control');
   await nextFrames(app.page);
   assert.equal(await fieldText(), EXPECTED);
 });
