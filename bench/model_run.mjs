@@ -10,7 +10,8 @@
 //            done, which waits for the gold facts: joins, characteristics, EM) and the page-thread time the facts
 //            took (facts ms).
 // Both run 8 calls at once (the LLM settings' concurrency). A second browser run is answered by the replay store (0
-// network calls). Prints one table.
+// network calls); a third, replayed too, runs while a busy loop holds one of the machine's cores (goal: still no frame
+// over 50 ms). Prints one table.
 // Usage: node bench/model_run.mjs [BIRD_DIR]   (needs build/native/chokepoint, build/wasm/app, chromium)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startFakeLlmServer } from '../tests/llm_server/start_server.mjs';
 import { startApp, waitReady, sendCommand, panelState, repoRoot } from '../tests/e2e/browser.mjs';
+import { startBusyCore } from './busy_core.mjs';
 
 const bird = process.argv[2] || path.join(repoRoot, '..', 'shared', 'data', 'bird');
 const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
@@ -70,7 +72,8 @@ try {
     .some((s) => s.name === 'dev.json'), null, { timeout: 120000 });
   await sendCommand(app.page, { do: 'llm_settings', provider: 'custom', base_url: `http://127.0.0.1:${port}/v1`,
                                 model: 'fake', temperature: 0, timeout_ms: 30000, concurrency: 8 });
-  for (const pass of ['browser', 'browser, replayed']) {
+  for (const pass of ['browser', 'browser, replayed', 'replayed, 1 core busy']) {
+    const busy = pass.includes('busy') ? startBusyCore() : null;
     const before = await api('/stats');
     await sendCommand(app.page, { do: 'show', tab: 'Run a model' });
     await sendCommand(app.page, { do: 'run_model', set: 'dev.json', formats: ['SimpleDDL-MD-Chat'], evaluate: true });
@@ -96,6 +99,7 @@ try {
       await new Promise((r) => setTimeout(r, 250));
     }
     const ms = Date.now() - t0;
+    busy?.stop();
     all.sort((a, b) => a - b);
     const q = (f) => (all.length ? all[Math.min(all.length - 1, Math.floor(f * all.length))] : 0);
     const over = all.filter((x) => x > 50).length;
@@ -127,11 +131,11 @@ try {
 }
 
 const pad = (v, n) => String(v).padStart(n);
-console.log(`${'run'.padEnd(18)} ${pad('items', 6)} ${pad('SQL', 6)} ${pad('wall s', 8)} ${pad('ms/item', 8)} ` +
+console.log(`${'run'.padEnd(22)} ${pad('items', 6)} ${pad('SQL', 6)} ${pad('wall s', 8)} ${pad('ms/item', 8)} ` +
             `${pad('requests', 9)} ${pad('replayed', 9)} ${pad('max frame work ms', 18)} ${pad('max frame gap ms', 17)} ${pad('eval s', 7)} ` +
             `${pad('facts ms', 9)}`);
 for (const r of rows)
-  console.log(`${r.where.padEnd(18)} ${pad(r.items, 6)} ${pad(r.sql, 6)} ${pad((r.wall / 1000).toFixed(1), 8)} ` +
+  console.log(`${r.where.padEnd(22)} ${pad(r.items, 6)} ${pad(r.sql, 6)} ${pad((r.wall / 1000).toFixed(1), 8)} ` +
               `${pad(r.per.toFixed(2), 8)} ${pad(r.requests, 9)} ${pad(r.replayed ?? '-', 9)} ` +
               `${pad(r.work === undefined ? '-' : r.work.toFixed(1), 18)} ${pad(r.gap === undefined ? '-' : r.gap.toFixed(1), 17)} ` +
               `${pad(r.eval === undefined ? '-' : (r.eval / 1000).toFixed(1), 7)} ` +
