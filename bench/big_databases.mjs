@@ -5,14 +5,23 @@
 // mounts the uploaded file rather than copying it: the time, and the longest main-thread frame meanwhile (goal: none
 // over 50 ms). A size written "2048s" is a 50 MB database padded with zeros to 2 GiB (sparse: no disk; SQLite reads
 // only the pages its header counts), so a 2 GB upload is measured too.
-// Prints one table. Usage: node bench/big_databases.mjs [SIZES_MB...]   (needs build/wasm/app, chromium)
+// With --busy-core, a busy loop holds one of the machine's cores throughout (bench/busy_core.mjs): the same goals on a
+// machine doing other work. Prints one table.
+// Usage: node bench/big_databases.mjs [--busy-core] [SIZES_MB...]   (needs build/wasm/app, chromium)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startApp, waitReady, workspaceSettled, sendCommand } from '../tests/e2e/browser.mjs';
+import { startBusyCore } from './busy_core.mjs';
 
 const sizes = process.argv.slice(2).filter((a) => /^\d+s?$/.test(a));
+const unknown = process.argv.slice(2).filter((a) => !/^\d+s?$/.test(a) && a !== '--busy-core');
+if (unknown.length) {
+  console.error(`unknown argument ${unknown[0]}; usage: node bench/big_databases.mjs [--busy-core] [SIZES_MB...]`);
+  process.exit(2);
+}
+const busy = process.argv.includes('--busy-core') ? startBusyCore() : null;
 if (!sizes.length) sizes.push('50', '150', '350');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-bigdb-'));
 
@@ -112,6 +121,8 @@ for (const mb of sizes) {
   }
 }
 fs.rmSync(dir, { recursive: true, force: true });
+busy?.stop();
+if (busy) console.log('(one core held by a busy loop throughout)');
 const head = ['database', 'open s', 'longest frame ms', 'JS heap MB', 'evaluation (worker)', 'kept', 'reopen after reload s', 'longest frame ms'];
 console.log(head.join(' | '));
 for (const r of rows) console.log(r.join(' | '));
