@@ -141,7 +141,7 @@ int run_retrieval(const FlagValues& r, bool as_study) {
   if (!fs::is_directory(dir, ec)) return fail_input("--variants " + dir + ": not a folder");
   std::map<std::string, std::string> missing;
   std::vector<Variant> variants;
-  for (DenatSetting s : {DenatSetting::OO, DenatSetting::LO, DenatSetting::OL, DenatSetting::LL}) {
+  for (DenatSetting s : tqa::kDenatSettings) {
     const std::string path = dir + "/" + tqa::denat_setting_file(s) + ".json";
     if (!fs::exists(path, ec)) {
       missing[tqa::denat_setting_name(s)] = path + " not found";

@@ -89,7 +89,7 @@ export async function sendCommands(page, commands) {
 export const callJson = (page, fn) => page.evaluate((f) => JSON.parse(Module.ccall(f, 'string', [], [])), fn);
 // One animation frame: the app's frame runs first in it (its callback was registered before ours), so an input event
 // or a command given before this call has been seen.
-const nextFrame = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+export const nextFrame = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
 // Two animation frames: a command queued now has been handled and drawn.
 export const nextFrames = (page) =>
   page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));

@@ -4,7 +4,7 @@
 // the field and Ctrl+V brings the text back; a key held across a slow frame types once.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { sendCommand, panelState, holdKeys, clickNamed, nextFrames, untilPanel } from './browser.mjs';
+import { sendCommand, panelState, holdKeys, clickNamed, nextFrame, nextFrames, untilPanel } from './browser.mjs';
 import { openApp, closeAll } from './fixture.mjs';
 
 const RUN = 'Run a model';
@@ -65,11 +65,10 @@ test('Ctrl+V held across a 400 ms frame pastes once', async () => {
   await holdKeys(app.page, ['Control', 'a']);
   await holdKeys(app.page, ['Delete']);
   assert.equal(await fieldText(), '');
-  const nextFrame = () => app.page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
   await app.page.keyboard.down('Control');
   await nextFrames(app.page);
   await app.page.keyboard.down('v');
-  await nextFrame();  // the frame that sees the press
+  await nextFrame(app.page);  // the frame that sees the press
   await app.page.evaluate(() => { const t = performance.now(); while (performance.now() - t < 400); });
   await nextFrames(app.page);  // the slow frame, the key still down
   await app.page.keyboard.up('v');

@@ -22,7 +22,6 @@ using tqa::DenatSetting;
 
 const RetrievalApproach kApproaches[] = {RetrievalApproach::FullSchema, RetrievalApproach::Tcsl,
                                          RetrievalApproach::Scsl};
-const DenatSetting kVariants[] = {DenatSetting::OO, DenatSetting::LO, DenatSetting::OL, DenatSetting::LL};
 
 linking::SchemaOf schema_of_retrieval(const AppState& state) {
   return [&state](const std::string& db_id) -> const Schema* {
@@ -101,7 +100,7 @@ void draw_retrieval_table(const RetrievalView& view) {
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("retrieval-table", 5, flags)) return;
   ImGui::TableSetupColumn("approach");
-  for (DenatSetting v : kVariants) ImGui::TableSetupColumn(tqa::denat_setting_name(v));
+  for (DenatSetting v : tqa::kDenatSettings) ImGui::TableSetupColumn(tqa::denat_setting_name(v));
   ImGui::TableHeadersRow();
   for (int a = 0; a < 3; ++a) {
     ImGui::TableNextRow();
@@ -165,7 +164,7 @@ void prepare_retrieval(AppState& state, RetrievalView& view, int source_set) {
   const auto& loaded = state.eval_sets.sets[static_cast<size_t>(source_set)];
   if (view.variant < 0) view.variant = guess_retrieval_variant(state, loaded.set);
   view.planned_approach = kApproaches[std::clamp(view.approach, 0, 2)];
-  view.planned_variant = kVariants[std::clamp(view.variant, 0, 3)];
+  view.planned_variant = tqa::kDenatSettings[std::clamp(view.variant, 0, 3)];
   view.options.foreign_keys = view.foreign_keys;
   view.set = std::make_shared<const EvalSet>(loaded.set);
   view.set_name = loaded.name;
@@ -360,7 +359,7 @@ nlohmann::json retrieval_view_json(const RetrievalView& view) {
         c["delta_fpr"] = s.fpr - base->second.scores.fpr;
         c["delta_slr"] = s.slr - base->second.scores.slr;
       }
-      cells[tqa::denat_setting_name(kVariants[v])] = std::move(c);
+      cells[tqa::denat_setting_name(tqa::kDenatSettings[v])] = std::move(c);
     }
     if (!cells.empty())
       table.push_back({{"approach", linking::retrieval_approach_name(kApproaches[a])}, {"cells", std::move(cells)}});
