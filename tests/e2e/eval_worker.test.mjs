@@ -72,6 +72,27 @@ test('a worker that stops answering is replaced: the item says why and the other
   assert.equal(correct(m.summary), correct(clean.summary) - 1, `${JSON.stringify(clean.summary)} vs ${JSON.stringify(m.summary)}`);
 });
 
+test('a worker slow to start (its module takes 1.5 s to arrive) is not taken for a stalled one', async () => {
+  // The watchdog counts from the worker's 'ready', not from its creation: on a busy machine loading the module alone
+  // can outlast a short stall limit, and every item would then be reported as a timeout.
+  let delayed = 0;
+  await app.page.context().route('**/chokepoint_worker.wasm', async (route) => {
+    delayed += 1;
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  try {
+    const m = await evaluated({ pred: 'sample_pred.json', timeout_ms: 5000, worker_stall_ms: 600 });
+    assert.ok(delayed >= 1, 'the worker fetched its module through the delaying route');
+    assert.equal(m.evaluated_in, 'worker');
+    assert.equal(m.worker_restarts, 0, JSON.stringify(m.flagged));
+    assert.equal(m.summary.scored, 28);
+    assert.equal(m.summary.timeouts, 0, JSON.stringify(m.summary));
+  } finally {
+    await app.page.context().unroute('**/chokepoint_worker.wasm');
+  }
+});
+
 test('Cancel during a runaway query stops it at once and the tab keeps drawing', async () => {
   await uploadPredictions('runaway_pred.json', { 0: RUNAWAY });
   await sendCommand(app.page, { do: 'show', tab: METRICS });

@@ -1,12 +1,14 @@
 // JS side of web/bridge/eval_worker_bridge.h (linked with --js-library): runs chokepoint_worker.js in a Web Worker,
 // gives it the databases and the request, and delivers what it posts to chokepoint_eval_worker_message. A watchdog
 // terminates a worker that sends nothing for stall_ms (a query past every limit, a hang) and reports it, so the page
-// never waits on a worker for ever. Databases stay registered until cleared, so a worker started again after a stall
+// never waits on a worker for ever. The clock starts at the worker's 'ready': loading its module and opening the
+// databases is not a query, and on a busy machine takes longer than a short stall limit; a worker that is not ready
+// within CP_WORKER_START_MS (or stall_ms, if longer) is reported as not started, and the page evaluates in place. Databases stay registered until cleared, so a worker started again after a stall
 // gets them again. A file read from an upload or the workspace store goes as the Blob it came from, which the worker
 // mounts (WORKERFS) and SQLite reads page by page: a 2 GB database is never copied. Other files are re-read from the
 // Emscripten file system at each start and transferred, not copied twice.
 mergeInto(LibraryManager.library, {
-  $cpEvalWorker: { worker: null, run: 0, databases: [], timer: null, last: 0, heard: false },
+  $cpEvalWorker: { worker: null, run: 0, databases: [], timer: null, last: 0, heard: false, ready: false },
 
   $cpEvalWorkerDeliver__deps: ['malloc', 'free'],
   $cpEvalWorkerDeliver: function (run, event, bytes) {
@@ -56,6 +58,8 @@ mergeInto(LibraryManager.library, {
     _chokepoint_eval_worker_stop();
     s.run = run;
     s.heard = false;
+    s.ready = false;
+    var CP_WORKER_START_MS = 30000;
     var now = function () { return performance.now(); };
     var request = HEAPU8.slice(requestPtr, requestPtr + requestSize);
     var databases = [];
@@ -80,6 +84,7 @@ mergeInto(LibraryManager.library, {
       s.last = now();
       s.heard = true;
       var m = e.data || {};
+      if (m.type === 'ready') s.ready = true;
       var event = kinds[m.type];
       if (!event) return;
       if (event === 2 || event === 4 || event === 5) _chokepoint_eval_worker_stop();
@@ -98,7 +103,12 @@ mergeInto(LibraryManager.library, {
     s.last = now();
     s.timer = setInterval(function () {
       if (s.run !== run || !s.worker) return;
-      if (now() - s.last > stallMs) {
+      if (!s.ready) {
+        var startMs = Math.max(stallMs, CP_WORKER_START_MS);
+        if (now() - s.last <= startMs) return;
+        _chokepoint_eval_worker_stop();
+        cpEvalWorkerDeliver(run, 5, 'the evaluation worker did not start within ' + Math.round(startMs / 1000) + ' s');
+      } else if (now() - s.last > stallMs) {
         _chokepoint_eval_worker_stop();
         cpEvalWorkerDeliver(run, 6, '');
       }
