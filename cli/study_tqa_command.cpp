@@ -89,11 +89,10 @@ Result<std::vector<study::PresenceRow>> read_presence(const std::vector<std::str
     if (!text.ok()) return Error{"--linked " + variant + ": " + text.error()};
     auto tables = linking::retrieved_tables_from_link_report(*text, file);
     if (!tables.ok()) return Error{"--linked " + variant + ": " + tables.error()};
-    const auto t = tqa::linker_table_presence(linkers, *tables);
-    if (!linkers.empty() && t.no_retrieval == linkers.size() && !tables->empty())
-      return Error{"--linked " + variant + ": " + file +
-                   " names none of the augmented items; is it chokepoint link on " + variant + ".json?"};
-    rows.push_back({variant, t.retrieved, t.missed, t.no_retrieval});
+    auto row = study::linker_presence_row(variant, linkers, *tables, file);
+    if (!row.ok())
+      return Error{"--linked " + variant + ": " + row.error() + "; is it chokepoint link on " + variant + ".json?"};
+    rows.push_back(std::move(*row));
   }
   // In the thesis' order, whatever the order of the flags.
   std::sort(rows.begin(), rows.end(), [](const study::PresenceRow& a, const study::PresenceRow& b) {

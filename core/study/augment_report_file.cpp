@@ -46,4 +46,13 @@ Result<AugmentReport> read_augment_report(const std::string& text, const std::st
   return report;
 }
 
+Result<PresenceRow> linker_presence_row(const std::string& variant, const std::vector<tqa::ItemLinker>& linkers,
+                                        const std::map<std::string, std::vector<std::string>>& tables,
+                                        const std::string& source) {
+  const auto t = tqa::linker_table_presence(linkers, tables);
+  if (!linkers.empty() && t.no_retrieval == linkers.size() && !tables.empty())
+    return Error{source + " names none of the augmented items"};
+  return PresenceRow{variant, t.retrieved, t.missed, t.no_retrieval};
+}
+
 }  // namespace chokepoint::study

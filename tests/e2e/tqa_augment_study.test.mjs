@@ -147,6 +147,67 @@ test('the whole set augmented in the page gives the CLI\'s sets, report and stud
   assert.match(refused.error, /system 'm' has only original predictions; give SR, BT or CA too/);
 });
 
+// Thesis Table 4.9 from the page: the Schema linking tab run on two of the augmentation's sets, and the study looks for
+// each augmented item's linker table among the tables retrieved, as `study tqa-augment --linked` does with what
+// `chokepoint link` wrote for the same sets and endpoint.
+test('Table 4.9: the linker table among what the Schema linking tab retrieved, equal to study --linked', async () => {
+  const out = path.join(dir, 'aug');
+  const detail = JSON.parse(fs.readFileSync(path.join(out, 'augment_report.json'), 'utf8')).items_detail;
+  const linkerOf = Object.fromEntries(detail.map((d) => [d.id, d.linker_table]));
+  const sets = Object.fromEntries(['original', 'BT'].map((v) =>
+    [v, JSON.parse(fs.readFileSync(path.join(out, `${v}.json`), 'utf8'))]));
+  // The linker ranks the linker table alone for every original question but the first; for the back-translated
+  // questions it names a table no schema has (an answer read, so a miss).
+  const answers = {};
+  sets.original.forEach((it, i) => {
+    answers[`Question: ${it.question}`] = JSON.stringify(i === 0 ? ['nowhere'] : [linkerOf[String(it.question_id)]]);
+  });
+  sets.BT.forEach((it) => { answers[`Question: ${it.question}`] = '["nowhere"]'; });
+  await llm.teach(answers);
+
+  const PANEL = 'Run a model';
+  await sendCommand(app.page, { do: 'show', tab: PANEL });
+  for (const [k, v] of ['BT', 'original'].entries()) {
+    await sendCommand(app.page, { do: 'link_run', method: 'zero-shot', set: `sample_dev.${v}.json` });
+    await untilPanel(app.page, PANEL, (s) => s.linking?.preview, `the ${v} linking preview`);
+    await sendCommand(app.page, { do: 'link_confirm' });
+    await untilPanel(app.page, PANEL, (s) => s.linking?.done && s.linking.rows.length === k + 1, `the ${v} linking`);
+  }
+  const preds = Object.fromEntries(VARIANTS.map((v) => [v, `m.${v}.pred.json`]));
+  await sendCommand(app.page, { do: 'show', tab: TAB });
+  const s = await runStudy({ study: 'tqa-augment', variant_systems: [{ name: 'm', preds }] });
+  assert.equal(s.error, '');
+
+  const linked = [];
+  for (const v of ['BT', 'original']) {
+    const file = path.join(dir, `link_${v}.json`);
+    const l = spawnSync(cli, ['link', '--gold', path.join(out, `${v}.json`), '--db-root', path.join(dir, 'db'),
+      '--llm-config', path.join(dir, 'llm.json'), '--method', 'zero-shot', '--out', file], { encoding: 'utf8' });
+    assert.equal(l.status, 0, l.stderr);
+    linked.push('--linked', `${v}=${file}`);
+  }
+  const cliPreds = VARIANTS.flatMap((v) => ['--pred', `m:${v}=${path.join(dir, `m.${v}.pred.json`)}`]);
+  const studyOut = path.join(dir, 'study-linked');
+  const c = spawnSync(cli, ['study', 'tqa-augment', '--variants', out, ...cliPreds, ...linked, '--db-root',
+    path.join(dir, 'db'), '--out', studyOut], { encoding: 'utf8' });
+  assert.equal(c.status, 0, c.stderr);
+  const n = sets.original.length;
+  assert.deepEqual(JSON.parse(c.stdout).linker_presence, {
+    original: { retrieved: n - 1, missed: 1, no_retrieval: 0 },
+    BT: { retrieved: 0, missed: n, no_retrieval: 0 },
+  });
+  const expected = JSON.parse(fs.readFileSync(path.join(studyOut, 'report.json'), 'utf8'));
+  assert.deepEqual(s.report.tables.map((t) => t.id), ['hiding', 'ex', 'delta', 'attributes', 'linker_presence']);
+  assert.deepEqual(computed(s.report), computed(expected));
+  assert.deepEqual(s.report.inputs.filter((i) => i.name.startsWith('linked')).map((i) => i.name),
+    ['linked original', 'linked BT']);
+  assert.match(s.report.inputs.find((i) => i.name === 'linked BT').value,
+    /Schema linking run \(zero-shot\) on sample_dev\.BT\.json/);
+  await clickNamed(app.page, 'study tqa-augment');
+  await nextFrames(app.page);
+  fs.writeFileSync(path.join(artefactDir, 'studies_tqa_augment_linked.png'), await app.page.screenshot());
+});
+
 // A damaged record of the Studies tab's sources in the workspace (three sets instead of four, or no JSON at all) is
 // ignored whole after a reload: the study says no augmentation has finished, never lays out half a source.
 test('a damaged study-sources record is ignored whole', async () => {

@@ -155,6 +155,27 @@ TEST(StudyJob, AugmentReportReadBackForTheStudy) {
   EXPECT_FALSE(read_augment_report("not json", "y.json").ok());
 }
 
+// Table 4.9's row for one variant: item 1's linker table (owner) was retrieved, item 2's (pet) was not; an item with
+// no retrieval is counted apart. A run that retrieved only for items outside the augmentation is refused.
+TEST(StudyJob, LinkerPresenceRowFromRetrievedTables) {
+  auto read = read_augment_report(kAugmentReport, "augment_report.json");
+  ASSERT_TRUE(read.ok()) << read.error();
+  auto row = linker_presence_row("SR", read->linkers, {{"1", {"pet", "owner"}}, {"2", {"owner"}}}, "run");
+  ASSERT_TRUE(row.ok()) << row.error();
+  EXPECT_EQ(row->variant, "SR");
+  EXPECT_EQ(row->retrieved, 1u);
+  EXPECT_EQ(row->missed, 1u);
+  EXPECT_EQ(row->no_retrieval, 0u);
+  auto partial = linker_presence_row("BT", read->linkers, {{"2", {}}}, "run");
+  ASSERT_TRUE(partial.ok()) << partial.error();
+  EXPECT_EQ(partial->missed, 1u);  // answered with no table: a miss
+  EXPECT_EQ(partial->no_retrieval, 1u);
+  auto other = linker_presence_row("CA", read->linkers, {{"77", {"pet"}}}, "the run on other.json");
+  ASSERT_FALSE(other.ok());
+  EXPECT_EQ(other.error(), "the run on other.json names none of the augmented items");
+  EXPECT_TRUE(linker_presence_row("CA", read->linkers, {}, "empty").ok());  // nothing retrieved: all no_retrieval
+}
+
 // The job evaluates each given list once and hands it to its system's variant: the report equals the study on the
 // same items evaluated by hand.
 TEST(StudyJob, TqaAugmentSteppedEqualsTheStudyOnTheSameItems) {

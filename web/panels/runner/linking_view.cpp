@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/linking/retrieved_tables.h"
 #include "web/llm/llm_session.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/prompt_pager.h"
@@ -33,6 +34,11 @@ void finish_linking(AppState& state, LinkingView& view) {
   view.scores = linking::score_linking(linking::linking_cases(view.items));
   view.rows.push_back({view.set_name, view.batch.sent.model, linking::linking_method_name(view.options.method),
                        view.options.foreign_keys, static_cast<int>(view.options.top_k), view.scores});
+  std::string method = linking::linking_method_name(view.options.method);
+  if (view.options.top_k > 0) method += ", top " + std::to_string(view.options.top_k);
+  if (view.options.foreign_keys) method += ", foreign keys";
+  if (view.batch.cancelled()) method += ", cancelled: the items not asked count as no retrieval";
+  view.retrieved_by_set[view.set_name] = {method, linking::retrieved_tables_by_key(*view.set, view.items)};
   char buf[160];
   std::snprintf(buf, sizeof buf, "schema linking (%s): RES %.3f, subset %.1f%%, exact %.1f%%",
                 linking::linking_method_name(view.options.method), view.scores.res, 100 * view.scores.subset_match,

@@ -4,6 +4,7 @@
 // Exact Match and column recall and precision, one row per finished run so the page builds up 004 Tables 8 and 9;
 // and per item the gold and retrieved tables side by side, coloured.
 #pragma once
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -37,6 +38,13 @@ struct LinkingView {
     linking::LinkingScores scores;
   };
   std::vector<Row> rows;
+  // Per set, the newest finished run's retrieved tables by item key (linking::retrieved_tables_by_key): the Studies
+  // tab's tqa-augment looks for each augmented item's linker table among them (thesis Table 4.9).
+  struct Retrieved {
+    std::string method;  // "zero-shot, top 2", as the rows read
+    std::map<std::string, std::vector<std::string>> tables;
+  };
+  std::map<std::string, Retrieved> retrieved_by_set;
   UsageTotals usage;
   std::string error;
 };

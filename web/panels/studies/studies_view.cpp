@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/study/study_catalogue.h"
+#include "core/study/tqa_augment_study.h"
 #include "web/bridge/page_commands.h"
 #include "web/panel_registry.h"
 #include "web/panels/runner/run_model_panel.h"
@@ -96,6 +97,19 @@ void draw_augment_inputs(AppState& state, StudyChoice& c) {
     ImGui::Text("augmentation: %s -> %s, ...", aug->label.c_str(), aug->published[0].c_str());
   else
     ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "No whole-set augmentation has finished in this page yet.");
+  // Table 4.9: the variants' sets a schema linker ran on in this page.
+  std::string linked;
+  if (aug) {
+    const auto& runs = run_model_panel(state).linking.retrieved_by_set;
+    for (size_t k = 0; k < 4; ++k)
+      if (const auto run = runs.find(aug->published[k]); run != runs.end())
+        linked +=
+            std::string(linked.empty() ? "" : "; ") + study::augment_variants()[k] + " (" + run->second.method + ")";
+  }
+  ImGui::TextWrapped(
+      "Whether a schema linker still finds the linker table (4.9): Run a model > Schema linking on any of the four "
+      "sets; the newest run on each is used. %s",
+      linked.empty() ? "None has been linked in this page yet." : ("Linked: " + linked + ".").c_str());
   draw_variant_systems(state, c);
 }
 
