@@ -31,11 +31,18 @@ std::vector<std::vector<FeatureImportance>> cluster_forest_importance(const Feat
     learn::ForestOptions fo;
     fo.trees = options.trees;
     fo.seed = options.seed + c;
-    const auto importance = learn::RandomForest::train(vectors.rows, in_cluster, fo).impurity_importance();
-    for (size_t f = 0; f < importance.size(); ++f)
-      if (importance[f] > 0) out[c].push_back({vectors.feature_ids[f], importance[f]});
-    rank(out[c], options.top);
+    out[c] = rank_one_vs_rest_importance(
+        vectors, learn::RandomForest::train(vectors.rows, in_cluster, fo).impurity_importance(), options.top);
   }
+  return out;
+}
+
+std::vector<FeatureImportance> rank_one_vs_rest_importance(const FeatureVectors& vectors,
+                                                           const std::vector<double>& importance, size_t top) {
+  std::vector<FeatureImportance> out;
+  for (size_t f = 0; f < importance.size() && f < vectors.feature_ids.size(); ++f)
+    if (importance[f] > 0) out.push_back({vectors.feature_ids[f], importance[f]});
+  rank(out, top);
   return out;
 }
 

@@ -42,5 +42,10 @@ MulticlassClusterImportance cluster_multiclass_importance(const FeatureVectors& 
 // The same from a forest's importance per column of vectors (learn::MulticlassForestTrainer stepped by the caller).
 MulticlassClusterImportance rank_cluster_importance(const FeatureVectors& vectors, const std::vector<int>& labels,
                                                     int k, const std::vector<double>& importance, size_t top);
+// One cluster's one-vs-rest ranking from its forest's importance per column of vectors (a two-class
+// learn::MulticlassForestTrainer on "in the cluster or not", seed + c, stepped by the caller, grows the trees
+// cluster_forest_importance grows): the features above 0, decreasing, then by id, `top` kept.
+std::vector<FeatureImportance> rank_one_vs_rest_importance(const FeatureVectors& vectors,
+                                                           const std::vector<double>& importance, size_t top);
 
 }  // namespace chokepoint::sqlspace

@@ -37,7 +37,7 @@ const std::vector<StudyEntry>& study_catalogue() {
       {"feature-space",
        "SQLSpace: clusters of the feature vectors with each model's EX and blind spots, the correctness estimator "
        "offline and online and the features of failure (SQLSpace Tables 2, 7, 8)",
-       false},
+       true},
       {"llm-tasks",
        "each model through 004's five tasks: EX per prompt format and by gold tables, the error taxonomy, "
        "self-debugging by strategy and round, SQL optimisation's VES and C-VES, SQL-to-Text, schema linking's RES "

@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed } from './browser.mjs';
+import { startApp, waitReady, artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames } from './browser.mjs';
+import { runStudyInTab } from './fixture.mjs';
 
 const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
 const PANEL = 'Feature space';
@@ -143,6 +144,12 @@ test('compare, clusters and estimator from the page equal chokepoint space', asy
                                         `importance of #${f.id}`));
   assert.deepEqual(forest.per_cluster.map((c) => c.map((f) => f.id)),
                    cf.clusters.map((c) => c.forest_multiclass_features.map((f) => f.id)));
+  // Then each cluster's own one-vs-rest forest, stepped a tree at a time: the rankings of --importance's forest_features.
+  assert.equal(forest.one_vs_rest.length, cf.clusters.length);
+  assert.deepEqual(forest.one_vs_rest.map((c) => c.map((f) => f.id)),
+                   cf.clusters.map((c) => c.forest_features.map((f) => f.id)));
+  forest.one_vs_rest.forEach((c, k) => c.forEach((f, i) => near(f.importance, cf.clusters[k].forest_features[i].importance,
+                                                                `C${k}'s own importance of #${f.id}`)));
 
   await clickNamed(app.page, 'Estimator tab');
   await sendCommand(app.page, { do: 'space_estimate', set: 'sample_dev.json', model: 'sample_pred.json', trees: 50,
@@ -175,4 +182,60 @@ test('compare, clusters and estimator from the page equal chokepoint space', asy
     if (cells[c] === '0') no.push(Number(n.slice(1)));
   });
   assert.deepEqual([it.yes, it.no], [yes, no]);
+});
+
+// The feature-space study over what the tab computed: the clusters above (k-means over the elbow 2..6, seed 0, with
+// both forests) and the estimator offline and online (50 trees), laid out as `chokepoint study feature-space` lays out
+// the same files with the same settings.
+test('the Studies tab lays out the Feature space tab\'s results as chokepoint study feature-space does', async () => {
+  // Clustered again: the forests are gone until asked for, and the study says so.
+  await sendCommand(app.page, { do: 'show', tab: PANEL });
+  await sendCommand(app.page, { do: 'space_clusters', set: 'sample_dev.json', models: ['sample_pred.json'], k: 0,
+                                k_max: 6, seed: 0 });
+  await until((s) => s.clusters?.models, 'the clusters', 120000);
+  const refused = await runStudyInTab(app.page, { study: 'feature-space' });
+  assert.match(refused.error, /the clusters are not explained yet: Feature space > Clusters > Explain by one multi-class forest/);
+  assert.equal(refused.report, undefined);
+  await sendCommand(app.page, { do: 'show', tab: PANEL });
+  await clickNamed(app.page, 'Clusters tab');
+  await clickNamed(app.page, 'explain by forest');
+  await until((s) => s.clusters?.forest && !s.clusters.forest.running, 'the forests', 120000);
+  // The offline estimate of the first test is kept; the online one is missing and the report says so.
+  const partial = await runStudyInTab(app.page, { study: 'feature-space' });
+  assert.equal(partial.error, '');
+  assert.equal(partial.report.notes.at(-1), 'Not estimated in this page, so not in Tables 7 and 8: sample_pred.json ' +
+    'online (Feature space > Estimator, on sample_dev.json).');
+  await sendCommand(app.page, { do: 'show', tab: PANEL });
+  await sendCommand(app.page, { do: 'space_estimate', set: 'sample_dev.json', model: 'sample_pred.json', trees: 50,
+                                seed: 0, online: true });
+  await until((s) => s.kept_estimates.some((k) => k.online), 'the online estimate', 120000);
+  const s = await runStudyInTab(app.page, { study: 'feature-space' });
+  assert.equal(s.error, '');
+  const out = path.join(dir, 'study');
+  const r = spawnSync(cli, ['study', 'feature-space', '--set', SAMPLE, '--pred', `sample_pred.json=${PRED}`, '--db-root',
+    path.join(dir, 'db'), '--lexicon', LEXICON, '--elbow', '2..6', '--seed', '0', '--trees', '50', '--out', out],
+  { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const expected = JSON.parse(fs.readFileSync(path.join(out, 'report.json'), 'utf8'));
+  assert.deepEqual(s.report.tables.map((t) => t.id), ['clusters', 'cluster_features', 'estimator', 'negative_features']);
+  for (const t of expected.tables) assert.deepEqual(s.report.tables.find((x) => x.id === t.id), t, t.id);
+  // Not vacuous: both estimates are there, and each cluster has its own forest's features (the last column).
+  assert.deepEqual(expected.tables[2].rows.map((row) => row[1]), ['offline', 'online']);
+  assert.ok(expected.tables[1].rows.slice(1).every((row) => row[3].length > 0), 'one-vs-rest features per cluster');
+  assert.deepEqual(s.report.charts, expected.charts);
+  assert.deepEqual(s.report.items, expected.items);
+  assert.deepEqual(s.report.notes, expected.notes);
+  assert.deepEqual(s.report.inputs.map((i) => i.name), ['set', 'pred sample_pred.json', 'seed',
+    'estimate sample_pred.json offline', 'estimate sample_pred.json online']);
+  await clickNamed(app.page, 'study feature-space');
+  await nextFrames(app.page);
+  fs.writeFileSync(path.join(artefactDir, 'studies_feature_space.png'), await app.page.screenshot());
+
+  // Its button leads to the Clusters tab, whichever view of Feature space was open.
+  await sendCommand(app.page, { do: 'show', tab: PANEL });
+  await clickNamed(app.page, 'Estimator tab');
+  await sendCommand(app.page, { do: 'show', tab: 'Studies' });
+  await clickNamed(app.page, 'open feature space');
+  await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], []))
+    .buttons?.['explain by forest'], null, { timeout: 10000 });
 });

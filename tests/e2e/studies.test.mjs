@@ -127,6 +127,8 @@ test('refusals name what is wrong and run nothing', async () => {
   assert.match(s.error, /study 'synsql' runs from the command line only: chokepoint study synsql/);
   s = await runInTab({ study: 'denat-delta' });
   assert.match(s.error, /no de-naturalised variant's four settings are in the Sets tab/);
+  s = await runInTab({ study: 'feature-space' });
+  assert.match(s.error, /no clusters yet: Feature space > Clusters, choose a gold set and one or more prediction sets/);
   s = await runInTab({ study: 'retrieval' });
   assert.match(s.error, /no retrieval has run: run one in Run a model > Retrieval/);
   s = await runInTab({ study: 'shared-failure' });

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/learn/multiclass_forest.h"
 #include "core/sqlspace/cluster_importance.h"
 
 using namespace chokepoint::sqlspace;
@@ -89,6 +90,35 @@ TEST(ClusterImportance, TheFeatureThatDefinesAClusterRanksFirst) {
     ASSERT_FALSE(ranking.empty());
     EXPECT_EQ(ranking[0].id, 20);
     EXPECT_GT(ranking[0].importance, 0.5);
+  }
+}
+
+// The app grows each cluster's forest a tree at a time as a two-class MulticlassForestTrainer seeded seed + c: stepped
+// to the end, its ranking is cluster_forest_importance's.
+TEST(ClusterImportance, SteppedOneVsRestForestsRankAsTheWholeOnes) {
+  const FeatureVectors v =
+      vectors({"110", "011", "010", "100", "001", "111", "000", "010", "101", "110", "011", "100"});
+  const std::vector<int> labels = {0, 1, 1, 0, 2, 1, 2, 1, 0, 0, 1, 0};
+  ClusterImportanceOptions o;
+  o.trees = 15;
+  o.seed = 4;
+  const auto whole = cluster_forest_importance(v, labels, 3, o);
+  ASSERT_EQ(whole.size(), 3u);
+  for (int c = 0; c < 3; ++c) {
+    std::vector<int> in_cluster;
+    for (int l : labels) in_cluster.push_back(l == c ? 1 : 0);
+    chokepoint::learn::ForestOptions fo;
+    fo.trees = o.trees;
+    fo.seed = o.seed + static_cast<uint64_t>(c);
+    chokepoint::learn::MulticlassForestTrainer trainer(v.rows.cols, 2, fo);
+    while (!trainer.done()) trainer.step(v.rows, in_cluster);
+    const auto stepped = rank_one_vs_rest_importance(v, trainer.importance(), o.top);
+    ASSERT_EQ(stepped.size(), whole[c].size()) << "cluster " << c;
+    ASSERT_FALSE(stepped.empty());
+    for (size_t i = 0; i < stepped.size(); ++i) {
+      EXPECT_EQ(stepped[i].id, whole[c][i].id) << "cluster " << c << " rank " << i;
+      EXPECT_NEAR(stepped[i].importance, whole[c][i].importance, 1e-9);
+    }
   }
 }
 

@@ -94,9 +94,11 @@ void forget_computed_features(FeatureSpacePanel& panel) {
   panel.cluster_job.reset();
   panel.forest_job.reset();
   panel.forest.reset();
+  panel.one_vs_rest.clear();
   panel.estimate.reset();
   panel.estimation.reset();
   panel.estimate_ids.clear();
+  panel.kept_estimates.clear();
   panel.llm.reading.reset();
   panel.llm.agreement_report.reset();
   panel.llm.batch.discard();
@@ -319,10 +321,13 @@ void run_pending(FeatureSpacePanel& panel, double deadline_ms) {
     panel.clusters =
         sqlspace::clusters_from_fit(job.vectors, std::move(job.fits[static_cast<size_t>(k - job.k_first)]), options);
     panel.clusters->elbow = std::move(curve);
+    const size_t clustered_columns = job.vectors.rows.cols;
     panel.cluster_job.reset();
     sqlspace::BlindSpotOptions b;
     b.margin = panel.margin;
     panel.blind_spots = sqlspace::blind_spots(panel.clusters->labels, panel.clusters->k, models, b);
+    panel.clustered = {panel.cluster_set, options.k > 0, panel.seed, panel.margin, clustered_columns, {}};
+    for (const auto& row : f->matrix.rows) panel.clustered.keys.push_back(row.key);
   } else if (panel.pending == Pending::Estimate) {
     const SetFeatures* f = finished_features(panel, panel.estimate_set);
     const ModelScores* m = finished_model(panel, panel.estimate_set, panel.estimate_model);
@@ -347,6 +352,14 @@ void run_pending(FeatureSpacePanel& panel, double deadline_ms) {
     }
     panel.estimate = panel.estimation->take();
     panel.estimation.reset();
+    auto& kept = panel.kept_estimates;
+    kept.erase(std::remove_if(kept.begin(), kept.end(),
+                              [&panel](const FeatureSpacePanel::KeptEstimate& e) {
+                                return e.set == panel.estimate_set && e.model == panel.estimate_model &&
+                                       e.online == panel.online;
+                              }),
+               kept.end());
+    kept.push_back({panel.estimate_set, panel.estimate_model, panel.online, panel.trees, panel.seed, *panel.estimate});
   }
   panel.pending = Pending::None;
 }
@@ -394,6 +407,7 @@ void request_clusters(AppState& state, FeatureSpacePanel& panel) {
   panel.cluster_job.reset();
   panel.forest_job.reset();
   panel.forest.reset();
+  panel.one_vs_rest.clear();
   panel.pending = FeatureSpacePanel::Pending::Clusters;
 }
 
@@ -410,23 +424,51 @@ void request_cluster_forest(FeatureSpacePanel& panel) {
   auto vectors = sqlspace::feature_vectors({&f->matrix});  // the rows and columns the clusters were fitted on
   const size_t cols = vectors.rows.cols;
   panel.forest.reset();
+  panel.one_vs_rest.clear();
   panel.forest_job.emplace(FeatureSpacePanel::ForestJob{
-      std::move(vectors), learn::MulticlassForestTrainer(cols, panel.clusters->k, options)});
+      std::move(vectors), learn::MulticlassForestTrainer(cols, panel.clusters->k, options), 0, std::nullopt, {}, {}});
 }
 
 namespace {
 
-// At least one tree, then more until the frame's deadline; then the ranking, as space clusters --importance gives it.
-// The clock decides only how many frames the forest takes, never what it learns, and a slow frame still grows a tree.
+// One tree of the multi-class forest, or else of the current cluster's one-vs-rest forest (cluster c's seed is the
+// panel's + c, as cluster_forest_importance seeds it); true once every forest is grown.
+bool grow_one_tree(FeatureSpacePanel::ForestJob& job, const std::vector<int>& labels, int k, int seed) {
+  if (!job.trainer.done()) {
+    job.trainer.step(job.vectors.rows, labels);
+    return false;
+  }
+  if (job.cluster >= k) return true;
+  const sqlspace::ClusterImportanceOptions defaults;
+  if (!job.one_vs_rest) {
+    job.in_cluster.resize(labels.size());
+    for (size_t i = 0; i < labels.size(); ++i) job.in_cluster[i] = labels[i] == job.cluster ? 1 : 0;
+    learn::ForestOptions options;
+    options.trees = defaults.trees;
+    options.seed = static_cast<uint64_t>(seed) + static_cast<uint64_t>(job.cluster);
+    job.one_vs_rest.emplace(job.vectors.rows.cols, 2, options);
+  }
+  job.one_vs_rest->step(job.vectors.rows, job.in_cluster);
+  if (!job.one_vs_rest->done()) return false;
+  job.ranked.push_back(sqlspace::rank_one_vs_rest_importance(job.vectors, job.one_vs_rest->importance(), defaults.top));
+  job.one_vs_rest.reset();
+  return ++job.cluster >= k;
+}
+
+// At least one tree, then more until the frame's deadline; then the rankings, as space clusters --importance gives
+// them. The clock decides only how many frames the forests take, never what they learn, and a slow frame still grows
+// a tree.
 void step_cluster_forest(FeatureSpacePanel& panel, double deadline_ms) {
   if (!panel.forest_job || !panel.clusters) return;
   auto& job = *panel.forest_job;
+  bool grown = false;
   do {
-    job.trainer.step(job.vectors.rows, panel.clusters->labels);
-  } while (!job.trainer.done() && monotonic_ms() < deadline_ms);
-  if (!job.trainer.done()) return;
+    grown = grow_one_tree(job, panel.clusters->labels, panel.clusters->k, panel.seed);
+  } while (!grown && monotonic_ms() < deadline_ms);
+  if (!grown) return;
   panel.forest = sqlspace::rank_cluster_importance(job.vectors, panel.clusters->labels, panel.clusters->k,
                                                    job.trainer.importance(), sqlspace::ClusterImportanceOptions{}.top);
+  panel.one_vs_rest = std::move(job.ranked);
   panel.forest_job.reset();
 }
 

@@ -74,7 +74,9 @@ nlohmann::json feature_space_json(const FeatureSpacePanel& panel) {
                      {"labels", cl.labels},
                      {"explanations", explained}};
     if (panel.forest_job)
-      j["clusters"]["forest"] = {{"running", true}, {"trees_done", panel.forest_job->trainer.trees_done()}};
+      j["clusters"]["forest"] = {{"running", true},
+                                 {"trees_done", panel.forest_job->trainer.trees_done()},
+                                 {"one_vs_rest_clusters_done", panel.forest_job->cluster}};
     if (panel.forest) {
       auto ranked = [](const std::vector<sqlspace::FeatureImportance>& fs) {
         nlohmann::json out = nlohmann::json::array();
@@ -83,7 +85,10 @@ nlohmann::json feature_space_json(const FeatureSpacePanel& panel) {
       };
       nlohmann::json per = nlohmann::json::array();
       for (const auto& c : panel.forest->per_cluster) per.push_back(ranked(c));
-      j["clusters"]["forest"] = {{"running", false}, {"overall", ranked(panel.forest->overall)}, {"per_cluster", per}};
+      nlohmann::json own = nlohmann::json::array();
+      for (const auto& c : panel.one_vs_rest) own.push_back(ranked(c));
+      j["clusters"]["forest"] = {
+          {"running", false}, {"overall", ranked(panel.forest->overall)}, {"per_cluster", per}, {"one_vs_rest", own}};
     }
     if (panel.blind_spots) {
       nlohmann::json models = nlohmann::json::array();
@@ -132,6 +137,10 @@ nlohmann::json feature_space_json(const FeatureSpacePanel& panel) {
                      {"columns", panel.estimate_ids.size()},
                      {"negative_features", negative}};
   }
+  j["kept_estimates"] = nlohmann::json::array();
+  for (const auto& k : panel.kept_estimates)
+    j["kept_estimates"].push_back(
+        {{"set", k.set}, {"model", k.model}, {"online", k.online}, {"trees", k.trees}, {"seed", k.seed}});
   return j;
 }
 

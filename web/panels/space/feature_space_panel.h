@@ -31,6 +31,7 @@
 #include "core/sqlspace/feature_matrix.h"
 #include "core/sqlspace/feature_vectors.h"
 #include "core/sqlspace/set_comparison.h"
+#include "core/study/study_report.h"
 #include "web/app_state.h"
 #include "web/panels/space/feature_discovery_run.h"
 #include "web/panels/space/llm_features_run.h"
@@ -61,7 +62,8 @@ struct ModelScores {
 };
 
 struct FeatureSpacePanel {
-  int view = 0;  // 0 compare, 1 clusters, 2 estimator, 3 items, 4 LLM features, 5 discover
+  int view = 0;          // 0 compare, 1 clusters, 2 estimator, 3 items, 4 LLM features, 5 discover
+  int select_view = -1;  // a view to bring forward at the next frame (another tab's button leads here)
   std::vector<SetFeatures> features;
   std::vector<ModelScores> models;
   // What the user asked for; it runs once the features and scores it needs are ready.
@@ -90,6 +92,16 @@ struct FeatureSpacePanel {
   float margin = 0.25f;
   std::optional<sqlspace::FeatureClusters> clusters;
   std::optional<sqlspace::BlindSpotReport> blind_spots;
+  // What the shown clusters were computed from (the choices above may have changed since).
+  struct ClusteredFrom {
+    std::string set;
+    bool k_given = false;
+    int seed = 0;
+    float margin = 0;
+    size_t features = 0;            // the clustered vectors' columns
+    std::vector<std::string> keys;  // the clustered rows' item keys
+  };
+  ClusteredFrom clustered;
   int selected_cluster = -1;  // its example questions are listed
   // The k-means behind the clusters (each k of the elbow, or the k given), a few restarts a frame: one k-means with
   // its ten restarts on BIRD dev's vectors held a frame for ~100 ms in wasm. Every fit is kept, so the knee's k is
@@ -106,13 +118,19 @@ struct FeatureSpacePanel {
   };
   std::optional<ClusterJob> cluster_job;
   // The paper's explanation of the clusters (003 §5): one multi-class 100-tree forest on (features, cluster), its
-  // impurity importance; a few trees a frame, started by its button once the clusters are there.
+  // impurity importance; then, as space clusters --importance does, each cluster's own one-vs-rest forest. A few
+  // trees a frame, started by its button once the clusters are there.
   struct ForestJob {
     sqlspace::FeatureVectors vectors;
     learn::MulticlassForestTrainer trainer;
+    int cluster = 0;  // the one-vs-rest forest under way, once trainer is done
+    std::optional<learn::MulticlassForestTrainer> one_vs_rest;  // two classes: in the cluster (1) or not (0)
+    std::vector<int> in_cluster;
+    std::vector<std::vector<sqlspace::FeatureImportance>> ranked;  // the finished clusters' rankings
   };
   std::optional<ForestJob> forest_job;
   std::optional<sqlspace::MulticlassClusterImportance> forest;
+  std::vector<std::vector<sqlspace::FeatureImportance>> one_vs_rest;  // per cluster, with `forest`
 
   // Estimator.
   std::string estimate_set, estimate_model;
@@ -121,6 +139,15 @@ struct FeatureSpacePanel {
   std::optional<sqlspace::EstimatorReport> estimate;
   std::optional<sqlspace::CorrectnessEstimation> estimation;  // under way, a few trees a frame
   std::vector<int> estimate_ids;                              // the feature ids the estimator saw, in column order
+  // Every finished estimate of this page, the newest per (set, model, online): the Studies tab's feature-space lays
+  // out those of the clustered set's models (SQLSpace Tables 7 and 8).
+  struct KeptEstimate {
+    std::string set, model;
+    bool online = false;
+    int trees = 0, seed = 0;
+    sqlspace::EstimatorReport report;
+  };
+  std::vector<KeptEstimate> kept_estimates;
 
   // Items: one example's features with how each was decided.
   std::string item_set;
@@ -165,6 +192,11 @@ void remove_added_features(FeatureSpacePanel& panel);
 // Forgets every computed feature matrix and what was computed from them (comparison, clusters, forest, estimate), so
 // the next run computes them with the catalogue as it is now.
 void forget_computed_features(FeatureSpacePanel& panel);
+// The feature-space study (SQLSpace Tables 2, 7, 8, 9) over what this panel computed: the shown clusters with their
+// models and forests, and the newest offline and online estimate of each of those models on the clustered set, laid
+// out by core/study/feature_space_study.h as `chokepoint study feature-space` lays out the same figures. Refused,
+// saying what to run, without clusters, models or the forests.
+Result<study::StudyReport> feature_space_study_report(const FeatureSpacePanel& panel);
 // The model's answer for an item's feature, when one was asked and answered.
 std::optional<bool> llm_cell(const SetFeatures& f, size_t row, int id);
 

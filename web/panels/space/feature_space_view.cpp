@@ -196,9 +196,14 @@ std::string ranked_text(const std::vector<sqlspace::FeatureImportance>& features
 // The paper's explanation of the clusters: its button, its progress, then the ranking (each cluster's share of it is
 // in the clusters table).
 void draw_cluster_forest(FeatureSpacePanel& panel) {
-  if (panel.forest_job) {
-    ImGui::Text("Growing the multi-class forest: tree %d of %d...", panel.forest_job->trainer.trees_done(),
-                sqlspace::ClusterImportanceOptions{}.trees);
+  if (const auto& job = panel.forest_job) {
+    if (!job->trainer.done())
+      ImGui::Text("Growing the multi-class forest: tree %d of %d...", job->trainer.trees_done(),
+                  sqlspace::ClusterImportanceOptions{}.trees);
+    else
+      ImGui::Text("Growing cluster C%d's one-vs-rest forest (%d of %d): tree %d of %d...", job->cluster,
+                  job->cluster + 1, panel.clusters ? panel.clusters->k : 0,
+                  job->one_vs_rest ? job->one_vs_rest->trees_done() : 0, sqlspace::ClusterImportanceOptions{}.trees);
     return;
   }
   if (ImGui::Button("Explain by one multi-class forest (003 §5)")) request_cluster_forest(panel);
@@ -206,7 +211,8 @@ void draw_cluster_forest(FeatureSpacePanel& panel) {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "A 100-tree random forest learns the cluster from the features; its impurity importance ranks the features "
-        "that tell the clusters apart. Each cluster then lists the ranked features more common in it than overall.");
+        "that tell the clusters apart. Each cluster then lists the ranked features more common in it than overall, "
+        "and beside them the ranking of its own one-vs-rest forest (in this cluster or not).");
   if (!panel.forest) return;
   ImGui::SameLine();
   ImGui::TextWrapped("Tell the clusters apart: %s", panel.forest->overall.empty()
@@ -310,6 +316,8 @@ void draw_clusters(AppState& state, FeatureSpacePanel& panel) {
       if (panel.forest && static_cast<size_t>(c) < panel.forest->per_cluster.size() &&
           !panel.forest->per_cluster[static_cast<size_t>(c)].empty())
         ImGui::TextWrapped("forest: %s", ranked_text(panel.forest->per_cluster[static_cast<size_t>(c)], 5).c_str());
+      if (static_cast<size_t>(c) < panel.one_vs_rest.size() && !panel.one_vs_rest[static_cast<size_t>(c)].empty())
+        ImGui::TextWrapped("its own forest: %s", ranked_text(panel.one_vs_rest[static_cast<size_t>(c)], 5).c_str());
     }
     ImGui::EndTable();
   }
@@ -484,10 +492,12 @@ void draw_feature_space_panel(AppState& state, FeatureSpacePanel& panel) {
   if (!ImGui::BeginTabBar("space-views")) return;
   const char* names[] = {"Compare", "Clusters", "Estimator", "Items", "LLM features", "Discover"};
   for (int v = 0; v < 6; ++v) {
-    const bool open = ImGui::BeginTabItem(names[v]);
+    const bool open =
+        ImGui::BeginTabItem(names[v], nullptr, panel.select_view == v ? ImGuiTabItemFlags_SetSelected : 0);
     note_item_place((std::string(names[v]) + " tab").c_str());
     if (!open) continue;
     panel.view = v;
+    if (panel.select_view == v) panel.select_view = -1;
     if (v == 0) draw_compare(state, panel);
     if (v == 1) draw_clusters(state, panel);
     if (v == 2) draw_estimator(state, panel);

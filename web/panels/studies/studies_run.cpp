@@ -14,6 +14,7 @@
 #include "web/bridge/file_bridge.h"
 #include "web/bridge/lexicon_loader.h"
 #include "web/panels/runner/run_model_panel.h"
+#include "web/panels/space/feature_space_panel.h"
 #include "web/panels/studies/study_sources.h"
 
 namespace chokepoint::web {
@@ -212,14 +213,18 @@ void start_study(AppState& state, StudyChoice choice) {
   run.started = started;
   run.choice = std::move(choice);
   const StudyChoice& c = run.choice;
-  if (c.study == "retrieval") {  // composed from the runs the Retrieval tab already made: nothing to evaluate
-    auto report = retrieval_study_report(run_model_panel(state).retrieval);
+  // Composed from what another tab already computed: nothing to evaluate.
+  if (c.study == "retrieval" || c.study == "feature-space") {
+    const bool retrieval = c.study == "retrieval";
+    auto report = retrieval ? retrieval_study_report(run_model_panel(state).retrieval)
+                            : feature_space_study_report(feature_space_panel(state));
     if (!report.ok()) {
       run.error = report.error();
       return;
     }
     run.report = std::move(*report);
-    notify(state, "study retrieval: the report of the Retrieval tab's Table VIII");
+    notify(state, retrieval ? "study retrieval: the report of the Retrieval tab's Table VIII"
+                            : "study feature-space: the Feature space tab's clusters, forests and estimates");
     return;
   }
   const auto semantics = ex_semantics_from_name(c.semantics);

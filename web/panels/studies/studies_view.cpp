@@ -9,6 +9,7 @@
 #include "web/bridge/page_commands.h"
 #include "web/panel_registry.h"
 #include "web/panels/runner/run_model_panel.h"
+#include "web/panels/space/feature_space_panel.h"
 #include "web/panels/studies/studies_run.h"
 #include "web/panels/studies/study_report_view.h"
 #include "web/panels/studies/study_sources.h"
@@ -169,6 +170,19 @@ void draw_inputs(AppState& state, StudyChoice& c) {
       request_tab("Run a model");
     }
     note_item_place("open retrieval");
+    return;
+  } else if (c.study == "feature-space") {
+    ImGui::TextWrapped(
+        "SQLSpace's feature space is computed in the Feature space tab: Clusters (a gold set with each model's "
+        "prediction set ticked, then Explain by one multi-class forest) gives Tables 2 and 9, and Estimator, run for "
+        "each of those models offline and online on the same set, gives Tables 7 and 8. This study lays out what that "
+        "tab computed, beside the paper's estimator figures, as chokepoint study feature-space does on the same "
+        "files.");
+    if (ImGui::Button("Open Feature space > Clusters")) {
+      feature_space_panel(state).select_view = 1;
+      request_tab("Feature space");
+    }
+    note_item_place("open feature space");
     return;
   } else {
     ImGui::TextWrapped(
