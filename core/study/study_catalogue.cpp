@@ -33,7 +33,7 @@ const std::vector<StudyEntry>& study_catalogue() {
       {"synsql",
        "test databases judging systems: SR, EX on both, Δ, AR with its band, CC per method and system, and "
        "disagreements against human labels (SynSQL Tables 1-3)",
-       false},
+       true},
       {"feature-space",
        "SQLSpace: clusters of the feature vectors with each model's EX and blind spots, the correctness estimator "
        "offline and online and the features of failure (SQLSpace Tables 2, 7, 8)",

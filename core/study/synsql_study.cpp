@@ -3,6 +3,8 @@
 
 #include <limits>
 
+#include "core/metrics/cohen_kappa.h"
+
 namespace chokepoint::study {
 
 namespace {
@@ -148,6 +150,29 @@ StudyReport synsql_report(const SynsqlInputs& in) {
     rep.items.rows.push_back(cells);
   }
   return rep;
+}
+
+SynsqlCell synsql_cell(const std::string& method, const std::string& system, const testdb::AgreementSummary& s) {
+  SynsqlCell c;
+  c.method = method;
+  c.system = system;
+  c.n = s.n;
+  c.reference = s.reference;
+  c.sr = s.sr;
+  c.ex_original = s.ex_original;
+  c.ex_test = s.ex_test;
+  c.delta = s.delta;
+  c.cc = s.cc;
+  if (s.ar) {
+    c.ar = 100.0 * *s.ar;
+    c.ar_band = landis_koch_band(*s.ar);
+  }
+  return c;
+}
+
+std::string synsql_verdict(const ItemEvaluation& e) {
+  if (e.status != ItemStatus::Scored) return item_status_name(e.status);
+  return e.ex ? "1" : "0";
 }
 
 }  // namespace chokepoint::study

@@ -8,7 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "core/metrics/pair_evaluation.h"
 #include "core/study/study_report.h"
+#include "core/testdb/agreement.h"
 
 namespace chokepoint::study {
 
@@ -46,5 +48,12 @@ struct SynsqlInputs {
 };
 
 StudyReport synsql_report(const SynsqlInputs& in);
+
+// One method and system's cell from the agreement of its items (testdb::summarize_agreement, as `chokepoint
+// agreement` sums one test root): AR in percent with its Landis-Koch band. For a caller that scored the items itself
+// (the app's Synthesis tab); the CLI reads the same figures from `agreement`'s report.
+SynsqlCell synsql_cell(const std::string& method, const std::string& system, const testdb::AgreementSummary& s);
+// An item's verdict as the per-item table reads it: "1" or "0" when scored, else its status ("gold_error", ...).
+std::string synsql_verdict(const ItemEvaluation& e);
 
 }  // namespace chokepoint::study

@@ -124,7 +124,7 @@ test('refusals name what is wrong and run nothing', async () => {
   s = await runInTab({ study: 'llm-tasks' });
   assert.match(s.error, /study 'llm-tasks' runs from the command line only: chokepoint study llm-tasks/);
   s = await runInTab({ study: 'synsql' });
-  assert.match(s.error, /study 'synsql' runs from the command line only: chokepoint study synsql/);
+  assert.match(s.error, /no synthesis has finished: Test databases > Synthesis, choose a gold set and a prediction set/);
   s = await runInTab({ study: 'denat-delta' });
   assert.match(s.error, /no de-naturalised variant's four settings are in the Sets tab/);
   s = await runInTab({ study: 'feature-space' });

@@ -11,8 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync, execFileSync } from 'node:child_process';
 import { DDL, QA, HA, GA, QB, GB, synthAnswers } from '../llm_server/synsql_fixture.mjs';
-import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed } from './browser.mjs';
-import { cli, tempDir, openApp, closeAll } from './fixture.mjs';
+import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames } from './browser.mjs';
+import { cli, tempDir, openApp, closeAll, runStudyInTab } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
 const PANEL = 'Test databases';
@@ -96,6 +96,33 @@ test('SynSQL from the page equals chokepoint synth and agreement, and a second r
   assert.equal(r2.status, 0, r2.stderr);
   const { root, buckets, by_semantics: bySemantics, discrimination, ...cliAgreement } = JSON.parse(r2.stdout).test_roots[0];
   assert.deepEqual(g, cliAgreement, 'the same agreement summary, field by field');
+
+  // The synsql study over this run in the Studies tab: the CLI's study with the run's folder as the test root.
+  const study = await runStudyInTab(app.page, { study: 'synsql' });
+  assert.equal(study.error, '');
+  const studyOut = path.join(dir, 'synsql_study');
+  const r3 = spawnSync(cli, ['study', 'synsql', '--gold', path.join(out, 'set.json'), '--pred',
+    `synth_pred.sql=${path.join(dir, 'synth_pred.sql')}`, '--db-root', path.join(out, 'original'), '--test-db-root',
+    `synsql=${out}`, '--skip-missing', '--out', studyOut], { encoding: 'utf8' });
+  assert.equal(r3.status, 0, r3.stderr);
+  const expected = JSON.parse(fs.readFileSync(path.join(studyOut, 'report.json'), 'utf8'));
+  for (const t of expected.tables) assert.deepEqual(study.report.tables.find((x) => x.id === t.id), t, t.id);
+  assert.deepEqual(study.report.tables.map((t) => t.id), expected.tables.map((t) => t.id));
+  assert.deepEqual(study.report.charts, expected.charts);
+  assert.deepEqual(study.report.items, expected.items);
+  // The same notes; the last names the CLI's flag, which the page has no use for.
+  assert.deepEqual(study.report.notes.slice(0, -1), expected.notes.slice(0, -1));
+  assert.equal(study.report.notes.at(-1), '1 items have no original database and are left out of every figure.');
+  assert.equal(expected.notes.at(-1), '1 items have no original database and are left out of every figure (--skip-missing).');
+  const cell = JSON.parse(r3.stdout).cells[0];
+  assert.deepEqual([cell.method, cell.system, cell.ex_original, cell.ex_test, cell.delta], ['synsql', 'synth_pred.sql',
+    100, 50, 50], 'the figures checked by hand above');
+  await clickNamed(app.page, 'study synsql');
+  await nextFrames(app.page);
+  fs.writeFileSync(path.join(artefactDir, 'studies_synsql.png'), await app.page.screenshot());
+  await clickNamed(app.page, 'open synthesis');
+  await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], []))
+    .buttons?.['first synthesized question'], null, { timeout: 10000 });
 
   // A click on the first question: its rounds and its tables beside the original's.
   await clickNamed(app.page, 'first synthesized question');

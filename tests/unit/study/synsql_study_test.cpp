@@ -56,5 +56,40 @@ TEST(SynsqlStudy, LabelsGiveTableThreeAndItemsKeepTheirVerdicts) {
   EXPECT_EQ(cell_text(rep.items.rows[0][4]), "no_database");
 }
 
+// A cell from an agreement summary, as the app's Synthesis tab makes it: AR in percent with its band; undefined AR
+// (no reference item) left unset with no band. A verdict is 1/0 when scored, else the status.
+TEST(SynsqlStudy, CellFromAnAgreementSummaryAndVerdicts) {
+  testdb::AgreementSummary s;
+  s.n = 4;
+  s.reference = 3;
+  s.sr = 75;
+  s.ex_original = 100;
+  s.ex_test = 2.0 / 3 * 100;
+  s.delta = 100.0 / 3;
+  s.cc = 9;
+  s.ar = 0.5;
+  const auto c = synsql_cell("synsql", "A", s);
+  EXPECT_EQ(c.method, "synsql");
+  EXPECT_EQ(c.n, 4u);
+  EXPECT_EQ(c.reference, 3u);
+  ASSERT_TRUE(c.ar);
+  EXPECT_DOUBLE_EQ(*c.ar, 50.0);
+  EXPECT_EQ(c.ar_band, "moderate");
+  EXPECT_DOUBLE_EQ(c.delta, 100.0 / 3);
+  s.ar.reset();
+  const auto none = synsql_cell("synsql", "A", s);
+  EXPECT_FALSE(none.ar);
+  EXPECT_EQ(none.ar_band, "");
+
+  ItemEvaluation e;
+  e.status = ItemStatus::Scored;
+  e.ex = true;
+  EXPECT_EQ(synsql_verdict(e), "1");
+  e.ex = false;
+  EXPECT_EQ(synsql_verdict(e), "0");
+  e.status = ItemStatus::NoDatabase;
+  EXPECT_EQ(synsql_verdict(e), "no_database");
+}
+
 }  // namespace
 }  // namespace chokepoint::study

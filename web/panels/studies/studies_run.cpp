@@ -16,6 +16,7 @@
 #include "web/panels/runner/run_model_panel.h"
 #include "web/panels/space/feature_space_panel.h"
 #include "web/panels/studies/study_sources.h"
+#include "web/panels/testdb/testdb_panel.h"
 
 namespace chokepoint::web {
 namespace {
@@ -214,17 +215,19 @@ void start_study(AppState& state, StudyChoice choice) {
   run.choice = std::move(choice);
   const StudyChoice& c = run.choice;
   // Composed from what another tab already computed: nothing to evaluate.
-  if (c.study == "retrieval" || c.study == "feature-space") {
-    const bool retrieval = c.study == "retrieval";
-    auto report = retrieval ? retrieval_study_report(run_model_panel(state).retrieval)
-                            : feature_space_study_report(feature_space_panel(state));
+  if (c.study == "retrieval" || c.study == "feature-space" || c.study == "synsql") {
+    auto report = c.study == "retrieval"       ? retrieval_study_report(run_model_panel(state).retrieval)
+                  : c.study == "feature-space" ? feature_space_study_report(feature_space_panel(state))
+                                               : synsql_study_report(test_databases_panel(state).synthesis);
     if (!report.ok()) {
       run.error = report.error();
       return;
     }
     run.report = std::move(*report);
-    notify(state, retrieval ? "study retrieval: the report of the Retrieval tab's Table VIII"
-                            : "study feature-space: the Feature space tab's clusters, forests and estimates");
+    notify(state, "study " + c.study + ": laid out from " +
+                      (c.study == "retrieval"       ? "the Retrieval tab's Table VIII"
+                       : c.study == "feature-space" ? "the Feature space tab's clusters, forests and estimates"
+                                                    : "the Synthesis tab's run"));
     return;
   }
   const auto semantics = ex_semantics_from_name(c.semantics);

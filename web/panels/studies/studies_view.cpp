@@ -13,6 +13,7 @@
 #include "web/panels/studies/studies_run.h"
 #include "web/panels/studies/study_report_view.h"
 #include "web/panels/studies/study_sources.h"
+#include "web/panels/testdb/testdb_panel.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/string_input.h"
 #include "web/widgets/ui_px.h"
@@ -170,6 +171,20 @@ void draw_inputs(AppState& state, StudyChoice& c) {
       request_tab("Run a model");
     }
     note_item_place("open retrieval");
+    return;
+  } else if (c.study == "synsql") {
+    ImGui::TextWrapped(
+        "Test databases are made in Test databases > Synthesis: SynSQL (or the vanilla single pass) writes one "
+        "database per question of a gold set, and with a prediction set chosen each question is judged on the "
+        "original and on its test database. This study lays that run out as SynSQL Tables 1 and 2 (SR, EX on both, "
+        "delta, AR with its band, CC) beside the paper's rows, as chokepoint study synsql does with the run's folder "
+        "as its --test-db-root. Table 3 (against human labels) and several roots or systems at once: chokepoint "
+        "study synsql.");
+    if (ImGui::Button("Open Test databases > Synthesis")) {
+      test_databases_panel(state).select_synthesis = true;
+      request_tab("Test databases");
+    }
+    note_item_place("open synthesis");
     return;
   } else if (c.study == "feature-space") {
     ImGui::TextWrapped(

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/llm/call_scheduler.h"
+#include "core/study/study_report.h"
 #include "core/testdb/agreement.h"
 #include "core/testdb/discrimination.h"
 #include "core/testdb/synthesis_loop.h"
@@ -77,5 +78,10 @@ void draw_synthesis_view(AppState& state, SynthesisView& view);
 //  synthetic_db_id, outcome, chosen_round, rounds: [{average, accepted}], gold_rows, mutants, distinguished:
 //  {original, synthetic}}], "discrimination"?: {original, synthetic}, "agreement"?: {...}}
 nlohmann::json synthesis_view_json(const SynthesisView& view);
+// The synsql study (SynSQL Tables 1 and 2) over the finished run: its method ("synsql" or "vanilla") as the one test
+// database root and the chosen prediction set as the one system, the questions' agreement laid out by
+// core/study/synsql_study.h as `chokepoint study synsql --test-db-root METHOD=<the run's folder>` lays it out.
+// Refused, saying what to run, before a finished run with a prediction set.
+Result<study::StudyReport> synsql_study_report(const SynthesisView& view);
 
 }  // namespace chokepoint::web

@@ -18,7 +18,9 @@ void draw_test_databases_panel(AppState& state, TestDatabasesPanel& panel) {
     draw_audit_view(state, panel.audit);
     ImGui::EndTabItem();
   }
-  const bool synthesis_open = ImGui::BeginTabItem("Synthesis");
+  const bool synthesis_open =
+      ImGui::BeginTabItem("Synthesis", nullptr, panel.select_synthesis ? ImGuiTabItemFlags_SetSelected : 0);
+  if (synthesis_open) panel.select_synthesis = false;
   note_item_place("Synthesis tab");
   if (synthesis_open) {
     draw_synthesis_view(state, panel.synthesis);

@@ -13,6 +13,7 @@ namespace chokepoint::web {
 struct TestDatabasesPanel {
   AuditView audit;
   SynthesisView synthesis;
+  bool select_synthesis = false;  // the next frame brings the Synthesis tab forward (another tab's button leads here)
 };
 
 TestDatabasesPanel& test_databases_panel(AppState& state);
