@@ -132,6 +132,57 @@ void draw_denat_inputs(AppState& state, StudyChoice& c) {
   draw_variant_systems(state, c);
 }
 
+// The studies laid out from what another tab computed: what each reads, and the button that leads to that tab.
+struct ComposedStudy {
+  const char* study;
+  const char* reads;
+  const char* button;
+  const char* place;  // the button's name for tests
+  const char* tab;
+  void (*bring_forward)(AppState&);  // selects the sub-tab the button leads to
+};
+const ComposedStudy kComposedStudies[] = {
+    {"retrieval",
+     "Schema retrieval is run in Run a model > Retrieval: each run of Full-Schema, SCSL or TCSL on a set labelled "
+     "O/O, L/O, O/L or L/L fills one cell of Table VIII there. This study lays those cells out as SQLMorph Table "
+     "VIII and its change against O/O, with the paper's values beside them and every item's row, as chokepoint "
+     "study retrieval does on the same sets.",
+     "Open Run a model > Retrieval", "open retrieval", "Run a model",
+     [](AppState& state) { run_model_panel(state).select_retrieval = true; }},
+    {"synsql",
+     "Test databases are made in Test databases > Synthesis: SynSQL (or the vanilla single pass) writes one "
+     "database per question of a gold set, and with a prediction set chosen each question is judged on the "
+     "original and on its test database. This study lays that run out as SynSQL Tables 1 and 2 (SR, EX on both, "
+     "delta, AR with its band, CC) beside the paper's rows, as chokepoint study synsql does with the run's folder "
+     "as its --test-db-root. Table 3 (against human labels) and several roots or systems at once: chokepoint "
+     "study synsql.",
+     "Open Test databases > Synthesis", "open synthesis", "Test databases",
+     [](AppState& state) { test_databases_panel(state).select_synthesis = true; }},
+    {"feature-space",
+     "SQLSpace's feature space is computed in the Feature space tab: Clusters (a gold set with each model's "
+     "prediction set ticked, then Explain by one multi-class forest) gives Tables 2 and 9, and Estimator, run for "
+     "each of those models offline and online on the same set, gives Tables 7 and 8. This study lays out what that "
+     "tab computed, beside the paper's estimator figures, as chokepoint study feature-space does on the same "
+     "files.",
+     "Open Feature space > Clusters", "open feature space", "Feature space",
+     [](AppState& state) { feature_space_panel(state).select_view = 1; }},
+};
+
+const ComposedStudy* composed_study(const std::string& study) {
+  for (const auto& c : kComposedStudies)
+    if (study == c.study) return &c;
+  return nullptr;
+}
+
+void draw_composed_inputs(AppState& state, const ComposedStudy& c) {
+  ImGui::TextWrapped("%s", c.reads);
+  if (ImGui::Button(c.button)) {
+    c.bring_forward(state);
+    request_tab(c.tab);
+  }
+  note_item_place(c.place);
+}
+
 void draw_inputs(AppState& state, StudyChoice& c) {
   if (c.study == "shared-failures") {
     ImGui::TextWrapped(
@@ -160,44 +211,8 @@ void draw_inputs(AppState& state, StudyChoice& c) {
     draw_augment_inputs(state, c);
   } else if (c.study == "denat-delta") {
     draw_denat_inputs(state, c);
-  } else if (c.study == "retrieval") {
-    ImGui::TextWrapped(
-        "Schema retrieval is run in Run a model > Retrieval: each run of Full-Schema, SCSL or TCSL on a set labelled "
-        "O/O, L/O, O/L or L/L fills one cell of Table VIII there. This study lays those cells out as SQLMorph Table "
-        "VIII and its change against O/O, with the paper's values beside them and every item's row, as chokepoint "
-        "study retrieval does on the same sets.");
-    if (ImGui::Button("Open Run a model > Retrieval")) {
-      run_model_panel(state).select_retrieval = true;
-      request_tab("Run a model");
-    }
-    note_item_place("open retrieval");
-    return;
-  } else if (c.study == "synsql") {
-    ImGui::TextWrapped(
-        "Test databases are made in Test databases > Synthesis: SynSQL (or the vanilla single pass) writes one "
-        "database per question of a gold set, and with a prediction set chosen each question is judged on the "
-        "original and on its test database. This study lays that run out as SynSQL Tables 1 and 2 (SR, EX on both, "
-        "delta, AR with its band, CC) beside the paper's rows, as chokepoint study synsql does with the run's folder "
-        "as its --test-db-root. Table 3 (against human labels) and several roots or systems at once: chokepoint "
-        "study synsql.");
-    if (ImGui::Button("Open Test databases > Synthesis")) {
-      test_databases_panel(state).select_synthesis = true;
-      request_tab("Test databases");
-    }
-    note_item_place("open synthesis");
-    return;
-  } else if (c.study == "feature-space") {
-    ImGui::TextWrapped(
-        "SQLSpace's feature space is computed in the Feature space tab: Clusters (a gold set with each model's "
-        "prediction set ticked, then Explain by one multi-class forest) gives Tables 2 and 9, and Estimator, run for "
-        "each of those models offline and online on the same set, gives Tables 7 and 8. This study lays out what that "
-        "tab computed, beside the paper's estimator figures, as chokepoint study feature-space does on the same "
-        "files.");
-    if (ImGui::Button("Open Feature space > Clusters")) {
-      feature_space_panel(state).select_view = 1;
-      request_tab("Feature space");
-    }
-    note_item_place("open feature space");
+  } else if (const ComposedStudy* composed = composed_study(c.study)) {
+    draw_composed_inputs(state, *composed);
     return;
   } else {
     ImGui::TextWrapped(
