@@ -1,7 +1,7 @@
 // SQLSpace in the browser (the wasm timing): Spider dev and BIRD dev (2,568 items) with their tables.json
 // uploaded into the app, then the Feature space panel's Compare (the deterministic features of both sets, computed a
 // slice of items per frame, then chi-square and the PCA map), the UMAP map of the same items, Clusters on BIRD dev (the elbow over k = 2..10, a few
-// k-means restarts a frame) and the Estimator on Spider dev against published predictions (a few trees a frame):
+// k-means restarts a frame) with their forests, and the Estimator on Spider dev against published predictions (a few trees a frame):
 // wall time, main-thread work per frame (p50, p99, max, frames over 50 ms), and the comparison natively
 // (`chokepoint space compare`). Prints one line per step.
 // Usage: node bench/feature_space.mjs [DATA_DIR]   (needs build/native/chokepoint, build/wasm/app, chromium)
@@ -92,6 +92,11 @@ try {
     (x) => x.clusters && !x.working);
   const k = await panelState(app.page, 'Feature space');
   console.log(`browser: BIRD dev's knee at k = ${k.clusters.knee}`);
+  // 003 §5's explanation: one multi-class 100-tree forest, then each cluster's own one-vs-rest forest, a tree or more
+  // a frame.
+  await measured(app, `the clusters' forests (multi-class, then one-vs-rest for each of the ${k.clusters.k} clusters)`,
+    () => sendCommand(app.page, { do: 'space_forest' }),
+    (x) => (x.clusters?.forest && !x.clusters.forest.running) || x.error);
 
   // The estimator: Spider dev against a published system's predictions, with the Spider databases present (BIRD's
   // are not in the shared data), 200 trees as 003 §6.

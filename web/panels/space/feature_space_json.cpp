@@ -174,6 +174,9 @@ const PageCommandRegistrar clusters_registrar{"space_clusters", [](AppState& s, 
                                                 p.margin = cmd.value("margin", p.margin);
                                                 request_clusters(s, p);
                                               }};
+// {"do": "space_forest"}: the Clusters tab's "Explain by one multi-class forest" button (both forests).
+const PageCommandRegistrar forest_registrar{
+    "space_forest", [](AppState& s, const nlohmann::json&) { request_cluster_forest(feature_space_panel(s)); }};
 // {"do": "space_item", "set": NAME, "item": K, "known_only"?: bool}: the Items tab's set, item and filter.
 const PageCommandRegistrar item_registrar{"space_item", [](AppState& s, const nlohmann::json& cmd) {
                                             auto& p = feature_space_panel(s);
