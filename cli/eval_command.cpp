@@ -412,6 +412,7 @@ int run_eval(const FlagValues& r, MergedShards* merged) {
   in.options = &options;
   in.em_mode = em_mode;
   in.schemas = &schemas;
+  in.jobs = jobs;
   if (r.has("--csv")) {
     std::ofstream out(r.text("--csv"), std::ios::binary);
     if (!(out << build_eval_csv(in, *items))) return fail_input("cannot write '" + r.text("--csv") + "'");

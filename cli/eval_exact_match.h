@@ -15,8 +15,9 @@ struct PairExactMatch {
   std::vector<em::ExactMatchResult> ours, spider;  // one per pair; scored = false when there is no schema
 };
 
-// schema_of(db_id): the database's schema, or nullptr (its pairs are not scored for EM).
+// schema_of(db_id): the database's schema, or nullptr (its pairs are not scored for EM); called from this thread
+// only. The pairs are matched by `jobs` threads (exact matching is pure), each result at its pair's position.
 PairExactMatch exact_match_pairs(const std::vector<EvalPair>& pairs,
-                                 const std::function<const Schema*(const std::string&)>& schema_of);
+                                 const std::function<const Schema*(const std::string&)>& schema_of, int jobs = 1);
 
 }  // namespace chokepoint::cli

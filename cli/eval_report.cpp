@@ -75,7 +75,7 @@ EvalReport build_eval_report(const EvalReportInputs& in, const std::vector<ItemE
   // 004 Table 4: EX by the number of tables the gold query reads.
   report["by_gold_tables"] = runner::gold_tables_strata_json(runner::ex_by_gold_tables(pairs, items, schema_of));
   // Spider's exact set match with both parsers; --em chooses the one per-item em and by_level use.
-  const auto em_results = exact_match_pairs(pairs, schema_of);
+  const auto em_results = exact_match_pairs(pairs, schema_of, in.jobs);
   const auto& em_chosen = in.em_mode == "spider-parser" ? em_results.spider : em_results.ours;
   const auto em_ours = em::summarize_exact_match(em_results.ours);
   const auto em_spider = em::summarize_exact_match(em_results.spider);

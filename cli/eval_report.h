@@ -42,6 +42,7 @@ struct EvalReportInputs {
   const EvaluationOptions* options = nullptr;
   std::string em_mode = "ours";  // --em: ours | spider-parser
   SchemaCache* schemas = nullptr;
+  int jobs = 1;  // --jobs: threads for the per-pair work of the report (exact match)
 };
 
 struct EvalReport {
