@@ -175,4 +175,27 @@ std::string synsql_verdict(const ItemEvaluation& e) {
   return e.ex ? "1" : "0";
 }
 
+SynsqlInputs synsql_inputs_of_run(const std::string& method, const std::string& system,
+                                  const std::vector<SynsqlQuestion>& questions) {
+  SynsqlInputs in;
+  in.items = questions.size();
+  in.methods = {method};
+  in.systems = {system};
+  in.item_columns = {system + " original", system + " " + method};
+  std::vector<testdb::AgreementItem> judged;
+  size_t original_sr = 0;
+  for (const auto& q : questions) {
+    SynsqlInputs::Item row{q.id, q.test_db_id, {item_status_name(ItemStatus::NoDatabase)}};
+    if (const auto* a = q.agreement) {
+      judged.push_back(*a);
+      original_sr += a->original.status == ItemStatus::Scored && a->original.gold_rows > 0;
+      row.verdicts = {synsql_verdict(a->original), synsql_verdict(a->test)};
+    }
+    in.items_rows.push_back(std::move(row));
+  }
+  in.original_sr = judged.empty() ? 0 : 100.0 * static_cast<double>(original_sr) / static_cast<double>(judged.size());
+  in.cells = {synsql_cell(method, system, testdb::summarize_agreement(judged))};
+  return in;
+}
+
 }  // namespace chokepoint::study

@@ -56,4 +56,16 @@ SynsqlCell synsql_cell(const std::string& method, const std::string& system, con
 // An item's verdict as the per-item table reads it: "1" or "0" when scored, else its status ("gold_error", ...).
 std::string synsql_verdict(const ItemEvaluation& e);
 
+// One question of a single root's run (the app's Synthesis tab): its id, its test database's id and, when its
+// original database was there to judge it on, its agreement item (not owned).
+struct SynsqlQuestion {
+  std::string id, test_db_id;
+  const testdb::AgreementItem* agreement = nullptr;
+};
+// The inputs of Tables 1 and 2 for one method (the root) and one system over the run's questions: the cell from the
+// questions with an agreement item, the originals' SR over them, and one row per question (a question without one
+// reads "no_database"). Needs at least one agreement item.
+SynsqlInputs synsql_inputs_of_run(const std::string& method, const std::string& system,
+                                  const std::vector<SynsqlQuestion>& questions);
+
 }  // namespace chokepoint::study

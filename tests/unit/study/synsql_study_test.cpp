@@ -91,5 +91,34 @@ TEST(SynsqlStudy, CellFromAnAgreementSummaryAndVerdicts) {
   EXPECT_EQ(synsql_verdict(e), "no_database");
 }
 
+// One root's run: the cell over the questions judged on both databases, the originals' SR over them, and a row per
+// question, the one without an original database reading "no_database".
+TEST(SynsqlStudy, InputsOfOneRunOverItsQuestions) {
+  auto judged = [](bool original_right, bool test_right, size_t gold_rows) {
+    testdb::AgreementItem a;
+    a.original.status = a.test.status = ItemStatus::Scored;
+    a.original.ex = original_right;
+    a.test.ex = test_right;
+    a.original.gold_rows = a.test.gold_rows = gold_rows;
+    a.test_columns = 6;
+    return a;
+  };
+  const auto a = judged(true, true, 1), b = judged(true, false, 0);
+  const auto in =
+      synsql_inputs_of_run("synsql", "A", {{"1", "db__q1", &a}, {"2", "db__q2", &b}, {"3", "x__q3", nullptr}});
+  EXPECT_EQ(in.items, 3u);
+  EXPECT_DOUBLE_EQ(in.original_sr, 50.0);  // one of the two judged golds returns a row
+  ASSERT_EQ(in.cells.size(), 1u);
+  EXPECT_EQ(in.cells[0].n, 2u);
+  EXPECT_DOUBLE_EQ(in.cells[0].ex_original, 100.0);
+  EXPECT_DOUBLE_EQ(in.cells[0].ex_test, 50.0);
+  EXPECT_EQ(in.item_columns, (std::vector<std::string>{"A original", "A synsql"}));
+  ASSERT_EQ(in.items_rows.size(), 3u);
+  EXPECT_EQ(in.items_rows[1].verdicts, (std::vector<std::string>{"1", "0"}));
+  EXPECT_EQ(in.items_rows[2].db_id, "x__q3");
+  EXPECT_EQ(in.items_rows[2].verdicts, (std::vector<std::string>{"no_database"}));
+  EXPECT_EQ(report_problem(synsql_report(in)), "");
+}
+
 }  // namespace
 }  // namespace chokepoint::study

@@ -95,9 +95,8 @@ void collect(SynthesisView& view) {
 void write_databases(AppState& state, SynthesisView& view) {
   std::string stem = view.set_name.substr(0, view.set_name.find_last_of('.'));
   if (!check_path_part(stem, "set name").ok()) stem = "set";
-  view.folder = std::string(workspace_available() ? "/workspace" : "/tmp") + "/synsql/" + stem + "_" +
-                testdb::synthesis_method_name(view.loops.empty() || !view.loops[0] ? testdb::SynthesisMethod::SynSql
-                                                                                   : view.loops[0]->options().method);
+  view.folder =
+      std::string(workspace_available() ? "/workspace" : "/tmp") + "/synsql/" + stem + "_" + synthesis_method(view);
   make_dirs(view.folder);
   view.results.assign(view.loops.size(), {});
   EvalSet rewritten;
@@ -206,6 +205,11 @@ void score_one(AppState& state, SynthesisView& view, size_t k) {
 }
 
 }  // namespace
+
+const char* synthesis_method(const SynthesisView& view) {
+  return testdb::synthesis_method_name(view.loops.empty() || !view.loops[0] ? testdb::SynthesisMethod::SynSql
+                                                                            : view.loops[0]->options().method);
+}
 
 std::vector<testdb::AgreementItem> agreement_items(const SynthesisView& view) {
   std::vector<testdb::AgreementItem> out;

@@ -9,5 +9,7 @@
 namespace chokepoint::web {
 
 std::vector<testdb::AgreementItem> agreement_items(const SynthesisView& view);
+// The method the run was planned with ("synsql" or "vanilla"): its folder and the synsql study name it.
+const char* synthesis_method(const SynthesisView& view);
 
 }  // namespace chokepoint::web
