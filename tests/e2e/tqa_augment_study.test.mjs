@@ -205,7 +205,11 @@ test('Table 4.9: the linker table among what the Schema linking tab retrieved, e
     /Schema linking run \(zero-shot\) on sample_dev\.BT\.json/);
   await clickNamed(app.page, 'study tqa-augment');
   await nextFrames(app.page);
-  fs.writeFileSync(path.join(artefactDir, 'studies_tqa_augment_linked.png'), await app.page.screenshot());
+  const linkedPng = await app.page.screenshot();
+  fs.writeFileSync(path.join(artefactDir, 'studies_tqa_augment_linked.png'), linkedPng);
+  // The report is drawn under the inputs, not only held: the lower part of the window carries text.
+  const linkedText = await pixelStats(app.page, linkedPng, { x: 0, y: 500, w: 1200, h: 280 }, [26, 28, 33]);
+  assert.ok(linkedText.bright > 2000, `text in the report's part of the screenshot: ${JSON.stringify(linkedText)}`);
 });
 
 // A damaged record of the Studies tab's sources in the workspace (three sets instead of four, or no JSON at all) is
