@@ -17,6 +17,7 @@
 #include "cli/llm_calls.h"
 #include "cli/model_calls.h"
 #include "core/diagnosis/error_category_llm.h"
+#include "core/diagnosis/error_counts.h"
 #include "core/diagnosis/error_taxonomy.h"
 #include "core/metrics/eval_pairs.h"
 #include "core/runner/prompt_formats.h"
@@ -131,11 +132,12 @@ int errors_main(const FlagValues& r) {
       llm_summary[diagnosis::llm_category_outcome_name(o)] = outcomes[o];
   }
 
-  std::map<std::string, size_t> system, result;
   nlohmann::json listed = nlohmann::json::array();
+  std::vector<diagnosis::ErrorClassification> classes;
   for (size_t f = 0; f < failures.size(); ++f) {
     const auto& [i, c] = failures[f];
     const auto& it = items[i];
+    classes.push_back(c);
     nlohmann::json j = {{"id", it.id},
                         {"db_id", it.db_id},
                         {"gold", pairs[i].gold_sql},
@@ -144,23 +146,17 @@ int errors_main(const FlagValues& r) {
                         {"decided_by", diagnosis::error_decider_name(c.decided_by)}};
     if (auto a = asked.find(f); a != asked.end()) j["llm"] = diagnosis::llm_category_outcome_name(a->second);
     if (c.error_class == diagnosis::ErrorClass::SystemError) {
-      ++system[c.system_kind];
       j["class"] = "system_error";
       j["kind"] = c.system_kind;
     } else {
-      const std::string kind =
-          c.kind == diagnosis::ResultErrorKind::None ? "unclassified" : diagnosis::result_error_kind_name(c.kind);
-      ++result[kind];
-      if (c.direction != diagnosis::ErrorDirection::None)
-        ++result[kind + "/" + diagnosis::error_direction_name(c.direction)];
       j["class"] = "result_error";
-      j["kind"] = kind;
+      j["kind"] = diagnosis::error_category(c);
       j["direction"] = diagnosis::error_direction_name(c.direction);
     }
     listed.push_back(std::move(j));
   }
-  nlohmann::json summary = {
-      {"n", items.size()}, {"failed", failures.size()}, {"system_errors", system}, {"result_errors", result}};
+  nlohmann::json summary = {{"n", items.size()}};
+  summary.update(diagnosis::error_counts_json(classes));
   if (chat) summary["llm"] = llm_summary;
   if (r.has("--skip-missing")) summary["skipped_no_database"] = in->skipped_no_database;
   if (calls) {

@@ -20,6 +20,7 @@
 #include "core/llm_tasks/sql_optimization.h"
 #include "core/runner/model_comparison.h"
 #include "core/runner/prompt_formats.h"
+#include "core/study/llm_tasks_steps.h"
 #include "core/study/llm_tasks_study.h"
 
 namespace chokepoint::cli {
@@ -115,74 +116,6 @@ std::optional<double> number(const ojson& o, const char* key) {
   if (!o.is_object() || !o.contains(key) || !o[key].is_number()) return std::nullopt;
   return o[key].get<double>();
 }
-std::map<std::string, size_t> counts(const ojson& o, bool subcategories_only) {
-  std::map<std::string, size_t> m;
-  if (!o.is_object()) return m;
-  for (const auto& [k, v] : o.items())
-    if (v.is_number_unsigned() && !(subcategories_only && k.find('/') != std::string::npos)) m[k] = v.get<size_t>();
-  return m;
-}
-size_t failed_calls(const ojson& out) {
-  const ojson& c = out.contains("model_calls") ? out["model_calls"] : ojson::object();
-  return whole(c, "failed") + whole(c, "cut_by_budget");
-}
-
-std::vector<study::DebugStrategyRun> read_debug(const ojson& d) {
-  auto rounds_of = [](const ojson& rs) {
-    std::vector<study::DebugRound> out;
-    for (const auto& r : rs) {
-      study::DebugRound x;
-      x.round = r.value("round", 0);
-      x.fixed = whole(r, "fixed");
-      x.still_wrong = whole(r, "still_wrong");
-      x.system_errors = whole(r, "system_errors");
-      x.result_errors = whole(r, "result_errors");
-      x.ex_over_wrong = number(r, "ex_over_wrong").value_or(0);
-      x.result_error_kinds = counts(r.value("result_error_kinds", ojson::object()), true);
-      out.push_back(std::move(x));
-    }
-    return out;
-  };
-  std::vector<study::DebugStrategyRun> out;
-  if (d.contains("strategies"))
-    for (const auto& s : d["strategies"]) out.push_back({s.value("strategy", ""), rounds_of(s["rounds"])});
-  else
-    out.push_back({d.value("strategy", ""), rounds_of(d.value("rounds", ojson::array()))});
-  return out;
-}
-
-void read_optimization(const ojson& o, study::LlmTasksModel& m) {
-  const ojson base = o.value("baseline", ojson::object());
-  m.baseline_ves = number(base, "ves");
-  m.baseline_c_ves = number(base, "c_ves");
-  for (const auto& c : o.value("table", ojson::array())) {
-    study::OptimizationCell cell;
-    cell.variant = c.value("variant", "");
-    cell.ves = number(c, "ves").value_or(0);
-    cell.c_ves = number(c, "c_ves").value_or(0);
-    const ojson pub = c.value("as_published", ojson::object());
-    cell.published_ves = number(pub, "ves");
-    cell.published_c_ves = number(pub, "c_ves");
-    cell.rewrites_not_kept = whole(pub, "rewrites_not_kept");
-    m.optimization.push_back(std::move(cell));
-  }
-}
-
-study::DescribeScores read_describe(const ojson& d) {
-  study::DescribeScores s;
-  s.described = whole(d, "described");
-  const ojson rouge = d.value("rouge", ojson::object());
-  s.rouge1 = number(rouge.value("rouge1", ojson::object()), "f1").value_or(0);
-  s.rouge2 = number(rouge.value("rouge2", ojson::object()), "f1").value_or(0);
-  s.rouge_l = number(rouge.value("rougeL", ojson::object()), "f1").value_or(0);
-  if (d.contains("judge") && d["judge"].is_object()) {
-    if (auto a = number(d["judge"], "average")) s.judge = 100 * *a;
-    s.judge_model = d["judge"].value("model", "");
-  }
-  s.cosine = number(d, "cosine");
-  return s;
-}
-
 Args with(Args a, const Args& more) {
   a.insert(a.end(), more.begin(), more.end());
   return a;
@@ -396,7 +329,7 @@ int llm_tasks_main(const FlagValues& r) {
     auto run_step = [&](const std::string& command, const Args& args) -> Result<ojson> {
       auto c = run_command_captured(command, args);
       if (!c.ok()) return Error{name + ": " + c.error()};
-      failed += failed_calls(c->stdout_json);
+      failed += study::failed_model_calls(c->stdout_json);
       rc = std::max(rc, c->exit_code);
       return c->stdout_json;
     };
@@ -408,9 +341,7 @@ int llm_tasks_main(const FlagValues& r) {
                    "--llm-config", config};
     auto e = run_step("errors", with(with(errors, scoring), calls));
     if (!e.ok()) return fail_input(e.error());
-    m.wrong = whole(*e, "failed");
-    m.system_errors = counts(e->value("system_errors", ojson::object()), false);
-    m.result_errors = counts(e->value("result_errors", ojson::object()), true);
+    study::read_errors_report(*e, m);
     std::map<std::string, std::string> wrong;
     if (auto text = read_file(step("errors." + stem + ".json")); text.ok()) {
       const auto j = nlohmann::json::parse(*text, nullptr, false);
@@ -429,7 +360,7 @@ int llm_tasks_main(const FlagValues& r) {
                     "--rounds",     std::to_string(r.integer("--rounds"))};
       auto d = run_step("debug", with(with(debug, scoring), calls));
       if (!d.ok()) return fail_input(d.error());
-      m.debug = read_debug(*d);
+      m.debug = study::read_debug_report(*d);
     }
     if (tasks.count("optimization")) {
       Args opt = {"--gold",       r.text("--gold"),
@@ -441,28 +372,21 @@ int llm_tasks_main(const FlagValues& r) {
       for (const auto& v : r.all("--variant")) opt.insert(opt.end(), {"--variant", v});
       auto o = run_step("optimize", with(with(opt, scoring), calls));
       if (!o.ok()) return fail_input(o.error());
-      read_optimization(*o, m);
+      study::read_optimize_report(*o, m);
     }
     if (tasks.count("sql-to-text")) {
       auto d = run_step("describe", with(describe_args(r, config, step("describe." + stem + ".json")), calls));
       if (!d.ok()) return fail_input(d.error());
-      m.describe = read_describe(*d);
+      m.describe = study::read_describe_report(*d);
     }
     if (tasks.count("schema-linking"))
       for (const auto& [method, with_fk] : link_runs(r)) {
         const std::string file = step("link." + stem + "." + method + (with_fk ? ".fk" : "") + ".json");
         auto l = run_step("link", with(link_args(r, config, method, with_fk, file), calls));
         if (!l.ok()) return fail_input(l.error());
-        study::LinkCell cell;
-        cell.method = method;
-        cell.fk = with_fk;
-        cell.scored = whole(*l, "scored");
-        cell.res = number(*l, "res").value_or(0);
-        cell.subset = number(*l, "subset_match").value_or(0);
-        cell.exact = number(*l, "exact_match").value_or(0);
-        m.link.push_back(cell);
+        m.link.push_back(study::read_link_report(method, with_fk, *l));
       }
-    m.failed_calls = failed + failed_calls(p.contains("models") ? run : p);
+    m.failed_calls = failed + study::failed_model_calls(p.contains("models") ? run : p);
     in.models.push_back(std::move(m));
   }
 
@@ -484,10 +408,10 @@ int llm_tasks_main(const FlagValues& r) {
                         "--rounds",     "1"};
           auto c = run_command_captured("debug", with(with(debug, scoring), calls));
           if (!c.ok()) return fail_input(names[d] + " on " + names[g] + ": " + c.error());
-          in.models[d].failed_calls += failed_calls(c->stdout_json);
+          in.models[d].failed_calls += study::failed_model_calls(c->stdout_json);
           rc = std::max(rc, c->exit_code);
           cell.wrong = whole(c->stdout_json, "wrong");
-          cell.strategies = read_debug(c->stdout_json);
+          cell.strategies = study::read_debug_report(c->stdout_json);
         }
         in.cross_debug.push_back(std::move(cell));
       }

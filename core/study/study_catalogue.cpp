@@ -42,7 +42,7 @@ const std::vector<StudyEntry>& study_catalogue() {
        "each model through 004's five tasks: EX per prompt format and by gold tables, the error taxonomy, "
        "self-debugging by strategy and round, SQL optimisation's VES and C-VES, SQL-to-Text, schema linking's RES "
        "and matches, and one radar chart across the tasks (004 Tables 3-9, Figs. 2-5)",
-       false},
+       true},
   };
   return entries;
 }

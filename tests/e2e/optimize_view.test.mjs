@@ -67,6 +67,12 @@ test('optimisation from the page: preview, Confirm, outcomes equal to the CLI\'s
   const viaCli = JSON.parse(r.stdout);
   assert.deepEqual(o.rows.map((x) => [x.accepted, x.changed_result, x.generated, x.no_sql, x.correct]),
                    viaCli.table.map((x) => [x.accepted, x.changed_result, x.generated, x.no_sql, x.correct]));
+  // As 004 scores it: the with-y rewrite that changed a correct prediction's result replaces it, so one correct item
+  // is lost; the same counts as the CLI's as_published columns.
+  assert.deepEqual([withY.as_published.rewrites_not_kept, withY.as_published.correct], [1, 1]);
+  assert.deepEqual(o.rows.map((x) => [x.as_published.rewrites_not_kept, x.as_published.correct, x.as_published.scored]),
+                   viaCli.table.map((x) => [x.as_published.rewrites_not_kept, x.as_published.correct,
+                     x.as_published.scored]));
 
   // Again: every prompt is in the page's replay store; the same outcomes, no request.
   const mid = (await llm.stats()).chat;

@@ -122,7 +122,7 @@ test('refusals name what is wrong and run nothing', async () => {
     expansions: 'gold.json', pred_expansions: 'A.sql' });
   assert.match(s.error, /gold.json: item 0 has no jqe.seed_id/);
   s = await runInTab({ study: 'llm-tasks' });
-  assert.match(s.error, /study 'llm-tasks' runs from the command line only: chokepoint study llm-tasks/);
+  assert.match(s.error, /no model run yet: Run a model, choose the set and its formats, Preview and Confirm/);
   s = await runInTab({ study: 'synsql' });
   assert.match(s.error, /no synthesis has finished: Test databases > Synthesis, choose a gold set and a prediction set/);
   s = await runInTab({ study: 'denat-delta' });

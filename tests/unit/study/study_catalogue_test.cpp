@@ -25,9 +25,9 @@ TEST(StudyCatalogue, TheAppRunsThoseWhoseInputsItHolds) {
   std::vector<std::string> in_app;
   for (const auto& e : study_catalogue())
     if (e.in_app) in_app.push_back(e.name);
-  // llm-tasks composes commands the Studies tab does not run: the CLI runs it.
-  EXPECT_EQ(in_app, (std::vector<std::string>{"jqe-delta", "tqa-augment", "denat-delta", "shared-failures",
-                                              "mutation-sensitivity", "retrieval", "synsql", "feature-space"}));
+  EXPECT_EQ(in_app,
+            (std::vector<std::string>{"jqe-delta", "tqa-augment", "denat-delta", "shared-failures",
+                                      "mutation-sensitivity", "retrieval", "synsql", "feature-space", "llm-tasks"}));
 }
 
 TEST(StudyCatalogue, FindsByExactNameAndSuggestsTheClosest) {

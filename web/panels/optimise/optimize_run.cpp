@@ -45,6 +45,8 @@ void finish_optimize(AppState& state, OptimizeRun& run) {
   run.baseline_summary = summarize_efficiency(run.baseline);
   run.summaries.clear();
   for (const auto& t : run.timed) run.summaries.push_back(summarize_efficiency(t));
+  run.published_summaries.clear();
+  for (const auto& t : run.published) run.published_summaries.push_back(summarize_efficiency(t));
   char buf[160];
   std::snprintf(buf, sizeof buf, "optimisation: %zu variants timed (baseline VES %.2f)", run.variants.size(),
                 run.baseline_summary.scores.ves);
@@ -80,16 +82,25 @@ void work_one(AppState& state, OptimizeRun& run) {
   }
   EvalPair final_pair = pair;
   final_pair.pred_sql = d.final_sql;
+  const std::string as_published = llm_tasks::published_final_sql(d);
   run.decisions[vi].push_back(std::move(d));
   run.timed[vi].push_back(db && db->connection ? evaluate_efficiency(*db->connection, final_pair, ex, timing_of(run))
                                                : no_database(pair));
+  // As `chokepoint optimize` scores it as published: only a rewrite that was not kept is timed again.
+  if (as_published == final_pair.pred_sql || !db || !db->connection) {
+    run.published[vi].push_back(run.timed[vi].back());
+    return;
+  }
+  final_pair.pred_sql = as_published;
+  ++run.rewrites_not_kept[vi];
+  run.published[vi].push_back(evaluate_efficiency(*db->connection, final_pair, ex, timing_of(run)));
 }
 
 void draw_optimize_table(const OptimizeRun& run) {
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("optimised", 10, flags)) return;
-  for (const char* c :
-       {"variant", "EX %", "VES", "C-VES", "accepted", "changed result", "failed", "no SQL", "no answer", "generated"})
+  if (!ImGui::BeginTable("optimised", 14, flags)) return;
+  for (const char* c : {"variant", "EX %", "VES", "C-VES", "accepted", "changed result", "failed", "no SQL",
+                        "no answer", "generated", "EX % (004)", "VES (004)", "C-VES (004)", "not kept"})
     ImGui::TableSetupColumn(c);
   ImGui::TableHeadersRow();
   auto scores = [](const EfficiencySummary& s) {
@@ -114,6 +125,11 @@ void draw_optimize_table(const OptimizeRun& run) {
     for (size_t x : {c.accepted, c.changed_result, c.failed, c.no_sql, c.no_answer, c.generated}) {
       ImGui::TableNextColumn();
       ImGui::Text("%zu", x);
+    }
+    if (v < run.published_summaries.size()) {
+      scores(run.published_summaries[v]);
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu", run.rewrites_not_kept[v]);
     }
   }
   ImGui::EndTable();
@@ -218,6 +234,8 @@ void step_optimize_run(AppState& state, double budget_ms) {
     run.baseline.clear();
     run.decisions.assign(run.variants.size(), {});
     run.timed.assign(run.variants.size(), {});
+    run.published.assign(run.variants.size(), {});
+    run.rewrites_not_kept.assign(run.variants.size(), 0);
     run.next = 0;
     run.phase = 2;
     return;
@@ -292,6 +310,10 @@ void draw_optimize_view(AppState& state) {
     if (run.cancelled) ImGui::TextDisabled("cancelled: the table covers what was answered and timed");
     ImGui::Text("model %s; %d runs of each query; calls: %lld sent, %lld from the replay store",
                 run.batch.sent.model.c_str(), run.iterations, run.batch.usage.network_calls, run.batch.usage.replayed);
+    ImGui::TextWrapped(
+        "The columns marked (004) score the variants as 004 does: every rewrite the model wrote replaces the "
+        "prediction, kept or not, so a rewrite that changes a correct query's result counts against the method; "
+        "\"not kept\" counts those rewrites. The columns before them are the safe view.");
     draw_optimize_table(run);
   }
 }
@@ -318,6 +340,10 @@ nlohmann::json optimize_run_json(const OptimizeRun& run) {
   nlohmann::json rows = nlohmann::json::array(), items = nlohmann::json::array();
   for (size_t v = 0; v < run.variants.size() && v < run.summaries.size(); ++v) {
     rows.push_back(llm_tasks::optimize_row_json(run.variants[v], run.summaries[v], run.decisions[v]));
+    if (v < run.published_summaries.size()) {
+      rows.back()["as_published"] = llm_tasks::optimize_scores_json(run.published_summaries[v]);
+      rows.back()["as_published"]["rewrites_not_kept"] = run.rewrites_not_kept[v];
+    }
     for (size_t k = 0; k < run.decisions[v].size(); ++k)
       items.push_back(llm_tasks::optimize_item_json(run.variants[v], run.source->pairs()[k].id, run.decisions[v][k]));
   }

@@ -38,8 +38,13 @@ struct OptimizeRun {
   std::vector<PairEfficiency> baseline;
   std::vector<std::vector<llm_tasks::RewriteDecision>> decisions;  // [variant][pair]
   std::vector<std::vector<PairEfficiency>> timed;                  // [variant][pair]
+  // As 004 scores it (Tables 6/11): every rewrite the model wrote replaces Y, kept or not; a pair whose rewrite was
+  // not kept is timed again with it, the others are the safe view's timings.
+  std::vector<std::vector<PairEfficiency>> published;  // [variant][pair]
+  std::vector<size_t> rewrites_not_kept;               // per variant: the pairs timed again for `published`
   EfficiencySummary baseline_summary;
-  std::vector<EfficiencySummary> summaries;  // per variant
+  std::vector<EfficiencySummary> summaries;            // per variant
+  std::vector<EfficiencySummary> published_summaries;  // per variant
   std::string error;
 };
 
@@ -50,8 +55,9 @@ void step_optimize_run(AppState& state, double budget_ms);  // every frame
 void draw_optimize_view(AppState& state);
 // {"preview"?: {calls, network_calls, per_variant, estimated_prompt_tokens, destination, model}, "phase", "running",
 //  "done", "cancelled", "error", "baseline"?: {ex, ves, c_ves, correct}, "rows"?: [{variant, ex, ves, c_ves,
-//  correct, accepted, changed_result, failed, no_sql, no_answer, not_asked, generated}], "items"?: [{variant, id,
-//  outcome, final}]}
+//  correct, accepted, changed_result, failed, no_sql, no_answer, not_asked, generated, as_published: {ex, ves,
+//  c_ves, correct, scored, rewrites_not_kept}}], "items"?: [{variant, id, outcome, final}]}: the rows as `chokepoint
+//  optimize` writes its table
 nlohmann::json optimize_run_json(const OptimizeRun& run);
 
 }  // namespace chokepoint::web

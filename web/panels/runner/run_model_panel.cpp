@@ -31,9 +31,13 @@ std::string stem_of_run_model(const std::string& name) {
   return dot == std::string::npos ? name : name.substr(0, dot);
 }
 
+}  // namespace
+
 std::string prediction_set_name(const std::string& source, const std::string& format) {
   return stem_of_run_model(source) + "." + format + ".pred.json";
 }
+
+namespace {
 
 // Each format's predictions as a loaded prediction set (replacing one of the same name) and a file to download;
 // with a limit, the first N items of the set too, as the gold they are scored against.

@@ -57,6 +57,8 @@ struct RunModelPanel {
 };
 
 RunModelPanel& run_model_panel(AppState& state);
+// The prediction set a run of `format` on the set `source` publishes: "<source without extension>.<format>.pred.json".
+std::string prediction_set_name(const std::string& source, const std::string& format);
 // Plans the panel's choices into a job (no preview); false with panel.error saying why not.
 bool plan_model_job(AppState& state, RunModelPanel& panel);
 void prepare_model_run(AppState& state, RunModelPanel& panel);  // plans the prompts and opens the preview

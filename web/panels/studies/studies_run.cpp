@@ -15,6 +15,7 @@
 #include "web/bridge/lexicon_loader.h"
 #include "web/panels/runner/run_model_panel.h"
 #include "web/panels/space/feature_space_panel.h"
+#include "web/panels/studies/llm_tasks_study_source.h"
 #include "web/panels/studies/study_sources.h"
 #include "web/panels/testdb/testdb_panel.h"
 
@@ -202,6 +203,22 @@ Result<study::StudyJob> plan_denat_delta(AppState& state, const StudyChoice& c, 
                                 std::move(given->lists), std::move(options), page_database_lookup(state));
 }
 
+// The studies laid out from another tab's results, and what they are laid out from.
+struct ComposedSource {
+  const char* study;
+  const char* from;
+  Result<study::StudyReport> (*report)(AppState&);
+};
+const ComposedSource kComposedSources[] = {
+    {"retrieval", "the Retrieval tab's Table VIII",
+     [](AppState& s) { return retrieval_study_report(run_model_panel(s).retrieval); }},
+    {"feature-space", "the Feature space tab's clusters, forests and estimates",
+     [](AppState& s) { return feature_space_study_report(feature_space_panel(s)); }},
+    {"synsql", "the Synthesis tab's run",
+     [](AppState& s) { return synsql_study_report(test_databases_panel(s).synthesis); }},
+    {"llm-tasks", "Run a model's table and the Metrics panel's runs on its evaluation", llm_tasks_study_report},
+};
+
 }  // namespace
 
 StudiesRun& studies_run(AppState& state) { return state.panels.get<StudiesRun>(); }
@@ -215,19 +232,15 @@ void start_study(AppState& state, StudyChoice choice) {
   run.choice = std::move(choice);
   const StudyChoice& c = run.choice;
   // Composed from what another tab already computed: nothing to evaluate.
-  if (c.study == "retrieval" || c.study == "feature-space" || c.study == "synsql") {
-    auto report = c.study == "retrieval"       ? retrieval_study_report(run_model_panel(state).retrieval)
-                  : c.study == "feature-space" ? feature_space_study_report(feature_space_panel(state))
-                                               : synsql_study_report(test_databases_panel(state).synthesis);
+  for (const auto& composed : kComposedSources) {
+    if (c.study != composed.study) continue;
+    auto report = composed.report(state);
     if (!report.ok()) {
       run.error = report.error();
       return;
     }
     run.report = std::move(*report);
-    notify(state, "study " + c.study + ": laid out from " +
-                      (c.study == "retrieval"       ? "the Retrieval tab's Table VIII"
-                       : c.study == "feature-space" ? "the Feature space tab's clusters, forests and estimates"
-                                                    : "the Synthesis tab's run"));
+    notify(state, "study " + c.study + ": laid out from " + composed.from);
     return;
   }
   const auto semantics = ex_semantics_from_name(c.semantics);

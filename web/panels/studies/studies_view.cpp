@@ -166,6 +166,14 @@ const ComposedStudy kComposedStudies[] = {
      "files.",
      "Open Feature space > Clusters", "open feature space", "Feature space",
      [](AppState& state) { feature_space_panel(state).select_view = 1; }},
+    {"llm-tasks",
+     "004's five tasks are run in the page one at a time: Run a model (its formats fill Table 3, a run with another "
+     "model adds a column) and Evaluate one format's predictions; on that evaluation, Metrics > Errors (with Ask the "
+     "model, as 004 lets the model decide condition_filter vs data_processing) and Debug, Metrics > Optimise, "
+     "Metrics > SQL-to-Text of the gold queries; and Run a model > Schema linking on the same set. This study lays "
+     "out what was run, as chokepoint study llm-tasks does for the same model, and names what was not. Several "
+     "models' later tasks side by side, and the five debugging strategies in one run: chokepoint study llm-tasks.",
+     "Open Run a model", "open run a model", "Run a model", [](AppState&) {}},
 };
 
 const ComposedStudy* composed_study(const std::string& study) {

@@ -1,0 +1,131 @@
+// The llm-tasks study in the Studies tab, laid out from what the page ran as a user runs 004's tasks one at a time
+// against the loopback LLM server: Run a model on the sample set (its first format evaluated in Metrics), the Errors
+// tab with the model asked about its categories, a debugging round, the Optimise and SQL-to-Text tabs, and PreSQL
+// schema linking. Its tables equal `chokepoint study llm-tasks` with the same choices on the same files and server;
+// VES is a timing, so for optimisation only what is counted must match. Before every task is run the study says
+// which are missing.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { artefactDir, sendCommand, untilPanel, clickNamed, nextFrames, pixelStats } from './browser.mjs';
+import { cli, copyDb, tempDir, openApp, closeAll, runStudyInTab, METRICS } from './fixture.mjs';
+import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
+
+const RUN = 'Run a model';
+const MODEL = 'fake-tasks';
+const FORMAT = 'SimpleDDL-MD-Chat';
+const goldFile = path.join(path.dirname(cli), 'assets', 'sets', 'sample_dev.json');
+const gold = JSON.parse(fs.readFileSync(goldFile, 'utf8'));
+
+let app, llm, dir;
+
+before(async () => {
+  llm = await startFakeLlm(600000);
+  // Two in three answers are the gold; one in three does not run (a System Error); the second item filters on another
+  // bond type (a Result Error the model is asked about: condition_filter or data_processing).
+  await llm.teachSql(Object.fromEntries(gold.map((x, i) => [x.question,
+    i === 1 ? x.SQL.replace("'#'", "'='") : i % 3 === 0 ? 'SELECT nope FROM' : x.SQL])));
+  dir = tempDir('chokepoint-llm-tasks-study-');
+  copyDb(dir, 'toxicology');
+  copyDb(dir, 'movies');
+  fs.writeFileSync(path.join(dir, 'model.json'), llm.config(MODEL, { temperature: 0 }));
+  app = await openApp();
+});
+after(() => closeAll({ app, llm, dir }));
+
+const inPanel = (panel, predicate, what, timeout = 120000) => untilPanel(app.page, panel, predicate, what, timeout);
+
+// The tables as the paper lays them out, without the optimisation's timings; the radar without its VES axis.
+const counted = (report) => ({
+  tables: report.tables.filter((t) => t.id !== 'optimization'),
+  optimisation_rows: report.tables.find((t) => t.id === 'optimization')?.rows.map((r) => [r[0], r[1]]),
+  radar: report.charts.filter((c) => c.kind === 'radar').map((c) => ({
+    axes: c.axes, series: c.series.map((s) => ({ name: s.name, values: s.values.filter((_, i) => i !== 2) })) })),
+  items: report.items,
+});
+
+test('the five tasks run in the page give the study chokepoint study llm-tasks gives', async () => {
+  await useFakeLlm(app.page, llm, MODEL);
+  let s = await runStudyInTab(app.page, { study: 'llm-tasks' });
+  assert.match(s.error, /no model run yet: Run a model/);
+
+  // Text-to-SQL: one format; the page evaluates it in Metrics when done.
+  await sendCommand(app.page, { do: 'show', tab: RUN });
+  await sendCommand(app.page, { do: 'run_model', set: 'sample_dev.json', formats: [FORMAT] });
+  await inPanel(RUN, (x) => x.preview, 'the preview');
+  await sendCommand(app.page, { do: 'run_model_confirm' });
+  await inPanel(RUN, (x) => x.running === false && x.answered === gold.length && x.model_table?.pending === 0 &&
+    x.model_table.rows[0]?.ex[0] !== null, 'the run and its table');
+  await sendCommand(app.page, { do: 'show', tab: METRICS });
+  await clickNamed(app.page, 'Errors tab');
+  const label = `sample_dev.json vs sample_dev.${FORMAT}.pred.json`;
+  await inPanel(METRICS, (x) => x.done && x.label === label && x.errors?.complete, 'the evaluation and its errors');
+
+  // Only Text-to-SQL so far: the study lays it out and names the four tasks not run.
+  s = await runStudyInTab(app.page, { study: 'llm-tasks' });
+  assert.equal(s.error, '');
+  const missing = s.report.notes.find((n) => n.startsWith('Not run in this page'));
+  for (const task of ['debugging', 'optimisation', 'SQL-to-Text', 'schema linking'])
+    assert.ok(missing.includes(task), `${task} named in: ${missing}`);
+  const byRules = /condition_filter vs data_processing was decided by the rules/;
+  assert.ok(s.report.notes.some((n) => byRules.test(n)), 'the model was not asked yet');
+
+  // The model's say on condition_filter vs data_processing, then the four later tasks.
+  await sendCommand(app.page, { do: 'show', tab: METRICS });
+  await sendCommand(app.page, { do: 'error_categories' });
+  await inPanel(METRICS, (x) => x.error_category?.preview || x.error_category?.error, 'the categories preview');
+  await sendCommand(app.page, { do: 'error_categories_confirm' });
+  await inPanel(METRICS, (x) => x.error_category?.done || x.error_category?.error, 'the categories');
+  await sendCommand(app.page, { do: 'debug_run', strategy: 'comment', rounds: 1 });
+  await inPanel(METRICS, (x) => x.debug?.preview, 'the debugging preview');
+  await sendCommand(app.page, { do: 'debug_confirm' });
+  await inPanel(METRICS, (x) => x.debug?.done === true, 'the debugging round');
+  await sendCommand(app.page, { do: 'optimize_run', variants: ['direct'], iterations: 1 });
+  await inPanel(METRICS, (x) => x.optimize?.preview, 'the optimisation preview');
+  await sendCommand(app.page, { do: 'optimize_confirm' });
+  const optimised = (await inPanel(METRICS, (x) => x.optimize?.done, 'the optimisation')).optimize;
+  await sendCommand(app.page, { do: 'describe_run', subject: 'gold', judge: false });
+  await inPanel(METRICS, (x) => x.describe?.preview, 'the SQL-to-Text preview');
+  await sendCommand(app.page, { do: 'describe_confirm' });
+  await inPanel(METRICS, (x) => x.describe?.done, 'SQL-to-Text');
+  await sendCommand(app.page, { do: 'show', tab: RUN });
+  await sendCommand(app.page, { do: 'link_run', method: 'presql', fk: false });
+  await inPanel(RUN, (x) => x.linking?.preview, 'the linking preview');
+  await sendCommand(app.page, { do: 'link_confirm' });
+  await inPanel(RUN, (x) => x.linking?.done && x.linking.rows.length === 1, 'the linking run');
+
+  s = await runStudyInTab(app.page, { study: 'llm-tasks' });
+  assert.equal(s.error, '');
+  assert.equal(s.report.notes.find((n) => n.startsWith('Not run in this page')), undefined, s.report.notes.join('\n'));
+  assert.ok(!s.report.notes.some((n) => byRules.test(n)), 'the model was asked');
+
+  // The same tasks from the command line, on the same files and endpoint.
+  const out = path.join(dir, 'cli');
+  const r = spawnSync(cli, ['study', 'llm-tasks', '--gold', goldFile, '--db-root', path.join(dir, 'db'),
+    '--llm-config', path.join(dir, 'model.json'), '--out', out, '--format', FORMAT, '--task', 'debugging',
+    '--task', 'optimization', '--task', 'sql-to-text', '--task', 'schema-linking', '--strategy', 'comment',
+    '--rounds', '1', '--variant', 'direct', '--iterations', '1', '--link-method', 'presql', '--link-fk', 'without',
+    '--no-judge'], { encoding: 'utf8', timeout: 240000 });
+  assert.equal(r.status, 0, r.stderr);
+  const expected = JSON.parse(fs.readFileSync(path.join(out, 'report.json'), 'utf8'));
+  assert.deepEqual(counted(s.report), counted(expected));
+  // By the fixture: 10 System Errors and 1 Result Error of the 28 items.
+  const errors = s.report.tables.find((t) => t.id === 'errors');
+  const wrong = errors.rows.find((x) => x[1] === 'wrong (EX = 0)');
+  assert.equal(wrong[errors.columns.indexOf(MODEL)], 11);
+  // Optimisation: the counted figures equal the CLI's step report.
+  const viaCli = JSON.parse(fs.readFileSync(path.join(out, 'steps', `optimize.${MODEL}.json`), 'utf8'));
+  assert.deepEqual(optimised.rows.map((x) => [x.variant, x.correct, x.as_published.correct,
+    x.as_published.rewrites_not_kept]), viaCli.table.map((x) => [x.variant, x.correct, x.as_published.correct,
+    x.as_published.rewrites_not_kept]));
+
+  await clickNamed(app.page, 'study llm-tasks');
+  await nextFrames(app.page);
+  const png = await app.page.screenshot();
+  fs.writeFileSync(path.join(artefactDir, 'studies_llm_tasks.png'), png);
+  // The report is drawn under the inputs, not only held: the lower part of the window carries text.
+  const drawn = await pixelStats(app.page, png, { x: 0, y: 500, w: 1200, h: 280 }, [26, 28, 33]);
+  assert.ok(drawn.bright > 2000, `text in the report's part of the screenshot: ${JSON.stringify(drawn)}`);
+});
