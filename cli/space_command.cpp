@@ -33,6 +33,7 @@
 #include "core/sqlspace/correctness_estimator.h"
 #include "core/sqlspace/deterministic_features.h"
 #include "core/sqlspace/feature_clusters.h"
+#include "core/sqlspace/rewrite_attempts.h"
 #include "core/sqlspace/set_comparison.h"
 
 namespace chokepoint::cli {
@@ -745,9 +746,8 @@ int estimate_main(const FlagValues& r) {
     j["importance"] = rounded(f.importance);
     j["share_in_wrong"] = rounded(f.share_in_wrong);
     j["share_in_right"] = rounded(f.share_in_right);
-    // Importance has no sign: a feature commoner among the failures is one to remove in a rewrite, one commoner
-    // among the successes one to add (003 Table 7's caption: "remove (or add in)").
-    j["more_common_in"] = f.share_in_wrong > f.share_in_right ? "wrong" : "right";
+    // Importance has no sign: a feature to remove in a rewrite is commoner among the failures (rewrite_attempts.h).
+    j["more_common_in"] = rewrite_feature(f).remove ? "wrong" : "right";
     negative.push_back(std::move(j));
   }
   ojson summary;

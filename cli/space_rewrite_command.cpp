@@ -30,6 +30,7 @@
 #include "core/sqlspace/correctness_transfer.h"
 #include "core/sqlspace/deterministic_features.h"
 #include "core/sqlspace/question_rewriting.h"
+#include "core/sqlspace/rewrite_attempts.h"
 
 namespace chokepoint::cli {
 namespace {
@@ -125,14 +126,6 @@ Result<FeatureMatrix> matrix_for_set(const std::string& path, const EvalSet& set
   }
   return out;
 }
-
-struct Attempt {
-  size_t rank = 0;
-  RewriteFeature feature;
-  std::string state = "asked";  // rewritten, invalid, unreadable, failed (the rewriter's call), no_sql, t2s_failed
-  std::string question, sql, note;
-  std::optional<bool> ex;  // EX of the rewrite's SQL (nullopt: not run; the original's EX counts)
-};
 
 int space_rewrite_main(const FlagValues& r) {
   if (!r.positionals().empty())
@@ -339,97 +332,50 @@ int space_rewrite_main(const FlagValues& r) {
   }
 
   UsageTotals rewrite_usage, t2s_usage;
-  const auto rewritten = calls->ask(rewriter->settings, rewriter->endpoint, rewrite_batch, &rewrite_usage);
-
-  // Attempts per item, and the rewritten questions as a set the runner plans prompts for.
-  std::map<size_t, std::vector<Attempt>> attempts;
-  EvalSet rewrites;
-  rewrites.format = set->format;
-  std::vector<std::pair<size_t, size_t>> rewrite_of;  // (item, attempt index) per rewrites.items entry
-  size_t invalid = 0, unreadable = 0, failed = 0;
-  for (size_t k = 0; k < asks.size(); ++k) {
-    Attempt at;
-    at.rank = asks[k].rank;
-    at.feature = asks[k].feature;
-    if (!rewritten[k].ok()) {
-      at.state = "failed";
-      at.note = rewritten[k].error();
-      ++failed;
-    } else if (auto q = parse_rewritten_question(*rewritten[k]); !q.ok()) {
-      at.state = "unreadable";
-      at.note = q.error();
-      ++unreadable;
-    } else if (q->invalid) {
-      at.state = "invalid";
-      ++invalid;
-    } else {
-      at.state = "rewritten";
-      at.question = q->question;
-      EvalItem item = set->items[asks[k].item];
-      item.key += "~r" + std::to_string(at.rank);
-      item.question = q->question;
-      rewrites.items.push_back(std::move(item));
-      rewrite_of.emplace_back(asks[k].item, attempts[asks[k].item].size());
-    }
-    attempts[asks[k].item].push_back(std::move(at));
-  }
+  std::vector<RewriteAttempt> attempts =
+      read_rewrite_answers(asks, calls->ask(rewriter->settings, rewriter->endpoint, rewrite_batch, &rewrite_usage));
 
   // Text-to-SQL on each rewrite, scored against the item's gold.
+  std::vector<size_t> attempt_of;  // per rewrites.items entry
+  const EvalSet rewrites = rewritten_questions(*set, attempts, &attempt_of);
   auto tasks = runner::plan_predictions(rewrites, open->schemas, {*format}, schema_options, rewriter->prompts, samples);
   if (!tasks.ok()) return fail_input(tasks.error());
   std::vector<std::pair<std::string, std::string>> t2s_batch;
   for (const auto& t : *tasks) t2s_batch.emplace_back(rewrites.items[t.item].key + " / text-to-SQL", t.prompt);
   const auto sql_answers = calls->ask(model.settings, model.endpoint, t2s_batch, &t2s_usage);
   std::vector<EvalPair> rewrite_pairs;
-  std::vector<size_t> pair_of_task;
+  std::vector<size_t> attempt_of_pair;
   for (size_t t = 0; t < tasks->size(); ++t) {
     const size_t n = (*tasks)[t].item;
-    auto& at = attempts[rewrite_of[n].first][rewrite_of[n].second];
-    const auto p = runner::read_prediction(rewrites.items[n], *format, sql_answers[t]);
-    if (p.status != runner::PredictionStatus::Ok) {
-      at.state = p.status == runner::PredictionStatus::LlmError ? "t2s_failed" : "no_sql";
-      at.note = p.error;
-      if (p.status == runner::PredictionStatus::LlmError) {
-        ++failed;
-      } else {
-        at.ex = false;  // an answer without SQL is a failed prediction, as `eval` scores it
-      }
-      continue;
-    }
-    at.sql = p.sql;
-    EvalPair pair = (*pairs)[rewrite_of[n].first];
+    auto sql = read_rewrite_sql(attempts[attempt_of[n]], rewrites.items[n], *format, sql_answers[t]);
+    if (!sql) continue;
+    EvalPair pair = (*pairs)[attempts[attempt_of[n]].item];
     pair.id = rewrites.items[n].key;
-    pair.pred_sql = p.sql;
+    pair.pred_sql = *sql;
     rewrite_pairs.push_back(std::move(pair));
-    pair_of_task.push_back(t);
+    attempt_of_pair.push_back(attempt_of[n]);
   }
   const auto scored = evaluate_pairs(rewrite_pairs, *open->pool, eval_options);
-  for (size_t k = 0; k < scored.size(); ++k) {
-    const size_t n = (*tasks)[pair_of_task[k]].item;
-    attempts[rewrite_of[n].first][rewrite_of[n].second].ex = scored[k].status == ItemStatus::Scored && scored[k].ex;
-  }
+  for (size_t k = 0; k < scored.size(); ++k)
+    attempts[attempt_of_pair[k]].ex = scored[k].status == ItemStatus::Scored && scored[k].ex;
 
   // Outcomes, the summary and the report.
-  std::vector<RewriteOutcome> outcomes;
-  ojson listed = ojson::array();
+  std::vector<bool> original_ex;
+  for (const auto& e : original) original_ex.push_back(e.ex);
+  const std::vector<RewriteOutcome> outcomes = rewrite_outcomes(set->items, population, original_ex, chosen, attempts);
   const std::set<size_t> chosen_set(chosen.begin(), chosen.end());
-  size_t rewrites_scored = 0;
+  ojson listed = ojson::array();
   for (size_t i : population) {
-    RewriteOutcome o;
-    o.key = set->items[i].key;
-    o.original = original[i].ex;
-    o.predicted_fail = chosen_set.count(i) > 0;
     ojson j;
-    j["key"] = o.key;
+    j["key"] = set->items[i].key;
     j["db_id"] = set->items[i].db_id;
     j["question"] = set->items[i].question;
-    j["original_ex"] = o.original;
-    if (auto p = p_correct.find(o.key); p != p_correct.end()) j["p_correct"] = round4(p->second);
-    j["chosen"] = o.predicted_fail;
+    j["original_ex"] = original_ex[i];
+    if (auto p = p_correct.find(set->items[i].key); p != p_correct.end()) j["p_correct"] = round4(p->second);
+    j["chosen"] = chosen_set.count(i) > 0;
     ojson tried = ojson::array();
-    for (const auto& at : attempts[i]) {
-      o.rewrites.push_back(at.ex.value_or(o.original));
-      rewrites_scored += at.ex.has_value();
+    for (const auto& at : attempts) {
+      if (at.item != i) continue;
       ojson a;
       a["rank"] = at.rank;
       a["feature"] = feature_column_name(at.feature.id);
@@ -444,9 +390,9 @@ int space_rewrite_main(const FlagValues& r) {
     }
     j["rewrites"] = std::move(tried);
     listed.push_back(std::move(j));
-    outcomes.push_back(std::move(o));
   }
   const RewriteSummary s = summarize_rewrites(outcomes);
+  const nlohmann::json figures = rewrite_summary_json(s), counts = rewrite_attempt_counts_json(attempts);
   ojson summary;
   summary["n"] = s.n;
   summary["items_rule"] = rule;
@@ -454,20 +400,9 @@ int space_rewrite_main(const FlagValues& r) {
                          : transfer          ? "trained on --train-set"
                                              : "held-out items of --estimate";
   if (transfer) summary["trained_on"] = trained;
-  summary["chosen"] = s.chosen;
-  summary["rewritten"] = s.rewritten;
-  summary["rewrites"] = asks.size();
-  summary["rewrites_scored"] = rewrites_scored;
-  summary["invalid"] = invalid;
-  summary["unreadable"] = unreadable;
-  summary["failed"] = failed;
-  summary["no_rewriting"] = round4(s.no_rewriting);
-  summary["acc_at_1"] = round4(s.acc_at_1);
-  summary["acc_at_3"] = round4(s.acc_at_3);
-  summary["table4"] = {
-      {"estimator_right", {{"rewrite_right", s.estimator_right_success}, {"rewrite_wrong", s.estimator_right_failure}}},
-      {"estimator_wrong",
-       {{"rewrite_right", s.estimator_wrong_success}, {"rewrite_wrong", s.estimator_wrong_failure}}}};
+  for (const char* k : {"chosen", "rewritten"}) summary[k] = figures[k];
+  for (const char* k : {"rewrites", "rewrites_scored", "invalid", "unreadable", "failed"}) summary[k] = counts[k];
+  for (const char* k : {"no_rewriting", "acc_at_1", "acc_at_3", "table4"}) summary[k] = figures[k];
   summary["top"] = top;
   summary["semantics"] = ex_semantics_name(eval_options.semantics);
   summary["format"] = format->name();

@@ -195,6 +195,8 @@ bool step_model(ModelScores& m, double budget_ms) {
   if (!m.job->done()) return true;
   for (const auto& item : m.job->items())
     m.correct.push_back(item.status == ItemStatus::Scored ? std::optional<bool>(item.ex) : std::nullopt);
+  m.pairs = m.job->pairs();
+  m.options = m.job->options();
   m.done = true;
   m.job.reset();
   return true;
@@ -490,6 +492,7 @@ void request_estimate(AppState& state, FeatureSpacePanel& panel) {
 void step_feature_space(AppState& state, FeatureSpacePanel& panel, double budget_ms) {
   step_llm_features(state, panel);
   step_feature_discovery(state, panel);
+  step_rewrite_run(state, panel, budget_ms / 2);
   // One budget for the frame: what the forest leaves of it goes to the features, scores and pending work.
   const double start = monotonic_ms();
   step_cluster_forest(panel, start + budget_ms);

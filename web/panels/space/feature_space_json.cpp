@@ -120,6 +120,7 @@ nlohmann::json feature_space_json(const FeatureSpacePanel& panel) {
   if (panel.clusters) j["selected_cluster"] = panel.selected_cluster;
   j["llm"] = llm_features_json(panel.llm);
   j["discover"] = feature_discovery_json(panel.discovery);
+  j["rewrite"] = rewrite_run_json(panel.rewrite);
   if (panel.estimate) {
     const auto& e = *panel.estimate;
     nlohmann::json negative = nlohmann::json::array();

@@ -6,7 +6,8 @@
 //   Clusters   k-means with the elbow's knee, the features that explain each cluster, per model accuracy with
 //              Wilson intervals, blind spots (universal ones too) and the cost view;
 //   Estimator  the random forest that predicts from the features whether a model gets an item right, with its
-//              held-out scores, its reliability diagram and the model's negative features;
+//              held-out scores, its reliability diagram and the model's negative features, and the questions
+//              rewritten around those features (rewrite_run.h);
 //   Items      one example's features, each with its value and how it was decided (which rule, or the model);
 //   LLM features  the features no rule decides, asked of the LLM tab's model (llm_features_run.h).
 // Models are prediction sets scored against the gold with EX by the metrics engine, a slice of pairs per frame.
@@ -35,6 +36,7 @@
 #include "web/app_state.h"
 #include "web/panels/space/feature_discovery_run.h"
 #include "web/panels/space/llm_features_run.h"
+#include "web/panels/space/rewrite_run.h"
 
 namespace chokepoint::web {
 
@@ -57,6 +59,8 @@ struct ModelScores {
   std::string gold, pred;  // set names
   std::unique_ptr<EvaluationJob> job;
   std::vector<std::optional<bool>> correct;  // per gold item once done (nullopt: not scored)
+  std::vector<EvalPair> pairs;               // once done: what was scored (the job is let go), for the rewrites
+  EvaluationOptions options;
   bool done = false;
   std::string error;
 };
@@ -148,6 +152,7 @@ struct FeatureSpacePanel {
     sqlspace::EstimatorReport report;
   };
   std::vector<KeptEstimate> kept_estimates;
+  RewriteRun rewrite;  // question rewriting around the newest estimate's negative features (003 Appendix H)
 
   // Items: one example's features with how each was decided.
   std::string item_set;

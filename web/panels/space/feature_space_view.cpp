@@ -366,6 +366,7 @@ void draw_estimator(AppState& state, FeatureSpacePanel& panel) {
   for (const auto& f : e.negative_features)
     ImGui::BulletText("%s: importance %.3f; in %.0f%% of wrong items, %.0f%% of right ones", predicate_of(f.id).c_str(),
                       f.importance, 100 * f.share_in_wrong, 100 * f.share_in_right);
+  draw_rewrite_run(state, panel);
 }
 
 // Predicted probability of "right" against the share that was right, per bin: on the diagonal when calibrated.
