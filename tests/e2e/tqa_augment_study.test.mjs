@@ -210,6 +210,19 @@ test('Table 4.9: the linker table among what the Schema linking tab retrieved, e
   // The report is drawn under the inputs, not only held: the lower part of the window carries text.
   const linkedText = await pixelStats(app.page, linkedPng, { x: 0, y: 500, w: 1200, h: 280 }, [26, 28, 33]);
   assert.ok(linkedText.bright > 2000, `text in the report's part of the screenshot: ${JSON.stringify(linkedText)}`);
+
+  // A reload changes nothing: the linking rows and each set's retrieved tables come back from the workspace, and
+  // the study lays out the same Table 4.9 with nothing linked again.
+  await workspaceSettled(app.page);
+  await app.page.reload();
+  await waitReady(app);
+  await workspaceSettled(app.page);
+  const back = await untilPanel(app.page, PANEL, (x) => x.linking?.rows?.length === 2, 'the linking rows back');
+  assert.deepEqual(back.linking.rows.map((r) => [r.set, r.method]),
+    [['sample_dev.BT.json', 'zero-shot'], ['sample_dev.original.json', 'zero-shot']]);
+  const reloaded = await runStudy({ study: 'tqa-augment', variant_systems: [{ name: 'm', preds }] });
+  assert.equal(reloaded.error, '');
+  assert.deepEqual(computed(reloaded.report), computed(expected));
 });
 
 // A damaged record of the Studies tab's sources in the workspace (three sets instead of four, or no JSON at all) is

@@ -9,6 +9,7 @@
 
 #include "core/linking/retrieved_tables.h"
 #include "web/llm/llm_session.h"
+#include "web/panels/runner/model_run_memory.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/prompt_pager.h"
 #include "web/widgets/ui_px.h"
@@ -39,6 +40,7 @@ void finish_linking(AppState& state, LinkingView& view) {
   if (view.options.foreign_keys) method += ", foreign keys";
   if (view.batch.cancelled()) method += ", cancelled: the items not asked count as no retrieval";
   view.retrieved_by_set[view.set_name] = {method, linking::retrieved_tables_by_key(*view.set, view.items)};
+  remember_linking(view);  // a reload brings the rows back (model_run_memory.h)
   char buf[160];
   std::snprintf(buf, sizeof buf, "schema linking (%s): RES %.3f, subset %.1f%%, exact %.1f%%",
                 linking::linking_method_name(view.options.method), view.scores.res, 100 * view.scores.subset_match,

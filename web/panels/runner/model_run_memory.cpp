@@ -7,6 +7,7 @@
 
 #include "core/base/file_text.h"
 #include "web/llm/llm_session.h"
+#include "web/panels/runner/linking_memory.h"
 #include "web/panels/runner/model_table.h"
 #include "web/panels/runner/retrieval_memory.h"
 #include "web/workspace/workspace.h"
@@ -84,11 +85,14 @@ void remember_model_run(const RunModelPanel& panel, ModelRunState run_state) {
                       {"gold", panel.gold_name},
                       {"published", panel.published},
                       {"table", model_table_memory(panel.table)},
-                      {"retrieval", retrieval_table_memory(panel.retrieval.table)}};
-  // Cells not yet read back (a run started before the workspace's files were) are kept, not overwritten.
-  if (panel.retrieval.table.empty() && !panel.run_restored) {
+                      {"retrieval", retrieval_table_memory(panel.retrieval.table)},
+                      {"linking", linking_memory(panel.linking)}};
+  // Cells and rows not yet read back (a run started before the workspace's files were) are kept, not overwritten.
+  if (!panel.run_restored) {
     const nlohmann::json old = read_manifest();
-    if (old.is_object() && old.contains("retrieval")) j["retrieval"] = old["retrieval"];
+    if (panel.retrieval.table.empty() && old.is_object() && old.contains("retrieval"))
+      j["retrieval"] = old["retrieval"];
+    if (panel.linking.rows.empty() && old.is_object() && old.contains("linking")) j["linking"] = old["linking"];
   }
   if (panel.job) {
     j["total"] = panel.job->tasks().size();
@@ -111,6 +115,13 @@ void remember_retrieval_table(const RetrievalView& view) {
   write_manifest(j);
 }
 
+void remember_linking(const LinkingView& view) {
+  nlohmann::json j = read_manifest();
+  if (j.is_null()) j = nlohmann::json::object();
+  j["linking"] = linking_memory(view);
+  write_manifest(j);
+}
+
 void restore_model_run(AppState& state, RunModelPanel& panel) {
   if (panel.run_restored || workspace_restoring() > 0) return;  // the sets it names may still be on their way in
   panel.run_restored = true;
@@ -119,6 +130,8 @@ void restore_model_run(AppState& state, RunModelPanel& panel) {
   // The Retrieval tab's cells, unless a retrieval finished in this page before the workspace was back.
   if (j.contains("retrieval") && panel.retrieval.table.empty())
     panel.retrieval.table = restore_retrieval_table(j["retrieval"]);
+  // The Schema linking rows, the same way.
+  if (j.contains("linking")) restore_linking(panel.linking, j["linking"]);
   if (panel.job || panel.preview) return;  // the user planned a run before the workspace was back: theirs stands
   apply_choices(state, panel, j);
   if (j.contains("table")) restore_model_table(panel.table, j["table"]);

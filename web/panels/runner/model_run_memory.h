@@ -8,7 +8,8 @@
 //     preview for Confirm, since the page does not send on its own after a reload;
 //   - the format x model table of the page's runs comes back with its cells, and the sets it had still to score are
 //     scored again;
-//   - the Retrieval tab's Table VIII cells come back with their items, so the retrieval study needs no run again.
+//   - the Retrieval tab's Table VIII cells come back with their items, so the retrieval study needs no run again;
+//   - the Schema linking rows and each set's retrieved tables come back, for the llm-tasks and tqa-augment studies.
 #pragma once
 #include <string>
 
@@ -25,6 +26,9 @@ void remember_model_run(const RunModelPanel& panel, ModelRunState run_state);
 void remember_model_table(const RunModelPanel& panel);
 // Writes the Retrieval tab's Table VIII cells into the manifest (retrieval_memory.h), the rest of it unchanged.
 void remember_retrieval_table(const RetrievalView& view);
+// Writes the Schema linking section's rows and retrieved tables into the manifest (linking_memory.h), the rest of
+// it unchanged.
+void remember_linking(const LinkingView& view);
 // Once per page, when the workspace's files are back: applies the manifest. A finished run's published sets come
 // back to the panel; an unfinished one is planned again (panel.taking_replayed is set) or its error says why not.
 void restore_model_run(AppState& state, RunModelPanel& panel);
