@@ -1,15 +1,16 @@
 // The llm-tasks study in the Studies tab, laid out from what the page ran as a user runs 004's tasks one at a time
 // against the loopback LLM server: Run a model on the sample set (its first format evaluated in Metrics), the Errors
-// tab with the model asked about its categories, a debugging round, the Optimise and SQL-to-Text tabs, and PreSQL
-// schema linking. Its tables equal `chokepoint study llm-tasks` with the same choices on the same files and server;
+// tab with the model asked about its categories, a debugging round by each of the five strategies, the Optimise and
+// SQL-to-Text tabs, and PreSQL schema linking. Its tables equal `chokepoint study llm-tasks` with the same choices on the same files and server;
 // VES is a timing, so for optimisation only what is counted must match. Before every task is run the study says
-// which are missing.
+// which are missing; after a reload, the table and the schema linking come back from the workspace.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { artefactDir, sendCommand, untilPanel, clickNamed, nextFrames, pixelStats } from './browser.mjs';
+import { artefactDir, sendCommand, untilPanel, clickNamed, nextFrames, pixelStats, waitReady, workspaceSettled }
+  from './browser.mjs';
 import { cli, copyDb, tempDir, openApp, closeAll, runStudyInTab, METRICS } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
@@ -78,10 +79,14 @@ test('the five tasks run in the page give the study chokepoint study llm-tasks g
   await inPanel(METRICS, (x) => x.error_category?.preview || x.error_category?.error, 'the categories preview');
   await sendCommand(app.page, { do: 'error_categories_confirm' });
   await inPanel(METRICS, (x) => x.error_category?.done || x.error_category?.error, 'the categories');
-  await sendCommand(app.page, { do: 'debug_run', strategy: 'comment', rounds: 1 });
-  await inPanel(METRICS, (x) => x.debug?.preview, 'the debugging preview');
+  // The five strategies side by side (004 Fig. 4): the preview holds every strategy's first round.
+  await sendCommand(app.page, { do: 'debug_run', strategy: 'all', rounds: 1 });
+  const debugPreview = (await inPanel(METRICS, (x) => x.debug?.preview, 'the debugging preview')).debug.preview;
+  assert.equal(debugPreview.calls, 5 * 11, 'one prompt per wrong prediction and strategy');
   await sendCommand(app.page, { do: 'debug_confirm' });
-  await inPanel(METRICS, (x) => x.debug?.done === true, 'the debugging round');
+  const debugged = (await inPanel(METRICS, (x) => x.debug?.done === true, 'the debugging rounds')).debug;
+  assert.deepEqual(debugged.strategies.map((d) => d.strategy),
+    ['regenerate', 'wrong_sql', 'system_error', 'all_errors', 'comment']);
   await sendCommand(app.page, { do: 'optimize_run', variants: ['direct'], iterations: 1 });
   await inPanel(METRICS, (x) => x.optimize?.preview, 'the optimisation preview');
   await sendCommand(app.page, { do: 'optimize_confirm' });
@@ -105,7 +110,7 @@ test('the five tasks run in the page give the study chokepoint study llm-tasks g
   const out = path.join(dir, 'cli');
   const r = spawnSync(cli, ['study', 'llm-tasks', '--gold', goldFile, '--db-root', path.join(dir, 'db'),
     '--llm-config', path.join(dir, 'model.json'), '--out', out, '--format', FORMAT, '--task', 'debugging',
-    '--task', 'optimization', '--task', 'sql-to-text', '--task', 'schema-linking', '--strategy', 'comment',
+    '--task', 'optimization', '--task', 'sql-to-text', '--task', 'schema-linking', '--strategy', 'all',
     '--rounds', '1', '--variant', 'direct', '--iterations', '1', '--link-method', 'presql', '--link-fk', 'without',
     '--no-judge'], { encoding: 'utf8', timeout: 240000 });
   assert.equal(r.status, 0, r.stderr);
@@ -128,4 +133,23 @@ test('the five tasks run in the page give the study chokepoint study llm-tasks g
   // The report is drawn under the inputs, not only held: the lower part of the window carries text.
   const drawn = await pixelStats(app.page, png, { x: 0, y: 500, w: 1200, h: 280 }, [26, 28, 33]);
   assert.ok(drawn.bright > 2000, `text in the report's part of the screenshot: ${JSON.stringify(drawn)}`);
+
+  // A reload: Run a model's table and the schema linking rows come back from the workspace and the evaluation runs
+  // again; the Metrics tabs' runs are not kept, and the study names them as not run.
+  await workspaceSettled(app.page);
+  await app.page.reload();
+  await waitReady(app);
+  await workspaceSettled(app.page);
+  await sendCommand(app.page, { do: 'show', tab: METRICS });
+  await clickNamed(app.page, 'Errors tab');
+  await inPanel(METRICS, (x) => x.done && x.label === label && x.errors?.complete, 'the evaluation again');
+  await inPanel(RUN, (x) => x.linking?.rows?.length === 1 && x.model_table?.pending === 0, 'the run back');
+  const back = await runStudyInTab(app.page, { study: 'llm-tasks' });
+  assert.equal(back.error, '');
+  const table = (report, id) => report.tables.find((t) => t.id === id);
+  for (const id of ['formats', 'gold_tables', 'errors', 'linking_res', 'linking_matches'])
+    assert.deepEqual(table(back.report, id), table(s.report, id), id);
+  const notRun = back.report.notes.find((n) => n.startsWith('Not run in this page'));
+  for (const task of ['debugging', 'optimisation', 'SQL-to-Text']) assert.ok(notRun.includes(task), notRun);
+  assert.ok(!notRun.includes('schema linking'), notRun);
 });

@@ -29,6 +29,11 @@ const runner::PromptFormat& md_chat() {
   return f;
 }
 
+// 004's five strategies in its order (Fig. 4), as `chokepoint debug --strategy all` runs them.
+const diagnosis::DebugStrategy kStrategies[] = {
+    diagnosis::DebugStrategy::Regenerate, diagnosis::DebugStrategy::WrongSql, diagnosis::DebugStrategy::SystemError,
+    diagnosis::DebugStrategy::AllErrors, diagnosis::DebugStrategy::Comment};
+
 std::string stem_of_debug(const std::string& name) {
   const auto dot = name.rfind('.');
   return dot == std::string::npos ? name : name.substr(0, dot);
@@ -40,20 +45,20 @@ ChatRequest debug_request(const DebugRun& run) {
   return request;
 }
 
-// The calls of the round the rounds state just opened: one item per prompt, answered in Chat.
-Result<std::unique_ptr<runner::PredictionJob>> round_calls(DebugRun& run) {
+// The calls of the round `rounds` just opened: one item per prompt, answered in Chat.
+Result<std::unique_ptr<runner::PredictionJob>> round_calls(const DebugRun& run, diagnosis::DebugRounds& rounds) {
   const PromptLibrary* prompts = session_prompts();
   if (!prompts) return Error{"prompt templates: " + session_prompts_error()};
   auto endpoint = usable_session_endpoint();
   if (!endpoint.ok()) return Error{endpoint.error()};
-  auto round = run.state->next_prompts(*prompts);
+  auto round = rounds.next_prompts(*prompts);
   if (!round.ok()) return Error{round.error()};
   EvalSet set;
   std::vector<runner::PredictionTask> tasks;
   for (const auto& p : *round) {
     EvalItem item;
     item.key = p.id;
-    item.db_id = run.state->pairs()[p.pair].db_id;
+    item.db_id = rounds.pairs()[p.pair].db_id;
     set.items.push_back(std::move(item));
     tasks.push_back({set.items.size() - 1, md_chat(), p.prompt});
   }
@@ -120,12 +125,17 @@ void prepare_debug_run(AppState& state) {
       questions[it.key] = runner::question_with_evidence(it.question, it.evidence);
   run.source = current_evaluation(state);
   run.rounds = std::clamp(run.rounds, 1, 10);
-  run.state = std::make_unique<diagnosis::DebugRounds>(
-      current_evaluation(state)->pairs(), current_evaluation(state)->items(), std::move(questions), run.strategy,
-      run.rounds, [&state](const std::string& db_id) -> const Schema* {
-        const LoadedDatabase* db = find_database(state, db_id);
-        return db ? &db->schema : nullptr;
-      });
+  const auto rounds_of = [&](diagnosis::DebugStrategy strategy) {
+    return std::make_unique<diagnosis::DebugRounds>(run.source->pairs(), run.source->items(), questions, strategy,
+                                                    run.rounds, [&state](const std::string& db_id) -> const Schema* {
+                                                      const LoadedDatabase* db = find_database(state, db_id);
+                                                      return db ? &db->schema : nullptr;
+                                                    });
+  };
+  run.queued.clear();
+  run.finished.clear();
+  if (run.all_strategies) run.strategy = kStrategies[0];
+  run.state = rounds_of(run.strategy);
   run.calls.reset();
   run.evaluation.reset();
   run.published.clear();
@@ -136,7 +146,7 @@ void prepare_debug_run(AppState& state) {
     run.state.reset();
     return;
   }
-  auto calls = round_calls(run);
+  auto calls = round_calls(run, *run.state);
   if (!calls.ok()) {
     run.error = calls.error();
     run.state.reset();
@@ -144,6 +154,26 @@ void prepare_debug_run(AppState& state) {
   }
   run.calls = std::move(*calls);
   run.preview = run.calls->plan(&session_replay());
+  // An "all" run: every other strategy's first round planned now, so the preview shows every prompt of round 1.
+  for (size_t k = 1; run.all_strategies && k < std::size(kStrategies); ++k) {
+    DebugRun::Queued next{kStrategies[k], rounds_of(kStrategies[k]), nullptr};
+    auto next_calls = round_calls(run, *next.state);
+    if (!next_calls.ok()) {
+      run.error = next_calls.error();
+      run.state.reset();
+      run.calls.reset();
+      run.preview.reset();
+      run.queued.clear();
+      return;
+    }
+    next.calls = std::move(*next_calls);
+    const auto plan = next.calls->plan(&session_replay());
+    run.preview->calls.insert(run.preview->calls.end(), plan.calls.begin(), plan.calls.end());
+    run.preview->network_calls += plan.network_calls;
+    run.preview->estimated_tokens += plan.estimated_tokens;
+    run.preview->estimated_cost += plan.estimated_cost;
+    run.queued.push_back(std::move(next));
+  }
   run.scroll_to_preview = true;
   auto endpoint = session_endpoint();
   run.model_used = debug_request(run).model;
@@ -158,6 +188,7 @@ void prepare_debug_run(AppState& state) {
   for (const auto& c : run.preview->calls) facts.prompts.emplace_back(c.id, c.prompt);
   if (run.rounds > 1)
     facts.later_rounds.push_back("rounds 2 to " + std::to_string(run.rounds) +
+                                 (run.all_strategies ? " of each strategy" : "") +
                                  ": at most as many calls each, for what is still wrong, with the new SQL and error");
   (void)run.life.open_preview(std::move(facts));
 }
@@ -182,6 +213,7 @@ void cancel_debug_run(AppState& state) {
   if (!run.state || run.state->done() || run.cancelled) return;
   if (run.calls) run.calls->cancel();
   if (run.evaluation) run.evaluation->worker.reset();
+  run.queued.clear();  // the strategies not started are not run
   run.cancelled = true;
   run.life.finish(true);
   notify(state, "debugging cancelled after " + std::to_string(run.state->round()) + " rounds");
@@ -200,14 +232,28 @@ void step_debug_run(AppState& state, double budget_ms) {
       return;
     }
     if (run.state->done()) {
-      run.life.finish(false);
       publish_debug(state, run);
       const auto& last = run.state->rows().back();
-      notify(state, "debugging done: " + std::to_string(last.still_wrong) + " of " +
+      notify(state, std::string("debugging (") + diagnosis::debug_strategy_name(run.strategy) +
+                        ") done: " + std::to_string(last.still_wrong) + " of " +
                         std::to_string(run.state->initially_wrong()) + " still wrong; predictions in " + run.published);
+      if (run.queued.empty()) {
+        run.life.finish(false);
+        return;
+      }
+      // An "all" run: the next strategy, its first round planned at the preview.
+      run.finished.push_back({run.strategy, run.state->initially_wrong(), run.state->rows(), run.published});
+      DebugRun::Queued next = std::move(run.queued.front());
+      run.queued.erase(run.queued.begin());
+      run.strategy = next.strategy;
+      run.state = std::move(next.state);
+      run.calls = std::move(next.calls);
+      run.published.clear();
+      start_calls(run);
+      if (!run.error.empty()) run.life.finish(true);
       return;
     }
-    auto calls = round_calls(run);
+    auto calls = round_calls(run, *run.state);
     if (!calls.ok()) {
       run.error = calls.error();
       run.life.finish(true);
@@ -258,6 +304,12 @@ void draw_debug_run(AppState& state) {
     ImGui::SetTooltip(
         "004's five strategies, each adding information: the question again; the wrong SQL; SQLite's message (or\n"
         "\"it runs but the result is wrong\"); the taxonomy's subcategory and evidence; a comment on where to look.");
+  ImGui::SameLine();
+  ImGui::Checkbox("all five", &run.all_strategies);
+  note_item_place("debug all strategies");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "The five strategies one after another on the same wrong predictions, side by side (004 Fig. 4).");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ui_px(90));
   ImGui::InputInt("rounds", &run.rounds);
@@ -314,30 +366,38 @@ void draw_debug_run(AppState& state) {
     if (ImGui::Button("Cancel##debug")) cancel_debug_run(state);
   }
   ImGui::Text("%s, strategy %s, model %s: %zu wrong predictions at the start%s",
-              run.source ? run.source->label.c_str() : "", diagnosis::debug_strategy_name(run.strategy),
+              run.source ? run.source->label.c_str() : "",
+              run.all_strategies && !run.finished.empty() ? "all five" : diagnosis::debug_strategy_name(run.strategy),
               run.model_used.c_str(), run.state->initially_wrong(), run.cancelled ? " (cancelled)" : "");
-  if (ImGui::BeginTable("debug-rounds", 7, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
-    for (const char* h : {"round", "asked", "with a query", "fixed", "still wrong", "System / Result Errors",
-                          "EX over the wrong SQLs %"})
+  // Each strategy's rounds, the finished strategies of an "all" run first (004 Fig. 4 reads down the last rounds).
+  std::vector<std::pair<diagnosis::DebugStrategy, const std::vector<diagnosis::DebugRoundRow>*>> shown;
+  for (const auto& f : run.finished) shown.emplace_back(f.strategy, &f.rows);
+  shown.emplace_back(run.strategy, &run.state->rows());
+  if (ImGui::BeginTable("debug-rounds", 8, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
+    for (const char* h : {"strategy", "round", "asked", "with a query", "fixed", "still wrong",
+                          "System / Result Errors", "EX over the wrong SQLs %"})
       ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
-    for (const auto& row : run.state->rows()) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::Text("%d", row.round);
-      ImGui::TableNextColumn();
-      ImGui::Text("%zu", row.attempted);
-      ImGui::TableNextColumn();
-      ImGui::Text("%zu", row.answered);
-      ImGui::TableNextColumn();
-      ImGui::Text("%zu", row.fixed);
-      ImGui::TableNextColumn();
-      ImGui::Text("%zu", row.still_wrong);
-      ImGui::TableNextColumn();
-      ImGui::Text("%zu / %zu", row.system_errors, row.result_errors);
-      ImGui::TableNextColumn();
-      ImGui::Text("%.2f", row.ex_over_wrong);
-    }
+    for (const auto& [strategy, rows] : shown)
+      for (const auto& row : *rows) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(diagnosis::debug_strategy_name(strategy));
+        ImGui::TableNextColumn();
+        ImGui::Text("%d", row.round);
+        ImGui::TableNextColumn();
+        ImGui::Text("%zu", row.attempted);
+        ImGui::TableNextColumn();
+        ImGui::Text("%zu", row.answered);
+        ImGui::TableNextColumn();
+        ImGui::Text("%zu", row.fixed);
+        ImGui::TableNextColumn();
+        ImGui::Text("%zu", row.still_wrong);
+        ImGui::TableNextColumn();
+        ImGui::Text("%zu / %zu", row.system_errors, row.result_errors);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.2f", row.ex_over_wrong);
+      }
     ImGui::EndTable();
   }
   ImGui::TextDisabled("%lld network calls, %lld replayed. Round 0 is before debugging (004 Figure 5).",
@@ -374,22 +434,40 @@ nlohmann::json debug_run_json(const DebugRun& run) {
                     {"first_prompt", run.preview->calls.empty() ? "" : run.preview->calls.front().prompt}};
   if (!run.state) return j;
   j["wrong"] = run.state->initially_wrong();
-  j["done"] = run.state->done();
+  j["done"] = run.state->done() && run.queued.empty();
   j["rounds"] = diagnosis::debug_rows_json(run.state->rows());
+  if (!run.all_strategies) return j;
+  nlohmann::json strategies = nlohmann::json::array();
+  for (const auto& f : run.finished)
+    strategies.push_back({{"strategy", diagnosis::debug_strategy_name(f.strategy)},
+                          {"wrong", f.wrong},
+                          {"rounds", diagnosis::debug_rows_json(f.rows)},
+                          {"published", f.published}});
+  strategies.push_back({{"strategy", diagnosis::debug_strategy_name(run.strategy)},
+                        {"wrong", run.state->initially_wrong()},
+                        {"rounds", diagnosis::debug_rows_json(run.state->rows())},
+                        {"published", run.published}});
+  j["strategies"] = std::move(strategies);
   return j;
+}
+
+bool debug_run_finished(const DebugRun& run) {
+  return run.state && run.queued.empty() && (run.state->done() || run.cancelled || !run.error.empty());
 }
 
 namespace {
 
-// {"do": "debug_run", "strategy": NAME, "rounds": R, "model": NAME}: plans the first round and opens the preview, as
-// the "Debug the wrong predictions..." button does; {"do": "debug_confirm"} / {"do": "debug_cancel"}.
+// {"do": "debug_run", "strategy": NAME | "all", "rounds": R, "model": NAME}: plans the first round and opens the
+// preview, as the "Debug the wrong predictions..." button does; {"do": "debug_confirm"} / {"do": "debug_cancel"}.
 const PageCommandRegistrar debug_registrar{"debug_run", [](AppState& state, const nlohmann::json& cmd) {
                                              DebugRun& run = state.panels.get<DebugRun>();
+                                             const std::string name = cmd.value("strategy", "comment");
                                              auto strategy =
-                                                 diagnosis::debug_strategy_from_name(cmd.value("strategy", "comment"));
+                                                 diagnosis::debug_strategy_from_name(name == "all" ? "comment" : name);
                                              if (!strategy.ok())
                                                return notify(state, "debug_run: " + strategy.error(), true);
-                                             run.strategy = *strategy;
+                                             run.all_strategies = cmd.value("strategy", "") == "all";
+                                             if (!run.all_strategies) run.strategy = *strategy;
                                              run.rounds = cmd.value("rounds", 2);
                                              run.model = cmd.value("model", "");
                                              prepare_debug_run(state);

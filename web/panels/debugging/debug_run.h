@@ -24,7 +24,23 @@ namespace chokepoint::web {
 struct MetricsRun;
 
 struct DebugRun {
-  diagnosis::DebugStrategy strategy = diagnosis::DebugStrategy::Comment;
+  diagnosis::DebugStrategy strategy = diagnosis::DebugStrategy::Comment;  // with all_strategies: the one under way
+  // 004 Fig. 4: the five strategies one after another on the same wrong predictions, as `chokepoint debug
+  // --strategy all`; the preview shows every strategy's first round.
+  bool all_strategies = false;
+  struct Queued {  // a strategy of an "all" run still to go, its first round planned at the preview
+    diagnosis::DebugStrategy strategy;
+    std::unique_ptr<diagnosis::DebugRounds> state;
+    std::unique_ptr<runner::PredictionJob> calls;
+  };
+  std::vector<Queued> queued;
+  struct Finished {  // a strategy of an "all" run that is done
+    diagnosis::DebugStrategy strategy;
+    size_t wrong = 0;
+    std::vector<diagnosis::DebugRoundRow> rows;
+    std::string published;
+  };
+  std::vector<Finished> finished;
   int rounds = 2;
   std::string model;                   // "" = the LLM tab's model; another name debugs with that model (cross-model)
   std::shared_ptr<MetricsRun> source;  // the run whose wrong predictions are debugged
@@ -50,6 +66,12 @@ void confirm_debug_run(AppState& state);
 void cancel_debug_run(AppState& state);
 void step_debug_run(AppState& state, double budget_ms);  // every frame
 void draw_debug_run(AppState& state);
+// Every strategy of the run done (or the run cancelled or failed): nothing more is coming.
+bool debug_run_finished(const DebugRun& run);
+// {"error", "batch", "strategy", "model", "cancelled", "published", "network_calls", "replayed", "preview"?,
+//  "wrong", "done", "rounds": the current strategy's rows (diagnosis::debug_rows_json)}; an "all" run adds
+//  "strategies": [{strategy, wrong, rounds, published}] (the finished ones, then the current), as `chokepoint debug
+//  --strategy all` prints them.
 nlohmann::json debug_run_json(const DebugRun& run);
 
 }  // namespace chokepoint::web

@@ -89,7 +89,7 @@ Result<study::StudyReport> llm_tasks_study_report(AppState& state) {
 
   const DebugRun& debug = state.panels.get<DebugRun>();
   std::optional<study::CrossDebugRun> cross;
-  if (debug.source == run && debug.state && debug.state->done()) {
+  if (debug.source == run && debug_run_finished(debug) && !debug.cancelled && debug.error.empty()) {
     auto strategies = study::read_debug_report(debug_run_json(debug));
     in.rounds = debug.rounds;
     if (debug.model_used == m.name)
