@@ -9,40 +9,31 @@ const std::vector<StudyEntry>& study_catalogue() {
   static const std::vector<StudyEntry> entries = {
       {"jqe-delta",
        "EX before and after join query expansion, ΔEX per expansion against its seed, EX by joins and by JQG shape "
-       "(thesis Tables 3.6-3.8, SQLMorph Tables IV-V, Fig. 3)",
-       true},
+       "(thesis Tables 3.6-3.8, SQLMorph Tables IV-V, Fig. 3)"},
       {"tqa-augment",
        "hiding scores of synonym replacement, back-translation and contextual augmentation, EX and ΔEX on the "
        "augmented questions, linker attributes mentioned before and after, the linker table among a schema linker's "
-       "tables (thesis Tables 4.3-4.9)",
-       true},
+       "tables (thesis Tables 4.3-4.9)"},
       {"denat-delta",
        "ΔEX on less natural questions and schemas (O/O, L/O, O/L, L/L) on each system's O/O-correct items, and the "
-       "names' naturalness before and after (SQLMorph Table VII, §V)",
-       true},
+       "names' naturalness before and after (SQLMorph Table VII, §V)"},
       {"shared-failures",
        "the items every system fails, EXP/EXR/F1 per regime over them and their distributions (SQLMorph Table XI, "
-       "Fig. 5)",
-       true},
-      {"mutation-sensitivity", "ΔEX and fine-grained scores of single-error mutants per operator (SQLMorph Table X)",
-       true},
+       "Fig. 5)"},
+      {"mutation-sensitivity", "ΔEX and fine-grained scores of single-error mutants per operator (SQLMorph Table X)"},
       {"retrieval",
        "schema retrieval (Full-Schema, SCSL, TCSL) across the naturalness settings: FPR and SLR and their change "
-       "against O/O (SQLMorph Table VIII)",
-       true},
+       "against O/O (SQLMorph Table VIII)"},
       {"synsql",
        "test databases judging systems: SR, EX on both, Δ, AR with its band, CC per method and system, and "
-       "disagreements against human labels (SynSQL Tables 1-3)",
-       true},
+       "disagreements against human labels (SynSQL Tables 1-3)"},
       {"feature-space",
        "SQLSpace: clusters of the feature vectors with each model's EX and blind spots, the correctness estimator "
-       "offline and online and the features of failure (SQLSpace Tables 2, 7, 8)",
-       true},
+       "offline and online and the features of failure (SQLSpace Tables 2, 7, 8)"},
       {"llm-tasks",
        "each model through 004's five tasks: EX per prompt format and by gold tables, the error taxonomy, "
        "self-debugging by strategy and round, SQL optimisation's VES and C-VES, SQL-to-Text, schema linking's RES "
-       "and matches, and one radar chart across the tasks (004 Tables 3-9, Figs. 2-5)",
-       true},
+       "and matches, and one radar chart across the tasks (004 Tables 3-9, Figs. 2-5)"},
   };
   return entries;
 }

@@ -1,5 +1,5 @@
-// The studies Chokepoint knows: each paper experiment by name, one line on what it produces, and whether the app's
-// Studies tab runs it as well as `chokepoint study <name>`.
+// The studies Chokepoint knows: each paper experiment by name and one line on what it produces. The app's Studies
+// tab runs each of them as `chokepoint study <name>` does.
 #pragma once
 #include <string>
 #include <vector>
@@ -9,7 +9,6 @@ namespace chokepoint::study {
 struct StudyEntry {
   std::string name;         // "jqe-delta"
   std::string description;  // one line: the paper's tables and figures it reproduces
-  bool in_app = false;      // the app's Studies tab runs it too (else the CLI only, and the tab says so)
 };
 
 // The nine studies, in a fixed order (the order `study list` prints).

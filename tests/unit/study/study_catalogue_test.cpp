@@ -21,15 +21,6 @@ TEST(StudyCatalogue, EachSaysWhichOfThePapersTablesItReproduces) {
   }
 }
 
-TEST(StudyCatalogue, TheAppRunsThoseWhoseInputsItHolds) {
-  std::vector<std::string> in_app;
-  for (const auto& e : study_catalogue())
-    if (e.in_app) in_app.push_back(e.name);
-  EXPECT_EQ(in_app,
-            (std::vector<std::string>{"jqe-delta", "tqa-augment", "denat-delta", "shared-failures",
-                                      "mutation-sensitivity", "retrieval", "synsql", "feature-space", "llm-tasks"}));
-}
-
 TEST(StudyCatalogue, FindsByExactNameAndSuggestsTheClosest) {
   ASSERT_NE(find_study("synsql"), nullptr);
   EXPECT_EQ(find_study("SynSQL"), nullptr);

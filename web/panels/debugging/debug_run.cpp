@@ -104,6 +104,14 @@ void publish_debug(AppState& state, DebugRun& run) {
   run.published = name;
 }
 
+// 004 Fig. 5's subcategories of a round's Result Errors: "table_query 2, join_columns 1".
+std::string result_error_kinds_text(const diagnosis::DebugRoundRow& row) {
+  std::string text;
+  for (const auto& [kind, n] : row.result_error_kinds)
+    text += (text.empty() ? "" : ", ") + kind + " " + std::to_string(n);
+  return text;
+}
+
 }  // namespace
 
 void prepare_debug_run(AppState& state) {
@@ -373,9 +381,9 @@ void draw_debug_run(AppState& state) {
   std::vector<std::pair<diagnosis::DebugStrategy, const std::vector<diagnosis::DebugRoundRow>*>> shown;
   for (const auto& f : run.finished) shown.emplace_back(f.strategy, &f.rows);
   shown.emplace_back(run.strategy, &run.state->rows());
-  if (ImGui::BeginTable("debug-rounds", 8, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
+  if (ImGui::BeginTable("debug-rounds", 9, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
     for (const char* h : {"strategy", "round", "asked", "with a query", "fixed", "still wrong",
-                          "System / Result Errors", "EX over the wrong SQLs %"})
+                          "System / Result Errors", "Result Errors by subcategory", "EX over the wrong SQLs %"})
       ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();
     for (const auto& [strategy, rows] : shown)
@@ -395,6 +403,8 @@ void draw_debug_run(AppState& state) {
         ImGui::Text("%zu", row.still_wrong);
         ImGui::TableNextColumn();
         ImGui::Text("%zu / %zu", row.system_errors, row.result_errors);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(result_error_kinds_text(row).c_str());
         ImGui::TableNextColumn();
         ImGui::Text("%.2f", row.ex_over_wrong);
       }

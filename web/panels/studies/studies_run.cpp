@@ -254,7 +254,7 @@ void start_study(AppState& state, StudyChoice choice) {
   const study::StudyEntry* entry = study::find_study(c.study);
   Result<study::StudyJob> job =
       !entry ? Error{"unknown study '" + c.study + "'; the closest is '" + study::closest_study(c.study) + "'"}
-             : Error{"study '" + c.study + "' runs from the command line only: chokepoint study " + c.study};
+             : Error{"study '" + c.study + "': no plan for it in the app"};
   if (c.study == "shared-failures") job = plan_shared_failures(state, c, options, run.inputs);
   if (c.study == "jqe-delta") job = plan_jqe_delta(state, c, options, run.inputs);
   if (c.study == "tqa-augment") job = plan_tqa_augment(state, c, options, run.inputs);

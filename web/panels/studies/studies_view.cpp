@@ -38,20 +38,12 @@ void draw_catalogue(StudyChoice& c) {
   ImGui::TableSetupColumn("what it reproduces");
   ImGui::TableHeadersRow();
   for (const auto& e : study::study_catalogue()) {
-    const bool runnable = e.in_app;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    if (runnable) {
-      if (ImGui::Selectable(e.name.c_str(), c.study == e.name)) c.study = e.name;
-      note_item_place("study " + e.name);
-    } else {
-      ImGui::TextDisabled("%s", e.name.c_str());
-    }
+    if (ImGui::Selectable(e.name.c_str(), c.study == e.name)) c.study = e.name;
+    note_item_place("study " + e.name);
     ImGui::TableNextColumn();
-    if (runnable)
-      ImGui::TextWrapped("%s", e.description.c_str());
-    else
-      ImGui::TextWrapped("%s (from the command line: chokepoint study %s)", e.description.c_str(), e.name.c_str());
+    ImGui::TextWrapped("%s", e.description.c_str());
   }
   ImGui::EndTable();
 }
@@ -243,8 +235,9 @@ void draw_studies(AppState& state) {
   ImGui::TextWrapped(
       "A study is one of the papers' experiments from start to end, with the paper's published numbers beside ours. "
       "The CLI runs the same studies (chokepoint study list); on the same files both give the same tables. A "
-      "report.json that chokepoint study wrote opens here too (Open file, or drop it on the page), for the studies "
-      "the CLI runs alone.");
+      "report.json that chokepoint study wrote opens here too (Open file, or drop it on the page): a colleague's run, "
+      "or "
+      "one with several models or roots at once.");
   draw_catalogue(run.choice);
   ImGui::Separator();
   const bool running = run.job && !run.job->done();
