@@ -114,6 +114,14 @@ Result<LlmEndpoint> confirm_batch_endpoint(BatchLife& life) {
   return session_endpoint();
 }
 
+Result<std::unique_ptr<CallScheduler>> confirm_and_start_batch(
+    BatchLife& life, const std::vector<std::pair<std::string, std::string>>& calls, const SessionBatchPreview& sent) {
+  if (auto confirmed = confirm_batch(life); !confirmed.ok()) return Error{confirmed.error()};
+  auto scheduler = start_session_batch(calls, sent);
+  if (!scheduler.ok()) life.finish(true);
+  return scheduler;
+}
+
 Status resume_batch(BatchLife& life) {
   auto endpoint = session_endpoint();
   if (!endpoint.ok()) return Error{endpoint.error()};

@@ -63,6 +63,11 @@ Status confirm_batch(BatchLife& life);
 // own scheduler. An error says why nothing may be sent.
 Result<LlmEndpoint> confirm_batch_endpoint(BatchLife& life);
 Status resume_batch(BatchLife& life);
+// Confirm of a view that runs its own schedulers (a batch, then another from its answers): confirm_batch, then the
+// scheduler over the (id, prompt) calls to the destination the preview `sent` showed. A refusal after the confirm
+// ends the life cancelled. The error says why nothing is sent.
+Result<std::unique_ptr<CallScheduler>> confirm_and_start_batch(
+    BatchLife& life, const std::vector<std::pair<std::string, std::string>>& calls, const SessionBatchPreview& sent);
 // The facts of a planned PredictionJob or QuestionJob round: every planned call (id, prompt), how many the replay
 // store answers, their tokens.
 template <typename Plan>

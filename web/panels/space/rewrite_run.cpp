@@ -256,14 +256,9 @@ void prepare_rewrite_run(AppState& state, FeatureSpacePanel& panel) {
 void confirm_rewrite_run(AppState& state, FeatureSpacePanel& panel) {
   RewriteRun& run = panel.rewrite;
   if (!run.life.previewing()) return;
-  if (auto confirmed = confirm_batch(run.life); !confirmed.ok()) {
-    run.error = confirmed.error();
-    return;
-  }
-  auto scheduler = start_session_batch(run.calls, run.sent);
+  auto scheduler = confirm_and_start_batch(run.life, run.calls, run.sent);
   if (!scheduler.ok()) {
     run.error = scheduler.error();
-    run.life.finish(true);
     return;
   }
   run.scheduler = std::move(*scheduler);

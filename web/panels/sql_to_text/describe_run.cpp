@@ -305,14 +305,9 @@ void prepare_describe_run(AppState& state) {
 void confirm_describe_run(AppState& state) {
   DescribeRun& run = state.panels.get<DescribeRun>();
   if (!run.life.previewing()) return;
-  if (auto confirmed = confirm_batch(run.life); !confirmed.ok()) {
-    run.error = confirmed.error();
-    return;
-  }
-  auto scheduler = start_session_batch(run.describe_calls, run.sent);
+  auto scheduler = confirm_and_start_batch(run.life, run.describe_calls, run.sent);
   if (!scheduler.ok()) {
     run.error = scheduler.error();
-    run.life.finish(true);
     return;
   }
   run.scheduler = std::move(*scheduler);
