@@ -28,6 +28,14 @@ const LoadedDatabase* find_database(const AppState& state, const std::string& db
   return nullptr;
 }
 
+std::map<std::string, Schema> loaded_schemas(const AppState& state, const std::vector<EvalItem>& items) {
+  std::map<std::string, Schema> schemas;
+  for (const auto& it : items)
+    if (!schemas.count(it.db_id))
+      if (const LoadedDatabase* db = find_database(state, it.db_id)) schemas[it.db_id] = db->schema;
+  return schemas;
+}
+
 DatabaseLookup page_database_lookup(const AppState& state) {
   return [&state](const std::string& db_id) {
     const LoadedDatabase* db = find_database(state, db_id);

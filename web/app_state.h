@@ -173,6 +173,8 @@ void note_frame_part(AppState& state, std::string name, double started_ms);
 
 // Lookups every panel and page command shares, so they check the same things and say so in the same words.
 const LoadedDatabase* find_database(const AppState& state, const std::string& db_id);  // first open one
+// The schemas of the loaded databases the items name, by db_id (a database not loaded is left out).
+std::map<std::string, Schema> loaded_schemas(const AppState& state, const std::vector<EvalItem>& items);
 // find_database as the lookup an evaluation job asks: the open connection, or "database X is not loaded". The state
 // must outlive the job (jobs live in the state's panels).
 DatabaseLookup page_database_lookup(const AppState& state);

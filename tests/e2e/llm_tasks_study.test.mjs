@@ -152,4 +152,5 @@ test('the five tasks run in the page give the study chokepoint study llm-tasks g
   const notRun = back.report.notes.find((n) => n.startsWith('Not run in this page'));
   for (const task of ['debugging', 'optimisation', 'SQL-to-Text']) assert.ok(notRun.includes(task), notRun);
   assert.ok(!notRun.includes('schema linking'), notRun);
+  assert.ok(back.report.notes.some((n) => /its failed calls are not known here/.test(n)), 'what a reload cannot tell');
 });

@@ -190,10 +190,7 @@ void prepare_descriptions(AppState& state, FeatureSpacePanel& panel) {
     return;
   }
   const EvalSet& set = state.eval_sets.sets[static_cast<size_t>(i)].set;
-  std::map<std::string, Schema> schemas;
-  for (const auto& it : set.items)
-    if (!schemas.count(it.db_id))
-      if (const LoadedDatabase* db = find_database(state, it.db_id)) schemas[it.db_id] = db->schema;
+  const auto schemas = loaded_schemas(state, set.items);
   run.skipped = 0;
   auto asks = sqlspace::plan_descriptions(set.items, schemas, **batch_prerequisites(), {}, &run.skipped);
   if (!asks.ok()) {

@@ -44,10 +44,7 @@ void plan(AppState& state, FeatureSpacePanel& panel) {
     run.error = prompts.error();
     return;
   }
-  std::map<std::string, Schema> schemas;
-  for (const auto& it : f->set->items)
-    if (!schemas.count(it.db_id))
-      if (const LoadedDatabase* db = find_database(state, it.db_id)) schemas[it.db_id] = db->schema;
+  const auto schemas = loaded_schemas(state, f->set->items);
   sqlspace::LlmFeatureOptions options;
   options.aspects = asked_aspects(run);
   options.include_deterministic = run.agreement;

@@ -29,14 +29,6 @@ const FeatureSpacePanel::KeptEstimate* newest_estimate(const FeatureSpacePanel& 
   return panel.kept_estimates.empty() ? nullptr : &panel.kept_estimates.back();
 }
 
-std::map<std::string, Schema> schemas_of(const AppState& state, const std::vector<EvalItem>& items) {
-  std::map<std::string, Schema> schemas;
-  for (const auto& it : items)
-    if (!schemas.count(it.db_id))
-      if (const LoadedDatabase* db = find_database(state, it.db_id)) schemas[it.db_id] = db->schema;
-  return schemas;
-}
-
 void finish_rewrite(AppState& state, RewriteRun& run) {
   if (run.scheduler) {
     (run.phase == 2 ? run.t2s_usage : run.rewrite_usage) = run.scheduler->usage();
@@ -68,7 +60,7 @@ void rewritten(AppState& state, RewriteRun& run) {
     return;
   }
   auto tasks =
-      runner::plan_predictions(run.rewrites, schemas_of(state, run.rewrites.items), {*format}, {}, *prompts, {});
+      runner::plan_predictions(run.rewrites, loaded_schemas(state, run.rewrites.items), {*format}, {}, *prompts, {});
   if (!tasks.ok()) {
     run.error = tasks.error();
     finish_rewrite(state, run);
@@ -209,7 +201,7 @@ void prepare_rewrite_run(AppState& state, FeatureSpacePanel& panel) {
     run.error = "the estimate held out no scored item";
     return;
   }
-  auto asks = sqlspace::plan_rewrites(catalogue(), f->matrix, items->items, schemas_of(state, items->items), chosen,
+  auto asks = sqlspace::plan_rewrites(catalogue(), f->matrix, items->items, loaded_schemas(state, items->items), chosen,
                                       sqlspace::rewrite_features(e->report.negative_features),
                                       static_cast<size_t>(run.top), **prompts);
   if (!asks.ok()) {

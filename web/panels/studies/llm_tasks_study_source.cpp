@@ -158,9 +158,10 @@ Result<study::StudyReport> llm_tasks_study_report(AppState& state) {
     notes.push_back("Table 3 has every model this page ran on " + table.gold_name +
                     "; the later tasks are those of the last one, " + panel.model_name +
                     ". Several models' later tasks side by side: chokepoint study llm-tasks.");
-  notes.push_back(
-      "Model calls of the later tasks that failed count in their tabs (an item without an answer stays "
-      "wrong there); the failed Text-to-SQL calls are counted here.");
+  notes.push_back(panel.job ? "Model calls of the later tasks that failed count in their tabs (an item without an "
+                              "answer stays wrong there); the failed Text-to-SQL calls are counted here."
+                            : "The Text-to-SQL run came back from the workspace after a reload: its failed calls are "
+                              "not known here, and an item without SQL counts as wrong.");
   report.notes.insert(report.notes.end(), notes.begin(), notes.end());
   return report;
 }
