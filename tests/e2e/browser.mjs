@@ -178,3 +178,19 @@ export async function clickNamed(page, name) {
   await clickAt(page, b[0] + b[2] / 2, b[1] + b[3] / 2);
   await nextFrames(page);
 }
+
+// Scrolls the window with the mouse wheel, as a person does, until the whole of the chart `name` (its rectangle from
+// the page's layout, chokepoint_app_json's "charts") is inside the viewport; returns the rectangle [x, y, w, h], or
+// the last one seen after 40 turns of the wheel.
+export async function wheelChartIntoView(page, name) {
+  const view = page.viewportSize();
+  const inView = (r) => r && r[1] >= 0 && r[1] + r[3] <= view.height;
+  let rect;
+  for (let tries = 0; tries < 40 && !inView(rect); ++tries) {
+    await page.mouse.move(view.width / 2, view.height / 2);
+    await page.mouse.wheel(0, rect ? Math.min(300, rect[1] + rect[3] - view.height + 20) : 600);
+    await nextFrames(page);
+    rect = (await page.evaluate(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], [])))).charts[name];
+  }
+  return { rect, whole: inView(rect) };
+}

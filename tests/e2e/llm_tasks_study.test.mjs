@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { artefactDir, sendCommand, untilPanel, clickNamed, nextFrames, pixelStats, waitReady, workspaceSettled }
-  from './browser.mjs';
+import { artefactDir, sendCommand, untilPanel, clickNamed, nextFrames, pixelStats, waitReady, workspaceSettled,
+  wheelChartIntoView } from './browser.mjs';
 import { cli, copyDb, tempDir, openApp, closeAll, runStudyInTab, METRICS } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
@@ -133,6 +133,14 @@ test('the five tasks run in the page give the study chokepoint study llm-tasks g
   // The report is drawn under the inputs, not only held: the lower part of the window carries text.
   const drawn = await pixelStats(app.page, png, { x: 0, y: 500, w: 1200, h: 280 }, [26, 28, 33]);
   assert.ok(drawn.bright > 2000, `text in the report's part of the screenshot: ${JSON.stringify(drawn)}`);
+
+  // At a projector's size the radar of the five tasks (004 Fig. 2) is drawn whole once the wheel brings it into view.
+  await app.page.setViewportSize({ width: 1920, height: 1080 });
+  await nextFrames(app.page);
+  const { rect, whole } = await wheelChartIntoView(app.page, 'study-chart-tasks');
+  assert.ok(whole && rect[2] > 300 && rect[3] > 300, `the radar is drawn whole: ${JSON.stringify(rect)}`);
+  fs.writeFileSync(path.join(artefactDir, 'studies_llm_tasks_1920.png'), await app.page.screenshot());
+  await app.page.setViewportSize({ width: 1280, height: 800 });
 
   // A reload: Run a model's table and the schema linking rows come back from the workspace and the evaluation runs
   // again; the Metrics tabs' runs are not kept, and the study names them as not run.

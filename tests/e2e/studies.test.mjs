@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames } from './browser.mjs';
+import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames, wheelChartIntoView } from './browser.mjs';
 import { tempDir, openApp, closeAll, cli, copyDb, runStudyInTab } from './fixture.mjs';
 import { startFakeLlm } from './llm_fixture.mjs';
 import { writeStudyFiles } from '../cli/study_fixture.mjs';
@@ -184,17 +184,8 @@ test('a report.json of the CLI opens in the tab: the same tables, the radar draw
     assert.deepEqual(s.report.inputs, expected.inputs);
     assert.equal(s.report.charts[0].kind, 'radar');
     // The radar is drawn: scroll (a real wheel) until the whole of it is in the window, read from the page's layout.
-    const view = app.page.viewportSize();
-    const inView = (r) => r && r[1] >= 0 && r[1] + r[3] <= view.height;
-    let rect;
-    for (let tries = 0; tries < 40 && !inView(rect); ++tries) {
-      await app.page.mouse.move(view.width / 2, view.height / 2);
-      await app.page.mouse.wheel(0, rect ? Math.min(300, rect[1] + rect[3] - view.height + 20) : 600);
-      await nextFrames(app.page);
-      rect = (await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], []))))
-        .charts['study-chart-tasks'];
-    }
-    assert.ok(inView(rect) && rect[2] > 300 && rect[3] > 300, `the radar is drawn whole: ${JSON.stringify(rect)}`);
+    const { rect, whole } = await wheelChartIntoView(app.page, 'study-chart-tasks');
+    assert.ok(whole && rect[2] > 300 && rect[3] > 300, `the radar is drawn whole: ${JSON.stringify(rect)}`);
     await nextFrames(app.page);
     fs.mkdirSync(artefactDir, { recursive: true });
     fs.writeFileSync(path.join(artefactDir, 'studies_opened_report.png'), await app.page.screenshot());
