@@ -75,8 +75,9 @@ test('hostile predictions leave the tab alive, each item reported with its reaso
     if (prediction === 'ok' && !truncation) continue;
     const f = byId.get(k);
     assert.ok(f, `item ${k} is reported with a reason: ${JSON.stringify(m.flagged)}`);
-    // Item 2 reads 64 MiB of 16 MB values and compares them: close to a 1 s limit, so a timeout is as right as ok.
-    const allowed = k === '2' ? ['ok', 'timeout'] : [prediction];
+    // Items 2 and 3 read up to their caps (64 MiB of 16 MB values; 100,000 rows) and compare them: close to a 1 s
+    // limit on a loaded machine, so a timeout is as right as ok (the cap is reported either way).
+    const allowed = k === '2' || k === '3' ? ['ok', 'timeout'] : [prediction];
     assert.ok(allowed.includes(f.prediction), `item ${k}: ${JSON.stringify(f)}`);
     if (message) assert.match(f.message, message, `item ${k}`);
     if (f.prediction === 'timeout') assert.match(f.message, /time limit of 1000 ms/, `item ${k}`);
