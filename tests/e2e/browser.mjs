@@ -5,6 +5,7 @@ import { chromium } from 'playwright-core';
 import { serve } from '../../scripts/serve.mjs';
 import path from 'node:path';
 import fs from 'node:fs';
+import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -193,4 +194,14 @@ export async function wheelChartIntoView(page, name) {
     rect = (await page.evaluate(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], [])))).charts[name];
   }
   return { rect, whole: inView(rect) };
+}
+
+// Takes a screenshot, keeps it as `name` among the artefacts and checks that `rect` of it carries text (over 2,000
+// bright pixels on the app's clear colour): what a view shows is drawn, not only held in its state.
+export async function expectTextDrawn(page, name, rect) {
+  const png = await page.screenshot();
+  fs.mkdirSync(artefactDir, { recursive: true });
+  fs.writeFileSync(path.join(artefactDir, name), png);
+  const drawn = await pixelStats(page, png, rect, [26, 28, 33]);
+  assert.ok(drawn.bright > 2000, `text in ${JSON.stringify(rect)} of ${name}: ${JSON.stringify(drawn)}`);
 }

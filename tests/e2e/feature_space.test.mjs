@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames, pixelStats } from './browser.mjs';
+import { startApp, waitReady, artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames, pixelStats, expectTextDrawn } from './browser.mjs';
 import { runStudyInTab } from './fixture.mjs';
 
 const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
@@ -229,11 +229,8 @@ test('the Studies tab lays out the Feature space tab\'s results as chokepoint st
     'estimate sample_pred.json offline', 'estimate sample_pred.json online']);
   await clickNamed(app.page, 'study feature-space');
   await nextFrames(app.page);
-  const png = await app.page.screenshot();
-  fs.writeFileSync(path.join(artefactDir, 'studies_feature_space.png'), png);
   // The report is drawn under the inputs, not only held: the lower part of the window carries text.
-  const drawn = await pixelStats(app.page, png, { x: 0, y: 500, w: 1200, h: 280 }, [26, 28, 33]);
-  assert.ok(drawn.bright > 2000, `text in the report's part of the screenshot: ${JSON.stringify(drawn)}`);
+  await expectTextDrawn(app.page, 'studies_feature_space.png', { x: 0, y: 500, w: 1200, h: 280 });
 
   // Its button leads to the Clusters tab, whichever view of Feature space was open.
   await sendCommand(app.page, { do: 'show', tab: PANEL });

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync, execFileSync } from 'node:child_process';
 import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed, pixelStats, workspaceSettled,
-  waitReady } from './browser.mjs';
+  waitReady, expectTextDrawn } from './browser.mjs';
 import { cli, tempDir, copyDb, openApp, closeAll, runStudyInTab } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
@@ -161,11 +161,8 @@ test('Table VIII from the page: every cell and the deltas equal chokepoint retri
   assert.equal(study.items.rows.length, 3 * 3 * 2, 'two items per setting and approach');
   assert.deepEqual(study.inputs.map((i) => [i.name, i.value]),
     [['O/O', 'O_O.json'], ['L/O', 'L_O.json'], ['O/L', 'O_L.json'], ['fk', 'no']]);
-  const shot = await app.page.screenshot();
-  fs.writeFileSync(path.join(artefactDir, 'retrieval_study.png'), shot);
   // The report is drawn, not only held: the lower half of the window (its notes and Table VIII) carries text.
-  const drawn = await pixelStats(app.page, shot, { x: 0, y: 400, w: 1200, h: 380 }, [26, 28, 33]);
-  assert.ok(drawn.bright > 2000, `text in the report's half of the screenshot: ${JSON.stringify(drawn)}`);
+  await expectTextDrawn(app.page, 'retrieval_study.png', { x: 0, y: 400, w: 1200, h: 380 });
   // A reload changes nothing: the tab's cells come back from the workspace with their items, and the study laid out
   // from them is the same, without a call.
   const sentBefore = (await llm.stats()).chat;

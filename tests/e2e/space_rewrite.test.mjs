@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames, pixelStats } from './browser.mjs';
+import { artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames, pixelStats, expectTextDrawn } from './browser.mjs';
 import { cli, copyDb, tempDir, openApp, closeAll, writeBirdPredictions } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
@@ -104,10 +104,7 @@ test('rewriting from the Estimator view equals chokepoint space rewrite, and a r
   assert.ok(r.summary.acc_at_3 > r.summary.no_rewriting, 'the right rewrites lift the chosen wrong items');
 
   await nextFrames(app.page);
-  const png = await app.page.screenshot();
-  fs.writeFileSync(path.join(artefactDir, 'space_rewrite.png'), png);
-  const drawn = await pixelStats(app.page, png, { x: 0, y: 400, w: 1200, h: 380 }, [26, 28, 33]);
-  assert.ok(drawn.bright > 2000, `the rewriting's tables are drawn: ${JSON.stringify(drawn)}`);
+  await expectTextDrawn(app.page, 'space_rewrite.png', { x: 0, y: 400, w: 1200, h: 380 });
 
   // Again: both batches come from the replay store.
   const mid = (await llm.stats()).chat;

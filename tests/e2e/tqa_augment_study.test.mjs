@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames, pixelStats, workspaceSettled,
-  waitReady } from './browser.mjs';
+  waitReady, expectTextDrawn } from './browser.mjs';
 import { tempDir, openApp, closeAll, cli, copyDb, runStudyInTab } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
@@ -125,11 +125,8 @@ test('the whole set augmented in the page gives the CLI\'s sets, report and stud
   assert.deepEqual(summary.systems[0].delta.CA, { n, plus: 0, minus: n - 1, zero_correct: 1, zero_wrong: 0 });
 
   await nextFrames(app.page);
-  const png = await app.page.screenshot();
-  fs.writeFileSync(path.join(artefactDir, 'studies_tqa_augment.png'), png);
   // The report is drawn, not only held: the lower half of the window carries text.
-  const drawn = await pixelStats(app.page, png, { x: 0, y: 400, w: 1200, h: 380 }, [26, 28, 33]);
-  assert.ok(drawn.bright > 2000, `text in the report's half of the screenshot: ${JSON.stringify(drawn)}`);
+  await expectTextDrawn(app.page, 'studies_tqa_augment.png', { x: 0, y: 400, w: 1200, h: 380 });
 
   // A reload changes nothing: the augmentation's report and sets, and the uploaded predictions, come back from the
   // workspace, and the study gives the same report.
@@ -205,11 +202,8 @@ test('Table 4.9: the linker table among what the Schema linking tab retrieved, e
     /Schema linking run \(zero-shot\) on sample_dev\.BT\.json/);
   await clickNamed(app.page, 'study tqa-augment');
   await nextFrames(app.page);
-  const linkedPng = await app.page.screenshot();
-  fs.writeFileSync(path.join(artefactDir, 'studies_tqa_augment_linked.png'), linkedPng);
   // The report is drawn under the inputs, not only held: the lower part of the window carries text.
-  const linkedText = await pixelStats(app.page, linkedPng, { x: 0, y: 500, w: 1200, h: 280 }, [26, 28, 33]);
-  assert.ok(linkedText.bright > 2000, `text in the report's part of the screenshot: ${JSON.stringify(linkedText)}`);
+  await expectTextDrawn(app.page, 'studies_tqa_augment_linked.png', { x: 0, y: 500, w: 1200, h: 280 });
 
   // A reload changes nothing: the linking rows and each set's retrieved tables come back from the workspace, and
   // the study lays out the same Table 4.9 with nothing linked again.
