@@ -11,7 +11,7 @@
 extern "C" {
 // Implemented in web/bridge/js/page.js.
 void chokepoint_js_set_status(const char* text);
-void chokepoint_js_mark_ready(double first_frame_ms);
+void chokepoint_js_mark_ready(double first_frame_ms, int frames_drawn);
 double chokepoint_js_now_ms();
 void chokepoint_js_mark(const char* name);
 }
@@ -23,7 +23,9 @@ std::string g_summary;  // keeps the returned string alive until the next call
 }  // namespace
 
 void set_page_status(const std::string& text) { chokepoint_js_set_status(text.c_str()); }
-void mark_page_ready(double first_frame_ms) { chokepoint_js_mark_ready(first_frame_ms); }
+void mark_page_ready(double first_frame_ms, int frames_drawn) {
+  chokepoint_js_mark_ready(first_frame_ms, frames_drawn);
+}
 double page_time_ms() { return chokepoint_js_now_ms(); }
 void mark_startup(const char* name) { chokepoint_js_mark(name); }
 void bind_app_state(AppState* state) { g_page_bridge_state = state; }

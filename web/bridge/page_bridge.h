@@ -8,7 +8,8 @@
 namespace chokepoint::web {
 
 void set_page_status(const std::string& text);
-void mark_page_ready(double first_frame_ms);
+// The first usable frame is drawn: `frames_drawn` pictures were sent to WebGL by then (1: the very first showed it).
+void mark_page_ready(double first_frame_ms, int frames_drawn);
 double page_time_ms();  // ms since navigation start (performance.now())
 // A moment of the start-up as the performance mark "chokepoint:<name>", so the first frame's parts can be measured
 // in the page (bench/first_frame.mjs): "main", "ui", "files opened", "frame 1", "frame 2".

@@ -4,10 +4,11 @@ mergeInto(LibraryManager.library, {
     var s = UTF8ToString(text);
     if (typeof Module.setStatus === 'function') Module.setStatus(s);
   },
-  chokepoint_js_mark_ready: function (firstFrameMs) {
+  chokepoint_js_mark_ready: function (firstFrameMs, framesDrawn) {
     window.chokepoint = window.chokepoint || {};
     window.chokepoint.ready = true;
     window.chokepoint.firstFrameMs = firstFrameMs;
+    window.chokepoint.framesDrawnAtReady = framesDrawn;
     if (typeof Module.onReady === 'function') Module.onReady(firstFrameMs);
   },
   // Called right after a frame is drawn: the WebGL drawing buffer still holds it, so toDataURL (or drawImage, for a
