@@ -267,19 +267,16 @@ int space_rewrite_main(const FlagValues& r) {
   }
 
   // The population and the chosen items.
-  std::vector<size_t> population, chosen;
+  std::vector<std::optional<bool>> scored_ex(set->items.size());
+  std::vector<std::optional<double>> p_right(set->items.size());
   for (size_t i = 0; i < set->items.size(); ++i) {
-    if (original[i].status != ItemStatus::Scored) continue;
-    if (rule == "predicted") {
-      auto p = p_correct.find(set->items[i].key);
-      if (p == p_correct.end()) continue;
-      population.push_back(i);
-      if (p->second < 0.5) chosen.push_back(i);
-    } else {
-      population.push_back(i);
-      if (rule == "all" || !original[i].ex) chosen.push_back(i);
-    }
+    if (original[i].status == ItemStatus::Scored) scored_ex[i] = original[i].ex;
+    if (auto p = p_correct.find(set->items[i].key); p != p_correct.end()) p_right[i] = p->second;
   }
+  const auto choice = rule == "predicted" ? RewriteChoice::Predicted
+                      : rule == "all"     ? RewriteChoice::All
+                                          : RewriteChoice::Wrong;
+  const auto [population, chosen] = rewrite_population(choice, scored_ex, p_right);
   if (population.empty())
     return fail_input(rule == "predicted" && !transfer
                           ? "no held-out item of the estimate is a scored item of the set (same set?)"

@@ -16,6 +16,23 @@ std::vector<RewriteFeature> rewrite_features(const std::vector<NegativeFeature>&
   return out;
 }
 
+RewritePopulation rewrite_population(RewriteChoice rule, const std::vector<std::optional<bool>>& ex,
+                                     const std::vector<std::optional<double>>& p_right) {
+  RewritePopulation out;
+  for (size_t i = 0; i < ex.size(); ++i) {
+    if (!ex[i]) continue;  // not scored: no EX to improve on
+    if (rule == RewriteChoice::Predicted) {
+      if (i >= p_right.size() || !p_right[i]) continue;
+      out.population.push_back(i);
+      if (*p_right[i] < kExpectedToFailBelow) out.chosen.push_back(i);
+      continue;
+    }
+    out.population.push_back(i);
+    if (rule == RewriteChoice::All || !*ex[i]) out.chosen.push_back(i);
+  }
+  return out;
+}
+
 std::vector<RewriteAttempt> read_rewrite_answers(const std::vector<RewriteAsk>& asks,
                                                  const std::vector<Result<std::string>>& answers) {
   std::vector<RewriteAttempt> out;

@@ -33,6 +33,20 @@ struct RewriteAttempt {
   std::optional<bool> ex;  // EX of the rewrite's SQL (nullopt: not run, the original's EX counts)
 };
 
+// Which items a rewriting run covers (its population, the denominator of Acc@1/Acc@3) and which of them it rewrites.
+// Only scored items count. Predicted: the items with an estimate of P(right) (held out, or from an estimator
+// trained on another set), rewritten when the estimator expects a failure (P(right) < 0.5), as 003 Appendix H
+// chooses them; Wrong: every scored item, the wrong ones rewritten (an oracle's choice); All: every one rewritten.
+enum class RewriteChoice { Predicted, Wrong, All };
+struct RewritePopulation {
+  std::vector<size_t> population, chosen;  // indices in the set, in its order
+};
+constexpr double kExpectedToFailBelow = 0.5;
+// ex[i]: the item's EX (nullopt: not scored); p_right[i]: the estimator's P(right) (nullopt: none for it; only
+// read for Predicted).
+RewritePopulation rewrite_population(RewriteChoice rule, const std::vector<std::optional<bool>>& ex,
+                                     const std::vector<std::optional<double>>& p_right);
+
 // attempts[k] from the rewriter's answer to asks[k].
 std::vector<RewriteAttempt> read_rewrite_answers(const std::vector<RewriteAsk>& asks,
                                                  const std::vector<Result<std::string>>& answers);

@@ -21,6 +21,31 @@ EvalSet two_items() {
   return set;
 }
 
+// Five items: 0 right and expected right, 1 wrong and expected to fail, 2 not scored (its estimate is ignored),
+// 3 wrong but without an estimate, 4 right yet expected to fail (exactly at the threshold counts as right).
+TEST(RewritePopulation, PredictedCoversScoredItemsWithAnEstimateAndRewritesThoseExpectedToFail) {
+  const std::vector<std::optional<bool>> ex = {true, false, std::nullopt, false, true};
+  const std::vector<std::optional<double>> p = {0.9, 0.2, 0.1, std::nullopt, 0.4999};
+  const auto r = rewrite_population(RewriteChoice::Predicted, ex, p);
+  EXPECT_EQ(r.population, (std::vector<size_t>{0, 1, 4}));
+  EXPECT_EQ(r.chosen, (std::vector<size_t>{1, 4}));
+  const auto at = rewrite_population(RewriteChoice::Predicted, {true}, {kExpectedToFailBelow});
+  EXPECT_EQ(at.population, (std::vector<size_t>{0}));
+  EXPECT_TRUE(at.chosen.empty()) << "P(right) = 0.5 is not expected to fail";
+}
+
+TEST(RewritePopulation, WrongAndAllCoverEveryScoredItemWithoutAnEstimate) {
+  const std::vector<std::optional<bool>> ex = {true, false, std::nullopt, false};
+  const auto wrong = rewrite_population(RewriteChoice::Wrong, ex, {});
+  EXPECT_EQ(wrong.population, (std::vector<size_t>{0, 1, 3}));
+  EXPECT_EQ(wrong.chosen, (std::vector<size_t>{1, 3}));
+  const auto all = rewrite_population(RewriteChoice::All, ex, {});
+  EXPECT_EQ(all.population, (std::vector<size_t>{0, 1, 3}));
+  EXPECT_EQ(all.chosen, (std::vector<size_t>{0, 1, 3}));
+  EXPECT_TRUE(rewrite_population(RewriteChoice::Predicted, ex, {}).population.empty())
+      << "without estimates there is nothing to predict from";
+}
+
 TEST(RewriteAttempts, EachAnswerIsRewrittenInvalidUnreadableOrFailed) {
   const std::vector<RewriteAsk> asks = {ask(0, 1, 39), ask(0, 2, 9), ask(1, 1, 39), ask(1, 2, 117)};
   const auto attempts = read_rewrite_answers(

@@ -187,16 +187,15 @@ void prepare_rewrite_run(AppState& state, FeatureSpacePanel& panel) {
   auto items = std::make_shared<EvalSet>(*f->set);
   for (size_t i = 0; i < items->items.size(); ++i)
     if (items->items[i].key.empty()) items->items[i].key = std::to_string(i);  // as the features' rows
-  // The population: the estimate's held-out items the model was scored on; chosen: P(right) < 0.5.
-  std::vector<size_t> population, chosen;
+  // The population: the estimate's held-out items the model was scored on; chosen: expected to fail.
   std::vector<bool> original(items->items.size(), false);
   for (size_t i = 0; i < items->items.size() && i < m->correct.size(); ++i) original[i] = m->correct[i].value_or(false);
-  for (size_t k = 0; k < e->report.test_items.size() && k < e->report.test_scores.size(); ++k) {
-    const size_t i = e->report.test_items[k];
-    if (i >= m->correct.size() || !m->correct[i]) continue;
-    population.push_back(i);
-    if (e->report.test_scores[k] < 0.5) chosen.push_back(i);
-  }
+  std::vector<std::optional<bool>> scored_ex(items->items.size());
+  for (size_t i = 0; i < scored_ex.size() && i < m->correct.size(); ++i) scored_ex[i] = m->correct[i];
+  std::vector<std::optional<double>> p_right(items->items.size());
+  for (size_t k = 0; k < e->report.test_items.size() && k < e->report.test_scores.size(); ++k)
+    if (e->report.test_items[k] < p_right.size()) p_right[e->report.test_items[k]] = e->report.test_scores[k];
+  auto [population, chosen] = sqlspace::rewrite_population(sqlspace::RewriteChoice::Predicted, scored_ex, p_right);
   if (population.empty()) {
     run.error = "the estimate held out no scored item";
     return;
