@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { artefactDir, sendCommand, untilPanel, clickNamed, nextFrames, pixelStats, waitReady, workspaceSettled,
-  wheelChartIntoView, expectTextDrawn } from './browser.mjs';
+  wheelChartIntoView, expectTextDrawn, panelState } from './browser.mjs';
 import { cli, copyDb, tempDir, openApp, closeAll, runStudyInTab, METRICS } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
@@ -139,8 +139,8 @@ test('the five tasks run in the page give the study chokepoint study llm-tasks g
   fs.writeFileSync(path.join(artefactDir, 'studies_llm_tasks_1920.png'), await app.page.screenshot());
   await app.page.setViewportSize({ width: 1280, height: 800 });
 
-  // A reload: Run a model's table and the schema linking rows come back from the workspace and the evaluation runs
-  // again; the Metrics tabs' runs are not kept, and the study names them as not run.
+  // A reload: Run a model's table, the schema linking rows and the Metrics tabs' debugging, optimisation and
+  // SQL-to-Text runs come back from the workspace, and the evaluation runs again: the study is the same.
   await workspaceSettled(app.page);
   await app.page.reload();
   await waitReady(app);
@@ -154,8 +154,38 @@ test('the five tasks run in the page give the study chokepoint study llm-tasks g
   const table = (report, id) => report.tables.find((t) => t.id === id);
   for (const id of ['formats', 'gold_tables', 'errors', 'linking_res', 'linking_matches'])
     assert.deepEqual(table(back.report, id), table(s.report, id), id);
-  const notRun = back.report.notes.find((n) => n.startsWith('Not run in this page'));
-  for (const task of ['debugging', 'optimisation', 'SQL-to-Text']) assert.ok(notRun.includes(task), notRun);
-  assert.ok(!notRun.includes('schema linking'), notRun);
+  assert.deepEqual(counted(back.report), counted(s.report));
+  assert.deepEqual(table(back.report, 'optimization'), table(s.report, 'optimization'), 'the timings kept, not retaken');
+  assert.equal(back.report.notes.find((n) => n.startsWith('Not run in this page')), undefined,
+               back.report.notes.join('\n'));
+  assert.ok(back.report.notes.some((n) => /^Restored from this browser's workspace.*: debugging, optimisation, SQL-to-Text\.$/
+    .test(n)), back.report.notes.join('\n'));
   assert.ok(back.report.notes.some((n) => /its failed calls are not known here/.test(n)), 'what a reload cannot tell');
+  // Each tab shows its restored run, the same figures as before the reload.
+  const m = await panelState(app.page, METRICS);
+  assert.equal(m.debug.restored?.model, MODEL);
+  assert.deepEqual(m.debug.restored.report.strategies.map((x) => [x.strategy, x.wrong, x.rounds.at(-1).still_wrong]),
+                   debugged.strategies.map((x) => [x.strategy, x.wrong, x.rounds.at(-1).still_wrong]));
+  assert.deepEqual(m.optimize.restored?.report.rows, optimised.rows);
+  assert.equal(m.describe.restored?.report.subject, 'gold');
+  await sendCommand(app.page, { do: 'show', tab: METRICS });
+  await clickNamed(app.page, 'Errors tab');
+  await nextFrames(app.page);
+  // The debugging section is below the fold: the wheel brings it up, as a person scrolls.
+  await app.page.mouse.move(640, 760);
+  for (let i = 0; i < 4; ++i) {
+    await app.page.mouse.wheel(0, 400);
+    await nextFrames(app.page);
+  }
+  await expectTextDrawn(app.page, 'llm_tasks_debug_restored.png', { x: 0, y: 400, w: 1000, h: 380 });
+  for (const [tab, file] of [['Optimise tab', 'llm_tasks_optimise_restored.png'],
+    ['SQL-to-Text tab', 'llm_tasks_describe_restored.png']]) {
+    for (let i = 0; i < 4; ++i) {  // back up to the row of tabs
+      await app.page.mouse.wheel(0, -400);
+      await nextFrames(app.page);
+    }
+    await clickNamed(app.page, tab);
+    await nextFrames(app.page);
+    await expectTextDrawn(app.page, file, { x: 0, y: 260, w: 1000, h: 200 });
+  }
 });

@@ -15,7 +15,9 @@
 #include "web/bridge/file_bridge.h"
 #include "web/llm/llm_session.h"
 #include "web/llm/session_batch_run.h"
+#include "web/panels/metrics/llm_task_memory.h"
 #include "web/panels/metrics/metrics_run.h"
+#include "web/panels/metrics/restored_llm_task_views.h"
 #include "web/widgets/enum_combo.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
@@ -247,6 +249,12 @@ void step_debug_run(AppState& state, double budget_ms) {
                         std::to_string(run.state->initially_wrong()) + " still wrong; predictions in " + run.published);
       if (run.queued.empty()) {
         run.life.finish(false);
+        // Kept for a reload (llm_task_memory.h): the table, and what the llm-tasks study reads.
+        remember_llm_task(LlmTask::Debug, *run.source,
+                          {{"model", run.model_used},
+                           {"rounds", run.rounds},
+                           {"wrong", run.state->initially_wrong()},
+                           {"report", debug_run_json(run)}});
         return;
       }
       // An "all" run: the next strategy, its first round planned at the preview.
@@ -366,7 +374,10 @@ void draw_debug_run(AppState& state) {
                         [&](size_t i) { return std::make_pair(plan.calls[i].id, plan.calls[i].prompt); });
     return;
   }
-  if (!run.state) return;
+  if (!run.state) {
+    draw_restored_debug(state);  // the last run on this evaluation, from before a reload
+    return;
+  }
   if (busy) {
     const char* phase = run.evaluation ? "evaluating the answers" : "asking the model";
     ImGui::Text("Round %d of %d: %s", run.state->round() + 1, run.state->rounds(), phase);

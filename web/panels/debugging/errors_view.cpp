@@ -10,6 +10,7 @@
 #include "web/panels/debugging/debug_run.h"
 #include "web/panels/debugging/error_category_run.h"
 #include "web/panels/metrics/metrics_run.h"
+#include "web/panels/metrics/restored_llm_task_views.h"
 #include "web/sub_tab_registry.h"
 #include "web/widgets/charts.h"
 #include "web/widgets/ui_px.h"
@@ -298,6 +299,7 @@ const SubTabRegistrar errors_view_tab{
        nlohmann::json j = {{"error_category", error_category_run_json(s.panels.get<ErrorCategoryRun>())},
                            {"debug", debug_run_json(s.panels.get<DebugRun>())}};
        if (s.panels.get<ErrorsTab>().run) j["errors"] = run_errors_json(s);
+       add_restored_json(j["debug"], s, LlmTask::Debug);
        return j;
      }}};
 

@@ -14,7 +14,9 @@
 #include "core/llm_tasks/sql_optimization_json.h"
 #include "core/runner/prompt_formats.h"
 #include "web/llm/llm_session.h"
+#include "web/panels/metrics/llm_task_memory.h"
 #include "web/panels/metrics/metrics_run.h"
+#include "web/panels/metrics/restored_llm_task_views.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
@@ -47,6 +49,12 @@ void finish_optimize(AppState& state, OptimizeRun& run) {
   for (const auto& t : run.timed) run.summaries.push_back(summarize_efficiency(t));
   run.published_summaries.clear();
   for (const auto& t : run.published) run.published_summaries.push_back(summarize_efficiency(t));
+  // Kept for a reload (llm_task_memory.h), without the per-item rows: the table and what the llm-tasks study reads.
+  if (!run.cancelled) {
+    nlohmann::json report = optimize_run_json(run);
+    report.erase("items");
+    remember_llm_task(LlmTask::Optimize, *run.source, {{"model", run.batch.sent.model}, {"report", std::move(report)}});
+  }
   char buf[160];
   std::snprintf(buf, sizeof buf, "optimisation: %zu variants timed (baseline VES %.2f)", run.variants.size(),
                 run.baseline_summary.scores.ves);
@@ -315,6 +323,8 @@ void draw_optimize_view(AppState& state) {
         "prediction, kept or not, so a rewrite that changes a correct query's result counts against the method; "
         "\"not kept\" counts those rewrites. The columns before them are the safe view.");
     draw_optimize_table(run);
+  } else if (run.phase == 0) {
+    draw_restored_optimize(state);  // the last run on this evaluation, from before a reload
   }
 }
 
@@ -375,9 +385,12 @@ const PageCommandRegistrar optimize_confirm_registrar{
 const PageCommandRegistrar optimize_cancel_registrar{
     "optimize_cancel", [](AppState& state, const nlohmann::json&) { cancel_optimize_run(state); }};
 
-const SubTabRegistrar optimize_run_tab{{kMetricsPanelName, "Optimise", 50, "optimize", draw_optimize_view,
-                                        step_optimize_run,
-                                        [](AppState& s) { return optimize_run_json(s.panels.get<OptimizeRun>()); }}};
+const SubTabRegistrar optimize_run_tab{
+    {kMetricsPanelName, "Optimise", 50, "optimize", draw_optimize_view, step_optimize_run, [](AppState& s) {
+       nlohmann::json j = optimize_run_json(s.panels.get<OptimizeRun>());
+       add_restored_json(j, s, LlmTask::Optimize);
+       return j;
+     }}};
 
 }  // namespace
 

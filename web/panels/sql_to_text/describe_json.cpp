@@ -3,6 +3,7 @@
 #include "core/llm_tasks/sql_to_text_json.h"
 #include "web/panel_registry.h"
 #include "web/panels/metrics/metrics_run.h"
+#include "web/panels/metrics/restored_llm_task_views.h"
 #include "web/panels/sql_to_text/describe_run.h"
 #include "web/sub_tab_registry.h"
 
@@ -60,7 +61,11 @@ const PageCommandRegistrar describe_cancel_registrar{
 
 const SubTabRegistrar describe_json_tab{{kMetricsPanelName, "SQL-to-Text", 40, "describe", draw_describe_view,
                                          [](AppState& s, double) { step_describe_run(s); },
-                                         [](AppState& s) { return describe_run_json(s.panels.get<DescribeRun>()); }}};
+                                         [](AppState& s) {
+                                           nlohmann::json j = describe_run_json(s.panels.get<DescribeRun>());
+                                           add_restored_json(j, s, LlmTask::Describe);
+                                           return j;
+                                         }}};
 
 }  // namespace
 

@@ -12,7 +12,9 @@
 
 #include "core/llm/embedding_replay.h"
 #include "web/llm/llm_session.h"
+#include "web/panels/metrics/llm_task_memory.h"
 #include "web/panels/metrics/metrics_run.h"
+#include "web/panels/metrics/restored_llm_task_views.h"
 #include "web/panels/metrics/sc_embeddings.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/prompt_pager.h"
@@ -46,6 +48,13 @@ void finish_describe(AppState& state, DescribeRun& run) {
   run.phase = 3;
   run.life.finish(run.cancelled);
   persist_replay();
+  // Kept for a reload (llm_task_memory.h), without the per-item questions: the scores and what the study reads.
+  if (!run.cancelled) {
+    nlohmann::json report = describe_run_json(run);
+    report.erase("items");
+    remember_llm_task(LlmTask::Describe, *run.source,
+                      {{"model", run.sent.model}, {"judge", run.judge}, {"report", std::move(report)}});
+  }
   char buf[160];
   std::snprintf(buf, sizeof buf, "SQL-to-Text: %zu described, ROUGE-1 F1 %.3f", run.summary.described,
                 run.summary.rouge.r1.f1);
@@ -420,6 +429,8 @@ void draw_describe_view(AppState& state) {
       ImGui::TextDisabled("(described an earlier run: %s)", run.source->label.c_str());
     if (run.cancelled) ImGui::TextDisabled("cancelled: the scores cover what was answered");
     draw_describe_results(run);
+  } else if (run.phase == 0) {
+    draw_restored_describe(state);  // the last run on this evaluation, from before a reload
   }
 }
 

@@ -14,6 +14,7 @@
 #include "web/panels/debugging/debug_run.h"
 #include "web/panels/debugging/error_category_run.h"
 #include "web/panels/debugging/errors_view.h"
+#include "web/panels/metrics/llm_task_memory.h"
 #include "web/panels/metrics/metrics_run.h"
 #include "web/panels/optimise/optimize_run.h"
 #include "web/panels/runner/run_model_panel.h"
@@ -76,7 +77,7 @@ Result<study::StudyReport> llm_tasks_study_report(AppState& state) {
   m.name = panel.model_name;
   add_text_to_sql(state, panel, *run, m);
   study::read_errors_report(diagnosis::error_counts_json(errors->classes), m);
-  std::vector<std::string> notes, not_run;
+  std::vector<std::string> notes, not_run, restored;
 
   const ErrorCategoryRun& categories = state.panels.get<ErrorCategoryRun>();
   const bool model_decided = categories.source == run && categories.batch.done();
@@ -96,6 +97,16 @@ Result<study::StudyReport> llm_tasks_study_report(AppState& state) {
       m.debug = std::move(strategies);
     else
       cross = study::CrossDebugRun{debug.model_used, m.name, debug.state->initially_wrong(), std::move(strategies)};
+  } else if (const nlohmann::json* kept = remembered_llm_task(LlmTask::Debug, *run)) {
+    // The last debugging of this evaluation, from before a reload (llm_task_memory.h).
+    auto strategies = study::read_debug_report((*kept)["report"]);
+    in.rounds = kept->value("rounds", in.rounds);
+    const std::string model = kept->value("model", std::string());
+    if (model == m.name)
+      m.debug = std::move(strategies);
+    else
+      cross = study::CrossDebugRun{model, m.name, kept->value("wrong", size_t{0}), std::move(strategies)};
+    restored.push_back("debugging");
   } else {
     not_run.push_back("debugging (Metrics > Errors > Debug)");
   }
@@ -104,6 +115,12 @@ Result<study::StudyReport> llm_tasks_study_report(AppState& state) {
   if (optimize.source == run && optimize.phase == 3 && optimize.batch.sent.model == m.name) {
     const nlohmann::json o = optimize_run_json(optimize);
     study::read_optimize_report({{"baseline", o["baseline"]}, {"table", o["rows"]}}, m);
+  } else if (const nlohmann::json* kept = remembered_llm_task(LlmTask::Optimize, *run);
+             kept && kept->value("model", std::string()) == m.name) {
+    const nlohmann::json& o = (*kept)["report"];
+    study::read_optimize_report(
+        {{"baseline", o.value("baseline", nlohmann::json())}, {"table", o.value("rows", nlohmann::json())}}, m);
+    restored.push_back("optimisation");
   } else {
     not_run.push_back("optimisation (Metrics > Optimise)");
   }
@@ -113,6 +130,13 @@ Result<study::StudyReport> llm_tasks_study_report(AppState& state) {
     nlohmann::json summary = llm_tasks::describe_summary_json(describe.summary, describe.judge, false);
     if (describe.judge) summary["judge"]["model"] = describe.sent.model;
     m.describe = study::read_describe_report(summary);
+  } else if (const nlohmann::json* kept = remembered_llm_task(LlmTask::Describe, *run);
+             kept && kept->value("model", std::string()) == m.name &&
+             (*kept)["report"].value("subject", "") == "gold" && (*kept)["report"].contains("summary")) {
+    nlohmann::json summary = (*kept)["report"]["summary"];
+    if (kept->value("judge", false) && summary.contains("judge")) summary["judge"]["model"] = m.name;
+    m.describe = study::read_describe_report(summary);
+    restored.push_back("SQL-to-Text");
   } else {
     not_run.push_back("SQL-to-Text of the gold queries (Metrics > SQL-to-Text, describe the gold queries)");
   }
@@ -153,6 +177,11 @@ Result<study::StudyReport> llm_tasks_study_report(AppState& state) {
     for (const auto& t : not_run) s += (s.empty() ? "" : "; ") + t;
     notes.push_back("Not run in this page for " + panel.model_name + " on this evaluation, so not in the report: " + s +
                     ".");
+  }
+  if (!restored.empty()) {
+    std::string s;
+    for (const auto& t : restored) s += (s.empty() ? "" : ", ") + t;
+    notes.push_back("Restored from this browser's workspace (run on this evaluation before a reload): " + s + ".");
   }
   if (table.table.models.size() > 1)
     notes.push_back("Table 3 has every model this page ran on " + table.gold_name +
