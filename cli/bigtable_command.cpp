@@ -23,18 +23,14 @@
 #include "core/base/json_dump.h"
 #include "core/dataset/bird_writer.h"
 #include "core/dataset/eval_set_loader.h"
+#include "core/runner/bigtable_build.h"
 #include "core/runner/bigtable_subset.h"
-#include "core/runner/filter_value_change.h"
 
 namespace chokepoint::cli {
 namespace {
 
 namespace fs = std::filesystem;
 using ojson = nlohmann::ordered_json;
-
-// 004 Table 2: items and average columns per number of gold tables.
-const std::vector<std::pair<std::string, double>> kPaperTable2 = {
-    {"1", 23.30}, {"2", 56.94}, {"3", 31.73}, {">3", 29.04}};
 
 const char* kBigtableUsage =
     "Usage: chokepoint bigtable --gold FILE --db-root DIR --out DIR [--per-stratum N] [--seed S]\n"
@@ -184,33 +180,13 @@ int bigtable_main(const FlagValues& r) {
   }
 
   // Filter change: one mentioned filter value per item, each item with its own seed.
-  size_t changed = 0;
-  std::map<std::string, size_t> unchanged;
-  ojson changes = ojson::array();
-  if (!r.has("--no-filter-change")) {
+  runner::FilterChangeTally tally;
+  if (!r.has("--no-filter-change"))
     for (size_t i = 0; i < built.items.size(); ++i) {
-      auto& it = built.items[i];
-      const auto db = dbs->connections.find(it.db_id);
-      if (db == dbs->connections.end()) {
-        ++unchanged["no database"];
-        continue;
-      }
-      auto c = runner::change_filter_value(it.sql, it.question, it.evidence, *db->second, seed + i, limits);
-      if (!c.changed()) {
-        ++unchanged[runner::filter_kept_name(c.kept)];
-        continue;
-      }
-      changes.push_back({{"id", it.key},
-                         {"comparison", c.change->comparison},
-                         {"from", c.change->from},
-                         {"to", c.change->to},
-                         {"sql_before", it.sql}});
-      it.sql = c.change->sql;
-      it.question = c.change->question;
-      it.evidence = c.change->evidence;
-      ++changed;
+      const auto db = dbs->connections.find(built.items[i].db_id);
+      runner::change_item_filter(built.items[i], i, db == dbs->connections.end() ? nullptr : db->second, seed, limits,
+                                 tally);
     }
-  }
   if (auto st = write_file(step("changed.json"), write_bird_dev_json(built)); !st.ok()) return fail_input(st.error());
 
   // Rename: denat's O/L set (the question as it was, the gold and the databases renamed).
@@ -241,30 +217,22 @@ int bigtable_main(const FlagValues& r) {
   if (!final_dbs.ok()) return fail_input(final_dbs.error());
   auto table2 = runner::bigtable_subset(*result, final_dbs->schemas, 9999999, seed);
   if (!table2.ok()) return fail_input(table2.error());
-  ojson strata = ojson::array();
-  for (size_t k = 0; k < table2->strata.size() && k < kPaperTable2.size(); ++k) {
-    const auto& s = table2->strata[k];
-    strata.push_back({{"tables", s.label},
-                      {"items", s.taken},
-                      {"avg_columns", round2(s.avg_columns)},
-                      {"paper_items", 50},
-                      {"paper_avg_columns", kPaperTable2[k].second}});
-  }
+  const ojson strata = runner::bigtable_table2_json(*table2);
   ojson unchanged_json = ojson::object();
-  for (const auto& [reason, n] : unchanged) unchanged_json[reason] = n;
+  for (const auto& [reason, n] : tally.unchanged) unchanged_json[reason] = n;
   ojson summary;
   summary["items"] = result->items.size();
   summary["strata"] = strata;
   summary["subset"] = sub->subset.items.size();
   summary["expanded"] = expanded;
-  summary["filter_changed"] = changed;
+  summary["filter_changed"] = tally.changed;
   summary["filter_unchanged"] = unchanged_json;
   summary["renamed"] = r.has("--no-rename") ? ojson() : ojson{{"kept", result->items.size()}, {"left_out", left_out}};
   summary["set"] = (fs::path(out) / "bigtable.json").string();
   summary["db_root"] = db_root;
   summary["notes"] = notes;
   ojson report = summary;
-  report["filter_changes"] = changes;
+  report["filter_changes"] = tally.changes;
   if (auto st = write_file((fs::path(out) / "bigtable_report.json").string(), dump_json(report, 2) + "\n"); !st.ok())
     return fail_input(st.error());
   std::cout << dump_json(summary, 2) << "\n";
