@@ -86,6 +86,17 @@ const PageCommandRegistrar retrieval_confirm_registrar{"retrieval_confirm", [](A
                                                        }};
 const PageCommandRegistrar retrieval_cancel_registrar{
     "retrieval_cancel", [](AppState& s, const nlohmann::json&) { cancel_retrieval(s, run_model_panel(s).retrieval); }};
+// {"do": "bigtable_build", "set"?: NAME (the panel's set), "per_stratum": N, "seed": S, "filter_change": bool}: the
+// BigTable tab's choices and its Build button.
+const PageCommandRegistrar bigtable_registrar{
+    "bigtable_build", [](AppState& s, const nlohmann::json& cmd) {
+      auto& panel = run_model_panel(s);
+      if (cmd.contains("set")) panel.source_set = find_set(s, cmd.value("set", ""));
+      panel.bigtable.per_stratum = cmd.value("per_stratum", panel.bigtable.per_stratum);
+      panel.bigtable.seed = cmd.value("seed", panel.bigtable.seed);
+      panel.bigtable.change_filters = cmd.value("filter_change", panel.bigtable.change_filters);
+      start_bigtable(s, panel.bigtable, panel.source_set);
+    }};
 const PageCommandRegistrar run_model_commands_confirm_registrar{
     "run_model_confirm", [](AppState& s, const nlohmann::json&) { confirm_model_run(s, run_model_panel(s)); }};
 const PageCommandRegistrar run_model_commands_cancel_registrar{"run_model_cancel",

@@ -253,6 +253,7 @@ void step_model_run(AppState& state, RunModelPanel& panel, double budget_ms) {
   if (step_model_table(state, panel.table, budget_ms)) remember_model_table(panel);
   step_linking(state, panel.linking);
   step_retrieval(state, panel.retrieval);
+  step_bigtable(state, panel.bigtable, budget_ms);
   if (!panel.job || !panel.job->running()) {
     panel.was_running = false;
     return;
@@ -302,6 +303,7 @@ nlohmann::json run_model_state_json(const RunModelPanel& panel) {
                       {"gold", panel.gold_name},
                       {"model_table", model_table_json(panel.table)},
                       {"linking", linking_view_json(panel.linking)},
+                      {"bigtable", bigtable_view_json(panel.bigtable)},
                       {"retrieval", retrieval_view_json(panel.retrieval)},
                       {"template",
                        {{"use", panel.use_template},

@@ -16,6 +16,7 @@
 #include "core/runner/user_template.h"
 #include "web/app_state.h"
 #include "web/llm/batch_life.h"
+#include "web/panels/runner/bigtable_view.h"
 #include "web/panels/runner/linking_view.h"
 #include "web/panels/runner/model_table.h"
 #include "web/panels/runner/retrieval_view.h"
@@ -53,6 +54,7 @@ struct RunModelPanel {
   ModelTable table;                  // 004 Table 3 over this page's runs on one set
   LinkingView linking;               // schema linking of the panel's set (004 §3.5), below the run
   RetrievalView retrieval;           // stage-level retrieval of the panel's set (001 Table VIII)
+  BigtableView bigtable;             // BigTable-0.2k built from a loaded set (004 §3.3)
   bool select_retrieval = false;     // the next frame opens the Retrieval tab (a button elsewhere leads here)
 };
 

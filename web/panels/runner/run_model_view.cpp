@@ -284,6 +284,12 @@ void draw_run_model_panel(AppState& state, RunModelPanel& panel) {
     draw_retrieval_view(state, panel.retrieval, panel.source_set);
     ImGui::EndTabItem();
   }
+  const bool bigtable_open = ImGui::BeginTabItem("BigTable");
+  note_item_place("BigTable tab");
+  if (bigtable_open) {
+    draw_bigtable_view(state, panel.bigtable, panel.source_set);
+    ImGui::EndTabItem();
+  }
   ImGui::EndTabBar();
 }
 
