@@ -28,8 +28,10 @@ const char* task_key(LlmTask t) {
 }
 
 // FNV-1a over the pairs' ids and both queries: a prediction file replaced by another of the same name is another
-// evaluation, whose wrong predictions (and so its tasks' figures) differ.
-std::string pairs_digest(const MetricsRun& run) {
+// evaluation, whose wrong predictions (and so its tasks' figures) differ. A run's pairs never change, and the tabs
+// ask every frame: it is computed once per run.
+const std::string& pairs_digest(const MetricsRun& run) {
+  if (!run.pairs_digest.empty()) return run.pairs_digest;
   std::uint64_t h = 14695981039346656037ull;
   auto add = [&h](const std::string& s) {
     for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
@@ -42,7 +44,8 @@ std::string pairs_digest(const MetricsRun& run) {
   }
   char buf[20];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return buf;
+  run.pairs_digest = buf;
+  return run.pairs_digest;
 }
 
 nlohmann::json evaluation_of(const MetricsRun& run) {

@@ -35,6 +35,7 @@ struct MetricsRun {
   size_t worker_restarts = 0;                // workers started again past a pair that stalled or stopped one
   bool store_tried = false;                  // the finished run was handed to the run store (web/panels/runs)
   int64_t stored_id = 0;                     // its id there; 0 when not kept
+  mutable std::string pairs_digest;          // llm_task_memory.cpp's digest of the pairs, computed once
   const std::vector<EvalPair>& pairs() const { return job->pairs(); }
   const std::vector<ItemEvaluation>& items() const { return job->items(); }  // in pair order
   const EvaluationOptions& options() const { return job->options(); }
