@@ -40,7 +40,9 @@ test('BigTable built by a click equals the CLI\'s set and Table 2', async () => 
   assert.equal(b.items, summary.items);
   assert.equal(b.filter_changed, summary.filter_changed);
   assert.deepEqual(b.filter_unchanged, summary.filter_unchanged);
-  const built = await app.page.evaluate(() => Module.FS.readFile('/tmp/sample_dev.bigtable.json', { encoding: 'utf8' }));
+  // Kept in the workspace beside the user's files, as the page's other made sets are.
+  assert.match(b.path, /^\/workspace\/.*sample_dev\.bigtable\.json$/);
+  const built = await app.page.evaluate((p) => Module.FS.readFile(p, { encoding: 'utf8' }), b.path);
   assert.equal(built, fs.readFileSync(path.join(out, 'bigtable.json'), 'utf8'), 'the same set, byte for byte');
   // The built set is loaded in the page for the other tabs.
   const sets = await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], [])));

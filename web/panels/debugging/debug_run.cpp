@@ -22,6 +22,7 @@
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
+#include "web/workspace/made_set.h"
 
 namespace chokepoint::web {
 namespace {
@@ -94,15 +95,11 @@ void publish_debug(AppState& state, DebugRun& run) {
     items.push_back({p.id, p.db_id, p.pred_sql, runner::PredictionStatus::Ok, ""});
   const std::string name = stem_of_debug(stem_of_debug(run.source->pred_name)) + ".debug-" +
                            diagnosis::debug_strategy_name(run.strategy) + ".pred.json";
-  const std::string text = runner::write_bird_predictions(items);
-  const std::string path = "/tmp/" + name;
-  std::ofstream(path, std::ios::binary) << text;
-  auto set = parse_eval_set_auto(text);
-  if (!set.ok()) {
-    run.error = name + ": " + set.error();
+  auto path = put_made_set(state, name, runner::write_bird_predictions(items), true, MadeSetKept::Page);
+  if (!path.ok()) {
+    run.error = path.error();
     return;
   }
-  put_set(state, LoadedSet{name, path, std::move(*set), true});
   run.published = name;
 }
 

@@ -4,16 +4,15 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <fstream>
 
 #include "core/base/clock.h"
 #include "core/dataset/bird_writer.h"
-#include "core/dataset/eval_set_loader.h"
 #include "web/bridge/file_bridge.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/json_rows_table.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
+#include "web/workspace/made_set.h"
 
 namespace chokepoint::web {
 namespace {
@@ -35,16 +34,13 @@ void finish_bigtable(AppState& state, BigtableView& view) {
   }
   view.table2 = runner::bigtable_table2_json(*counted);
   const std::string name = stem_of_bigtable(view.source) + ".bigtable.json";
-  const std::string text = write_bird_dev_json(view.built);
-  const std::string path = "/tmp/" + name;
-  std::ofstream(path, std::ios::binary) << text;
-  auto set = parse_eval_set_auto(text);
-  if (!set.ok()) {
-    view.error = name + ": " + set.error();
+  auto path = put_made_set(state, name, write_bird_dev_json(view.built), false, MadeSetKept::Workspace);
+  if (!path.ok()) {
+    view.error = path.error();
     return;
   }
-  put_set(state, LoadedSet{name, path, std::move(*set), false});
   view.published = name;
+  view.published_path = *path;
   notify(state, "BigTable: " + name + " built, " + std::to_string(view.built.items.size()) + " items");
 }
 
@@ -140,8 +136,7 @@ void draw_bigtable_view(AppState& state, BigtableView& view, int& source_set) {
   ImGui::Text("%s: %zu items from %s (per number of tables %d, seed %d)", view.published.c_str(),
               view.built.items.size(), view.source.c_str(), view.per_stratum, view.seed);
   ImGui::SameLine();
-  if (ImGui::SmallButton("Download##bigtable"))
-    offer_download("/tmp/" + view.published, view.published, "application/json");
+  if (ImGui::SmallButton("Download##bigtable")) offer_download(view.published_path, view.published, "application/json");
   draw_json_rows_table("bigtable-table2", view.table2,
                        {{"gold tables", "/tables"},
                         {"items", "/items"},
@@ -174,6 +169,7 @@ nlohmann::json bigtable_view_json(const BigtableView& view) {
           {"subset", view.subset ? view.subset->subset.items.size() : 0},
           {"items", view.built.items.size()},
           {"published", view.published},
+          {"path", view.published_path},
           {"strata", view.table2},
           {"filter_changed", view.tally.changed},
           {"filter_unchanged", unchanged},

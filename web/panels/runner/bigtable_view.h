@@ -30,7 +30,7 @@ struct BigtableView {
   bool running = false, done = false;
   nlohmann::ordered_json table2;  // once done: bigtable_table2_json of the built set
   std::vector<std::string> notes;
-  std::string published, error;
+  std::string published, published_path, error;  // the built set's name and where it is kept
 };
 
 // The page's own limit on one query of the filter step (the Quick check tab's): it runs on the page's thread.

@@ -21,6 +21,7 @@
 #include "web/widgets/string_input.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
+#include "web/workspace/made_set.h"
 #include "web/workspace/workspace.h"
 
 namespace chokepoint::web {
@@ -50,14 +51,12 @@ void publish_run_model(AppState& state, RunModelPanel& panel) {
             LoadedSet{panel.gold_name, keep(panel.gold_name, write_bird_dev_json(panel.job->set())), panel.job->set()});
   for (const auto& format : panel.job->format_names()) {
     const std::string name = prediction_set_name(panel.source_name, format);
-    const std::string text = runner::write_bird_predictions(panel.job->predictions(format));
-    const std::string path = keep(name, text);
-    auto set = parse_eval_set_auto(text);
-    if (!set.ok()) {
-      notify(state, name + ": " + set.error(), true);
+    auto path = put_made_set(state, name, runner::write_bird_predictions(panel.job->predictions(format)), true,
+                             MadeSetKept::Workspace);
+    if (!path.ok()) {
+      notify(state, path.error(), true);
       continue;
     }
-    put_set(state, LoadedSet{name, path, std::move(*set), true});
     panel.published.push_back(name);
   }
 }

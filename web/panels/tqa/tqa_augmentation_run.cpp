@@ -11,6 +11,7 @@
 #include "web/bridge/file_bridge.h"
 #include "web/llm/llm_session.h"
 #include "web/panels/studies/study_sources.h"
+#include "web/workspace/made_set.h"
 #include "web/workspace/workspace.h"
 
 namespace chokepoint::web {
@@ -100,13 +101,12 @@ void publish_augmentation(AppState& state, AugmentationRun& run) {
   std::vector<std::pair<std::string, const EvalSet*>> files = {{"original", &sets.original}};
   for (const auto& [code, set] : sets.variants) files.push_back({code, &set});
   for (const auto& [variant, set] : files) {
-    const std::string name = stem + "." + variant + ".json", text = write_bird_dev_json(*set);
-    auto parsed = parse_eval_set_auto(text);
-    if (!parsed.ok()) {
-      notify(state, name + ": " + parsed.error(), true);
+    const std::string name = stem + "." + variant + ".json";
+    auto path = put_made_set(state, name, write_bird_dev_json(*set), false, MadeSetKept::Workspace);
+    if (!path.ok()) {
+      notify(state, path.error(), true);
       return;
     }
-    put_set(state, LoadedSet{name, keep_made_file(name, text), std::move(*parsed), false});
     run.published.push_back(name);
   }
   remember_augmentation(state, {run.label, run.published, run.report_text});

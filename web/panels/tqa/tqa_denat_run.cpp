@@ -14,6 +14,7 @@
 #include "core/tqa/naturalness.h"
 #include "web/llm/llm_session.h"
 #include "web/panels/studies/study_sources.h"
+#include "web/workspace/made_set.h"
 #include "web/workspace/workspace.h"
 
 namespace chokepoint::web {
@@ -143,10 +144,8 @@ Status publish_denat_settings(AppState& state, DenatRun& run) {
   for (tqa::DenatSetting setting : tqa::kDenatSettings) {
     const EvalSet set = tqa::denat_setting_set(run.job->results(), setting, run.variant_id);
     const std::string name = run.variant_id + "." + tqa::denat_setting_file(setting) + ".json";
-    const std::string text = write_bird_dev_json(set);
-    auto parsed = parse_eval_set_auto(text);
-    if (!parsed.ok()) return Error{name + ": " + parsed.error()};
-    put_set(state, LoadedSet{name, keep_made_file(name, text), std::move(*parsed), false});
+    auto path = put_made_set(state, name, write_bird_dev_json(set), false, MadeSetKept::Workspace);
+    if (!path.ok()) return Error{path.error()};
     names.push_back(name);
   }
   run.settings_published = names;
