@@ -8,6 +8,11 @@
 
 namespace chokepoint::web {
 
+std::string made_set_stem(const std::string& name) {
+  const auto dot = name.rfind('.');
+  return dot == std::string::npos ? name : name.substr(0, dot);
+}
+
 Result<std::string> put_made_set(AppState& state, const std::string& name, const std::string& text, bool predictions,
                                  MadeSetKept kept) {
   auto set = parse_eval_set_auto(text);

@@ -14,6 +14,9 @@ enum class MadeSetKept {
   Page,       // in this page only (/tmp): gone after a reload
 };
 
+// A made set is named after the set it comes from: "sample_dev" of "sample_dev.json" (the name up to its last dot).
+std::string made_set_stem(const std::string& name);
+
 // Writes `text` as `name`, loads it (replacing a loaded set of that name) and returns its path; an error names the
 // file when the loader refuses the text.
 Result<std::string> put_made_set(AppState& state, const std::string& name, const std::string& text, bool predictions,

@@ -37,11 +37,6 @@ const diagnosis::DebugStrategy kStrategies[] = {
     diagnosis::DebugStrategy::Regenerate, diagnosis::DebugStrategy::WrongSql, diagnosis::DebugStrategy::SystemError,
     diagnosis::DebugStrategy::AllErrors, diagnosis::DebugStrategy::Comment};
 
-std::string stem_of_debug(const std::string& name) {
-  const auto dot = name.rfind('.');
-  return dot == std::string::npos ? name : name.substr(0, dot);
-}
-
 ChatRequest debug_request(const DebugRun& run) {
   ChatRequest request = session_request({});
   if (!run.model.empty()) request.model = run.model;
@@ -93,7 +88,7 @@ void publish_debug(AppState& state, DebugRun& run) {
   std::vector<runner::PredictedItem> items;
   for (const auto& p : run.state->pairs())
     items.push_back({p.id, p.db_id, p.pred_sql, runner::PredictionStatus::Ok, ""});
-  const std::string name = stem_of_debug(stem_of_debug(run.source->pred_name)) + ".debug-" +
+  const std::string name = made_set_stem(made_set_stem(run.source->pred_name)) + ".debug-" +
                            diagnosis::debug_strategy_name(run.strategy) + ".pred.json";
   auto path = put_made_set(state, name, runner::write_bird_predictions(items), true, MadeSetKept::Page);
   if (!path.ok()) {

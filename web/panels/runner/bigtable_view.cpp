@@ -17,11 +17,6 @@
 namespace chokepoint::web {
 namespace {
 
-std::string stem_of_bigtable(const std::string& name) {
-  const auto dot = name.rfind(".json");
-  return dot == std::string::npos ? name : name.substr(0, dot);
-}
-
 // The built set as a loaded set in BIRD's dev format, and Table 2 counted on it.
 void finish_bigtable(AppState& state, BigtableView& view) {
   view.running = false;
@@ -33,7 +28,7 @@ void finish_bigtable(AppState& state, BigtableView& view) {
     return;
   }
   view.table2 = runner::bigtable_table2_json(*counted);
-  const std::string name = stem_of_bigtable(view.source) + ".bigtable.json";
+  const std::string name = made_set_stem(view.source) + ".bigtable.json";
   auto path = put_made_set(state, name, write_bird_dev_json(view.built), false, MadeSetKept::Workspace);
   if (!path.ok()) {
     view.error = path.error();

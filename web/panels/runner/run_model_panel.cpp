@@ -25,17 +25,10 @@
 #include "web/workspace/workspace.h"
 
 namespace chokepoint::web {
-namespace {
-
-std::string stem_of_run_model(const std::string& name) {
-  const auto dot = name.rfind('.');
-  return dot == std::string::npos ? name : name.substr(0, dot);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 std::string prediction_set_name(const std::string& source, const std::string& format) {
-  return stem_of_run_model(source) + "." + format + ".pred.json";
+  return made_set_stem(source) + "." + format + ".pred.json";
 }
 
 namespace {
@@ -185,7 +178,7 @@ bool plan_model_job(AppState& state, RunModelPanel& panel) {
   panel.source_name = source.name;
   panel.gold_name =
       panel.job->set().items.size() < source.set.items.size()
-          ? stem_of_run_model(source.name) + ".first" + std::to_string(panel.job->set().items.size()) + ".json"
+          ? made_set_stem(source.name) + ".first" + std::to_string(panel.job->set().items.size()) + ".json"
           : source.name;
   panel.published.clear();
   panel.preview_endpoint = session_destination(*endpoint);

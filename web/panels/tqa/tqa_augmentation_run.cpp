@@ -19,12 +19,6 @@ namespace {
 
 const AugmentationRun* g_log_run = nullptr;
 
-// "sample_dev" of "sample_dev.json": the augmented sets are named after the set they come from.
-std::string stem_of_augmentation_run(const std::string& set_name) {
-  const auto dot = set_name.rfind('.');
-  return dot == std::string::npos ? set_name : set_name.substr(0, dot);
-}
-
 }  // namespace
 
 std::string llm_unavailable_reason() {
@@ -97,7 +91,7 @@ void publish_augmentation(AppState& state, AugmentationRun& run) {
       *run.job, sets, {run.linker->items.size(), run.analyses.size(), strategies, tqa::HidingRule::matcher});
   run.report_text =
       dump_json(tqa::augmentation_report(summary, sets, run.linker->set_name, session_request({}).model), 2) + "\n";
-  const std::string stem = stem_of_augmentation_run(run.linker->set_name);
+  const std::string stem = made_set_stem(run.linker->set_name);
   std::vector<std::pair<std::string, const EvalSet*>> files = {{"original", &sets.original}};
   for (const auto& [code, set] : sets.variants) files.push_back({code, &set});
   for (const auto& [variant, set] : files) {
@@ -117,7 +111,7 @@ void publish_augmentation(AppState& state, AugmentationRun& run) {
 
 void download_augment_report(const AugmentationRun& run) {
   if (run.report_text.empty()) return;
-  const std::string name = stem_of_augmentation_run(run.linker->set_name) + ".augment_report.json";
+  const std::string name = made_set_stem(run.linker->set_name) + ".augment_report.json";
   std::ofstream("/tmp/" + name, std::ios::binary) << run.report_text;
   offer_download("/tmp/" + name, name, "application/json");
 }
