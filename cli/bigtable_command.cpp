@@ -24,6 +24,7 @@
 #include "core/dataset/bird_writer.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/runner/bigtable_build.h"
+#include "core/runner/bigtable_job.h"
 #include "core/runner/bigtable_subset.h"
 
 namespace chokepoint::cli {
@@ -95,8 +96,24 @@ int bigtable_main(const FlagValues& r) {
   for (const auto& it : set->items) ids.insert(it.db_id);
   auto dbs = open_databases(r.text("--db-root"), ids);
   if (!dbs.ok()) return fail_input(dbs.error());
-  auto sub = runner::bigtable_subset(*set, dbs->schemas, per, seed);
-  if (!sub.ok()) return fail_input(sub.error());
+  // The subset and the filter step are the page's too (core/runner/bigtable_job.h); the expansion and the rename go
+  // through `chokepoint jqe` and `chokepoint tqa denat`, whose model calls, replay and files come with them.
+  std::map<std::string, runner::BigtableDatabase> sources;
+  for (const auto& [id, schema] : dbs->schemas) {
+    const auto c = dbs->connections.find(id);
+    // The pool owns the connections and outlives the job.
+    sources[id] = {schema, c == dbs->connections.end()
+                               ? nullptr
+                               : std::shared_ptr<const Connection>(std::shared_ptr<void>(), c->second)};
+  }
+  runner::BigtableOptions options;
+  options.per_stratum = per;
+  options.seed = seed;
+  options.change_filters = !r.has("--no-filter-change");
+  options.limits = limits;
+  auto job = runner::BigtableJob::start(*set, std::move(sources), options);
+  if (!job.ok()) return fail_input(job.error());
+  const runner::SubsetReport* sub = &(*job)->subset();
   if (auto st = prepare_study_out(out); !st.ok()) return fail_input(st.error());
   std::error_code ec;
   fs::create_directories(steps, ec);
@@ -104,7 +121,7 @@ int bigtable_main(const FlagValues& r) {
   auto step = [&](const std::string& file) { return (fs::path(steps) / file).string(); };
   if (auto st = write_file(step("subset.json"), write_bird_dev_json(sub->subset)); !st.ok())
     return fail_input(st.error());
-  std::vector<std::string> notes = sub->notes;
+  std::vector<std::string> notes;  // what this command says beside the job's notes
   Args calls;
   if (r.has("--llm-config")) calls = {"--llm-config", r.text("--llm-config")};
   const Args passed = passed_on_model_call_words(r);
@@ -112,81 +129,39 @@ int bigtable_main(const FlagValues& r) {
   int rc = 0;
 
   // Expand: three-table items the subset did not take, one more join each, until the four-table stratum is full.
-  EvalSet built = sub->subset;
   size_t expanded = 0;
-  const size_t short_by = per - std::min(per, sub->strata.size() > 3 ? sub->strata[3].taken : size_t{0});
+  const size_t short_by = (*job)->four_table_shortfall();
   if (short_by > 0 && !r.has("--no-expand")) {
+    EvalSet three;
+    three.format = set->format;
+    three.items = (*job)->expansion_seeds(*set);
     if (!r.has("--llm-config")) {
       notes.push_back("the >3 stratum is " + std::to_string(short_by) +
                       " items short; expanding three-table items needs --llm-config (the model writes each "
                       "expansion's question), so it stays short");
+    } else if (three.items.empty()) {
+      notes.push_back("the >3 stratum is " + std::to_string(short_by) +
+                      " items short and no three-table item is left to expand");
     } else {
-      std::set<std::string> taken;
-      for (const auto& it : sub->subset.items) taken.insert(it.key);
-      EvalSet three;
-      three.format = set->format;
-      for (const auto& it : set->items) {
-        const auto schema = dbs->schemas.find(it.db_id);
-        if (taken.count(it.key) || schema == dbs->schemas.end()) continue;
-        auto tables = runner::gold_tables(it.sql, schema->second);
-        if (tables.ok() && tables->size() == 3) three.items.push_back(it);
-      }
-      if (three.items.empty()) {
-        notes.push_back("the >3 stratum is " + std::to_string(short_by) +
-                        " items short and no three-table item is "
-                        "left to expand");
-      } else {
-        if (auto st = write_file(step("three_tables.json"), write_bird_dev_json(three)); !st.ok())
-          return fail_input(st.error());
-        Args jqe = {"--gold",   step("three_tables.json"),   "--db-root",     r.text("--db-root"),
-                    "--out",    step("expanded.json"),       "--per-pattern", "0",
-                    "--budget", std::to_string(2 * short_by)};
-        jqe.insert(jqe.end(), calls.begin(), calls.end());
-        auto ran = run_command_captured("jqe", jqe);
-        if (!ran.ok()) return fail_input(ran.error());
-        rc = std::max(rc, ran->exit_code);
-        auto text = read_file(step("expanded.json"));
-        const auto j = text.ok() ? nlohmann::json::parse(*text, nullptr, false) : nlohmann::json();
-        std::set<std::string> keys;
-        for (const auto& it : built.items) keys.insert(it.key);
-        if (j.is_array())
-          for (const auto& x : j) {
-            if (expanded == short_by) break;
-            if (!x.is_object() || x.value("question_status", "") != "generated") continue;
-            EvalItem item;
-            item.key = "jqe-" + (x.contains("question_id") ? x["question_id"].dump() : std::to_string(expanded));
-            item.key.erase(std::remove(item.key.begin(), item.key.end(), '"'), item.key.end());
-            if (!keys.insert(item.key).second) continue;
-            item.db_id = x.value("db_id", "");
-            item.question = x.value("question", "");
-            item.evidence = x.value("evidence", "");
-            item.sql = x.value("SQL", "");
-            const auto schema = dbs->schemas.find(item.db_id);
-            auto tables = schema == dbs->schemas.end() ? Result<std::vector<std::string>>(Error{"no schema"})
-                                                       : runner::gold_tables(item.sql, schema->second);
-            if (!tables.ok() || tables->size() < 4) continue;
-            built.items.push_back(std::move(item));
-            ++expanded;
-          }
-        if (expanded > 0)
-          notes.push_back("the >3 stratum has " + std::to_string(expanded) +
-                          " three-table items expanded by one join (ids jqe-...), their questions the model's");
-        if (expanded < short_by)
-          notes.push_back("the >3 stratum is " + std::to_string(short_by - expanded) +
-                          " items short after expanding: the model wrote too few questions, or too few three-table "
-                          "items expand");
-      }
+      if (auto st = write_file(step("three_tables.json"), write_bird_dev_json(three)); !st.ok())
+        return fail_input(st.error());
+      Args jqe = {"--gold",   step("three_tables.json"),   "--db-root",     r.text("--db-root"),
+                  "--out",    step("expanded.json"),       "--per-pattern", "0",
+                  "--budget", std::to_string(2 * short_by)};
+      jqe.insert(jqe.end(), calls.begin(), calls.end());
+      auto ran = run_command_captured("jqe", jqe);
+      if (!ran.ok()) return fail_input(ran.error());
+      rc = std::max(rc, ran->exit_code);
+      auto text = read_file(step("expanded.json"));
+      expanded = (*job)->append_expansions(text.ok() ? nlohmann::json::parse(*text, nullptr, false) : nlohmann::json());
     }
   }
 
   // Filter change: one mentioned filter value per item, each item with its own seed.
-  runner::FilterChangeTally tally;
-  if (!r.has("--no-filter-change"))
-    for (size_t i = 0; i < built.items.size(); ++i) {
-      const auto db = dbs->connections.find(built.items[i].db_id);
-      runner::change_item_filter(built.items[i], i, db == dbs->connections.end() ? nullptr : db->second, seed, limits,
-                                 tally);
-    }
+  (*job)->run_to_end();
+  if (!(*job)->error().empty()) return fail_input((*job)->error());
+  const EvalSet& built = (*job)->built();
+  const runner::FilterChangeTally& tally = (*job)->tally();
   if (auto st = write_file(step("changed.json"), write_bird_dev_json(built)); !st.ok()) return fail_input(st.error());
 
   // Rename: denat's O/L set (the question as it was, the gold and the databases renamed).
@@ -215,9 +190,9 @@ int bigtable_main(const FlagValues& r) {
   for (const auto& it : result->items) final_ids.insert(it.db_id);
   auto final_dbs = open_databases(db_root, final_ids);
   if (!final_dbs.ok()) return fail_input(final_dbs.error());
-  auto table2 = runner::bigtable_subset(*result, final_dbs->schemas, 9999999, seed);
+  auto table2 = runner::bigtable_table2(*result, final_dbs->schemas, seed);
   if (!table2.ok()) return fail_input(table2.error());
-  const ojson strata = runner::bigtable_table2_json(*table2);
+  const ojson strata = std::move(*table2);
   ojson unchanged_json = ojson::object();
   for (const auto& [reason, n] : tally.unchanged) unchanged_json[reason] = n;
   ojson summary;
@@ -230,7 +205,9 @@ int bigtable_main(const FlagValues& r) {
   summary["renamed"] = r.has("--no-rename") ? ojson() : ojson{{"kept", result->items.size()}, {"left_out", left_out}};
   summary["set"] = (fs::path(out) / "bigtable.json").string();
   summary["db_root"] = db_root;
-  summary["notes"] = notes;
+  std::vector<std::string> all_notes = (*job)->notes();
+  all_notes.insert(all_notes.end(), notes.begin(), notes.end());
+  summary["notes"] = all_notes;
   ojson report = summary;
   report["filter_changes"] = tally.changes;
   if (auto st = write_file((fs::path(out) / "bigtable_report.json").string(), dump_json(report, 2) + "\n"); !st.ok())

@@ -38,6 +38,7 @@
 #include "core/schema/sqlite_schema.h"
 #include "core/schema/tables_json.h"
 #include "core/tqa/database_rename.h"
+#include "core/tqa/denat_batch.h"
 #include "core/tqa/denat_job.h"
 #include "core/tqa/denaturalisation.h"
 #include "core/tqa/less_natural_name.h"
@@ -189,9 +190,7 @@ int tqa_denat(const FlagValues& r) {
   }
 
   DatabasePool pool(r.text("--db-root"));
-  tqa::DenatLlmUse use;
-  std::vector<tqa::DenatItem> results;
-  nlohmann::json plans = nlohmann::json::array(), discarded = nlohmann::json::array();
+  std::vector<tqa::DenatDatabase> databases;
   const double start = monotonic_ms();
   for (const auto& [db_id, items] : by_db) {
     auto original = pool.get(db_id);
@@ -203,6 +202,8 @@ int tqa_denat(const FlagValues& r) {
     ro.count_rows = false;
     auto schema = read_schema(**original, db_id, ro);
     if (!schema.ok()) return fail_input(db_id + ": " + schema.error());
+    // The pool owns the connection and outlives the batch.
+    const std::shared_ptr<const Connection> connection(std::shared_ptr<void>(), *original);
     if (preview) {
       // The naturalness phase queues its calls on the held scheduler and waits; nothing is cloned or written.
       tqa::DenatJobOptions options;
@@ -216,30 +217,33 @@ int tqa_denat(const FlagValues& r) {
       for (const auto& it : items) evidence_items += it.evidence.empty() ? 0 : 1;
       continue;
     }
-
     const std::string db_dir = out_dir + "/databases/" + db_id;
     std::error_code ec;
     std::filesystem::create_directories(db_dir, ec);  // the CLI is native only; core stays free of <filesystem>
     if (ec) return fail_input("cannot create " + db_dir + ": " + ec.message());
-    tqa::DenatJobOptions options;
-    options.renamed_path = db_dir + "/" + db_id + ".sqlite";
-    options.limits = limits;
-    std::remove(options.renamed_path.c_str());
-    tqa::DenatJob job(*schema, **original, items, *lex, options, llm);
-    while (!job.finished()) {
-      job.step(elapsed_ms(start), 1000);
-      // curl answers inside send(), so this rarely sleeps: only while the scheduler waits to retry.
-      if (job.waiting_for_llm() && !scheduler->has_in_flight())
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    if (!job.error().empty()) return fail_input(job.error());
-    plans.push_back(tqa::rename_plan_json(job.plan()));
-    use.add(job.llm_use());
-    for (auto d : job.results()) {
-      tqa::apply_keep_rule(d, *keep_by, system_ex);
-      if (!d.kept) discarded.push_back({{"key", d.original.key}, {"db_id", d.original.db_id}, {"reason", d.reason}});
-      results.push_back(d);
-    }
+    const std::string renamed_path = db_dir + "/" + db_id + ".sqlite";
+    std::remove(renamed_path.c_str());
+    databases.push_back({std::move(*schema), connection, items, renamed_path});
+  }
+
+  std::vector<tqa::DenatItem> results;
+  nlohmann::json plans = nlohmann::json::array(), discarded = nlohmann::json::array();
+  tqa::DenatJobOptions options;
+  options.limits = limits;
+  tqa::DenatBatch batch(std::move(databases), *lex, options, llm);
+  while (!preview && !batch.finished()) {
+    batch.step(elapsed_ms(start), 1000);
+    // curl answers inside send(), so this rarely sleeps: only while the scheduler waits to retry.
+    if (batch.waiting_for_llm() && !scheduler->has_in_flight())
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  if (!batch.error().empty()) return fail_input(batch.error());
+  const tqa::DenatLlmUse& use = batch.llm_use();
+  for (const auto& plan : batch.plans()) plans.push_back(tqa::rename_plan_json(plan));
+  for (auto d : batch.results()) {
+    tqa::apply_keep_rule(d, *keep_by, system_ex);
+    if (!d.kept) discarded.push_back({{"key", d.original.key}, {"db_id", d.original.db_id}, {"reason", d.reason}});
+    results.push_back(d);
   }
 
   if (preview) {

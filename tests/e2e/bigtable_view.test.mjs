@@ -1,52 +1,144 @@
 // Run a model > BigTable: BigTable-0.2k built in the page from the sample set by clicks (the subset of each number of
-// gold tables, the filter values changed) is the set `chokepoint bigtable --no-expand --no-rename` writes from the same
-// set and databases, byte for byte, with the same Table 2 beside the paper's.
+// gold tables, the filter values changed, the tables and columns renamed) is the set `chokepoint bigtable --no-expand`
+// writes from the same set and databases, byte for byte but for the renamed copies' db_ids (the page's databases share
+// one name space), with the same Table 2 beside the paper's and the same renamed tables; without renaming it is the
+// set of `--no-rename`. A reload brings the set and the renamed copies back. With a model (the loopback fake server)
+// the >3 stratum is topped up by expansions behind the privacy preview, as `chokepoint bigtable --llm-config` does.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { sendCommand, untilPanel, clickNamed, nextFrames, expectTextDrawn, repoRoot } from './browser.mjs';
+import { sendCommand, untilPanel, clickNamed, nextFrames, expectTextDrawn, repoRoot, workspaceSettled,
+  waitReady } from './browser.mjs';
 import { cli, copyDb, tempDir, openApp, closeAll } from './fixture.mjs';
+import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
 const RUN = 'Run a model';
-let app, dir;
+const gold = path.join(repoRoot, 'assets/sets/sample_dev.json');
+let app, dir, llm;
 before(async () => {
   dir = tempDir('chokepoint-bigtable-view-');
   copyDb(dir, 'toxicology');
   copyDb(dir, 'movies');
+  llm = await startFakeLlm(300000);
+  fs.writeFileSync(path.join(dir, 'model.json'), llm.config('fake-writer', { temperature: 0 }));
   app = await openApp();
 });
-after(() => closeAll({ app, dir }));
+after(() => closeAll({ app, llm, dir }));
 
-test('BigTable built by a click equals the CLI\'s set and Table 2', async () => {
+const bigtableCli = (out, ...flags) => {
+  const r = spawnSync(cli, ['bigtable', '--gold', gold, '--db-root', path.join(dir, 'db'), '--out', out, '--no-expand',
+    '--timeout-ms', '1000', ...flags], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout);
+};
+const pageFile = (p) => app.page.evaluate((f) => Module.FS.readFile(f, { encoding: 'utf8' }), p);
+const call = async (name) => JSON.parse(await app.page.evaluate((n) => Module.ccall(n, 'string', [], []), name));
+const tablesOf = (db) => spawnSync('sqlite3', ['-readonly', db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"],
+  { encoding: 'utf8' }).stdout.trim().split('\n');
+
+test('BigTable built by a click equals the CLI\'s renamed set and Table 2, and comes back after a reload', async () => {
   await sendCommand(app.page, { do: 'show', tab: RUN });
   await clickNamed(app.page, 'BigTable tab');
   await nextFrames(app.page);
-  await clickNamed(app.page, 'Build BigTable');  // the sample set, 50 per number of tables, seed 1, filters changed
-  const b = (await untilPanel(app.page, RUN, (x) => x.bigtable?.done === true, 'the build', 60000)).bigtable;
+  await clickNamed(app.page, 'Build BigTable');  // the sample set, 50 per number of tables, seed 1, all three steps
+  const b = (await untilPanel(app.page, RUN, (x) => x.bigtable?.done === true, 'the build', 120000)).bigtable;
   assert.equal(b.error, '');
   assert.equal(b.source, 'sample_dev.json');
   assert.equal(b.published, 'sample_dev.bigtable.json');
   assert.ok(b.filter_changed > 0, 'some filter values changed');
-  assert.ok(b.notes.some((n) => /Not done here: .*Join query expansion.*De-naturalisation/.test(n)), b.notes.join('\n'));
+  assert.deepEqual(b.databases, ['movies_bigtable', 'toxicology_bigtable']);
+  // Every three-table item is in the subset already: none is left to expand.
+  assert.equal(b.expansion, null);
+  assert.ok(b.notes.some((n) => /the >3 stratum is 50 items short and no three-table item is left to expand/.test(n)),
+    b.notes.join('\n'));
 
   const out = path.join(dir, 'cli');
-  const r = spawnSync(cli, ['bigtable', '--gold', path.join(repoRoot, 'assets/sets/sample_dev.json'), '--db-root',
-    path.join(dir, 'db'), '--out', out, '--no-expand', '--no-rename', '--timeout-ms', '1000'], { encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
-  const summary = JSON.parse(r.stdout);
+  const summary = bigtableCli(out);
   assert.deepEqual(b.strata, summary.strata);
   assert.equal(b.items, summary.items);
+  assert.deepEqual(b.renamed, summary.renamed);
   assert.equal(b.filter_changed, summary.filter_changed);
   assert.deepEqual(b.filter_unchanged, summary.filter_unchanged);
   // Kept in the workspace beside the user's files, as the page's other made sets are.
   assert.match(b.path, /^\/workspace\/.*sample_dev\.bigtable\.json$/);
-  const built = await app.page.evaluate((p) => Module.FS.readFile(p, { encoding: 'utf8' }), b.path);
-  assert.equal(built, fs.readFileSync(path.join(out, 'bigtable.json'), 'utf8'), 'the same set, byte for byte');
-  // The built set is loaded in the page for the other tabs.
-  const sets = await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], [])));
+  const built = await pageFile(b.path);
+  assert.equal(built.replace(/"db_id": "(\w+)_bigtable"/g, '"db_id": "$1"'),
+    fs.readFileSync(path.join(out, 'bigtable.json'), 'utf8'), 'the same set, byte for byte, but for the db_ids');
+  // The renamed copies are databases of the page with the CLI's renamed tables.
+  const dbs = await call('chokepoint_summary_json');
+  for (const id of ['movies', 'toxicology']) {
+    const copy = dbs.find((d) => d.db_id === `${id}_bigtable`);
+    assert.ok(copy, `${id}_bigtable is a database of the page`);
+    assert.deepEqual(copy.tables.map((t) => t.name).sort(), tablesOf(path.join(out, 'databases', id, `${id}.sqlite`)));
+    assert.notDeepEqual(copy.tables.map((t) => t.name).sort(), tablesOf(path.join(dir, 'db', id, `${id}.sqlite`)));
+  }
+  const sets = await call('chokepoint_sets_json');
   assert.ok(sets.some((s) => s.name === 'sample_dev.bigtable.json'), JSON.stringify(sets.map((s) => s.name)));
   await nextFrames(app.page);
-  await expectTextDrawn(app.page, 'bigtable_view.png', { x: 0, y: 150, w: 1000, h: 250 });
+  await expectTextDrawn(app.page, 'bigtable_view.png', { x: 0, y: 150, w: 1000, h: 300 });
+
+  // A reload reopens the set and the renamed copies from the workspace.
+  await workspaceSettled(app.page);
+  await app.page.reload();
+  await waitReady(app);
+  await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_summary_json', 'string', [], []))
+    .some((d) => d.db_id === 'toxicology_bigtable'), null, { timeout: 30000 });
+  const after = await call('chokepoint_summary_json');
+  assert.ok(after.some((d) => d.db_id === 'movies_bigtable'));
+  assert.ok((await call('chokepoint_sets_json')).some((s) => s.name === 'sample_dev.bigtable.json'));
+});
+
+test('without renaming it is the CLI\'s --no-rename set, byte for byte', async () => {
+  await sendCommand(app.page, { do: 'show', tab: RUN });
+  await sendCommand(app.page, { do: 'bigtable_build', set: 'sample_dev.json', rename: false, per_stratum: 3 });
+  const b = (await untilPanel(app.page, RUN, (x) => x.bigtable?.done === true && x.bigtable.rename === false,
+    'the build', 60000)).bigtable;
+  assert.equal(b.error, '');
+  assert.deepEqual(b.databases, []);
+  assert.equal(b.renamed, null);
+  // No model is set up in the LLM tab: the >3 stratum stays short, as the CLI's does without --llm-config.
+  assert.equal(b.expansion, null);
+  assert.ok(b.notes.some((n) => /the >3 stratum is 3 items short; expanding .*needs the LLM tab's model/.test(n)),
+    b.notes.join('\n'));
+  const out = path.join(dir, 'cli-no-rename');
+  const summary = bigtableCli(out, '--no-rename', '--per-stratum', '3');
+  assert.deepEqual(b.strata, summary.strata);
+  assert.equal(b.filter_changed, summary.filter_changed);
+  assert.equal(await pageFile(b.path), fs.readFileSync(path.join(out, 'bigtable.json'), 'utf8'));
+});
+
+test('with a model: the >3 stratum is topped up after the preview, as the CLI\'s --llm-config tops it up', async () => {
+  await useFakeLlm(app.page, llm, 'fake-writer');
+  await sendCommand(app.page, { do: 'show', tab: RUN });
+  await clickNamed(app.page, 'BigTable tab');
+  await sendCommand(app.page, { do: 'bigtable_build', set: 'sample_dev.json', per_stratum: 3, rename: false,
+    expand: true });
+  const seen = await llm.requests();
+  const previewing = (await untilPanel(app.page, RUN, (x) => x.bigtable?.expansion?.stage === 'preview',
+    'the preview', 60000)).bigtable;
+  assert.ok(previewing.expansion.seeds > 0);
+  assert.ok(previewing.expansion.batch.preview.calls >= previewing.expansion.expansions, 'every prompt is listed');
+  assert.equal(await llm.requests(), seen, 'nothing is sent before Confirm');
+  await nextFrames(app.page);
+  await expectTextDrawn(app.page, 'bigtable_expansion_preview.png', { x: 0, y: 150, w: 1000, h: 300 });
+  await clickNamed(app.page, 'BigTable expansion confirm');
+  const b = (await untilPanel(app.page, RUN, (x) => x.bigtable?.done === true && x.bigtable.expand === true,
+    'the build', 120000)).bigtable;
+  assert.equal(b.error, '');
+  assert.equal(b.expansion.stage, 'done');
+  assert.equal(b.expanded, 3);
+  assert.deepEqual(b.strata.map((x) => x.items), [3, 3, 3, 3]);
+
+  const out = path.join(dir, 'cli-model');
+  const r = spawnSync(cli, ['bigtable', '--gold', gold, '--db-root', path.join(dir, 'db'), '--out', out, '--per-stratum',
+    '3', '--no-rename', '--timeout-ms', '1000', '--llm-config', path.join(dir, 'model.json')], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const summary = JSON.parse(r.stdout);
+  assert.equal(summary.expanded, b.expanded);
+  assert.deepEqual(b.strata, summary.strata);
+  assert.equal(b.filter_changed, summary.filter_changed);
+  assert.equal(await pageFile(b.path), fs.readFileSync(path.join(out, 'bigtable.json'), 'utf8'),
+    'the same set with the same expansions and questions, byte for byte');
 });

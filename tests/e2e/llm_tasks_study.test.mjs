@@ -189,3 +189,40 @@ test('the five tasks run in the page give the study chokepoint study llm-tasks g
     await expectTextDrawn(app.page, file, { x: 0, y: 260, w: 1000, h: 200 });
   }
 });
+
+test('a damaged record of the tasks is not read: they are named as not run and the page goes on', async () => {
+  const read = () => app.page.evaluate(() => Module.FS.readFile('/workspace/llm_tasks.json', { encoding: 'utf8' }));
+  const kept = JSON.parse(await read());
+  assert.ok(kept.debug && kept.optimize && kept.describe, Object.keys(kept).join(', '));
+  // Each record still names this evaluation, so it would be read, but one of its fields is of another kind.
+  kept.debug.rounds = 'many';
+  kept.optimize.model = 5;
+  kept.describe.report.subject = 7;
+  await app.page.evaluate((t) => {
+    Module.FS.writeFile('/workspace/llm_tasks.json', t);
+    Module.chokepointWorkspace.persist();
+  }, JSON.stringify(kept));
+  await workspaceSettled(app.page);
+  await app.page.reload();
+  await waitReady(app);
+  await workspaceSettled(app.page);
+  await sendCommand(app.page, { do: 'show', tab: METRICS });
+  await clickNamed(app.page, 'Errors tab');
+  await inPanel(METRICS, (x) => x.done && x.errors?.complete, 'the evaluation again');
+  const s = await runStudyInTab(app.page, { study: 'llm-tasks' });
+  assert.equal(s.error, '');
+  const notRun = s.report.notes.find((n) => n.startsWith('Not run in this page')) ?? '';
+  for (const task of ['debugging', 'optimisation', 'SQL-to-Text']) assert.ok(notRun.includes(task), notRun);
+  const m = await panelState(app.page, METRICS);
+  assert.equal(m.debug.restored, undefined);
+  assert.equal(m.optimize.restored, undefined);
+  assert.equal(m.describe.restored, undefined);
+  // The tabs draw without their restored runs, and the page still answers.
+  await sendCommand(app.page, { do: 'show', tab: METRICS });
+  await nextFrames(app.page);
+  for (const tab of ['Optimise tab', 'SQL-to-Text tab']) {
+    await clickNamed(app.page, tab);
+    await nextFrames(app.page);
+  }
+  assert.equal((await panelState(app.page, METRICS)).done, true);
+});

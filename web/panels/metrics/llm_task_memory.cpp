@@ -76,6 +76,25 @@ void load_once() {
   if (j.is_object()) m.tasks = std::move(j);
 }
 
+// A record the readers can take as it is: the fields they read, each of its kind. The file may have been edited or
+// damaged (it is the user's storage), and a field of another kind would make a reader's json::value throw, so such a
+// record is not read at all; its task counts as not run.
+bool record_usable(const nlohmann::json& r) {
+  auto kind_ok = [](const nlohmann::json& j, const char* key, bool (nlohmann::json::*is)() const noexcept) {
+    const auto f = j.find(key);
+    return f == j.end() || ((*f).*is)();
+  };
+  using J = nlohmann::json;
+  if (!r.is_object() || !r.contains("model") || !r["model"].is_string() || !r.contains("report") ||
+      !r["report"].is_object())
+    return false;
+  const J& report = r["report"];
+  return kind_ok(r, "rounds", &J::is_number_integer) && kind_ok(r, "wrong", &J::is_number_unsigned) &&
+         kind_ok(r, "judge", &J::is_boolean) && kind_ok(report, "subject", &J::is_string) &&
+         kind_ok(report, "summary", &J::is_object) && kind_ok(report, "baseline", &J::is_object) &&
+         kind_ok(report, "rows", &J::is_array) && kind_ok(report, "strategies", &J::is_array);
+}
+
 }  // namespace
 
 void remember_llm_task(LlmTask task, const MetricsRun& on, nlohmann::json record) {
@@ -93,8 +112,7 @@ const nlohmann::json* remembered_llm_task(LlmTask task, const MetricsRun& on) {
   const Memory& m = memory();
   if (!m.loaded || !on.job) return nullptr;
   const auto it = m.tasks.find(task_key(task));
-  if (it == m.tasks.end() || !it->is_object() || !it->contains("report") || !(*it)["report"].is_object())
-    return nullptr;
+  if (it == m.tasks.end() || !record_usable(*it)) return nullptr;
   const auto e = it->find("evaluation");
   if (e == it->end() || *e != evaluation_of(on)) return nullptr;
   return &*it;

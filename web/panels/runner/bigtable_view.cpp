@@ -4,39 +4,79 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "core/base/clock.h"
 #include "core/dataset/bird_writer.h"
 #include "web/bridge/file_bridge.h"
+#include "web/bridge/lexicon_loader.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/json_rows_table.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
+#include "web/workspace/made_database.h"
 #include "web/workspace/made_set.h"
 
 namespace chokepoint::web {
 namespace {
 
-// The built set as a loaded set in BIRD's dev format, and Table 2 counted on it.
+// The renamed copies join the page's databases and the built set becomes a loaded set in BIRD's dev format.
 void finish_bigtable(AppState& state, BigtableView& view) {
   view.running = false;
   view.done = true;
-  auto counted = runner::bigtable_subset(view.built, loaded_schemas(state, view.built.items), 9999999,
-                                         static_cast<uint64_t>(view.seed));
-  if (!counted.ok()) {
-    view.error = counted.error();
+  const runner::BigtableJob& job = *view.job;
+  if (!job.error().empty()) {
+    view.error = job.error();
+    for (const auto& c : job.renamed()) std::remove(c.path.c_str());  // half-made copies are not databases
     return;
   }
-  view.table2 = runner::bigtable_table2_json(*counted);
+  for (const auto& c : job.renamed()) {
+    if (auto added = add_made_database(state, {c.db_id, c.path}, "bigtable"); !added.ok()) {
+      view.error = added.error();
+      return;
+    }
+    view.databases.push_back(c.db_id);
+  }
+  view.notes.insert(view.notes.end(), job.notes().begin(), job.notes().end());
   const std::string name = made_set_stem(view.source) + ".bigtable.json";
-  auto path = put_made_set(state, name, write_bird_dev_json(view.built), false, MadeSetKept::Workspace);
+  auto path = put_made_set(state, name, write_bird_dev_json(job.built()), false, MadeSetKept::Workspace);
   if (!path.ok()) {
     view.error = path.error();
     return;
   }
   view.published = name;
   view.published_path = *path;
-  notify(state, "BigTable: " + name + " built, " + std::to_string(view.built.items.size()) + " items");
+  notify(state, "BigTable: " + name + " built, " + std::to_string(job.built().items.size()) + " items");
+}
+
+// The expansion step when the >3 stratum is short: three-table items one join longer, their questions the model's.
+void start_expansion(const AppState& state, BigtableView& view, const LoadedSet& loaded) {
+  const size_t short_by = view.job->four_table_shortfall();
+  if (short_by == 0) return;
+  const std::string stratum = "the >3 stratum is " + std::to_string(short_by) + " items short";
+  if (!view.expand) {
+    view.notes.push_back(stratum + " and stays so (\"expand three-table items\" off).");
+    return;
+  }
+  std::vector<EvalItem> seeds = view.job->expansion_seeds(loaded.set);
+  if (seeds.empty()) {
+    view.notes.push_back(stratum + " and no three-table item is left to expand.");
+    return;
+  }
+  std::map<std::string, JqeBatchDatabase> databases;
+  for (const auto& it : seeds)
+    if (!databases.count(it.db_id))
+      if (const LoadedDatabase* db = find_database(state, it.db_id))
+        databases[it.db_id] = {db->schema, db->schema_only ? nullptr : db->connection};
+  auto e = start_bigtable_expansion(std::move(seeds), std::move(databases), short_by);
+  if (!e.ok()) {
+    view.notes.push_back(stratum +
+                         "; expanding three-table items needs the LLM tab's model (it writes each "
+                         "expansion's question), so it stays short: " +
+                         e.error());
+    return;
+  }
+  view.expansion = std::move(*e);
 }
 
 }  // namespace
@@ -48,56 +88,106 @@ void start_bigtable(AppState& state, BigtableView& view, int source_set) {
     view.error = "choose an evaluation set with questions and gold queries first";
     return;
   }
+  // The renamer classifies names by the lexicon's dictionary coverage: the build starts once it is loaded.
+  view.source_set = source_set;
+  view.waiting_for_lexicon = view.rename && !loaded_lexicon();
+  if (view.waiting_for_lexicon) {
+    request_lexicon();
+    view.running = true;
+    view.done = false;
+    return;
+  }
   const LoadedSet& loaded = state.eval_sets.sets[static_cast<size_t>(source_set)];
   view.per_stratum = std::clamp(view.per_stratum, 1, 9999999);
-  auto sub = runner::bigtable_subset(loaded.set, loaded_schemas(state, loaded.set.items),
-                                     static_cast<size_t>(view.per_stratum), static_cast<uint64_t>(view.seed));
-  if (!sub.ok()) {
-    view.error = loaded.name + ": " + sub.error();
+  std::map<std::string, runner::BigtableDatabase> databases;
+  for (const auto& it : loaded.set.items)
+    if (!databases.count(it.db_id))
+      if (const LoadedDatabase* db = find_database(state, it.db_id))
+        databases[it.db_id] = {db->schema, db->schema_only ? nullptr : db->connection};
+  runner::BigtableOptions options;
+  options.per_stratum = static_cast<size_t>(view.per_stratum);
+  options.seed = static_cast<uint64_t>(view.seed);
+  options.change_filters = view.change_filters;
+  options.limits.timeout_ms = kBigtableQueryLimitMs;
+  if (view.rename) {
+    options.lexicon = loaded_lexicon();
+    // Each renamed copy gets a db_id of its own (<db>_bigtable, <db>_bigtable2, ...): the page's databases share one
+    // name space, where `chokepoint bigtable` keeps the db_id in a folder of its own.
+    options.rename_to = [&state](const std::string& db_id) {
+      const MadeDatabaseName made = fresh_made_database(state, db_id + "_bigtable");
+      return runner::RenamedCopy{made.path, made.db_id};
+    };
+  }
+  auto job = runner::BigtableJob::start(loaded.set, std::move(databases), std::move(options));
+  if (!job.ok()) {
+    view.error = loaded.name + ": " + job.error();
+    view.running = false;
     return;
   }
   view.source = loaded.name;
-  view.built = sub->subset;
-  view.notes = sub->notes;
-  if (sub->unresolved > 0)
-    view.notes.push_back(std::to_string(sub->unresolved) +
-                         " items of the set were not counted: their gold query does not parse or their database is "
-                         "not loaded");
-  view.notes.push_back(
-      "Not done here: the >3 stratum topped up by expanding three-table queries (Join query expansion, its questions "
-      "written by the model) and the schema renamed (Text augmentation > De-naturalisation, its O/L set), both on the "
-      "built set; chokepoint bigtable does all four steps.");
-  view.subset = std::move(*sub);
-  view.next = 0;
-  view.tally = {};
-  view.table2 = nlohmann::ordered_json();
+  view.job = std::move(*job);
+  view.notes.clear();
+  view.expansion.reset();
+  view.expanded = 0;
+  if (!view.rename)
+    view.notes.push_back("Not renamed: the tables and columns keep their names (\"rename tables and columns\" off).");
+  else
+    view.notes.push_back(
+        "Names classified by the dictionary-coverage heuristic and abbreviated by the deterministic abbreviator "
+        "(chokepoint bigtable --llm-config asks the model to classify them).");
+  start_expansion(state, view, loaded);
+  view.databases.clear();
   view.published.clear();
+  view.published_path.clear();
   view.done = false;
   view.running = true;
-  if (!view.change_filters) finish_bigtable(state, view);
 }
 
 void step_bigtable(AppState& state, BigtableView& view, double budget_ms) {
   if (!view.running) return;
-  const double start = monotonic_ms();
-  QueryLimits limits;
-  limits.timeout_ms = kBigtableQueryLimitMs;
-  while (view.next < view.built.items.size() && monotonic_ms() - start < budget_ms) {
-    EvalItem& it = view.built.items[view.next];
-    const LoadedDatabase* db = find_database(state, it.db_id);
-    runner::change_item_filter(it, view.next, db && db->connection ? db->connection.get() : nullptr,
-                               static_cast<uint64_t>(view.seed), limits, view.tally);
-    ++view.next;
+  if (view.waiting_for_lexicon) {
+    if (lexicon_loader().status == LexiconLoad::failed) {
+      view.running = view.waiting_for_lexicon = false;
+      view.error = "the rename step needs the WordNet lexicon, which did not load: " + lexicon_loader().error;
+    } else if (loaded_lexicon()) {
+      start_bigtable(state, view, view.source_set);
+    }
+    return;
   }
-  if (view.next >= view.built.items.size()) finish_bigtable(state, view);
+  if (view.expansion && view.expansion->stage != ExpansionStage::Done) {
+    step_bigtable_expansion(*view.expansion, budget_ms);
+    if (view.expansion->stage != ExpansionStage::Done) return;
+    view.expanded = view.job->append_expansions(bigtable_expansions(*view.expansion));
+    view.notes.push_back("expansion: " + view.expansion->outcome);
+    return;  // the frame's time went to the expansion
+  }
+  view.job->step(monotonic_ms(), budget_ms);
+  if (view.job->finished()) finish_bigtable(state, view);
+}
+
+void cancel_bigtable(BigtableView& view) {
+  if (!view.running) return;
+  std::vector<std::string> copies;
+  if (view.job)
+    for (const auto& c : view.job->renamed()) copies.push_back(c.path);
+  if (view.expansion && view.expansion->stage != ExpansionStage::Done) discard_bigtable_expansion(*view.expansion);
+  view.job.reset();                                     // closes the copy being renamed
+  for (const auto& p : copies) std::remove(p.c_str());  // half-made copies are not databases
+  view.running = view.waiting_for_lexicon = false;
+  view.done = false;
+  view.error = "cancelled: nothing was built";
 }
 
 void draw_bigtable_view(AppState& state, BigtableView& view, int& source_set) {
   ImGui::TextWrapped(
       "BigTable-0.2k (004 §3.3): N items for each number of tables the gold query reads (1, 2, 3, more than 3), "
-      "drawn with a seed, then in each item one filter value the question mentions changed to another value of its "
-      "column that keeps the result non-empty (the question follows). The result is a new evaluation set, with "
-      "Table 2 beside the paper's. Nothing leaves the page.");
+      "drawn with a seed; when fewer than N read more than three, three-table items expanded by one join, their "
+      "questions written by the LLM tab's model (after a preview of every prompt); then in each item one filter value "
+      "the question mentions changed to another value of its "
+      "column that keeps the result non-empty (the question follows); then each database's tables and columns "
+      "renamed by the de-naturalisation renamer (the question as it was, the gold rewritten; an item whose renamed "
+      "gold gives other rows is left out). The result is a new evaluation set on the renamed copies, with Table 2 "
+      "beside the paper's. Nothing leaves the page but the expansions' prompts, and those only once you confirm them.");
   const auto& sets = state.eval_sets.sets;
   const bool valid = source_set >= 0 && source_set < static_cast<int>(sets.size());
   ImGui::BeginDisabled(view.running);
@@ -115,35 +205,57 @@ void draw_bigtable_view(AppState& state, BigtableView& view, int& source_set) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(ui_px(90));
   ImGui::InputInt("seed##bigtable", &view.seed);
-  ImGui::SameLine();
   ImGui::Checkbox("change filter values", &view.change_filters);
+  ImGui::SameLine();
+  ImGui::Checkbox("rename tables and columns", &view.rename);
+  ImGui::SameLine();
+  ImGui::Checkbox("expand three-table items (the LLM tab's model writes their questions)", &view.expand);
   ImGui::SameLine();
   if (ImGui::Button("Build")) start_bigtable(state, view, source_set);
   note_item_place("Build BigTable");
   ImGui::EndDisabled();
   if (!view.error.empty()) draw_error(view.error);
   if (view.running) {
-    ImGui::Text("changing filter values: %zu of %zu items (each query stops after %d ms here)", view.next,
-                view.built.items.size(), kBigtableQueryLimitMs);
+    if (ImGui::SmallButton("Cancel##bigtable")) return cancel_bigtable(view);
+    note_item_place("Cancel BigTable");
+    if (view.expansion && view.expansion->stage != ExpansionStage::Done) {
+      draw_bigtable_expansion(*view.expansion);
+    } else if (view.waiting_for_lexicon) {
+      ImGui::Text("waiting for the WordNet lexicon (the renamer needs it): %s", lexicon_progress_text().c_str());
+    } else if (view.job->phase() == runner::BigtablePhase::filter) {
+      ImGui::Text("changing filter values: %zu of %zu items (each query stops after %d ms here)", view.job->filtered(),
+                  view.job->built().items.size(), kBigtableQueryLimitMs);
+    } else {
+      ImGui::Text("renaming tables and columns, checking each renamed gold query (each stops after %d ms here)",
+                  kBigtableQueryLimitMs);
+    }
     return;
   }
-  if (!view.done || !view.error.empty()) return;
+  if (!view.done || !view.error.empty() || !view.job) return;
+  const runner::BigtableJob& job = *view.job;
   ImGui::Text("%s: %zu items from %s (per number of tables %d, seed %d)", view.published.c_str(),
-              view.built.items.size(), view.source.c_str(), view.per_stratum, view.seed);
+              job.built().items.size(), view.source.c_str(), view.per_stratum, view.seed);
   ImGui::SameLine();
   if (ImGui::SmallButton("Download##bigtable")) offer_download(view.published_path, view.published, "application/json");
-  draw_json_rows_table("bigtable-table2", view.table2,
+  draw_json_rows_table("bigtable-table2", job.table2(),
                        {{"gold tables", "/tables"},
                         {"items", "/items"},
                         {"avg columns", "/avg_columns", 2},
                         {"items (004)", "/paper_items"},
                         {"avg columns (004)", "/paper_avg_columns", 2}});
+  const size_t filtered = job.filtered();
   if (view.change_filters) {
     std::string kept;
-    for (const auto& [reason, n] : view.tally.unchanged)
+    for (const auto& [reason, n] : job.tally().unchanged)
       kept += (kept.empty() ? "" : "; ") + reason + ": " + std::to_string(n);
-    ImGui::TextWrapped("filter values changed in %zu items; kept in %zu (%s)", view.tally.changed,
-                       view.built.items.size() - view.tally.changed, kept.empty() ? "-" : kept.c_str());
+    ImGui::TextWrapped("filter values changed in %zu of %zu items; kept in %zu (%s)", job.tally().changed, filtered,
+                       filtered - job.tally().changed, kept.empty() ? "-" : kept.c_str());
+  }
+  if (view.rename) {
+    std::string copies;
+    for (const auto& d : view.databases) copies += (copies.empty() ? "" : ", ") + d;
+    ImGui::TextWrapped("renamed: %zu of %zu items kept, %zu left out; renamed copies (in the Databases tab): %s",
+                       job.built().items.size(), filtered, job.left_out(), copies.empty() ? "-" : copies.c_str());
   }
   for (const auto& n : view.notes) {
     ImGui::Bullet();
@@ -152,22 +264,34 @@ void draw_bigtable_view(AppState& state, BigtableView& view, int& source_set) {
 }
 
 nlohmann::json bigtable_view_json(const BigtableView& view) {
+  const runner::BigtableJob* job = view.job.get();
   nlohmann::json unchanged = nlohmann::json::object();
-  for (const auto& [reason, n] : view.tally.unchanged) unchanged[reason] = n;
+  if (job)
+    for (const auto& [reason, n] : job->tally().unchanged) unchanged[reason] = n;
+  nlohmann::json renamed;
+  if (job && view.done && view.rename) renamed = {{"kept", job->built().items.size()}, {"left_out", job->left_out()}};
   return {{"running", view.running},
           {"done", view.done},
           {"error", view.error},
+          {"waiting_for_lexicon", view.waiting_for_lexicon},
+          {"phase", job ? runner::bigtable_phase_name(job->phase()) : ""},
           {"source", view.source},
           {"per_stratum", view.per_stratum},
           {"seed", view.seed},
           {"filter_change", view.change_filters},
-          {"subset", view.subset ? view.subset->subset.items.size() : 0},
-          {"items", view.built.items.size()},
+          {"rename", view.rename},
+          {"expand", view.expand},
+          {"expansion", view.expansion ? bigtable_expansion_json(*view.expansion) : nlohmann::json()},
+          {"expanded", view.expanded},
+          {"subset", job ? job->subset().subset.items.size() : 0},
+          {"items", job ? job->built().items.size() : 0},
           {"published", view.published},
           {"path", view.published_path},
-          {"strata", view.table2},
-          {"filter_changed", view.tally.changed},
+          {"databases", view.databases},
+          {"strata", job && view.done ? nlohmann::json(job->table2()) : nlohmann::json()},
+          {"filter_changed", job ? job->tally().changed : 0},
           {"filter_unchanged", unchanged},
+          {"renamed", renamed},
           {"notes", view.notes}};
 }
 

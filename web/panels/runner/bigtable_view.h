@@ -1,19 +1,20 @@
-// Run a model > BigTable: BigTable-0.2k (004 §3.3) built from a loaded set in the page, as `chokepoint bigtable`
-// builds it with --no-expand --no-rename: the stratified subset (N items per number of gold tables, seeded), then each
-// item's filter value changed to another that keeps a non-empty result (a few items a frame: each tries values on the
-// database), published as a loaded set with Table 2 beside the paper's. The model's two steps are other tabs on the
-// built set: Join query expansion (three-table queries one join longer) and Text augmentation > De-naturalisation
-// (the schema renamed); `chokepoint bigtable` chains all four.
+// Run a model > BigTable: BigTable-0.2k (004 §3.3) built from a loaded set in the page by core/runner/bigtable_job.h,
+// as `chokepoint bigtable` builds it: the stratified subset (N items per number of gold tables, seeded),
+// each item's filter value changed to another that keeps a non-empty result, and each database's tables and columns
+// renamed by the de-naturalisation renamer (a renamed copy per database, kept in the workspace), a few items a frame;
+// published as a loaded set with Table 2 beside the paper's. When the four-table stratum is short, three-table items
+// are first expanded by one join and the LLM tab's model writes their questions (bigtable_expansion.h, behind the
+// privacy preview), as `chokepoint bigtable --llm-config` does.
 #pragma once
-#include <optional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "core/runner/bigtable_build.h"
-#include "core/runner/bigtable_subset.h"
+#include "core/runner/bigtable_job.h"
 #include "web/app_state.h"
+#include "web/panels/runner/bigtable_expansion.h"
 
 namespace chokepoint::web {
 
@@ -21,26 +22,34 @@ struct BigtableView {
   int per_stratum = 50;
   int seed = 1;
   bool change_filters = true;
+  bool rename = true;
+  bool expand = true;  // top up the >3 stratum by expansions whose questions the LLM tab's model writes
   // The build under way or done.
   std::string source;  // the set it was built from
-  std::optional<runner::SubsetReport> subset;
-  EvalSet built;
-  size_t next = 0;  // items whose filter step is done
-  runner::FilterChangeTally tally;
+  int source_set = -1;
+  bool waiting_for_lexicon = false;  // the rename step waits for the WordNet lexicon before the build starts
+  std::unique_ptr<runner::BigtableJob> job;
+  std::unique_ptr<BigtableExpansion> expansion;  // before the job's steps, when the >3 stratum is short
+  size_t expanded = 0;                           // expansions appended
   bool running = false, done = false;
-  nlohmann::ordered_json table2;  // once done: bigtable_table2_json of the built set
   std::vector<std::string> notes;
+  std::vector<std::string> databases;            // the renamed copies added to the page, by db_id
   std::string published, published_path, error;  // the built set's name and where it is kept
 };
 
-// The page's own limit on one query of the filter step (the Quick check tab's): it runs on the page's thread.
+// The page's own limit on one query of the filter and rename steps (the Quick check tab's): they run on the page's
+// thread.
 constexpr int kBigtableQueryLimitMs = 1000;
 
 void start_bigtable(AppState& state, BigtableView& view, int source_set);
 void step_bigtable(AppState& state, BigtableView& view, double budget_ms);
+// Stops a build under way; the renamed copies made so far are deleted and nothing is published.
+void cancel_bigtable(BigtableView& view);
 void draw_bigtable_view(AppState& state, BigtableView& view, int& source_set);
-// {"running", "done", "error", "source", "per_stratum", "seed", "filter_change", "subset", "items", "published",
-//  "strata": Table 2 as `chokepoint bigtable` prints it, "filter_changed", "filter_unchanged": {reason: n}, "notes"}
+// {"running", "done", "error", "waiting_for_lexicon", "phase", "source", "per_stratum", "seed", "filter_change",
+//  "rename", "expand", "expansion": bigtable_expansion_json or null, "expanded", "subset", "items", "published",
+//  "path", "databases": the renamed copies' db_ids, "strata": Table 2 as `chokepoint bigtable` prints it,
+//  "filter_changed", "filter_unchanged": {reason: n}, "renamed": {kept, left_out} or null, "notes"}
 nlohmann::json bigtable_view_json(const BigtableView& view);
 
 }  // namespace chokepoint::web

@@ -86,8 +86,8 @@ const PageCommandRegistrar retrieval_confirm_registrar{"retrieval_confirm", [](A
                                                        }};
 const PageCommandRegistrar retrieval_cancel_registrar{
     "retrieval_cancel", [](AppState& s, const nlohmann::json&) { cancel_retrieval(s, run_model_panel(s).retrieval); }};
-// {"do": "bigtable_build", "set"?: NAME (the panel's set), "per_stratum": N, "seed": S, "filter_change": bool}: the
-// BigTable tab's choices and its Build button.
+// {"do": "bigtable_build", "set"?: NAME (the panel's set), "per_stratum": N, "seed": S, "filter_change": bool,
+// "rename": bool, "expand": bool}: the BigTable tab's choices and its Build button.
 const PageCommandRegistrar bigtable_registrar{
     "bigtable_build", [](AppState& s, const nlohmann::json& cmd) {
       auto& panel = run_model_panel(s);
@@ -95,6 +95,8 @@ const PageCommandRegistrar bigtable_registrar{
       panel.bigtable.per_stratum = cmd.value("per_stratum", panel.bigtable.per_stratum);
       panel.bigtable.seed = cmd.value("seed", panel.bigtable.seed);
       panel.bigtable.change_filters = cmd.value("filter_change", panel.bigtable.change_filters);
+      panel.bigtable.rename = cmd.value("rename", panel.bigtable.rename);
+      panel.bigtable.expand = cmd.value("expand", panel.bigtable.expand);
       start_bigtable(s, panel.bigtable, panel.source_set);
     }};
 const PageCommandRegistrar run_model_commands_confirm_registrar{

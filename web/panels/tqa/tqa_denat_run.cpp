@@ -1,55 +1,30 @@
 // De-naturalised variants in the browser: core/tqa/denat_job driven by frames, then the result added to the app.
 #include "web/panels/tqa/tqa_denat_run.h"
 
-#include <sys/stat.h>
-
 #include <cstdio>
 
 #include "core/base/file_text.h"
 #include "core/base/path_part.h"
 #include "core/dataset/bird_writer.h"
 #include "core/dataset/eval_set_loader.h"
-#include "core/schema/sqlite_schema.h"
 #include "core/tqa/less_natural_name.h"
 #include "core/tqa/naturalness.h"
 #include "web/llm/llm_session.h"
 #include "web/panels/studies/study_sources.h"
+#include "web/workspace/made_database.h"
 #include "web/workspace/made_set.h"
 #include "web/workspace/workspace.h"
 
 namespace chokepoint::web {
 namespace {
 
-bool file_exists(const std::string& path) {
-  struct stat st;
-  return stat(path.c_str(), &st) == 0;
-}
-
-bool database_known(const AppState& state, const std::string& db_id) {
-  for (const auto& d : state.databases.databases)
-    if (iequals(d.schema.db_id, db_id)) return true;
-  return false;
-}
-
 // Adds the variant database (read-only, like every browsable database) and its set to the app.
 void add_variant(AppState& state, DenatRun& run) {
   run.job->close_renamed();  // close the read-write connection before reopening the file
-  auto db = Connection::open_read_only(run.db_path);
-  if (!db.ok()) {
-    run.error = "cannot reopen the variant: " + db.error();
+  if (auto added = add_made_database(state, {run.variant_id, run.db_path}, "denaturalised"); !added.ok()) {
+    run.error = added.error();
     return;
   }
-  auto schema = read_schema(*db, run.variant_id);
-  if (!schema.ok()) {
-    run.error = "cannot read the variant's schema: " + schema.error();
-    return;
-  }
-  LoadedDatabase d;
-  d.path = run.db_path;
-  d.origin = "denaturalised";
-  d.schema = std::move(schema).value();
-  d.connection = std::make_shared<Connection>(std::move(db).value());
-  state.databases.databases.push_back(std::move(d));
 
   EvalSet set;
   set.format = DatasetFormat::BirdDevJson;
@@ -116,19 +91,10 @@ Result<std::unique_ptr<DenatRun>> start_denat_run(const AppState& state, int db_
   run->total = items.size();
 
   // A fresh name: toxicology_denat, toxicology_denat2, ... unused by loaded databases and existing files.
-  const bool persistent = workspace_available();
-  const std::string folder = persistent ? kWorkspaceFiles : "/tmp/denat";
-  mkdir(folder.c_str(), 0777);
-  for (int n = 1;; ++n) {
-    std::string id = run->source_db_id + "_denat" + (n == 1 ? "" : std::to_string(n));
-    if (database_known(state, id) || file_exists(folder + "/" + id + ".sqlite") ||
-        file_exists(folder + "/" + id + ".json"))
-      continue;
-    run->variant_id = id;
-    break;
-  }
-  run->db_path = folder + "/" + run->variant_id + ".sqlite";
-  run->set_path = folder + "/" + run->variant_id + ".json";
+  const MadeDatabaseName made = fresh_made_database(state, run->source_db_id + "_denat");
+  run->variant_id = made.db_id;
+  run->db_path = made.path;
+  run->set_path = made.path.substr(0, made.path.size() - std::string(".sqlite").size()) + ".json";
 
   tqa::DenatJobOptions options;
   options.renamed_path = run->db_path;
