@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames, pixelStats, expectTextDrawn } from './browser.mjs';
+import { startApp, waitReady, artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames, pixelStats, expectTextDrawn, workspaceSettled } from './browser.mjs';
 import { runStudyInTab } from './fixture.mjs';
 
 const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
@@ -33,6 +33,7 @@ const OTHER = [
 
 let app;
 let dir;
+let studyExpected;  // the CLI's feature-space report, once the second test made it
 before(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chokepoint-feature-space-'));
   for (const db of ['toxicology', 'movies']) {
@@ -217,6 +218,7 @@ test('the Studies tab lays out the Feature space tab\'s results as chokepoint st
   { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   const expected = JSON.parse(fs.readFileSync(path.join(out, 'report.json'), 'utf8'));
+  studyExpected = expected;
   assert.deepEqual(s.report.tables.map((t) => t.id), ['clusters', 'cluster_features', 'estimator', 'negative_features']);
   for (const t of expected.tables) assert.deepEqual(s.report.tables.find((x) => x.id === t.id), t, t.id);
   // Not vacuous: both estimates are there, and each cluster has its own forest's features (the last column).
@@ -239,4 +241,41 @@ test('the Studies tab lays out the Feature space tab\'s results as chokepoint st
   await clickNamed(app.page, 'open feature space');
   await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], []))
     .buttons?.['explain by forest'], null, { timeout: 10000 });
+});
+
+// A reload changes nothing: the comparison, the clusters with their forests and both estimates are computed again from
+// the same files with the same choices, so the study equals the CLI's again.
+test('after a reload the tab\'s results come back and the study is the same', async () => {
+  assert.ok(studyExpected, 'the study test ran first');
+  const before = await untilPanel(app.page, PANEL, () => true, 'the panel', 10000);
+  await workspaceSettled(app.page);
+  await app.page.reload();
+  await waitReady(app);
+  await sendCommand(app.page, { do: 'show', tab: PANEL });
+  const back = await until((x) => x.restore?.state === 'done' && x.clusters?.forest && !x.clusters.forest.running &&
+    x.kept_estimates.length === 2 && (before.compare?.umap === undefined || (x.compare?.umap && !x.compare.umap.running)),
+  'the restored results', 180000);
+  assert.deepEqual(back.restore.notes, []);
+  assert.deepEqual(back.kept_estimates, before.kept_estimates);
+  assert.deepEqual(back.clusters, before.clusters);
+  assert.deepEqual(back.compare, before.compare);
+  const s = await runStudyInTab(app.page, { study: 'feature-space' });
+  assert.equal(s.error, '');
+  for (const t of studyExpected.tables) assert.deepEqual(s.report.tables.find((x) => x.id === t.id), t, t.id);
+  assert.deepEqual(s.report.notes, studyExpected.notes);
+
+  // A damaged record is named, not half-read, and the page goes on.
+  await app.page.evaluate(() => {
+    Module.FS.writeFile('/workspace/feature_space.json', JSON.stringify({ compare: { sets: 7 }, clusters: 'x',
+      estimates: [{ set: 'sample_dev.json', model: 3 }] }));
+    Module.chokepointWorkspace.persist();
+  });
+  await workspaceSettled(app.page);
+  await app.page.reload();
+  await waitReady(app);
+  const damaged = await until((x) => x.restore?.state === 'done', 'the record read', 60000);
+  assert.deepEqual(damaged.restore.notes, ['the kept comparison is damaged and was not restored',
+    'the kept clustering is damaged and was not restored', 'the kept estimate is damaged and was not restored']);
+  assert.equal(damaged.clusters, undefined);
+  assert.deepEqual(damaged.kept_estimates, []);
 });

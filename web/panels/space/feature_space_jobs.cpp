@@ -11,6 +11,7 @@
 #include "core/sqlspace/deterministic_features.h"
 #include "core/sqlspace/feature_vectors.h"
 #include "web/bridge/lexicon_loader.h"
+#include "web/panels/space/feature_space_memory.h"
 #include "web/panels/space/feature_space_panel.h"
 #include "web/workspace/workspace.h"
 
@@ -102,6 +103,7 @@ void forget_computed_features(FeatureSpacePanel& panel) {
   panel.llm.reading.reset();
   panel.llm.agreement_report.reset();
   panel.llm.batch.discard();
+  remember_feature_space(panel);  // nothing is shown, so a reload restores nothing
 }
 
 std::optional<bool> llm_cell(const SetFeatures& f, size_t row, int id) {
@@ -257,6 +259,11 @@ void run_pending(FeatureSpacePanel& panel, double deadline_ms) {
                                 : panel.correction == 2 ? learn::Correction::Bonferroni
                                                         : learn::Correction::None;
     panel.comparison = sqlspace::compare_sets(sets, c);
+    bool llm = false;
+    for (const auto& name : panel.compare_sets)
+      if (const SetFeatures* f = finished_features(panel, name)) llm = llm || f->llm_answers.has_value();
+    panel.compare_request = {
+        {"sets", panel.compare_sets}, {"correction", panel.correction}, {"projection", panel.projection}, {"llm", llm}};
     // The map's rows are the sets' items in order: each point's difficulty, for 003's Fig. 5 colouring.
     panel.map_difficulty.clear();
     for (const auto& name : panel.compare_sets)
@@ -330,6 +337,13 @@ void run_pending(FeatureSpacePanel& panel, double deadline_ms) {
     panel.blind_spots = sqlspace::blind_spots(panel.clusters->labels, panel.clusters->k, models, b);
     panel.clustered = {panel.cluster_set, options.k > 0, panel.seed, panel.margin, clustered_columns, {}};
     for (const auto& row : f->matrix.rows) panel.clustered.keys.push_back(row.key);
+    panel.cluster_request = {{"set", panel.cluster_set},
+                             {"models", panel.cluster_models},
+                             {"k", panel.k},
+                             {"k_max", panel.k_max},
+                             {"seed", panel.seed},
+                             {"margin", panel.margin},
+                             {"llm", f->llm_answers.has_value()}};
   } else if (panel.pending == Pending::Estimate) {
     const SetFeatures* f = finished_features(panel, panel.estimate_set);
     const ModelScores* m = finished_model(panel, panel.estimate_set, panel.estimate_model);
@@ -364,6 +378,7 @@ void run_pending(FeatureSpacePanel& panel, double deadline_ms) {
     kept.push_back({panel.estimate_set, panel.estimate_model, panel.online, panel.trees, panel.seed, *panel.estimate});
   }
   panel.pending = Pending::None;
+  remember_feature_space(panel);
 }
 
 }  // namespace
@@ -472,6 +487,7 @@ void step_cluster_forest(FeatureSpacePanel& panel, double deadline_ms) {
                                                    job.trainer.importance(), sqlspace::ClusterImportanceOptions{}.top);
   panel.one_vs_rest = std::move(job.ranked);
   panel.forest_job.reset();
+  remember_feature_space(panel);
 }
 
 }  // namespace
@@ -490,6 +506,7 @@ void request_estimate(AppState& state, FeatureSpacePanel& panel) {
 }
 
 void step_feature_space(AppState& state, FeatureSpacePanel& panel, double budget_ms) {
+  step_feature_space_restore(state, panel);
   step_llm_features(state, panel);
   step_feature_discovery(state, panel);
   step_rewrite_run(state, panel, budget_ms / 2);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "web/panel_registry.h"
+#include "web/panels/space/feature_space_memory.h"
 #include "web/panels/space/feature_space_panel.h"
 
 namespace chokepoint::web {
@@ -138,6 +139,7 @@ nlohmann::json feature_space_json(const FeatureSpacePanel& panel) {
                      {"columns", panel.estimate_ids.size()},
                      {"negative_features", negative}};
   }
+  j["restore"] = feature_space_restore_json(panel);
   j["kept_estimates"] = nlohmann::json::array();
   for (const auto& k : panel.kept_estimates)
     j["kept_estimates"].push_back(

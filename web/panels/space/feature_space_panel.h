@@ -162,6 +162,18 @@ struct FeatureSpacePanel {
   LlmFeaturesRun llm;
   FeatureDiscoveryRun discovery;
 
+  // What the shown comparison and clusters were computed from, as feature_space_memory.h keeps them: {"sets",
+  // "correction", "projection", "llm"} and {"set", "models", "k", "k_max", "seed", "margin", "llm"} ("llm": a model
+  // had answered features of the set); null when none is shown.
+  nlohmann::json compare_request, cluster_request;
+  struct Restore {
+    bool read = false;    // the record was read (or there was none)
+    bool active = false;  // requests are being run again
+    std::vector<nlohmann::json> queue;
+    std::vector<std::string> notes;
+  };
+  Restore restore;
+
   std::string error;
 };
 

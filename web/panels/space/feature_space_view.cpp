@@ -489,6 +489,15 @@ void draw_feature_space_panel(AppState& state, FeatureSpacePanel& panel) {
       "decides (SQL syntax from the gold query, the question's surface, its grounding in the schema), and the others "
       "when a model was asked them (LLM features tab).");
   if (!panel.error.empty()) draw_error(panel.error);
+  if (panel.restore.active)
+    ImGui::TextWrapped(
+        "Computing again the results kept before the reload, from the files as they are now: %zu more "
+        "after this one.",
+        panel.restore.queue.size());
+  for (const auto& n : panel.restore.notes) {
+    ImGui::Bullet();
+    ImGui::TextWrapped("%s", n.c_str());
+  }
   draw_progress(panel);
   if (!ImGui::BeginTabBar("space-views")) return;
   const char* names[] = {"Compare", "Clusters", "Estimator", "Items", "LLM features", "Discover"};
