@@ -11,8 +11,10 @@
 #include "cli/command.h"
 #include "cli/common_flags.h"
 #include "cli/study_output.h"
+#include "core/base/file_text.h"
 #include "core/base/json_dump.h"
 #include "core/study/synsql_study.h"
+#include "core/testdb/success_diagnosis.h"
 
 namespace chokepoint::cli {
 namespace {
@@ -29,8 +31,9 @@ const std::string kStudySynsqlUsage =
         "tables; repeat per method. --pred NAME=FILE: one system's predictions; repeat per system. Each system is\n"
         "scored on the original and on every root as `chokepoint agreement` scores it: SR, EX on both, Δ, AR (Cohen's\n"
         "kappa, with its Landis-Koch band) and CC; --labels FILE ({\"<item id>\": true|false}) adds Table 3's\n"
-        "disagreements against the humans' verdicts. The paper's rows (DAIL-SQL and DIN-SQL on BIRD and Spider\n"
-        "dev) stand beside ours.\n"
+        "disagreements against the humans' verdicts. A root written by `chokepoint synth` also gives Fig. 4 (why its\n"
+        "questions fail SR: selector omission or misinterpretation), read from its manifest.json. The paper's rows\n"
+        "(DAIL-SQL and DIN-SQL on BIRD and Spider dev; Fig. 4's 40 and 44 of 84) stand beside ours.\n"
         "stdout: JSON {study, items, original_sr, cells [{method, system, sr, ar, ar_band, ex_original, ex_test,\n"
         "delta, cc}], out, files}.\n") +
     kStudyOutRule;
@@ -103,6 +106,33 @@ int synsql_main(const FlagValues& r) {
     if (!report.ok()) return fail_input(name + ": " + report.error());
     reports.push_back(std::move(*report));
   }
+  // Fig. 4: each root written by `chokepoint synth` says in its manifest.json why each question fails SR.
+  std::vector<std::string> no_fig4;
+  std::vector<study::SynsqlInputs::Failures> failures;
+  for (const auto& [method, dir] : methods) {
+    const std::string path = dir + "/manifest.json";
+    auto text = read_file(path);
+    if (!text.ok()) {
+      no_fig4.push_back(method);
+      continue;
+    }
+    const auto manifest = nlohmann::json::parse(*text, nullptr, false);
+    if (!manifest.is_object() || !manifest.contains("items") || !manifest["items"].is_array())
+      return fail_input(path + ": not a manifest of chokepoint synth (no \"items\" list)");
+    testdb::SuccessBreakdown breakdown;
+    for (const auto& item : manifest["items"]) {
+      if (!item.is_object() || !item.contains("success")) continue;  // no schema: not attempted, as SR counts it
+      auto d = testdb::success_diagnosis_from_json(item["success"]);
+      if (!d.ok())
+        return fail_input(path + ": item " + (item.contains("id") ? item["id"].dump() : std::string("?")) + ": " +
+                          d.error());
+      breakdown.add(*d);
+    }
+    if (breakdown.n == 0)
+      no_fig4.push_back(method);
+    else
+      failures.push_back({method, breakdown});
+  }
   if (auto st = prepare_study_out(r.text("--out")); !st.ok()) return fail_input(st.error());
 
   study::SynsqlInputs in;
@@ -156,7 +186,11 @@ int synsql_main(const FlagValues& r) {
     }
     in.items_rows.push_back(std::move(item));
   }
+  in.failures = std::move(failures);
   auto report = study::synsql_report(in);
+  for (const auto& method : no_fig4)
+    report.notes.push_back("No Fig. 4 row for " + method +
+                           ": its root has no manifest.json of chokepoint synth with each question's verdict.");
   report.inputs = {{"gold", r.text("--gold")}};
   for (const auto& [name, file] : systems) report.inputs.push_back({"pred " + name, file});
   report.inputs.push_back({"db-root", r.text("--db-root")});

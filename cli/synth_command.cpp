@@ -23,6 +23,7 @@
 #include "core/dataset/eval_set_loader.h"
 #include "core/llm/chat_request.h"
 #include "core/llm/replay_store.h"
+#include "core/testdb/success_diagnosis.h"
 #include "core/testdb/synthesis_calls.h"
 #include "core/testdb/synthesis_loop.h"
 #include "core/testdb/synthesis_manifest.h"
@@ -62,8 +63,10 @@ const char* kSynthUsage =
     "each database. A question that got no database (no schema, or failed) makes those commands stop unless\n"
     "--skip-missing.\n"
     "stdout: JSON {n, method, model, items, accepted, not_accepted, generated, failed, rounds_used, mean_rounds,\n"
-    "mean_columns, criteria, databases, no_schema, success_rate, usage, model_calls, out}. Exit code 1 also when a\n"
-    "question failed (nothing usable came back; a rerun resumes the calls that failed).";
+    "mean_columns, criteria, databases, no_schema, success_rate, success: {n, sr, cc, success, failures,\n"
+    "selector_omission, misinterpretation, no_database, gold_unresolved} (Fig. 4: why questions fail SR; each\n"
+    "question's verdict and the gold's missing tables or columns are in manifest.json), usage, model_calls, out}.\n"
+    "Exit code 1 also when a question failed (nothing usable came back; a rerun resumes the calls that failed).";
 
 FlagTable synth_flags() {
   return with_model_call_flags({
@@ -269,6 +272,7 @@ int synth_main(const FlagValues& r) {
   std::vector<const testdb::SynthesisLoop*> finished;
   size_t databases = 0, gold_nonempty = 0, no_schema = 0;
   std::string first_failure;
+  testdb::SuccessBreakdown breakdown;  // Fig. 4: why the questions that fail SR fail
   bool call_failed = false;  // a failure a rerun can mend (the other failures' answers are replayed as they were)
   for (auto& run : runs) {
     auto& it = rewritten.items[run.index];
@@ -290,6 +294,12 @@ int synth_main(const FlagValues& r) {
     }
     const auto& loop = *run.loop;
     finished.push_back(&loop);
+    QueryLimits success_limits;
+    success_limits.timeout_ms = 5000;
+    const testdb::SuccessDiagnosis diagnosis =
+        testdb::diagnose_success(loop, set->items[run.index].sql, success_limits);
+    breakdown.add(diagnosis);
+    entry["success"] = testdb::success_diagnosis_json(diagnosis);
     entry["database"] = nullptr;
     if (loop.outcome() != testdb::SynthesisOutcome::Failed && loop.chosen()) {
       std::filesystem::create_directories(out + "/" + id, ec);
@@ -349,6 +359,9 @@ int synth_main(const FlagValues& r) {
   summary["no_schema"] = no_schema;
   // SR (seed 002 §4.2): the gold query non-empty on the question's database, over the questions attempted.
   summary["success_rate"] = finished.empty() ? Json() : Json(static_cast<double>(gold_nonempty) / finished.size());
+  // Fig. 4: each question that fails SR, as a selector omission (the data's schema lacks a table or column the gold
+  // uses) or a misinterpretation (it has them all, yet the gold finds no row); the other failures counted apart.
+  summary["success"] = testdb::success_breakdown_json(breakdown);
   summary["usage"] = call_usage_json(usage);
   summary["model_calls"] = calls->tally_json();
   summary["out"] = out;

@@ -112,6 +112,31 @@ StudyReport synsql_report(const SynsqlInputs& in) {
     rep.tables.push_back(l);
   }
 
+  if (!in.failures.empty()) {
+    StudyTable f;
+    f.id = "failures";
+    f.title = "Why questions fail SR: selector omission or misinterpretation (SynSQL Fig. 4)";
+    f.over =
+        "each method's questions, as its run classed them: a selector omission when the data's schema lacks a table or "
+        "column the gold uses, a misinterpretation when it has them all yet the gold finds no row; questions without "
+        "data, or whose gold our parser cannot resolve, are counted apart. Published: 84 failures of 500 BIRD "
+        "questions.";
+    f.columns = {"method",  "questions",      "SR (%)", "failures", "selector omission", "misinterpretation",
+                 "no data", "gold unresolved"};
+    for (const auto& x : in.failures) {
+      const auto& b = x.breakdown;
+      f.rows.push_back(
+          {text_cell(x.method), number_cell(static_cast<double>(b.n)), number_cell(b.sr()),
+           number_cell(static_cast<double>(b.failures())), number_cell(static_cast<double>(b.selector_omission)),
+           number_cell(static_cast<double>(b.misinterpretation)), number_cell(static_cast<double>(b.no_database)),
+           number_cell(static_cast<double>(b.gold_unresolved))});
+    }
+    f.published.push_back({"SynSQL Fig. 4",
+                           {text_cell("SynSQL"), number_cell(500), text_cell(""), number_cell(84), number_cell(40),
+                            number_cell(44), text_cell(""), text_cell("")}});
+    rep.tables.push_back(f);
+  }
+
   for (int metric = 0; metric < 2; ++metric) {
     StudyChart chart;
     chart.id = metric ? "ex" : "ar";
@@ -176,7 +201,8 @@ std::string synsql_verdict(const ItemEvaluation& e) {
 }
 
 SynsqlInputs synsql_inputs_of_run(const std::string& method, const std::string& system,
-                                  const std::vector<SynsqlQuestion>& questions) {
+                                  const std::vector<SynsqlQuestion>& questions,
+                                  const testdb::SuccessBreakdown* failures) {
   SynsqlInputs in;
   in.items = questions.size();
   in.methods = {method};
@@ -195,6 +221,7 @@ SynsqlInputs synsql_inputs_of_run(const std::string& method, const std::string& 
   }
   in.original_sr = judged.empty() ? 0 : 100.0 * static_cast<double>(original_sr) / static_cast<double>(judged.size());
   in.cells = {synsql_cell(method, system, testdb::summarize_agreement(judged))};
+  if (failures && failures->n > 0) in.failures = {{method, *failures}};
   return in;
 }
 

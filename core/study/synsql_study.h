@@ -11,6 +11,7 @@
 #include "core/metrics/pair_evaluation.h"
 #include "core/study/study_report.h"
 #include "core/testdb/agreement.h"
+#include "core/testdb/success_diagnosis.h"
 
 namespace chokepoint::study {
 
@@ -45,6 +46,13 @@ struct SynsqlInputs {
     std::vector<std::string> verdicts;
   };
   std::vector<Item> items_rows;
+  // Fig. 4, per method whose run said why each of its questions fails SR (`chokepoint synth`'s manifest, the app's
+  // Synthesis run); a method without one has no row.
+  struct Failures {
+    std::string method;
+    testdb::SuccessBreakdown breakdown;
+  };
+  std::vector<Failures> failures;
 };
 
 StudyReport synsql_report(const SynsqlInputs& in);
@@ -65,7 +73,9 @@ struct SynsqlQuestion {
 // The inputs of Tables 1 and 2 for one method (the root) and one system over the run's questions: the cell from the
 // questions with an agreement item, the originals' SR over them, and one row per question (a question without one
 // reads "no_database"). Needs at least one agreement item.
+// `failures`: the run's Fig. 4 breakdown, when it has one.
 SynsqlInputs synsql_inputs_of_run(const std::string& method, const std::string& system,
-                                  const std::vector<SynsqlQuestion>& questions);
+                                  const std::vector<SynsqlQuestion>& questions,
+                                  const testdb::SuccessBreakdown* failures = nullptr);
 
 }  // namespace chokepoint::study

@@ -31,6 +31,13 @@ const char* success_verdict_name(SuccessVerdict v) {
   return "";
 }
 
+Result<SuccessVerdict> success_verdict_from_name(const std::string& name) {
+  for (SuccessVerdict v : {SuccessVerdict::Success, SuccessVerdict::SelectorOmission, SuccessVerdict::Misinterpretation,
+                           SuccessVerdict::NoDatabase, SuccessVerdict::GoldUnresolved})
+    if (name == success_verdict_name(v)) return v;
+  return Error{"unknown success verdict '" + name + "'"};
+}
+
 SuccessDiagnosis classify_success(const Schema& full, const Schema& used, const std::string& gold_sql,
                                   const QueryOutcome* gold_outcome) {
   SuccessDiagnosis d;
@@ -67,6 +74,31 @@ SuccessDiagnosis diagnose_success(const SynthesisLoop& loop, const std::string& 
   }
   const QueryOutcome gold = db->query(gold_sql, limits);
   return classify_success(loop.full_schema(), loop.schema(), gold_sql, &gold);
+}
+
+nlohmann::ordered_json success_diagnosis_json(const SuccessDiagnosis& d) {
+  return {{"verdict", success_verdict_name(d.verdict)}, {"missing", d.missing}, {"columns", d.columns}};
+}
+
+Result<SuccessDiagnosis> success_diagnosis_from_json(const nlohmann::json& j) {
+  if (!j.is_object() || !j.contains("verdict") || !j["verdict"].is_string())
+    return Error{"no \"verdict\" text in the success entry"};
+  auto verdict = success_verdict_from_name(j["verdict"].get<std::string>());
+  if (!verdict.ok()) return Error{verdict.error()};
+  SuccessDiagnosis d;
+  d.verdict = *verdict;
+  if (j.contains("columns")) {
+    if (!j["columns"].is_number_unsigned()) return Error{"\"columns\" is not a count"};
+    d.columns = j["columns"].get<size_t>();
+  }
+  if (j.contains("missing")) {
+    if (!j["missing"].is_array()) return Error{"\"missing\" is not a list"};
+    for (const auto& m : j["missing"]) {
+      if (!m.is_string()) return Error{"\"missing\" holds something other than text"};
+      d.missing.push_back(m.get<std::string>());
+    }
+  }
+  return d;
 }
 
 void SuccessBreakdown::add(const SuccessDiagnosis& d) {

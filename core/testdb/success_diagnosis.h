@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/base/result.h"
 #include "core/db/connection.h"
 #include "core/schema/schema.h"
 #include "core/testdb/synthesis_loop.h"
@@ -22,6 +23,8 @@ enum class SuccessVerdict {
   GoldUnresolved,     // not in Fig. 4: the gold failed on the data and our parser cannot say which items it uses
 };
 const char* success_verdict_name(SuccessVerdict v);  // "success", "selector_omission", "misinterpretation", ...
+// The verdict a name stands for (a manifest's "success"."verdict"); an error names an unknown one.
+Result<SuccessVerdict> success_verdict_from_name(const std::string& name);
 
 struct SuccessDiagnosis {
   SuccessVerdict verdict = SuccessVerdict::NoDatabase;
@@ -40,6 +43,11 @@ SuccessDiagnosis classify_success(const Schema& full, const Schema& used, const 
 // under `limits`, then classify_success with the loop's full schema and schema().
 SuccessDiagnosis diagnose_success(const SynthesisLoop& loop, const std::string& gold_sql,
                                   const QueryLimits& limits = {});
+
+// One question's verdict as a manifest keeps it: {"verdict", "missing", "columns"}.
+nlohmann::ordered_json success_diagnosis_json(const SuccessDiagnosis& d);
+// Read back (a run's manifest); an error names what is wrong with it.
+Result<SuccessDiagnosis> success_diagnosis_from_json(const nlohmann::json& j);
 
 // Counts over the questions of one run: SR and CC are a row of Table 4, the failure classes Fig. 4's bars.
 struct SuccessBreakdown {

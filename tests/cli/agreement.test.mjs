@@ -223,6 +223,42 @@ test('study synsql: Table 1 per method and system equals agreement run by hand, 
     'G copy']);
   const html = readFileSync(join(out, 'report.html'), 'utf8');
   assert.doesNotMatch(html, /https?:/);
+  // Neither root was written by `chokepoint synth`: no Fig. 4, and the notes say why.
+  assert.equal(report.tables.find((t) => t.id === 'failures'), undefined);
+  for (const m of ['synth', 'copy'])
+    assert.ok(report.notes.includes(`No Fig. 4 row for ${m}: its root has no manifest.json of chokepoint synth with ` +
+      'each question\'s verdict.'), report.notes.join('\n'));
+});
+
+test('study synsql: a root with a synth manifest gives Fig. 4; a damaged verdict is refused naming it', () => {
+  const manifest = join(dir, 'test', 'manifest.json');
+  const study = (out) => spawnSync(cli, ['study', 'synsql', '--gold', join(dir, 'gold.sql'), '--pred',
+    `P=${join(dir, 'pred.sql')}`, '--db-root', join(dir, 'orig'), '--test-db-root', `synth=${join(dir, 'test')}`,
+    '--out', out], { encoding: 'utf8' });
+  try {
+    writeFileSync(manifest, JSON.stringify({ items: [
+      { id: '1', success: { verdict: 'success', missing: [], columns: 4 } },
+      { id: '2', success: { verdict: 'selector_omission', missing: ['t.b'], columns: 2 } },
+      { id: '3', success: { verdict: 'misinterpretation', missing: [], columns: 4 } },
+      { id: '4', outcome: 'no_schema' },
+    ] }));
+    const out = join(dir, 'study-fig4');
+    const r = study(out);
+    assert.equal(r.status, 0, r.stderr);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    const f = report.tables.find((t) => t.id === 'failures');
+    assert.ok(f, report.tables.map((t) => t.id).join(', '));
+    assert.deepEqual(f.rows, [['synth', 3, 33.33, 2, 1, 1, 0, 0]]);
+    assert.deepEqual(f.published[0].cells.slice(3, 6), [84, 40, 44]);
+
+    writeFileSync(manifest, JSON.stringify({ items: [{ id: '7', success: { verdict: 'lost' } }] }));
+    const bad = study(join(dir, 'study-fig4-bad'));
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /test\/manifest\.json: item "7": unknown success verdict 'lost'/);
+    assert.ok(!existsSync(join(dir, 'study-fig4-bad')));
+  } finally {
+    rmSync(manifest, { force: true });
+  }
 });
 
 test('study synsql refuses a method or system without a name, and one given twice', () => {

@@ -72,6 +72,7 @@ test('SynSQL from the page equals chokepoint synth and agreement, and a second r
   const viaCli = JSON.parse(r.stdout);
   for (const k of ['accepted', 'not_accepted', 'failed', 'rounds_used', 'criteria']) assert.deepEqual(s.summary[k], viaCli[k], k);
   assert.equal(s.summary.success_rate, viaCli.success_rate);
+  assert.deepEqual(s.summary.success, viaCli.success, 'Fig. 4: the same classes of failure');
   for (let i = 0; i < 2; ++i) {
     const page = s.items[i];
     const c = m.items[i];
@@ -108,6 +109,8 @@ test('SynSQL from the page equals chokepoint synth and agreement, and a second r
   const expected = JSON.parse(fs.readFileSync(path.join(studyOut, 'report.json'), 'utf8'));
   for (const t of expected.tables) assert.deepEqual(study.report.tables.find((x) => x.id === t.id), t, t.id);
   assert.deepEqual(study.report.tables.map((t) => t.id), expected.tables.map((t) => t.id));
+  // Fig. 4 read from the run's manifest: both questions answered, so no failure to class.
+  assert.deepEqual(expected.tables.find((t) => t.id === 'failures')?.rows, [['synsql', 2, 100, 0, 0, 0, 0, 0]]);
   assert.deepEqual(study.report.charts, expected.charts);
   assert.deepEqual(study.report.items, expected.items);
   // The same notes; the last names the CLI's flag, which the page has no use for.

@@ -78,6 +78,9 @@ test('SynSQL: the critic rejects once, then accepts; the databases answer the go
     [3, 2, 2, 2, 0, 0, 1]);
   assert.equal(s.rounds_used, 3);
   assert.equal(s.success_rate, 1);
+  // Fig. 4's breakdown: both questions answered, so no failure to class.
+  assert.deepEqual(s.success, { n: 2, sr: 100, cc: 9, success: 2, failures: 0, selector_omission: 0,
+    misinterpretation: 0, no_database: 0, gold_unresolved: 0 });
   assert.equal(s.usage.network_calls, 14);  // A: 3 + 1 + 2 × 2; B: 3 + 1 + 2
   assert.equal(await requests(), 14);
   assert.equal(s.criteria.hint_alignment, 9, 'only A was asked about its hint');
@@ -100,6 +103,7 @@ test('SynSQL: the critic rejects once, then accepts; the databases answer the go
     'synthesize round 1', 'critique round 1', 'synthesize round 2', 'critique round 2']);
   assert.ok(a.calls.every((c) => /^[0-9a-f]{64}$/.test(c.replay_key) && c.ok && !c.replayed));
   assert.equal(a.gold_rows, 1);
+  assert.deepEqual(a.success, { verdict: 'success', missing: [], columns: 9 });
   assert.deepEqual(b.selector.expanded, ['circuits.name', 'races.year', 'drivers.surname'], 'at most 3');
   assert.deepEqual(b.selector.added_by_key_rule,
     ['circuits.circuitId', 'races.raceId', 'drivers.driverId', 'races.circuitId']);
@@ -169,6 +173,10 @@ test('a failing endpoint: a clear error, the other questions written, a rerun re
   assert.match(failed.stderr, /2 of 2 questions failed \(first: 1000: select t=0: .*401/);
   const s = JSON.parse(failed.stdout);
   assert.deepEqual([s.failed, s.databases], [2, 0]);
+  // Failures Fig. 4 has no bar for (no data to run the gold on) are counted apart, not as the selector's or the
+  // model's misreading.
+  assert.deepEqual([s.success.n, s.success.failures, s.success.no_database, s.success.selector_omission,
+    s.success.misinterpretation], [2, 2, 2, 0, 0]);
   assert.equal(JSON.parse(readFileSync(join(dir, 'fail', 'manifest.json'), 'utf8')).items[0].outcome, 'failed');
 
   // One request refused (the first, with one call in flight at a time): only question 1000 fails.
@@ -180,6 +188,7 @@ test('a failing endpoint: a clear error, the other questions written, a rerun re
   assert.equal(first.code, 1, first.stderr);
   const s1 = JSON.parse(first.stdout);
   assert.deepEqual([s1.failed, s1.accepted, s1.databases], [1, 1, 1]);
+  assert.deepEqual([s1.success.success, s1.success.no_database], [1, 1]);
   assert.ok(existsSync(join(out, 'formula_1__q1001', 'formula_1__q1001.sqlite')), 'the done question is kept');
   assert.equal(existsSync(join(out, 'formula_1__q1000')), false);
   // The rerun replays what was answered (from DIR/replay.sqlite) and asks only the failed question's calls.

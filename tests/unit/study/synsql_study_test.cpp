@@ -42,6 +42,34 @@ TEST(SynsqlStudy, OriginalRowsThenEachMethodAndSystem) {
   EXPECT_EQ(rep.charts[1].categories, (std::vector<std::string>{"original", "synth", "suite"}));
 }
 
+TEST(SynsqlStudy, AMethodsFailureClassesGiveFigureFourBesideThePapers) {
+  SynsqlInputs in = inputs();
+  testdb::SuccessBreakdown b;
+  for (auto v : {testdb::SuccessVerdict::Success, testdb::SuccessVerdict::Success,
+                 testdb::SuccessVerdict::SelectorOmission, testdb::SuccessVerdict::Misinterpretation,
+                 testdb::SuccessVerdict::Misinterpretation, testdb::SuccessVerdict::NoDatabase}) {
+    testdb::SuccessDiagnosis d;
+    d.verdict = v;
+    b.add(d);
+  }
+  in.failures = {{"synth", b}};
+  const auto rep = synsql_report(in);
+  EXPECT_EQ(report_problem(rep), "");
+  ASSERT_EQ(rep.tables.size(), 2u);
+  const auto& f = rep.tables[1];
+  EXPECT_EQ(f.id, "failures");
+  ASSERT_EQ(f.rows.size(), 1u);
+  // synth: 6 questions, SR 2/6, 4 failures: 1 omission, 2 misinterpretations, 1 without data.
+  std::vector<std::string> row;
+  for (const auto& c : f.rows[0]) row.push_back(cell_text(c));
+  EXPECT_EQ(row, (std::vector<std::string>{"synth", "6", "33.33", "4", "1", "2", "1", "0"}));
+  ASSERT_EQ(f.published.size(), 1u);
+  EXPECT_EQ(f.published[0].cells[3].number, 84);
+  EXPECT_EQ(f.published[0].cells[4].number, 40);
+  EXPECT_EQ(f.published[0].cells[5].number, 44);
+  EXPECT_EQ(synsql_report(inputs()).tables.size(), 1u) << "no run classed its failures: no Fig. 4";
+}
+
 TEST(SynsqlStudy, LabelsGiveTableThreeAndItemsKeepTheirVerdicts) {
   auto in = inputs();
   in.cells[0].labels = SynsqlTransitions{4, 2, 1, 1, 1, 0, 1};

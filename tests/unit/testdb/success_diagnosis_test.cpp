@@ -156,5 +156,34 @@ TEST(SuccessDiagnosis, CcLeavesOutQuestionsWithoutASchemaButSrCountsThem) {
   EXPECT_DOUBLE_EQ(b.cc(), 6.0);
 }
 
+TEST(SuccessDiagnosis, AVerdictAsAManifestKeepsItReadsBack) {
+  SuccessDiagnosis d;
+  d.verdict = SuccessVerdict::SelectorOmission;
+  d.missing = {"races.year"};
+  d.columns = 7;
+  const auto j = success_diagnosis_json(d);
+  EXPECT_EQ(j.dump(), R"({"verdict":"selector_omission","missing":["races.year"],"columns":7})");
+  auto back = success_diagnosis_from_json(nlohmann::json::parse(j.dump()));
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_EQ(back->verdict, d.verdict);
+  EXPECT_EQ(back->missing, d.missing);
+  EXPECT_EQ(back->columns, 7u);
+}
+
+TEST(SuccessDiagnosis, AMalformedVerdictIsRefusedNamingWhatIsWrong) {
+  const std::vector<std::pair<const char*, const char*>> cases = {
+      {R"({"verdict":"lost"})", "unknown success verdict 'lost'"},
+      {R"({"missing":[]})", "no \"verdict\""},
+      {R"({"verdict":"success","columns":-1})", "\"columns\" is not a count"},
+      {R"({"verdict":"success","missing":[3]})", "\"missing\" holds something other than text"},
+      {R"("success")", "no \"verdict\""},
+  };
+  for (const auto& [text, message] : cases) {
+    auto d = success_diagnosis_from_json(nlohmann::json::parse(text));
+    ASSERT_FALSE(d.ok()) << text;
+    EXPECT_NE(d.error().find(message), std::string::npos) << text << ": " << d.error();
+  }
+}
+
 }  // namespace
 }  // namespace chokepoint::testdb

@@ -20,7 +20,7 @@ Result<study::StudyReport> synsql_study_report(const SynthesisView& view) {
     return Error{"the synthesis ran without a prediction set: " + where +
                  ", choose the system's prediction set and Synthesize again (a rerun is answered by the replay store)"};
   const std::string method = synthesis_method(view);
-  const auto in = study::synsql_inputs_of_run(method, view.pred_name, questions);
+  const auto in = study::synsql_inputs_of_run(method, view.pred_name, questions, &view.failures);
   auto report = study::synsql_report(in);
   report.inputs = {
       {"gold", view.set_name}, {"pred " + view.pred_name, view.pred_name}, {"test-db-root " + method, view.folder}};

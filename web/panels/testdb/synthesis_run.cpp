@@ -99,6 +99,7 @@ void write_databases(AppState& state, SynthesisView& view) {
       std::string(workspace_available() ? "/workspace" : "/tmp") + "/synsql/" + stem + "_" + synthesis_method(view);
   make_dirs(view.folder);
   view.results.assign(view.loops.size(), {});
+  view.failures = {};
   EvalSet rewritten;
   rewritten.format = DatasetFormat::BirdDevJson;
   nlohmann::ordered_json listed = nlohmann::ordered_json::array();
@@ -135,6 +136,12 @@ void write_databases(AppState& state, SynthesisView& view) {
       else
         r.build_error = built.error();
     }
+    // Fig. 4's verdict, as `chokepoint synth` gives it (the gold run on the chosen round's rows, 5 s at most).
+    QueryLimits success_limits;
+    success_limits.timeout_ms = 5000;
+    const testdb::SuccessDiagnosis diagnosis = testdb::diagnose_success(loop, it.sql, success_limits);
+    view.failures.add(diagnosis);
+    entry["success"] = testdb::success_diagnosis_json(diagnosis);
     auto record = testdb::synthesis_item_json(loop);
     for (auto e = record.begin(); e != record.end(); ++e) entry[e.key()] = e.value();
     entry["calls"] = view.calls[k];

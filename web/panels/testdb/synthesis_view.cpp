@@ -131,6 +131,12 @@ void draw_synthesis_results(AppState& state, SynthesisView& view) {
       summary.value("generated", 0), summary.value("failed", 0), summary["rounds_used"].dump().c_str(),
       view.usage.network_calls, view.usage.replayed);
   ImGui::TextDisabled("databases in %s (a BIRD db_root with set.json and manifest.json)", view.folder.c_str());
+  if (const auto& f = view.failures; f.n > 0)
+    ImGui::TextWrapped(
+        "Why questions fail SR (SynSQL Fig. 4): %zu of %zu fail; %zu selector omissions (the data's schema lacks a "
+        "table or column the gold uses), %zu misinterpretations (it has them, yet the gold finds no row); counted "
+        "apart: %zu without data, %zu whose gold could not be resolved.",
+        f.failures(), f.n, f.selector_omission, f.misinterpretation, f.no_database, f.gold_unresolved);
   const auto& o = view.original_totals;
   const auto& s = view.synthetic_totals;
   if (ImGui::BeginTable("synth-discrimination", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
@@ -354,6 +360,7 @@ nlohmann::json synthesis_view_json(const SynthesisView& view) {
   }
   summary["databases"] = databases;
   summary["success_rate"] = finished.empty() ? nlohmann::json() : nlohmann::json(double(nonempty) / finished.size());
+  summary["success"] = testdb::success_breakdown_json(view.failures);
   summary["usage"] = {{"network_calls", view.usage.network_calls}, {"replayed", view.usage.replayed}};
   j["summary"] = summary;
   j["items"] = items;

@@ -18,6 +18,7 @@
 #include "core/study/study_report.h"
 #include "core/testdb/agreement.h"
 #include "core/testdb/discrimination.h"
+#include "core/testdb/success_diagnosis.h"
 #include "core/testdb/synthesis_loop.h"
 #include "web/app_state.h"
 #include "web/llm/batch_life.h"
@@ -61,7 +62,8 @@ struct SynthesisView {
     std::optional<testdb::AgreementItem> agreement;  // with a prediction set
   };
   std::vector<Written> results;
-  std::vector<EvalPair> pairs;  // the gold set paired with the prediction set (eval_pairs.h), when one is chosen
+  testdb::SuccessBreakdown failures;  // Fig. 4 over the written questions: why those that fail SR fail
+  std::vector<EvalPair> pairs;        // the gold set paired with the prediction set (eval_pairs.h), when one is chosen
   size_t next_score = 0;
   testdb::DiscriminationTotals original_totals, synthetic_totals;
   int selected = -1;  // the question whose rounds and tables are shown
