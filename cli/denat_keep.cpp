@@ -18,10 +18,7 @@ Result<tqa::ExByItem> system_ex_by_item(const EvalSet& gold, const std::string& 
   options.limits.timeout_ms = timeout_ms;
   auto items = evaluate_in_parallel(*pairs, db_root, options, 1);
   if (!items.ok()) return Error{items.error()};
-  tqa::ExByItem ex;
-  for (size_t i = 0; i < items->size(); ++i)
-    if ((*items)[i].status == ItemStatus::Scored) ex[(*pairs)[i].id] = (*items)[i].ex;
-  return ex;
+  return ex_by_pair_id(*pairs, *items);
 }
 
 }  // namespace chokepoint::cli

@@ -268,4 +268,12 @@ EvaluationSummary summarize(const std::vector<ItemEvaluation>& items, const std:
   return s;
 }
 
+std::map<std::string, bool> ex_by_pair_id(const std::vector<EvalPair>& pairs,
+                                          const std::vector<ItemEvaluation>& items) {
+  std::map<std::string, bool> ex;
+  for (size_t i = 0; i < items.size() && i < pairs.size(); ++i)
+    if (items[i].status == ItemStatus::Scored) ex[pairs[i].id] = items[i].ex;
+  return ex;
+}
+
 }  // namespace chokepoint

@@ -3,6 +3,7 @@
 // not scored (decisions.md §7); a prediction that fails or times out scores 0 everywhere.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -124,5 +125,9 @@ struct EvaluationSummary {
 // Means over the items whose positions are in `subset` (all items when empty); only Scored items count.
 EvaluationSummary summarize(const std::vector<ItemEvaluation>& items, const std::vector<Regime>& regimes,
                             const std::vector<size_t>& subset = {});
+
+// Each scored pair's EX = 1 by its id, items in pair order; a pair that was not scored (its gold failed, no database)
+// has no entry. What `tqa denat --keep-by system-ex` and the page's variant keep items by.
+std::map<std::string, bool> ex_by_pair_id(const std::vector<EvalPair>& pairs, const std::vector<ItemEvaluation>& items);
 
 }  // namespace chokepoint

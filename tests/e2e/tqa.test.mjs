@@ -10,7 +10,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startFakeLlmServer } from '../llm_server/start_server.mjs';
-import { startApp, waitReady, pixelStats, artefactDir, sendCommand, panelState, callJson, workspaceSettled } from './browser.mjs';
+import { spawnSync } from 'node:child_process';
+import { startApp, waitReady, pixelStats, artefactDir, sendCommand, panelState, callJson, workspaceSettled, repoRoot,
+  untilPanel } from './browser.mjs';
+import { cli, copyDb, tempDir, METRICS } from './fixture.mjs';
 
 
 const PANEL = 'Text augmentation';
@@ -209,6 +212,49 @@ test('a de-naturalised variant of toxicology keeps every gold result and renames
   assert.deepEqual(back.tables.map((t) => t.name.toLowerCase()).sort(), ['at', 'bd', 'cn', 'ml']);
   const setsBack = await callJson(app.page, 'chokepoint_sets_json');
   assert.equal(setsBack.find((x) => x.name === 'toxicology_denat.json')?.items, 14);
+});
+
+// SQLMorph §V-C keeps only the items the system answered right on the original: with the evaluation of the sample
+// predictions in Predictions & metrics, the page's variant keeps the items `tqa denat --keep-by system-ex --pred` keeps.
+test('a variant kept by the system\'s EX keeps the items the CLI keeps with --keep-by system-ex', async () => {
+  // Without an evaluation of the set the rule cannot be applied, and the panel says what to do.
+  await command({ do: 'tqa_variant', db: 'toxicology', set: 'sample_dev.json', setting: 'O/L', keep_by: 'system-ex' });
+  const refused = await untilPanel(app.page, PANEL, (x) => x.variant_error || x.variant?.keep_by === 'system-ex',
+    'the refusal', 60000);
+  assert.match(refused.variant_error ?? '', /needs a finished evaluation of sample_dev\.json in Predictions & metrics/);
+
+  await app.page.setInputFiles('#chokepoint-file-input', path.join(repoRoot, 'assets/sets/sample_pred.json'));
+  await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))
+    .some((s) => s.name === 'sample_pred.json'));
+  await command({ do: 'evaluate', gold: 'sample_dev.json', pred: 'sample_pred.json', semantics: 'bird' });
+  await command({ do: 'show', tab: METRICS });
+  await untilPanel(app.page, METRICS, (x) => x.done && !x.queued && /sample_pred/.test(x.label ?? ''), 'the evaluation',
+    60000);
+  await command({ do: 'show', tab: PANEL });
+  await command({ do: 'tqa_variant', db: 'toxicology', set: 'sample_dev.json', setting: 'O/L', keep_by: 'system-ex' });
+  const s = await untilPanel(app.page, PANEL, (x) => x.variant?.keep_by === 'system-ex' && x.variant.finished,
+    'the variant', 60000);
+  const v = s.variant;
+  assert.equal(v.error, '');
+  assert.match(v.ex_from, /sample_dev\.json vs sample_pred\.json, BIRD's semantics/);
+  const kept = v.items.filter((i) => i.kept).map((i) => String(i.key)).sort();
+  assert.ok(kept.length > 0 && kept.length < v.total, `some items dropped for a wrong answer: ${kept.length} of ${v.total}`);
+  assert.ok(v.items.filter((i) => !i.kept).every((i) => /EX/.test(i.reason)), JSON.stringify(v.items));
+
+  const dir = tempDir('chokepoint-tqa-keep-');
+  try {
+    copyDb(dir, 'toxicology');
+    copyDb(dir, 'movies');
+    const out = path.join(dir, 'denat');
+    const r = spawnSync(cli, ['tqa', 'denat', '--gold', path.join(repoRoot, 'assets/sets/sample_dev.json'), '--db-root',
+      path.join(dir, 'db'), '--out', out, '--keep-by', 'system-ex', '--pred',
+      path.join(repoRoot, 'assets/sets/sample_pred.json')], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const ol = JSON.parse(fs.readFileSync(path.join(out, 'O_L.json'), 'utf8'));
+    assert.deepEqual(kept, ol.filter((x) => x.db_id === 'toxicology').map((x) => String(x.question_id)).sort());
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 // A lexicon that cannot be fetched is reported in the panel (not a hang), and asking again retries.

@@ -84,6 +84,8 @@ nlohmann::json tqa_state_json(const TqaPanel& panel) {
                        {"less_natural_sql", r.less_natural_sql},
                        {"less_natural_question", r.less_natural_question}});
     j["variant"] = {{"source", run.source_db_id},
+                    {"keep_by", tqa::denat_keep_rule_name(run.keep)},
+                    {"ex_from", run.ex_from},
                     {"variant_id", run.variant_id},
                     {"db_path", run.db_path},
                     {"set_path", run.set_path},
@@ -150,8 +152,9 @@ void select_command(AppState& state, const nlohmann::json& cmd) {
                                       : TqaPanel::View::none;
 }
 
-// {"do": "tqa_variant", "db": DB_ID, "set": NAME, "setting": "O/L" | "L/L", "llm": BOOL}: create a de-naturalised
-// variant (with "llm", naturalness and the texts through the LLM tab's endpoint).
+// {"do": "tqa_variant", "db": DB_ID, "set": NAME, "setting": "O/L" | "L/L", "llm": BOOL, "keep_by"?: "gold-result" |
+// "system-ex" | "both"}: create a de-naturalised variant (with "llm", naturalness and the texts through the LLM tab's
+// endpoint).
 void variant_command(AppState& state, const nlohmann::json& cmd) {
   auto& panel = tqa_panel(state);
   const std::string db = cmd.value("db", "");
@@ -165,6 +168,9 @@ void variant_command(AppState& state, const nlohmann::json& cmd) {
   if (cmd.contains("set")) panel.set_index = find_set(state, cmd.value("set", ""));
   panel.denat_setting = cmd.value("setting", "L/L") == "O/L" ? tqa::DenatSetting::OL : tqa::DenatSetting::LL;
   panel.denat_llm = cmd.value("llm", false);
+  auto keep = tqa::denat_keep_rule_from_name(cmd.value("keep_by", std::string("gold-result")));
+  if (!keep.ok()) return notify(state, "tqa_variant: keep_by: " + keep.error(), true);
+  panel.denat_keep = *keep;
   request_lexicon();
   panel.request_variant = true;
   panel.view = TqaPanel::View::denat;

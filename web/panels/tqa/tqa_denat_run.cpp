@@ -7,9 +7,11 @@
 #include "core/base/path_part.h"
 #include "core/dataset/bird_writer.h"
 #include "core/dataset/eval_set_loader.h"
+#include "core/metrics/pair_evaluation.h"
 #include "core/tqa/less_natural_name.h"
 #include "core/tqa/naturalness.h"
 #include "web/llm/llm_session.h"
+#include "web/panels/metrics/metrics_run.h"
 #include "web/panels/studies/study_sources.h"
 #include "web/workspace/made_database.h"
 #include "web/workspace/made_set.h"
@@ -57,7 +59,8 @@ tqa::RenamePlan heuristic_rename_plan(const Lexicon& lex, const Schema& schema) 
 }
 
 Result<std::unique_ptr<DenatRun>> start_denat_run(const AppState& state, int db_index, int set_index,
-                                                  const Lexicon& lex, tqa::DenatSetting setting, bool with_llm) {
+                                                  const Lexicon& lex, tqa::DenatSetting setting, bool with_llm,
+                                                  tqa::DenatKeepRule keep) {
   const auto& dbs = state.databases.databases;
   if (db_index < 0 || db_index >= static_cast<int>(dbs.size())) return Error{"choose a database"};
   const LoadedDatabase& source = dbs[static_cast<size_t>(db_index)];
@@ -100,6 +103,25 @@ Result<std::unique_ptr<DenatRun>> start_denat_run(const AppState& state, int db_
   options.renamed_path = run->db_path;
   options.limits.timeout_ms = 5000;
   options.require_renames = true;  // a variant equal to its source would only confuse
+  options.keep_rule = keep;
+  run->keep = keep;
+  if (keep != tqa::DenatKeepRule::gold_result) {
+    // The system's EX on the original items, as `tqa denat --keep-by` scores --pred: BIRD's semantics, the same set.
+    const auto eval = current_evaluation(state);
+    const std::string set_name =
+        set_index >= 0 && set_index < static_cast<int>(sets.size()) ? sets[static_cast<size_t>(set_index)].name : "";
+    if (!eval || !eval->done || eval->gold_name != set_name)
+      return Error{"keeping items by the system's EX needs a finished evaluation of " +
+                   (set_name.empty() ? std::string("the set") : set_name) +
+                   " in Predictions & metrics (the system's predictions on the original)"};
+    if (eval->options().semantics != ExSemantics::Bird)
+      return Error{
+          "keeping items by the system's EX takes BIRD's semantics, as SQLMorph and tqa denat --keep-by do: "
+          "evaluate " +
+          set_name + " with BIRD's semantics first"};
+    options.system_ex = ex_by_pair_id(eval->pairs(), eval->items());
+    run->ex_from = eval->gold_name + " vs " + eval->pred_name + ", BIRD's semantics";
+  }
   run->job = std::make_unique<tqa::DenatJob>(run->schema, *run->original, std::move(items), lex, options, llm);
   return run;
 }

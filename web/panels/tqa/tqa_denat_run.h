@@ -13,6 +13,7 @@
 #include "core/lexicon/lexicon.h"
 #include "core/llm/call_scheduler.h"
 #include "core/tqa/denat_job.h"
+#include "core/tqa/denat_keep_rule.h"
 #include "core/tqa/rename_plan.h"
 #include "web/app_state.h"
 #include "web/llm/held_preview.h"
@@ -29,7 +30,9 @@ struct DenatRun {
   std::string db_path, set_path;  // in the workspace (or /tmp when it is unavailable)
   tqa::DenatSetting setting = tqa::DenatSetting::LL;
   bool with_llm = false;
-  Schema schema;  // the original (the job refers to it)
+  tqa::DenatKeepRule keep = tqa::DenatKeepRule::gold_result;
+  std::string ex_from;  // with a rule that needs EX: the evaluation it came from ("gold.json vs pred.json, BIRD")
+  Schema schema;        // the original (the job refers to it)
   std::shared_ptr<Connection> original;
   std::unique_ptr<CallScheduler> scheduler;  // with_llm only
   std::unique_ptr<tqa::DenatJob> job;
@@ -48,9 +51,11 @@ struct DenatRun {
   size_t total = 0;  // items of the set on the source database
 };
 
-// Checks the choice and starts the job. Errors: no database, schema only, no LLM endpoint when `with_llm`.
+// Checks the choice and starts the job. Errors: no database, schema only, no LLM endpoint when `with_llm`; a keep rule
+// that needs the system's EX without a finished BIRD-semantics evaluation of the same set in Predictions & metrics.
 Result<std::unique_ptr<DenatRun>> start_denat_run(const AppState& state, int db_index, int set_index,
-                                                  const Lexicon& lex, tqa::DenatSetting setting, bool with_llm);
+                                                  const Lexicon& lex, tqa::DenatSetting setting, bool with_llm,
+                                                  tqa::DenatKeepRule keep = tqa::DenatKeepRule::gold_result);
 // Confirm of the preview: the calls go out, unless the LLM settings changed since (the error says so).
 Status confirm_denat_run(DenatRun& run);
 // Steps the job for `budget_ms`; when it is done, adds the variant database and set to `state`.

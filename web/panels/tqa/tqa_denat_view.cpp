@@ -89,6 +89,11 @@ void draw_denat_view(AppState& state, TqaPanel& panel) {
   ImGui::SameLine();
   enum_combo("variant set", panel.denat_setting,
              {{tqa::DenatSetting::OL, "O/L (original text)"}, {tqa::DenatSetting::LL, "L/L (text rewritten)"}}, 150);
+  enum_combo("keep items by", panel.denat_keep,
+             {{tqa::DenatKeepRule::gold_result, "the renamed gold's rows"},
+              {tqa::DenatKeepRule::system_ex, "the system's EX (Predictions & metrics)"},
+              {tqa::DenatKeepRule::both, "both"}},
+             260);
   if (!loaded_lexicon()) {
     ImGui::TextDisabled("Naturalness needs the WordNet lexicon.");
     return;
@@ -144,9 +149,11 @@ void draw_denat_view(AppState& state, TqaPanel& panel) {
       draw_error(run.error);
     else if (run.cancelled)
       ImGui::TextDisabled("cancelled: nothing was added");
-    else
-      ImGui::Text("%s: %zu of %zu items kept, database %s and set %s added", run.variant_id.c_str(), run.kept(),
-                  run.checked(), run.db_path.c_str(), run.set_path.c_str());
+    else if (!run.ex_from.empty())
+      ImGui::TextDisabled("kept by %s; the system's EX from %s", tqa::denat_keep_rule_name(run.keep),
+                          run.ex_from.c_str());
+    ImGui::Text("%s: %zu of %zu items kept, database %s and set %s added", run.variant_id.c_str(), run.kept(),
+                run.checked(), run.db_path.c_str(), run.set_path.c_str());
     if (run.finished && run.error.empty()) draw_denat_settings(state, *panel.denat);
   }
 

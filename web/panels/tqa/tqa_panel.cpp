@@ -46,8 +46,8 @@ void start_variant(AppState& state, TqaPanel& panel) {
   panel.denat_error.clear();
   const Lexicon* lex = loaded_lexicon();
   if (!lex) return;
-  auto run =
-      start_denat_run(state, panel.denat_db, effective_set(state, panel), *lex, panel.denat_setting, panel.denat_llm);
+  auto run = start_denat_run(state, panel.denat_db, effective_set(state, panel), *lex, panel.denat_setting,
+                             panel.denat_llm, panel.denat_keep);
   if (!run.ok()) {
     panel.denat_error = run.error();
     notify(state, "de-naturalisation: " + run.error(), true);

@@ -37,8 +37,11 @@ struct TqaPanel {
   tqa::DenatSetting denat_setting = tqa::DenatSetting::LL;  // of the set added with the variant
   std::string plan_for;                                     // path of the database `plan` was computed for
   tqa::RenamePlan plan;
-  bool request_variant = false;     // start once the lexicon is loaded
-  bool denat_llm = false;           // naturalness and text rewrite through the LLM tab's endpoint
+  bool request_variant = false;  // start once the lexicon is loaded
+  bool denat_llm = false;        // naturalness and text rewrite through the LLM tab's endpoint
+  // Which items the variant keeps: the renamed gold's rows (SQLMorph §V-C's check), the system's EX on the original
+  // (the evaluation in Predictions & metrics, on the same set), or both.
+  tqa::DenatKeepRule denat_keep = tqa::DenatKeepRule::gold_result;
   std::unique_ptr<DenatRun> denat;  // current or last variant
   std::string denat_error;
 };
