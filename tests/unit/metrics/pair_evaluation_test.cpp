@@ -23,6 +23,20 @@ const char* kRunaway =
 
 }  // namespace
 
+TEST(PairEvaluation, ExByPairIdHasTheScoredPairsOnly) {
+  std::vector<EvalPair> pairs(4);
+  std::vector<ItemEvaluation> items(4);
+  const char* ids[] = {"1", "2", "3", "4"};
+  for (size_t i = 0; i < 4; ++i) pairs[i].id = ids[i];
+  items[0].ex = true;
+  items[1].ex = false;
+  items[2].status = ItemStatus::GoldError;
+  items[3].status = ItemStatus::NoDatabase;
+  const auto ex = ex_by_pair_id(pairs, items);
+  EXPECT_EQ(ex, (std::map<std::string, bool>{{"1", true}, {"2", false}}));
+  EXPECT_TRUE(ex_by_pair_id(pairs, {}).empty()) << "items of an unfinished run: none scored yet";
+}
+
 TEST(PairEvaluation, CorrectAndWrongPredictions) {
   Connection db = memory_db(kSingersDb);
   EvaluationOptions o;
