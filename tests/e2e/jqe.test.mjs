@@ -142,6 +142,8 @@ test('batch over the sample set: progress to the end, report charts, same counts
                      'avg_degree_expansion', 'cyclic_pct_before', 'cyclic_pct_expansion'])
       assert.deepEqual(b.summary[k], cli[k], `${k}: browser ${b.summary[k]}, CLI ${cli[k]}`);
     assert.deepEqual(b.summary.pruned_by_reason, cli.pruned_by_reason);
+    assert.ok(b.summary.unnesting, 'the unnesting of CTEs and FROM-subqueries is counted');
+    assert.deepEqual(b.summary.unnesting, cli.unnesting);
   } else {
     console.log('# no native chokepoint CLI: batch not compared with it');
   }

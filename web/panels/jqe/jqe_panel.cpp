@@ -96,6 +96,19 @@ void draw_batch(AppState& state, JqePanel& panel) {
   std::string reasons = "pruned by reason:";
   for (const auto& [k, v] : s["pruned_by_reason"].items()) reasons += " " + k + " " + std::to_string(v.get<int>());
   ImGui::TextDisabled("%s", reasons.c_str());
+  // Thesis §3: a CTE or FROM-subquery is unnested before expansion, so its tables join the seed's graph.
+  if (s.contains("unnesting") && s["unnesting"].is_object()) {
+    const auto& u = s["unnesting"];
+    std::string left;
+    if (u.contains("left_nested_by_reason") && u["left_nested_by_reason"].is_object())
+      for (const auto& [k, v] : u["left_nested_by_reason"].items())
+        left += (left.empty() ? "" : ", ") + k + " " + v.dump();
+    ImGui::TextDisabled(
+        "CTEs and FROM-subqueries unnested before expansion: %d seeds unnested (%d tables inlined), %d left "
+        "nested%s%s%s",
+        u.value("seeds_unnested", 0), u.value("tables_inlined", 0), u.value("seeds_left_nested", 0),
+        left.empty() ? "" : " (", left.c_str(), left.empty() ? "" : ")");
+  }
 
   const auto before = shape_bars(panel.report["shapes_before"]);
   const auto after = shape_bars(panel.report["shapes_expansion"]);
