@@ -144,3 +144,28 @@ test('SynSQL from the page equals chokepoint synth and agreement, and a second r
   assert.deepEqual(replayed.items.map((i) => i.outcome), s.items.map((i) => i.outcome));
   assert.equal((await llm.stats()).requests, mid, 'no request reached the server');
 });
+
+// SynSQL's Table 4 rows and the critic's ablation are a choice of the tab, as `synth --ablation` is of the CLI: without
+// the critic each question is one synthesis, accepted as it comes, and the page's run equals the CLI's.
+test('an ablation from the page (no critic) equals chokepoint synth --ablation no_critic', async () => {
+  await sendCommand(app.page, { do: 'show', tab: 'Test databases' });
+  await sendCommand(app.page, { do: 'synth_run', set: 'synth_dev.json', limit: 3, ablation: 'no_critic' });
+  const p = (await until((s) => s.synthesis?.preview, 'the preview')).synthesis.preview;
+  assert.equal(p.ablation, 'no_critic');
+  await sendCommand(app.page, { do: 'synth_confirm' });
+  const s = (await until((x) => x.synthesis?.done, 'the ablated synthesis', 120000)).synthesis;
+  assert.equal(s.error, '');
+  assert.match(s.folder, /synth_dev_synsql_no_critic$/);
+  const out = path.join(dir, 'no_critic');
+  const r = spawnSync(cli, ['synth', '--set', path.join(dir, 'synth_dev.json'), '--db-root', path.join(dir, 'db'),
+    '--llm-config', path.join(dir, 'llm.json'), '--out', out, '--ablation', 'no_critic'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const viaCli = JSON.parse(r.stdout);
+  assert.deepEqual([p.calls_at_least, p.calls_at_most], [2 * 5, 2 * 5], 'three selections, the expansion, one synthesis');
+  for (const k of ['accepted', 'not_accepted', 'failed', 'rounds_used', 'criteria', 'success']) assert.deepEqual(s.summary[k], viaCli[k], k);
+  assert.deepEqual(viaCli.criteria, {}, 'no critic: nothing scored');
+  const m = JSON.parse(fs.readFileSync(path.join(out, 'manifest.json'), 'utf8'));
+  for (let i = 0; i < 2; ++i)
+    assert.deepEqual([s.items[i].outcome, s.items[i].rounds.length, s.items[i].gold_rows],
+      [m.items[i].outcome, m.items[i].rounds.length, m.items[i].gold_rows], `question ${i}`);
+});

@@ -18,6 +18,7 @@
 #include "core/metrics/eval_pairs.h"
 #include "core/mutate/mutant_generation.h"
 #include "core/testdb/complexity.h"
+#include "core/testdb/synthesis_calls.h"
 #include "core/testdb/synthesis_manifest.h"
 #include "core/testdb/synthetic_database.h"
 #include "core/testdb/unique_keys.h"
@@ -149,6 +150,7 @@ void write_databases(AppState& state, SynthesisView& view) {
   }
   nlohmann::ordered_json manifest = {{"generator", "Chokepoint (browser)"},
                                      {"model", view.model},
+                                     {"ablation", testdb::synthesis_ablation_name(view.run_ablation)},
                                      {"set", view.set_name},
                                      {"summary", testdb::synthesis_summary_json(finished)},
                                      {"items", listed}};
@@ -213,9 +215,11 @@ void score_one(AppState& state, SynthesisView& view, size_t k) {
 
 }  // namespace
 
-const char* synthesis_method(const SynthesisView& view) {
-  return testdb::synthesis_method_name(view.loops.empty() || !view.loops[0] ? testdb::SynthesisMethod::SynSql
-                                                                            : view.loops[0]->options().method);
+std::string synthesis_method(const SynthesisView& view) {
+  const std::string method = testdb::synthesis_method_name(
+      view.loops.empty() || !view.loops[0] ? testdb::SynthesisMethod::SynSql : view.loops[0]->options().method);
+  if (view.run_ablation == testdb::SynthesisAblation::None) return method;
+  return method + "_" + testdb::synthesis_ablation_name(view.run_ablation);  // "synsql_no_critic"
 }
 
 std::vector<testdb::AgreementItem> agreement_items(const SynthesisView& view) {
@@ -255,6 +259,10 @@ void prepare_synthesis(AppState& state, SynthesisView& view) {
   options.method = view.method == 1 ? testdb::SynthesisMethod::Vanilla : testdb::SynthesisMethod::SynSql;
   options.rounds = std::clamp(view.rounds, 1, 9);
   options.threshold = std::clamp(static_cast<double>(view.threshold), 1.0, 10.0);
+  view.ablation = std::clamp(view.ablation, 0, static_cast<int>(std::size(testdb::kSynthesisAblations)) - 1);
+  view.run_ablation = options.method == testdb::SynthesisMethod::SynSql ? testdb::kSynthesisAblations[view.ablation]
+                                                                        : testdb::SynthesisAblation::None;
+  if (view.run_ablation != testdb::SynthesisAblation::None) options = testdb::with_ablation(options, view.run_ablation);
   const auto& settings = llm_session().settings;
   options.synthesis_temperature = options.critic_temperature = settings.temperature;
   view.items.clear();
@@ -274,6 +282,7 @@ void prepare_synthesis(AppState& state, SynthesisView& view) {
     }
     testdb::SynthesisOptions o = options;
     if (auto keys = testdb::unique_keys_of(*db->connection, db->schema); keys.ok()) o.validation.unique_keys = *keys;
+    if (o.schema_source == testdb::SchemaSource::Oracle) o.oracle_gold_sql = it.sql;  // never shown to the model
     auto loop = std::make_unique<SynthesisLoop>(
         testdb::SynthesisItem{key_of_synthesis(it, i), it.db_id, it.question, it.evidence}, db->schema, *prompts, o);
     if (loop->outcome() == SynthesisOutcome::Failed) {
@@ -297,9 +306,9 @@ void prepare_synthesis(AppState& state, SynthesisView& view) {
     view.loops.clear();
     return;
   }
-  const bool synsql = options.method == testdb::SynthesisMethod::SynSql;
-  view.calls_min = planned * (synsql ? 6 : 1);
-  view.calls_max = planned * (synsql ? 4 + 2 * static_cast<size_t>(options.rounds) : 1);
+  const testdb::SynthesisCallCounts per_item = testdb::synthesis_call_counts(options);
+  view.calls_min = planned * per_item.at_least();
+  view.calls_max = planned * per_item.at_most();
   view.destination = session_destination(*endpoint);
   view.model = settings.model;
   view.usage = {};

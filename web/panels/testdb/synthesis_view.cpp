@@ -252,6 +252,19 @@ void draw_synthesis_view(AppState& state, SynthesisView& view) {
   ImGui::SetNextItemWidth(ui_px(160));
   ImGui::Combo("method", &view.method, "SynSQL\0vanilla (one pass)\0");
   ImGui::SameLine();
+  ImGui::BeginDisabled(view.method != 0);  // the ablations change SynSQL's loop; vanilla has no selector or critic
+  ImGui::SetNextItemWidth(ui_px(190));
+  const int ablations = static_cast<int>(std::size(testdb::kSynthesisAblations));
+  view.ablation = std::clamp(view.ablation, 0, ablations - 1);
+  if (ImGui::BeginCombo("ablation (Table 4)",
+                        testdb::synthesis_ablation_name(testdb::kSynthesisAblations[view.ablation]))) {
+    for (int a = 0; a < ablations; ++a)
+      if (ImGui::Selectable(testdb::synthesis_ablation_name(testdb::kSynthesisAblations[a]), a == view.ablation))
+        view.ablation = a;
+    ImGui::EndCombo();
+  }
+  ImGui::EndDisabled();
+  ImGui::SameLine();
   ImGui::SetNextItemWidth(ui_px(90));
   ImGui::InputInt("rounds", &view.rounds);
   view.rounds = std::clamp(view.rounds, 1, 9);
@@ -315,6 +328,7 @@ nlohmann::json synthesis_view_json(const SynthesisView& view) {
     j["preview"] = {
         {"items", std::count_if(view.loops.begin(), view.loops.end(), [](const auto& l) { return l != nullptr; })},
         {"method", view.method == 1 ? "vanilla" : "synsql"},
+        {"ablation", testdb::synthesis_ablation_name(view.run_ablation)},
         {"calls_at_least", view.calls_min},
         {"calls_at_most", view.calls_max},
         {"network_calls_first", view.usage.network_calls},

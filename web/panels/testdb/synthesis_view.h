@@ -30,6 +30,9 @@ struct SynthesisView {
   int set = -1;    // gold set (index into the loaded sets)
   int pred = -1;   // prediction set for agreement; -1: none
   int method = 0;  // testdb::SynthesisMethod in declaration order
+  // SynSQL only: a row of Table 4 or the critic's ablation, an index into testdb::kSynthesisAblations (0: none).
+  int ablation = 0;
+  testdb::SynthesisAblation run_ablation = testdb::SynthesisAblation::None;  // the prepared run's
   int rounds = 3;
   float threshold = 8.0f;
   int limit = 5;  // the first questions of the set

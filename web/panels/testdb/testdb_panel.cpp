@@ -51,20 +51,27 @@ const PageCommandRegistrar audit_registrar{"audit_run", [](AppState& s, const nl
                                              start_audit(s, view);
                                            }};
 
-// {"do": "synth_run", "set"?: NAME, "pred"?: NAME, "method"?: "synsql" | "vanilla", "rounds"?: N, "threshold"?: X,
-// "limit"?: N}: the Synthesis tab's choices and its "Synthesize..." button; {"do": "synth_confirm"} /
+// {"do": "synth_run", "set"?: NAME, "pred"?: NAME, "method"?: "synsql" | "vanilla", "ablation"?: "none" |
+// "oracle_schema" | "no_expansion" | "no_ensemble_expansion" | "full_schema" | "no_critic", "rounds"?: N, "threshold"?:
+// X, "limit"?: N}: the Synthesis tab's choices and its "Synthesize..." button; {"do": "synth_confirm"} /
 // {"do": "synth_cancel"} / {"do": "synth_select", "item": K}.
-const PageCommandRegistrar synth_registrar{"synth_run", [](AppState& s, const nlohmann::json& cmd) {
-                                             auto& view = test_databases_panel(s).synthesis;
-                                             if (cmd.contains("set")) view.set = find_set(s, cmd.value("set", ""));
-                                             if (cmd.contains("pred")) view.pred = find_set(s, cmd.value("pred", ""));
-                                             if (cmd.contains("method"))
-                                               view.method = cmd.value("method", "synsql") == "vanilla" ? 1 : 0;
-                                             view.rounds = cmd.value("rounds", view.rounds);
-                                             view.threshold = cmd.value("threshold", view.threshold);
-                                             view.limit = cmd.value("limit", view.limit);
-                                             prepare_synthesis(s, view);
-                                           }};
+const PageCommandRegistrar synth_registrar{
+    "synth_run", [](AppState& s, const nlohmann::json& cmd) {
+      auto& view = test_databases_panel(s).synthesis;
+      if (cmd.contains("set")) view.set = find_set(s, cmd.value("set", ""));
+      if (cmd.contains("pred")) view.pred = find_set(s, cmd.value("pred", ""));
+      if (cmd.contains("method")) view.method = cmd.value("method", "synsql") == "vanilla" ? 1 : 0;
+      if (cmd.contains("ablation")) {
+        auto a = testdb::synthesis_ablation_from_name(cmd.value("ablation", std::string("none")));
+        if (!a.ok()) return notify(s, "synth_run: ablation: " + a.error(), true);
+        for (size_t i = 0; i < std::size(testdb::kSynthesisAblations); ++i)
+          if (testdb::kSynthesisAblations[i] == *a) view.ablation = static_cast<int>(i);
+      }
+      view.rounds = cmd.value("rounds", view.rounds);
+      view.threshold = cmd.value("threshold", view.threshold);
+      view.limit = cmd.value("limit", view.limit);
+      prepare_synthesis(s, view);
+    }};
 const PageCommandRegistrar synth_confirm_registrar{"synth_confirm", [](AppState& s, const nlohmann::json&) {
                                                      confirm_synthesis(s, test_databases_panel(s).synthesis);
                                                    }};
