@@ -15,7 +15,7 @@
 #include "core/dataset/bird_writer.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/learn/node_count_split.h"
-#include "core/sql/query_shape.h"
+#include "core/tqa/tqa_split.h"
 
 namespace chokepoint::cli {
 namespace {
@@ -59,53 +59,28 @@ int tqa_split(const FlagValues& r) {
   options.test_share = r.real("--test-share");
   options.dev_share = r.real("--dev-share");
   if (r.has("--test-queries")) options.test_queries = static_cast<size_t>(r.integer("--test-queries"));
-  std::vector<learn::QueryNodes> queries;
-  std::vector<size_t> nodes_of(set->items.size(), 0);
-  size_t no_schema = 0, no_graph = 0, smaller = 0;
-  for (size_t i = 0; i < set->items.size(); ++i) {
-    const auto& item = set->items[i];
-    const auto schema = schemas->find(item.db_id);
-    if (schema == schemas->end()) {
-      ++no_schema;
-      continue;
-    }
-    const auto picture = sql::query_graph_picture(item.sql, schema->second);
-    if (picture.nodes.empty()) {
-      ++no_graph;
-      continue;
-    }
-    nodes_of[i] = picture.nodes.size();
-    if (nodes_of[i] < options.min_nodes) ++smaller;
-    queries.push_back({item.db_id, nodes_of[i]});
-  }
-  auto split = learn::split_by_node_counts(queries, options);
+  std::vector<int> nodes;
+  for (const auto& item : set->items) nodes.push_back(tqa::query_node_count(item, *schemas));
+  auto split = tqa::split_set_by_node_counts(*set, nodes, options);
   if (!split.ok()) return fail_input(split.error());
-  nlohmann::json out = learn::node_count_split_json(*split, options);
-  out["items"] = set->items.size();
-  out["left_out"] = {{"below_min_nodes", smaller}, {"no_join_query_graph", no_graph}, {"no_schema", no_schema}};
-
+  const nlohmann::json& out = split->report;
   if (r.has("--out")) {
     const std::string dir = r.text("--out");
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     if (ec) return fail_input("cannot create --out '" + dir + "': " + ec.message());
-    const std::map<std::string, const learn::SplitPart*> parts = {
-        {"train", &split->train}, {"dev", &split->dev}, {"test", &split->test}};
-    for (const auto& [name, part] : parts) {
-      const std::set<std::string> dbs(part->db_ids.begin(), part->db_ids.end());
-      EvalSet part_set;
-      part_set.format = DatasetFormat::BirdDevJson;
-      for (size_t i = 0; i < set->items.size(); ++i)
-        if (nodes_of[i] >= options.min_nodes && dbs.count(set->items[i].db_id)) part_set.items.push_back(set->items[i]);
+    for (const auto& [name, part] : {std::pair<const char*, const EvalSet*>{"train", &split->train},
+                                     {"dev", &split->dev},
+                                     {"test", &split->test}}) {
       const std::string path = dir + "/" + name + ".json";
-      if (!write_file(path, write_bird_dev_json(part_set))) return fail_input("cannot write " + path);
+      if (!write_file(path, write_bird_dev_json(*part))) return fail_input("cannot write " + path);
     }
     if (!write_file(dir + "/split.json", dump_json(out, 2) + "\n")) return fail_input("cannot write split.json");
   }
   std::cout << dump_json(out, 2) << "\n";
-  if (no_schema + no_graph > 0)
-    std::cerr << "chokepoint: " << no_schema + no_graph << " of " << set->items.size()
-              << " queries left out of the split: " << no_schema << " without a schema, " << no_graph
+  if (split->no_schema + split->no_graph > 0)
+    std::cerr << "chokepoint: " << split->no_schema + split->no_graph << " of " << set->items.size()
+              << " queries left out of the split: " << split->no_schema << " without a schema, " << split->no_graph
               << " without a join query graph (the gold does not parse)\n";
   return 0;
 }

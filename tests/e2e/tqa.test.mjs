@@ -257,6 +257,62 @@ test('a variant kept by the system\'s EX keeps the items the CLI keeps with --ke
   }
 });
 
+// Thesis §4.3.1's split from the page: a made-up benchmark of six schemas (tables.json, no rows) and its set, the same
+// as tests/cli/tqa_split.test.mjs builds; the page's three parts are the files `chokepoint tqa split --out` writes.
+test('Split: train, dev and test by whole databases equal chokepoint tqa split', async () => {
+  const dir = tempDir('chokepoint-tqa-split-view-');
+  try {
+    const DBS = ['s0', 's1', 's2', 's3', 's4', 's5'];
+    const THREE = 'SELECT count(*) FROM a JOIN b ON a.id = b.a_id JOIN c ON b.id = c.b_id';
+    const FOUR = `${THREE} JOIN d ON c.id = d.c_id`;
+    fs.writeFileSync(path.join(dir, 'split_tables.json'), JSON.stringify(DBS.map((db) => ({
+      db_id: db, table_names_original: ['a', 'b', 'c', 'd'], table_names: ['a', 'b', 'c', 'd'],
+      column_names_original: [[-1, '*'], [0, 'id'], [1, 'id'], [1, 'a_id'], [2, 'id'], [2, 'b_id'], [3, 'id'],
+        [3, 'c_id']],
+      column_names: [[-1, '*'], [0, 'id'], [1, 'id'], [1, 'a id'], [2, 'id'], [2, 'b id'], [3, 'id'], [3, 'c id']],
+      column_types: ['text', 'number', 'number', 'number', 'number', 'number', 'number', 'number'],
+      primary_keys: [1, 2, 4, 6], foreign_keys: [[3, 1], [5, 2], [7, 4]],
+    }))));
+    const items = [];
+    for (const db of DBS) {
+      const four = db === 's4' || db === 's5';
+      for (let k = 0; k < (four ? 3 : 4); ++k) items.push({ db_id: db, question: `q${items.length}`, SQL: four ? FOUR : THREE });
+      items.push({ db_id: db, question: `q${items.length}`, SQL: 'SELECT count(*) FROM a' });
+    }
+    items.forEach((it, i) => { it.question_id = i; it.evidence = ''; it.difficulty = 'simple'; });
+    fs.writeFileSync(path.join(dir, 'split_set.json'), JSON.stringify(items));
+    for (const f of ['split_tables.json', 'split_set.json']) {
+      await app.page.setInputFiles('#chokepoint-file-input', path.join(dir, f));
+      await app.page.waitForTimeout(200);
+    }
+    await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))
+      .some((s) => s.name === 'split_set.json'));
+    await command({ do: 'show', tab: PANEL });
+    await command({ do: 'tqa_select', view: 'split' });
+    await command({ do: 'tqa_split', set: 'split_set.json' });
+    const v = (await untilPanel(app.page, PANEL, (x) => x.split && !x.split.running && (x.split.split || x.split.error),
+      'the split', 60000)).split;
+    assert.equal(v.error, '');
+    assert.deepEqual(v.published, ['split_set.train.json', 'split_set.dev.json', 'split_set.test.json']);
+    const out = path.join(dir, 'cli');
+    const r = spawnSync(cli, ['tqa', 'split', '--gold', path.join(dir, 'split_set.json'), '--tables',
+      path.join(dir, 'split_tables.json'), '--out', out], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(v.split, JSON.parse(r.stdout), 'the same clusters, order and parts');
+    assert.deepEqual(v.split.left_out, { below_min_nodes: 6, no_join_query_graph: 0, no_schema: 0 });
+    const sets = await callJson(app.page, 'chokepoint_sets_json');
+    for (const [k, part] of ['train', 'dev', 'test'].entries()) {
+      assert.ok(sets.some((x) => x.name === `split_set.${part}.json`), `${part} is a loaded set`);
+      const text = await app.page.evaluate((p) => Module.FS.readFile(p, { encoding: 'utf8' }), v.paths[k]);
+      assert.equal(text, fs.readFileSync(path.join(out, `${part}.json`), 'utf8'), `${part}.json byte for byte`);
+    }
+    await app.page.waitForTimeout(300);
+    fs.writeFileSync(path.join(artefactDir, 'tqa_split.png'), await app.page.screenshot());
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 // A lexicon that cannot be fetched is reported in the panel (not a hang), and asking again retries.
 test('a failed lexicon fetch is shown and can be retried', async () => {
   const other = await startApp();

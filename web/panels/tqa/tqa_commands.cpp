@@ -113,6 +113,7 @@ nlohmann::json tqa_state_json(const TqaPanel& panel) {
     }
   }
   if (!panel.denat_error.empty()) j["variant_error"] = panel.denat_error;
+  j["split"] = tqa_split_view_json(panel.split);
   return j;
 }
 
@@ -135,7 +136,7 @@ void analyze_command(AppState& state, const nlohmann::json& cmd) {
   panel.view = TqaPanel::View::linker;
 }
 
-// {"do": "tqa_select", "key": KEY, "view": "linker" | "strategies" | "denat"}
+// {"do": "tqa_select", "key": KEY, "view": "linker" | "strategies" | "denat" | "split"}
 void select_command(AppState& state, const nlohmann::json& cmd) {
   auto& panel = tqa_panel(state);
   if (cmd.contains("key") && panel.linker) {
@@ -149,6 +150,7 @@ void select_command(AppState& state, const nlohmann::json& cmd) {
   panel.view = view == "linker"       ? TqaPanel::View::linker
                : view == "strategies" ? TqaPanel::View::strategies
                : view == "denat"      ? TqaPanel::View::denat
+               : view == "split"      ? TqaPanel::View::split
                                       : TqaPanel::View::none;
 }
 
@@ -231,6 +233,17 @@ const PageCommandRegistrar augment_discard_registrar{
     "tqa_augment_discard", [](AppState& state, const nlohmann::json&) { tqa_panel(state).augmentation.reset(); }};
 const PageCommandRegistrar tqa_commands_select_registrar{"tqa_select", select_command};
 const PageCommandRegistrar variant_registrar{"tqa_variant", variant_command};
+// {"do": "tqa_split", "set"?: NAME, "seed"?: N, "test_share"?: F, "dev_share"?: F}: the Split view's choices and its
+// button.
+const PageCommandRegistrar split_registrar{"tqa_split", [](AppState& state, const nlohmann::json& cmd) {
+                                             auto& panel = tqa_panel(state);
+                                             if (cmd.contains("set"))
+                                               panel.set_index = find_set(state, cmd.value("set", ""));
+                                             panel.split.seed = cmd.value("seed", panel.split.seed);
+                                             panel.split.test_share = cmd.value("test_share", panel.split.test_share);
+                                             panel.split.dev_share = cmd.value("dev_share", panel.split.dev_share);
+                                             start_tqa_split(state, panel.split, effective_set(state, panel));
+                                           }};
 // {"do": "tqa_denat_settings"}: the finished variant's four settings as sets, as its button adds them.
 const PageCommandRegistrar denat_settings_registrar{
     "tqa_denat_settings", [](AppState& state, const nlohmann::json&) {

@@ -151,6 +151,10 @@ void draw_tqa_panel(AppState& state, TqaPanel& panel) {
       draw_denat_view(state, panel);
       ImGui::EndTabItem();
     }
+    if (ImGui::BeginTabItem("Split", nullptr, flags(TqaPanel::View::split))) {
+      draw_tqa_split_view(state, panel.split, effective_set(state, panel));
+      ImGui::EndTabItem();
+    }
     ImGui::EndTabBar();
   }
 }
@@ -159,6 +163,7 @@ void step_tqa_panel(AppState& state, TqaPanel& panel, double budget_ms) {
   // The lexicon is decoded once per page: it gets a fixed 6 ms a frame rather than this panel's share of the jobs'
   // budget (which would stretch ~120 ms of decoding over some 50 frames).
   step_lexicon_loader(6.0);
+  step_tqa_split(state, panel.split, budget_ms);  // needs no lexicon
   if (!loaded_lexicon()) return;
   if (panel.request_analysis && !(panel.linker && panel.linker->running())) start_analysis(state, panel);
   if (panel.linker && panel.linker->running()) {

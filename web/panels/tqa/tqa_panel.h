@@ -16,6 +16,7 @@
 #include "web/panels/tqa/tqa_augmentation_run.h"
 #include "web/panels/tqa/tqa_denat_run.h"
 #include "web/panels/tqa/tqa_linker_run.h"
+#include "web/panels/tqa/tqa_split_view.h"
 
 namespace chokepoint::web {
 
@@ -27,7 +28,7 @@ struct TqaPanel {
   bool only_linker_items = true;
   int selected = -1;  // index into linker->analyses
   std::string error;  // last analysis error
-  enum class View { none, linker, strategies, denat };
+  enum class View { none, linker, strategies, denat, split };
   View view = View::none;  // sub-tab a page command or button asks for on the next frame
 
   std::unique_ptr<AugmentationRun> augmentation;
@@ -43,6 +44,7 @@ struct TqaPanel {
   // (the evaluation in Predictions & metrics, on the same set), or both.
   tqa::DenatKeepRule denat_keep = tqa::DenatKeepRule::gold_result;
   std::unique_ptr<DenatRun> denat;  // current or last variant
+  TqaSplitView split;               // train/dev/test by whole databases
   std::string denat_error;
 };
 
