@@ -200,9 +200,13 @@ std::string synsql_verdict(const ItemEvaluation& e) {
   return e.ex ? "1" : "0";
 }
 
+SynsqlTransitions synsql_transitions(const testdb::DisagreementTransitions& t) {
+  return {t.labelled, t.negative_to_positive, t.fn_to_tp, t.tn_to_fp, t.positive_to_negative, t.fp_to_tn, t.tp_to_fn};
+}
+
 SynsqlInputs synsql_inputs_of_run(const std::string& method, const std::string& system,
                                   const std::vector<SynsqlQuestion>& questions,
-                                  const testdb::SuccessBreakdown* failures) {
+                                  const testdb::SuccessBreakdown* failures, const testdb::HumanLabels* labels) {
   SynsqlInputs in;
   in.items = questions.size();
   in.methods = {method};
@@ -221,6 +225,7 @@ SynsqlInputs synsql_inputs_of_run(const std::string& method, const std::string& 
   }
   in.original_sr = judged.empty() ? 0 : 100.0 * static_cast<double>(original_sr) / static_cast<double>(judged.size());
   in.cells = {synsql_cell(method, system, testdb::summarize_agreement(judged))};
+  if (labels) in.cells[0].labels = synsql_transitions(testdb::disagreement_transitions(judged, *labels));
   if (failures && failures->n > 0) in.failures = {{method, *failures}};
   return in;
 }

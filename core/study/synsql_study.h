@@ -11,6 +11,8 @@
 #include "core/metrics/pair_evaluation.h"
 #include "core/study/study_report.h"
 #include "core/testdb/agreement.h"
+#include "core/testdb/disagreement_transitions.h"
+#include "core/testdb/human_labels.h"
 #include "core/testdb/success_diagnosis.h"
 
 namespace chokepoint::study {
@@ -73,9 +75,13 @@ struct SynsqlQuestion {
 // The inputs of Tables 1 and 2 for one method (the root) and one system over the run's questions: the cell from the
 // questions with an agreement item, the originals' SR over them, and one row per question (a question without one
 // reads "no_database"). Needs at least one agreement item.
-// `failures`: the run's Fig. 4 breakdown, when it has one.
+// `failures`: the run's Fig. 4 breakdown, when it has one; `labels`: the humans' verdicts, for Table 3 over the
+// questions with an agreement item (as `chokepoint agreement --labels` counts them).
 SynsqlInputs synsql_inputs_of_run(const std::string& method, const std::string& system,
                                   const std::vector<SynsqlQuestion>& questions,
-                                  const testdb::SuccessBreakdown* failures = nullptr);
+                                  const testdb::SuccessBreakdown* failures = nullptr,
+                                  const testdb::HumanLabels* labels = nullptr);
+// Table 3's counts of a cell from the transitions against the labels.
+SynsqlTransitions synsql_transitions(const testdb::DisagreementTransitions& t);
 
 }  // namespace chokepoint::study

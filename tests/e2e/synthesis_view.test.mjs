@@ -169,3 +169,34 @@ test('an ablation from the page (no critic) equals chokepoint synth --ablation n
     assert.deepEqual([s.items[i].outcome, s.items[i].rounds.length, s.items[i].gold_rows],
       [m.items[i].outcome, m.items[i].rounds.length, m.items[i].gold_rows], `question ${i}`);
 });
+
+// SynSQL Table 3 in the page: a file of the humans' verdicts, opened like any other, gives the synsql study its
+// disagreements table, equal to `chokepoint study synsql --labels` on the same run (the no-critic one above).
+test('human labels opened in the page give Table 3, as study synsql --labels does', async () => {
+  const labels = path.join(dir, 'synth_labels.json');
+  fs.writeFileSync(labels, JSON.stringify({ 1000: true, 1001: false }));
+  await app.page.setInputFiles('#chokepoint-file-input', labels);
+  await until((x) => x.synthesis?.labels === 'synth_labels.json', 'the labels');
+  const study = await runStudyInTab(app.page, { study: 'synsql' });
+  assert.equal(study.error, '');
+  const studyOut = path.join(dir, 'synsql_study_labels');
+  const out = path.join(dir, 'no_critic');
+  const r = spawnSync(cli, ['study', 'synsql', '--gold', path.join(out, 'set.json'), '--pred',
+    `synth_pred.sql=${path.join(dir, 'synth_pred.sql')}`, '--db-root', path.join(out, 'original'), '--test-db-root',
+    `synsql_no_critic=${out}`, '--skip-missing', '--labels', labels, '--out', studyOut], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const expected = JSON.parse(fs.readFileSync(path.join(studyOut, 'report.json'), 'utf8'));
+  const table3 = expected.tables.find((t) => t.id === 'disagreements');
+  assert.ok(table3, expected.tables.map((t) => t.id).join(', '));
+  assert.equal(table3.rows[0][2], 2, 'both questions labelled');
+  assert.deepEqual(study.report.tables.find((t) => t.id === 'disagreements'), table3);
+  for (const t of expected.tables) assert.deepEqual(study.report.tables.find((x) => x.id === t.id), t, t.id);
+  assert.deepEqual(study.report.tables.map((t) => t.id), expected.tables.map((t) => t.id));
+
+  // A label naming a question the run does not have is refused by the study, naming the file.
+  fs.writeFileSync(labels, JSON.stringify({ 1000: true, 4242: false }));
+  await app.page.setInputFiles('#chokepoint-file-input', labels);
+  await app.page.waitForTimeout(300);
+  const refused = await runStudyInTab(app.page, { study: 'synsql' });
+  assert.match(refused.error, /synth_labels\.json: .*4242/);
+});

@@ -3,6 +3,7 @@
 // per-item verdicts.
 #include "core/study/synsql_study.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <gtest/gtest.h>
@@ -146,6 +147,35 @@ TEST(SynsqlStudy, InputsOfOneRunOverItsQuestions) {
   EXPECT_EQ(in.items_rows[2].db_id, "x__q3");
   EXPECT_EQ(in.items_rows[2].verdicts, (std::vector<std::string>{"no_database"}));
   EXPECT_EQ(report_problem(synsql_report(in)), "");
+}
+
+// With the humans' verdicts: Table 3 over the judged questions, as agreement --labels counts them. Item 2 is right on
+// the original and wrong on the test database; the human says the prediction is right: positive -> negative, TP -> FN.
+TEST(SynsqlStudy, InputsOfOneRunWithLabelsGiveTableThree) {
+  testdb::AgreementItem a, b;
+  for (auto* x : {&a, &b}) {
+    x->original.status = x->test.status = ItemStatus::Scored;
+    x->original.gold_rows = x->test.gold_rows = 1;
+  }
+  a.id = "1";
+  b.id = "2";
+  a.original.ex = a.test.ex = true;
+  b.original.ex = true;
+  b.test.ex = false;
+  auto labels = testdb::parse_human_labels(R"({"1": true, "2": true})", {"1", "2", "3"});
+  ASSERT_TRUE(labels.ok()) << labels.error();
+  const auto in =
+      synsql_inputs_of_run("synsql", "A", {{"1", "q1", &a}, {"2", "q2", &b}, {"3", "q3", nullptr}}, nullptr, &*labels);
+  ASSERT_TRUE(in.cells[0].labels.has_value());
+  const auto& t = *in.cells[0].labels;
+  EXPECT_EQ(t.labelled, 2u);
+  EXPECT_EQ(t.positive_to_negative, 1u);
+  EXPECT_EQ(t.tp_to_fn, 1u);
+  EXPECT_EQ(t.negative_to_positive, 0u);
+  const auto rep = synsql_report(in);
+  EXPECT_EQ(report_problem(rep), "");
+  EXPECT_TRUE(
+      std::any_of(rep.tables.begin(), rep.tables.end(), [](const StudyTable& x) { return x.id == "disagreements"; }));
 }
 
 }  // namespace

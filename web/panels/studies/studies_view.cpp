@@ -145,9 +145,9 @@ const ComposedStudy kComposedStudies[] = {
      "Test databases are made in Test databases > Synthesis: SynSQL (or the vanilla single pass) writes one "
      "database per question of a gold set, and with a prediction set chosen each question is judged on the "
      "original and on its test database. This study lays that run out as SynSQL Tables 1 and 2 (SR, EX on both, "
-     "delta, AR with its band, CC) beside the paper's rows, as chokepoint study synsql does with the run's folder "
-     "as its --test-db-root. Table 3 (against human labels) and several roots or systems at once: chokepoint "
-     "study synsql.",
+     "delta, AR with its band, CC) and Fig. 4 (why questions fail SR) beside the paper's rows, as chokepoint study "
+     "synsql does with the run's folder as its --test-db-root. Open a file of the humans' verdicts "
+     "({\"<question id>\": true | false}) for Table 3. Several roots or systems at once: chokepoint study synsql.",
      "Open Test databases > Synthesis", "open synthesis", "Test databases",
      [](AppState& state) { test_databases_panel(state).select_synthesis = true; }},
     {"feature-space",

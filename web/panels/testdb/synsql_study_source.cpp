@@ -1,5 +1,8 @@
 // The synsql study over the Synthesis tab's run (see synthesis_view.h).
+#include <optional>
+
 #include "core/study/synsql_study.h"
+#include "core/testdb/human_labels.h"
 #include "web/panels/testdb/synthesis_run.h"
 #include "web/panels/testdb/synthesis_view.h"
 
@@ -20,10 +23,20 @@ Result<study::StudyReport> synsql_study_report(const SynthesisView& view) {
     return Error{"the synthesis ran without a prediction set: " + where +
                  ", choose the system's prediction set and Synthesize again (a rerun is answered by the replay store)"};
   const std::string method = synthesis_method(view);
-  const auto in = study::synsql_inputs_of_run(method, view.pred_name, questions, &view.failures);
+  std::optional<testdb::HumanLabels> labels;
+  if (!view.labels_text.empty()) {
+    std::vector<std::string> ids;
+    for (const auto& r : view.results) ids.push_back(r.id);
+    auto parsed = testdb::parse_human_labels(view.labels_text, ids);
+    if (!parsed.ok()) return Error{view.labels_name + ": " + parsed.error()};
+    labels = std::move(*parsed);
+  }
+  const auto in =
+      study::synsql_inputs_of_run(method, view.pred_name, questions, &view.failures, labels ? &*labels : nullptr);
   auto report = study::synsql_report(in);
   report.inputs = {
       {"gold", view.set_name}, {"pred " + view.pred_name, view.pred_name}, {"test-db-root " + method, view.folder}};
+  if (labels) report.inputs.push_back({"labels", view.labels_name});
   if (const size_t missing = view.results.size() - judged)
     report.notes.push_back(std::to_string(missing) +
                            " items have no original database and are left out of every figure.");

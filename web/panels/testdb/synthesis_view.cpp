@@ -137,6 +137,8 @@ void draw_synthesis_results(AppState& state, SynthesisView& view) {
         "table or column the gold uses), %zu misinterpretations (it has them, yet the gold finds no row); counted "
         "apart: %zu without data, %zu whose gold could not be resolved.",
         f.failures(), f.n, f.selector_omission, f.misinterpretation, f.no_database, f.gold_unresolved);
+  if (!view.labels_name.empty())
+    ImGui::TextDisabled("human labels: %s (SynSQL Table 3 in the Studies tab's synsql)", view.labels_name.c_str());
   const auto& o = view.original_totals;
   const auto& s = view.synthetic_totals;
   if (ImGui::BeginTable("synth-discrimination", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
@@ -321,9 +323,9 @@ void draw_synthesis_view(AppState& state, SynthesisView& view) {
 }
 
 nlohmann::json synthesis_view_json(const SynthesisView& view) {
-  nlohmann::json j = {{"running", view.running},     {"scoring", view.scoring}, {"done", view.done},
-                      {"cancelled", view.cancelled}, {"error", view.error},     {"folder", view.folder},
-                      {"batch", view.life.json()}};
+  nlohmann::json j = {{"running", view.running},     {"scoring", view.scoring},   {"done", view.done},
+                      {"cancelled", view.cancelled}, {"error", view.error},       {"folder", view.folder},
+                      {"batch", view.life.json()},   {"labels", view.labels_name}};
   if (view.preview)
     j["preview"] = {
         {"items", std::count_if(view.loops.begin(), view.loops.end(), [](const auto& l) { return l != nullptr; })},

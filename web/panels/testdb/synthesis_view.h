@@ -66,7 +66,10 @@ struct SynthesisView {
   };
   std::vector<Written> results;
   testdb::SuccessBreakdown failures;  // Fig. 4 over the written questions: why those that fail SR fail
-  std::vector<EvalPair> pairs;        // the gold set paired with the prediction set (eval_pairs.h), when one is chosen
+  // The humans' verdicts (SynSQL Table 3), from a file {"<question id>": true | false} opened like any other
+  // (synthesis_labels.cpp); read against the run's questions when the synsql study runs.
+  std::string labels_name, labels_text;
+  std::vector<EvalPair> pairs;  // the gold set paired with the prediction set (eval_pairs.h), when one is chosen
   size_t next_score = 0;
   testdb::DiscriminationTotals original_totals, synthetic_totals;
   int selected = -1;  // the question whose rounds and tables are shown
