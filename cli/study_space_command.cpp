@@ -1,6 +1,8 @@
-// `chokepoint study feature-space`: SQLSpace Tables 2, 7 and 8 from one command. `space clusters` (with every
-// model's predictions) and `space estimate` (per model, offline and online) run as they run on their own
-// (cli/space_report.h); the core lays their figures out beside the paper's (core/study/feature_space_study.h).
+// `chokepoint study feature-space`: SQLSpace Tables 2, 7 and 8 from one command, and Tables 3 and 4 from the
+// question-rewriting runs given. `space clusters` (with every model's predictions) and `space estimate` (per model,
+// offline and online) run as they run on their own (cli/space_report.h); a rewriting run, which needs a model, is
+// read from the report `space rewrite --out` wrote. The core lays their figures out beside the paper's
+// (core/study/feature_space_study.h).
 #include <iostream>
 #include <set>
 
@@ -10,7 +12,9 @@
 #include "cli/common_flags.h"
 #include "cli/space_report.h"
 #include "cli/study_output.h"
+#include "core/base/file_text.h"
 #include "core/base/json_dump.h"
+#include "core/study/feature_space_inputs.h"
 #include "core/study/feature_space_study.h"
 
 namespace chokepoint::cli {
@@ -23,16 +27,19 @@ const std::string kStudySpaceUsage =
         "Usage: chokepoint study feature-space --set S --pred MODEL=FILE [--pred ...] --db-root DIR --out DIR\n"
         "                                      [--k K | --elbow A..B] [--seed N] [--trees N] [--tables T.json]\n"
         "                                      [--lexicon ASSET | --wordnet DIR] [--semantics S]\n"
+        "                                      [--rewrite MODEL=R.json ...]\n"
         "Where models fail in SQLSpace's feature space. S: an evaluation set (its deterministic features are computed\n"
         "here) or a features file `chokepoint features` wrote with the same keys. --pred MODEL=FILE: one model's\n"
         "predictions, scored on --db-root; repeat per model. Runs `space clusters --importance` (k-means, the\n"
         "elbow over 2..10 unless --k or --elbow, with each model's EX and blind spots per cluster: Table 2; the\n"
         "features that tell the clusters apart by one multi-class forest and by one-vs-rest forests: Table 9)\n"
         "and, per model, `space estimate` offline and --online (the random-forest correctness estimator and its\n"
-        "negative features: Tables 7 and 8), exactly as those commands run. The paper's estimator figures stand\n"
-        "beside ours.\n"
+        "negative features: Tables 7 and 8), exactly as those commands run. --rewrite MODEL=R.json: the report\n"
+        "`chokepoint space rewrite --out R.json` wrote for MODEL's predictions on the same set (every item it lists\n"
+        "must be an item of S): no rewriting, Acc@1 and Acc@3 (Table 3) and the items by estimator and rewrite\n"
+        "outcome (Table 4); repeat per model. The paper's figures stand beside ours.\n"
         "stdout: JSON {study, items, k, models [{name, ex, blind_spots}], estimators [{model, online, accuracy, f1}],\n"
-        "out, files}.\n") +
+        "rewriting [{model, n, no_rewriting, acc_at_1, acc_at_3}], out, files}.\n") +
     kStudyOutRule;
 
 FlagTable space_study_flags() {
@@ -49,6 +56,8 @@ FlagTable space_study_flags() {
       flags::lexicon(),
       flags::wordnet(),
       flags::semantics({"bird", "spider"}, "gold's benchmark"),
+      text_flag("--rewrite", "MODEL=R.json", "a rewriting run of MODEL (space rewrite --out): Tables 3 and 4")
+          .repeated(),
   };
 }
 
@@ -91,6 +100,43 @@ int space_study_main(const FlagValues& r) {
       return fail_input("--pred: the model '" + g.substr(0, eq) + "' is given twice");
     models.push_back({g.substr(0, eq), g.substr(eq + 1)});
   }
+  // Rewriting runs: read and checked before anything runs; their items are matched with the set's once clustered.
+  struct GivenRewrite {
+    std::string file;
+    study::RewritingRun run;
+    std::vector<std::string> keys;
+  };
+  std::vector<GivenRewrite> rewrites;
+  std::set<std::string> rewritten_models;
+  for (const auto& g : r.all("--rewrite")) {
+    const auto eq = g.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == g.size())
+      return fail_input("--rewrite '" + g + "': give MODEL=R.json (the model's name, then space rewrite's report)");
+    const std::string name = g.substr(0, eq), file = g.substr(eq + 1);
+    if (!names.count(name))
+      return fail_input("--rewrite: '" + name + "' is not a model of --pred (" + std::to_string(names.size()) +
+                        " given)");
+    if (!rewritten_models.insert(name).second) return fail_input("--rewrite: the model '" + name + "' is given twice");
+    auto text = read_file(file);
+    if (!text.ok()) return fail_input(file + ": " + text.error());
+    const auto doc = nlohmann::json::parse(*text, nullptr, false);
+    if (doc.is_discarded()) return fail_input(file + ": not valid JSON");
+    auto run = study::rewriting_run_from_report(name, doc);
+    if (!run.ok()) return fail_input(file + ": " + run.error());
+    if (!doc.contains("items") || !doc["items"].is_array())
+      return fail_input(file + ": no \"items\" list (a report of chokepoint space rewrite --out)");
+    GivenRewrite given{file, *run, {}};
+    for (const auto& item : doc["items"]) {
+      if (!item.is_object() || !item.contains("key") || !item["key"].is_string())
+        return fail_input(file + ": an item without a text \"key\"");
+      given.keys.push_back(item["key"].get<std::string>());
+    }
+    if (given.keys.size() != run->n)
+      return fail_input(file + ": lists " + std::to_string(given.keys.size()) + " items but n is " +
+                        std::to_string(run->n));
+    rewrites.push_back(std::move(given));
+  }
+
   Args shared = {"--db-root", r.text("--db-root"), "--seed", std::to_string(r.integer("--seed"))};
   for (const char* f : {"--tables", "--lexicon", "--wordnet", "--semantics"})
     if (r.has(f)) shared.insert(shared.end(), {f, r.text(f)});
@@ -103,6 +149,13 @@ int space_study_main(const FlagValues& r) {
   cluster_args.push_back("--importance");
   auto clusters = space_report("space clusters", cluster_args);
   if (!clusters.ok()) return fail_input(clusters.error());
+  std::set<std::string> set_keys;
+  for (const auto& l : clusters->value("labels", ojson::array())) set_keys.insert(l.value("key", ""));
+  for (const auto& g : rewrites)
+    for (const auto& key : g.keys)
+      if (!set_keys.count(key))
+        return fail_input(g.file + ": the item '" + key + "' is not an item of " + r.text("--set") +
+                          " (rewritten on another set?)");
 
   std::vector<study::EstimatorRun> estimators;
   for (const auto& [name, file] : models)
@@ -160,9 +213,11 @@ int space_study_main(const FlagValues& r) {
   for (const auto& l : c.value("labels", ojson::array()))
     in.item_clusters.push_back({l.value("key", ""), l.value("cluster", 0)});
   in.estimators = estimators;
+  for (const auto& g : rewrites) in.rewriting.push_back(g.run);
   auto report = study::feature_space_report(in);
   report.inputs = {{"set", r.text("--set")}};
   for (const auto& [name, file] : models) report.inputs.push_back({"pred " + name, file});
+  for (const auto& g : rewrites) report.inputs.push_back({"rewrite " + g.run.model, g.file});
   report.inputs.push_back({"db-root", r.text("--db-root")});
   report.inputs.push_back({"seed", std::to_string(r.integer("--seed"))});
   auto files = write_study_report(r.text("--out"), report);
@@ -186,15 +241,24 @@ int space_study_main(const FlagValues& r) {
   summary["k"] = in.k;
   summary["models"] = ms;
   summary["estimators"] = es;
+  nlohmann::ordered_json rw = nlohmann::ordered_json::array();
+  for (const auto& run : in.rewriting)
+    rw.push_back({{"model", run.model},
+                  {"n", run.n},
+                  {"no_rewriting", round2(run.no_rewriting)},
+                  {"acc_at_1", round2(run.acc_at_1)},
+                  {"acc_at_3", round2(run.acc_at_3)}});
+  summary["rewriting"] = rw;
   summary["out"] = r.text("--out");
   summary["files"] = *files;
   std::cout << dump_json(summary, 2) << "\n";
   return 0;
 }
 
-const Registrar study_space_registrar{{"study feature-space",
-                                       "clusters, blind spots and the correctness estimator (SQLSpace Tables 2, 7, 8)",
-                                       kStudySpaceUsage, space_study_flags, space_study_main}};
+const Registrar study_space_registrar{
+    {"study feature-space",
+     "clusters, blind spots, the correctness estimator and rewriting (SQLSpace Tables 2-4, 7, 8)", kStudySpaceUsage,
+     space_study_flags, space_study_main}};
 
 }  // namespace
 }  // namespace chokepoint::cli

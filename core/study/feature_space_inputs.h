@@ -7,10 +7,14 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "core/base/result.h"
 #include "core/sqlspace/blind_spots.h"
 #include "core/sqlspace/cluster_importance.h"
 #include "core/sqlspace/correctness_estimator.h"
 #include "core/sqlspace/feature_clusters.h"
+#include "core/sqlspace/question_rewriting.h"
 #include "core/study/feature_space_study.h"
 
 namespace chokepoint::study {
@@ -36,5 +40,14 @@ FeatureSpaceInputs feature_space_inputs(const SqlspaceResults& results, const Fe
 // they are; an undefined figure (NaN) is left out.
 EstimatorRun estimator_run(const std::string& model, bool online, const sqlspace::EstimatorReport& report,
                            const FeatureText& text);
+
+// A rewriting run from its summary (core/sqlspace/question_rewriting.h), rates as percent.
+RewritingRun rewriting_run(const std::string& model, const std::string& items_rule, const std::string& rewriter,
+                           const sqlspace::RewriteSummary& summary);
+
+// A rewriting run from the report `chokepoint space rewrite --out` writes (its summary fields: n, chosen, rewritten,
+// no_rewriting, acc_at_1, acc_at_3 as fractions, table4's four counts, items_rule, rewriter). An error names the
+// first field missing or of the wrong kind, or counts that do not add up to n.
+Result<RewritingRun> rewriting_run_from_report(const std::string& model, const nlohmann::json& report);
 
 }  // namespace chokepoint::study

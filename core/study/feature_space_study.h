@@ -1,8 +1,10 @@
-// The feature-space study (SQLSpace §5-6, Tables 2, 7 and 8): a set's items as vectors of SQLSpace features,
+// The feature-space study (SQLSpace §5-6, Tables 2, 3, 4, 7 and 8): a set's items as vectors of SQLSpace features,
 // clustered with k-means; each model's EX overall and per cluster, with its blind spots (clusters where it is
 // clearly weaker than overall); and the correctness estimator, a random forest that predicts from the features
 // whether the model answers an item right, offline (every feature) and online (only what the question and schema
-// give), with the features that mark its failures. The paper's estimator figures stand beside ours.
+// give), with the features that mark its failures; and, given a question-rewriting run (003 §6), its accuracy
+// without rewriting and at Acc@1/Acc@3 (Table 3) and the items by estimator and rewrite outcome (Table 4). The
+// paper's figures stand beside ours.
 #pragma once
 #include <optional>
 #include <string>
@@ -41,6 +43,19 @@ struct EstimatorRun {
   std::vector<std::string> negative_features;                             // most important first
 };
 
+// One question-rewriting run (003 §6, Appendix H): `chokepoint space rewrite`'s summary or the Estimator view's.
+struct RewritingRun {
+  std::string model;       // the predictions whose items were rewritten
+  std::string items_rule;  // predicted (the estimator's expected failures), wrong (an oracle) or all
+  std::string rewriter;    // the model that rewrote the questions
+  size_t n = 0, chosen = 0, rewritten = 0;
+  double no_rewriting = 0, acc_at_1 = 0, acc_at_3 = 0;  // percent of n
+  // Table 4: the estimator right (it expected a failure exactly when the original was wrong) or wrong, by whether the
+  // item is right at Acc@3; counts over n.
+  size_t estimator_right_success = 0, estimator_right_failure = 0;
+  size_t estimator_wrong_success = 0, estimator_wrong_failure = 0;
+};
+
 struct FeatureSpaceInputs {
   size_t items = 0, features = 0;
   int k = 0;
@@ -50,6 +65,7 @@ struct FeatureSpaceInputs {
   std::vector<FeatureSpaceModel> models;
   std::vector<int> universal_blind_spots;
   std::vector<EstimatorRun> estimators;
+  std::vector<RewritingRun> rewriting;  // none: Tables 3 and 4 are left out, and a note says how to add them
   std::vector<std::pair<std::string, int>> item_clusters;  // each item's key and cluster, in set order
 };
 

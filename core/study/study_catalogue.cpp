@@ -29,7 +29,8 @@ const std::vector<StudyEntry>& study_catalogue() {
        "disagreements against human labels (SynSQL Tables 1-3)"},
       {"feature-space",
        "SQLSpace: clusters of the feature vectors with each model's EX and blind spots, the correctness estimator "
-       "offline and online and the features of failure (SQLSpace Tables 2, 7, 8)"},
+       "offline and online and the features of failure, and a question-rewriting run's Acc@1/Acc@3 (SQLSpace Tables 2, "
+       "3, 4, 7, 8)"},
       {"llm-tasks",
        "each model through 004's five tasks: EX per prompt format and by gold tables, the error taxonomy, "
        "self-debugging by strategy and round, SQL optimisation's VES and C-VES, SQL-to-Text, schema linking's RES "

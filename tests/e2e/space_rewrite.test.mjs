@@ -4,14 +4,15 @@
 // The rewriter is taught one rewritten question per item, and the text-to-SQL answer on each rewrite is the gold
 // query, except for every eighth item, which gets a wrong one. Nothing is sent before Confirm; Acc@1, Acc@3, Table 4 and every
 // rewrite's state and EX equal `chokepoint space estimate` then `space rewrite --estimate` on the same files,
-// databases, lexicon and server; a second run is answered by the replay store.
+// databases, lexicon and server; a second run is answered by the replay store. The Studies tab then lays the run out
+// as SQLSpace Tables 3 and 4, as `chokepoint study feature-space --rewrite` does from the CLI's report.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames, pixelStats, expectTextDrawn } from './browser.mjs';
-import { cli, copyDb, tempDir, openApp, closeAll, writeBirdPredictions } from './fixture.mjs';
+import { cli, copyDb, tempDir, openApp, closeAll, writeBirdPredictions, runStudyInTab } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
 const PANEL = 'Feature space';
@@ -116,4 +117,50 @@ test('rewriting from the Estimator view equals chokepoint space rewrite, and a r
   assert.deepEqual(figures(replayed.summary), figures(r.summary));
   assert.deepEqual(replayed.summary.usage.network_calls, 0);
   assert.equal((await llm.stats()).chat, mid, 'no request reached the server');
+});
+
+test('the feature-space study in the Studies tab has the rewriting run as Tables 3 and 4, as the CLI has it', async () => {
+  const SET = path.join(dir, 'rw_dev.json'), PRED = path.join(dir, 'rw_pred.json');
+  assert.ok(fs.existsSync(path.join(dir, 'rewrite.json')), 'the first test wrote the CLI\'s rewriting report');
+  await sendCommand(app.page, { do: 'show', tab: PANEL });
+  await sendCommand(app.page, { do: 'space_clusters', set: 'rw_dev.json', models: ['rw_pred.json'], k: 2, seed: 0 });
+  await until((x) => x.clusters?.models, 'the clusters');
+  await clickNamed(app.page, 'Clusters tab');
+  await clickNamed(app.page, 'explain by forest');
+  await until((x) => x.clusters?.forest && !x.clusters.forest.running, 'the forests');
+  await sendCommand(app.page, { do: 'space_estimate', set: 'rw_dev.json', model: 'rw_pred.json', trees: 50,
+                                seed: 0, online: true });
+  await until((x) => x.kept_estimates.some((k) => k.online), 'the online estimate');
+  const s = await runStudyInTab(app.page, { study: 'feature-space' });
+  assert.equal(s.error, '');
+  const out = path.join(dir, 'study');
+  const r = spawnSync(cli, ['study', 'feature-space', '--set', SET, '--pred', `rw_pred.json=${PRED}`, '--db-root',
+    path.join(dir, 'db'), '--lexicon', LEXICON, '--k', '2', '--seed', '0', '--trees', '50', '--rewrite',
+    `rw_pred.json=${path.join(dir, 'rewrite.json')}`, '--out', out], { encoding: 'utf8', timeout: 120000 });
+  assert.equal(r.status, 0, r.stderr);
+  const expected = JSON.parse(fs.readFileSync(path.join(out, 'report.json'), 'utf8'));
+  assert.deepEqual(s.report.tables.map((t) => t.id), ['clusters', 'cluster_features', 'estimator', 'negative_features',
+    'rewriting', 'rewriting_outcomes']);
+  for (const t of expected.tables) assert.deepEqual(s.report.tables.find((x) => x.id === t.id), t, t.id);
+  assert.deepEqual(s.report.notes, expected.notes);
+  // Not vacuous: the rows are the run's own figures (the CLI's report, in percent), beside the paper's.
+  const viaCli = JSON.parse(fs.readFileSync(path.join(dir, 'rewrite.json'), 'utf8'));
+  const pct = (x) => Math.round(x * 10000) / 100;
+  const acc = expected.tables.find((t) => t.id === 'rewriting');
+  assert.deepEqual(acc.rows, [['rw_pred.json', "the estimator's expected failures", 'fake-rewriter', viaCli.n,
+    viaCli.chosen, viaCli.rewritten, pct(viaCli.no_rewriting), pct(viaCli.acc_at_1), pct(viaCli.acc_at_3)]]);
+  assert.ok(acc.rows[0][8] > acc.rows[0][6], 'Acc@3 above no rewriting, as the teaching makes it');
+  assert.equal(acc.published.length, 2);
+  const split = expected.tables.find((t) => t.id === 'rewriting_outcomes');
+  const t4 = viaCli.table4;
+  const share = (k) => Math.round((10000 * k) / viaCli.n) / 100;
+  assert.deepEqual(split.rows.map((row) => row.slice(2)), [
+    [t4.estimator_right.rewrite_right + t4.estimator_right.rewrite_wrong, share(t4.estimator_right.rewrite_right),
+      share(t4.estimator_right.rewrite_wrong)],
+    [t4.estimator_wrong.rewrite_right + t4.estimator_wrong.rewrite_wrong, share(t4.estimator_wrong.rewrite_right),
+      share(t4.estimator_wrong.rewrite_wrong)]]);
+  assert.ok(s.report.inputs.some((i) => i.name === 'rewrite rw_pred.json'), JSON.stringify(s.report.inputs));
+  await clickNamed(app.page, 'study feature-space');
+  await nextFrames(app.page);
+  await expectTextDrawn(app.page, 'studies_feature_space_rewriting.png', { x: 0, y: 500, w: 1200, h: 280 });
 });

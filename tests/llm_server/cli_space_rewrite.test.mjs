@@ -2,15 +2,17 @@
 // prompt (a rewrite answered wrong then right, INVALID, a rewrite the model answers without SQL), the text-to-SQL
 // answers taught per rewritten question, EX by the metrics engine on toxicology; Acc@1, Acc@3 and Table 4 computed by
 // hand for --items wrong with a negative-features list, for --items predicted with an estimator's report and with a
-// forest trained on another set (--train-set); a rerun with the replay store sends no request; --preview sends nothing; a failing endpoint exits 1 with a clear message;
+// forest trained on another set (--train-set), and the feature-space study's Tables 3 and 4 from such a report; a rerun with the replay store sends no request; --preview sends nothing; a failing endpoint exits 1 with a clear message;
 // bad inputs exit 2.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startFakeLlm } from './start_server.mjs';
-import { root, cli, run, scratchDir, copyDb, removeDir, writeBirdPredictions } from './cli_fixture.mjs';
+import { root, cli, run, scratchDir, copyDb, removeDir, writeBirdPredictions, assetsDir } from './cli_fixture.mjs';
+
+const lexiconAsset = join(assetsDir, 'lexicon', 'wordnet.lex');
 
 let llm, dir;
 
@@ -149,6 +151,46 @@ test('--items wrong: Acc@1 and Acc@3 by hand against no rewriting; a rerun repla
   assert.deepEqual([s2.usage.network_calls, s2.usage.replayed], [0, 9]);
   near(s2.acc_at_3, 0.75, 'replayed Acc@3');
   assert.equal(await requests(), 9, 'the rerun sent no request');
+});
+
+test('study feature-space --rewrite: Tables 3 and 4 from the --items wrong report, beside the paper\'s', async () => {
+  // The report of the test above: no rewriting 1/4, Acc@1 2/4, Acc@3 3/4; the "estimator" (here the oracle's choice)
+  // right on all four items, three of them right at Acc@3.
+  const out = join(dir, 'study');
+  const study = (rewrite, o = out) => run(['study', 'feature-space', '--set', join(dir, 'dev.json'), '--pred',
+    `model=${join(dir, 'pred.json')}`, '--db-root', join(dir, 'db'), '--lexicon', lexiconAsset, '--k', '2', '--rewrite',
+    rewrite, '--out', o]);
+  const r = await study(`model=${join(dir, 'wrong.json')}`);
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout).rewriting, [{ model: 'model', n: 4, no_rewriting: 25, acc_at_1: 50, acc_at_3: 75 }]);
+  const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+  const acc = report.tables.find((t) => t.id === 'rewriting');
+  assert.deepEqual(acc.rows, [['model', 'the wrong items (an oracle)', 'fake-rewriter', 4, 3, 3, 25, 50, 75]]);
+  assert.deepEqual(acc.published.map((p) => [p.source, p.cells[0], p.cells[6], p.cells[7], p.cells[8]]), [
+    ['SQLSpace Table 3 (Bird-Dev)', 'code-gemma-7b', 31.2, 31.9, 37.7],
+    ['SQLSpace Table 3 (Bird-Dev)', 'deepseek-coder-7b', 23.5, 24.3, 30.8]]);
+  const split = report.tables.find((t) => t.id === 'rewriting_outcomes');
+  assert.deepEqual(split.rows, [['model', 'right', 4, 75, 25], ['model', 'wrong', 0, 0, 0]]);
+  assert.equal(split.published.length, 4);
+  assert.ok(readFileSync(join(out, 'rewriting_outcomes.csv'), 'utf8').includes('rewrite right (%)'));
+  assert.ok(!report.notes.some((n) => n.includes('need a rewriting run')), 'no note asking for a run');
+
+  // A model not among --pred, a report of another set, and a damaged one are refused before anything is written.
+  let bad = await study(`other=${join(dir, 'wrong.json')}`, join(dir, 'bad1'));
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /'other' is not a model of --pred/);
+  const other = JSON.parse(readFileSync(join(dir, 'wrong.json'), 'utf8'));
+  other.items[2].key = 'q-elsewhere';
+  writeFileSync(join(dir, 'other_set.json'), JSON.stringify(other));
+  bad = await study(`model=${join(dir, 'other_set.json')}`, join(dir, 'bad2'));
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /other_set\.json: the item 'q-elsewhere' is not an item of/);
+  delete other.table4;
+  writeFileSync(join(dir, 'damaged.json'), JSON.stringify(other));
+  bad = await study(`model=${join(dir, 'damaged.json')}`, join(dir, 'bad3'));
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /damaged\.json: no whole number "table4\.estimator_right\.rewrite_right"/);
+  for (const d of ['bad1', 'bad2', 'bad3']) assert.ok(!existsSync(join(dir, d)), `${d} was not written`);
 });
 
 test('--items predicted from an estimator report: its held-out items, p_correct < 0.5 rewritten; Table 4 by hand', async () => {

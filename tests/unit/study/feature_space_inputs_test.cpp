@@ -1,6 +1,6 @@
 // SQLSpace's own results as the feature-space study's inputs: EX and its interval in percent, blind spots and
 // universal ones carried over, every feature named by the given text, the estimator's percentages and its undefined
-// figures left out.
+// figures left out; a rewriting run from its summary or from `space rewrite`'s report, a damaged report refused.
 #include "core/study/feature_space_inputs.h"
 
 #include <cmath>
@@ -70,6 +70,61 @@ TEST(FeatureSpaceInputs, EstimatorRunInPercentWithUndefinedFiguresLeftOut) {
   EXPECT_FALSE(run.roc_auc);
   EXPECT_DOUBLE_EQ(*run.brier, 0.25);
   EXPECT_EQ(run.negative_features, (std::vector<std::string>{"f40"}));
+}
+
+TEST(FeatureSpaceInputs, RewritingRunFromItsSummaryInPercent) {
+  sqlspace::RewriteSummary s;
+  s.n = 4;
+  s.chosen = 2;
+  s.rewritten = 1;
+  s.no_rewriting = 0.25;
+  s.acc_at_1 = 0.5;
+  s.acc_at_3 = 0.75;
+  s.estimator_right_success = 2;
+  s.estimator_wrong_failure = 2;
+  const auto run = rewriting_run("A", "predicted", "gpt", s);
+  EXPECT_EQ(run.n, 4u);
+  EXPECT_DOUBLE_EQ(run.no_rewriting, 25);
+  EXPECT_DOUBLE_EQ(run.acc_at_3, 75);
+  EXPECT_EQ(run.estimator_right_success, 2u);
+  EXPECT_EQ(run.estimator_wrong_failure, 2u);
+  EXPECT_EQ(run.rewriter, "gpt");
+}
+
+nlohmann::json rewrite_report() {
+  return nlohmann::json::parse(R"({"n": 4, "items_rule": "wrong", "chosen": 2, "rewritten": 1,
+    "no_rewriting": 0.5, "acc_at_1": 0.5, "acc_at_3": 0.75, "rewriter": "r",
+    "table4": {"estimator_right": {"rewrite_right": 3, "rewrite_wrong": 1},
+               "estimator_wrong": {"rewrite_right": 0, "rewrite_wrong": 0}}})");
+}
+
+TEST(FeatureSpaceInputs, RewritingRunFromSpaceRewritesReport) {
+  auto run = rewriting_run_from_report("A", rewrite_report());
+  ASSERT_TRUE(run.ok()) << run.error();
+  EXPECT_EQ(run->model, "A");
+  EXPECT_EQ(run->items_rule, "wrong");
+  EXPECT_EQ(run->rewriter, "r");
+  EXPECT_DOUBLE_EQ(run->acc_at_3, 75);
+  EXPECT_EQ(run->estimator_right_success, 3u);
+  EXPECT_EQ(run->estimator_right_failure, 1u);
+}
+
+TEST(FeatureSpaceInputs, DamagedRewriteReportsAreRefusedByField) {
+  auto no_rate = rewrite_report();
+  no_rate.erase("acc_at_1");
+  EXPECT_NE(rewriting_run_from_report("A", no_rate).error().find("acc_at_1"), std::string::npos);
+  auto percent_not_rate = rewrite_report();
+  percent_not_rate["acc_at_3"] = 75;
+  EXPECT_NE(rewriting_run_from_report("A", percent_not_rate).error().find("acc_at_3"), std::string::npos);
+  auto bad_count = rewrite_report();
+  bad_count["table4"]["estimator_wrong"]["rewrite_right"] = "two";
+  EXPECT_NE(rewriting_run_from_report("A", bad_count).error().find("table4.estimator_wrong.rewrite_right"),
+            std::string::npos);
+  auto not_adding_up = rewrite_report();
+  not_adding_up["n"] = 5;
+  EXPECT_NE(rewriting_run_from_report("A", not_adding_up).error().find("add up to 4"), std::string::npos)
+      << rewriting_run_from_report("A", not_adding_up).error();
+  EXPECT_FALSE(rewriting_run_from_report("A", nlohmann::json::array()).ok());
 }
 
 }  // namespace

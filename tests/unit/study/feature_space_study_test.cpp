@@ -1,6 +1,6 @@
 // The feature-space study over hand-made clusters and estimator runs: the overall row first, one row per cluster
 // with each model's EX and blind spot, the estimator beside the paper's Table 8, the negative features (five at
-// most) and the items' clusters.
+// most) and the items' clusters; with a rewriting run, Tables 3 and 4 beside the paper's, and without one a note.
 #include "core/study/feature_space_study.h"
 
 #include <gtest/gtest.h>
@@ -73,6 +73,65 @@ TEST(FeatureSpaceStudy, TheForestsFeaturesPerClusterWhenGiven) {
   EXPECT_EQ(cell_text(t.rows[2][2]), "");
   EXPECT_EQ(cell_text(t.rows[2][3]), "has a subquery; asks for a count");
   EXPECT_EQ(feature_space_report(inputs()).tables[1].id, "estimator") << "no forest table without its features";
+}
+
+TEST(FeatureSpaceStudy, WithoutRewritingNoTables3And4ButANoteSayingHow) {
+  const auto rep = feature_space_report(inputs());
+  for (const auto& t : rep.tables) EXPECT_NE(t.id.rfind("rewriting", 0), 0u) << t.id;
+  bool noted = false;
+  for (const auto& n : rep.notes) noted |= n.find("--rewrite MODEL=R.json") != std::string::npos;
+  EXPECT_TRUE(noted);
+}
+
+TEST(FeatureSpaceStudy, RewritingRunsBesideTheirTables3And4) {
+  auto in = inputs();
+  RewritingRun r;
+  r.model = "A";
+  r.items_rule = "predicted";
+  r.rewriter = "gpt";
+  r.n = 8;
+  r.chosen = 3;
+  r.rewritten = 2;
+  r.no_rewriting = 50;
+  r.acc_at_1 = 62.5;
+  r.acc_at_3 = 75;
+  // 8 items: estimator right on 5 (3 of them right at Acc@3), wrong on 3 (3 right).
+  r.estimator_right_success = 3;
+  r.estimator_right_failure = 2;
+  r.estimator_wrong_success = 3;
+  r.estimator_wrong_failure = 0;
+  in.rewriting = {r};
+  const auto rep = feature_space_report(in);
+  EXPECT_EQ(report_problem(rep), "");
+  const StudyTable* acc = nullptr;
+  const StudyTable* split = nullptr;
+  for (const auto& t : rep.tables) {
+    if (t.id == "rewriting") acc = &t;
+    if (t.id == "rewriting_outcomes") split = &t;
+  }
+  ASSERT_TRUE(acc && split);
+  ASSERT_EQ(acc->rows.size(), 1u);
+  EXPECT_EQ(cell_text(acc->rows[0][1]), "the estimator's expected failures");
+  EXPECT_EQ(acc->rows[0][3].number, 8);
+  EXPECT_EQ(acc->rows[0][6].number, 50);
+  EXPECT_EQ(acc->rows[0][8].number, 75);
+  ASSERT_EQ(acc->published.size(), 2u);
+  EXPECT_EQ(acc->published[0].cells[8].number, 37.7);  // code-gemma-7b's Acc@3
+  EXPECT_EQ(acc->published[1].cells[6].number, 23.5);  // deepseek-coder-7b without rewriting
+  ASSERT_EQ(split->rows.size(), 2u);
+  EXPECT_EQ(cell_text(split->rows[0][1]), "right");
+  EXPECT_EQ(split->rows[0][2].number, 5);
+  EXPECT_EQ(split->rows[0][3].number, 37.5);  // 3 of 8
+  EXPECT_EQ(split->rows[0][4].number, 25);    // 2 of 8
+  EXPECT_EQ(split->rows[1][3].number, 37.5);
+  EXPECT_EQ(split->rows[1][4].number, 0);
+  ASSERT_EQ(split->published.size(), 4u);
+  EXPECT_EQ(split->published[0].cells[3].number, 22.8);
+  EXPECT_EQ(split->published[3].cells[4].number, 14.7);
+  // The paper's four cells of a model cover every item.
+  EXPECT_NEAR(split->published[0].cells[3].number + split->published[0].cells[4].number +
+                  split->published[1].cells[3].number + split->published[1].cells[4].number,
+              100.0, 1e-9);
 }
 
 }  // namespace

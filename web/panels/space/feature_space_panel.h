@@ -209,8 +209,9 @@ void remove_added_features(FeatureSpacePanel& panel);
 // Forgets every computed feature matrix and what was computed from them (comparison, clusters, forest, estimate), so
 // the next run computes them with the catalogue as it is now.
 void forget_computed_features(FeatureSpacePanel& panel);
-// The feature-space study (SQLSpace Tables 2, 7, 8, 9) over what this panel computed: the shown clusters with their
-// models and forests, and the newest offline and online estimate of each of those models on the clustered set, laid
+// The feature-space study (SQLSpace Tables 2-4, 7, 8, 9) over what this panel computed: the shown clusters with their
+// models and forests, the newest offline and online estimate of each of those models on the clustered set, and the
+// Estimator view's finished rewriting run on that set (Tables 3 and 4), laid
 // out by core/study/feature_space_study.h as `chokepoint study feature-space` lays out the same figures. Refused,
 // saying what to run, without clusters, models or the forests.
 Result<study::StudyReport> feature_space_study_report(const FeatureSpacePanel& panel);

@@ -51,8 +51,20 @@ Result<study::StudyReport> feature_space_study_report(const FeatureSpacePanel& p
       inputs.push_back({std::string("estimate ") + m.name + " " + mode,
                         std::to_string(kept->trees) + " trees, seed " + std::to_string(kept->seed)});
     }
+  // Tables 3 and 4: the Estimator view's rewriting run, when it finished on the clustered set.
+  const RewriteRun& rewrite = panel.rewrite;
+  const bool rewritten = rewrite.phase == 4 && rewrite.summary && rewrite.set == from.set;
+  if (rewritten) {
+    in.rewriting.push_back(study::rewriting_run(rewrite.model, "predicted", rewrite.sent.model, *rewrite.summary));
+    inputs.push_back({"rewrite " + rewrite.model, std::to_string(rewrite.top) + " rewrites an item, the " +
+                                                      (rewrite.online ? "online" : "offline") + " estimate's items" +
+                                                      (rewrite.cancelled ? " (cancelled part-way)" : "")});
+  }
   study::StudyReport report = study::feature_space_report(in);
   report.inputs = std::move(inputs);
+  if (rewrite.phase == 4 && rewrite.summary && !rewritten)
+    report.notes.push_back("The rewriting run in Feature space > Estimator is on " + rewrite.set + ", not on " +
+                           from.set + ", so it is not in Tables 3 and 4.");
   if (!missing.empty())
     report.notes.push_back("Not estimated in this page, so not in Tables 7 and 8: " + missing +
                            " (Feature space > Estimator, on " + from.set + ").");
