@@ -18,6 +18,7 @@
 #include "cli/flag_parser.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
+#include "core/metrics/test_suite_evaluation.h"
 #include "core/mutate/mutant_generation.h"
 #include "core/schema/sqlite_schema.h"
 #include "core/testdb/agreement.h"
@@ -31,11 +32,17 @@ namespace {
 using ojson = nlohmann::ordered_json;
 
 const char* kAgreementUsage =
-    "Usage: chokepoint agreement --gold FILE --pred FILE --db-root DIR --test-db-root DIR [--test-db-root DIR2...]\n"
-    "                            --out REPORT.json [--semantics bird|spider] [--timeout-ms T]\n"
-    "Files as `chokepoint eval` reads them; DIR is the original db_root, each --test-db-root another db_root with\n"
-    "the same layout (DIR/<db_id>/<db_id>.sqlite: SynSQL's databases, `chokepoint testsuite`'s, ...). Each pair is\n"
-    "scored on the original and on each test root, and per test root (SynSQL §3, A.2):\n"
+    "Usage: chokepoint agreement --gold FILE --pred FILE --db-root DIR [--test-db-root DIR2...]\n"
+    "                            [--test-suite-root DIR3...] --out REPORT.json [--semantics bird|spider]\n"
+    "                            [--timeout-ms T]\n"
+    "Files as `chokepoint eval` reads them; DIR is the original db_root, each --test-db-root DIR2 a db_root with\n"
+    "the same layout (DIR/<db_id>/<db_id>.sqlite: SynSQL's databases, `chokepoint testsuite`'s, ...), each\n"
+    "--test-suite-root a root of distilled test suites (`chokepoint testsuite distill`'s OUT_DIR, or Zhong et al.'s\n"
+    "folders): every DIR3/<db_id>/*.sqlite is a database of the item's suite, a prediction is right there only if\n"
+    "it matches on every one (as `eval --test-suite`), SR counts a gold that returns a row on some member, and a\n"
+    "mutant is told apart when some member tells it apart. At least one root of either kind; the roots are reported\n"
+    "in that order (test-db-roots first), each with suite true or false. Each pair is scored on the original and on\n"
+    "each test root, and per test root (SynSQL §3, A.2):\n"
     "  sr           % of items whose gold returns a row on the test database (a failing gold, or a database the\n"
     "               root lacks, is a failure); original_sr the same on the original\n"
     "  ex_original, ex_test, delta   EX (%) over the items whose gold runs on the original, and |difference|\n"
@@ -55,10 +62,11 @@ const char* kAgreementUsage =
     "then also gives against_labels, SynSQL's Table 3: the disagreements with the original split into False\n"
     "Negative -> True Positive and True Negative -> False Positive (and the reverse), and each database's verdicts\n"
     "scored against the labels (counts, kappa and its band). Items without a label are counted apart.\n"
-    "stdout: JSON {n, no_original_database, semantics, original: {sr, discrimination}, test_roots: [{root, n, sr,\n"
-    "original_sr, reference, ex_original, ex_test, delta, ar, ar_degenerate, confusion, test_gold_failures,\n"
-    "no_test_database, cc, gold_columns, buckets: {low|medium|high|unknown: {...}}, by_semantics: {bird: {...},\n"
-    "spider: {...}}, discrimination: {..., by_db}}]};\n"
+    "stdout: JSON {n, no_original_database, semantics, original: {sr, discrimination}, test_roots: [{root, suite,\n"
+    "databases and db_ids (a suite's members and the db_ids they serve), n, sr, original_sr, reference,\n"
+    "ex_original, ex_test, delta, ar, ar_degenerate, confusion, test_gold_failures, no_test_database, cc,\n"
+    "gold_columns, buckets: {low|medium|high|unknown: {...}}, by_semantics: {bird: {...}, spider: {...}},\n"
+    "discrimination: {..., by_db}}]};\n"
     "REPORT.json adds the items. Exit code 0, or 2 on bad input.";
 
 FlagTable agreement_flags() {
@@ -67,6 +75,7 @@ FlagTable agreement_flags() {
       flags::pred(),
       flags::db_root().described("the original databases, as DIR/<db_id>/<db_id>.sqlite"),
       path_flag("--test-db-root", "DIR", "a root of test databases in the same layout").repeated(),
+      path_flag("--test-suite-root", "DIR", "a root of distilled test suites: every DIR/<db_id>/*.sqlite").repeated(),
       flags::out("REPORT.json", "the summary and the items"),
       flags::semantics({"bird", "spider"}, "gold's benchmark"),
       flags::timeout_ms("5000", "time limit of one item"),
@@ -88,14 +97,22 @@ size_t column_count(const Schema& s) {
 // The report of one agreement run (summary fields, then "items"), or the line that refuses its inputs.
 Result<ojson> build_agreement_report(const FlagValues& r) {
   if (!r.positionals().empty()) return Error{"unexpected argument '" + r.positionals()[0] + "'\n" + kAgreementUsage};
-  for (const char* f : {"--gold", "--pred", "--db-root", "--test-db-root"})
+  for (const char* f : {"--gold", "--pred", "--db-root"})
     if (r.text(f).empty()) return Error{std::string("missing ") + f + "\n" + kAgreementUsage};
-  const std::vector<std::string> roots = r.all("--test-db-root");
+  struct TestRoot {
+    std::string dir;
+    bool suite = false;
+  };
+  std::vector<TestRoot> roots;
+  for (const auto& d : r.all("--test-db-root")) roots.push_back({d, false});
+  for (const auto& d : r.all("--test-suite-root")) roots.push_back({d, true});
+  if (roots.empty()) return Error{"missing --test-db-root or --test-suite-root\n" + std::string(kAgreementUsage)};
   std::error_code ec;
   for (const std::string& d : std::vector<std::string>{r.text("--db-root")})
     if (!std::filesystem::is_directory(d, ec)) return Error{"--db-root " + d + ": no such folder"};
-  for (const auto& d : roots)
-    if (!std::filesystem::is_directory(d, ec)) return Error{"--test-db-root " + d + ": no such folder"};
+  for (const auto& root : roots)
+    if (!std::filesystem::is_directory(root.dir, ec))
+      return Error{std::string(root.suite ? "--test-suite-root " : "--test-db-root ") + root.dir + ": no such folder"};
   auto in = read_ex_inputs(r);
   if (!in.ok()) return Error{in.error()};
   const auto& pairs = in->pairs;
@@ -148,8 +165,9 @@ Result<ojson> build_agreement_report(const FlagValues& r) {
                           {"test_roots", ojson::array()}});
   ojson summaries = ojson::array();
   for (const auto& root : roots) {
-    DatabasePool pool(root);
+    DatabasePool pool(root.dir);
     std::map<std::string, size_t> columns_of;  // db_id -> columns of the test database's schema
+    std::map<std::string, size_t> members_of;  // a suite: db_id -> its databases
     std::vector<testdb::AgreementItem> scored, scored_other;
     testdb::DiscriminationTotals totals;
     std::map<std::string, testdb::DiscriminationTotals> by_db;
@@ -165,16 +183,38 @@ Result<ojson> build_agreement_report(const FlagValues& r) {
       g.mutants = mutants[i].size();
       testdb::AgreementItem other = a;
       other.original = original_other[i];
-      auto c = pool.get(p.db_id);
+      // The test database, or a suite's first member (every member has the original's schema).
+      Result<const Connection*> c = Error{""};
+      Result<std::vector<PooledDatabase>> suite = std::vector<PooledDatabase>{};
+      if (root.suite) {
+        suite = pool.get_suite(p.db_id);
+        if (!suite.ok())
+          c = Error{suite.error()};
+        else if (suite->empty() || !suite->front().connection)
+          c = Error{"no *.sqlite in " + root.dir + "/" + p.db_id};
+        else
+          c = suite->front().connection;
+      } else {
+        c = pool.get(p.db_id);
+      }
       if (c.ok()) {
-        a.test = evaluate_pair(**c, p, options);
-        other.test = evaluate_pair(**c, p, other_options);
+        if (root.suite) {
+          a.test = evaluate_pair_on_suite(*suite, p, options);
+          other.test = evaluate_pair_on_suite(*suite, p, other_options);
+          g = testdb::discriminate_gold_on_suite(*suite, p.gold_sql, mutants[i], options.semantics, options.limits);
+          a.test_gold_nonempty = g.gold_nonempty;
+          other.test_gold_nonempty = g.gold_nonempty;
+          members_of[p.db_id] = suite->size();
+        } else {
+          a.test = evaluate_pair(**c, p, options);
+          other.test = evaluate_pair(**c, p, other_options);
+          g = testdb::discriminate_gold(**c, p.gold_sql, mutants[i], options.semantics, options.limits);
+        }
         if (!columns_of.count(p.db_id)) {
           auto s = read_schema(**c, p.db_id, {false});
           columns_of[p.db_id] = s.ok() ? column_count(*s) : 0;
         }
         a.test_columns = columns_of[p.db_id];
-        g = testdb::discriminate_gold(**c, p.gold_sql, mutants[i], options.semantics, options.limits);
       } else {
         a.test.id = p.id;
         a.test.db_id = p.db_id;
@@ -186,13 +226,24 @@ Result<ojson> build_agreement_report(const FlagValues& r) {
       scored_other.push_back(std::move(other));
       totals.add(g);
       by_db[p.db_id].add(g);
-      items[i]["test_roots"].push_back(ojson{{"root", root},
-                                             {"test", evaluation_json(a.test)},
-                                             {"test_columns", a.test_columns},
-                                             {"distinguished", g.distinguished}});
+      ojson entry{{"root", root.dir},
+                  {"test", evaluation_json(a.test)},
+                  {"test_columns", a.test_columns},
+                  {"distinguished", g.distinguished}};
+      if (root.suite) {
+        entry["databases_run"] = a.test.suite_databases;  // it stops at the first member where the pair differs
+        entry["gold_nonempty"] = g.gold_nonempty;
+      }
+      items[i]["test_roots"].push_back(std::move(entry));
       scored.push_back(std::move(a));
     }
-    ojson s = ojson{{"root", root}};
+    ojson s = ojson{{"root", root.dir}, {"suite", root.suite}};
+    if (root.suite) {
+      size_t members = 0;
+      for (const auto& [db, n] : members_of) members += n;
+      s["databases"] = members;
+      s["db_ids"] = members_of.size();
+    }
     s.update(testdb::agreement_summary_json(testdb::summarize_agreement(scored)));
     ojson buckets = ojson::object();
     for (const auto& b : testdb::agreement_by_bucket(scored))
@@ -231,7 +282,7 @@ Result<ojson> build_agreement_report(const FlagValues& r) {
 }
 
 int agreement_main(const FlagValues& r) {
-  for (const char* f : {"--gold", "--pred", "--db-root", "--test-db-root", "--out"})
+  for (const char* f : {"--gold", "--pred", "--db-root", "--out"})
     if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kAgreementUsage);
   auto report = build_agreement_report(r);
   if (!report.ok()) return fail_input(report.error());

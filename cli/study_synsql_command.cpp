@@ -25,10 +25,14 @@ const std::string kStudySynsqlUsage =
     std::string(
         "Usage: chokepoint study synsql --gold FILE --pred NAME=FILE [--pred ...] --db-root DIR\n"
         "                               --test-db-root METHOD=DIR [--test-db-root ...] --out DIR [--labels FILE]\n"
+        "                               [--test-suite-root METHOD=DIR ...]\n"
         "                               [--semantics bird|spider] [--timeout-ms T] [--skip-missing]\n"
         "Test databases judging systems (SynSQL Tables 1-3). --test-db-root METHOD=DIR: a root of test databases in\n"
         "the original's layout (`chokepoint synth --out`, `chokepoint testsuite --out`, ...), named METHOD in the\n"
-        "tables; repeat per method. --pred NAME=FILE: one system's predictions; repeat per system. Each system is\n"
+        "tables; repeat per method. --test-suite-root METHOD=DIR: a root of distilled test suites (`chokepoint\n"
+        "testsuite distill --out`), judged with every DIR/<db_id>/*.sqlite as `agreement --test-suite-root` judges;\n"
+        "these methods come after the --test-db-root ones. --pred NAME=FILE: one system's predictions; repeat per "
+        "system. Each system is\n"
         "scored on the original and on every root as `chokepoint agreement` scores it: SR, EX on both, Δ, AR (Cohen's\n"
         "kappa, with its Landis-Koch band) and CC; --labels FILE ({\"<item id>\": true|false}) adds Table 3's\n"
         "disagreements against the humans' verdicts. A root written by `chokepoint synth` also gives Fig. 4 (why its\n"
@@ -44,6 +48,7 @@ FlagTable synsql_flags() {
       flags::pred().repeated().valued("NAME=FILE").described("one system's predictions; once per system"),
       flags::db_root().described("the original databases"),
       path_flag("--test-db-root", "METHOD=DIR", "a root of test databases, named METHOD").repeated(),
+      path_flag("--test-suite-root", "METHOD=DIR", "a root of distilled test suites, named METHOD").repeated(),
       flags::out("DIR", "the folder for report.json, the CSV files and report.html"),
       path_flag("--labels", "FILE", "the humans' verdict per item, for Table 3"),
       flags::semantics({"bird", "spider"}, "gold's benchmark"),
@@ -75,8 +80,10 @@ std::string verdict(const ojson& e) {
 
 int synsql_main(const FlagValues& r) {
   if (!r.positionals().empty()) return fail_input("unexpected argument '" + r.positionals()[0] + "'");
-  for (const char* f : {"--gold", "--pred", "--db-root", "--test-db-root", "--out"})
+  for (const char* f : {"--gold", "--pred", "--db-root", "--out"})
     if (r.text(f).empty()) return fail_input(std::string("missing ") + f + "\n" + kStudySynsqlUsage);
+  if (!r.has("--test-db-root") && !r.has("--test-suite-root"))
+    return fail_input("missing --test-db-root or --test-suite-root\n" + kStudySynsqlUsage);
   std::vector<std::pair<std::string, std::string>> systems, methods;
   std::set<std::string> seen;
   for (const auto& g : r.all("--pred")) {
@@ -85,19 +92,24 @@ int synsql_main(const FlagValues& r) {
     if (!seen.insert("s:" + p->first).second) return fail_input("--pred: the system '" + p->first + "' is given twice");
     systems.push_back(*p);
   }
-  for (const auto& g : r.all("--test-db-root")) {
-    auto m = named(g, "--test-db-root");
-    if (!m.ok()) return fail_input(m.error());
-    if (!seen.insert("m:" + m->first).second)
-      return fail_input("--test-db-root: the method '" + m->first + "' is given twice");
-    methods.push_back(*m);
-  }
+  // Methods in agreement's order of roots: the test-db-roots, then the suites.
+  std::set<std::string> suites;
+  for (const char* flag : {"--test-db-root", "--test-suite-root"})
+    for (const auto& g : r.all(flag)) {
+      auto m = named(g, flag);
+      if (!m.ok()) return fail_input(m.error());
+      if (!seen.insert("m:" + m->first).second)
+        return fail_input(std::string(flag) + ": the method '" + m->first + "' is given twice");
+      methods.push_back(*m);
+      if (std::string(flag) == "--test-suite-root") suites.insert(m->first);
+    }
 
   // One agreement run per system, with every root; its refusals are the study's.
   std::vector<ojson> reports;
   for (const auto& [name, file] : systems) {
     Args args = {"--gold", r.text("--gold"), "--pred", file, "--db-root", r.text("--db-root")};
-    for (const auto& [method, dir] : methods) args.insert(args.end(), {"--test-db-root", dir});
+    for (const auto& [method, dir] : methods)
+      args.insert(args.end(), {suites.count(method) ? "--test-suite-root" : "--test-db-root", dir});
     if (r.has("--labels")) args.insert(args.end(), {"--labels", r.text("--labels")});
     if (r.has("--semantics")) args.insert(args.end(), {"--semantics", r.text("--semantics")});
     args.insert(args.end(), {"--timeout-ms", std::to_string(r.integer("--timeout-ms"))});
@@ -110,6 +122,7 @@ int synsql_main(const FlagValues& r) {
   std::vector<std::string> no_fig4;
   std::vector<study::SynsqlInputs::Failures> failures;
   for (const auto& [method, dir] : methods) {
+    if (suites.count(method)) continue;  // drawn databases, not made for the questions: no Fig. 4
     const std::string path = dir + "/manifest.json";
     auto text = read_file(path);
     if (!text.ok()) {
@@ -117,6 +130,12 @@ int synsql_main(const FlagValues& r) {
       continue;
     }
     const auto manifest = nlohmann::json::parse(*text, nullptr, false);
+    // `chokepoint testsuite` and `testsuite distill` write a manifest too, saying their kind: no questions in it.
+    if (manifest.is_object() && manifest.contains("kind") && manifest["kind"].is_string() &&
+        !manifest.contains("generator")) {
+      no_fig4.push_back(method);
+      continue;
+    }
     if (!manifest.is_object() || !manifest.contains("items") || !manifest["items"].is_array())
       return fail_input(path + ": not a manifest of chokepoint synth (no \"items\" list)");
     testdb::SuccessBreakdown breakdown;
@@ -188,13 +207,23 @@ int synsql_main(const FlagValues& r) {
   }
   in.failures = std::move(failures);
   auto report = study::synsql_report(in);
+  for (size_t m = 0; m < methods.size(); ++m) {
+    if (!suites.count(methods[m].first)) continue;
+    const auto& root = reports[0]["test_roots"][m];
+    report.notes.push_back(methods[m].first + " is a distilled test suite (" +
+                           std::to_string(whole(root, "databases")) + " databases over " +
+                           std::to_string(whole(root, "db_ids")) +
+                           " db_ids): a prediction is right there only if it matches on every database of its "
+                           "db_id, SR counts a gold that returns a row on any of them, and it has no Fig. 4 row.");
+  }
   for (const auto& method : no_fig4)
     report.notes.push_back("No Fig. 4 row for " + method +
                            ": its root has no manifest.json of chokepoint synth with each question's verdict.");
   report.inputs = {{"gold", r.text("--gold")}};
   for (const auto& [name, file] : systems) report.inputs.push_back({"pred " + name, file});
   report.inputs.push_back({"db-root", r.text("--db-root")});
-  for (const auto& [method, dir] : methods) report.inputs.push_back({"test-db-root " + method, dir});
+  for (const auto& [method, dir] : methods)
+    report.inputs.push_back({(suites.count(method) ? "test-suite-root " : "test-db-root ") + method, dir});
   if (r.has("--labels")) report.inputs.push_back({"labels", r.text("--labels")});
   report.inputs.push_back({"semantics", reports[0].value("semantics", "")});
   if (const size_t missing = whole(reports[0], "no_original_database"))

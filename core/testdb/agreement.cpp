@@ -37,7 +37,7 @@ AgreementSummary summarize_agreement(const std::vector<AgreementItem>& items, co
     ++s.n;
     cc += item.test_columns;
     gold_columns += item.gold_columns;
-    if (gold_nonempty(item.test)) ++s.sr_success;
+    if (item.test_gold_nonempty ? *item.test_gold_nonempty : gold_nonempty(item.test)) ++s.sr_success;
     if (gold_nonempty(item.original)) ++s.original_sr_success;
     if (item.test.status == ItemStatus::GoldError) ++s.test_gold_failures;
     if (item.test.status == ItemStatus::NoDatabase) ++s.no_test_database;

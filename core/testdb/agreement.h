@@ -3,7 +3,7 @@
 // original as reference, AR (Cohen's kappa, core/metrics/cohen_kappa.h), CC and the complexity buckets of A.1.
 // Definitions the paper leaves open (decisions.md §27):
 //   SR     gold non-empty on the test database, over every item; a gold that fails or times out there, or an item
-//          whose database the test root lacks, is a failure.
+//          whose database the test root lacks, is a failure. On a distilled test suite: non-empty on some member.
 //   EX, Δ  over the reference items, those whose gold runs on the original database (the others have no verdict to
 //          agree with); on the test database a failed gold or a missing database scores the prediction 0.
 //   AR     kappa with P_e = 1 defined as AR = 1: P_e = 1 only when both databases gave one and the same verdict to
@@ -29,6 +29,10 @@ struct AgreementItem {
   size_t test_columns = 0;  // columns of the test database's schema; 0 when it has none
   ItemEvaluation original;  // evaluate_pair on the original database
   ItemEvaluation test;      // evaluate_pair on the test database (status NoDatabase when the root lacks it)
+  // A distilled test suite (evaluate_pair_on_suite: right only on every member) stops at the first member where the
+  // prediction differs, so its gold rows do not say whether the gold returns a row somewhere in the suite: SR's
+  // verdict is given here (the gold non-empty on some member). Unset: the test evaluation's gold rows decide.
+  std::optional<bool> test_gold_nonempty;
 };
 
 // Confusion with the original as reference: TP both say correct, TN both incorrect, FP only the test database says

@@ -5,10 +5,12 @@ namespace chokepoint::testdb {
 
 GoldDiscrimination discriminate_gold(const Connection& db, const std::string& gold_sql,
                                      const std::vector<std::string>& mutants, ExSemantics semantics,
-                                     const QueryLimits& limits, size_t stop_after, std::vector<bool>* told_apart) {
+                                     const QueryLimits& limits, size_t stop_after, std::vector<bool>* told_apart,
+                                     std::vector<bool>* failed) {
   GoldDiscrimination g;
   g.mutants = mutants.size();
   if (told_apart) told_apart->assign(mutants.size(), false);
+  if (failed) failed->assign(mutants.size(), false);
   const ExSemantics compare = semantics == ExSemantics::TestSuite ? ExSemantics::Spider : semantics;
   const QueryOutcome gold = db.query(gold_sql, limits);
   ++g.queries;
@@ -21,6 +23,7 @@ GoldDiscrimination discriminate_gold(const Connection& db, const std::string& go
     ++g.queries;
     if (!m.ok()) {
       ++g.mutant_failures;
+      if (failed) (*failed)[i] = true;
       continue;
     }
     const Deadline deadline = Deadline::after_ms(limits.timeout_ms);
@@ -29,6 +32,33 @@ GoldDiscrimination discriminate_gold(const Connection& db, const std::string& go
     if (told_apart) (*told_apart)[i] = true;
   }
   return g;
+}
+
+GoldDiscrimination discriminate_gold_on_suite(const std::vector<PooledDatabase>& suite, const std::string& gold_sql,
+                                              const std::vector<std::string>& mutants, ExSemantics semantics,
+                                              const QueryLimits& limits) {
+  GoldDiscrimination all;
+  all.mutants = mutants.size();
+  std::vector<bool> told(mutants.size(), false), failed(mutants.size(), false);
+  for (const auto& member : suite) {
+    if (!member.connection) continue;
+    // Every mutant runs on every member (no stop_after); a member where the gold failed tells none apart.
+    std::vector<bool> told_here, failed_here;
+    const GoldDiscrimination g =
+        discriminate_gold(*member.connection, gold_sql, mutants, semantics, limits, 0, &told_here, &failed_here);
+    all.queries += g.queries;
+    all.gold_ok = all.gold_ok || g.gold_ok;
+    all.gold_nonempty = all.gold_nonempty || g.gold_nonempty;
+    for (size_t i = 0; i < mutants.size(); ++i) {
+      told[i] = told[i] || told_here[i];
+      failed[i] = failed[i] || failed_here[i];
+    }
+  }
+  for (size_t i = 0; i < mutants.size(); ++i) {
+    all.distinguished += told[i];
+    all.mutant_failures += failed[i] && !told[i];
+  }
+  return all;
 }
 
 void DiscriminationTotals::add(const GoldDiscrimination& g) {

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/db/connection.h"
+#include "core/db/database_pool.h"
 #include "core/metrics/execution_accuracy.h"
 
 namespace chokepoint::testdb {
@@ -27,11 +28,19 @@ struct GoldDiscrimination {
 // Runs `gold_sql` and each mutant on `db` under `limits`. TestSuite semantics compares as Spider does (the queries
 // are run as given, not rewritten). With stop_after > 0, stops once that many mutants are told apart (the rest are
 // neither distinguished nor failures). With `told_apart`, it is set to one flag per mutant: true for those told
-// apart (what a distilled suite covers, distilled_suite.h).
+// apart (what a distilled suite covers, distilled_suite.h); with `failed`, true for those that failed or hit a limit.
 GoldDiscrimination discriminate_gold(const Connection& db, const std::string& gold_sql,
                                      const std::vector<std::string>& mutants, ExSemantics semantics,
                                      const QueryLimits& limits, size_t stop_after = 0,
-                                     std::vector<bool>* told_apart = nullptr);
+                                     std::vector<bool>* told_apart = nullptr, std::vector<bool>* failed = nullptr);
+
+// The same on a distilled test suite (DatabasePool::get_suite): a mutant is told apart when any member tells it
+// apart, as the suite kills it (distilled_suite.h); the gold ran when it ran on some member, and is non-empty when
+// it returned a row on some member (a suite's SR). Failures count mutants that failed on some member and were told
+// apart on none; queries add up over the members.
+GoldDiscrimination discriminate_gold_on_suite(const std::vector<PooledDatabase>& suite, const std::string& gold_sql,
+                                              const std::vector<std::string>& mutants, ExSemantics semantics,
+                                              const QueryLimits& limits);
 
 // Totals over golds: the share is distinguished / mutants (every mutant of every gold, failed golds' included).
 struct DiscriminationTotals {

@@ -95,7 +95,9 @@ test('SynSQL from the page equals chokepoint synth and agreement, and a second r
     '--db-root', path.join(out, 'original'), '--test-db-root', out, '--out', ag, '--skip-missing'],
   { encoding: 'utf8' });  // one question's database does not exist on purpose: the page counts it apart too
   assert.equal(r2.status, 0, r2.stderr);
-  const { root, buckets, by_semantics: bySemantics, discrimination, ...cliAgreement } = JSON.parse(r2.stdout).test_roots[0];
+  const { root, suite, buckets, by_semantics: bySemantics, discrimination, ...cliAgreement } =
+    JSON.parse(r2.stdout).test_roots[0];
+  assert.equal(suite, false, 'a root of one database per question');
   assert.deepEqual(g, cliAgreement, 'the same agreement summary, field by field');
 
   // The synsql study over this run in the Studies tab: the CLI's study with the run's folder as the test root.

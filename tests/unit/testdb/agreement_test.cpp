@@ -89,6 +89,18 @@ TEST(SummarizeAgreement, SuccessRateCountsGoldErrorsAsFailures) {
   EXPECT_EQ(s.confusion.fn, 2u);
 }
 
+TEST(SummarizeAgreement, ASuitesSuccessIsItsOwnVerdict) {
+  // A suite stops at the first member where the pair differs: that member's gold rows (0 here) do not decide SR,
+  // the verdict over every member does, either way.
+  auto on_suite = item(scored(true, 3), scored(false, 0));
+  on_suite.test_gold_nonempty = true;
+  auto empty_everywhere = item(scored(true, 3), scored(true, 2));
+  empty_everywhere.test_gold_nonempty = false;
+  const auto s = summarize_agreement({on_suite, empty_everywhere});
+  EXPECT_EQ(s.sr_success, 1u);
+  EXPECT_DOUBLE_EQ(s.sr, 50.0);
+}
+
 TEST(SummarizeAgreement, ItemsWhoseGoldFailsOnTheOriginalAreNoReference) {
   ItemEvaluation gold_error;
   gold_error.status = ItemStatus::GoldError;
