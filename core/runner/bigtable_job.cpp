@@ -169,7 +169,7 @@ void BigtableJob::start_rename() {
   }
   tqa::DenatJobOptions o;
   o.limits = options_.limits;
-  batch_ = std::make_unique<tqa::DenatBatch>(std::move(dbs), *options_.lexicon, o);
+  batch_ = std::make_unique<tqa::DenatBatch>(std::move(dbs), *options_.lexicon, o, options_.rename_llm);
 }
 
 void BigtableJob::finish_rename() {
@@ -186,6 +186,7 @@ void BigtableJob::finish_rename() {
     renamed.items.push_back(std::move(t));
   }
   plans_ = batch_->plans();
+  llm_use_ = batch_->llm_use();
   batch_.reset();
   built_ = std::move(renamed);
   // Table 2 counts the schemas the set now runs on: the renamed copies'.

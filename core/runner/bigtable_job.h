@@ -51,6 +51,10 @@ struct BigtableOptions {
   // The rename step, when set: where each database of the built set is copied and renamed. The lexicon must be given.
   std::function<RenamedCopy(const std::string& db_id)> rename_to;
   const Lexicon* lexicon = nullptr;
+  // The rename step's model, as `chokepoint tqa denat --llm-config` asks it (each name's naturalness, then the kept
+  // items' questions and evidence with the new names); no scheduler: the dictionary-coverage heuristic. The
+  // scheduler and prompt library must outlive the job.
+  tqa::DenatLlm rename_llm;
 };
 
 enum class BigtablePhase { filter, rename, done, failed };
@@ -87,6 +91,10 @@ class BigtableJob {
   BigtablePhase phase() const { return phase_; }
   const std::string& error() const { return error_; }
   size_t filtered() const { return next_; }  // items whose filter step is done
+  // The rename step waits for the model's answers (its scheduler's calls are out, or held for a preview).
+  bool waiting_for_llm() const { return batch_ && batch_->waiting_for_llm(); }
+  // How the rename step's model calls fared (every database's), once it is done.
+  const tqa::DenatLlmUse& rename_llm_use() const { return llm_use_; }
 
   // The built set: the subset and appended items, their filter values changed; once done with rename_to, the kept
   // items in the O/L setting on the renamed copies.
@@ -119,6 +127,7 @@ class BigtableJob {
   std::map<std::string, std::string> renamed_ids_;  // original db_id -> the copy's
   std::vector<RenamedCopy> renamed_;
   std::vector<tqa::RenamePlan> plans_;
+  tqa::DenatLlmUse llm_use_;
   size_t left_out_ = 0;
   nlohmann::ordered_json table2_;
   std::vector<std::string> notes_;

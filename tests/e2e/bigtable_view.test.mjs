@@ -3,7 +3,8 @@
 // writes from the same set and databases, byte for byte but for the renamed copies' db_ids (the page's databases share
 // one name space), with the same Table 2 beside the paper's and the same renamed tables; without renaming it is the
 // set of `--no-rename`. A reload brings the set and the renamed copies back. With a model (the loopback fake server)
-// the >3 stratum is topped up by expansions behind the privacy preview, as `chokepoint bigtable --llm-config` does.
+// the >3 stratum is topped up by expansions behind the privacy preview, as `chokepoint bigtable --llm-config` does,
+// and the model classifies the names to rename behind a second preview, as the CLI's `tqa denat --llm-config` does.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -141,4 +142,52 @@ test('with a model: the >3 stratum is topped up after the preview, as the CLI\'s
   assert.equal(b.filter_changed, summary.filter_changed);
   assert.equal(await pageFile(b.path), fs.readFileSync(path.join(out, 'bigtable.json'), 'utf8'),
     'the same set with the same expansions and questions, byte for byte');
+});
+
+test('with a model: the rename step asks it after its preview, and the set is the CLI\'s --llm-config set', async () => {
+  await useFakeLlm(app.page, llm, 'fake-writer');
+  await sendCommand(app.page, { do: 'show', tab: RUN });
+  await clickNamed(app.page, 'BigTable tab');
+  await sendCommand(app.page, { do: 'bigtable_build', set: 'sample_dev.json', per_stratum: 3, rename: true,
+    rename_by_model: true, expand: false });
+  const seen = await llm.requests();
+  const previewing = (await untilPanel(app.page, RUN, (x) => x.bigtable?.rename_preview,
+    'the rename preview', 60000)).bigtable;
+  assert.equal(previewing.rename_model, 'fake-writer');
+  assert.ok(previewing.rename_preview.calls > 0, JSON.stringify(previewing.rename_preview));
+  assert.match(previewing.rename_preview.prompts[0].prompt, /N1, N2, N3/, 'a naturalness prompt is listed');
+  await nextFrames(app.page);
+  assert.equal(await llm.requests(), seen, 'nothing is sent before Confirm');
+  await expectTextDrawn(app.page, 'bigtable_rename_preview.png', { x: 0, y: 150, w: 1000, h: 300 });
+  await clickNamed(app.page, 'BigTable rename confirm');
+  const b = (await untilPanel(app.page, RUN, (x) => x.bigtable?.done === true && x.bigtable.rename_model !== '',
+    'the build', 120000)).bigtable;
+  assert.equal(b.error, '');
+  assert.ok(b.rename_llm.naturalness.from_llm > 0, JSON.stringify(b.rename_llm));
+  assert.equal(b.rename_llm.naturalness.fallback, 0);
+  assert.ok(b.notes.some((n) => n.startsWith("Names classified by the LLM tab's model (fake-writer)")), b.notes.join('\n'));
+  assert.ok(await llm.requests() > seen);
+
+  const out = path.join(dir, 'cli-rename-model');
+  const summary = bigtableCli(out, '--per-stratum', '3', '--llm-config', path.join(dir, 'model.json'));
+  assert.deepEqual(b.strata, summary.strata);
+  assert.deepEqual(b.renamed, summary.renamed);
+  const built = await pageFile(b.path);
+  assert.equal(built.replace(/"db_id": "(\w+)_bigtable\d*"/g, '"db_id": "$1"'),
+    fs.readFileSync(path.join(out, 'bigtable.json'), 'utf8'), 'the same set, byte for byte, but for the db_ids');
+  // The model's levels, not the heuristic's, decided the names: the copies' tables are the CLI's with the model and
+  // not those of the build without it (the first test's CLI run).
+  const dbs = await call('chokepoint_summary_json');
+  assert.ok(b.databases.length > 0);
+  let differs = 0;
+  for (const made of b.databases) {
+    const id = made.replace(/_bigtable\d*$/, '');
+    const copy = dbs.find((d) => d.db_id === made);
+    assert.ok(copy, `${made} is a database of the page`);
+    const withModel = tablesOf(path.join(out, 'databases', id, `${id}.sqlite`));
+    assert.deepEqual(copy.tables.map((t) => t.name).sort(), withModel, made);
+    const heuristic = tablesOf(path.join(dir, 'cli', 'databases', id, `${id}.sqlite`));
+    if (JSON.stringify(withModel) !== JSON.stringify(heuristic)) ++differs;
+  }
+  assert.ok(differs > 0, 'the model renames other tables than the heuristic');
 });

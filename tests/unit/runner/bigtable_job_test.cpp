@@ -1,7 +1,8 @@
 // BigTable-0.2k as one stepped job on the toxicology sample: without the rename step it is the subset with each item's
 // filter changed (the pieces composed by hand, however small the slices); items appended before the first step go
 // through the filter step too; with the rename step each kept item's gold gives, on the renamed copy, the rows its
-// changed gold gives on the original, and Table 2 counts the set it built.
+// changed gold gives on the original, and Table 2 counts the set it built; with a model for the rename step, its
+// naturalness levels decide the names (nothing asked while its scheduler is held).
 #include "core/runner/bigtable_job.h"
 
 #include <gtest/gtest.h>
@@ -11,7 +12,9 @@
 #include <set>
 
 #include "core/dataset/eval_set_loader.h"
+#include "core/llm/prompt_template.h"
 #include "core/schema/sqlite_schema.h"
+#include "tests/unit/llm/scripted_transport.h"
 #include "tests/unit/tqa/tqa_fixtures.h"
 
 namespace chokepoint::runner {
@@ -154,6 +157,57 @@ TEST_F(BigtableJobTest, RenamedItemsGiveTheChangedGoldsRowsOnTheRenamedCopy) {
   size_t counted = 0;
   for (const auto& s : (*job)->table2()) counted += s["items"].get<size_t>();
   EXPECT_EQ(counted, built.items.size());
+  std::remove(path.c_str());
+}
+
+TEST_F(BigtableJobTest, WithAModelItsNaturalnessDecidesTheNamesOnceReleased) {
+  const Lexicon* lex = testing_support::wordnet();
+  if (!lex) GTEST_SKIP() << "WordNet not installed";
+  auto library = load_prompt_library(default_prompts_folder());
+  ASSERT_TRUE(library.ok()) << library.error();
+  // "molecule" is N3 by the model's say, so it keeps its name; every other name is N1 and gets a new one.
+  testing_support::ScriptedTransport transport([](const std::string& prompt) -> std::string {
+    if (prompt.find("SNAILS") != std::string::npos)
+      return prompt.find("Identifier: molecule\n") != std::string::npos ? "N3" : "N1";
+    return "New question: the same question, renamed.";
+  });
+  CallScheduler scheduler(testing_support::scripted_endpoint(), transport, nullptr);
+  scheduler.hold();
+  const std::string path = ::testing::TempDir() + "bigtable_job_model.sqlite";
+  std::remove(path.c_str());
+  BigtableOptions options = options_;
+  options.lexicon = lex;
+  options.rename_to = [&](const std::string& db_id) { return RenamedCopy{path, db_id + "_renamed"}; };
+  options.rename_llm = {&scheduler, &*library, ChatRequest{}, false};
+  options.rename_llm.request.model = "scripted";
+  auto job = BigtableJob::start(set_, databases(), options);
+  ASSERT_TRUE(job.ok()) << job.error();
+  for (int i = 0; i < 1000 && !(*job)->waiting_for_llm(); ++i) (*job)->step(i, 0.5);
+  ASSERT_TRUE((*job)->waiting_for_llm()) << "the rename step waits for the naturalness answers";
+  for (int i = 0; i < 20; ++i) (*job)->step(1000 + i, 0.5);
+  EXPECT_EQ(transport.sent, 0) << "nothing is sent while the scheduler is held";
+  EXPECT_FALSE((*job)->finished());
+  scheduler.resume();
+  drive(**job);
+  ASSERT_EQ((*job)->phase(), BigtablePhase::done) << (*job)->error();
+  EXPECT_GT(transport.sent, 0);
+  ASSERT_EQ((*job)->plans().size(), 1u);
+  const tqa::RenamePlan& plan = (*job)->plans()[0];
+  EXPECT_EQ(plan.naturalness_source, tqa::NaturalnessSource::llm);
+  EXPECT_EQ(plan.table_name("molecule"), "molecule");
+  EXPECT_NE(plan.table_name("atom"), "atom");
+  const tqa::DenatLlmUse& use = (*job)->rename_llm_use();
+  EXPECT_GT(use.naturalness.asked, 0u);
+  EXPECT_EQ(use.naturalness.used, use.naturalness.asked);
+  auto copy = Connection::open_read_only(path);
+  ASSERT_TRUE(copy.ok()) << copy.error();
+  auto renamed_schema = read_schema(*copy, "toxicology_renamed");
+  ASSERT_TRUE(renamed_schema.ok());
+  std::set<std::string> tables;
+  for (const auto& t : renamed_schema->tables) tables.insert(t.name);
+  EXPECT_TRUE(tables.count("molecule"));
+  EXPECT_FALSE(tables.count("atom"));
+  for (const auto& it : (*job)->built().items) EXPECT_EQ(it.db_id, "toxicology_renamed");
   std::remove(path.c_str());
 }
 

@@ -10,6 +10,7 @@
 #include "core/dataset/bird_writer.h"
 #include "web/bridge/file_bridge.h"
 #include "web/bridge/lexicon_loader.h"
+#include "web/llm/llm_session.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/json_rows_table.h"
 #include "web/widgets/ui_px.h"
@@ -50,6 +51,32 @@ void finish_bigtable(AppState& state, BigtableView& view) {
 }
 
 // The expansion step when the >3 stratum is short: three-table items one join longer, their questions the model's.
+// The rename step's model: the LLM tab's, on a held scheduler (its preview opens when the step first waits for
+// answers). Returns why the heuristic classifies the names instead, or "" when the model will.
+std::string set_up_rename_model(BigtableView& view, runner::BigtableOptions& options) {
+  if (!view.rename_by_model) return "\"the model classifies the names\" is off";
+  auto endpoint = usable_session_endpoint();
+  if (!endpoint.ok()) return endpoint.error();
+  const PromptLibrary* prompts = session_prompts();
+  if (!prompts) return "prompts: " + session_prompts_error();
+  view.rename_scheduler =
+      std::make_unique<CallScheduler>(*endpoint, session_transport(), &session_replay(), session_limits());
+  view.rename_scheduler->hold();  // nothing leaves the page before the preview's Confirm
+  view.rename_preview_due = true;
+  const ChatRequest request = session_request({});
+  view.rename_model = request.model;
+  options.rename_llm = {view.rename_scheduler.get(), prompts, request, false};
+  return "";
+}
+
+// Ends the rename step's model calls: the preview closes, and the scheduler goes once no job refers to it.
+void end_rename_model(BigtableView& view, bool cancelled) {
+  if (view.rename_scheduler && cancelled) view.rename_scheduler->cancel();
+  if (view.rename_preview.open() || view.rename_preview.life.running())
+    finish_held_preview(view.rename_preview, cancelled);
+  view.rename_preview_due = false;
+}
+
 void start_expansion(const AppState& state, BigtableView& view, const LoadedSet& loaded) {
   const size_t short_by = view.job->four_table_shortfall();
   if (short_by == 0) return;
@@ -104,6 +131,10 @@ void start_bigtable(AppState& state, BigtableView& view, int source_set) {
     if (!databases.count(it.db_id))
       if (const LoadedDatabase* db = find_database(state, it.db_id))
         databases[it.db_id] = {db->schema, db->schema_only ? nullptr : db->connection};
+  end_rename_model(view, true);
+  view.job.reset();  // the last build's job refers to its scheduler: it goes first
+  view.rename_scheduler.reset();
+  view.rename_model.clear();
   runner::BigtableOptions options;
   options.per_stratum = static_cast<size_t>(view.per_stratum);
   options.seed = static_cast<uint64_t>(view.seed);
@@ -118,6 +149,7 @@ void start_bigtable(AppState& state, BigtableView& view, int source_set) {
       return runner::RenamedCopy{made.path, made.db_id};
     };
   }
+  const std::string heuristic_because = view.rename ? set_up_rename_model(view, options) : "";
   auto job = runner::BigtableJob::start(loaded.set, std::move(databases), std::move(options));
   if (!job.ok()) {
     view.error = loaded.name + ": " + job.error();
@@ -131,10 +163,15 @@ void start_bigtable(AppState& state, BigtableView& view, int source_set) {
   view.expanded = 0;
   if (!view.rename)
     view.notes.push_back("Not renamed: the tables and columns keep their names (\"rename tables and columns\" off).");
+  else if (!view.rename_model.empty())
+    view.notes.push_back("Names classified by the LLM tab's model (" + view.rename_model +
+                         ") and abbreviated by the deterministic abbreviator, as chokepoint bigtable --llm-config "
+                         "does; a name it gives no level for is classified by the dictionary-coverage heuristic.");
   else
     view.notes.push_back(
-        "Names classified by the dictionary-coverage heuristic and abbreviated by the deterministic abbreviator "
-        "(chokepoint bigtable --llm-config asks the model to classify them).");
+        "Names classified by the dictionary-coverage heuristic and abbreviated by the deterministic abbreviator, as "
+        "chokepoint bigtable does without --llm-config (" +
+        heuristic_because + ").");
   start_expansion(state, view, loaded);
   view.databases.clear();
   view.published.clear();
@@ -161,8 +198,26 @@ void step_bigtable(AppState& state, BigtableView& view, double budget_ms) {
     view.notes.push_back("expansion: " + view.expansion->outcome);
     return;  // the frame's time went to the expansion
   }
-  view.job->step(monotonic_ms(), budget_ms);
-  if (view.job->finished()) finish_bigtable(state, view);
+  view.job->step(session_now_ms(), budget_ms);
+  if (view.rename_preview_due && view.job->waiting_for_llm()) {
+    view.rename_preview_due = false;
+    const auto opened = open_held_preview(
+        view.rename_preview, *view.rename_scheduler,
+        "the same for the set's other databases, one call per table and column, then each kept item's question and "
+        "evidence with the new names (one call each), as chokepoint tqa denat --llm-config asks them; the built set "
+        "keeps each question as it was (004's O/L setting).");
+    if (!opened.ok()) {
+      cancel_bigtable(view);
+      view.error = "the rename step's preview: " + opened.error();
+      return;
+    }
+  }
+  if (!view.job->finished()) return;
+  if (view.rename_scheduler) {
+    end_rename_model(view, false);
+    persist_replay();
+  }
+  finish_bigtable(state, view);
 }
 
 void cancel_bigtable(BigtableView& view) {
@@ -171,6 +226,7 @@ void cancel_bigtable(BigtableView& view) {
   if (view.job)
     for (const auto& c : view.job->renamed()) copies.push_back(c.path);
   if (view.expansion && view.expansion->stage != ExpansionStage::Done) discard_bigtable_expansion(*view.expansion);
+  end_rename_model(view, true);
   view.job.reset();                                     // closes the copy being renamed
   for (const auto& p : copies) std::remove(p.c_str());  // half-made copies are not databases
   view.running = view.waiting_for_lexicon = false;
@@ -187,7 +243,9 @@ void draw_bigtable_view(AppState& state, BigtableView& view, int& source_set) {
       "column that keeps the result non-empty (the question follows); then each database's tables and columns "
       "renamed by the de-naturalisation renamer (the question as it was, the gold rewritten; an item whose renamed "
       "gold gives other rows is left out). The result is a new evaluation set on the renamed copies, with Table 2 "
-      "beside the paper's. Nothing leaves the page but the expansions' prompts, and those only once you confirm them.");
+      "beside the paper's. Nothing leaves the page but the expansions' prompts and, when the model classifies the "
+      "names, the schemas' names and the kept items' questions and evidence, each only once you confirm its "
+      "preview.");
   const auto& sets = state.eval_sets.sets;
   const bool valid = source_set >= 0 && source_set < static_cast<int>(sets.size());
   ImGui::BeginDisabled(view.running);
@@ -209,6 +267,9 @@ void draw_bigtable_view(AppState& state, BigtableView& view, int& source_set) {
   ImGui::SameLine();
   ImGui::Checkbox("rename tables and columns", &view.rename);
   ImGui::SameLine();
+  ImGui::BeginDisabled(!view.rename);
+  ImGui::Checkbox("the LLM tab's model classifies the names", &view.rename_by_model);
+  ImGui::EndDisabled();
   ImGui::Checkbox("expand three-table items (the LLM tab's model writes their questions)", &view.expand);
   ImGui::SameLine();
   if (ImGui::Button("Build")) start_bigtable(state, view, source_set);
@@ -225,9 +286,13 @@ void draw_bigtable_view(AppState& state, BigtableView& view, int& source_set) {
     } else if (view.job->phase() == runner::BigtablePhase::filter) {
       ImGui::Text("changing filter values: %zu of %zu items (each query stops after %d ms here)", view.job->filtered(),
                   view.job->built().items.size(), kBigtableQueryLimitMs);
+    } else if (view.rename_scheduler && view.rename_preview.open()) {
+      const PreviewChoice choice = draw_held_preview("BigTable rename", view.rename_preview, *view.rename_scheduler);
+      if (choice == PreviewChoice::Confirm) confirm_bigtable_rename(view);
+      if (choice == PreviewChoice::Discard) cancel_bigtable(view);
     } else {
-      ImGui::Text("renaming tables and columns, checking each renamed gold query (each stops after %d ms here)",
-                  kBigtableQueryLimitMs);
+      ImGui::Text("renaming tables and columns, checking each renamed gold query (each stops after %d ms here)%s",
+                  kBigtableQueryLimitMs, view.job->waiting_for_llm() ? "; waiting for the model's answers" : "");
     }
     return;
   }
@@ -263,13 +328,25 @@ void draw_bigtable_view(AppState& state, BigtableView& view, int& source_set) {
   }
 }
 
+void confirm_bigtable_rename(BigtableView& view) {
+  if (!view.rename_scheduler || !view.rename_preview.open()) return;
+  if (auto st = confirm_held_preview(view.rename_preview, *view.rename_scheduler); !st.ok()) view.error = st.error();
+}
+
 nlohmann::json bigtable_view_json(const BigtableView& view) {
   const runner::BigtableJob* job = view.job.get();
   nlohmann::json unchanged = nlohmann::json::object();
   if (job)
     for (const auto& [reason, n] : job->tally().unchanged) unchanged[reason] = n;
-  nlohmann::json renamed;
+  nlohmann::json renamed, rename_llm;
   if (job && view.done && view.rename) renamed = {{"kept", job->built().items.size()}, {"left_out", job->left_out()}};
+  if (job && view.done && !view.rename_model.empty()) {
+    const tqa::DenatLlmUse& use = job->rename_llm_use();
+    rename_llm = {{"naturalness", use.naturalness.json()},
+                  {"names", use.names.json()},
+                  {"questions", use.questions.json()},
+                  {"evidence", use.evidence.json()}};
+  }
   return {{"running", view.running},
           {"done", view.done},
           {"error", view.error},
@@ -280,6 +357,12 @@ nlohmann::json bigtable_view_json(const BigtableView& view) {
           {"seed", view.seed},
           {"filter_change", view.change_filters},
           {"rename", view.rename},
+          {"rename_by_model", view.rename_by_model},
+          {"rename_model", view.rename_model},
+          {"rename_preview", view.rename_scheduler && view.rename_preview.open()
+                                 ? held_preview_json(view.rename_preview, *view.rename_scheduler)
+                                 : nlohmann::json()},
+          {"rename_llm", rename_llm},
           {"expand", view.expand},
           {"expansion", view.expansion ? bigtable_expansion_json(*view.expansion) : nlohmann::json()},
           {"expanded", view.expanded},

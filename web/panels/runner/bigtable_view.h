@@ -4,7 +4,9 @@
 // renamed by the de-naturalisation renamer (a renamed copy per database, kept in the workspace), a few items a frame;
 // published as a loaded set with Table 2 beside the paper's. When the four-table stratum is short, three-table items
 // are first expanded by one join and the LLM tab's model writes their questions (bigtable_expansion.h, behind the
-// privacy preview), as `chokepoint bigtable --llm-config` does.
+// privacy preview), as `chokepoint bigtable --llm-config` does. With "the model classifies the names", the rename
+// step asks the LLM tab's model too, as `chokepoint tqa denat --llm-config` does inside `chokepoint bigtable
+// --llm-config`, behind a second preview; without a usable model the heuristic classifies them and a note says why.
 #pragma once
 #include <memory>
 #include <string>
@@ -12,8 +14,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/llm/call_scheduler.h"
 #include "core/runner/bigtable_job.h"
 #include "web/app_state.h"
+#include "web/llm/held_preview.h"
 #include "web/panels/runner/bigtable_expansion.h"
 
 namespace chokepoint::web {
@@ -23,11 +27,18 @@ struct BigtableView {
   int seed = 1;
   bool change_filters = true;
   bool rename = true;
-  bool expand = true;  // top up the >3 stratum by expansions whose questions the LLM tab's model writes
+  bool expand = true;           // top up the >3 stratum by expansions whose questions the LLM tab's model writes
+  bool rename_by_model = true;  // the rename step asks the LLM tab's model (when it has a usable one)
   // The build under way or done.
   std::string source;  // the set it was built from
   int source_set = -1;
   bool waiting_for_lexicon = false;  // the rename step waits for the WordNet lexicon before the build starts
+  // The rename step's model calls: held until the preview, opened when the step first waits for answers, is
+  // confirmed. Declared before the job, which refers to it, so the job goes first.
+  std::unique_ptr<CallScheduler> rename_scheduler;
+  HeldPreview rename_preview;
+  bool rename_preview_due = false;
+  std::string rename_model;  // the model the rename step asks; empty: the heuristic
   std::unique_ptr<runner::BigtableJob> job;
   std::unique_ptr<BigtableExpansion> expansion;  // before the job's steps, when the >3 stratum is short
   size_t expanded = 0;                           // expansions appended
@@ -46,10 +57,15 @@ void step_bigtable(AppState& state, BigtableView& view, double budget_ms);
 // Stops a build under way; the renamed copies made so far are deleted and nothing is published.
 void cancel_bigtable(BigtableView& view);
 void draw_bigtable_view(AppState& state, BigtableView& view, int& source_set);
+// Confirm of the rename step's preview: its calls go out, unless the LLM settings changed since (the error says so).
+void confirm_bigtable_rename(BigtableView& view);
 // {"running", "done", "error", "waiting_for_lexicon", "phase", "source", "per_stratum", "seed", "filter_change",
-//  "rename", "expand", "expansion": bigtable_expansion_json or null, "expanded", "subset", "items", "published",
-//  "path", "databases": the renamed copies' db_ids, "strata": Table 2 as `chokepoint bigtable` prints it,
-//  "filter_changed", "filter_unchanged": {reason: n}, "renamed": {kept, left_out} or null, "notes"}
+//  "rename", "rename_by_model", "rename_model": the model asked or "" (the heuristic), "rename_preview":
+//  held_preview_json while it is open, "rename_llm": {naturalness, names, questions, evidence: {asked, from_llm,
+//  fallback}} once renamed with the model, "expand", "expansion": bigtable_expansion_json or null, "expanded",
+//  "subset", "items", "published", "path", "databases": the renamed copies' db_ids, "strata": Table 2 as `chokepoint
+//  bigtable` prints it, "filter_changed", "filter_unchanged": {reason: n}, "renamed": {kept, left_out} or null,
+//  "notes"}
 nlohmann::json bigtable_view_json(const BigtableView& view);
 
 }  // namespace chokepoint::web

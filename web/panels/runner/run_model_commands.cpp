@@ -87,7 +87,7 @@ const PageCommandRegistrar retrieval_confirm_registrar{"retrieval_confirm", [](A
 const PageCommandRegistrar retrieval_cancel_registrar{
     "retrieval_cancel", [](AppState& s, const nlohmann::json&) { cancel_retrieval(s, run_model_panel(s).retrieval); }};
 // {"do": "bigtable_build", "set"?: NAME (the panel's set), "per_stratum": N, "seed": S, "filter_change": bool,
-// "rename": bool, "expand": bool}: the BigTable tab's choices and its Build button.
+// "rename": bool, "rename_by_model": bool, "expand": bool}: the BigTable tab's choices and its Build button.
 const PageCommandRegistrar bigtable_registrar{
     "bigtable_build", [](AppState& s, const nlohmann::json& cmd) {
       auto& panel = run_model_panel(s);
@@ -96,9 +96,14 @@ const PageCommandRegistrar bigtable_registrar{
       panel.bigtable.seed = cmd.value("seed", panel.bigtable.seed);
       panel.bigtable.change_filters = cmd.value("filter_change", panel.bigtable.change_filters);
       panel.bigtable.rename = cmd.value("rename", panel.bigtable.rename);
+      panel.bigtable.rename_by_model = cmd.value("rename_by_model", panel.bigtable.rename_by_model);
       panel.bigtable.expand = cmd.value("expand", panel.bigtable.expand);
       start_bigtable(s, panel.bigtable, panel.source_set);
     }};
+// {"do": "bigtable_rename_confirm"}: Confirm of the rename step's preview.
+const PageCommandRegistrar bigtable_rename_confirm_registrar{
+    "bigtable_rename_confirm",
+    [](AppState& s, const nlohmann::json&) { confirm_bigtable_rename(run_model_panel(s).bigtable); }};
 const PageCommandRegistrar run_model_commands_confirm_registrar{
     "run_model_confirm", [](AppState& s, const nlohmann::json&) { confirm_model_run(s, run_model_panel(s)); }};
 const PageCommandRegistrar run_model_commands_cancel_registrar{"run_model_cancel",
