@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "core/base/text.h"
+#include "core/llm/plain_template.h"
 
 #if __has_include(<kainjow/mustache.hpp>)
 #include <kainjow/mustache.hpp>
@@ -25,23 +26,34 @@ namespace chokepoint {
 namespace {
 
 #if CHOKEPOINT_HAVE_MUSTACHE
-using ParsedTemplates = std::map<std::string, std::unique_ptr<kainjow::mustache::mustache>>;
+// A template as parsed once: its plain pieces when it has variable tags only (plain_template.h), else kainjow's tree.
+struct ParsedTemplate {
+  std::optional<PlainTemplate> plain;
+  std::unique_ptr<kainjow::mustache::mustache> tree;
+};
+using ParsedTemplates = std::map<std::string, ParsedTemplate>;
 
 // Parsing is most of a render's cost (kainjow copies its component tree as the tree grows; 0.6 ms for a 2 KB prompt),
 // and a model run renders the same few templates thousands of times: each thread keeps the templates it parsed, by
 // their text. At most 64, so templates a user edits as they type do not pile up.
-kainjow::mustache::mustache& parsed_template(ParsedTemplates& cache, const std::string& source) {
-  if (auto it = cache.find(source); it != cache.end()) return *it->second;
+ParsedTemplate& parsed_template(ParsedTemplates& cache, const std::string& source) {
+  if (auto it = cache.find(source); it != cache.end()) return it->second;
   if (cache.size() >= 64) cache.clear();
-  auto tmpl = std::make_unique<kainjow::mustache::mustache>(source);
-  tmpl->set_custom_escape([](const std::string& s) { return s; });  // prompts are not HTML
-  return *cache.emplace(source, std::move(tmpl)).first->second;
+  ParsedTemplate parsed;
+  parsed.plain = plain_template(source);
+  if (!parsed.plain) {
+    parsed.tree = std::make_unique<kainjow::mustache::mustache>(source);
+    parsed.tree->set_custom_escape([](const std::string& s) { return s; });  // prompts are not HTML
+  }
+  return cache.emplace(source, std::move(parsed)).first->second;
 }
 
 Result<std::string> render_mustache(const std::string& source, const PromptVariables& variables) {
   thread_local ParsedTemplates cache;
   try {
-    auto& tmpl = parsed_template(cache, source);
+    ParsedTemplate& parsed = parsed_template(cache, source);
+    if (parsed.plain) return render_plain(*parsed.plain, variables);
+    auto& tmpl = *parsed.tree;
     if (!tmpl.is_valid()) return Error{"template does not parse: " + tmpl.error_message()};
     kainjow::mustache::data data{kainjow::mustache::data::type::object};
     for (const auto& [name, value] : variables) data.set(name, value);
@@ -141,6 +153,7 @@ Result<PromptLibrary> parse_prompt_library(const std::string& manifest_json, con
         return Error{"prompt " + t.name + " uses {{" + used + "}} which the manifest does not declare"};
       }
     }
+    if (auto plain = plain_template(t.text)) t.plain = std::make_shared<const PlainTemplate>(std::move(*plain));
     lib.templates.push_back(std::move(t));
   }
   return lib;
@@ -177,6 +190,7 @@ Result<std::string> render_prompt(const PromptTemplate& prompt, const PromptVari
       return Error{"prompt " + prompt.name + ": unknown variable \"" + name + "\""};
     }
   }
+  if (prompt.plain) return render_plain(*prompt.plain, variables);
   return render_mustache(prompt.text, variables);
 }
 

@@ -4,11 +4,13 @@
 #pragma once
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/base/result.h"
 #include "core/llm/answer_parser.h"
+#include "core/llm/plain_template.h"
 
 namespace chokepoint {
 
@@ -19,6 +21,9 @@ struct PromptTemplate {
   std::vector<std::string> variables;  // every variable the template uses, as declared
   AnswerParser parser = AnswerParser::SingleLineQuestion;
   std::string text;  // the Mustache source
+  // Its pieces when it has variable tags only, set by the library's loader so a render looks nothing up; null: the
+  // text is rendered (and parsed once per thread) as Mustache.
+  std::shared_ptr<const PlainTemplate> plain;
 };
 
 struct PromptLibrary {

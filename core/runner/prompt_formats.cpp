@@ -12,47 +12,83 @@ namespace {
 const char* schema_name(SchemaStyle s) { return s == SchemaStyle::Ddl ? "DDL" : "SimpleDDL"; }
 const char* wrapper_name(Wrapper w) { return w == Wrapper::Md ? "MD" : w == Wrapper::Html ? "HTML" : "Coding"; }
 
-std::string join(const std::vector<std::string>& parts, const char* sep) {
-  std::string out;
-  for (size_t i = 0; i < parts.size(); ++i) out += (i ? sep : "") + parts[i];
-  return out;
+// The schema text is built by appending to one string: a model run renders a schema per item (1,534 for BIRD dev), and
+// joining temporaries ("a" + b per part) cost most of runner_bench's time in wasm, where each copy and allocation is
+// dearer than natively.
+void append_joined(std::string& out, const std::vector<std::string>& parts, const char* sep) {
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i) out += sep;
+    out += parts[i];
+  }
 }
 
-std::string ddl_line(const Table& t, bool foreign_keys) {
-  std::vector<std::string> parts;
+void append_ddl_line(std::string& out, const Table& t, bool foreign_keys) {
+  out += "CREATE TABLE ";
+  out += t.name;
+  out += " (";
+  bool first = true;
+  const auto next_part = [&] {
+    if (!first) out += ", ";
+    first = false;
+  };
   const bool single_key = t.primary_key.size() == 1;
   for (const auto& c : t.columns) {
-    std::string p = c.name + (c.type.empty() ? "" : " " + c.type);
-    if (single_key && iequals(c.name, t.primary_key[0])) p += " PRIMARY KEY";
-    parts.push_back(p);
+    next_part();
+    out += c.name;
+    if (!c.type.empty()) {
+      out += ' ';
+      out += c.type;
+    }
+    if (single_key && iequals(c.name, t.primary_key[0])) out += " PRIMARY KEY";
   }
-  if (t.primary_key.size() > 1) parts.push_back("PRIMARY KEY (" + join(t.primary_key, ", ") + ")");
+  if (t.primary_key.size() > 1) {
+    next_part();
+    out += "PRIMARY KEY (";
+    append_joined(out, t.primary_key, ", ");
+    out += ')';
+  }
   if (foreign_keys)
-    for (const auto& fk : t.foreign_keys)
-      parts.push_back("FOREIGN KEY (" + join(fk.from_columns, ", ") + ") REFERENCES " + fk.to_table + " (" +
-                      join(fk.to_columns, ", ") + ")");
-  return "CREATE TABLE " + t.name + " (" + join(parts, ", ") + ");";
+    for (const auto& fk : t.foreign_keys) {
+      next_part();
+      out += "FOREIGN KEY (";
+      append_joined(out, fk.from_columns, ", ");
+      out += ") REFERENCES ";
+      out += fk.to_table;
+      out += " (";
+      append_joined(out, fk.to_columns, ", ");
+      out += ')';
+    }
+  out += ");";
 }
 
-std::string simple_line(const Table& t) {
-  std::vector<std::string> names;
-  for (const auto& c : t.columns) names.push_back(c.name);
-  return t.name + "(" + join(names, ", ") + ");";
-}
-
-// A sample as a comment: the column names, then a row per line, values as SQLite displays them (tab-separated).
-std::vector<std::string> sample_lines(const std::string& table, const TableSample& s) {
-  std::vector<std::string> out;
-  out.push_back("/* " + std::to_string(s.rows.size()) + " example row" + (s.rows.size() == 1 ? "" : "s") + " of " +
-                table + ":");
-  out.push_back(join(s.columns, "\t"));
-  for (const auto& r : s.rows) {
-    std::vector<std::string> cells;
-    for (const auto& v : r) cells.push_back(v.display_prefix(80));
-    out.push_back(join(cells, "\t"));
+void append_simple_line(std::string& out, const Table& t) {
+  out += t.name;
+  out += '(';
+  for (size_t i = 0; i < t.columns.size(); ++i) {
+    if (i) out += ", ";
+    out += t.columns[i].name;
   }
-  out.push_back("*/");
-  return out;
+  out += ");";
+}
+
+// The schema's lines, each begun by `line()` (which writes the separator and any prefix).
+template <typename BeginLine>
+void append_sample_lines(std::string& out, const BeginLine& line, const std::string& table, const TableSample& s) {
+  line();
+  out += "/* " + std::to_string(s.rows.size()) + " example row" + (s.rows.size() == 1 ? "" : "s") + " of ";
+  out += table;
+  out += ':';
+  line();
+  append_joined(out, s.columns, "\t");
+  for (const auto& r : s.rows) {
+    line();
+    for (size_t i = 0; i < r.size(); ++i) {
+      if (i) out += '\t';
+      out += r[i].display_prefix(80);
+    }
+  }
+  line();
+  out += "*/";
 }
 
 }  // namespace
@@ -80,28 +116,53 @@ Result<PromptFormat> prompt_format_from_name(const std::string& name) {
 
 std::string render_schema(const Schema& schema, const PromptFormat& format, const SchemaRenderOptions& options,
                           const SampleRows& samples) {
-  std::vector<std::string> lines;
+  std::string out;
+  // A sample table's text is about its name and columns again: reserve once for the common case.
+  size_t guess = 0;
+  for (const auto& t : schema.tables) guess += 32 + t.name.size() + 24 * t.columns.size();
+  out.reserve(guess);
+  const bool hash = format.wrapper == Wrapper::Md && format.schema == SchemaStyle::SimpleDdl;
+  bool any_line = false;
+  const auto line = [&] {
+    if (any_line) out += '\n';
+    any_line = true;
+    if (hash) out += "# ";
+  };
   for (const auto& t : schema.tables) {
     // Coding with DDL puts a blank line between tables, as a SQL file would.
-    if (format.schema == SchemaStyle::Ddl && format.wrapper == Wrapper::Coding && !lines.empty()) lines.push_back("");
-    lines.push_back(format.schema == SchemaStyle::Ddl ? ddl_line(t, options.foreign_keys) : simple_line(t));
+    if (format.schema == SchemaStyle::Ddl && format.wrapper == Wrapper::Coding && any_line) line();
+    line();
+    if (format.schema == SchemaStyle::Ddl)
+      append_ddl_line(out, t, options.foreign_keys);
+    else
+      append_simple_line(out, t);
     if (options.sample_rows > 0) {
       auto s = samples.find(t.name);
-      if (s != samples.end())
-        for (auto& l : sample_lines(t.name, s->second)) lines.push_back(std::move(l));
+      if (s != samples.end()) append_sample_lines(out, line, t.name, s->second);
     }
   }
   if (format.schema == SchemaStyle::SimpleDdl && options.foreign_keys) {
-    std::vector<std::string> keys;
+    bool first_key = true;
     for (const auto& t : schema.tables)
       for (const auto& fk : t.foreign_keys)
-        for (size_t i = 0; i < fk.from_columns.size() && i < fk.to_columns.size(); ++i)
-          keys.push_back(t.name + "." + fk.from_columns[i] + " = " + fk.to_table + "." + fk.to_columns[i]);
-    if (!keys.empty()) lines.push_back("foreign keys: " + join(keys, ", ") + ";");
+        for (size_t i = 0; i < fk.from_columns.size() && i < fk.to_columns.size(); ++i) {
+          if (first_key) {
+            line();
+            out += "foreign keys: ";
+            first_key = false;
+          } else {
+            out += ", ";
+          }
+          out += t.name;
+          out += '.';
+          out += fk.from_columns[i];
+          out += " = ";
+          out += fk.to_table;
+          out += '.';
+          out += fk.to_columns[i];
+        }
+    if (!first_key) out += ';';
   }
-  const bool hash = format.wrapper == Wrapper::Md && format.schema == SchemaStyle::SimpleDdl;
-  std::string out;
-  for (size_t i = 0; i < lines.size(); ++i) out += (i ? "\n" : "") + (hash ? "# " + lines[i] : lines[i]);
   return out;
 }
 
