@@ -43,7 +43,7 @@ test('full screen: Open files… opens the chooser, then Predictions & metrics a
 // At a projector's size with the viewport equal to the screen, every tab is reached by a click on its label, keeps
 // the canvas over the whole viewport (no fullscreen request moved or wrapped it) and draws its contents; a study run
 // in the Studies tab is drawn under its inputs.
-test('full screen at 1920x1080: every tab opens by a click and draws; a study report is drawn', async () => {
+test('full screen at 1920x1080: every tab and every view inside it opens by a click and draws; a study report is drawn', async () => {
   const size = { width: 1920, height: 1080 };
   const app = await startApp({ viewport: size, screen: size });
   try {
@@ -53,6 +53,7 @@ test('full screen at 1920x1080: every tab opens by a click and draws; a study re
     const appState = () => app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], [])));
     const { tabs } = await appState();
     assert.ok(tabs.length >= 15, JSON.stringify(tabs));
+    let visited = 0;
     for (const tab of tabs) {
       await clickNamed(app.page, `${tab} panel tab`);
       await nextFrames(app.page);
@@ -65,7 +66,21 @@ test('full screen at 1920x1080: every tab opens by a click and draws; a study re
       fs.writeFileSync(path.join(artefactDir, file), png);
       const drawn = await pixelStats(app.page, png, { x: 0, y: 52, w: size.width, h: 450 }, [26, 28, 33]);
       assert.ok(drawn.bright > 400, `${tab} draws text: ${JSON.stringify(drawn)}`);
+      // Each view inside the tab (its own tab bar: Text-to-SQL, BigTable, Split, ...) opens by a click and draws.
+      const views = Object.keys((await appState()).buttons).filter((b) => b.endsWith(' tab') && !b.endsWith(' panel tab'));
+      for (const view of views) {
+        await clickNamed(app.page, view);
+        await nextFrames(app.page);
+        assert.equal((await appState()).active_panel, tab, `"${view}" stays in ${tab}`);
+        const shot = await app.page.screenshot();
+        const inView = await pixelStats(app.page, shot, { x: 0, y: 52, w: size.width, h: 450 }, [26, 28, 33]);
+        assert.ok(inView.bright > 400, `${tab} > ${view} draws text: ${JSON.stringify(inView)}`);
+        ++visited;
+        if (/^(BigTable|Split|Synthesis|Estimator|Rewrite) tab$/.test(view))
+          fs.writeFileSync(path.join(artefactDir, `full_screen_${view.replace(/[^A-Za-z0-9]+/g, '_').toLowerCase()}.png`), shot);
+      }
     }
+    assert.ok(visited >= 20, `the tabs' own views were visited: ${visited}`);
     await clickNamed(app.page, 'Studies panel tab');
     await clickNamed(app.page, 'study mutation-sensitivity');
     const s = await runStudyInTab(app.page, { study: 'mutation-sensitivity', gold: 'sample_dev.json' });

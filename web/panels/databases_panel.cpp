@@ -9,6 +9,7 @@
 #include "web/panel_registry.h"
 
 #include "web/bridge/file_bridge.h"
+#include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
@@ -131,11 +132,11 @@ void draw_databases_panel(AppState& state) {
   ImGui::Text("%s: %zu tables%s", d.schema.db_id.c_str(), d.schema.tables.size(),
               d.schema_only ? " (schema only)" : "");
   if (ImGui::BeginTabBar("db-views")) {
-    if (ImGui::BeginTabItem("Schema")) {
+    if (begin_noted_tab_item("Schema")) {
       draw_schema_tables(d);
       ImGui::EndTabItem();
     }
-    if (!d.schema_only && ImGui::BeginTabItem("Rows")) {
+    if (!d.schema_only && begin_noted_tab_item("Rows")) {
       draw_row_browser(panel);
       ImGui::EndTabItem();
     }

@@ -19,6 +19,12 @@ void note_item_place(const std::string& name) {
   places()[name] = {a.x, a.y, b.x - a.x, b.y - a.y, ImGui::GetFrameCount()};
 }
 
+bool begin_noted_tab_item(const char* label, int flags) {
+  const bool open = ImGui::BeginTabItem(label, nullptr, flags);
+  note_item_place(std::string(label) + " tab");
+  return open;
+}
+
 void note_place(const std::string& name, float x, float y, float w, float h) {
   places()[name] = {x, y, w, h, ImGui::GetFrameCount()};
 }

@@ -14,6 +14,8 @@ struct ItemPlace {
 
 void note_item_place(const std::string& name);  // the last ImGui item's rectangle, this frame
 void note_place(const std::string& name, float x, float y, float w, float h);  // a shape drawn this frame
+// ImGui::BeginTabItem, the tab's place noted as "<label> tab" whether or not it is the open one.
+bool begin_noted_tab_item(const char* label, int flags = 0);
 std::map<std::string, ItemPlace> item_places_last_frame();  // those noted in the latest frame that noted any
 
 }  // namespace chokepoint::web

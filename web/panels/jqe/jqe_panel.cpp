@@ -15,6 +15,7 @@
 #include "web/bridge/file_bridge.h"
 #include "web/panel_registry.h"
 #include "web/widgets/charts.h"
+#include "web/widgets/item_places.h"
 #include "web/widgets/set_item_picker.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
@@ -229,11 +230,11 @@ void draw_jqe_panel(AppState& state, JqePanel& panel) {
   if (ImGui::BeginTabBar("jqe-views")) {
     const int show = panel.show_view;
     panel.show_view = -1;
-    if (ImGui::BeginTabItem("Step through", nullptr, show == 0 ? ImGuiTabItemFlags_SetSelected : 0)) {
+    if (begin_noted_tab_item("Step through", show == 0 ? ImGuiTabItemFlags_SetSelected : 0)) {
       draw_step(panel);
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Batch", nullptr, show == 1 ? ImGuiTabItemFlags_SetSelected : 0)) {
+    if (begin_noted_tab_item("Batch", show == 1 ? ImGuiTabItemFlags_SetSelected : 0)) {
       draw_batch(state, panel);
       ImGui::EndTabItem();
     }

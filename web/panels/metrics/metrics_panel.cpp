@@ -336,7 +336,7 @@ void draw_metrics_panel(AppState& state, MetricsPanel& panel) {
   ImGui::Separator();
   draw_stale_note(state, panel, run);
   if (ImGui::BeginTabBar("metric-views")) {
-    if (ImGui::BeginTabItem("Summary")) {
+    if (begin_noted_tab_item("Summary")) {
       const auto subset = draw_scenario_bar(run, panel);
       if (subset && subset->empty()) {
         ImGui::TextDisabled("No evaluated item fits the scenario.");
@@ -357,11 +357,11 @@ void draw_metrics_panel(AppState& state, MetricsPanel& panel) {
         draw_run_delta(run_delta(state, panel.delta, panel.run, panel.baseline));
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Charts")) {
+    if (begin_noted_tab_item("Charts")) {
       draw_charts(run, panel);
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Items")) {
+    if (begin_noted_tab_item("Items")) {
       draw_items(run, panel);
       ImGui::EndTabItem();
     }

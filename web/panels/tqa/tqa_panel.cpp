@@ -15,6 +15,7 @@
 #include "web/panel_registry.h"
 #include "web/widgets/enum_combo.h"
 #include "web/widgets/highlighted_text.h"
+#include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
@@ -139,19 +140,19 @@ void draw_tqa_panel(AppState& state, TqaPanel& panel) {
   panel.view = TqaPanel::View::none;
   if (ImGui::BeginTabBar("tqa-views")) {
     auto flags = [&](TqaPanel::View v) { return view == v ? ImGuiTabItemFlags_SetSelected : 0; };
-    if (ImGui::BeginTabItem("Linker tables", nullptr, flags(TqaPanel::View::linker))) {
+    if (begin_noted_tab_item("Linker tables", flags(TqaPanel::View::linker))) {
       draw_linker_view(state, panel);
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Strategies", nullptr, flags(TqaPanel::View::strategies))) {
+    if (begin_noted_tab_item("Strategies", flags(TqaPanel::View::strategies))) {
       draw_strategies_view(panel);
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("De-naturalisation", nullptr, flags(TqaPanel::View::denat))) {
+    if (begin_noted_tab_item("De-naturalisation", flags(TqaPanel::View::denat))) {
       draw_denat_view(state, panel);
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Split", nullptr, flags(TqaPanel::View::split))) {
+    if (begin_noted_tab_item("Split", flags(TqaPanel::View::split))) {
       draw_tqa_split_view(state, panel.split, effective_set(state, panel));
       ImGui::EndTabItem();
     }
