@@ -5,6 +5,7 @@
 // set of `--no-rename`. A reload brings the set and the renamed copies back. With a model (the loopback fake server)
 // the >3 stratum is topped up by expansions behind the privacy preview, as `chokepoint bigtable --llm-config` does,
 // and the model classifies the names to rename behind a second preview, as the CLI's `tqa denat --llm-config` does.
+// A reload in the middle of a build starts it again with the same choices, and leaves no half-made database.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -190,4 +191,51 @@ test('with a model: the rename step asks it after its preview, and the set is th
     if (JSON.stringify(withModel) !== JSON.stringify(heuristic)) ++differs;
   }
   assert.ok(differs > 0, 'the model renames other tables than the heuristic');
+});
+
+test('a reload in the middle of a build starts it again with its choices; no half-made copy is left', async () => {
+  await useFakeLlm(app.page, llm, 'fake-writer');
+  await sendCommand(app.page, { do: 'show', tab: RUN });
+  await clickNamed(app.page, 'BigTable tab');
+  await sendCommand(app.page, { do: 'bigtable_build', set: 'sample_dev.json', per_stratum: 2, seed: 7, rename: true,
+    rename_by_model: true, expand: false });
+  await untilPanel(app.page, RUN, (x) => x.bigtable?.rename_preview, 'the rename preview', 60000);
+  const before = (await call('chokepoint_summary_json')).map((d) => d.db_id).sort();
+  await workspaceSettled(app.page);
+  await app.page.reload();
+  await waitReady(app);
+  const again = (await untilPanel(app.page, RUN, (x) => x.bigtable?.rename_preview, 'the preview after the reload',
+    60000)).bigtable;
+  assert.equal(again.per_stratum, 2);
+  assert.equal(again.seed, 7);
+  assert.equal(again.expand, false);
+  assert.equal(again.source, 'sample_dev.json');
+  assert.match(again.notes[0], /^Started again after a reload, from the start with the same choices/);
+  // The copies being renamed were written outside the workspace: the reload brought back no half-made database.
+  assert.deepEqual((await call('chokepoint_summary_json')).map((d) => d.db_id).sort(), before);
+  const seen = await llm.requests();
+  await nextFrames(app.page);
+  assert.equal(await llm.requests(), seen, 'nothing is sent before Confirm, after the reload too');
+  await sendCommand(app.page, { do: 'show', tab: RUN });
+  await clickNamed(app.page, 'BigTable tab');
+  await nextFrames(app.page);
+  await clickNamed(app.page, 'BigTable rename confirm');
+  const b = (await untilPanel(app.page, RUN, (x) => x.bigtable?.done === true && x.bigtable.seed === 7,
+    'the build', 120000)).bigtable;
+  assert.equal(b.error, '');
+  const out = path.join(dir, 'cli-resumed');
+  const summary = bigtableCli(out, '--per-stratum', '2', '--seed', '7', '--llm-config', path.join(dir, 'model.json'));
+  assert.deepEqual(b.strata, summary.strata);
+  assert.equal((await pageFile(b.path)).replace(/"db_id": "(\w+)_bigtable\d*"/g, '"db_id": "$1"'),
+    fs.readFileSync(path.join(out, 'bigtable.json'), 'utf8'), 'the set the CLI builds with the same choices');
+  // Once built, the record is gone: another reload starts nothing.
+  await workspaceSettled(app.page);
+  await app.page.reload();
+  await waitReady(app);
+  await workspaceSettled(app.page);  // the record is looked for once the workspace's files are back
+  await nextFrames(app.page);
+  const after = JSON.parse(await app.page.evaluate(() => Module.ccall('chokepoint_panel_json', 'string', ['string'],
+    ['Run a model']))).bigtable;
+  assert.equal(after.running, false);
+  assert.ok(!after.notes.some((n) => /Started again/.test(n)), after.notes.join('\n'));
 });

@@ -3,14 +3,18 @@
 
 #include <imgui.h>
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
 
 #include "core/base/clock.h"
 #include "core/dataset/bird_writer.h"
 #include "web/bridge/file_bridge.h"
 #include "web/bridge/lexicon_loader.h"
 #include "web/llm/llm_session.h"
+#include "web/panels/runner/bigtable_memory.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/json_rows_table.h"
 #include "web/widgets/ui_px.h"
@@ -21,10 +25,28 @@
 namespace chokepoint::web {
 namespace {
 
+// Where a renamed copy is written while the build is under way: outside the workspace.
+const char* const kBuildFolder = "/tmp/bigtable-build";
+
+// A finished copy moves into the workspace (a copy of its bytes: the two folders are different file systems).
+Status move_into_workspace(const std::string& from, const std::string& to) {
+  {
+    std::ifstream in(from, std::ios::binary);
+    std::ofstream out(to, std::ios::binary | std::ios::trunc);
+    if (!in || !out) return Error{"cannot write " + to};
+    out << in.rdbuf();
+    if (!out) return Error{"cannot write " + to + " (is the workspace full?)"};
+  }
+  std::remove(from.c_str());
+  return ok_status();
+}
+
 // The renamed copies join the page's databases and the built set becomes a loaded set in BIRD's dev format.
 void finish_bigtable(AppState& state, BigtableView& view) {
   view.running = false;
   view.done = true;
+  view.resumed = false;
+  forget_bigtable_build();
   const runner::BigtableJob& job = *view.job;
   if (!job.error().empty()) {
     view.error = job.error();
@@ -32,7 +54,16 @@ void finish_bigtable(AppState& state, BigtableView& view) {
     return;
   }
   for (const auto& c : job.renamed()) {
-    if (auto added = add_made_database(state, {c.db_id, c.path}, "bigtable"); !added.ok()) {
+    const auto place = view.copy_places.find(c.db_id);
+    if (place == view.copy_places.end()) {
+      view.error = "internal error: no place for the renamed copy " + c.db_id;
+      return;
+    }
+    if (auto moved = move_into_workspace(c.path, place->second); !moved.ok()) {
+      view.error = moved.error();
+      return;
+    }
+    if (auto added = add_made_database(state, {c.db_id, place->second}, "bigtable"); !added.ok()) {
       view.error = added.error();
       return;
     }
@@ -117,6 +148,8 @@ void start_bigtable(AppState& state, BigtableView& view, int source_set) {
   }
   // The renamer classifies names by the lexicon's dictionary coverage: the build starts once it is loaded.
   view.source_set = source_set;
+  view.source = state.eval_sets.sets[static_cast<size_t>(source_set)].name;
+  remember_bigtable_build(view);
   view.waiting_for_lexicon = view.rename && !loaded_lexicon();
   if (view.waiting_for_lexicon) {
     request_lexicon();
@@ -144,9 +177,14 @@ void start_bigtable(AppState& state, BigtableView& view, int source_set) {
     options.lexicon = loaded_lexicon();
     // Each renamed copy gets a db_id of its own (<db>_bigtable, <db>_bigtable2, ...): the page's databases share one
     // name space, where `chokepoint bigtable` keeps the db_id in a folder of its own.
-    options.rename_to = [&state](const std::string& db_id) {
+    view.copy_places.clear();
+    mkdir(kBuildFolder, 0777);
+    options.rename_to = [&state, &view](const std::string& db_id) {
       const MadeDatabaseName made = fresh_made_database(state, db_id + "_bigtable");
-      return runner::RenamedCopy{made.path, made.db_id};
+      view.copy_places[made.db_id] = made.path;
+      const std::string building = std::string(kBuildFolder) + "/" + made.db_id + ".sqlite";
+      std::remove(building.c_str());
+      return runner::RenamedCopy{building, made.db_id};
     };
   }
   const std::string heuristic_because = view.rename ? set_up_rename_model(view, options) : "";
@@ -154,11 +192,16 @@ void start_bigtable(AppState& state, BigtableView& view, int source_set) {
   if (!job.ok()) {
     view.error = loaded.name + ": " + job.error();
     view.running = false;
+    forget_bigtable_build();
     return;
   }
   view.source = loaded.name;
   view.job = std::move(*job);
   view.notes.clear();
+  if (view.resumed)
+    view.notes.push_back(
+        "Started again after a reload, from the start with the same choices: the model's answers already received "
+        "come from the replay store.");
   view.expansion.reset();
   view.expanded = 0;
   if (!view.rename)
@@ -180,7 +223,8 @@ void start_bigtable(AppState& state, BigtableView& view, int source_set) {
   view.running = true;
 }
 
-void step_bigtable(AppState& state, BigtableView& view, double budget_ms) {
+void step_bigtable(AppState& state, BigtableView& view, int& source_set, double budget_ms) {
+  step_bigtable_restore(state, view, source_set);
   if (!view.running) return;
   if (view.waiting_for_lexicon) {
     if (lexicon_loader().status == LexiconLoad::failed) {
@@ -231,6 +275,8 @@ void cancel_bigtable(BigtableView& view) {
   for (const auto& p : copies) std::remove(p.c_str());  // half-made copies are not databases
   view.running = view.waiting_for_lexicon = false;
   view.done = false;
+  view.resumed = false;
+  forget_bigtable_build();
   view.error = "cancelled: nothing was built";
 }
 

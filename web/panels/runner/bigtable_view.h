@@ -8,6 +8,7 @@
 // step asks the LLM tab's model too, as `chokepoint tqa denat --llm-config` does inside `chokepoint bigtable
 // --llm-config`, behind a second preview; without a usable model the heuristic classifies them and a note says why.
 #pragma once
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,6 +34,11 @@ struct BigtableView {
   std::string source;  // the set it was built from
   int source_set = -1;
   bool waiting_for_lexicon = false;  // the rename step waits for the WordNet lexicon before the build starts
+  bool restore_checked = false;      // a build kept across a reload was looked for (bigtable_memory.h)
+  bool resumed = false;              // this build started again after a reload
+  // Each renamed copy's db_id -> its place in the workspace, where it is moved once the build is done (until then it
+  // is written outside the workspace, so a reload never finds half a database).
+  std::map<std::string, std::string> copy_places;
   // The rename step's model calls: held until the preview, opened when the step first waits for answers, is
   // confirmed. Declared before the job, which refers to it, so the job goes first.
   std::unique_ptr<CallScheduler> rename_scheduler;
@@ -53,7 +59,9 @@ struct BigtableView {
 constexpr int kBigtableQueryLimitMs = 1000;
 
 void start_bigtable(AppState& state, BigtableView& view, int source_set);
-void step_bigtable(AppState& state, BigtableView& view, double budget_ms);
+// Every frame: a build kept across a reload starts again once the workspace is back (bigtable_memory.h; it sets
+// source_set to the build's set), then the build under way works for `budget_ms`.
+void step_bigtable(AppState& state, BigtableView& view, int& source_set, double budget_ms);
 // Stops a build under way; the renamed copies made so far are deleted and nothing is published.
 void cancel_bigtable(BigtableView& view);
 void draw_bigtable_view(AppState& state, BigtableView& view, int& source_set);

@@ -245,7 +245,7 @@ void step_model_run(AppState& state, RunModelPanel& panel, double budget_ms) {
   if (step_model_table(state, panel.table, budget_ms)) remember_model_table(panel);
   step_linking(state, panel.linking);
   step_retrieval(state, panel.retrieval);
-  step_bigtable(state, panel.bigtable, budget_ms);
+  step_bigtable(state, panel.bigtable, panel.source_set, budget_ms);
   if (!panel.job || !panel.job->running()) {
     panel.was_running = false;
     return;
