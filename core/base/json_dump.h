@@ -1,17 +1,105 @@
 // JSON text out of nlohmann::json that never throws: strings from databases, files and LLM answers may hold
 // invalid UTF-8, which nlohmann's dump() rejects with an exception; here such bytes become U+FFFD.
+//
+// The text is nlohmann's dump(indent, ' ', false, replace) byte for byte, but written here for the common case:
+// nlohmann escapes every string a byte at a time through its UTF-8 decoder and a small buffer behind a virtual
+// output adapter, which made dumping most of the time of building an LLM request (a prompt of a few KB) and a large
+// share of writing a report, more so in wasm. Strings of ASCII text are escaped in runs here; a string with any
+// other byte, and every number, is still written by nlohmann (numbers have its own shortest round-trip format).
 #pragma once
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
 namespace chokepoint {
 
+// Appends `s` quoted and escaped as nlohmann escapes it with ensure_ascii off, when every byte of `s` is ASCII;
+// returns false (and appends nothing) otherwise.
+bool append_ascii_json_string(std::string& out, std::string_view s);
+
+namespace json_dump_detail {
+
+template <typename Json>
+void append_string(std::string& out, const std::string& s) {
+  if (!append_ascii_json_string(out, s)) out += Json(s).dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+template <typename Json>
+void append_json(std::string& out, const Json& j, int indent, int level) {
+  switch (j.type()) {
+    case Json::value_t::object: {
+      if (j.empty()) {
+        out += "{}";
+        return;
+      }
+      out += '{';
+      bool first = true;
+      for (auto it = j.begin(); it != j.end(); ++it) {
+        if (!first) out += ',';
+        first = false;
+        if (indent >= 0) {
+          out += '\n';
+          out.append(static_cast<size_t>(indent) * (level + 1), ' ');
+        }
+        append_string<Json>(out, it.key());
+        out += indent >= 0 ? ": " : ":";
+        append_json(out, *it, indent, level + 1);
+      }
+      if (indent >= 0) {
+        out += '\n';
+        out.append(static_cast<size_t>(indent) * level, ' ');
+      }
+      out += '}';
+      return;
+    }
+    case Json::value_t::array: {
+      if (j.empty()) {
+        out += "[]";
+        return;
+      }
+      out += '[';
+      bool first = true;
+      for (const auto& v : j) {
+        if (!first) out += ',';
+        first = false;
+        if (indent >= 0) {
+          out += '\n';
+          out.append(static_cast<size_t>(indent) * (level + 1), ' ');
+        }
+        append_json(out, v, indent, level + 1);
+      }
+      if (indent >= 0) {
+        out += '\n';
+        out.append(static_cast<size_t>(indent) * level, ' ');
+      }
+      out += ']';
+      return;
+    }
+    case Json::value_t::string:
+      append_string<Json>(out, j.template get_ref<const typename Json::string_t&>());
+      return;
+    case Json::value_t::boolean:
+      out += j.template get<bool>() ? "true" : "false";
+      return;
+    case Json::value_t::null:
+      out += "null";
+      return;
+    default:  // numbers, binary, discarded: as nlohmann writes them
+      out += j.dump(-1, ' ', false, Json::error_handler_t::replace);
+      return;
+  }
+}
+
+}  // namespace json_dump_detail
+
 // indent < 0: one line; otherwise pretty-printed with that many spaces. A template so nlohmann::ordered_json keeps
 // its key order (a conversion to nlohmann::json would sort the keys).
 template <typename Json>
 std::string dump_json(const Json& j, int indent = -1) {
-  return j.dump(indent, ' ', false, Json::error_handler_t::replace);
+  std::string out;
+  json_dump_detail::append_json(out, j, indent, 0);
+  return out;
 }
 
 }  // namespace chokepoint
