@@ -25,55 +25,37 @@ void append_string(std::string& out, const std::string& s) {
   if (!append_ascii_json_string(out, s)) out += Json(s).dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
+// A pretty-printed member or element starts on a line of its own, indented to its level; one line has no breaks.
+inline void new_line(std::string& out, int indent, int level) {
+  if (indent < 0) return;
+  out += '\n';
+  out.append(static_cast<size_t>(indent) * static_cast<size_t>(level), ' ');
+}
+
 template <typename Json>
 void append_json(std::string& out, const Json& j, int indent, int level) {
   switch (j.type()) {
-    case Json::value_t::object: {
+    case Json::value_t::object:
+    case Json::value_t::array: {
+      const bool object = j.is_object();
       if (j.empty()) {
-        out += "{}";
+        out += object ? "{}" : "[]";
         return;
       }
-      out += '{';
+      out += object ? '{' : '[';
       bool first = true;
       for (auto it = j.begin(); it != j.end(); ++it) {
         if (!first) out += ',';
         first = false;
-        if (indent >= 0) {
-          out += '\n';
-          out.append(static_cast<size_t>(indent) * (level + 1), ' ');
+        new_line(out, indent, level + 1);
+        if (object) {
+          append_string<Json>(out, it.key());
+          out += indent >= 0 ? ": " : ":";
         }
-        append_string<Json>(out, it.key());
-        out += indent >= 0 ? ": " : ":";
         append_json(out, *it, indent, level + 1);
       }
-      if (indent >= 0) {
-        out += '\n';
-        out.append(static_cast<size_t>(indent) * level, ' ');
-      }
-      out += '}';
-      return;
-    }
-    case Json::value_t::array: {
-      if (j.empty()) {
-        out += "[]";
-        return;
-      }
-      out += '[';
-      bool first = true;
-      for (const auto& v : j) {
-        if (!first) out += ',';
-        first = false;
-        if (indent >= 0) {
-          out += '\n';
-          out.append(static_cast<size_t>(indent) * (level + 1), ' ');
-        }
-        append_json(out, v, indent, level + 1);
-      }
-      if (indent >= 0) {
-        out += '\n';
-        out.append(static_cast<size_t>(indent) * level, ' ');
-      }
-      out += ']';
+      new_line(out, indent, level);
+      out += object ? '}' : ']';
       return;
     }
     case Json::value_t::string:
