@@ -95,8 +95,13 @@ void CallScheduler::start(size_t index, double now_ms) {
   log_.push_back(std::move(entry));
   (void)now_ms;
   std::weak_ptr<std::vector<Arrival>> inbox = inbox_;
-  transport_.send(http, [inbox, index](HttpResponse response) {
-    if (auto box = inbox.lock()) box->push_back({index, std::move(response)});
+  // `this` is used only while the inbox lives, and the scheduler alone owns it.
+  transport_.send(http, [inbox, index, this](HttpResponse response) {
+    auto box = inbox.lock();
+    if (!box) return;
+    box->push_back({index, std::move(response)});
+    if (stepping_) return;
+    if (const auto now = transport_.step_on_answer_ms()) step(*now);
   });
 }
 
@@ -148,6 +153,11 @@ void CallScheduler::absorb(const Arrival& arrival, double now_ms) {
 }
 
 void CallScheduler::step(double now_ms) {
+  struct Stepping {
+    bool& flag;
+    explicit Stepping(bool& f) : flag(f) { flag = true; }
+    ~Stepping() { flag = false; }
+  } stepping(stepping_);
   // 1. Answers that arrived since the last step, in arrival order.
   std::vector<Arrival> arrived;
   arrived.swap(*inbox_);

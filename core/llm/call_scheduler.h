@@ -99,7 +99,8 @@ class CallScheduler {
   size_t add(LlmCall call);  // returns the call's index
 
   // Processes the answers that arrived, schedules retries, answers queued calls from the replay store and sends
-  // as many as the concurrency limit and budget allow. Cheap when there is nothing to do.
+  // as many as the concurrency limit and budget allow. Cheap when there is nothing to do. Also run by an answer's
+  // arrival when the transport asks for it (HttpTransport::step_on_answer_ms).
   void step(double now_ms);
 
   void hold();    // nothing is sent until resume(): a job can queue its first calls for the preview to show
@@ -139,6 +140,7 @@ class CallScheduler {
   SchedulerStop stop_ = SchedulerStop::None;
   // Callbacks append here and step() drains it, so a transport that answers inside send() cannot re-enter step().
   std::shared_ptr<std::vector<Arrival>> inbox_;
+  bool stepping_ = false;  // inside step(): an answer arriving now waits for the step to drain it
 };
 
 // Each call's answer in the order added: its text, its final error's message, or `not_finished` for a call that

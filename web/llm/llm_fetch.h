@@ -26,6 +26,8 @@ class FetchTransport : public HttpTransport {
   FetchTransport();
   ~FetchTransport() override;  // pending answers for a destroyed transport are dropped
   void send(const HttpRequest& request, HttpDone done) override;
+  // Answers arrive from the event loop between frames: the scheduler sends its next call then, not a frame later.
+  std::optional<double> step_on_answer_ms() const override;
   size_t pending() const { return pending_.size(); }
   void complete(int id, HttpResponse response);  // for chokepoint_llm_on_http_done
 
@@ -66,6 +68,8 @@ void FetchTransport::send(const HttpRequest& request, HttpDone done) {
   chokepoint_llm_fetch(id, request.method.c_str(), request.url.c_str(), headers_json.c_str(), request.body.c_str(),
                        request.timeout_ms);
 }
+
+std::optional<double> FetchTransport::step_on_answer_ms() const { return emscripten_get_now(); }
 
 void FetchTransport::complete(int id, HttpResponse response) {
   auto it = pending_.find(id);

@@ -376,5 +376,76 @@ TEST(CallScheduler, CancelWhileHeldCancels) {
   EXPECT_TRUE(t.pending.empty());
 }
 
+// Answers arriving between the host's steps, as fetch's do in the page: each one is taken at once and the next call
+// sent, so the calls in flight stay at the limit without waiting for a frame.
+class EventLoopTransport : public FakeTransport {
+ public:
+  std::optional<double> step_on_answer_ms() const override { return clock; }
+  double clock = 0;
+};
+
+TEST(CallScheduler, AnAnswerFromTheEventLoopSendsTheNextCallAtOnce) {
+  EventLoopTransport t;
+  SchedulerLimits limits;
+  limits.max_concurrency = 2;
+  CallScheduler s(endpoint(), t, nullptr, limits);
+  for (auto id : {"a", "b", "c", "d", "e"}) s.add(call(id));
+  s.step(0);
+  ASSERT_EQ(t.pending.size(), 2u);
+  t.answer_next(reply("A"));  // no step() by the host
+  EXPECT_EQ(s.count(CallState::Succeeded), 1u);
+  EXPECT_EQ(t.pending.size(), 2u);  // "c" sent by the answer's arrival
+  EXPECT_EQ(t.pending.back().request.body.find("question for c") != std::string::npos, true);
+  while (!t.pending.empty()) t.answer_next(reply("x"));
+  EXPECT_TRUE(s.finished());
+  EXPECT_EQ(s.usage().network_calls, 5);
+}
+
+TEST(CallScheduler, AnAnswerFromTheEventLoopKeepsTheBackoffClockAndTheHold) {
+  EventLoopTransport t;
+  CallScheduler s(endpoint(), t, nullptr, {});
+  s.add(call("a"));
+  s.add(call("b"));
+  s.step(0);
+  ASSERT_EQ(t.pending.size(), 2u);
+  t.clock = 500;
+  t.answer_next(failure(503));  // retry due at 500 + 1000, by the transport's clock
+  ASSERT_EQ(s.calls()[0].state, CallState::WaitingRetry);
+  EXPECT_DOUBLE_EQ(s.calls()[0].retry_at_ms, 1500);
+  s.hold();
+  t.clock = 2000;
+  t.answer_next(reply("B"));  // taken, but nothing sent while held
+  EXPECT_EQ(s.calls()[1].state, CallState::Succeeded);
+  EXPECT_TRUE(t.pending.empty());
+  s.resume();
+  s.step(2000);
+  EXPECT_EQ(t.pending.size(), 1u);  // the retry
+}
+
+// A transport answering inside send() is not stepped again from its own answer (no re-entry).
+class SynchronousEventLoopTransport : public HttpTransport {
+ public:
+  void send(const HttpRequest&, HttpDone done) override {
+    ++sent;
+    done(reply("now"));
+  }
+  std::optional<double> step_on_answer_ms() const override { return 0.0; }
+  int sent = 0;
+};
+
+TEST(CallScheduler, AnAnswerInsideSendWaitsForTheNextStep) {
+  SynchronousEventLoopTransport t;
+  SchedulerLimits limits;
+  limits.max_concurrency = 1;
+  CallScheduler s(endpoint(), t, nullptr, limits);
+  for (auto id : {"a", "b", "c"}) s.add(call(id));
+  s.step(0);
+  EXPECT_EQ(t.sent, 1);
+  EXPECT_EQ(s.count(CallState::Succeeded), 0u);  // drained by the next step
+  s.step(1);
+  EXPECT_EQ(t.sent, 2);
+  EXPECT_EQ(s.count(CallState::Succeeded), 1u);
+}
+
 }  // namespace
 }  // namespace chokepoint
