@@ -12,6 +12,7 @@
 #include "core/base/result.h"
 #include "core/dataset/eval_set.h"
 #include "core/db/connection.h"
+#include "core/db/row_count_job.h"
 #include "core/graph/layout.h"
 #include "core/metrics/evaluation_job.h"
 #include "core/metrics/execution_accuracy.h"
@@ -29,6 +30,8 @@ struct LoadedDatabase {
   std::shared_ptr<Connection> connection;  // read-only; null when the file could not be opened
   bool schema_only = false;
   std::string error;  // non-empty when the file could not be opened
+  // A big file's row counts, counted a slice a frame after it opened (the tables' row_count is -1 until then).
+  std::shared_ptr<RowCountJob> row_counts;
 };
 
 struct RowBrowser {

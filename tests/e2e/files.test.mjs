@@ -41,6 +41,32 @@ test('an uploaded SQLite database is read in wasm and listed with its tables and
   assert.deepEqual(book.foreign_keys[0].columns, ['author_id']);
 });
 
+// A database over 8 MiB opens with its tables listed at once and its rows counted afterwards, a slice a frame: the
+// counts the page ends with are sqlite3's own.
+test('a big uploaded database lists its tables first, then the row counts sqlite3 gives', async () => {
+  const file = path.join(dir, 'ledger.sqlite');
+  execFileSync('sqlite3', [file, `CREATE TABLE account(id INTEGER PRIMARY KEY, name TEXT);
+    CREATE TABLE entry(id INTEGER PRIMARY KEY, account_id INTEGER REFERENCES account(id), memo TEXT);
+    CREATE TABLE tag(name TEXT PRIMARY KEY, n INTEGER) WITHOUT ROWID;
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300)
+      INSERT INTO account SELECT i, 'a' || i FROM n;
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60000)
+      INSERT INTO entry SELECT i * 3, 1 + i % 300, hex(randomblob(100)) FROM n;
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500)
+      INSERT INTO tag SELECT 't' || i, i FROM n;`]);
+  assert.ok(fs.statSync(file).size > 8 * 1048576, 'the file is over the size counted later');
+  const expected = Object.fromEntries(['account', 'entry', 'tag'].map((t) =>
+    [t, Number(execFileSync('sqlite3', [file, `SELECT count(*) FROM ${t}`], { encoding: 'utf8' }).trim())]));
+  await upload('ledger.sqlite');
+  await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_summary_json', 'string', [], []))
+    .some((d) => d.db_id === 'ledger'));
+  await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_summary_json', 'string', [], []))
+    .some((d) => d.db_id === 'ledger' && d.counting_rows === false), null, { timeout: 60000 });
+  const ledger = (await call('chokepoint_summary_json')).find((d) => d.db_id === 'ledger');
+  assert.deepEqual(Object.fromEntries(ledger.tables.map((t) => [t.name, t.rows])), expected);
+  assert.equal(expected.entry, 60000);
+});
+
 test('a gold file becomes an evaluation set', async () => {
   await upload('library_gold.sql');
   await app.page.waitForFunction(() => JSON.parse(Module.ccall('chokepoint_sets_json', 'string', [], []))

@@ -1,5 +1,6 @@
 // Exported functions for the page: chokepoint_summary_json() returns the loaded databases' table summaries as JSON
-// (the same JSON as `chokepoint db info`), so tests and scripts read real content, not pixels.
+// (the same JSON as `chokepoint db info`, with origin, schema_only and counting_rows), so tests and scripts read real
+// content, not pixels.
 #include "web/bridge/page_bridge.h"
 
 #include <emscripten.h>
@@ -44,6 +45,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_summary_json() {
         auto j = chokepoint::schema_to_json(d.schema);
         j["origin"] = d.origin;
         j["schema_only"] = d.schema_only;
+        j["counting_rows"] = d.row_counts != nullptr;  // each table's "rows" is null until counted
         out.push_back(std::move(j));
       }
     }

@@ -2,6 +2,7 @@
 // connection (LIMIT/OFFSET pages, so a million-row table costs one page).
 #include "web/panels/databases_panel.h"
 
+#include "core/base/clock.h"
 #include "core/db/sql_quote.h"
 
 #include <imgui.h>
@@ -35,7 +36,10 @@ std::string references_of(const Table& t, const std::string& col) {
 void draw_schema_tables(const LoadedDatabase& d) {
   for (const auto& t : d.schema.tables) {
     ImGui::SetNextItemOpen(true, ImGuiCond_Once);
-    const std::string rows = d.schema_only ? "schema only" : std::to_string(t.row_count) + " rows";
+    const std::string rows = d.schema_only     ? "schema only"
+                             : d.row_counts    ? "counting rows"
+                             : t.row_count < 0 ? "rows not counted"
+                                               : std::to_string(t.row_count) + " rows";
     const std::string header = t.name + "  (" + rows + ")###" + t.name;
     if (!ImGui::CollapsingHeader(header.c_str())) continue;
     if (ImGui::BeginTable(t.name.c_str(), 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
@@ -146,7 +150,22 @@ void draw_databases_panel(AppState& state) {
 }
 
 namespace {
-const PanelRegistrar databases_panel_registrar{{"Databases", 10, draw_databases_panel, nullptr, nullptr}};
+// The row counts of big files opened, a slice at a time; each table's count is set when its database is done.
+void step_row_counts(AppState& state, double budget_ms) {
+  const double start = monotonic_ms();
+  for (auto& d : state.databases.databases) {
+    if (!d.row_counts) continue;
+    while (!d.row_counts->step() && monotonic_ms() - start < budget_ms) {
+    }
+    if (!d.row_counts->done()) return;
+    const auto& counts = d.row_counts->counts();
+    for (size_t i = 0; i < d.schema.tables.size() && i < counts.size(); ++i) d.schema.tables[i].row_count = counts[i];
+    d.row_counts.reset();
+    if (monotonic_ms() - start >= budget_ms) return;
+  }
+}
+
+const PanelRegistrar databases_panel_registrar{{"Databases", 10, draw_databases_panel, step_row_counts, nullptr}};
 // {"do": "select_database", "db_id": NAME}: what clicking a database in the list does.
 const PageCommandRegistrar databases_panel_select_registrar{
     "select_database", [](AppState& s, const nlohmann::json& cmd) {
