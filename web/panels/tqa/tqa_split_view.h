@@ -1,7 +1,8 @@
 // Text augmentation > Split: TQA's train/dev/test split of the panel's set by whole databases (thesis §4.3.1,
 // Fig. 4.4, Table 4.1; core/tqa/tqa_split.h), as `chokepoint tqa split` makes it: each query's join query graph
-// counted a slice of items per frame, then seeded k-means over the databases and the split; the three parts become
-// loaded sets (<set>.train.json, .dev.json, .test.json) kept in the workspace, with Table 4.1's distributions.
+// counted a slice of items per frame, then seeded k-means over the databases and the split; the three parts become,
+// one a frame, loaded sets (<set>.train.json, .dev.json, .test.json) kept in the workspace, with Table 4.1's
+// distributions.
 #pragma once
 #include <map>
 #include <memory>
@@ -25,7 +26,8 @@ struct TqaSplitView {
   std::map<std::string, Schema> schemas;
   std::vector<int> nodes;  // query_node_count per item counted so far
   bool running = false;
-  std::optional<tqa::TqaSplit> result;
+  std::optional<tqa::TqaSplit> pending;       // made, its parts being added as sets (one a frame)
+  std::optional<tqa::TqaSplit> result;        // once the three are added
   std::vector<std::string> published, paths;  // the parts' set names, and where they are kept
   std::string error;
 };
