@@ -81,7 +81,7 @@ const std::string kClustersUsage =
         "                                [--correct MODEL=E.json[,MODEL=E.json...] ...]\n"
         "                                [--pred MODEL=FILE ... --db-root DIR] [--cost MODEL=X ...]\n"
         "                                [--seed N] [--restarts N] [--assign T] [--margin M]\n"
-        "                                [--epsilon E] [--min-share S] [--importance] [--semantics S]\n"
+        "                                [--epsilon E] [--min-share S] [--importance] [--umap] [--semantics S]\n"
         "`space clusters` is the same command; the set may also be given as --set [NAME=]S.\n"
         "k-means (k-means++ seeded by --seed, default 0; --restarts, default 10) over the set's\n"
         "feature vectors: with --k that k, otherwise the elbow over k = A..B (--elbow; --k-max N is\n"
@@ -98,7 +98,9 @@ const std::string kClustersUsage =
         "--assign T gives another set's items their nearest centroid. --importance adds the\n"
         "features that tell the clusters apart by one multi-class 100-tree forest's impurity importance, as\n"
         "003 §5 fits it (forest_multiclass; per cluster, those of them more common in it:\n"
-        "forest_multiclass_features), and each cluster's own ranking by a one-vs-rest forest (forest_features).\n") +
+        "forest_multiclass_features), and each cluster's own ranking by a one-vs-rest forest (forest_features).\n"
+        "--umap adds map_umap: the clustered vectors on 003's UMAP map (n_neighbors 50, min_dist 0.01, seeded by\n"
+        "--seed; 3 to 20,000 items), each point with its key, cluster and BIRD difficulty (003 Fig. 5).\n") +
     kInputs;
 
 const std::string kEstimateUsage =
@@ -158,6 +160,7 @@ FlagTable clusters_flags() {
       real_flag("--epsilon", "E", 0, any, "cost view: a cheaper model within E of a dearer one").or_else("0.02"),
       real_flag("--min-share", "S", 0, any, "features explaining a cluster: at least this share of it").or_else("0.5"),
       switch_flag("--importance", "features by a multi-class forest's and one-vs-rest forests' importance"),
+      switch_flag("--umap", "also the clustered vectors on 003's UMAP map (Fig. 5)"),
       flags::semantics({"bird", "spider", "test-suite"}, "gold's benchmark"),
       flags::skip_missing(),
   });
@@ -626,6 +629,30 @@ int clusters_main(const FlagValues& r) {
   for (size_t i = 0; i < in->matrix.rows.size(); ++i)
     labels.push_back({{"key", in->matrix.rows[i].key}, {"cluster", fc.labels[i]}});
   report["labels"] = labels;
+  if (r.has("--umap")) {
+    learn::UmapOptions uo;  // 003's n_neighbors and min_dist
+    uo.seed = options.seed;
+    auto map = vectors.rows.rows < 3 || vectors.rows.rows > learn::kMaxUmapRows
+                   ? Result<learn::UmapResult>(Error{"UMAP maps 3 to " + std::to_string(learn::kMaxUmapRows) +
+                                                     " items (its neighbours are exact); this set has " +
+                                                     std::to_string(vectors.rows.rows)})
+                   : learn::umap(vectors.dense(), uo);
+    if (!map.ok()) return fail_input("--umap: " + map.error());
+    ojson points = ojson::array();
+    for (size_t i = 0; i < in->matrix.rows.size(); ++i) {
+      ojson point = {{"key", in->matrix.rows[i].key},
+                     {"cluster", fc.labels[i]},
+                     {"x", rounded(map->coordinates.at(i, 0))},
+                     {"y", rounded(map->coordinates.at(i, 1))}};
+      // BIRD's difficulty labels colour 003's Figure 5; an eval set that has them passes them on.
+      if (in->gold && i < in->gold->items.size() && !in->gold->items[i].difficulty.empty())
+        point["difficulty"] = in->gold->items[i].difficulty;
+      points.push_back(std::move(point));
+    }
+    report["map_umap"] = {{"method", "umap"},        {"n_neighbors", map->n_neighbors},
+                          {"min_dist", uo.min_dist}, {"epochs", map->epochs},
+                          {"seed", uo.seed},         {"points", points}};
+  }
   if (r.has("--assign")) {
     auto other = read_set(r.text("--assign"), ctx);
     if (!other.ok()) return fail_input(other.error());

@@ -27,7 +27,7 @@ const std::string kStudySpaceUsage =
         "Usage: chokepoint study feature-space --set S --pred MODEL=FILE [--pred ...] --db-root DIR --out DIR\n"
         "                                      [--k K | --elbow A..B] [--seed N] [--trees N] [--tables T.json]\n"
         "                                      [--lexicon ASSET | --wordnet DIR] [--semantics S]\n"
-        "                                      [--rewrite MODEL=R.json ...]\n"
+        "                                      [--rewrite MODEL=R.json ...] [--umap]\n"
         "Where models fail in SQLSpace's feature space. S: an evaluation set (its deterministic features are computed\n"
         "here) or a features file `chokepoint features` wrote with the same keys. --pred MODEL=FILE: one model's\n"
         "predictions, scored on --db-root; repeat per model. Runs `space clusters --importance` (k-means, the\n"
@@ -37,7 +37,9 @@ const std::string kStudySpaceUsage =
         "negative features: Tables 7 and 8), exactly as those commands run. --rewrite MODEL=R.json: the report\n"
         "`chokepoint space rewrite --out R.json` wrote for MODEL's predictions on the same set (every item it lists\n"
         "must be an item of S): no rewriting, Acc@1 and Acc@3 (Table 3) and the items by estimator and rewrite\n"
-        "outcome (Table 4); repeat per model. The paper's figures stand beside ours.\n"
+        "outcome (Table 4); repeat per model. --umap: the items on the UMAP map of their clustered vectors\n"
+        "(`space clusters --umap`: n_neighbors 50, min_dist 0.01, seeded by --seed), coloured by BIRD's difficulty\n"
+        "as 003 Fig. 5 colours them, or by cluster when the set has no labels. The paper's figures stand beside ours.\n"
         "stdout: JSON {study, items, k, models [{name, ex, blind_spots}], estimators [{model, online, accuracy, f1}],\n"
         "rewriting [{model, n, no_rewriting, acc_at_1, acc_at_3}], out, files}.\n") +
     kStudyOutRule;
@@ -58,6 +60,7 @@ FlagTable space_study_flags() {
       flags::semantics({"bird", "spider"}, "gold's benchmark"),
       text_flag("--rewrite", "MODEL=R.json", "a rewriting run of MODEL (space rewrite --out): Tables 3 and 4")
           .repeated(),
+      switch_flag("--umap", "the items on 003's UMAP map, coloured by difficulty (Fig. 5)"),
   };
 }
 
@@ -147,6 +150,7 @@ int space_study_main(const FlagValues& r) {
   if (r.has("--elbow")) cluster_args.insert(cluster_args.end(), {"--elbow", r.text("--elbow")});
   for (const auto& [name, file] : models) cluster_args.insert(cluster_args.end(), {"--pred", name + "=" + file});
   cluster_args.push_back("--importance");
+  if (r.has("--umap")) cluster_args.push_back("--umap");
   auto clusters = space_report("space clusters", cluster_args);
   if (!clusters.ok()) return fail_input(clusters.error());
   std::set<std::string> set_keys;
@@ -212,6 +216,14 @@ int space_study_main(const FlagValues& r) {
     if (u.is_number_integer()) in.universal_blind_spots.push_back(u.get<int>());
   for (const auto& l : c.value("labels", ojson::array()))
     in.item_clusters.push_back({l.value("key", ""), l.value("cluster", 0)});
+  if (c.contains("map_umap")) {
+    const ojson& m = c["map_umap"];
+    for (const auto& p : m.value("points", ojson::array()))
+      in.map.push_back({p.value("x", 0.0), p.value("y", 0.0), p.value("difficulty", "")});
+    in.map_method = "UMAP of the clustered vectors, n_neighbors " + std::to_string(m.value("n_neighbors", 0)) +
+                    ", min_dist 0.01, " + std::to_string(m.value("epochs", 0)) + " epochs, seed " +
+                    std::to_string(m.value("seed", 0));
+  }
   in.estimators = estimators;
   for (const auto& g : rewrites) in.rewriting.push_back(g.run);
   auto report = study::feature_space_report(in);

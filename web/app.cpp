@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <exception>
+#include <map>
 #include <new>
 #include <stdexcept>
 
@@ -151,6 +152,15 @@ void draw_tabs(AppState& state, const std::string& requested_tab) {
   const auto& panels = panel_registry();
   const int open = draw_tab_row(panels, state.active_panel, requested_tab);
   state.panel_top = ImGui::GetCursorScreenPos().y;
+  // The tabs share this window's scrolling: each tab keeps its own, so a tab opened after another was scrolled down
+  // shows its top (or where it was left), not the other's offset. Applied from the next frame, as ImGui scrolls.
+  static std::map<int, float> scroll_of_tab;
+  static int shown_tab = -1;
+  if (open != shown_tab) {
+    if (shown_tab >= 0) scroll_of_tab[shown_tab] = ImGui::GetScrollY();
+    ImGui::SetScrollY(scroll_of_tab.count(open) ? scroll_of_tab[open] : 0.0f);
+    shown_tab = open;
+  }
   if (open >= 0) {
     const PanelSpec& p = panels[static_cast<size_t>(open)];
     ImGui::PushID(p.name.c_str());

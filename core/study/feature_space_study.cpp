@@ -1,6 +1,7 @@
 // The feature-space study from clusters, per-cluster accuracy and estimator runs.
 #include "core/study/feature_space_study.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace chokepoint::study {
@@ -108,7 +109,57 @@ std::string joined(const std::vector<std::string>& parts, size_t most) {
   return out;
 }
 
+void add_map_chart(const FeatureSpaceInputs& in, StudyReport& rep) {
+  if (in.map.empty()) {
+    rep.notes.push_back(
+        "No map of the items (Fig. 5): `study feature-space --umap`, or Feature space > Clusters > Map the items in "
+        "the "
+        "app, adds the UMAP map of the clustered vectors coloured by BIRD's difficulty.");
+    return;
+  }
+  rep.charts.push_back(items_map_chart(in));
+}
+
 }  // namespace
+
+// 003 Fig. 5: BIRD's three labels in the paper's order, then any other, then the items without one; a set without
+// labels is coloured by cluster instead.
+StudyChart items_map_chart(const FeatureSpaceInputs& in) {
+  using Point = FeatureSpaceInputs::MapPoint;
+  StudyChart chart;
+  chart.id = "map";
+  chart.kind = ChartKind::Scatter;
+  chart.y_label = in.map_method;
+  const bool labelled = std::any_of(in.map.begin(), in.map.end(), [](const Point& p) { return !p.difficulty.empty(); });
+  std::vector<std::string> groups;
+  if (labelled) {
+    chart.title = "The items on the map of their feature vectors, coloured by BIRD's difficulty (003 Fig. 5)";
+    groups = {"simple", "moderate", "challenging"};
+    for (const auto& p : in.map)
+      if (!p.difficulty.empty() && std::find(groups.begin(), groups.end(), p.difficulty) == groups.end())
+        groups.push_back(p.difficulty);
+    if (std::any_of(in.map.begin(), in.map.end(), [](const Point& p) { return p.difficulty.empty(); }))
+      groups.push_back("no difficulty");
+  } else {
+    chart.title =
+        "The items on the map of their feature vectors, coloured by cluster (the set has no difficulty labels to "
+        "colour them as 003 Fig. 5 does)";
+    for (size_t c = 0; c < in.clusters.size(); ++c) groups.push_back("C" + std::to_string(c));
+  }
+  chart.categories = groups;
+  for (size_t i = 0; i < in.map.size(); ++i) {
+    const auto& p = in.map[i];
+    size_t group = groups.size();
+    if (labelled)
+      group = static_cast<size_t>(
+          std::find(groups.begin(), groups.end(), p.difficulty.empty() ? "no difficulty" : p.difficulty) -
+          groups.begin());
+    else if (i < in.item_clusters.size() && in.item_clusters[i].second >= 0)
+      group = static_cast<size_t>(in.item_clusters[i].second);
+    if (group < groups.size()) chart.points.push_back({p.x, p.y, group});  // a cluster not listed: off the map
+  }
+  return chart;
+}
 
 StudyReport feature_space_report(const FeatureSpaceInputs& in) {
   StudyReport rep;
@@ -219,6 +270,8 @@ StudyReport feature_space_report(const FeatureSpaceInputs& in) {
     chart.series.push_back(s);
   }
   rep.charts.push_back(chart);
+
+  add_map_chart(in, rep);
 
   rep.items.id = "items";
   rep.items.columns = {"key", "cluster"};

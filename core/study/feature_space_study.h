@@ -3,8 +3,9 @@
 // clearly weaker than overall); and the correctness estimator, a random forest that predicts from the features
 // whether the model answers an item right, offline (every feature) and online (only what the question and schema
 // give), with the features that mark its failures; and, given a question-rewriting run (003 §6), its accuracy
-// without rewriting and at Acc@1/Acc@3 (Table 3) and the items by estimator and rewrite outcome (Table 4). The
-// paper's figures stand beside ours.
+// without rewriting and at Acc@1/Acc@3 (Table 3) and the items by estimator and rewrite outcome (Table 4); given a
+// map of the vectors, the items on it coloured by BIRD's difficulty, or by cluster (Fig. 5). The paper's figures
+// stand beside ours.
 #pragma once
 #include <optional>
 #include <string>
@@ -67,8 +68,20 @@ struct FeatureSpaceInputs {
   std::vector<EstimatorRun> estimators;
   std::vector<RewritingRun> rewriting;  // none: Tables 3 and 4 are left out, and a note says how to add them
   std::vector<std::pair<std::string, int>> item_clusters;  // each item's key and cluster, in set order
+  // The items on a 2-D map of their feature vectors (003 Figs. 4-5), one per item_clusters entry in the same order,
+  // with BIRD's difficulty label ("" when the item has none). Empty: no map, and a note says how to add one.
+  struct MapPoint {
+    double x = 0, y = 0;
+    std::string difficulty;
+  };
+  std::vector<MapPoint> map;
+  std::string map_method;  // how the map was made: "UMAP, n_neighbors 50, min_dist 0.01, 500 epochs, seed 0"
 };
 
 StudyReport feature_space_report(const FeatureSpaceInputs& in);
+
+// The chart of in.map (Fig. 5) as the report draws it: coloured by difficulty when some item has a label, else by
+// cluster (item_clusters, in the same order as map).
+StudyChart items_map_chart(const FeatureSpaceInputs& in);
 
 }  // namespace chokepoint::study

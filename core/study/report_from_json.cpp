@@ -108,8 +108,10 @@ struct Reader {
       out.kind = ChartKind::Histogram;
     else if (*kind == "radar")
       out.kind = ChartKind::Radar;
+    else if (*kind == "scatter")
+      out.kind = ChartKind::Scatter;
     else
-      return Error{where + ": unknown kind '" + kind->substr(0, 40) + "' (bars, histogram or radar)"};
+      return Error{where + ": unknown kind '" + kind->substr(0, 40) + "' (bars, histogram, radar or scatter)"};
     auto categories = texts(c, "categories", where, bounds.rows);
     if (!categories.ok()) return Error{categories.error()};
     out.categories = *categories;
@@ -129,6 +131,18 @@ struct Reader {
         series.values.push_back(v.number);
       }
       out.series.push_back(std::move(series));
+    }
+    if (out.kind != ChartKind::Scatter) return out;
+    if (!c.contains("points") || !c["points"].is_array() || c["points"].size() > bounds.rows)
+      return Error{where + ": 'points' is not a list of at most " + std::to_string(bounds.rows)};
+    for (size_t i = 0; i < c["points"].size(); ++i) {
+      const json& p = c["points"][i];
+      const bool shaped = p.is_array() && p.size() == 3 && p[0].is_number() && p[1].is_number() &&
+                          p[2].is_number_unsigned() && p[2].get<size_t>() < out.categories.size();
+      if (!shaped)
+        return Error{where + " point " + std::to_string(i + 1) +
+                     " is not [x, y, group] with a group of its categories"};
+      out.points.push_back({p[0].get<double>(), p[1].get<double>(), p[2].get<size_t>()});
     }
     return out;
   }

@@ -146,10 +146,45 @@ std::string radar_svg(const StudyChart& chart) {
   return out + "</svg>\n";
 }
 
+// A map: each point a dot coloured by its group, the axes scaled to the points (a projection's units mean nothing),
+// the groups' legend below.
+std::string scatter_svg(const StudyChart& chart) {
+  const double width = 720, plot = 440, pad = 12, legend_top = plot + 2 * pad + 44;
+  const std::string radius = chart.points.size() < 300 ? "4" : "2.5";  // a few dots drawn bigger
+  const double total_h = legend_top + 22.0 * static_cast<double>((chart.categories.size() + 3) / 4);
+  double x0 = 0, x1 = 1, y0 = 0, y1 = 1;
+  if (!chart.points.empty()) {
+    x0 = x1 = chart.points[0].x;
+    y0 = y1 = chart.points[0].y;
+  }
+  for (const auto& p : chart.points) {
+    x0 = std::min(x0, p.x), x1 = std::max(x1, p.x);
+    y0 = std::min(y0, p.y), y1 = std::max(y1, p.y);
+  }
+  const double sx = x1 > x0 ? (width - 2 * pad) / (x1 - x0) : 1, sy = y1 > y0 ? plot / (y1 - y0) : 1;
+  std::string out = "<svg role=\"img\" width=\"" + fmt(width) + "\" height=\"" + fmt(total_h) + "\" viewBox=\"0 0 " +
+                    fmt(width) + " " + fmt(total_h) + "\"><title>" + html_escape(chart.title) + "</title>\n" +
+                    "<rect x=\"0\" y=\"0\" width=\"" + fmt(width) + "\" height=\"" + fmt(plot + 2 * pad) +
+                    "\" fill=\"#fafafa\" stroke=\"#ddd\"/>\n";
+  for (const auto& p : chart.points)
+    out += "<circle cx=\"" + fmt(pad + (p.x - x0) * sx) + "\" cy=\"" + fmt(pad + plot - (p.y - y0) * sy) + "\" r=\"" +
+           radius + "\" fill=\"" + kColours[p.group % 8] + "\" fill-opacity=\"0.75\"/>\n";
+  out += "<text x=\"" + fmt(pad) + "\" y=\"" + fmt(plot + 2 * pad + 16) + "\" font-size=\"11\" fill=\"#555\">" +
+         html_escape(chart.y_label) + "</text>\n";
+  for (size_t g = 0; g < chart.categories.size(); ++g) {
+    const double x = pad + 170.0 * static_cast<double>(g % 4), y = legend_top + 22.0 * static_cast<double>(g / 4);
+    out += "<circle cx=\"" + fmt(x + 6) + "\" cy=\"" + fmt(y - 4) + "\" r=\"5\" fill=\"" + kColours[g % 8] +
+           "\"/><text x=\"" + fmt(x + 16) + "\" y=\"" + fmt(y) + "\" font-size=\"12\">" +
+           html_escape(chart.categories[g]) + "</text>\n";
+  }
+  return out + "</svg>\n";
+}
+
 }  // namespace
 
 std::string chart_svg(const StudyChart& chart) {
   if (chart.kind == ChartKind::Radar) return radar_svg(chart);
+  if (chart.kind == ChartKind::Scatter) return scatter_svg(chart);
   const double width = 720, left = 56, right = 16, top = 16, plot_h = 220;
   const double plot_w = width - left - right;
   const double y_top = axis_top(chart);

@@ -34,6 +34,8 @@ const char* chart_kind_name(ChartKind kind) {
       return "histogram";
     case ChartKind::Radar:
       return "radar";
+    case ChartKind::Scatter:
+      return "scatter";
   }
   return "bars";
 }
@@ -102,6 +104,11 @@ std::string report_problem(const StudyReport& report) {
       return "radar chart '" + c.id + "' has fewer than 3 spokes";
     for (const auto& s : c.series)
       if (s.values.size() != c.categories.size()) return "chart '" + c.id + "' has a series of the wrong length";
+    if (c.kind != ChartKind::Scatter && !c.points.empty()) return "chart '" + c.id + "' has points but is no scatter";
+    if (c.kind == ChartKind::Scatter && !c.series.empty()) return "scatter chart '" + c.id + "' has series";
+    for (const auto& p : c.points)
+      if (p.group >= c.categories.size() || !std::isfinite(p.x) || !std::isfinite(p.y))
+        return "scatter chart '" + c.id + "' has a point outside its groups or off the map";
   }
   return "";
 }
@@ -129,6 +136,11 @@ nlohmann::ordered_json report_json(const StudyReport& report) {
       for (double v : s.values)
         values.push_back(std::isfinite(v) ? nlohmann::ordered_json(rounded(v)) : nlohmann::ordered_json());
       cj["series"].push_back({{"name", s.name}, {"values", values}});
+    }
+    if (c.kind == ChartKind::Scatter) {  // [x, y, group] per point, four decimals: a map, not a measurement
+      cj["points"] = nlohmann::ordered_json::array();
+      for (const auto& p : c.points)
+        cj["points"].push_back({std::round(p.x * 1e4) / 1e4, std::round(p.y * 1e4) / 1e4, p.group});
     }
     j["charts"].push_back(cj);
   }

@@ -36,17 +36,25 @@ struct StudyTable {
   std::vector<PublishedRow> published;
 };
 
-enum class ChartKind { Bars, Histogram, Radar };
-const char* chart_kind_name(ChartKind kind);  // "bars", "histogram", "radar"
+enum class ChartKind { Bars, Histogram, Radar, Scatter };
+const char* chart_kind_name(ChartKind kind);  // "bars", "histogram", "radar", "scatter"
 
 struct ChartSeries {
   std::string name;
   std::vector<double> values;  // one per category; NaN: no value (a number the paper did not publish)
 };
 
+// One dot of a scatter chart: its place on the map and its group (an index into the chart's categories).
+struct ChartPoint {
+  double x = 0, y = 0;
+  size_t group = 0;
+};
+
 // Grouped bars: for each category one bar per series. A histogram is the same with bins as categories and counts as
 // values. A radar has one spoke per category (at least three) and one closed line per series, on one radial scale.
-// Invariant: every series has categories.size() values.
+// A scatter has no series: one point per item, coloured by its group (the categories name the groups).
+// Invariants: every series has categories.size() values; only a scatter has points, and each one's group names a
+// category.
 struct StudyChart {
   std::string id;
   std::string title;
@@ -54,6 +62,7 @@ struct StudyChart {
   ChartKind kind = ChartKind::Bars;
   std::vector<std::string> categories;
   std::vector<ChartSeries> series;
+  std::vector<ChartPoint> points;  // a scatter's
 };
 
 struct StudyInput {

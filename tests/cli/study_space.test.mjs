@@ -86,3 +86,35 @@ test('feature-space refuses a model without a name and --k with --elbow', () => 
   assert.match(r.stderr, /give --k or --elbow, not both/);
   for (const d of ['x1', 'x2']) assert.ok(!existsSync(join(dir, d)), d);
 });
+
+// 003 Fig. 5 in the study: --umap puts every item on the UMAP map `space clusters --umap` draws (same seed), each dot
+// coloured by the item's BIRD difficulty; without it, no map and a note saying how to add one.
+test('feature-space --umap maps the items as space clusters --umap does, coloured by difficulty', () => {
+  const out = join(dir, 'study-map');
+  const r = run('study', 'feature-space', '--set', set, '--pred', `right=${join(dir, 'right.json')}`, '--db-root',
+    join(dir, 'db'), ...lexicon(), '--k', '3', '--seed', '4', '--umap', '--out', out);
+  assert.equal(r.status, 0, r.stderr);
+  const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+  const map = report.charts.find((c) => c.id === 'map');
+  assert.ok(map, 'the map is in the report');
+  assert.equal(map.kind, 'scatter');
+  const byHand = run('space', 'clusters', '--set', set, '--db-root', join(dir, 'db'), ...lexicon(), '--k', '3',
+    '--seed', '4', '--umap', '--out', join(dir, 'clusters-map.json'));
+  assert.equal(byHand.status, 0, byHand.stderr);
+  const points = JSON.parse(readFileSync(join(dir, 'clusters-map.json'), 'utf8')).map_umap.points;
+  const items = JSON.parse(readFileSync(set, 'utf8'));
+  assert.equal(points.length, items.length);
+  assert.equal(map.points.length, items.length);
+  map.points.forEach(([x, y, g], i) => {
+    assert.ok(Math.abs(x - points[i].x) < 1e-3 && Math.abs(y - points[i].y) < 1e-3, `item ${i} at its place`);
+    assert.equal(map.categories[g], items[i].difficulty, `item ${i} coloured by its difficulty`);
+  });
+  assert.deepEqual(map.categories, ['simple', 'moderate', 'challenging']);
+  assert.ok(new Set(map.points.map((p) => p[2])).size > 1, 'more than one difficulty on the map');
+  assert.match(map.y_label, /^UMAP of the clustered vectors, n_neighbors \d+, min_dist 0.01, 500 epochs, seed 4$/);
+  const html = readFileSync(join(out, 'report.html'), 'utf8');
+  assert.ok(html.includes('id="chart_map"'), 'the map is drawn in report.html');
+  const plain = JSON.parse(readFileSync(join(dir, 'study', 'report.json'), 'utf8'));
+  assert.equal(plain.charts.find((c) => c.id === 'map'), undefined);
+  assert.ok(plain.notes.some((n) => n.includes('--umap')), 'a note says how to add the map');
+});

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames, pixelStats, expectTextDrawn, workspaceSettled } from './browser.mjs';
+import { startApp, waitReady, artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames, pixelStats, expectTextDrawn, workspaceSettled, wheelChartIntoView } from './browser.mjs';
 import { runStudyInTab } from './fixture.mjs';
 
 const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
@@ -243,6 +243,64 @@ test('the Studies tab lays out the Feature space tab\'s results as chokepoint st
     .buttons?.['explain by forest'], null, { timeout: 10000 });
 });
 
+// A map is drawn, not only held: its rectangle of the screenshot has coloured dots (and its legend), not only the
+// clear colour.
+async function expectDotsDrawn(name, [x, y, w, h]) {
+  const png = await app.page.screenshot();
+  fs.writeFileSync(path.join(artefactDir, name), png);
+  const drawn = await pixelStats(app.page, png, { x, y, w, h }, [26, 28, 33]);
+  assert.ok(drawn.notClear > 2000, `dots in ${name}: ${JSON.stringify(drawn)}`);
+}
+
+// 003 Fig. 5 in the page: Clusters > Map the items runs UMAP over the clustered vectors (seeded as the clusters are),
+// and the study then carries the map `chokepoint study feature-space --umap` draws: the same items, coloured by the
+// same difficulties. UMAP's coordinates come out of 500 epochs where the two builds' exp and pow differ in the last
+// digit, so the places are compared by each item's nearest items on the two maps.
+test('Clusters > Map the items puts the study\'s Fig. 5 map in the page as the CLI draws it', async () => {
+  await sendCommand(app.page, { do: 'show', tab: PANEL });
+  await clickNamed(app.page, 'Clusters tab');
+  await clickNamed(app.page, 'map clusters');
+  const mapped = await until((s) => s.clusters?.map && !s.clusters.map.running, 'the clusters\' map', 120000);
+  assert.equal(mapped.clusters.map.points, 28);
+  assert.equal(mapped.clusters.map.epochs, 500);
+  const seen = await wheelChartIntoView(app.page, 'cluster-map');
+  assert.ok(seen.whole, 'the map can be scrolled into view');
+  await expectDotsDrawn('feature_space_cluster_map.png', seen.rect);
+  const s = await runStudyInTab(app.page, { study: 'feature-space' });
+  assert.equal(s.error, '');
+  const out = path.join(dir, 'study-map');
+  const r = spawnSync(cli, ['study', 'feature-space', '--set', SAMPLE, '--pred', `sample_pred.json=${PRED}`, '--db-root',
+    path.join(dir, 'db'), '--lexicon', LEXICON, '--elbow', '2..6', '--seed', '0', '--trees', '50', '--umap', '--out',
+    out], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const expected = JSON.parse(fs.readFileSync(path.join(out, 'report.json'), 'utf8'));
+  studyExpected = expected;
+  for (const t of expected.tables) assert.deepEqual(s.report.tables.find((x) => x.id === t.id), t, t.id);
+  assert.deepEqual(s.report.notes, expected.notes);
+  const mine = s.report.charts.find((c) => c.id === 'map');
+  const theirs = expected.charts.find((c) => c.id === 'map');
+  assert.ok(mine && theirs, 'both studies draw the map');
+  const { points: myPoints, ...myRest } = mine;
+  const { points: theirPoints, ...theirRest } = theirs;
+  assert.deepEqual(myRest, theirRest, 'the same title, method, kind and groups');
+  assert.deepEqual(myPoints.map((p) => p[2]), theirPoints.map((p) => p[2]), 'each item in the same group');
+  assert.deepEqual(s.report.charts.filter((c) => c.id !== 'map'), expected.charts.filter((c) => c.id !== 'map'));
+  const nearest = (pts, i, k) => pts.map((p, j) => [Math.hypot(p[0] - pts[i][0], p[1] - pts[i][1]), j])
+    .filter(([, j]) => j !== i).sort((a, b) => a[0] - b[0] || a[1] - b[1]).slice(0, k).map(([, j]) => j);
+  let kept = 0;
+  for (let i = 0; i < myPoints.length; ++i) {
+    const a = new Set(nearest(myPoints, i, 5));
+    kept += nearest(theirPoints, i, 5).filter((j) => a.has(j)).length / 5;
+  }
+  kept /= myPoints.length;
+  console.log(`# Fig. 5 map, page against CLI: ${(100 * kept).toFixed(0)} % of each item's 5 nearest items shared`);
+  assert.ok(kept > 0.6, `the two maps keep the same neighbourhoods (${kept.toFixed(2)} of the 5 nearest shared)`);
+  await clickNamed(app.page, 'study feature-space');
+  const shown = await wheelChartIntoView(app.page, 'study-chart-map');
+  assert.ok(shown.whole, 'the study\'s map can be scrolled into view');
+  await expectDotsDrawn('studies_feature_space_map.png', shown.rect);
+});
+
 // A reload changes nothing: the comparison, the clusters with their forests and both estimates are computed again from
 // the same files with the same choices, so the study equals the CLI's again.
 test('after a reload the tab\'s results come back and the study is the same', async () => {
@@ -253,7 +311,8 @@ test('after a reload the tab\'s results come back and the study is the same', as
   await waitReady(app);
   await sendCommand(app.page, { do: 'show', tab: PANEL });
   const back = await until((x) => x.restore?.state === 'done' && x.clusters?.forest && !x.clusters.forest.running &&
-    x.kept_estimates.length === 2 && (before.compare?.umap === undefined || (x.compare?.umap && !x.compare.umap.running)),
+    x.kept_estimates.length === 2 && (before.compare?.umap === undefined || (x.compare?.umap && !x.compare.umap.running)) &&
+    (before.clusters?.map === undefined || (x.clusters?.map && !x.clusters.map.running)),
   'the restored results', 180000);
   assert.deepEqual(back.restore.notes, []);
   assert.deepEqual(back.kept_estimates, before.kept_estimates);

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startApp, waitReady, artefactDir, nextFrames, clickAt, callJson } from './browser.mjs';
+import { startApp, waitReady, artefactDir, nextFrames, clickAt, callJson, sendCommand } from './browser.mjs';
 
 const CASES = [
   { name: '1920x1080 at 150 % text', viewport: { width: 1920, height: 1080 }, scale: 1.5 },
@@ -55,3 +55,34 @@ for (const c of CASES) {
     }
   });
 }
+
+// Each tab keeps its own scrolling. A tab opened from inside another (a study's "Open ..." button, a page command)
+// while that one is scrolled down shows its own top, not the other's offset; the first one, opened again, is where it
+// was left.
+test('each tab keeps its own scroll position', async () => {
+  const app = await startApp({ viewport: { width: 1024, height: 420 } });
+  try {
+    await app.page.goto(app.url);
+    await waitReady(app);
+    await nextFrames(app.page);
+    const state = () => callJson(app.page, 'chokepoint_app_json');
+    const show = async (tab) => {
+      await sendCommand(app.page, { do: 'show', tab });
+      await nextFrames(app.page);
+      return state();
+    };
+    const top = (await show('Studies')).panel_top;
+    await app.page.mouse.move(500, 380);
+    for (let i = 0; i < 3; ++i) await app.page.mouse.wheel(0, 300);
+    await nextFrames(app.page);
+    const scrolled = (await state()).panel_top;
+    assert.ok(scrolled < top - 100, `Studies scrolled down (${top} -> ${scrolled})`);
+    const databases = await show('Databases');
+    assert.equal(databases.active_panel, 'Databases');
+    assert.equal(databases.panel_top, top, 'Databases starts at its top');
+    const studies = await show('Studies');
+    assert.equal(studies.panel_top, scrolled, 'Studies where it was left');
+  } finally {
+    await app.close();
+  }
+});

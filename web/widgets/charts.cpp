@@ -281,6 +281,58 @@ void draw_radar_chart(const char* id, const std::vector<std::string>& axes, cons
   end_chart();
 }
 
+void draw_scatter_chart(const char* id, const std::vector<std::string>& groups, const std::vector<ScatterPoint>& points,
+                        ImVec2 size) {
+  static const ImU32 kGroups[] = {kBlue,
+                                  kOrange,
+                                  IM_COL32(80, 180, 120, 255),
+                                  IM_COL32(200, 120, 170, 255),
+                                  IM_COL32(120, 190, 230, 255),
+                                  IM_COL32(220, 100, 60, 255),
+                                  IM_COL32(230, 210, 80, 255),
+                                  IM_COL32(160, 160, 160, 255)};
+  const auto colour = [](size_t g) { return kGroups[g % (sizeof kGroups / sizeof kGroups[0])]; };
+  const ChartArea a = begin_chart(id, size);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float line = ImGui::GetFontSize();
+  const float legend_h = line * 1.3f * static_cast<float>((groups.size() + 3) / 4);
+  for (size_t g = 0; g < groups.size(); ++g) {
+    const float lx = a.p0.x + line * 0.5f + (a.p1.x - a.p0.x) / 4 * static_cast<float>(g % 4);
+    const float ly = a.p0.y + line * 0.3f + line * 1.3f * static_cast<float>(g / 4);
+    dl->AddCircleFilled(ImVec2(lx + line * 0.4f, ly + line * 0.5f), line * 0.35f, colour(g));
+    dl->AddText(ImVec2(lx + line, ly), IM_COL32(220, 220, 220, 255), groups[g].c_str());
+  }
+  const ImVec2 q0(a.p0.x + line * 0.6f, a.p0.y + legend_h + line * 0.6f), q1(a.p1.x - line * 0.6f, a.p1.y - line);
+  dl->AddRect(ImVec2(q0.x - 4, q0.y - 4), ImVec2(q1.x + 4, q1.y + 4), kGrid);
+  double x0 = 0, x1 = 1, y0 = 0, y1 = 1;
+  if (!points.empty()) {
+    x0 = x1 = points[0].x;
+    y0 = y1 = points[0].y;
+  }
+  for (const auto& p : points) {
+    x0 = std::min(x0, p.x), x1 = std::max(x1, p.x);
+    y0 = std::min(y0, p.y), y1 = std::max(y1, p.y);
+  }
+  const double sx = x1 > x0 ? (q1.x - q0.x) / (x1 - x0) : 0, sy = y1 > y0 ? (q1.y - q0.y) / (y1 - y0) : 0;
+  const float dot = points.size() < 300 ? 3.5f : 2.5f;
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  float hover_d = line * 0.6f;
+  std::string hover;
+  dl->PushClipRect(a.p0, a.p1, true);
+  for (const auto& p : points) {
+    const ImVec2 at(q0.x + static_cast<float>((p.x - x0) * sx), q1.y - static_cast<float>((p.y - y0) * sy));
+    dl->AddCircleFilled(at, dot, colour(p.group));
+    const float d = std::hypot(at.x - mouse.x, at.y - mouse.y);
+    if (a.hovered && d < hover_d && p.group < groups.size()) {
+      hover_d = d;
+      hover = groups[p.group];
+    }
+  }
+  dl->PopClipRect();
+  if (!hover.empty()) show_tooltip(hover);
+  end_chart();
+}
+
 const ChartsFrame& charts_last_frame() { return g_last_frame; }
 void charts_new_frame() {
   g_last_frame = std::move(g_this_frame);

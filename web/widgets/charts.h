@@ -1,6 +1,6 @@
-// Charts drawn with ImDrawList (ImPlot is not packaged for Debian bookworm): bars, paired histograms and radars, each
-// with a value axis (ticks, grid lines, title), category labels, the value of what the pointer is over, a grip at the
-// bottom-right corner to resize it, and a "PNG" button that saves the chart alone (no tooltip, no panel around it).
+// Charts drawn with ImDrawList (ImPlot is not packaged for Debian bookworm): bars, paired histograms, radars and maps,
+// each with a value axis (ticks, grid lines, title), category labels, the value of what the pointer is over, a grip at
+// the bottom-right corner to resize it, and a "PNG" button that saves the chart alone (no tooltip, no panel around it).
 #pragma once
 #include <map>
 #include <string>
@@ -34,6 +34,14 @@ struct RadarSeries {
 };
 void draw_radar_chart(const char* id, const std::vector<std::string>& axes, const std::vector<RadarSeries>& series,
                       double top, ImVec2 size);
+// A map: one dot per point, coloured by its group, the axes scaled to the points (a projection's units mean nothing),
+// the groups' legend on the top lines and the group of the dot under the pointer as a tooltip.
+struct ScatterPoint {
+  double x = 0, y = 0;
+  size_t group = 0;  // an index into the groups
+};
+void draw_scatter_chart(const char* id, const std::vector<std::string>& groups, const std::vector<ScatterPoint>& points,
+                        ImVec2 size);
 // Counts of values in [0, 1] per bin; 1.0 falls in the last bin. Exposed for tests of the binning rule.
 std::vector<int> histogram_bins(const std::vector<double>& values, int bins);
 // Tick values for an axis from 0 to max: 0 and 3 to 6 more at a 1, 2 or 5 x 10^k step, the last >= max.

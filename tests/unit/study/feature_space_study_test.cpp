@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace chokepoint::study {
 namespace {
 
@@ -132,6 +134,40 @@ TEST(FeatureSpaceStudy, RewritingRunsBesideTheirTables3And4) {
   EXPECT_NEAR(split->published[0].cells[3].number + split->published[0].cells[4].number +
                   split->published[1].cells[3].number + split->published[1].cells[4].number,
               100.0, 1e-9);
+}
+
+// 003 Fig. 5: the map coloured by BIRD's difficulty in the paper's order, the unlabelled items apart; without labels,
+// by cluster; without a map, a note saying how to add one.
+TEST(FeatureSpaceStudy, TheMapColouredByDifficultyElseByCluster) {
+  auto in = inputs();
+  const auto without = feature_space_report(in);
+  EXPECT_TRUE(
+      std::none_of(without.charts.begin(), without.charts.end(), [](const StudyChart& c) { return c.id == "map"; }));
+  bool noted = false;
+  for (const auto& n : without.notes) noted |= n.find("--umap") != std::string::npos;
+  EXPECT_TRUE(noted);
+
+  in.map = {{1.5, -2, "challenging"}, {0, 3, ""}};
+  in.map_method = "UMAP, seed 0";
+  auto rep = feature_space_report(in);
+  ASSERT_EQ(rep.charts.back().id, "map");
+  const StudyChart& map = rep.charts.back();
+  EXPECT_EQ(map.kind, ChartKind::Scatter);
+  EXPECT_EQ(map.y_label, "UMAP, seed 0");
+  EXPECT_EQ(map.categories, (std::vector<std::string>{"simple", "moderate", "challenging", "no difficulty"}));
+  ASSERT_EQ(map.points.size(), 2u);
+  EXPECT_EQ(map.points[0].group, 2u);
+  EXPECT_DOUBLE_EQ(map.points[0].x, 1.5);
+  EXPECT_EQ(map.points[1].group, 3u);
+  EXPECT_EQ(report_problem(rep), "");
+
+  in.map = {{1, 1, ""}, {2, 2, ""}};
+  rep = feature_space_report(in);
+  const StudyChart& by_cluster = rep.charts.back();
+  EXPECT_EQ(by_cluster.categories, (std::vector<std::string>{"C0", "C1"}));
+  EXPECT_EQ(by_cluster.points[0].group, 0u);  // q1 in cluster 0
+  EXPECT_EQ(by_cluster.points[1].group, 1u);  // q2 in cluster 1
+  EXPECT_NE(by_cluster.title.find("by cluster"), std::string::npos);
 }
 
 }  // namespace

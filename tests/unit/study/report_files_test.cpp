@@ -139,5 +139,23 @@ TEST(StudyReportJson, ARowOfTheWrongWidthIsAProblem) {
   EXPECT_NE(report_problem(r), "");
 }
 
+// A scatter: one dot per point in its group's colour, one legend entry per group (escaped), the method below.
+TEST(StudyHtml, AScatterDrawsADotPerPointAndItsGroups) {
+  StudyChart chart;
+  chart.id = "map";
+  chart.title = "map";
+  chart.y_label = "UMAP <seed 0>";
+  chart.kind = ChartKind::Scatter;
+  chart.categories = {"simple", "<b>hard</b>"};
+  chart.points = {{0, 0, 0}, {1, 2, 1}, {-3, 4, 1}};
+  const std::string svg = chart_svg(chart);
+  size_t dots = 0;
+  for (size_t at = svg.find("<circle"); at != std::string::npos; at = svg.find("<circle", at + 1)) ++dots;
+  EXPECT_EQ(dots, 3u + 2u);  // the points and the legend's two swatches
+  EXPECT_NE(svg.find("&lt;b&gt;hard&lt;/b&gt;"), std::string::npos);
+  EXPECT_NE(svg.find("UMAP &lt;seed 0&gt;"), std::string::npos);
+  EXPECT_EQ(svg.find("nan"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace chokepoint::study

@@ -78,5 +78,39 @@ TEST(ReportFromJson, ABoundIsARefusalNotATruncation) {
   EXPECT_FALSE(report_from_json(report_json(sample()).dump(), small).ok());
 }
 
+// A scatter's points read back as written (four decimals), and a point outside its groups is refused naming it.
+TEST(ReportFromJson, AScatterReadsBackAndItsPointsAreChecked) {
+  StudyReport r = sample();
+  StudyChart map;
+  map.id = "map";
+  map.title = "the items on a map";
+  map.y_label = "UMAP";
+  map.kind = ChartKind::Scatter;
+  map.categories = {"simple", "moderate"};
+  map.points = {{1.23456, -7, 0}, {0.5, 0.25, 1}};
+  r.charts.push_back(map);
+  ASSERT_EQ(report_problem(r), "");
+  const std::string text = report_json(r).dump();
+  auto back = report_from_json(text);
+  ASSERT_TRUE(back.ok()) << back.error();
+  EXPECT_EQ(report_json(*back).dump(), text);
+  ASSERT_EQ(back->charts.back().points.size(), 2u);
+  EXPECT_DOUBLE_EQ(back->charts.back().points[0].x, 1.2346);
+  EXPECT_EQ(back->charts.back().points[1].group, 1u);
+
+  auto j = report_json(r);
+  j["charts"].back()["points"][1][2] = 2;  // no third group
+  EXPECT_NE(report_from_json(j.dump()).error().find("point 2 is not [x, y, group]"), std::string::npos);
+  j = report_json(r);
+  j["charts"].back().erase("points");
+  EXPECT_NE(report_from_json(j.dump()).error().find("'points' is not a list"), std::string::npos);
+
+  r.charts.back().points.push_back({0, 0, 5});
+  EXPECT_NE(report_problem(r).find("outside its groups"), std::string::npos);
+  r.charts.back().points.pop_back();
+  r.charts.back().series.push_back({"s", {1, 2}});
+  EXPECT_NE(report_problem(r).find("has series"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace chokepoint::study

@@ -96,6 +96,8 @@ void forget_computed_features(FeatureSpacePanel& panel) {
   panel.forest_job.reset();
   panel.forest.reset();
   panel.one_vs_rest.clear();
+  panel.cluster_map_job.reset();
+  panel.cluster_map.reset();
   panel.estimate.reset();
   panel.estimation.reset();
   panel.estimate_ids.clear();
@@ -425,6 +427,8 @@ void request_clusters(AppState& state, FeatureSpacePanel& panel) {
   panel.forest_job.reset();
   panel.forest.reset();
   panel.one_vs_rest.clear();
+  panel.cluster_map_job.reset();
+  panel.cluster_map.reset();
   panel.pending = FeatureSpacePanel::Pending::Clusters;
 }
 
@@ -446,7 +450,57 @@ void request_cluster_forest(FeatureSpacePanel& panel) {
       std::move(vectors), learn::MulticlassForestTrainer(cols, panel.clusters->k, options), 0, std::nullopt, {}, {}});
 }
 
+void request_cluster_map(FeatureSpacePanel& panel) {
+  panel.error.clear();
+  const SetFeatures* f = finished_features(panel, panel.clustered.set);
+  if (!panel.clusters || !f) {
+    panel.error = "cluster a set first: the map shows the clustered items";
+    return;
+  }
+  learn::DenseMatrix x = sqlspace::feature_vectors({&f->matrix}).dense();  // the rows the clusters were fitted on
+  if (x.rows < 3 || x.rows > learn::kMaxUmapRows) {
+    panel.error = "UMAP maps 3 to " + std::to_string(learn::kMaxUmapRows) + " items (its neighbours are exact); " +
+                  panel.clustered.set + " has " + std::to_string(x.rows);
+    return;
+  }
+  learn::UmapOptions options;  // 003's n_neighbors and min_dist
+  options.seed = static_cast<uint64_t>(std::max(0, panel.clustered.seed));
+  panel.cluster_map.reset();
+  panel.cluster_map_difficulty.clear();
+  for (size_t i = 0; i < f->matrix.rows.size(); ++i)
+    panel.cluster_map_difficulty.push_back(i < f->set->items.size() ? f->set->items[i].difficulty : "");
+  panel.cluster_map_job.emplace(std::move(x), options);
+}
+
+void add_cluster_map(const FeatureSpacePanel& panel, study::FeatureSpaceInputs& in) {
+  if (!panel.cluster_map) return;
+  const auto& m = *panel.cluster_map;
+  in.map.clear();
+  for (size_t i = 0; i < m.coordinates.rows; ++i)
+    in.map.push_back({m.coordinates.at(i, 0), m.coordinates.at(i, 1),
+                      i < panel.cluster_map_difficulty.size() ? panel.cluster_map_difficulty[i] : ""});
+  // As `study feature-space --umap` names it.
+  in.map_method = "UMAP of the clustered vectors, n_neighbors " + std::to_string(m.n_neighbors) + ", min_dist 0.01, " +
+                  std::to_string(m.epochs) + " epochs, seed " + std::to_string(panel.clustered.seed);
+}
+
 namespace {
+
+// The clusters' map, a unit at a time until the frame's deadline (at least one unit).
+void step_cluster_map(FeatureSpacePanel& panel, double deadline_ms) {
+  if (!panel.cluster_map_job) return;
+  auto& job = *panel.cluster_map_job;
+  do {
+    job.step();
+  } while (!job.done() && monotonic_ms() < deadline_ms);
+  if (!job.done()) return;
+  if (job.error().empty())
+    panel.cluster_map = job.result();
+  else
+    panel.error = "UMAP: " + job.error();
+  panel.cluster_map_job.reset();
+  remember_feature_space(panel);
+}
 
 // One tree of the multi-class forest, or else of the current cluster's one-vs-rest forest (cluster c's seed is the
 // panel's + c, as cluster_forest_importance seeds it); true once every forest is grown.
@@ -513,6 +567,7 @@ void step_feature_space(AppState& state, FeatureSpacePanel& panel, double budget
   // One budget for the frame: what the forest leaves of it goes to the features, scores and pending work.
   const double start = monotonic_ms();
   step_cluster_forest(panel, start + budget_ms);
+  step_cluster_map(panel, start + budget_ms);
   step_umap(panel, start + budget_ms);
   // Features are computed for what is pending and for the LLM features tab (which waits on them).
   const bool features_wanted =

@@ -91,6 +91,11 @@ nlohmann::json feature_space_json(const FeatureSpacePanel& panel) {
       j["clusters"]["forest"] = {
           {"running", false}, {"overall", ranked(panel.forest->overall)}, {"per_cluster", per}, {"one_vs_rest", own}};
     }
+    if (panel.cluster_map_job)
+      j["clusters"]["map"] = {{"running", true}};
+    else if (const auto& m = panel.cluster_map)
+      j["clusters"]["map"] = {
+          {"running", false}, {"points", m->coordinates.rows}, {"n_neighbors", m->n_neighbors}, {"epochs", m->epochs}};
     if (panel.blind_spots) {
       nlohmann::json models = nlohmann::json::array();
       for (const auto& m : panel.blind_spots->models) {

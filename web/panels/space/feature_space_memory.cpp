@@ -31,7 +31,8 @@ bool set_loaded(const AppState& state, const std::string& name) { return find_se
 
 // The panel is between requests: nothing pending, no job under way, every feature matrix and score done.
 bool idle(const FeatureSpacePanel& p) {
-  if (p.pending != FeatureSpacePanel::Pending::None || p.cluster_job || p.forest_job || p.estimation || p.umap_job)
+  if (p.pending != FeatureSpacePanel::Pending::None || p.cluster_job || p.forest_job || p.cluster_map_job ||
+      p.estimation || p.umap_job)
     return false;
   if (p.projection == 1 && p.comparison && p.comparison->umap_map.empty()) return false;  // UMAP starts next frame
   for (const auto& f : p.features)
@@ -63,6 +64,7 @@ std::vector<nlohmann::json> requests_of(const nlohmann::json& j, std::vector<std
         field(*c, "margin").is_number()) {
       queue.push_back({{"do", "clusters"}, {"request", *c}});
       if (field(*c, "forest") == true) queue.push_back({{"do", "forest"}});
+      if (field(*c, "map") == true) queue.push_back({{"do", "cluster_map"}});
     } else {
       damaged("clustering");
     }
@@ -87,6 +89,10 @@ void start(AppState& state, FeatureSpacePanel& p, const nlohmann::json& step) {
   const std::string what = field(step, "do").get<std::string>();
   if (what == "forest") {
     if (p.clusters) request_cluster_forest(p);
+    return;
+  }
+  if (what == "cluster_map") {
+    if (p.clusters) request_cluster_map(p);
     return;
   }
   if (what == "projection") {
@@ -148,7 +154,10 @@ void remember_feature_space(const FeatureSpacePanel& panel) {
     j["compare"]["projection"] = panel.projection;
     j["compare"]["umap"] = !panel.comparison->umap_map.empty();
   }
-  if (j["clusters"].is_object()) j["clusters"]["forest"] = panel.forest.has_value();
+  if (j["clusters"].is_object()) {
+    j["clusters"]["forest"] = panel.forest.has_value();
+    j["clusters"]["map"] = panel.cluster_map.has_value();
+  }
   for (const auto& k : panel.kept_estimates) {
     const SetFeatures* f = finished_features(panel, k.set);
     j["estimates"].push_back({{"set", k.set},

@@ -4,7 +4,8 @@
 //   Compare    prevalence per set, chi-square per feature with a multiple-comparison correction, Cramér's V, and
 //              the PCA map of every example coloured by set, cluster or a model's correctness;
 //   Clusters   k-means with the elbow's knee, the features that explain each cluster, per model accuracy with
-//              Wilson intervals, blind spots (universal ones too) and the cost view;
+//              Wilson intervals, blind spots (universal ones too), the cost view, and the items on the UMAP map
+//              coloured by difficulty (003 Fig. 5);
 //   Estimator  the random forest that predicts from the features whether a model gets an item right, with its
 //              held-out scores, its reliability diagram and the model's negative features, and the questions
 //              rewritten around those features (rewrite_run.h);
@@ -32,6 +33,7 @@
 #include "core/sqlspace/feature_matrix.h"
 #include "core/sqlspace/feature_vectors.h"
 #include "core/sqlspace/set_comparison.h"
+#include "core/study/feature_space_study.h"
 #include "core/study/study_report.h"
 #include "web/app_state.h"
 #include "web/panels/space/feature_discovery_run.h"
@@ -135,6 +137,11 @@ struct FeatureSpacePanel {
   std::optional<ForestJob> forest_job;
   std::optional<sqlspace::MulticlassClusterImportance> forest;
   std::vector<std::vector<sqlspace::FeatureImportance>> one_vs_rest;  // per cluster, with `forest`
+  // 003 Fig. 5 over the clustered set: the clustered vectors on the UMAP map (003's n_neighbors and min_dist, seeded by
+  // the clusters' seed, as `space clusters --umap`), a row's neighbours or an epoch at a time, started by its button.
+  std::optional<learn::UmapLayout> cluster_map_job;
+  std::optional<learn::UmapResult> cluster_map;
+  std::vector<std::string> cluster_map_difficulty;  // per clustered item, its BIRD difficulty ("" when none)
 
   // Estimator.
   std::string estimate_set, estimate_model;
@@ -184,6 +191,10 @@ void request_clusters(AppState& state, FeatureSpacePanel& panel);
 void request_estimate(AppState& state, FeatureSpacePanel& panel);
 // Starts the multi-class forest on the clusters shown (an error when there are none).
 void request_cluster_forest(FeatureSpacePanel& panel);
+// Starts the UMAP map of the clustered items (an error when there are none).
+void request_cluster_map(FeatureSpacePanel& panel);
+// The clusters' map as the study draws it (core/study/feature_space_study.h): its points, difficulty and method.
+void add_cluster_map(const FeatureSpacePanel& panel, study::FeatureSpaceInputs& in);
 // Starts computing a loaded gold set's features unless they are done or under way.
 void request_features(AppState& state, FeatureSpacePanel& panel, const std::string& set);
 void step_feature_space(AppState& state, FeatureSpacePanel& panel, double budget_ms);
@@ -211,9 +222,9 @@ void remove_added_features(FeatureSpacePanel& panel);
 void forget_computed_features(FeatureSpacePanel& panel);
 // The feature-space study (SQLSpace Tables 2-4, 7, 8, 9) over what this panel computed: the shown clusters with their
 // models and forests, the newest offline and online estimate of each of those models on the clustered set, and the
-// Estimator view's finished rewriting run on that set (Tables 3 and 4), laid
-// out by core/study/feature_space_study.h as `chokepoint study feature-space` lays out the same figures. Refused,
-// saying what to run, without clusters, models or the forests.
+// Estimator view's finished rewriting run on that set (Tables 3 and 4) and the clusters' map (Fig. 5), laid out by
+// core/study/feature_space_study.h as `chokepoint study feature-space` lays out the same figures. Refused, saying what
+// to run, without clusters, models or the forests.
 Result<study::StudyReport> feature_space_study_report(const FeatureSpacePanel& panel);
 // The model's answer for an item's feature, when one was asked and answered.
 std::optional<bool> llm_cell(const SetFeatures& f, size_t row, int id);

@@ -32,6 +32,7 @@ Result<study::StudyReport> feature_space_study_report(const FeatureSpacePanel& p
   results.one_vs_rest = &panel.one_vs_rest;
   results.item_keys = from.keys;
   study::FeatureSpaceInputs in = study::feature_space_inputs(results, text);
+  add_cluster_map(panel, in);  // Fig. 5, when Clusters > Map the items ran
 
   std::vector<study::StudyInput> inputs = {{"set", from.set}};
   std::string missing;

@@ -9,6 +9,7 @@
 #include "core/sqlspace/deterministic_features.h"
 #include "web/panel_registry.h"
 #include "web/panels/space/feature_space_panel.h"
+#include "web/widgets/charts.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
@@ -220,6 +221,32 @@ void draw_cluster_forest(FeatureSpacePanel& panel) {
                                                         : ranked_text(panel.forest->overall, 10).c_str());
 }
 
+// 003 Fig. 5 over the clustered items: its button, its progress, then the map as the study draws it.
+void draw_cluster_map(FeatureSpacePanel& panel) {
+  if (const auto& job = panel.cluster_map_job) {
+    ImGui::ProgressBar(static_cast<float>(job->progress()), ImVec2(ui_px(160), 0));
+    ImGui::SameLine();
+    ImGui::TextDisabled("UMAP of the %zu clustered items", panel.clustered.keys.size());
+    return;
+  }
+  if (ImGui::Button("Map the items (UMAP, 003 Fig. 5)")) request_cluster_map(panel);
+  note_item_place("map clusters");
+  if (!panel.cluster_map || !panel.clusters) return;
+  study::FeatureSpaceInputs in;
+  in.clusters.resize(static_cast<size_t>(panel.clusters->k));
+  for (size_t i = 0; i < panel.clusters->labels.size(); ++i)
+    in.item_clusters.push_back(
+        {i < panel.clustered.keys.size() ? panel.clustered.keys[i] : "", panel.clusters->labels[i]});
+  add_cluster_map(panel, in);
+  const study::StudyChart chart = study::items_map_chart(in);
+  ImGui::TextWrapped("%s", chart.title.c_str());
+  ImGui::TextDisabled("%s", chart.y_label.c_str());
+  std::vector<ScatterPoint> points;
+  for (const auto& p : chart.points) points.push_back({p.x, p.y, p.group});
+  draw_scatter_chart("cluster-map", chart.categories, points,
+                     ImVec2(std::min(ImGui::GetContentRegionAvail().x, ui_px(760)), ui_px(380)));
+}
+
 void draw_clusters(AppState& state, FeatureSpacePanel& panel) {
   draw_set_combo(state, "gold set##clusters", panel.cluster_set, false);
   ImGui::SameLine();
@@ -322,6 +349,7 @@ void draw_clusters(AppState& state, FeatureSpacePanel& panel) {
     ImGui::EndTable();
   }
   draw_cluster_forest(panel);
+  draw_cluster_map(panel);
   if (panel.selected_cluster >= 0 && panel.selected_cluster < cl.k) {
     const SetFeatures* f = finished_features(panel, panel.cluster_set);
     ImGui::Text("C%d's questions (%zu):", panel.selected_cluster,

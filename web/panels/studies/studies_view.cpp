@@ -152,7 +152,8 @@ const ComposedStudy kComposedStudies[] = {
      [](AppState& state) { test_databases_panel(state).select_synthesis = true; }},
     {"feature-space",
      "SQLSpace's feature space is computed in the Feature space tab: Clusters (a gold set with each model's "
-     "prediction set ticked, then Explain by one multi-class forest) gives Tables 2 and 9, and Estimator, run for "
+     "prediction set ticked, then Explain by one multi-class forest) gives Tables 2 and 9, its Map the items gives "
+     "Fig. 5 (the items on the UMAP map, coloured by BIRD's difficulty), and Estimator, run for "
      "each of those models offline and online on the same set, gives Tables 7 and 8; its Rewrite (an LLM rewrites "
      "the questions the estimator expects to fail) gives Tables 3 and 4. This study lays out what that tab "
      "computed, beside the paper's figures, as chokepoint study feature-space does on the same files.",

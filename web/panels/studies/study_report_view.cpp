@@ -55,8 +55,19 @@ void draw_study_report_table(const study::StudyTable& t) {
   ImGui::EndTable();
 }
 
-// Grouped series drawn as one bar per (category, series), labelled "category: series" when there are several.
+// Grouped series drawn as one bar per (category, series), labelled "category: series" when there are several; a
+// radar and a map (scatter) as their own charts.
 void draw_chart(const study::StudyChart& c) {
+  if (c.kind == study::ChartKind::Scatter) {
+    ImGui::TextWrapped("%s", c.title.c_str());
+    ImGui::TextDisabled("%s; %zu items", c.y_label.c_str(), c.points.size());
+    std::vector<ScatterPoint> points;
+    for (const auto& p : c.points) points.push_back({p.x, p.y, p.group});
+    const float width = std::min(ImGui::GetContentRegionAvail().x, ui_px(760));
+    draw_scatter_chart(("study-chart-" + c.id).c_str(), c.categories, points,
+                       ImVec2(std::max(width, ui_px(320)), ui_px(420)));
+    return;
+  }
   if (c.kind == study::ChartKind::Radar) {
     ImGui::TextUnformatted(c.title.c_str());
     std::vector<RadarSeries> series;
