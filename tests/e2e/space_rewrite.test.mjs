@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames, pixelStats, expectTextDrawn } from './browser.mjs';
+import { artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames, pixelStats, expectTextDrawn, waitReady, workspaceSettled } from './browser.mjs';
 import { cli, copyDb, tempDir, openApp, closeAll, writeBirdPredictions, runStudyInTab } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
@@ -34,6 +34,7 @@ for (let k = 0; k < 30; k++) {
 const rewriteOf = (i) => `Tell me, rewritten question number ${i} please`;
 
 let app, llm, dir;
+let studyExpected;  // the CLI's feature-space study with the rewriting run, once the second test made it
 
 before(async () => {
   llm = await startFakeLlm(300000);
@@ -139,6 +140,7 @@ test('the feature-space study in the Studies tab has the rewriting run as Tables
     `rw_pred.json=${path.join(dir, 'rewrite.json')}`, '--out', out], { encoding: 'utf8', timeout: 120000 });
   assert.equal(r.status, 0, r.stderr);
   const expected = JSON.parse(fs.readFileSync(path.join(out, 'report.json'), 'utf8'));
+  studyExpected = expected;
   assert.deepEqual(s.report.tables.map((t) => t.id), ['clusters', 'cluster_features', 'estimator', 'negative_features',
     'rewriting', 'rewriting_outcomes']);
   for (const t of expected.tables) assert.deepEqual(s.report.tables.find((x) => x.id === t.id), t, t.id);
@@ -163,4 +165,52 @@ test('the feature-space study in the Studies tab has the rewriting run as Tables
   await clickNamed(app.page, 'study feature-space');
   await nextFrames(app.page);
   await expectTextDrawn(app.page, 'studies_feature_space_rewriting.png', { x: 0, y: 500, w: 1200, h: 280 });
+});
+
+// A reload changes nothing: the finished rewriting run comes back from the workspace with every figure and rewrite
+// (nothing is asked of the server again), and the study still has it as Tables 3 and 4.
+test('after a reload the rewriting run is back and the study still has Tables 3 and 4', async () => {
+  assert.ok(studyExpected, 'the study test ran first');
+  await sendCommand(app.page, { do: 'show', tab: PANEL });
+  const before = (await until((x) => x.rewrite.done, 'the finished run')).rewrite;
+  const calls = (await llm.stats()).chat;
+  await workspaceSettled(app.page);
+  await app.page.reload();
+  await waitReady(app);
+  await useFakeLlm(app.page, llm, 'fake-rewriter');
+  await sendCommand(app.page, { do: 'show', tab: PANEL });
+  const back = await until((x) => x.restore?.state === 'done' && x.rewrite.done && x.clusters?.forest &&
+    !x.clusters.forest.running && x.kept_estimates.length === 2, 'the restored run and results', 180000);
+  assert.deepEqual(back.restore.notes, []);
+  for (const key of ['set', 'model', 'online', 'top', 'cancelled', 'summary', 'items'])
+    assert.deepEqual(back.rewrite[key], before[key], key);
+  assert.ok(back.rewrite.items.length > 0 && back.rewrite.items.some((it) => it.rewrites.length > 0));
+  assert.equal((await llm.stats()).chat, calls, 'nothing was asked again');
+  const s = await runStudyInTab(app.page, { study: 'feature-space' });
+  assert.equal(s.error, '');
+  for (const id of ['rewriting', 'rewriting_outcomes'])
+    assert.deepEqual(s.report.tables.find((t) => t.id === id), studyExpected.tables.find((t) => t.id === id), id);
+  assert.deepEqual(s.report.notes, studyExpected.notes);
+
+  // A run under way at the reload is named, not run again on its own; a damaged record is named, not half-read.
+  const reloadWith = async (record) => {
+    await app.page.evaluate((text) => {
+      Module.FS.writeFile('/workspace/rewrite_run.json', text);
+      Module.chokepointWorkspace.persist();
+    }, record);
+    await workspaceSettled(app.page);
+    await app.page.reload();
+    await waitReady(app);
+    await sendCommand(app.page, { do: 'show', tab: PANEL });
+    return until((x) => x.restore?.state === 'done', 'the records read', 180000);
+  };
+  const underWay = await reloadWith(JSON.stringify({ state: 'under_way', set: 'rw_dev.json', model: 'rw_pred.json' }));
+  assert.ok(underWay.restore.notes.includes('a rewriting run of rw_pred.json on rw_dev.json was under way when the ' +
+    'page was reloaded: Feature space > Estimator > Rewrite... again (the replay store answers every call already ' +
+    'answered)'), JSON.stringify(underWay.restore.notes));
+  assert.equal(underWay.rewrite.done, false);
+  const damaged = await reloadWith(JSON.stringify({ state: 'done', set: 'rw_dev.json', summary: 'x' }));
+  assert.ok(damaged.restore.notes.includes('the kept rewriting run (/workspace/rewrite_run.json) is damaged and was ' +
+    'not restored'), JSON.stringify(damaged.restore.notes));
+  assert.equal(damaged.rewrite.done, false);
 });

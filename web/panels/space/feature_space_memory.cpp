@@ -1,5 +1,6 @@
 // Feature space's results kept across a reload (see feature_space_memory.h).
 #include "web/panels/space/feature_space_memory.h"
+#include "web/panels/space/rewrite_memory.h"
 
 #include <fstream>
 
@@ -176,6 +177,7 @@ void step_feature_space_restore(AppState& state, FeatureSpacePanel& panel) {
   if (!r.read) {
     if (workspace_restoring() > 0) return;
     r.read = true;
+    restore_rewrite_run(panel.rewrite, r.notes);  // figures only: nothing to compute again
     const auto text = read_file(kMemoryPath);
     if (!text.ok()) return;
     const auto j = nlohmann::json::parse(*text, nullptr, false);

@@ -1,6 +1,7 @@
 // Question rewriting in the Estimator view: plan -> preview -> the rewrites -> text-to-SQL on each rewrite -> EX a
 // slice a frame -> Acc@1, Acc@3 and Table 4 (see rewrite_run.h).
 #include "web/panels/space/rewrite_run.h"
+#include "web/panels/space/rewrite_memory.h"
 
 #include <imgui.h>
 
@@ -40,6 +41,7 @@ void finish_rewrite(AppState& state, RewriteRun& run) {
   run.phase = 4;
   run.life.finish(run.cancelled);
   persist_replay();
+  remember_rewrite_run(run);
   char buf[160];
   std::snprintf(buf, sizeof buf, "rewriting: Acc@1 %.3f, Acc@3 %.3f (%.3f without rewriting) over %zu items",
                 run.summary->acc_at_1, run.summary->acc_at_3, run.summary->no_rewriting, run.summary->n);
@@ -255,6 +257,7 @@ void confirm_rewrite_run(AppState& state, FeatureSpacePanel& panel) {
   run.scheduler = std::move(*scheduler);
   run.persisted_calls = 0;
   run.phase = 1;
+  remember_rewrite_under_way(run);
   notify(state, "rewriting: " + std::to_string(run.asks.size()) + " questions");
 }
 
