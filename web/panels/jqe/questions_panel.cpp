@@ -17,6 +17,7 @@
 #include "web/bridge/file_bridge.h"
 #include "web/llm/llm_session.h"
 #include "web/llm/session_batch_run.h"
+#include "web/llm/session_question_job.h"
 #include "web/panel_registry.h"
 #include "web/widgets/text_colors.h"
 #include "web/widgets/ui_px.h"
@@ -136,15 +137,7 @@ void prepare_questions(AppState& state, QuestionsPanel& panel) {
     if (const LoadedDatabase* db = find_database(state, seed.item.db_id))
       schemas[seed.item.db_id] = schema_to_ddl(db->schema);
   }
-  auto tasks = jqe::question_tasks(*panel.run, schemas);
-  if (!tasks.ok()) {
-    panel.error = tasks.error();
-    return;
-  }
-  if (panel.limit > 0 && tasks->size() > static_cast<size_t>(panel.limit))
-    tasks->resize(static_cast<size_t>(panel.limit));
-  auto job =
-      jqe::QuestionJob::create(std::move(*tasks), *prompts, session_request({}), llm_session().settings.provider);
+  auto job = session_question_job(*panel.run, schemas, static_cast<size_t>(std::max(0, panel.limit)));
   if (!job.ok()) {
     panel.error = job.error();
     return;
@@ -170,19 +163,14 @@ void confirm_questions(AppState& state, QuestionsPanel& panel) {
   }
   panel.error.clear();
   panel.persisted_calls = panel.job->usage().network_calls;
-  panel.job->start(*endpoint, session_transport(), &session_replay(), session_limits());
+  start_session_question_job(*panel.job, *endpoint);
   notify(state, "questions: job started for " + std::to_string(panel.job->items().size()) + " expansions");
 }
 
 void step_questions(AppState& state, QuestionsPanel& panel, double) {
   if (!panel.job || !panel.job->running()) return;
-  panel.job->step(session_now_ms());
+  const bool finished = step_session_question_job(*panel.job, panel.persisted_calls);
   const UsageTotals usage = panel.job->usage();
-  const bool finished = !panel.job->running();
-  if (usage.network_calls != panel.persisted_calls || finished) {
-    panel.persisted_calls = usage.network_calls;
-    persist_replay();  // IndexedDB syncs coalesce in workspace.js
-  }
   if (panel.job->count(jqe::ItemStatus::Done) != panel.published || finished) publish_questions(state, panel);
   if (finished) {
     panel.life.finish(false);

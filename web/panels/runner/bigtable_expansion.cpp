@@ -7,6 +7,7 @@
 #include "core/schema/schema_ddl.h"
 #include "web/llm/llm_session.h"
 #include "web/llm/session_batch_run.h"
+#include "web/llm/session_question_job.h"
 #include "web/widgets/prompt_pager.h"
 
 namespace chokepoint::web {
@@ -63,26 +64,15 @@ Result<std::unique_ptr<BigtableExpansion>> start_bigtable_expansion(std::vector<
 void step_bigtable_expansion(BigtableExpansion& e, double budget_ms) {
   if (e.stage == ExpansionStage::Expanding) {
     if (!e.jqe->step(budget_ms)) return;
-    auto tasks = jqe::question_tasks(e.jqe->run(), e.ddl);
-    if (!tasks.ok()) return finish(e, "no questions asked: " + tasks.error());
-    if (tasks->empty()) return finish(e, "no three-table item expanded, so no question was asked");
-    const PromptLibrary* prompts = session_prompts();
-    if (!prompts) return finish(e, "no questions asked: prompt templates: " + session_prompts_error());
-    auto job =
-        jqe::QuestionJob::create(std::move(*tasks), *prompts, session_request({}), llm_session().settings.provider);
+    auto job = session_question_job(e.jqe->run(), e.ddl);
     if (!job.ok()) return finish(e, "no questions asked: " + job.error());
+    if ((*job)->items().empty()) return finish(e, "no three-table item expanded, so no question was asked");
     e.questions = std::move(*job);
     open_preview(e);
     return;
   }
   if (e.stage != ExpansionStage::Asking) return;
-  e.questions->step(session_now_ms());
-  const UsageTotals usage = e.questions->usage();
-  const bool finished = !e.questions->running();
-  if (usage.network_calls != e.persisted_calls || finished) {
-    e.persisted_calls = usage.network_calls;
-    persist_replay();
-  }
+  const bool finished = step_session_question_job(*e.questions, e.persisted_calls);
   const size_t done = e.questions->count(jqe::ItemStatus::Done), failed = e.questions->count(jqe::ItemStatus::Failed);
   e.life.progress(done + failed, e.questions->items().size(), failed);
   if (!finished) return;
@@ -101,7 +91,7 @@ Status confirm_bigtable_expansion(BigtableExpansion& e) {
   }
   e.error.clear();
   e.plan.reset();
-  e.questions->start(*endpoint, session_transport(), &session_replay(), session_limits());
+  start_session_question_job(*e.questions, *endpoint);
   e.stage = ExpansionStage::Asking;
   return ok_status();
 }
