@@ -23,7 +23,8 @@ namespace chokepoint {
 
 class FetchTransport : public HttpTransport {
  public:
-  FetchTransport();
+  // `now_ms`: the clock the hosts step their schedulers by (llm_session's), so an answer's step reads the same one.
+  explicit FetchTransport(double (*now_ms)());
   ~FetchTransport() override;  // pending answers for a destroyed transport are dropped
   void send(const HttpRequest& request, HttpDone done) override;
   // Answers arrive from the event loop between frames: the scheduler sends its next call then, not a frame later.
@@ -33,6 +34,7 @@ class FetchTransport : public HttpTransport {
 
  private:
   std::map<int, HttpDone> pending_;
+  double (*now_ms_)();
 };
 
 }  // namespace chokepoint
@@ -51,7 +53,7 @@ inline std::map<int, FetchTransport*> owner_of;
 inline std::set<FetchTransport*> live;
 }  // namespace llm_fetch_detail
 
-FetchTransport::FetchTransport() { llm_fetch_detail::live.insert(this); }
+FetchTransport::FetchTransport(double (*now_ms)()) : now_ms_(now_ms) { llm_fetch_detail::live.insert(this); }
 
 FetchTransport::~FetchTransport() {
   llm_fetch_detail::live.erase(this);
@@ -69,7 +71,7 @@ void FetchTransport::send(const HttpRequest& request, HttpDone done) {
                        request.timeout_ms);
 }
 
-std::optional<double> FetchTransport::step_on_answer_ms() const { return emscripten_get_now(); }
+std::optional<double> FetchTransport::step_on_answer_ms() const { return now_ms_(); }
 
 void FetchTransport::complete(int id, HttpResponse response) {
   auto it = pending_.find(id);

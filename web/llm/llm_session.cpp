@@ -27,7 +27,7 @@ const char* const kReplayStorePath = "/workspace/llm_replay.sqlite";
 namespace {
 
 struct Runtime {
-  FetchTransport transport;
+  FetchTransport transport{session_now_ms};
   std::optional<Connection> replay_db;
   std::unique_ptr<ReplayStore> replay;
   bool replay_opened = false;
