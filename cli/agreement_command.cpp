@@ -88,12 +88,6 @@ ojson evaluation_json(const ItemEvaluation& e) {
   return ojson{{"status", item_status_name(e.status)}, {"ex", e.ex}, {"gold_rows", e.gold_rows}};
 }
 
-size_t column_count(const Schema& s) {
-  size_t n = 0;
-  for (const auto& t : s.tables) n += t.columns.size();
-  return n;
-}
-
 // The report of one agreement run (summary fields, then "items"), or the line that refuses its inputs.
 Result<ojson> build_agreement_report(const FlagValues& r) {
   if (!r.positionals().empty()) return Error{"unexpected argument '" + r.positionals()[0] + "'\n" + kAgreementUsage};
@@ -145,8 +139,7 @@ Result<ojson> build_agreement_report(const FlagValues& r) {
     auto c = in->open.connections.find(p.db_id);
     if (s != in->open.schemas.end()) gold_columns[i] = testdb::gold_table_columns(p.gold_sql, s->second);
     if (c == in->open.connections.end()) continue;
-    if (auto m = mutate::generate_mutants(p.gold_sql, *c->second); m.ok())
-      for (const auto& k : m->kept) mutants[i].push_back(k.sql);
+    if (auto m = mutate::kept_mutant_sql(p.gold_sql, *c->second); m.ok()) mutants[i] = std::move(*m);
     const auto g = testdb::discriminate_gold(*c->second, p.gold_sql, mutants[i], options.semantics, options.limits);
     original_told[i] = g.distinguished;
     original_totals.add(g);
@@ -212,7 +205,7 @@ Result<ojson> build_agreement_report(const FlagValues& r) {
         }
         if (!columns_of.count(p.db_id)) {
           auto s = read_schema(**c, p.db_id, {false});
-          columns_of[p.db_id] = s.ok() ? column_count(*s) : 0;
+          columns_of[p.db_id] = s.ok() ? s->column_count() : 0;
         }
         a.test_columns = columns_of[p.db_id];
       } else {

@@ -24,6 +24,7 @@
 #include "core/base/json_dump.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/linking/column_retrieval.h"
+#include "core/linking/retrieved_tables.h"
 #include "core/llm/chat_request.h"
 #include "core/study/retrieval_study.h"
 #include "core/tqa/denaturalisation.h"
@@ -32,13 +33,17 @@ namespace chokepoint::cli {
 namespace {
 
 const char* kRetrievalUsage =
-    "Usage: chokepoint retrieval --variants DIR (--db-root DIR | --tables TABLES.json) --out R.json\n"
+    "Usage: chokepoint retrieval (--variants DIR | --gold SET.json) (--db-root DIR | --tables TABLES.json)\n"
+    "                            --out R.json\n"
     "                            [--approach full-schema|tcsl|scsl ...] [--llm-config CONFIG.json] [--fk]\n"
     "                            [--limit N] [--replay FILE.sqlite] [--prompts DIR] [--preview]\n"
     "Stage-level retrieval (001 SQLMorph §VII-b, Table VIII) over the variants `chokepoint tqa denat` writes in DIR:\n"
     "O_O.json, L_O.json, O_L.json, L_L.json. O/O and L/O use the original schemas (--db-root or --tables); O/L and\n"
     "L/L the de-naturalised ones, DIR/tables.json when present, else DIR/databases/<db>/<db>.sqlite. A variant whose\n"
-    "set or schemas are missing is named on stderr and skipped. Approaches (--approach, repeated or comma-separated;\n"
+    "set or schemas are missing is named on stderr and skipped. --gold SET.json instead: that one set, on the\n"
+    "original schemas (a column of its own, no change against O/O); e.g. a TQA variant (`chokepoint tqa augment`'s\n"
+    "DIR/SR.json), whose R.json `study tqa --linked SR=R.json` reads for thesis Table 4.9. Approaches (--approach, "
+    "repeated or comma-separated;\n"
     "all three by default):\n"
     "  full-schema  no filtering: every column of the schema (no call)\n"
     "  tcsl         the model picks tables (prompts/retrieve_tables.mustache), then columns of the picked tables\n"
@@ -55,11 +60,13 @@ const char* kRetrievalUsage =
     "An unreadable or failed answer retrieves nothing. stdout: JSON {n, variants, missing, approaches, model,\n"
     "table_viii: [{approach, cells: {variant: {n, fpr, fpr_pooled, slr, delta_fpr, delta_slr, ...}}}], usage,\n"
     "model_calls}; deltas are percentage points against O/O. stderr also shows the table as text. R.json adds every\n"
-    "item of every variant and approach.";
+    "item of every variant and approach, with the tables its answer named (retrieved_tables: TCSL's picked tables,\n"
+    "else those of the retrieved columns).";
 
 FlagTable retrieval_flags() {
   return with_model_call_flags({
       path_flag("--variants", "DIR", "the O_O, L_O, O_L and L_L sets `chokepoint tqa denat --out DIR` writes"),
+      path_flag("--gold", "SET.json", "one set on the original schemas instead of --variants"),
       flags::db_root().described("the original databases (O/O, L/O)"),
       flags::tables().described("the original schemas (O/O, L/O), without databases"),
       flags::out("R.json", "the summary and every item of every variant and approach"),
@@ -76,6 +83,7 @@ using tqa::DenatSetting;
 
 struct Variant {
   DenatSetting setting;
+  std::string name;  // the setting's ("O/O", ...), or with --gold the set's file stem
   EvalSet set;
   const std::map<std::string, Schema>* schemas = nullptr;
 };
@@ -116,7 +124,10 @@ std::string signed1(double v) { return (v >= 0 ? "+" : "") + fixed1(v); }
 // `retrieval` writes R.json; `study retrieval` (as_study) the study's folder under --out instead, with the same
 // stdout.
 int run_retrieval(const FlagValues& r, bool as_study) {
-  if (r.text("--variants").empty() || r.text("--out").empty() ||
+  const std::string gold = as_study ? "" : r.text("--gold");
+  if (!gold.empty() && !r.text("--variants").empty())
+    return fail_input(std::string("give --variants DIR or --gold SET.json, not both\n") + kRetrievalUsage);
+  if ((r.text("--variants").empty() && gold.empty()) || r.text("--out").empty() ||
       (r.text("--db-root").empty() && r.text("--tables").empty()))
     return fail_input(std::string("missing arguments\n") + kRetrievalUsage);
   auto approaches = read_approaches(r);
@@ -134,24 +145,36 @@ int run_retrieval(const FlagValues& r, bool as_study) {
     chat = std::move(*c);
   }
 
-  // The variants present in DIR, their sets and schemas.
+  // The variants present in DIR (or the one --gold set), their sets and schemas.
   namespace fs = std::filesystem;
-  const std::string dir = r.text("--variants");
+  const std::string dir = gold.empty() ? r.text("--variants") : gold;
   std::error_code ec;
-  if (!fs::is_directory(dir, ec)) return fail_input("--variants " + dir + ": not a folder");
+  if (gold.empty() && !fs::is_directory(dir, ec)) return fail_input("--variants " + dir + ": not a folder");
   std::map<std::string, std::string> missing;
   std::vector<Variant> variants;
-  for (DenatSetting s : tqa::kDenatSettings) {
+  auto read_set = [&](const std::string& path) -> Result<EvalSet> {
+    auto set = load_eval_set(path);
+    if (!set.ok()) return Error{path + ": " + set.error()};
+    if (holds_predictions(*set)) return Error{path + ": holds predictions, not gold queries with their questions"};
+    if (limit > 0 && set->items.size() > static_cast<size_t>(limit)) set->items.resize(static_cast<size_t>(limit));
+    return set;
+  };
+  if (!gold.empty()) {
+    auto set = read_set(gold);
+    if (!set.ok()) return fail_input(set.error());
+    variants.push_back({DenatSetting::OO, fs::path(gold).stem().string(), std::move(*set), nullptr});
+  }
+  for (DenatSetting s : gold.empty()
+                            ? std::vector<DenatSetting>(std::begin(tqa::kDenatSettings), std::end(tqa::kDenatSettings))
+                            : std::vector<DenatSetting>{}) {
     const std::string path = dir + "/" + tqa::denat_setting_file(s) + ".json";
     if (!fs::exists(path, ec)) {
       missing[tqa::denat_setting_name(s)] = path + " not found";
       continue;
     }
-    auto set = load_eval_set(path);
-    if (!set.ok()) return fail_input(path + ": " + set.error());
-    if (holds_predictions(*set)) return fail_input(path + ": holds predictions, not gold queries with their questions");
-    if (limit > 0 && set->items.size() > static_cast<size_t>(limit)) set->items.resize(static_cast<size_t>(limit));
-    variants.push_back({s, std::move(*set), nullptr});
+    auto set = read_set(path);
+    if (!set.ok()) return fail_input(set.error());
+    variants.push_back({s, tqa::denat_setting_name(s), std::move(*set), nullptr});
   }
   if (variants.empty())
     return fail_input("--variants " + dir +
@@ -186,7 +209,7 @@ int run_retrieval(const FlagValues& r, bool as_study) {
     const bool de_naturalised = renamed(it->setting);
     it->schemas = de_naturalised ? &renamed_schemas : &original_schemas;
     if (it->schemas->empty()) {
-      missing[tqa::denat_setting_name(it->setting)] =
+      missing[it->name] =
           de_naturalised
               ? (renamed_source.empty() ? "no de-naturalised schemas (" + dir + "/tables.json or " + dir + "/databases)"
                                         : "none of its databases is in " + renamed_source)
@@ -240,9 +263,8 @@ int run_retrieval(const FlagValues& r, bool as_study) {
     for (const auto& [j, k] : which) {
       const Job& job = jobs[j];
       const auto& a = job.asks[k];
-      batch.emplace_back(variants[job.variant].set.items[a.item].key + " / retrieval " +
-                             tqa::denat_setting_name(variants[job.variant].setting) + " " +
-                             linking::retrieval_step_name(a.step),
+      batch.emplace_back(variants[job.variant].set.items[a.item].key + " / retrieval " + variants[job.variant].name +
+                             " " + linking::retrieval_step_name(a.step),
                          a.prompt);
     }
     return batch;
@@ -273,7 +295,7 @@ int run_retrieval(const FlagValues& r, bool as_study) {
                                       "(prompts/retrieve_columns_in_tables.mustache)",
                                       tcsl_tables});
     nlohmann::ordered_json names = nlohmann::ordered_json::array();
-    for (const auto& v : variants) names.push_back(tqa::denat_setting_name(v.setting));
+    for (const auto& v : variants) names.push_back(v.name);
     preview.details = {{"second_round_at_most", tcsl_tables}, {"fk", options.foreign_keys}, {"variants", names}};
     return print_preview(preview);
   }
@@ -304,13 +326,15 @@ int run_retrieval(const FlagValues& r, bool as_study) {
   std::vector<study::RetrievalItemRow> study_items;
   for (const auto& job : jobs) {
     const Variant& v = variants[job.variant];
-    const char* variant_name = tqa::denat_setting_name(v.setting);
+    const std::string& variant_name = v.name;
     const auto items = linking::retrieve_items(v.set, schema_of(v), job.approach, job.asks, job.answers);
     const auto scores = linking::score_retrieval(linking::retrieval_cases(items));
     scored[job.approach][v.setting] = scores;
     study_cells.push_back({linking::retrieval_approach_name(job.approach), variant_name, scores});
     const auto rows =
         study::retrieval_item_rows(v.set, items, variant_name, linking::retrieval_approach_name(job.approach));
+    // The tables each answer named, as `study tqa --linked` reads them for thesis Table 4.9.
+    const auto tables = linking::retrieved_tables_by_key(v.set, items, schema_of(v));
     study_items.insert(study_items.end(), rows.begin(), rows.end());
     std::map<std::string, size_t> outcomes;
     for (auto o : {linking::LinkOutcome::Linked, linking::LinkOutcome::Unreadable, linking::LinkOutcome::NoAnswer,
@@ -322,15 +346,17 @@ int run_retrieval(const FlagValues& r, bool as_study) {
       ++outcomes[linking::link_outcome_name(ri.outcome)];
       dropped += ri.dropped;
       const auto& it = v.set.items[ri.item];
-      nlohmann::json entry = {{"variant", variant_name},
-                              {"approach", linking::retrieval_approach_name(job.approach)},
-                              {"id", it.key},
-                              {"db_id", it.db_id},
-                              {"outcome", linking::link_outcome_name(ri.outcome)},
-                              {"gold_columns", ri.gold.columns},
-                              {"retrieved_columns", ri.columns},
-                              {"dropped", ri.dropped},
-                              {"note", ri.note}};
+      nlohmann::json entry = {
+          {"variant", variant_name},
+          {"approach", linking::retrieval_approach_name(job.approach)},
+          {"id", it.key},
+          {"db_id", it.db_id},
+          {"outcome", linking::link_outcome_name(ri.outcome)},
+          {"gold_columns", ri.gold.columns},
+          {"retrieved_columns", ri.columns},
+          {"retrieved_tables", tables.count(it.key) ? tables.at(it.key) : std::vector<std::string>{}},
+          {"dropped", ri.dropped},
+          {"note", ri.note}};
       if (job.approach == RetrievalApproach::Tcsl) entry["picked_tables"] = ri.tables;
       if (rows[k].all_gold) entry["all_gold_retrieved"] = *rows[k].all_gold;
       if (rows[k].fpr) entry["fpr"] = *rows[k].fpr;
@@ -346,12 +372,12 @@ int run_retrieval(const FlagValues& r, bool as_study) {
                                                                {"dropped_names", dropped},
                                                                {"outcomes", outcomes}};
   }
-  const bool has_oo = variants.front().setting == DenatSetting::OO;
+  const bool has_oo = gold.empty() && variants.front().setting == DenatSetting::OO;
   nlohmann::json table = nlohmann::json::array();
   std::stringstream text;
   text << "Table VIII: FPR / SLR (%)" << (has_oo ? ", change against O/O in points" : "") << "\n";
   text << std::left << std::setw(13) << "approach";
-  for (const auto& v : variants) text << std::setw(30) << tqa::denat_setting_name(v.setting);
+  for (const auto& v : variants) text << std::setw(30) << v.name;
   text << "\n";
   for (auto a : *approaches) {
     nlohmann::json row_cells = nlohmann::json::object();
@@ -370,7 +396,7 @@ int run_retrieval(const FlagValues& r, bool as_study) {
             fpr + " (" + signed1(s.fpr - base.fpr) + ") / " + fixed1(s.slr) + " (" + signed1(s.slr - base.slr) + ")";
       }
       text << std::setw(30) << shown;
-      row_cells[tqa::denat_setting_name(variants[v].setting)] = std::move(cell);
+      row_cells[variants[v].name] = std::move(cell);
     }
     text << "\n";
     table.push_back({{"approach", linking::retrieval_approach_name(a)}, {"cells", std::move(row_cells)}});
@@ -380,7 +406,7 @@ int run_retrieval(const FlagValues& r, bool as_study) {
   std::cerr << shown_table;
 
   nlohmann::json variant_names = nlohmann::json::array(), approach_names = nlohmann::json::array();
-  for (const auto& v : variants) variant_names.push_back(tqa::denat_setting_name(v.setting));
+  for (const auto& v : variants) variant_names.push_back(v.name);
   for (auto a : *approaches) approach_names.push_back(linking::retrieval_approach_name(a));
   nlohmann::json summary = {
       {"n", variants.front().set.items.size()},  // items per variant (tqa denat keeps them aligned)
@@ -395,7 +421,7 @@ int run_retrieval(const FlagValues& r, bool as_study) {
   calls->report("retrieval");
   if (as_study) {
     std::vector<std::string> setting_names, approach_names_in_paper_order;
-    for (const auto& v : variants) setting_names.push_back(tqa::denat_setting_name(v.setting));
+    for (const auto& v : variants) setting_names.push_back(v.name);
     for (auto a : {RetrievalApproach::FullSchema, RetrievalApproach::Scsl, RetrievalApproach::Tcsl})
       if (std::find(approaches->begin(), approaches->end(), a) != approaches->end())
         approach_names_in_paper_order.push_back(linking::retrieval_approach_name(a));
@@ -433,6 +459,8 @@ const std::string kStudyUsage =
 
 FlagTable study_retrieval_flags() {
   FlagTable table = retrieval_flags();
+  table.erase(std::remove_if(table.begin(), table.end(), [](const auto& f) { return f.name == "--gold"; }),
+              table.end());  // the study compares the four settings
   for (auto& f : table)
     if (f.name == "--out") f = flags::out("DIR", "the folder for report.json, the CSV files and report.html");
   return table;

@@ -210,11 +210,8 @@ int synsql_main(const FlagValues& r) {
   for (size_t m = 0; m < methods.size(); ++m) {
     if (!suites.count(methods[m].first)) continue;
     const auto& root = reports[0]["test_roots"][m];
-    report.notes.push_back(methods[m].first + " is a distilled test suite (" +
-                           std::to_string(whole(root, "databases")) + " databases over " +
-                           std::to_string(whole(root, "db_ids")) +
-                           " db_ids): a prediction is right there only if it matches on every database of its "
-                           "db_id, SR counts a gold that returns a row on any of them, and it has no Fig. 4 row.");
+    report.notes.push_back(
+        study::distilled_suite_note(methods[m].first, whole(root, "databases"), whole(root, "db_ids")));
   }
   for (const auto& method : no_fig4)
     report.notes.push_back("No Fig. 4 row for " + method +

@@ -42,8 +42,9 @@ const std::string kStudyTqaUsage =
         "against\n"
         "its original, per system and technique (4.6: +1, 0 with EX = 1, 0 with EX = 0, -1); linker attributes\n"
         "mentioned before and after (4.8); with --linked, whether a schema linker still retrieves the linker table\n"
-        "(4.9): L.json is what `chokepoint link --gold DIR/VARIANT.json --out L.json` wrote for that variant, and "
-        "each\n"
+        "(4.9): L.json is what `chokepoint link --gold DIR/VARIANT.json --out L.json` (or `chokepoint retrieval "
+        "--gold\n"
+        "DIR/VARIANT.json --approach A --out L.json`) wrote for that variant, and each\n"
         "augmented item's linker table (augment_report.json) is looked for among its retrieved tables; the thesis'\n"
         "values beside ours.\n"
         "stdout: JSON {study, items, hiding {SR: {question, evidence}, ...}, systems [{name, ex {original, SR, ...},\n"
@@ -87,11 +88,12 @@ Result<std::vector<study::PresenceRow>> read_presence(const std::vector<std::str
     if (!done.insert(k).second) return Error{"--linked: " + variant + " is given twice"};
     auto text = read_file(file);
     if (!text.ok()) return Error{"--linked " + variant + ": " + text.error()};
-    auto tables = linking::retrieved_tables_from_link_report(*text, file);
+    auto tables = linking::retrieved_tables_from_report(*text, file);
     if (!tables.ok()) return Error{"--linked " + variant + ": " + tables.error()};
     auto row = study::linker_presence_row(variant, linkers, *tables, file);
     if (!row.ok())
-      return Error{"--linked " + variant + ": " + row.error() + "; is it chokepoint link on " + variant + ".json?"};
+      return Error{"--linked " + variant + ": " + row.error() + "; is it chokepoint link or retrieval on " + variant +
+                   ".json?"};
     rows.push_back(std::move(*row));
   }
   // In the thesis' order, whatever the order of the flags.

@@ -44,9 +44,8 @@ std::vector<testdb::SuiteItem> suite_items(const std::vector<EvalItem>& items, c
   std::vector<testdb::SuiteItem> suite;
   for (const auto& item : items) {
     testdb::SuiteItem s{item.key, item.sql, {}};
-    auto mutants = mutate::generate_mutants(item.sql, original);
-    if (mutants.ok())
-      for (const auto& m : mutants->kept) s.mutants.push_back(m.sql);
+    if (auto mutants = mutate::kept_mutant_sql(item.sql, original); mutants.ok())
+      s.mutants = std::move(*mutants);
     else
       ++unparsed;
     suite.push_back(std::move(s));

@@ -33,9 +33,10 @@ const char* kTestsuiteDistillUsage =
     "--seed, each is run against the golds' single-error mutants (SQLMorph's 15 operators), and a greedy cover keeps\n"
     "the draws that kill the most mutants not yet killed, up to --databases K (default 10; 0: until no draw kills\n"
     "another). Writes OUT_DIR/<db_id>/<db_id>.sqlite (the draw that kills most alone), <db_id>_1.sqlite, ... and\n"
-    "OUT_DIR/manifest.json. stdout: JSON {set, databases: [{db_id, suite, mutants, killable, killed_by_suite,\n"
-    "killed_by_best_single, files}], mutants, killed_by_suite, killed_by_best_single_total, databases_missing,\n"
-    "golds_unparsed}. A database missing under --db-root is an error (exit 2); with --skip-missing it is listed\n"
+    "OUT_DIR/manifest.json. stdout: JSON {set, databases: [{db_id, items, suite, draws, mutants, killable,\n"
+    "killed_by_suite, killed_by_best_single, members: [{file, draw, draw_seed, killed_alone, newly_killed, rows}]}],\n"
+    "mutants, killed_by_suite, killed_by_best_single_total, databases_missing, golds_unparsed}. A database missing "
+    "under --db-root is an error (exit 2); with --skip-missing it is listed\n"
     "under databases_missing and skipped.";
 
 FlagTable distill_flags() {
@@ -69,58 +70,25 @@ int distill_main(const FlagValues& r) {
   options.limits.timeout_ms = static_cast<int>(r.integer("--timeout-ms"));
   options.semantics = in->semantics;
 
-  ojson databases = ojson::array(), missing = ojson::array();
-  size_t unparsed = 0, mutants = 0, killed = 0, best_single = 0;
+  testdb::DistilledManifest manifest;
   for (const auto& [db, items] : by_db) {
     auto c = open->connections.find(db);
     if (c == open->connections.end()) {
-      missing.push_back(db);
+      manifest.missing.push_back(db);
       continue;
     }
-    const auto suite_in = suite_items(items, *c->second, unparsed);
+    const auto suite_in = suite_items(items, *c->second, manifest.golds_unparsed);
     auto suite = testdb::distill_test_suite(*c->second, open->schemas.at(db), suite_in, options);
     if (!suite.ok()) return fail_input(db + ": " + suite.error());
     const auto dir = std::filesystem::path(out) / db;
     std::filesystem::create_directories(dir, ec);
-    ojson files = ojson::array(), members = ojson::array();
-    for (size_t k = 0; k < suite->members.size(); ++k) {
-      const auto& m = suite->members[k];
-      const std::string name = testdb::suite_file_name(db, k);
-      if (auto st = testdb::save_database(m.db, (dir / name).string()); !st.ok()) return fail_input(st.error());
-      files.push_back(db + "/" + name);
-      members.push_back(ojson{{"file", db + "/" + name},
-                              {"draw", m.draw},
-                              {"draw_seed", m.seed},
-                              {"killed_alone", m.killed_alone},
-                              {"newly_killed", m.newly_killed},
-                              {"rows", m.stats.rows}});
-    }
-    mutants += suite->mutants;
-    killed += suite->killed_by_suite;
-    best_single += suite->killed_by_best_single;
-    databases.push_back(ojson{{"db_id", db},
-                              {"items", items.size()},
-                              {"suite", suite->members.size()},
-                              {"draws", suite->draws},
-                              {"mutants", suite->mutants},
-                              {"killable", suite->killable},
-                              {"killed_by_suite", suite->killed_by_suite},
-                              {"killed_by_best_single", suite->killed_by_best_single},
-                              {"members", members}});
+    for (size_t k = 0; k < suite->members.size(); ++k)
+      if (auto st = testdb::save_database(suite->members[k].db, (dir / testdb::suite_file_name(db, k)).string());
+          !st.ok())
+        return fail_input(st.error());
+    manifest.add(db, items.size(), *suite);
   }
-  ojson summary = {{"kind", "distilled test suite"},
-                   {"set", set_path},
-                   {"seed", options.seed},
-                   {"draws", options.draws},
-                   {"max_databases", options.max_databases},
-                   {"rows", options.max_rows},
-                   {"semantics", ex_semantics_name(options.semantics)},
-                   {"databases", databases},
-                   {"databases_missing", missing},
-                   {"golds_unparsed", unparsed},
-                   {"mutants", mutants},
-                   {"killed_by_suite", killed},
-                   {"killed_by_best_single_total", best_single}};
+  const ojson summary = manifest.json(set_path, options);
   if (auto st = write_file((std::filesystem::path(out) / "manifest.json").string(), dump_json(summary, 2) + "\n");
       !st.ok())
     return fail_input(st.error());

@@ -1,6 +1,7 @@
 // Retrieved table lists by item key (see retrieved_tables.h).
 #include "core/linking/retrieved_tables.h"
 
+#include <algorithm>
 #include <optional>
 
 #include <nlohmann/json.hpp>
@@ -60,12 +61,27 @@ std::map<std::string, std::vector<std::string>> retrieved_tables_by_key(const Ev
   return out;
 }
 
-Result<std::map<std::string, std::vector<std::string>>> retrieved_tables_from_link_report(const std::string& text,
-                                                                                          const std::string& source) {
+Result<std::map<std::string, std::vector<std::string>>> retrieved_tables_from_report(const std::string& text,
+                                                                                     const std::string& source) {
   const auto doc = nlohmann::json::parse(text, nullptr, false);
   if (doc.is_discarded()) return Error{source + ": not JSON"};
   if (!doc.is_object() || !doc.contains("items") || !doc["items"].is_array())
-    return Error{source + ": not a report of chokepoint link (no \"items\" list)"};
+    return Error{source + ": not a report of chokepoint link or retrieval (no \"items\" list)"};
+  // A retrieval report lists each item once per variant and approach: one retriever's tables are asked for.
+  for (const auto& [field, plural] :
+       {std::pair<const char*, const char*>{"variant", "variants"}, {"approach", "approaches"}}) {
+    std::vector<std::string> seen;
+    for (const auto& it : doc["items"])
+      if (it.is_object() && it.contains(field) && it[field].is_string() &&
+          std::find(seen.begin(), seen.end(), it[field].get<std::string>()) == seen.end())
+        seen.push_back(it[field].get<std::string>());
+    if (seen.size() > 1) {
+      std::string names;
+      for (const auto& n : seen) names += (names.empty() ? "" : ", ") + n;
+      return Error{source + ": holds " + std::to_string(seen.size()) + " " + plural + " (" + names +
+                   "): give one retriever's run on one set (chokepoint retrieval --gold SET.json --approach tcsl)"};
+    }
+  }
   std::map<std::string, std::vector<std::string>> out;
   size_t at = 0;
   for (const auto& it : doc["items"]) {

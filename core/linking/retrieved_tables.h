@@ -23,11 +23,12 @@ std::map<std::string, std::vector<std::string>> retrieved_tables_by_key(const Ev
 std::map<std::string, std::vector<std::string>> retrieved_tables_by_key(const EvalSet& set,
                                                                         const std::vector<LinkedItem>& linking);
 
-// What `chokepoint link` wrote (its --out L.json: {"items": [{"id", "outcome", "retrieved_tables", ...}]}) read back
-// under the same rule: an item answered ("linked" or "unreadable") maps to its tables, even none; the others are left
-// out. A file of another shape is refused with what is wrong, named after `source`.
-Result<std::map<std::string, std::vector<std::string>>> retrieved_tables_from_link_report(const std::string& text,
-                                                                                          const std::string& source);
+// What `chokepoint link` or `chokepoint retrieval` wrote (--out: {"items": [{"id", "outcome", "retrieved_tables",
+// ...}]}) read back under the same rule: an item answered ("linked" or "unreadable") maps to its tables, even none;
+// the others are left out. A retrieval report must hold one variant and one approach (its items name them). A file
+// of another shape is refused with what is wrong, named after `source`.
+Result<std::map<std::string, std::vector<std::string>>> retrieved_tables_from_report(const std::string& text,
+                                                                                     const std::string& source);
 
 // The table of a "table.column" name in schema spelling: the longest table of `schema` it starts with followed by
 // a dot ("" when none), so dotted table names are read whole.

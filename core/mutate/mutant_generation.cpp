@@ -55,4 +55,12 @@ Result<MutantCheck> generate_mutants(const std::string& gold_sql, const Connecti
   return check;
 }
 
+Result<std::vector<std::string>> kept_mutant_sql(const std::string& gold_sql, const Connection& db) {
+  auto check = generate_mutants(gold_sql, db);
+  if (!check.ok()) return Error{check.error()};
+  std::vector<std::string> sql;
+  for (auto& m : check->kept) sql.push_back(std::move(m.sql));
+  return sql;
+}
+
 }  // namespace chokepoint::mutate

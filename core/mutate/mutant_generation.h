@@ -37,4 +37,8 @@ struct MutantCheck {
 Result<MutantCheck> generate_mutants(const std::string& gold_sql, const Connection& db,
                                      const std::vector<std::string>& operators = {});
 
+// The printed SQL of the kept mutants of `gold_sql` on `db`, every operator: the neighbours a test database must
+// tell apart from the gold (test suites, agreement). Fails only when the gold does not parse.
+Result<std::vector<std::string>> kept_mutant_sql(const std::string& gold_sql, const Connection& db);
+
 }  // namespace chokepoint::mutate

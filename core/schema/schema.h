@@ -41,6 +41,7 @@ struct Schema {
   std::vector<Table> tables;  // declaration order
 
   const Table* find_table(const std::string& name) const;  // case-insensitive, like SQLite
+  size_t column_count() const;                             // columns of every table (SynSQL's CC counts these)
 };
 
 // ASCII case-insensitive equality, the rule SQLite uses for identifiers.

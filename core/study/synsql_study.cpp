@@ -200,6 +200,31 @@ std::string synsql_verdict(const ItemEvaluation& e) {
   return e.ex ? "1" : "0";
 }
 
+void add_method_of_run(SynsqlInputs& in, const std::string& method,
+                       const std::vector<const testdb::AgreementItem*>& agreement, const testdb::HumanLabels* labels) {
+  const std::string system = in.systems.empty() ? "" : in.systems.front();
+  in.methods.push_back(method);
+  in.item_columns.push_back(system + " " + method);
+  std::vector<testdb::AgreementItem> judged;
+  for (size_t i = 0; i < in.items_rows.size(); ++i) {
+    const auto* a = i < agreement.size() ? agreement[i] : nullptr;
+    if (!a) continue;  // its row reads as the other methods' rows without a database do: blank past "no_database"
+    judged.push_back(*a);
+    auto& verdicts = in.items_rows[i].verdicts;
+    verdicts.resize(in.item_columns.size() - 1);
+    verdicts.push_back(synsql_verdict(a->test));
+  }
+  in.cells.push_back(synsql_cell(method, system, testdb::summarize_agreement(judged)));
+  if (labels) in.cells.back().labels = synsql_transitions(testdb::disagreement_transitions(judged, *labels));
+}
+
+std::string distilled_suite_note(const std::string& method, size_t databases, size_t db_ids) {
+  return method + " is a distilled test suite (" + std::to_string(databases) + " databases over " +
+         std::to_string(db_ids) +
+         " db_ids): a prediction is right there only if it matches on every database of its db_id, SR counts a gold "
+         "that returns a row on any of them, and it has no Fig. 4 row.";
+}
+
 SynsqlTransitions synsql_transitions(const testdb::DisagreementTransitions& t) {
   return {t.labelled, t.negative_to_positive, t.fn_to_tp, t.tn_to_fp, t.positive_to_negative, t.fp_to_tn, t.tp_to_fn};
 }

@@ -81,6 +81,17 @@ SynsqlInputs synsql_inputs_of_run(const std::string& method, const std::string& 
                                   const std::vector<SynsqlQuestion>& questions,
                                   const testdb::SuccessBreakdown* failures = nullptr,
                                   const testdb::HumanLabels* labels = nullptr);
+// Another test database root judged on the same questions, for the same system (the app's distilled test suite
+// beside its synthesis): its cell from the questions with an agreement item, and its verdict appended to their rows
+// (a row without one is left as is, blank under the method, as `chokepoint study synsql` leaves it). `agreement` holds
+// one entry per row of `in`, in order (null: none); `in` has one system. `labels` as above.
+void add_method_of_run(SynsqlInputs& in, const std::string& method,
+                       const std::vector<const testdb::AgreementItem*>& agreement,
+                       const testdb::HumanLabels* labels = nullptr);
+// The note a study gives a method that is a distilled test suite (`databases` members over `db_ids` db_ids): how a
+// prediction is judged there, and why it has no Fig. 4 row.
+std::string distilled_suite_note(const std::string& method, size_t databases, size_t db_ids);
+
 // Table 3's counts of a cell from the transitions against the labels.
 SynsqlTransitions synsql_transitions(const testdb::DisagreementTransitions& t);
 

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "core/base/result.h"
 #include "core/db/connection.h"
 #include "core/metrics/execution_accuracy.h"
@@ -71,5 +73,20 @@ Result<DistilledSuite> distill_test_suite(const Connection& original, const Sche
 // Where member `index` goes in DIR/<db_id>/: "<db_id>.sqlite" for the first, so an evaluator that opens one database
 // per db_id gets the best single one, then "<db_id>_1.sqlite", "<db_id>_2.sqlite", ...
 std::string suite_file_name(const std::string& db_id, size_t index);
+
+// The manifest.json of a suite's folder, as `chokepoint testsuite distill` writes it and the page writes its own: a
+// database at a time, then the totals. Members are named by suite_file_name under their db_id's folder.
+struct DistilledManifest {
+  nlohmann::ordered_json databases = nlohmann::ordered_json::array();
+  std::vector<std::string> missing;  // db_ids without an original database: skipped
+  size_t golds_unparsed = 0, mutants = 0, killed_by_suite = 0, killed_by_best_single = 0;
+
+  // {db_id, items, suite, draws, mutants, killable, killed_by_suite, killed_by_best_single, members: [{file, draw,
+  // draw_seed, killed_alone, newly_killed, rows}]}; adds to the totals.
+  void add(const std::string& db_id, size_t items, const DistilledSuite& suite);
+  // {kind, set, seed, draws, max_databases, rows, semantics, databases, databases_missing, golds_unparsed, mutants,
+  // killed_by_suite, killed_by_best_single_total}
+  nlohmann::ordered_json json(const std::string& set, const DistilledSuiteOptions& options) const;
+};
 
 }  // namespace chokepoint::testdb

@@ -102,11 +102,7 @@ std::string key_of(const std::string& table, const std::string& column) {
 
 bool ColumnRef::operator==(const ColumnRef& o) const { return iequals(table, o.table) && iequals(column, o.column); }
 
-size_t ReducedSchema::column_count() const {
-  size_t n = 0;
-  for (const auto& t : schema.tables) n += t.columns.size();
-  return n;
-}
+size_t ReducedSchema::column_count() const { return schema.column_count(); }
 
 Result<ColumnSelection> parse_column_selection(const std::string& answer, const Schema& schema) {
   auto doc = first_json_object(answer);

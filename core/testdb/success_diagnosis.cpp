@@ -5,15 +5,7 @@
 #include "core/testdb/synthetic_database.h"
 
 namespace chokepoint::testdb {
-namespace {
-
-size_t columns_of(const Schema& s) {
-  size_t n = 0;
-  for (const auto& t : s.tables) n += t.columns.size();
-  return n;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 const char* success_verdict_name(SuccessVerdict v) {
   switch (v) {
@@ -41,7 +33,7 @@ Result<SuccessVerdict> success_verdict_from_name(const std::string& name) {
 SuccessDiagnosis classify_success(const Schema& full, const Schema& used, const std::string& gold_sql,
                                   const QueryOutcome* gold_outcome) {
   SuccessDiagnosis d;
-  d.columns = columns_of(used);
+  d.columns = used.column_count();
   if (!gold_outcome) return d;  // NoDatabase
   if (gold_outcome->ok()) {
     d.gold_rows = gold_outcome->result.rows.size();
@@ -61,6 +53,12 @@ SuccessDiagnosis classify_success(const Schema& full, const Schema& used, const 
   d.missing = missing_gold_items(*items, used);
   d.verdict = d.missing.empty() ? SuccessVerdict::Misinterpretation : SuccessVerdict::SelectorOmission;
   return d;
+}
+
+QueryLimits success_gold_limits() {
+  QueryLimits limits;
+  limits.timeout_ms = 5000;
+  return limits;
 }
 
 SuccessDiagnosis diagnose_success(const SynthesisLoop& loop, const std::string& gold_sql, const QueryLimits& limits) {

@@ -39,10 +39,13 @@ struct SuccessDiagnosis {
 SuccessDiagnosis classify_success(const Schema& full, const Schema& used, const std::string& gold_sql,
                                   const QueryOutcome* gold_outcome);
 
+// The limits a run's verdicts are given under, in every front end: 5 s for the gold on the synthetic rows.
+QueryLimits success_gold_limits();
+
 // Over a finished loop: its chosen round's rows built in memory (open_synthetic_database), `gold_sql` run there
 // under `limits`, then classify_success with the loop's full schema and schema().
 SuccessDiagnosis diagnose_success(const SynthesisLoop& loop, const std::string& gold_sql,
-                                  const QueryLimits& limits = {});
+                                  const QueryLimits& limits = success_gold_limits());
 
 // One question's verdict as a manifest keeps it: {"verdict", "missing", "columns"}.
 nlohmann::ordered_json success_diagnosis_json(const SuccessDiagnosis& d);

@@ -195,11 +195,7 @@ const Schema& SynthesisLoop::schema() const {
   return reduced ? selector_.reduced.schema : full_;
 }
 
-size_t SynthesisLoop::column_count() const {
-  size_t n = 0;
-  for (const auto& t : schema().tables) n += t.columns.size();
-  return n;
-}
+size_t SynthesisLoop::column_count() const { return schema().column_count(); }
 
 void SynthesisLoop::fail(const std::string& message) {
   pending_.clear();

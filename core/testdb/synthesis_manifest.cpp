@@ -16,12 +16,6 @@ Json refs_json(const std::vector<ColumnRef>& refs) {
   return out;
 }
 
-size_t column_total(const Schema& s) {
-  size_t n = 0;
-  for (const auto& t : s.tables) n += t.columns.size();
-  return n;
-}
-
 Json review_json(const CriticReview& r) {
   Json scores = Json::object(), feedback = Json::object();
   for (const auto& s : r.scores) {
@@ -80,7 +74,7 @@ Json synthesis_item_json(const SynthesisLoop& loop) {
   }
   out["schema_ddl"] = schema_to_ddl(loop.schema());
   out["tables"] = loop.schema().tables.size();
-  out["columns"] = column_total(loop.schema());
+  out["columns"] = loop.schema().column_count();
   Json rounds = Json::array();
   for (const auto& r : loop.rounds()) rounds.push_back(round_json(r));
   out["rounds"] = rounds;
@@ -99,7 +93,7 @@ Json synthesis_summary_json(const std::vector<const SynthesisLoop*>& loops) {
     rounds += l->rounds().size();
     if (l->outcome() == SynthesisOutcome::Failed) continue;
     ++built;
-    columns += column_total(l->schema());
+    columns += l->schema().column_count();
     const SynthesisRound* c = l->chosen();
     if (!c || !c->review) continue;
     for (const auto& s : c->review->scores) {

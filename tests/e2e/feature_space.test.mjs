@@ -107,6 +107,10 @@ test('compare, clusters and estimator from the page equal chokepoint space', asy
   await clickNamed(app.page, 'map PCA');
   assert.equal((await until((s) => s.compare?.projection === 'pca', 'the PCA map again')).compare.umap.points.length,
     38, 'the UMAP map is kept for the next click');
+  // The map is drawn with its legend: the two sets' dots on the chart's own rectangle.
+  const compareMap = await wheelChartIntoView(app.page, 'compare-map');
+  assert.ok(compareMap.whole, `the compare map in view: ${JSON.stringify(compareMap.rect)}`);
+  await expectDotsDrawn('feature_space_compare_map.png', compareMap.rect);
 
   await clickNamed(app.page, 'Clusters tab');
   await sendCommand(app.page, { do: 'space_clusters', set: 'sample_dev.json', models: ['sample_pred.json'], k: 0,

@@ -45,6 +45,14 @@ test('the movies join query graph: three tables, flat, no label over another', a
 });
 
 test('the toxicology schema graph: no label over another, and a dragged node follows the mouse', async () => {
+  // A command without the database's name, or naming none loaded, says which.
+  const notices = () => app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_notices_json', 'string', [], [])));
+  await sendCommand(app.page, { do: 'select_database' });
+  await sendCommand(app.page, { do: 'select_database', db_id: 'nowhere' });
+  await nextFrames(app.page);
+  const errors = (await notices()).filter((n) => n.error).map((n) => n.text);
+  assert.ok(errors.includes('select_database: give "db_id", the name of a loaded database'), errors.join('\n'));
+  assert.ok(errors.includes("select_database: no database named 'nowhere' is loaded"), errors.join('\n'));
   await sendCommand(app.page, { do: 'select_database', db_id: 'toxicology' });
   await sendCommand(app.page, { do: 'show', tab: 'Schema graph' });
   await nextFrames(app.page);

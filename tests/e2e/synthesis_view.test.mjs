@@ -147,6 +147,58 @@ test('SynSQL from the page equals chokepoint synth and agreement, and a second r
   assert.equal((await llm.stats()).requests, mid, 'no request reached the server');
 });
 
+// The test-suite baseline (SynSQL's TSA) beside the run: a real click distils one suite per question, a unit of work a
+// frame; its manifest equals `chokepoint testsuite distill` on the CLI's run, the suite kills at least as many mutants
+// as its best single database, and the synsql study sets it beside the synthesis as `study synsql
+// --test-suite-root tsa=...` does. A new synthesis drops it from the study.
+test('a distilled test suite from the page equals testsuite distill, and the study has it beside the synthesis', async () => {
+  await sendCommand(app.page, { do: 'show', tab: PANEL });
+  await until((x) => x.synthesis?.done, 'the finished synthesis');
+  await clickNamed(app.page, 'distil test suite');
+  const progress = await until((x) => x.synthesis?.suite?.running || x.synthesis?.suite?.done, 'the suite started');
+  assert.equal(progress.synthesis.suite.error, '');
+  const run = (await until((x) => x.synthesis?.suite?.done, 'the suite', 120000)).synthesis.suite;
+  assert.equal(run.error, '');
+  assert.equal(run.draws_made, 2 * 64, 'two questions with an original, 64 draws each');
+  assert.match(run.folder, /synth_dev_synsql_tsa$/);
+  fs.writeFileSync(path.join(artefactDir, 'synthesis_suite.png'), await app.page.screenshot());
+
+  const out = path.join(dir, 'synsql');
+  const suiteOut = path.join(dir, 'tsa');
+  const r = spawnSync(cli, ['testsuite', 'distill', '--gold', path.join(out, 'set.json'), '--db-root',
+    path.join(out, 'original'), '--out', suiteOut, '--skip-missing'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const { set: cliSet, ...viaCli } = JSON.parse(r.stdout);
+  const { set: pageSet, ...page } = run.manifest;
+  assert.deepEqual(page, viaCli, 'the same draws kept, the same mutants killed, question by question');
+  assert.deepEqual(viaCli.databases_missing, ['nowhere__q1002']);
+  assert.ok(viaCli.mutants > 0, 'the golds have mutants');
+  for (const d of viaCli.databases) {
+    assert.ok(d.killed_by_suite >= d.killed_by_best_single, `${d.db_id}: the suite kills at least its best database's`);
+    assert.equal(d.members.reduce((n, m) => n + m.newly_killed, 0), d.killed_by_suite, d.db_id);
+    for (const m of d.members) assert.ok(fs.existsSync(path.join(suiteOut, m.file)), m.file);
+  }
+
+  const study = await runStudyInTab(app.page, { study: 'synsql' });
+  assert.equal(study.error, '');
+  const studyOut = path.join(dir, 'synsql_study_tsa');
+  const r2 = spawnSync(cli, ['study', 'synsql', '--gold', path.join(out, 'set.json'), '--pred',
+    `synth_pred.sql=${path.join(dir, 'synth_pred.sql')}`, '--db-root', path.join(out, 'original'), '--test-db-root',
+    `synsql=${out}`, '--test-suite-root', `tsa=${suiteOut}`, '--skip-missing', '--out', studyOut], { encoding: 'utf8' });
+  assert.equal(r2.status, 0, r2.stderr);
+  const expected = JSON.parse(fs.readFileSync(path.join(studyOut, 'report.json'), 'utf8'));
+  assert.deepEqual(study.report.tables.map((t) => t.id), expected.tables.map((t) => t.id));
+  for (const t of expected.tables) assert.deepEqual(study.report.tables.find((x) => x.id === t.id), t, t.id);
+  assert.deepEqual(study.report.items, expected.items);
+  assert.deepEqual(study.report.charts, expected.charts);
+  assert.deepEqual(study.report.notes.slice(0, -1), expected.notes.slice(0, -1));
+  assert.ok(study.report.notes.some((n) => /^tsa is a distilled test suite \(\d+ databases over 2 db_ids\)/.test(n)),
+    study.report.notes.join('\n'));
+  const cells = JSON.parse(r2.stdout).cells;
+  assert.deepEqual(cells.map((c) => c.method), ['synsql', 'tsa']);
+  assert.ok(expected.items.columns.includes('synth_pred.sql tsa'), JSON.stringify(expected.items.columns));
+});
+
 // SynSQL's Table 4 rows and the critic's ablation are a choice of the tab, as `synth --ablation` is of the CLI: without
 // the critic each question is one synthesis, accepted as it comes, and the page's run equals the CLI's.
 test('an ablation from the page (no critic) equals chokepoint synth --ablation no_critic', async () => {
@@ -158,6 +210,7 @@ test('an ablation from the page (no critic) equals chokepoint synth --ablation n
   const s = (await until((x) => x.synthesis?.done, 'the ablated synthesis', 120000)).synthesis;
   assert.equal(s.error, '');
   assert.match(s.folder, /synth_dev_synsql_no_critic$/);
+  assert.equal(s.suite.done, false, 'a new synthesis starts without a suite');
   const out = path.join(dir, 'no_critic');
   const r = spawnSync(cli, ['synth', '--set', path.join(dir, 'synth_dev.json'), '--db-root', path.join(dir, 'db'),
     '--llm-config', path.join(dir, 'llm.json'), '--out', out, '--ablation', 'no_critic'], { encoding: 'utf8' });

@@ -217,6 +217,31 @@ test('Table 4.9: the linker table among what the Schema linking tab retrieved, e
   const reloaded = await runStudy({ study: 'tqa-augment', variant_systems: [{ name: 'm', preds }] });
   assert.equal(reloaded.error, '');
   assert.deepEqual(computed(reloaded.report), computed(expected));
+
+  // The Retrieval tab on the back-translated set (Full-Schema: every table, no call) takes BT's place in Table 4.9,
+  // as `chokepoint retrieval --gold BT.json --approach full-schema` does for `--linked BT=R.json`: every linker table
+  // is retrieved.
+  await sendCommand(app.page, { do: 'show', tab: PANEL });
+  await sendCommand(app.page, { do: 'retrieval_run', approach: 'full-schema', variant: 'O/O', set: 'sample_dev.BT.json' });
+  await untilPanel(app.page, PANEL, (x) => x.retrieval?.done && x.retrieval.summary?.approach === 'full-schema',
+    'the Full-Schema retrieval');
+  await sendCommand(app.page, { do: 'show', tab: TAB });
+  const retrieved = await runStudy({ study: 'tqa-augment', variant_systems: [{ name: 'm', preds }] });
+  assert.equal(retrieved.error, '');
+  const rFile = path.join(dir, 'retrieval_BT.json');
+  const q = spawnSync(cli, ['retrieval', '--gold', path.join(out, 'BT.json'), '--db-root', path.join(dir, 'db'),
+    '--approach', 'full-schema', '--out', rFile], { encoding: 'utf8' });
+  assert.equal(q.status, 0, q.stderr);
+  const viaRetrievalOut = path.join(dir, 'study-retrieved');
+  const c2 = spawnSync(cli, ['study', 'tqa-augment', '--variants', out, ...cliPreds, '--linked',
+    `original=${path.join(dir, 'link_original.json')}`, '--linked', `BT=${rFile}`, '--db-root', path.join(dir, 'db'),
+    '--out', viaRetrievalOut], { encoding: 'utf8' });
+  assert.equal(c2.status, 0, c2.stderr);
+  assert.deepEqual(JSON.parse(c2.stdout).linker_presence.BT, { retrieved: n, missed: 0, no_retrieval: 0 });
+  const expectedRetrieved = JSON.parse(fs.readFileSync(path.join(viaRetrievalOut, 'report.json'), 'utf8'));
+  assert.deepEqual(computed(retrieved.report), computed(expectedRetrieved));
+  assert.match(retrieved.report.inputs.find((i) => i.name === 'linked BT').value,
+    /Retrieval run \(full-schema\) on sample_dev\.BT\.json/);
 });
 
 // A damaged record of the Studies tab's sources in the workspace (three sets instead of four, or no JSON at all) is

@@ -154,17 +154,44 @@ test('study tqa-augment --linked: the linker table among what chokepoint link re
   assert.equal(t.published[2].cells[1], '98 / 106 (92.45%)', 'the thesis\' BT row beside ours');
   assert.ok(readFileSync(join(dir, 'study-linked', 'report.html'), 'utf8').includes(t.title));
 
+  // The same table from `chokepoint retrieval --gold` runs: TCSL on the original questions picks the tables the
+  // linker named above (the same taught answers), and Full-Schema on the back-translated ones returns every table, so
+  // every linker table is among them.
+  const retrieved = [];
+  for (const [v, approach] of [['original', 'tcsl'], ['BT', 'full-schema']]) {
+    const file = join(dir, `retrieval_${v}.json`);
+    const q = await run(['retrieval', '--gold', join(out, `${v}.json`), '--db-root', join(dir, 'db'), '--llm-config',
+      join(dir, 'llm.json'), '--approach', approach, '--out', file]);
+    assert.equal(q.code, 0, q.stderr);
+    assert.deepEqual(JSON.parse(q.stdout).variants, [v], 'the set is its own column');
+    const items = JSON.parse(readFileSync(file, 'utf8')).items;
+    assert.equal(items.length, n);
+    assert.ok(items.every((it) => Array.isArray(it.retrieved_tables)), 'each item says which tables it named');
+    retrieved.push('--linked', `${v}=${file}`);
+  }
+  const viaRetrieval = await run(['study', 'tqa-augment', '--variants', out, ...retrieved, '--out',
+    join(dir, 'study-retrieved')]);
+  assert.equal(viaRetrieval.code, 0, viaRetrieval.stderr);
+  assert.deepEqual(JSON.parse(viaRetrieval.stdout).linker_presence, {
+    original: { retrieved: n - 1, missed: 1, no_retrieval: 0 },
+    BT: { retrieved: n, missed: 0, no_retrieval: 0 },
+  });
+  const both = await run(['retrieval', '--gold', join(out, 'BT.json'), '--variants', out, '--db-root',
+    join(dir, 'db'), '--approach', 'full-schema', '--out', join(dir, 'both.json')]);
+  assert.equal(both.code, 2);
+  assert.match(both.stderr, /give --variants DIR or --gold SET\.json, not both/);
+
   // A link report of another set, or a file that is no link report, is refused by name.
   writeFileSync(join(dir, 'other_link.json'), JSON.stringify({ items: [
     { id: 'elsewhere', outcome: 'linked', retrieved_tables: ['atom'] }] }));
   let bad = await run(['study', 'tqa-augment', '--variants', out, '--linked', `SR=${join(dir, 'other_link.json')}`,
     '--out', join(dir, 'bad-linked')]);
   assert.equal(bad.code, 2);
-  assert.match(bad.stderr, /--linked SR: .*other_link\.json names none of the augmented items; is it chokepoint link on SR\.json\?/);
+  assert.match(bad.stderr, /--linked SR: .*other_link\.json names none of the augmented items; is it chokepoint link or retrieval on SR\.json\?/);
   bad = await run(['study', 'tqa-augment', '--variants', out, '--linked', `BT=${join(out, 'BT.json')}`,
     '--out', join(dir, 'bad-linked')]);
   assert.equal(bad.code, 2);
-  assert.match(bad.stderr, /--linked BT: .*BT\.json: not a report of chokepoint link \(no "items" list\)/);
+  assert.match(bad.stderr, /--linked BT: .*BT\.json: not a report of chokepoint link or retrieval \(no "items" list\)/);
   assert.ok(!existsSync(join(dir, 'bad-linked')));
 });
 

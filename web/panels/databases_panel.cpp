@@ -169,13 +169,16 @@ const PanelRegistrar databases_panel_registrar{{"Databases", 10, draw_databases_
 // {"do": "select_database", "db_id": NAME}: what clicking a database in the list does.
 const PageCommandRegistrar databases_panel_select_registrar{
     "select_database", [](AppState& s, const nlohmann::json& cmd) {
+      const auto id = cmd.find("db_id");
+      if (id == cmd.end() || !id->is_string() || id->get<std::string>().empty())
+        return notify(s, "select_database: give \"db_id\", the name of a loaded database", true);
       auto& dbs = s.databases.databases;
       for (size_t i = 0; i < dbs.size(); ++i)
-        if (dbs[i].schema.db_id == cmd.value("db_id", "")) {
+        if (dbs[i].schema.db_id == id->get<std::string>()) {
           s.databases.selected = static_cast<int>(i);
           return;
         }
-      notify(s, "no database named " + cmd.value("db_id", ""), true);
+      notify(s, "select_database: no database named '" + id->get<std::string>() + "' is loaded", true);
     }};
 }  // namespace
 

@@ -85,7 +85,7 @@ TEST(RetrievedTables, ALinkReportReadsBackUnderTheSameRuleAsTheLinkedItems) {
     {"id": "q2", "outcome": "unreadable", "retrieved_tables": []},
     {"id": "q3", "outcome": "no_answer", "retrieved_tables": []},
     {"id": 7, "outcome": "no_schema", "retrieved_tables": []}]})";
-  auto m = retrieved_tables_from_link_report(report, "L.json");
+  auto m = retrieved_tables_from_report(report, "L.json");
   ASSERT_TRUE(m.ok()) << m.error();
   EXPECT_EQ(m->size(), 2u) << "a failed call and an unknown database retrieved nothing: left out";
   EXPECT_EQ(m->at("q1"), (std::vector<std::string>{"movie", "characters"})) << "each table once, in order";
@@ -97,10 +97,28 @@ TEST(RetrievedTables, ALinkReportReadsBackUnderTheSameRuleAsTheLinkedItems) {
   EXPECT_EQ(retrieved_tables_by_key(three_items(), std::vector<LinkedItem>{l}).count("q2"), m->count("q2"));
 }
 
+// What `chokepoint retrieval --gold SET.json --approach tcsl` writes: each item with its variant and approach; one of
+// each is read as a link report is. A report of several approaches (or variants) is refused, naming them.
+TEST(RetrievedTables, ARetrievalReportOfOneApproachReadsBackAsALinkReport) {
+  const std::string one = R"({"items": [
+    {"variant": "SR", "approach": "tcsl", "id": "q1", "outcome": "linked", "retrieved_tables": ["movie"]},
+    {"variant": "SR", "approach": "tcsl", "id": "q2", "outcome": "no_answer", "retrieved_tables": []}]})";
+  auto m = retrieved_tables_from_report(one, "R.json");
+  ASSERT_TRUE(m.ok()) << m.error();
+  EXPECT_EQ(m->size(), 1u);
+  EXPECT_EQ(m->at("q1"), (std::vector<std::string>{"movie"}));
+  const std::string two = R"({"items": [
+    {"variant": "SR", "approach": "tcsl", "id": "q1", "outcome": "linked", "retrieved_tables": ["movie"]},
+    {"variant": "SR", "approach": "scsl", "id": "q1", "outcome": "linked", "retrieved_tables": []}]})";
+  EXPECT_EQ(retrieved_tables_from_report(two, "R.json").error(),
+            "R.json: holds 2 approaches (tcsl, scsl): give one retriever's run on one set (chokepoint retrieval --gold "
+            "SET.json --approach tcsl)");
+}
+
 TEST(RetrievedTables, AFileThatIsNoLinkReportIsRefusedByName) {
-  auto bad = [](const std::string& text) { return retrieved_tables_from_link_report(text, "SR_link.json").error(); };
+  auto bad = [](const std::string& text) { return retrieved_tables_from_report(text, "SR_link.json").error(); };
   EXPECT_EQ(bad("{"), "SR_link.json: not JSON");
-  EXPECT_EQ(bad("[1]"), "SR_link.json: not a report of chokepoint link (no \"items\" list)");
+  EXPECT_EQ(bad("[1]"), "SR_link.json: not a report of chokepoint link or retrieval (no \"items\" list)");
   EXPECT_EQ(bad(R"({"items": [{"id": "q1"}]})"), "SR_link.json: item 0 lacks id, outcome or retrieved_tables");
   EXPECT_EQ(bad(R"({"items": [{"id": "q1", "outcome": "found", "retrieved_tables": []}]})"),
             "SR_link.json: item 0: unknown outcome 'found'");

@@ -149,6 +149,37 @@ TEST(SynsqlStudy, InputsOfOneRunOverItsQuestions) {
   EXPECT_EQ(report_problem(synsql_report(in)), "");
 }
 
+// A second root over the same questions (the page's distilled suite beside its synthesis): its own cell, its column,
+// its verdict after the first root's on each judged row; the question without an original keeps its one verdict.
+TEST(SynsqlStudy, ASecondMethodOfTheRunAddsItsCellAndColumn) {
+  auto judged = [](bool original_right, bool test_right) {
+    testdb::AgreementItem a;
+    a.original.status = a.test.status = ItemStatus::Scored;
+    a.original.ex = original_right;
+    a.test.ex = test_right;
+    a.original.gold_rows = a.test.gold_rows = 1;
+    return a;
+  };
+  const auto a = judged(true, true), b = judged(false, false);
+  const auto sa = judged(true, false), sb = judged(false, false);
+  auto in = synsql_inputs_of_run("synsql", "A", {{"1", "q1", &a}, {"2", "q2", &b}, {"3", "q3", nullptr}});
+  add_method_of_run(in, "tsa", {&sa, &sb, nullptr});
+  EXPECT_EQ(in.methods, (std::vector<std::string>{"synsql", "tsa"}));
+  EXPECT_EQ(in.item_columns, (std::vector<std::string>{"A original", "A synsql", "A tsa"}));
+  ASSERT_EQ(in.cells.size(), 2u);
+  EXPECT_EQ(in.cells[1].method, "tsa");
+  EXPECT_EQ(in.cells[1].system, "A");
+  EXPECT_EQ(in.cells[1].n, 2u);
+  EXPECT_DOUBLE_EQ(in.cells[1].ex_original, 50.0);
+  EXPECT_DOUBLE_EQ(in.cells[1].ex_test, 0.0);
+  EXPECT_EQ(in.items_rows[0].verdicts, (std::vector<std::string>{"1", "1", "0"}));
+  EXPECT_EQ(in.items_rows[1].verdicts, (std::vector<std::string>{"0", "0", "0"}));
+  EXPECT_EQ(in.items_rows[2].verdicts, (std::vector<std::string>{"no_database"}));
+  EXPECT_EQ(report_problem(synsql_report(in)), "");
+  EXPECT_NE(distilled_suite_note("tsa", 4, 2).find("tsa is a distilled test suite (4 databases over 2 db_ids)"),
+            std::string::npos);
+}
+
 // With the humans' verdicts: Table 3 over the judged questions, as agreement --labels counts them. Item 2 is right on
 // the original and wrong on the test database; the human says the prediction is right: positive -> negative, TP -> FN.
 TEST(SynsqlStudy, InputsOfOneRunWithLabelsGiveTableThree) {

@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "core/testdb/distill_job.h"
+
 #include "core/schema/sqlite_schema.h"
 
 namespace chokepoint::testdb {
@@ -142,6 +146,74 @@ TEST(DistilledSuite, FilesAreNamedAsSpidersTestSuiteFolder) {
   EXPECT_EQ(suite_file_name("concert_singer", 0), "concert_singer.sqlite");
   EXPECT_EQ(suite_file_name("concert_singer", 1), "concert_singer_1.sqlite");
   EXPECT_EQ(suite_file_name("concert_singer", 12), "concert_singer_12.sqlite");
+}
+
+// The job a unit at a time: one unit per draw made, one per item run on it, one per member rebuilt.
+TEST(DistillJob, StepsOneUnitAtATimeAndGivesTheSuiteOfTheWholeCall) {
+  const Original o = original();
+  const auto its = suite_items();
+  DistillJob job(o.db, o.schema, its, small_options());
+  EXPECT_EQ(job.draws_asked(), 12u);
+  EXPECT_FALSE(job.take().ok());  // not finished
+  size_t steps = 0;
+  while (!job.finished()) {
+    job.step();
+    ++steps;
+    ASSERT_LE(job.draws_made(), job.draws_asked());
+  }
+  ASSERT_TRUE(job.error().empty()) << job.error();
+  EXPECT_EQ(job.members_kept(), job.members_chosen());
+  EXPECT_EQ(steps, 12 * (its.size() + 1) + job.members_kept());
+  auto stepped = job.take();
+  auto whole = distill_test_suite(o.db, o.schema, its, small_options());
+  ASSERT_TRUE(stepped.ok() && whole.ok());
+  EXPECT_EQ(stepped->draws, 12u);
+  EXPECT_EQ(stepped->killed_by_suite, whole->killed_by_suite);
+  EXPECT_EQ(stepped->killable, whole->killable);
+  EXPECT_EQ(stepped->item_killed, whole->item_killed);
+  ASSERT_EQ(stepped->members.size(), whole->members.size());
+  for (size_t i = 0; i < whole->members.size(); ++i) EXPECT_EQ(stepped->members[i].draw, whole->members[i].draw);
+}
+
+TEST(DistillJob, KillableIsWhatSomeDrawTellsApart) {
+  // Independent of the job: each draw rebuilt from its seed and run here.
+  const Original o = original();
+  const auto its = suite_items();
+  DistillJob job(o.db, o.schema, its, small_options());
+  while (!job.finished()) job.step();
+  auto suite = job.take();
+  ASSERT_TRUE(suite.ok());
+  auto source = draw_source(o.db, o.schema, its, small_options().values_per_column, small_options().limits);
+  ASSERT_TRUE(source.ok());
+  std::vector<bool> reach(5, false);
+  for (size_t d = 0; d < 12; ++d) {
+    RandomDatabaseOptions ro;
+    ro.seed = draw_seed(1, "concert", d);
+    ro.max_rows = 9;
+    auto db = random_database(source->script, o.schema, source->uniques, source->pools, ro);
+    ASSERT_TRUE(db.ok());
+    size_t offset = 0;
+    for (const auto& item : its) {
+      std::vector<bool> told;
+      discriminate_gold(db->db, item.gold_sql, item.mutants, ExSemantics::Bird, small_options().limits, 0, &told);
+      for (size_t j = 0; j < told.size(); ++j) reach[offset + j] = reach[offset + j] || told[j];
+      offset += item.mutants.size();
+    }
+  }
+  EXPECT_EQ(suite->killable, static_cast<size_t>(std::count(reach.begin(), reach.end(), true)));
+}
+
+TEST(DistillJob, WithoutMutantsEveryDrawIsMadeAndNoneIsKept) {
+  const Original o = original();
+  DistillJob job(o.db, o.schema, {{"0", "SELECT name FROM singer", {}}}, small_options());
+  size_t steps = 0;
+  for (; !job.finished(); ++steps) job.step();
+  EXPECT_EQ(steps, 12u * 2);  // a draw and its one item each; nothing to rebuild
+  auto suite = job.take();
+  ASSERT_TRUE(suite.ok()) << suite.error();
+  EXPECT_EQ(suite->draws, 12u);
+  EXPECT_TRUE(suite->members.empty());
+  EXPECT_EQ(suite->killed_by_suite, 0u);
 }
 
 }  // namespace

@@ -28,6 +28,16 @@ linking::SchemaOf schema_of_linking(const AppState& state) {
   };
 }
 
+}  // namespace
+
+void record_retrieved_tables(LinkingView& view, const std::string& set, std::string method,
+                             std::map<std::string, std::vector<std::string>> tables) {
+  view.retrieved_by_set[set] = {std::move(method), std::move(tables)};
+  remember_linking(view);  // a reload brings the rows and the tables back (model_run_memory.h)
+}
+
+namespace {
+
 void finish_linking(AppState& state, LinkingView& view) {
   view.usage = view.batch.usage;
   const auto answers = call_answers(*view.batch.scheduler, "not asked: cancelled");
@@ -39,8 +49,8 @@ void finish_linking(AppState& state, LinkingView& view) {
   if (view.options.top_k > 0) method += ", top " + std::to_string(view.options.top_k);
   if (view.options.foreign_keys) method += ", foreign keys";
   if (view.batch.cancelled()) method += ", cancelled: the items not asked count as no retrieval";
-  view.retrieved_by_set[view.set_name] = {method, linking::retrieved_tables_by_key(*view.set, view.items)};
-  remember_linking(view);  // a reload brings the rows back (model_run_memory.h)
+  record_retrieved_tables(view, view.set_name, "Schema linking run (" + method + ")",
+                          linking::retrieved_tables_by_key(*view.set, view.items));
   char buf[160];
   std::snprintf(buf, sizeof buf, "schema linking (%s): RES %.3f, subset %.1f%%, exact %.1f%%",
                 linking::linking_method_name(view.options.method), view.scores.res, 100 * view.scores.subset_match,

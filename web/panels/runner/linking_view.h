@@ -38,10 +38,11 @@ struct LinkingView {
     linking::LinkingScores scores;
   };
   std::vector<Row> rows;
-  // Per set, the newest finished run's retrieved tables by item key (linking::retrieved_tables_by_key): the Studies
-  // tab's tqa-augment looks for each augmented item's linker table among them (thesis Table 4.9).
+  // Per set, the retrieved tables by item key (linking::retrieved_tables_by_key) of the newest finished run on it of
+  // this tab or the Retrieval tab (record_retrieved_tables): the Studies tab's tqa-augment looks for each augmented
+  // item's linker table among them (thesis Table 4.9).
   struct Retrieved {
-    std::string method;  // "zero-shot, top 2", as the rows read
+    std::string method;  // "Schema linking run (zero-shot, top 2)", "Retrieval run (tcsl)"
     std::map<std::string, std::vector<std::string>> tables;
   };
   std::map<std::string, Retrieved> retrieved_by_set;
@@ -49,6 +50,10 @@ struct LinkingView {
   std::string error;
 };
 
+// A finished schema linker's or retriever's tables on `set`, by item key, replacing the set's earlier ones; kept in
+// the workspace (model_run_memory.h). `method` says which run, as the study's inputs name it.
+void record_retrieved_tables(LinkingView& view, const std::string& set, std::string method,
+                             std::map<std::string, std::vector<std::string>> tables);
 void prepare_linking(AppState& state, LinkingView& view, int source_set);  // plans and opens the preview
 void confirm_linking(AppState& state, LinkingView& view);
 void cancel_linking(AppState& state, LinkingView& view);

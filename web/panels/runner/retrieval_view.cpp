@@ -9,7 +9,9 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/linking/retrieved_tables.h"
 #include "web/panels/runner/model_run_memory.h"
+#include "web/panels/runner/run_model_panel.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
@@ -48,6 +50,12 @@ void finish_retrieval(AppState& state, RetrievalView& view) {
       study::retrieval_item_rows(*view.set, view.items, tqa::denat_setting_name(view.planned_variant),
                                  linking::retrieval_approach_name(view.planned_approach))};
   remember_retrieval_table(view);  // a reload brings the cell back (model_run_memory.h)
+  // The tables each answer named: thesis Table 4.9 when the set is one of a TQA augmentation's.
+  std::string method = linking::retrieval_approach_name(view.planned_approach);
+  if (view.options.foreign_keys) method += ", foreign keys";
+  if (view.cancelled) method += ", cancelled: the items not asked count as no retrieval";
+  record_retrieved_tables(run_model_panel(state).linking, view.set_name, "Retrieval run (" + method + ")",
+                          linking::retrieved_tables_by_key(*view.set, view.items, schema_of_retrieval(state)));
   view.life.finish(view.cancelled);
   view.done = true;
   view.scheduler.reset();

@@ -30,9 +30,6 @@ ImU32 palette(int i) {
   return colours[static_cast<size_t>(std::max(i, 0)) % (sizeof colours / sizeof colours[0])];
 }
 
-// BIRD's difficulty labels and their palette colours (green, yellow, red); other labels and none are grey.
-const std::pair<const char*, int> kDifficultyColours[] = {{"simple", 2}, {"moderate", 4}, {"challenging", 6}};
-
 void set_checkboxes(const AppState& state, std::vector<std::string>& chosen, bool predictions, const char* id) {
   for (const auto& s : state.eval_sets.sets) {
     if (s.predictions != predictions) continue;
@@ -62,25 +59,48 @@ void draw_progress(const FeatureSpacePanel& panel) {
   ImGui::TextDisabled("working...");
 }
 
-// The 2-D map: one dot per example (`points`: the PCA or the UMAP map), coloured by `colour(i)`.
-void draw_map(const std::vector<sqlspace::SetComparison::Point>& points, const std::function<int(size_t)>& colour) {
-  const ImVec2 size(ImGui::GetContentRegionAvail().x, std::max(ui_px(220), ImGui::GetContentRegionAvail().y - 4));
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton("map", size);
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), IM_COL32(20, 24, 30, 255));
-  if (points.empty()) return;
-  double x0 = points[0].x, x1 = x0, y0 = points[0].y, y1 = y0;
-  for (const auto& p : points) {
-    x0 = std::min(x0, p.x), x1 = std::max(x1, p.x), y0 = std::min(y0, p.y), y1 = std::max(y1, p.y);
+// The Compare map's groups, by the "colour by" choice: the sets; the Clusters tab's clusters or its first model's
+// verdicts, when it ran on the first compared set (whose items come first on the map); or BIRD's difficulty. An item
+// the choice says nothing about is in the last group, named for why.
+struct MapGroups {
+  std::vector<std::string> names;
+  std::vector<size_t> of_point;
+};
+MapGroups compare_map_groups(const FeatureSpacePanel& p, const sqlspace::SetComparison& c,
+                             const std::vector<sqlspace::SetComparison::Point>& points) {
+  MapGroups g;
+  const bool same_set = !c.sets.empty() && c.sets[0] == p.cluster_set;
+  const ModelScores* model = p.colour_by == 2 && same_set && !p.cluster_models.empty()
+                                 ? finished_model(p, p.cluster_set, p.cluster_models[0])
+                                 : nullptr;
+  if (p.colour_by == 0) {
+    g.names = c.sets;
+  } else if (p.colour_by == 1 && same_set && p.clusters) {
+    for (int k = 0; k < p.clusters->k; ++k) g.names.push_back("C" + std::to_string(k));
+    g.names.push_back("not clustered");
+  } else if (model) {
+    g.names = {"right", "wrong", "not scored"};
+  } else if (p.colour_by == 3) {
+    g.names = {"simple", "moderate", "challenging", "no difficulty"};
+  } else {
+    g.names = {p.colour_by == 1 ? "not clustered (cluster the first set)" : "no model run on the first set"};
   }
-  const double sx = x1 > x0 ? (size.x - 20) / (x1 - x0) : 1, sy = y1 > y0 ? (size.y - 20) / (y1 - y0) : 1;
+  const size_t other = g.names.size() - 1;
   for (size_t i = 0; i < points.size(); ++i) {
-    const auto& p = points[i];
-    const ImVec2 at(origin.x + 10 + static_cast<float>((p.x - x0) * sx),
-                    origin.y + size.y - 10 - static_cast<float>((p.y - y0) * sy));
-    dl->AddCircleFilled(at, 3.0f, palette(colour(i)));
+    size_t group = other;
+    if (p.colour_by == 0) {
+      group = points[i].set;
+    } else if (p.colour_by == 1 && same_set && p.clusters && i < p.clusters->labels.size()) {
+      group = static_cast<size_t>(p.clusters->labels[i]);
+    } else if (model && i < model->correct.size() && model->correct[i]) {
+      group = *model->correct[i] ? 0 : 1;
+    } else if (p.colour_by == 3 && i < p.map_difficulty.size()) {
+      for (size_t d = 0; d < other; ++d)
+        if (p.map_difficulty[i] == g.names[d]) group = d;
+    }
+    g.of_point.push_back(std::min(group, other));
   }
+  return g;
 }
 
 void draw_compare(AppState& state, FeatureSpacePanel& panel) {
@@ -128,17 +148,6 @@ void draw_compare(AppState& state, FeatureSpacePanel& panel) {
   ImGui::SetNextItemWidth(ui_px(240));
   ImGui::Combo("colour by", &panel.colour_by,
                "set\0cluster (Clusters tab)\0first model's EX (Clusters tab)\0difficulty (BIRD; 003 Fig. 5)\0");
-  if (panel.colour_by == 3) {
-    for (const auto& [label, colour] : kDifficultyColours) {
-      ImGui::SameLine();
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette(colour)), "%s", label);
-    }
-  } else {
-    for (size_t s = 0; s < c.sets.size(); ++s) {
-      ImGui::SameLine();
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette(static_cast<int>(s))), "%s", c.sets[s].c_str());
-    }
-  }
   ImGui::TextUnformatted("map:");
   ImGui::SameLine();
   ImGui::RadioButton("PCA", &panel.projection, 0);
@@ -162,24 +171,13 @@ void draw_compare(AppState& state, FeatureSpacePanel& panel) {
                         c.map_explained_ratio.size() > 0 ? 100 * c.map_explained_ratio[0] : 0.0,
                         c.map_explained_ratio.size() > 1 ? 100 * c.map_explained_ratio[1] : 0.0);
   }
-  // Colour by cluster or correctness when the Clusters tab ran on the first compared set: its rows come first.
-  const bool same_set = !c.sets.empty() && c.sets[0] == panel.cluster_set;
-  const FeatureSpacePanel& p = panel;
-  draw_map(umap ? c.umap_map : c.map, [&](size_t i) {
-    if (p.colour_by == 1 && same_set && p.clusters && i < p.clusters->labels.size()) return p.clusters->labels[i];
-    if (p.colour_by == 2 && same_set && !p.cluster_models.empty()) {
-      const ModelScores* m = finished_model(p, p.cluster_set, p.cluster_models[0]);
-      if (m && i < m->correct.size()) return m->correct[i] ? (*m->correct[i] ? 2 : 6) : 7;
-    }
-    if (p.colour_by == 3) {
-      const std::string d = i < p.map_difficulty.size() ? p.map_difficulty[i] : "";
-      for (const auto& [label, colour] : kDifficultyColours)
-        if (d == label) return colour;
-      return 7;
-    }
-    if (p.colour_by != 0) return 7;
-    return static_cast<int>(c.map[i].set);
-  });
+  const auto& map = umap ? c.umap_map : c.map;
+  const MapGroups groups = compare_map_groups(panel, c, map);
+  std::vector<ScatterPoint> points;
+  for (size_t i = 0; i < map.size(); ++i) points.push_back({map[i].x, map[i].y, groups.of_point[i]});
+  draw_scatter_chart(
+      "compare-map", groups.names, points,
+      ImVec2(ImGui::GetContentRegionAvail().x, std::max(ui_px(220), ImGui::GetContentRegionAvail().y - 4)));
 }
 
 // The first `most` features joined as their predicates read, with their importance.

@@ -157,13 +157,14 @@ Result<study::StudyJob> plan_tqa_augment(AppState& state, const StudyChoice& c, 
   inputs = {{"augmentation", source->label}};
   auto given = pair_variant_systems(state, c, source->published, "augmented set", inputs);
   if (!given.ok()) return Error{given.error()};
-  // Table 4.9 for each variant whose set the Schema linking tab ran on, as `--linked VARIANT=L.json` gives it.
+  // Table 4.9 for each variant whose set the Schema linking or Retrieval tab ran on, as `--linked VARIANT=L.json`
+  // gives it.
   const auto& linked = run_model_panel(state).linking.retrieved_by_set;
   for (size_t k = 0; k < 4; ++k) {
     const auto run = linked.find(source->published[k]);
     if (run == linked.end()) continue;
     const std::string variant = study::augment_variants()[k];
-    const std::string what = "the Schema linking run (" + run->second.method + ") on " + source->published[k];
+    const std::string what = "the " + run->second.method + " on " + source->published[k];
     auto row = study::linker_presence_row(variant, read->linkers, run->second.tables, what);
     if (!row.ok()) return Error{row.error()};
     read->inputs.presence.push_back(std::move(*row));

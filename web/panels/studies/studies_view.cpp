@@ -97,12 +97,11 @@ void draw_augment_inputs(AppState& state, StudyChoice& c) {
     const auto& runs = run_model_panel(state).linking.retrieved_by_set;
     for (size_t k = 0; k < 4; ++k)
       if (const auto run = runs.find(aug->published[k]); run != runs.end())
-        linked +=
-            std::string(linked.empty() ? "" : "; ") + study::augment_variants()[k] + " (" + run->second.method + ")";
+        linked += std::string(linked.empty() ? "" : "; ") + study::augment_variants()[k] + ": " + run->second.method;
   }
   ImGui::TextWrapped(
-      "Whether a schema linker still finds the linker table (4.9): Run a model > Schema linking on any of the four "
-      "sets; the newest run on each is used. %s",
+      "Whether a schema linker still finds the linker table (4.9): Run a model > Schema linking or Retrieval on any "
+      "of the four sets; the newest run on each is used. %s",
       linked.empty() ? "None has been linked in this page yet." : ("Linked: " + linked + ".").c_str());
   draw_variant_systems(state, c);
 }

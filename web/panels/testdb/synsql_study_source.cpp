@@ -31,11 +31,23 @@ Result<study::StudyReport> synsql_study_report(const SynthesisView& view) {
     if (!parsed.ok()) return Error{view.labels_name + ": " + parsed.error()};
     labels = std::move(*parsed);
   }
-  const auto in =
-      study::synsql_inputs_of_run(method, view.pred_name, questions, &view.failures, labels ? &*labels : nullptr);
+  auto in = study::synsql_inputs_of_run(method, view.pred_name, questions, &view.failures, labels ? &*labels : nullptr);
+  const auto on_suite = suite_agreement(view);
+  if (!on_suite.empty()) study::add_method_of_run(in, kSuiteMethod, on_suite, labels ? &*labels : nullptr);
   auto report = study::synsql_report(in);
   report.inputs = {
       {"gold", view.set_name}, {"pred " + view.pred_name, view.pred_name}, {"test-db-root " + method, view.folder}};
+  if (!on_suite.empty()) {
+    // As `agreement` counts a suite: the members and db_ids of the judged questions whose suite has a member.
+    size_t databases = 0, db_ids = 0;
+    for (const auto& q : view.suite.questions)
+      if (q.agreement && q.suite && !q.suite->members.empty()) {
+        databases += q.suite->members.size();
+        ++db_ids;
+      }
+    report.notes.push_back(study::distilled_suite_note(kSuiteMethod, databases, db_ids));
+    report.inputs.push_back({std::string("test-suite-root ") + kSuiteMethod, view.suite.folder});
+  }
   if (labels) report.inputs.push_back({"labels", view.labels_name});
   if (const size_t missing = view.results.size() - judged)
     report.notes.push_back(std::to_string(missing) +

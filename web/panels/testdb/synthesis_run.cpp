@@ -37,22 +37,11 @@ namespace {
 using testdb::SynthesisLoop;
 using testdb::SynthesisOutcome;
 
-void make_dirs(const std::string& path) {  // mkdir -p
-  for (size_t i = 1; i <= path.size(); ++i)
-    if (i == path.size() || path[i] == '/') mkdir(path.substr(0, i).c_str(), 0777);
-}
-
 std::string key_of_synthesis(const EvalItem& it, size_t i) { return it.key.empty() ? std::to_string(i) : it.key; }
 
 }  // namespace
 
 namespace {
-
-size_t schema_columns(const Schema& s) {
-  size_t n = 0;
-  for (const auto& t : s.tables) n += t.columns.size();
-  return n;
-}
 
 // Feeds each loop without calls in flight its pending calls.
 void feed(SynthesisView& view) {
@@ -137,10 +126,8 @@ void write_databases(AppState& state, SynthesisView& view) {
       else
         r.build_error = built.error();
     }
-    // Fig. 4's verdict, as `chokepoint synth` gives it (the gold run on the chosen round's rows, 5 s at most).
-    QueryLimits success_limits;
-    success_limits.timeout_ms = 5000;
-    const testdb::SuccessDiagnosis diagnosis = testdb::diagnose_success(loop, it.sql, success_limits);
+    // Fig. 4's verdict, as `chokepoint synth` gives it (the gold run on the chosen round's rows).
+    const testdb::SuccessDiagnosis diagnosis = testdb::diagnose_success(loop, it.sql);
     view.failures.add(diagnosis);
     entry["success"] = testdb::success_diagnosis_json(diagnosis);
     auto record = testdb::synthesis_item_json(loop);
@@ -171,13 +158,11 @@ void score_one(AppState& state, SynthesisView& view, size_t k) {
   std::optional<Connection> synthetic;
   if (!r.path.empty())
     if (auto c = Connection::open_read_only(r.path); c.ok()) synthetic = std::move(*c);
-  const ExSemantics semantics = semantics_of_format(view.gold->format).value_or(ExSemantics::Bird);
-  QueryLimits limits;
-  limits.timeout_ms = 2000;
-  limits.max_rows = 100000;
+  const EvaluationOptions options = synthesis_judging(view);
+  const ExSemantics semantics = options.semantics;
+  const QueryLimits& limits = options.limits;
   std::vector<std::string> mutants;
-  if (auto m = mutate::generate_mutants(it.sql, *original->connection); m.ok())
-    for (const auto& x : m->kept) mutants.push_back(x.sql);
+  if (auto m = mutate::kept_mutant_sql(it.sql, *original->connection); m.ok()) mutants = std::move(*m);
   r.mutants = mutants.size();
   r.original = testdb::discriminate_gold(*original->connection, it.sql, mutants, semantics, limits);
   if (synthetic) {
@@ -194,9 +179,6 @@ void score_one(AppState& state, SynthesisView& view, size_t k) {
   // Agreement: the item's prediction scored on both databases by the metrics engine.
   if (view.items[k] >= view.pairs.size()) return;
   const EvalPair& pair = view.pairs[view.items[k]];
-  EvaluationOptions options;
-  options.semantics = semantics;
-  options.limits = limits;
   testdb::AgreementItem a;
   a.id = r.id;
   a.db_id = it.db_id;
@@ -204,7 +186,7 @@ void score_one(AppState& state, SynthesisView& view, size_t k) {
   a.original = evaluate_pair(*original->connection, pair, options);
   if (synthetic) {
     a.test = evaluate_pair(*synthetic, pair, options);
-    a.test_columns = schema_columns(view.loops[k]->schema());
+    a.test_columns = view.loops[k]->schema().column_count();
   } else {
     a.test.id = r.id;
     a.test.db_id = r.synthetic_id;
@@ -220,6 +202,20 @@ std::string synthesis_method(const SynthesisView& view) {
       view.loops.empty() || !view.loops[0] ? testdb::SynthesisMethod::SynSql : view.loops[0]->options().method);
   if (view.run_ablation == testdb::SynthesisAblation::None) return method;
   return method + "_" + testdb::synthesis_ablation_name(view.run_ablation);  // "synsql_no_critic"
+}
+
+void make_dirs(const std::string& path) {
+  for (size_t i = 1; i <= path.size(); ++i)
+    if (i == path.size() || path[i] == '/') mkdir(path.substr(0, i).c_str(), 0777);
+}
+
+EvaluationOptions synthesis_judging(const SynthesisView& view) {
+  EvaluationOptions options;
+  options.semantics =
+      view.gold ? semantics_of_format(view.gold->format).value_or(ExSemantics::Bird) : ExSemantics::Bird;
+  options.limits.timeout_ms = 2000;
+  options.limits.max_rows = 100000;
+  return options;
 }
 
 std::vector<testdb::AgreementItem> agreement_items(const SynthesisView& view) {
@@ -315,6 +311,7 @@ void prepare_synthesis(AppState& state, SynthesisView& view) {
   view.usage.replayed = static_cast<long long>(in_replay);  // shown by the preview only
   view.usage.network_calls = static_cast<long long>(first_calls - in_replay);
   view.results.clear();
+  view.suite = reset_suite_run(view.suite);
   view.done = view.cancelled = false;
   view.selected = -1;
   view.preview = true;

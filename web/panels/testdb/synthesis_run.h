@@ -4,12 +4,17 @@
 #include <string>
 #include <vector>
 
+#include "core/metrics/pair_evaluation.h"
 #include "core/testdb/agreement.h"
 #include "web/panels/testdb/synthesis_view.h"
 
 namespace chokepoint::web {
 
 std::vector<testdb::AgreementItem> agreement_items(const SynthesisView& view);
+// How the run's questions are judged, on every test database (the synthetic ones, the distilled suite): the gold
+// set's semantics (BIRD's when it has none), 2 s and 100,000 rows a query.
+EvaluationOptions synthesis_judging(const SynthesisView& view);
+void make_dirs(const std::string& path);  // mkdir -p: the run's folders
 // The method the run was planned with ("synsql", "vanilla", or SynSQL with an ablation: "synsql_no_critic"): its
 // folder and the synsql study name it.
 std::string synthesis_method(const SynthesisView& view);

@@ -173,6 +173,7 @@ void draw_synthesis_results(AppState& state, SynthesisView& view) {
       ImGui::BulletText("%s (%zu): EX %.1f%% / %.1f%%", testdb::complexity_bucket_name(b.bucket), b.summary.n,
                         b.summary.ex_original, b.summary.ex_test);
   }
+  draw_suite_run(state, view);
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable;
   if (ImGui::BeginTable("synth-items", 7, flags, ImVec2(0, ui_px(180)))) {
@@ -323,9 +324,10 @@ void draw_synthesis_view(AppState& state, SynthesisView& view) {
 }
 
 nlohmann::json synthesis_view_json(const SynthesisView& view) {
-  nlohmann::json j = {{"running", view.running},     {"scoring", view.scoring},   {"done", view.done},
-                      {"cancelled", view.cancelled}, {"error", view.error},       {"folder", view.folder},
-                      {"batch", view.life.json()},   {"labels", view.labels_name}};
+  nlohmann::json j = {
+      {"running", view.running},     {"scoring", view.scoring},    {"done", view.done},
+      {"cancelled", view.cancelled}, {"error", view.error},        {"folder", view.folder},
+      {"batch", view.life.json()},   {"labels", view.labels_name}, {"suite", suite_run_json(view.suite)}};
   if (view.preview)
     j["preview"] = {
         {"items", std::count_if(view.loops.begin(), view.loops.end(), [](const auto& l) { return l != nullptr; })},

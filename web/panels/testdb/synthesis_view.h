@@ -22,6 +22,7 @@
 #include "core/testdb/synthesis_loop.h"
 #include "web/app_state.h"
 #include "web/llm/batch_life.h"
+#include "web/panels/testdb/suite_run.h"
 
 namespace chokepoint::web {
 
@@ -74,6 +75,7 @@ struct SynthesisView {
   testdb::DiscriminationTotals original_totals, synthetic_totals;
   int selected = -1;  // the question whose rounds and tables are shown
   std::string error;
+  SuiteRunView suite;  // the test-suite baseline drawn for the run's questions (suite_run.h)
 };
 
 void prepare_synthesis(AppState& state, SynthesisView& view);  // plans the loops and opens the preview
@@ -84,11 +86,12 @@ void draw_synthesis_view(AppState& state, SynthesisView& view);
 // {"preview"?: {items, method, calls_at_least, calls_at_most, destination, model}, "running", "scoring", "done",
 //  "error", "folder", "summary"?: synthesis_summary_json + {databases, success_rate, usage}, "items": [{id, db_id,
 //  synthetic_db_id, outcome, chosen_round, rounds: [{average, accepted}], gold_rows, mutants, distinguished:
-//  {original, synthetic}}], "discrimination"?: {original, synthetic}, "agreement"?: {...}}
+//  {original, synthetic}}], "discrimination"?: {original, synthetic}, "agreement"?: {...}, "suite": suite_run_json}
 nlohmann::json synthesis_view_json(const SynthesisView& view);
 // The synsql study (SynSQL Tables 1 and 2) over the finished run: its method ("synsql" or "vanilla") as the one test
 // database root and the chosen prediction set as the one system, the questions' agreement laid out by
-// core/study/synsql_study.h as `chokepoint study synsql --test-db-root METHOD=<the run's folder>` lays it out.
+// core/study/synsql_study.h as `chokepoint study synsql --test-db-root METHOD=<the run's folder>` lays it out; with
+// a distilled suite drawn for the run, it is a second method (`--test-suite-root tsa=<its folder>`).
 // Refused, saying what to run, before a finished run with a prediction set.
 Result<study::StudyReport> synsql_study_report(const SynthesisView& view);
 

@@ -32,6 +32,7 @@ void draw_test_databases_panel(AppState& state, TestDatabasesPanel& panel) {
 void step_test_databases(AppState& state, TestDatabasesPanel& panel, double budget_ms) {
   step_audit(state, panel.audit);
   step_synthesis(state, panel.synthesis, budget_ms);
+  step_suite_run(state, panel.synthesis, budget_ms);
 }
 
 nlohmann::json test_databases_json(const TestDatabasesPanel& panel) {
@@ -77,6 +78,18 @@ const PageCommandRegistrar synth_confirm_registrar{"synth_confirm", [](AppState&
                                                    }};
 const PageCommandRegistrar synth_cancel_registrar{
     "synth_cancel", [](AppState& s, const nlohmann::json&) { cancel_synthesis(s, test_databases_panel(s).synthesis); }};
+// {"do": "suite_run", "draws"?: N, "databases"?: K, "rows"?: N, "seed"?: N}: the test-suite baseline's choices and
+// its "Distil a test suite" button; {"do": "suite_cancel"}.
+const PageCommandRegistrar suite_registrar{"suite_run", [](AppState& s, const nlohmann::json& cmd) {
+                                             auto& view = test_databases_panel(s).synthesis;
+                                             view.suite.draws = cmd.value("draws", view.suite.draws);
+                                             view.suite.databases = cmd.value("databases", view.suite.databases);
+                                             view.suite.rows = cmd.value("rows", view.suite.rows);
+                                             view.suite.seed = cmd.value("seed", view.suite.seed);
+                                             start_suite_run(s, view);
+                                           }};
+const PageCommandRegistrar suite_cancel_registrar{
+    "suite_cancel", [](AppState& s, const nlohmann::json&) { cancel_suite_run(test_databases_panel(s).synthesis); }};
 const PageCommandRegistrar synth_select_registrar{"synth_select", [](AppState& s, const nlohmann::json& cmd) {
                                                     test_databases_panel(s).synthesis.selected = cmd.value("item", -1);
                                                   }};
