@@ -139,7 +139,7 @@ struct AppState {
   struct PendingFile {
     std::string path, origin;  // origin: upload or workspace (a big kept file read after a reload)
   };
-  std::vector<PendingFile> pending_files;  // files read into the page, waiting to be opened on the next frame
+  std::vector<PendingFile> pending_files;  // files read into the page, opened in order, a frame's budget at a time
   std::string active_panel;                // name of the tab drawn last frame
   float panel_top = 0;    // where the open panel began last frame (y, ImGui pixels): below the tabs, which wrap
   float ui_scale = 1.0f;  // text and widget size (Help: "Text size"), kept in localStorage

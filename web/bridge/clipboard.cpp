@@ -21,7 +21,19 @@ std::string& clipboard_text() {
   return text;
 }
 
-const char* get_clipboard(void*) { return clipboard_text().c_str(); }
+// ImGui pastes again each time it repeats a key held past its repeat delay (0.275 s of its clock), so a paste key held
+// across a few slow frames pasted several times. A paste is one press of the key: a read while V (or Insert, for
+// Shift+Insert) has been down for a frame or more is ImGui's repeat, and gives nothing.
+bool paste_key_just_pressed() {
+  const ImGuiIO& io = ImGui::GetIO();
+  for (ImGuiKey key : {ImGuiKey_V, ImGuiKey_Insert}) {
+    const int i = io.KeyMap[key];
+    if (i >= 0 && i < 512 && io.KeysDown[i] && io.KeysDownDuration[i] == 0.0f) return true;
+  }
+  return false;
+}
+
+const char* get_clipboard(void*) { return paste_key_just_pressed() ? clipboard_text().c_str() : ""; }
 
 void set_clipboard(void*, const char* text) {
   clipboard_text() = text ? text : "";

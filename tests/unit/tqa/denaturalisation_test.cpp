@@ -137,6 +137,23 @@ TEST_F(ToxicologyDenat, RenamedCloneKeepsEveryGoldResult) {
   EXPECT_EQ(seen, 14u);
 }
 
+// The renames run as one transaction: a plan that cannot be applied (here its last table is renamed to the new name
+// of its first, taken by then) leaves the copy as it was, every earlier rename undone, and says why.
+TEST_F(ToxicologyDenat, AFailedRenameLeavesTheCopyAsItWas) {
+  auto renamed = clone_database(*original_, "");
+  ASSERT_TRUE(renamed.ok());
+  RenamePlan clash = plan_;
+  ASSERT_GE(clash.tables.size(), 2u);
+  clash.tables.back().table.new_name = clash.tables.front().table.new_name;
+  const auto st = apply_rename_plan(*renamed, clash);
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(st.error().find("renaming failed"), std::string::npos) << st.error();
+  EXPECT_TRUE(renamed->query("SELECT atom_id, element FROM atom").ok()) << "the column renames were undone";
+  EXPECT_TRUE(renamed->query("SELECT bond_type FROM bond").ok());
+  EXPECT_TRUE(apply_rename_plan(*renamed, plan_).ok()) << "the copy can still be renamed by a good plan";
+  EXPECT_TRUE(renamed->query("SELECT at_id FROM at").ok());
+}
+
 TEST_F(ToxicologyDenat, AChangedResultIsDiscarded) {
   auto renamed = clone_database(*original_, "");
   ASSERT_TRUE(renamed.ok());

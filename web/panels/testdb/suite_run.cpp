@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <numeric>
 #include <tuple>
+#include <utility>
 
 #include "core/base/clock.h"
 #include "core/base/file_text.h"
@@ -24,6 +25,16 @@
 
 namespace chokepoint::web {
 namespace {
+
+// Random databases drawn so far and asked for, over every question.
+std::pair<size_t, size_t> draws_of(const SuiteRunView& run) {
+  size_t made = 0, asked = 0;
+  for (const auto& q : run.questions) {
+    asked += run.options.draws;
+    made += q.job ? q.job->draws_made() : (q.suite ? q.suite->draws : 0);
+  }
+  return {made, asked};
+}
 
 bool suite_is_current(const SynthesisView& view) {
   return view.suite.done && view.done && view.suite.for_run == view.folder;
@@ -223,9 +234,8 @@ void draw_suite_run(AppState& state, SynthesisView& view) {
   ImGui::EndDisabled();
   if (!run.error.empty()) draw_error(run.error);
   if (run.running) {
-    const auto j = suite_run_json(run);
-    if (draw_progress_cancel(j.value("draws_made", size_t{0}), j.value("draws_asked", size_t{0})))
-      cancel_suite_run(view);
+    const auto [made, asked] = draws_of(run);
+    if (draw_progress_cancel(made, asked)) cancel_suite_run(view);
   } else if (suite_is_current(view)) {
     const auto& m = run.manifest;
     ImGui::Text(
@@ -247,11 +257,7 @@ void draw_suite_run(AppState& state, SynthesisView& view) {
 }
 
 nlohmann::json suite_run_json(const SuiteRunView& run) {
-  size_t made = 0, asked = 0;
-  for (const auto& q : run.questions) {
-    asked += run.options.draws;
-    made += q.job ? q.job->draws_made() : (q.suite ? q.suite->draws : 0);
-  }
+  const auto [made, asked] = draws_of(run);
   nlohmann::json j = {{"running", run.running},
                       {"done", run.done},
                       {"error", run.error},
