@@ -19,6 +19,7 @@
 #include "web/bridge/file_opener.h"
 #include "web/bridge/page_bridge.h"
 #include "web/bridge/page_commands.h"
+#include "web/fonts.h"
 #include "web/panel_registry.h"
 #include "web/tab_row.h"
 #include "web/widgets/charts.h"
@@ -225,8 +226,8 @@ void draw_app(AppState& state) {
 }  // namespace chokepoint::web
 
 // The app's own state, for tests: {"failure": TEXT, "paused_jobs": [NAME, ...], "active_panel": NAME, "panel_top": Y,
-// "display": [W, H], "tabs": [NAME, ...]} (display: the size ImGui lays out for, in the drawing buffer's pixels: CSS
-// pixels times the device pixel ratio).
+// "display": [W, H], "tabs": [NAME, ...], "font_glyphs": {"ui": N, "mono": N}} (display: the size ImGui lays out for,
+// in the drawing buffer's pixels: CSS pixels times the device pixel ratio).
 extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_app_json() {
   static std::string out;
   const chokepoint::web::AppState* state = chokepoint::web::bound_app_state();
@@ -240,6 +241,11 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_app_json() {
       {"display", {size.x, size.y}},
       {"framebuffer_scale", ImGui::GetCurrentContext() ? ImGui::GetIO().DisplayFramebufferScale.x : 1.0f},
       {"font_size", ImGui::GetCurrentContext() ? ImGui::GetFontSize() : 0.0f}};
+  // How many characters each font rasterised: the glyphs of the app's ranges that its font file has.
+  if (ImGui::GetCurrentContext() && !ImGui::GetIO().Fonts->Fonts.empty()) {
+    const ImFont* mono = chokepoint::web::mono_font();
+    j["font_glyphs"] = {{"ui", ImGui::GetIO().Fonts->Fonts[0]->Glyphs.Size}, {"mono", mono ? mono->Glyphs.Size : 0}};
+  }
   // The tabs, in the order they are drawn.
   std::vector<std::pair<int, std::string>> tabs;
   for (const auto& p : chokepoint::web::panel_registry()) tabs.emplace_back(p.order, p.name);

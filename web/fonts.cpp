@@ -24,17 +24,14 @@ void load_fonts(float dpr, float ui_scale) {
     io.Fonts->AddFontDefault();
     return;
   }
-  static ImVector<ImWchar> ranges;
-  ImFontGlyphRangesBuilder builder;
-  builder.AddRanges(io.Fonts->GetGlyphRangesDefault());
-  static const ImWchar extra[] = {0x0370, 0x03FF, 0x2010, 0x205E, 0x2190, 0x21FF, 0x2200, 0x22FF, 0x25A0, 0x25FF, 0};
-  builder.AddRanges(extra);
-  builder.BuildRanges(&ranges);
+  // Latin, Greek (ΔEX), punctuation, arrows, mathematical operators and shapes: APP_GLYPH_RANGES in CMakeLists.txt,
+  // which also decides the glyphs the shipped fonts keep.
+  static const ImWchar ranges[] = {CHOKEPOINT_GLYPH_RANGES, 0};
   ImFontConfig cfg;
   cfg.OversampleH = 2;
   const float size = 15.0f * dpr * ui_scale;
-  io.Fonts->AddFontFromFileTTF("/fonts/ui.ttf", size, &cfg, ranges.Data);
-  if (readable("/fonts/mono.ttf")) g_mono = io.Fonts->AddFontFromFileTTF("/fonts/mono.ttf", size, &cfg, ranges.Data);
+  io.Fonts->AddFontFromFileTTF("/fonts/ui.ttf", size, &cfg, ranges);
+  if (readable("/fonts/mono.ttf")) g_mono = io.Fonts->AddFontFromFileTTF("/fonts/mono.ttf", size, &cfg, ranges);
   // Drawn at the size rasterised: the drawing buffer has the screen's pixels (main.cpp, fit_canvas_to_window).
   io.FontGlobalScale = 1.0f;
 }

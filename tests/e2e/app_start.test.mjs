@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startApp, waitReady, pixelStats, artefactDir, callJson, nextFrames, clickNamed } from './browser.mjs';
+import { startApp, waitReady, pixelStats, artefactDir, callJson, nextFrames, clickNamed, repoRoot } from './browser.mjs';
 
 let app;
 before(async () => { app = await startApp(); });
@@ -51,6 +51,58 @@ test('canvas shows the table list (screenshot is not blank)', async () => {
 
 // The frame loop runs every animation frame (jobs step, commands are read) but sends a frame to WebGL only when it
 // differs from the last one drawn (web/frame_digest.h): an idle page costs the browser's rasteriser nothing.
+// The code points of [first, last] pairs that a TrueType font's Unicode BMP cmap (format 4) maps to a glyph other
+// than .notdef: the characters ImGui rasterises from that font for those ranges.
+function mappedCodePoints(file, ranges) {
+  const b = fs.readFileSync(file);
+  const tables = b.readUInt16BE(4);
+  let cmap = -1;
+  for (let t = 0; t < tables; ++t)
+    if (b.toString('latin1', 12 + 16 * t, 16 + 16 * t) === 'cmap') cmap = b.readUInt32BE(12 + 16 * t + 8);
+  assert.ok(cmap >= 0, `${file} has a cmap table`);
+  let sub = -1;
+  for (let k = 0; k < b.readUInt16BE(cmap + 2); ++k) {
+    const at = cmap + 4 + 8 * k;
+    if (b.readUInt16BE(at) === 3 && b.readUInt16BE(at + 2) === 1) sub = cmap + b.readUInt32BE(at + 4);
+  }
+  assert.ok(sub >= 0 && b.readUInt16BE(sub) === 4, `${file} has a Windows Unicode BMP subtable of format 4`);
+  const segs = b.readUInt16BE(sub + 6) / 2;
+  const end = sub + 14, start = end + 2 * segs + 2, delta = start + 2 * segs, offset = delta + 2 * segs;
+  const glyph = (c) => {
+    for (let i = 0; i < segs; ++i) {
+      if (b.readUInt16BE(end + 2 * i) < c) continue;
+      const first = b.readUInt16BE(start + 2 * i);
+      if (first > c) return 0;
+      const d = b.readInt16BE(delta + 2 * i), ro = b.readUInt16BE(offset + 2 * i);
+      if (ro === 0) return (c + d) & 0xffff;
+      const g = b.readUInt16BE(offset + 2 * i + ro + 2 * (c - first));
+      return g === 0 ? 0 : (g + d) & 0xffff;
+    }
+    return 0;
+  };
+  const mapped = [];
+  for (let r = 0; r < ranges.length; r += 2)
+    for (let c = ranges[r]; c <= ranges[r + 1]; ++c) if (glyph(c) !== 0) mapped.push(c);
+  return mapped;
+}
+
+test('each font rasterises every character of the app\'s ranges that Debian\'s DejaVu font has', async () => {
+  // APP_GLYPH_RANGES in CMakeLists.txt: the ranges the app asks ImGui for, and the glyphs the shipped fonts keep.
+  const cmake = fs.readFileSync(path.join(repoRoot, 'CMakeLists.txt'), 'utf8');
+  const listed = cmake.match(/set\(APP_GLYPH_RANGES ([^)]*)\)/);
+  assert.ok(listed, 'CMakeLists.txt sets APP_GLYPH_RANGES');
+  const ranges = listed[1].trim().split(/\s+/).map(Number);
+  assert.ok(ranges.length >= 2 && ranges.length % 2 === 0 && ranges[0] === 0x20, `ranges: ${listed[1]}`);
+  const { font_glyphs: glyphs } = await callJson(app.page, 'chokepoint_app_json');
+  const dejavu = '/usr/share/fonts/truetype/dejavu/';
+  for (const [name, file] of [['ui', 'DejaVuSans.ttf'], ['mono', 'DejaVuSansMono.ttf']]) {
+    const mapped = mappedCodePoints(dejavu + file, ranges);
+    assert.ok(mapped.length > 500, `${file} maps ${mapped.length} of the code points`);
+    // ImGui adds one glyph of its own: a tab, made from the space (ImFont::BuildLookupTable in imgui_draw.cpp).
+    assert.equal(glyphs[name], mapped.length + 1, `${name} font: glyphs rasterised against ${file}'s characters`);
+  }
+});
+
 test('an idle page runs its frames without drawing them again; a pointer move and a click draw at once', async () => {
   const { page } = app;
   const frames = () => callJson(page, 'chokepoint_frames_json');

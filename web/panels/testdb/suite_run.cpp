@@ -13,7 +13,6 @@
 #include "core/base/json_dump.h"
 #include "core/base/path_part.h"
 #include "core/metrics/test_suite_evaluation.h"
-#include "core/mutate/mutant_generation.h"
 #include "core/testdb/discrimination.h"
 #include "core/testdb/random_database.h"
 #include "web/panels/testdb/synthesis_run.h"
@@ -43,7 +42,7 @@ bool suite_is_current(const SynthesisView& view) {
 // The question's prediction on its suite, as `agreement --test-suite-root` judges it: right only if it matches on
 // every member, SR's verdict from the gold on any member, CC the whole schema's columns (a member has the original's
 // schema). A question without a member has no test database.
-void judge_on_suite(const SynthesisView& view, SuiteRunView::Question& q, const LoadedDatabase& original) {
+void judge_on_suite(SynthesisView& view, SuiteRunView::Question& q, const LoadedDatabase& original) {
   const auto& r = view.results[q.result];
   if (!r.agreement || view.items[q.result] >= view.pairs.size()) return;
   const EvalPair& pair = view.pairs[view.items[q.result]];
@@ -60,11 +59,11 @@ void judge_on_suite(const SynthesisView& view, SuiteRunView::Question& q, const 
     a.test.message = "no random database of " + q.db_id + " kills one of its gold's mutants: the suite is empty";
   } else {
     const EvaluationOptions options = synthesis_judging(view);
-    std::vector<std::string> mutants;
-    if (auto m = mutate::kept_mutant_sql(pair.gold_sql, *original.connection); m.ok()) mutants = std::move(*m);
+    const auto& mutants = gold_mutants(view, q.result, *original.connection);
     a.test = evaluate_pair_on_suite(members, pair, options);
     a.test_gold_nonempty =
-        testdb::discriminate_gold_on_suite(members, pair.gold_sql, mutants, options.semantics, options.limits)
+        testdb::discriminate_gold_on_suite(members, pair.gold_sql, mutants.ok() ? *mutants : std::vector<std::string>{},
+                                           options.semantics, options.limits)
             .gold_nonempty;
     a.test_columns = original.schema.column_count();
   }
@@ -142,9 +141,9 @@ void start_suite_run(AppState& state, SynthesisView& view) {
     SuiteRunView::Question q;
     q.result = k;
     q.db_id = r.synthetic_id;
-    auto mutants = mutate::kept_mutant_sql(it.sql, *original->connection);
+    const auto& mutants = gold_mutants(view, k, *original->connection);
     if (!mutants.ok()) ++run.manifest.golds_unparsed;
-    std::vector<std::string> sql = mutants.ok() ? std::move(*mutants) : std::vector<std::string>{};
+    std::vector<std::string> sql = mutants.ok() ? *mutants : std::vector<std::string>{};
     q.mutants = sql.size();
     Schema schema = original->schema;
     schema.db_id = q.db_id;  // the draws' seeds follow the test database's id, as the CLI's do

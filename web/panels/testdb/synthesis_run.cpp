@@ -161,8 +161,9 @@ void score_one(AppState& state, SynthesisView& view, size_t k) {
   const EvaluationOptions options = synthesis_judging(view);
   const ExSemantics semantics = options.semantics;
   const QueryLimits& limits = options.limits;
-  std::vector<std::string> mutants;
-  if (auto m = mutate::kept_mutant_sql(it.sql, *original->connection); m.ok()) mutants = std::move(*m);
+  const auto& made = gold_mutants(view, k, *original->connection);
+  static const std::vector<std::string> kNone;
+  const std::vector<std::string>& mutants = made.ok() ? *made : kNone;
   r.mutants = mutants.size();
   r.original = testdb::discriminate_gold(*original->connection, it.sql, mutants, semantics, limits);
   if (synthetic) {
@@ -196,6 +197,12 @@ void score_one(AppState& state, SynthesisView& view, size_t k) {
 }
 
 }  // namespace
+
+const Result<std::vector<std::string>>& gold_mutants(SynthesisView& view, size_t k, const Connection& original) {
+  auto& r = view.results[k];
+  if (!r.mutant_sql) r.mutant_sql = mutate::kept_mutant_sql(view.gold->items[view.items[k]].sql, original);
+  return *r.mutant_sql;
+}
 
 std::string synthesis_method(const SynthesisView& view) {
   const std::string method = testdb::synthesis_method_name(

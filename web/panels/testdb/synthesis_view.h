@@ -62,6 +62,9 @@ struct SynthesisView {
     std::string build_error;
     std::optional<size_t> gold_rows;  // the gold's rows on the synthetic database
     size_t mutants = 0;
+    // The gold's kept single-error mutants on its original database, made once (synthesis_run.h, gold_mutants):
+    // the synthesis, the suite's draws and the judging on the suite all read them. An error: the gold does not parse.
+    std::optional<Result<std::vector<std::string>>> mutant_sql;
     testdb::GoldDiscrimination original, synthetic;
     std::optional<testdb::AgreementItem> agreement;  // with a prediction set
   };
