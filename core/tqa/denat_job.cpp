@@ -91,6 +91,7 @@ DenatJob::DenatJob(const Schema& schema, const Connection& original, std::vector
 void DenatJob::fail(const std::string& message) {
   error_ = message;
   phase_ = DenatPhase::failed;
+  renaming_.reset();
   renamed_.reset();
 }
 
@@ -174,8 +175,7 @@ void DenatJob::plan_and_rename() {
   auto clone = clone_database(original_, options_.renamed_path);
   if (!clone.ok()) return fail(schema_.db_id + ": " + clone.error());
   renamed_ = std::make_unique<Connection>(std::move(clone).value());
-  if (auto st = apply_rename_plan(*renamed_, plan_); !st.ok()) return fail(schema_.db_id + ": " + st.error());
-  phase_ = DenatPhase::sql;
+  renaming_ = std::make_unique<RenameApplier>(*renamed_, plan_);  // its statements, one a unit of work (step)
 }
 
 void DenatJob::start_questions() {
@@ -291,7 +291,15 @@ void DenatJob::step(double now_ms, double budget_ms) {
         break;
       }
       case DenatPhase::rename:
-        plan_and_rename();
+        if (!renaming_) {
+          plan_and_rename();
+          break;
+        }
+        if (auto st = renaming_->step(); !st.ok()) return fail(schema_.db_id + ": " + st.error());
+        if (renaming_->done()) {
+          renaming_.reset();
+          phase_ = DenatPhase::sql;
+        }
         break;
       case DenatPhase::sql:
         if (results_.size() < items_.size()) {

@@ -25,6 +25,7 @@
 #include "core/llm/call_scheduler.h"
 #include "core/llm/prompt_template.h"
 #include "core/schema/schema.h"
+#include "core/tqa/database_rename.h"
 #include "core/tqa/denat_keep_rule.h"
 #include "core/tqa/denaturalisation.h"
 #include "core/tqa/rename_plan.h"
@@ -114,6 +115,7 @@ class DenatJob {
   bool naturalness_from_llm_ = false;
   RenamePlan plan_;
   std::unique_ptr<Connection> renamed_;
+  std::unique_ptr<RenameApplier> renaming_;  // while the copy is being renamed
   std::vector<DenatItem> results_;
   std::vector<size_t> question_items_, evidence_items_;  // result index per call of the current batch
   size_t batch_first_ = 0, batch_size_ = 0;              // scheduler call indices of the batch in flight

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -152,6 +153,36 @@ TEST_F(ToxicologyDenat, AFailedRenameLeavesTheCopyAsItWas) {
   EXPECT_TRUE(renamed->query("SELECT bond_type FROM bond").ok());
   EXPECT_TRUE(apply_rename_plan(*renamed, plan_).ok()) << "the copy can still be renamed by a good plan";
   EXPECT_TRUE(renamed->query("SELECT at_id FROM at").ok());
+}
+
+// A statement a step: every planned rename is its own step, after the two PRAGMAs and BEGIN and before COMMIT and the
+// check. A second connection to the same file sees the original names until the commit, and the renamed ones after.
+TEST_F(ToxicologyDenat, RenamesAStatementAStepAndCommitsAtTheEnd) {
+  const std::string path = ::testing::TempDir() + "/renamed_a_step_at_a_time.sqlite";
+  std::remove(path.c_str());
+  auto renamed = clone_database(*original_, path);
+  ASSERT_TRUE(renamed.ok()) << renamed.error();
+  auto reader = Connection::open_read_only(path, FileChanges::MayChange);
+  ASSERT_TRUE(reader.ok()) << reader.error();
+  size_t renames = 0;
+  for (const auto& t : plan_.tables) {
+    renames += t.table.renamed() ? 1 : 0;
+    for (const auto& c : t.columns) renames += c.renamed() ? 1 : 0;
+  }
+  ASSERT_GT(renames, 5u);
+  RenameApplier applier(*renamed, plan_);
+  size_t steps = 0;
+  while (!applier.done()) {
+    const auto st = applier.step();
+    ASSERT_TRUE(st.ok()) << st.error();
+    ++steps;
+    if (steps <= 3 + renames)
+      EXPECT_TRUE(reader->query("SELECT atom_id FROM atom").ok()) << "before the commit, after step " << steps;
+  }
+  EXPECT_EQ(steps, 3 + renames + 2);  // PRAGMAs and BEGIN, the renames, COMMIT, the check
+  EXPECT_FALSE(reader->query("SELECT atom_id FROM atom").ok());
+  EXPECT_TRUE(reader->query("SELECT at_id FROM at").ok());
+  std::remove(path.c_str());
 }
 
 TEST_F(ToxicologyDenat, AChangedResultIsDiscarded) {
