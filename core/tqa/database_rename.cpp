@@ -41,7 +41,7 @@ Status verify_renamed(const Connection& db, const RenamePlan& plan) {
 RenameApplier::RenameApplier(const Connection& db, const RenamePlan& plan) : db_(db), plan_(plan) {
   // One transaction: each ALTER TABLE on its own would write and sync the journal again (in the page, a Spider
   // database's renames took up to 150 ms that way). The PRAGMAs cannot change inside one.
-  statements_ = {"PRAGMA foreign_keys=OFF;", "PRAGMA legacy_alter_table=OFF;", "BEGIN;"};
+  statements_ = {"PRAGMA foreign_keys=OFF;", "PRAGMA legacy_alter_table=OFF;", "BEGIN;"};  // BEGIN at kBegin
   for (const auto& t : plan.tables)
     for (const auto& c : t.columns)
       if (c.renamed())
@@ -59,7 +59,7 @@ Status RenameApplier::step() {
   if (next_ < statements_.size()) {
     if (auto st = db_.exec_script(statements_[next_]); !st.ok()) {
       done_ = true;
-      if (next_ > 2) (void)db_.exec_script("ROLLBACK;");  // a failed rename leaves the copy as it was
+      if (next_ > kBegin) (void)db_.exec_script("ROLLBACK;");  // a failed rename leaves the copy as it was
       return Error{"renaming failed: " + st.error()};
     }
     ++next_;

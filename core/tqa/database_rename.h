@@ -31,6 +31,7 @@ class RenameApplier {
  private:
   const Connection& db_;
   const RenamePlan& plan_;
+  static constexpr size_t kBegin = 2;    // statements_[kBegin] is BEGIN: a failure after it rolls back
   std::vector<std::string> statements_;  // the PRAGMAs, BEGIN, the ALTERs, COMMIT
   size_t next_ = 0;
   bool done_ = false;

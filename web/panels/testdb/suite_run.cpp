@@ -59,10 +59,9 @@ void judge_on_suite(SynthesisView& view, SuiteRunView::Question& q, const Loaded
     a.test.message = "no random database of " + q.db_id + " kills one of its gold's mutants: the suite is empty";
   } else {
     const EvaluationOptions options = synthesis_judging(view);
-    const auto& mutants = gold_mutants(view, q.result, *original.connection);
     a.test = evaluate_pair_on_suite(members, pair, options);
     a.test_gold_nonempty =
-        testdb::discriminate_gold_on_suite(members, pair.gold_sql, mutants.ok() ? *mutants : std::vector<std::string>{},
+        testdb::discriminate_gold_on_suite(members, pair.gold_sql, gold_mutants(view, q.result, *original.connection),
                                            options.semantics, options.limits)
             .gold_nonempty;
     a.test_columns = original.schema.column_count();
@@ -141,9 +140,8 @@ void start_suite_run(AppState& state, SynthesisView& view) {
     SuiteRunView::Question q;
     q.result = k;
     q.db_id = r.synthetic_id;
-    const auto& mutants = gold_mutants(view, k, *original->connection);
-    if (!mutants.ok()) ++run.manifest.golds_unparsed;
-    std::vector<std::string> sql = mutants.ok() ? *mutants : std::vector<std::string>{};
+    std::vector<std::string> sql = gold_mutants(view, k, *original->connection);
+    if (!r.mutant_sql->ok()) ++run.manifest.golds_unparsed;  // made by the call above
     q.mutants = sql.size();
     Schema schema = original->schema;
     schema.db_id = q.db_id;  // the draws' seeds follow the test database's id, as the CLI's do

@@ -161,9 +161,7 @@ void score_one(AppState& state, SynthesisView& view, size_t k) {
   const EvaluationOptions options = synthesis_judging(view);
   const ExSemantics semantics = options.semantics;
   const QueryLimits& limits = options.limits;
-  const auto& made = gold_mutants(view, k, *original->connection);
-  static const std::vector<std::string> kNone;
-  const std::vector<std::string>& mutants = made.ok() ? *made : kNone;
+  const std::vector<std::string>& mutants = gold_mutants(view, k, *original->connection);
   r.mutants = mutants.size();
   r.original = testdb::discriminate_gold(*original->connection, it.sql, mutants, semantics, limits);
   if (synthetic) {
@@ -198,10 +196,11 @@ void score_one(AppState& state, SynthesisView& view, size_t k) {
 
 }  // namespace
 
-const Result<std::vector<std::string>>& gold_mutants(SynthesisView& view, size_t k, const Connection& original) {
+const std::vector<std::string>& gold_mutants(SynthesisView& view, size_t k, const Connection& original) {
   auto& r = view.results[k];
   if (!r.mutant_sql) r.mutant_sql = mutate::kept_mutant_sql(view.gold->items[view.items[k]].sql, original);
-  return *r.mutant_sql;
+  static const std::vector<std::string> kNone;
+  return r.mutant_sql->ok() ? **r.mutant_sql : kNone;
 }
 
 std::string synthesis_method(const SynthesisView& view) {
