@@ -7,6 +7,9 @@ PORT       ?= 8080
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 # decisions.md §T1: every emcc call needs acorn from Debian's node modules.
 export NODE_PATH := /usr/share/nodejs
+# Ninja (Debian's ninja-build) for a new build folder: it compiles a target's files while the libraries it links are
+# still being archived, and links one program while the next compiles. A folder already configured keeps its own.
+export CMAKE_GENERATOR ?= $(if $(shell command -v ninja 2>/dev/null),Ninja,Unix Makefiles)
 
 .PHONY: all setup native wasm app run dist test test-native test-wasm test-e2e conformance bench fuzz clean format
 
@@ -30,7 +33,7 @@ app: setup
 	@cmake -S . -B $(NATIVE) -DCMAKE_BUILD_TYPE=Release >/dev/null
 	@cmake --build $(NATIVE) -j$(JOBS) --target lexicon_asset
 	@emcmake cmake -S . -B $(WASM) -DCMAKE_BUILD_TYPE=Release -DLEXICON_ASSET=$(abspath $(NATIVE))/assets/lexicon/wordnet.lex >/dev/null
-	@cmake --build $(WASM) -j$(JOBS) --target chokepoint_app
+	@cmake --build $(WASM) -j$(JOBS) --target web_app
 
 run: app
 	@node scripts/serve.mjs $(WASM)/app $(PORT)

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 TP="$ROOT/build/third_party"
-STAMP="$TP/.setup-done-v3"
+STAMP="$TP/.setup-done-v4"
 mkdir -p "$TP"
 
 if [ -f "$STAMP" ] && [ "${FORCE_SETUP:-0}" != 1 ]; then
@@ -16,7 +16,7 @@ fi
 SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
 PKGS=(build-essential cmake emscripten libboost-graph-dev nlohmann-json3-dev libkainjow-mustache-dev
       libsqlite3-dev sqlite3 libgtest-dev googletest wordnet-base tcl chromium libcurl4-openssl-dev
-      libclang-rt-14-dev clang-14 clang-format dpkg-dev python3 fonts-dejavu-core time)
+      libclang-rt-14-dev clang-14 clang-format dpkg-dev python3 fonts-dejavu-core time ninja-build)
 command -v node >/dev/null || PKGS+=(nodejs npm)
 # Conformance only: scikit-learn is the reference core/learn is checked against (tests/conformance/sklearn_reference.py,
 # run with /usr/bin/python3); the suite skips that check when it is missing.
