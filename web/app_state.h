@@ -137,7 +137,8 @@ struct AppState {
   PanelStates panels;
   std::vector<Notice> notices;
   struct PendingFile {
-    std::string path, origin;  // origin: upload or workspace (a big kept file read after a reload)
+    std::string path, origin;  // origin: upload, sample or workspace (a big kept file read after a reload)
+    bool at_start = false;     // opened by the app at start (start_app): not news, and the selection stays
   };
   std::vector<PendingFile> pending_files;  // files read into the page, opened in order, a frame's budget at a time
   std::string active_panel;                // name of the tab drawn last frame
