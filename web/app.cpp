@@ -239,7 +239,7 @@ void draw_app(AppState& state) {
 }  // namespace chokepoint::web
 
 // The app's own state, for tests: {"failure": TEXT, "paused_jobs": [NAME, ...], "active_panel": NAME, "panel_top": Y,
-// "display": [W, H], "tabs": [NAME, ...], "font_glyphs": {"ui": N, "mono": N}} (display: the size ImGui lays out for,
+// "display": [W, H], "tabs": [NAME, ...], "font_glyphs": {"ui": N}} (display: the size ImGui lays out for,
 // in the drawing buffer's pixels: CSS pixels times the device pixel ratio).
 extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_app_json() {
   static std::string out;
@@ -256,8 +256,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_app_json() {
       {"font_size", ImGui::GetCurrentContext() ? ImGui::GetFontSize() : 0.0f}};
   // How many characters each font rasterised: the glyphs of the app's ranges that its font file has.
   if (ImGui::GetCurrentContext() && !ImGui::GetIO().Fonts->Fonts.empty()) {
-    const ImFont* mono = chokepoint::web::mono_font();
-    j["font_glyphs"] = {{"ui", ImGui::GetIO().Fonts->Fonts[0]->Glyphs.Size}, {"mono", mono ? mono->Glyphs.Size : 0}};
+    j["font_glyphs"] = {{"ui", ImGui::GetIO().Fonts->Fonts[0]->Glyphs.Size}};
   }
   // The tabs, in the order they are drawn.
   std::vector<std::pair<int, std::string>> tabs;

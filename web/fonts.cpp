@@ -6,8 +6,6 @@
 namespace chokepoint::web {
 namespace {
 
-ImFont* g_mono = nullptr;
-
 bool readable(const char* path) {
   FILE* f = std::fopen(path, "rb");
   if (!f) return false;
@@ -25,17 +23,14 @@ void load_fonts(float dpr, float ui_scale) {
     return;
   }
   // Latin, Greek (ΔEX), punctuation, arrows, mathematical operators and shapes: APP_GLYPH_RANGES in CMakeLists.txt,
-  // which also decides the glyphs the shipped fonts keep.
+  // which also decides the glyphs the shipped font keeps.
   static const ImWchar ranges[] = {CHOKEPOINT_GLYPH_RANGES, 0};
   ImFontConfig cfg;
   cfg.OversampleH = 2;
   const float size = 15.0f * dpr * ui_scale;
   io.Fonts->AddFontFromFileTTF("/fonts/ui.ttf", size, &cfg, ranges);
-  if (readable("/fonts/mono.ttf")) g_mono = io.Fonts->AddFontFromFileTTF("/fonts/mono.ttf", size, &cfg, ranges);
   // Drawn at the size rasterised: the drawing buffer has the screen's pixels (main.cpp, fit_canvas_to_window).
   io.FontGlobalScale = 1.0f;
 }
-
-ImFont* mono_font() { return g_mono; }
 
 }  // namespace chokepoint::web
