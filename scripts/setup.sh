@@ -51,7 +51,7 @@ fi
 if ! command -v pyftsubset >/dev/null; then
   install_fonttools() { DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends fonttools; }
   install_fonttools >/dev/null 2>&1 || { $SUDO apt-get update -qq && install_fonttools >/dev/null 2>&1; } ||
-    echo "setup: fonttools could not be installed; the app will ship the whole DejaVu fonts (1 MB more to download)"
+    echo "setup: fonttools could not be installed; the app will ship the whole DejaVu Sans font (0.7 MB more to download)"
 fi
 
 fetch_source() { # name, target folder name
