@@ -46,8 +46,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# Optional: pyftsubset (fonttools) keeps only the app's glyphs of the two fonts it ships (CMakeLists.txt,
-# APP_GLYPH_RANGES). Without it the build ships the whole fonts, so a failed install does not stop the setup.
+# Optional: pyftsubset (fonttools) keeps only the app's glyphs of the font it ships (CMakeLists.txt,
+# APP_GLYPH_RANGES). Without it the build ships the whole font, so a failed install does not stop the setup.
 if ! command -v pyftsubset >/dev/null; then
   install_fonttools() { DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends fonttools; }
   install_fonttools >/dev/null 2>&1 || { $SUDO apt-get update -qq && install_fonttools >/dev/null 2>&1; } ||
