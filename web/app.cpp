@@ -254,7 +254,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_app_json() {
       {"display", {size.x, size.y}},
       {"framebuffer_scale", ImGui::GetCurrentContext() ? ImGui::GetIO().DisplayFramebufferScale.x : 1.0f},
       {"font_size", ImGui::GetCurrentContext() ? ImGui::GetFontSize() : 0.0f}};
-  // How many characters each font rasterised: the glyphs of the app's ranges that its font file has.
+  // How many characters the font rasterised: the glyphs of the app's ranges that its font file has.
   if (ImGui::GetCurrentContext() && !ImGui::GetIO().Fonts->Fonts.empty()) {
     j["font_glyphs"] = {{"ui", ImGui::GetIO().Fonts->Fonts[0]->Glyphs.Size}};
   }
