@@ -2,12 +2,15 @@
 // with the cache), in Chromium headless on this machine. The parts come from the page itself: resource timings of
 // the downloads and the performance marks the app sets (web/bridge/page_bridge.h: "main", "ui", "files opened",
 // "frame 1", "frame 2"). The first usable frame is "frame 2": the sample databases are listed on the canvas. Usage:
-//   node bench/first_frame.mjs [runs] [APP_DIR]   (default 5 runs, medians printed; APP_DIR: the built app, or a
-//                                                 `make dist` folder, whose brotli copies scripts/serve.mjs sends)
-import { startApp, waitReady, appDir } from '../tests/e2e/browser.mjs';
+//   node bench/first_frame.mjs [runs] [APP_DIR] [FILE...]
+//     runs: default 5, medians printed; APP_DIR: the built app, or a `make dist` folder, whose brotli copies
+//     scripts/serve.mjs sends; FILE...: a returning user's start: these files are opened first (they stay in the
+//     page's workspace), and both starts measured are reloads of that page (cold: cache off), which opens them again.
+import { startApp, waitReady, workspaceSettled, appDir } from '../tests/e2e/browser.mjs';
 
 const runs = Number(process.argv[2] || 5);
 const dir = process.argv[3] || appDir;
+const workspace = process.argv.slice(4);
 
 async function measure(page) {
   return page.evaluate(() => {
@@ -48,20 +51,33 @@ for (let i = 0; i < runs; ++i) {
     const cdp = await app.page.context().newCDPSession(app.page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await app.page.goto(app.url);
-    await waitReady(app);
+    if (workspace.length) {
+      await app.page.goto(app.url);
+      await waitReady(app);
+      const opened = () => app.page.evaluate(() => ['chokepoint_summary_json', 'chokepoint_sets_json']
+        .reduce((n, f) => n + JSON.parse(Module.ccall(f, 'string', [], [])).length, 0));
+      const before = await opened();
+      await app.page.setInputFiles('#chokepoint-file-input', workspace);
+      while (await opened() < before + workspace.length) await new Promise((r) => setTimeout(r, 100));
+      await workspaceSettled(app.page, 120000);  // every file kept in the workspace before the reload
+      await app.page.reload();
+    } else {
+      await app.page.goto(app.url);
+    }
+    await waitReady(app, 120000);
     const m = await measure(app.page);
     cold.push(parts(m));
     bytes = Object.values(m.res).reduce((a, r) => a + (r.bytes || 0), 0);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
     await app.page.reload();
-    await waitReady(app);
+    await waitReady(app, 120000);
     warm.push(parts(await measure(app.page)));
   } finally {
     await app.close();
   }
 }
-console.log(`# first usable frame, ms since navigation start (medians of ${runs} runs; cold: cache off; warm: a reload)`);
+console.log(`# first usable frame, ms since navigation start (medians of ${runs} runs; cold: cache off; warm: a reload)` +
+            (workspace.length ? `; the workspace holds ${workspace.length} files` : ''));
 console.log('| moment | cold | warm |');
 console.log('|---|---:|---:|');
 for (const k of Object.keys(cold[0]))
