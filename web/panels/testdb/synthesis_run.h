@@ -14,11 +14,10 @@ std::vector<testdb::AgreementItem> agreement_items(const SynthesisView& view);
 // How the run's questions are judged, on every test database (the synthetic ones, the distilled suite): the gold
 // set's semantics (BIRD's when it has none), 2 s and 100,000 rows a query.
 EvaluationOptions synthesis_judging(const SynthesisView& view);
-void make_dirs(const std::string& path);
+void make_dirs(const std::string& path);  // mkdir -p: the run's folders
 // Question k's kept mutants (SynthesisView::Written::mutant_sql), made on `original` the first time they are asked for;
 // none when its gold does not parse.
-const std::vector<std::string>& gold_mutants(SynthesisView& view, size_t k,
-                                             const Connection& original);  // mkdir -p: the run's folders
+const std::vector<std::string>& gold_mutants(SynthesisView& view, size_t k, const Connection& original);
 // The method the run was planned with ("synsql", "vanilla", or SynSQL with an ablation: "synsql_no_critic"): its
 // folder and the synsql study name it.
 std::string synthesis_method(const SynthesisView& view);
