@@ -24,13 +24,17 @@ HttpRequest anthropic_chat_http(const LlmEndpoint& endpoint, const ChatRequest& 
     if (m.role == "system") {
       system += (system.empty() ? "" : "\n\n") + m.content;
     } else {
-      messages.push_back({{"role", m.role}, {"content", m.content}});
+      json message = json::object();  // member by member and moved, as in openai_protocol.cpp
+      message["role"] = m.role;
+      message["content"] = m.content;
+      messages.push_back(std::move(message));
     }
   }
-  json body = {{"model", request.model},
-               {"messages", messages},
-               {"temperature", request.temperature},
-               {"max_tokens", request.max_tokens}};
+  json body = json::object();
+  body["model"] = request.model;
+  body["messages"] = std::move(messages);
+  body["temperature"] = request.temperature;
+  body["max_tokens"] = request.max_tokens;
   if (!system.empty()) body["system"] = system;
   HttpRequest http;
   http.url = endpoint_url(endpoint, "/messages");

@@ -47,13 +47,21 @@ LlmResult<json> answer_object(const LlmEndpoint& endpoint, const std::string& mo
 }  // namespace
 
 HttpRequest openai_chat_http(const LlmEndpoint& endpoint, const ChatRequest& request) {
+  // Built member by member and moved into place: a braced list copies each value again (nlohmann's initializer
+  // lists hold copies), and a prompt of a few KB was copied three times per request.
   json messages = json::array();
-  for (const auto& m : request.messages) messages.push_back({{"role", m.role}, {"content", m.content}});
-  json body = {{"model", request.model},
-               {"messages", messages},
-               {"temperature", request.temperature},
-               {"max_tokens", request.max_tokens},
-               {"stream", false}};
+  for (const auto& m : request.messages) {
+    json message = json::object();
+    message["role"] = m.role;
+    message["content"] = m.content;
+    messages.push_back(std::move(message));
+  }
+  json body = json::object();
+  body["model"] = request.model;
+  body["messages"] = std::move(messages);
+  body["temperature"] = request.temperature;
+  body["max_tokens"] = request.max_tokens;
+  body["stream"] = false;
   if (request.seed) body["seed"] = *request.seed;
   return post_json(endpoint, "/chat/completions", body);
 }

@@ -57,6 +57,11 @@ TEST(OpenAIProtocol, ChatRequestHasModelMessagesTemperatureZeroSeedAndNoAuthWith
   EXPECT_EQ(body["stream"], false);
   EXPECT_EQ(body["messages"], json::parse(R"([{"role":"system","content":"Answer in one line."},
                                                {"role":"user","content":"Name a table."}])"));
+  // The bytes on the wire: members in name order, no spaces (nlohmann::json keeps its members sorted).
+  EXPECT_EQ(
+      http.body,
+      R"({"max_tokens":64,"messages":[{"content":"Answer in one line.","role":"system"},)"
+      R"({"content":"Name a table.","role":"user"}],"model":"llama3","seed":7,"stream":false,"temperature":0.0})");
 }
 
 TEST(OpenAIProtocol, KeyGoesInBearerHeaderAndBaseUrlEndingInV1IsKept) {
@@ -116,6 +121,8 @@ TEST(AnthropicProtocol, RequestMovesSystemToTopLevelAndSendsBrowserAccessHeader)
   EXPECT_EQ(body["messages"], json::parse(R"([{"role":"user","content":"Name a table."}])"));
   EXPECT_EQ(body["max_tokens"], 64);
   EXPECT_FALSE(body.contains("seed"));  // the Messages API has no seed
+  EXPECT_EQ(http.body, R"({"max_tokens":64,"messages":[{"content":"Name a table.","role":"user"}],"model":"llama3",)"
+                       R"("system":"Answer in one line.","temperature":0.0})");
 }
 
 TEST(AnthropicProtocol, ParsesTextBlocksAndUsage) {
