@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/base/text.h"
+#include "core/base/text_builder.h"
 #include "core/db/sql_quote.h"
 
 namespace chokepoint::runner {
@@ -12,17 +13,17 @@ namespace {
 const char* schema_name(SchemaStyle s) { return s == SchemaStyle::Ddl ? "DDL" : "SimpleDDL"; }
 const char* wrapper_name(Wrapper w) { return w == Wrapper::Md ? "MD" : w == Wrapper::Html ? "HTML" : "Coding"; }
 
-// The schema text is built by appending to one string: a model run renders a schema per item (1,534 for BIRD dev), and
-// joining temporaries ("a" + b per part) cost most of runner_bench's time in wasm, where each copy and allocation is
-// dearer than natively.
-void append_joined(std::string& out, const std::vector<std::string>& parts, const char* sep) {
+// The schema text is built by appending to one TextBuilder: a model run renders a schema per item (1,534 for BIRD
+// dev), and joining temporaries ("a" + b per part), then std::string's out-of-line append per piece, cost most of
+// runner_bench's time in wasm, where each call, copy and allocation is dearer than natively.
+void append_joined(TextBuilder& out, const std::vector<std::string>& parts, const char* sep) {
   for (size_t i = 0; i < parts.size(); ++i) {
     if (i) out += sep;
     out += parts[i];
   }
 }
 
-void append_ddl_line(std::string& out, const Table& t, bool foreign_keys) {
+void append_ddl_line(TextBuilder& out, const Table& t, bool foreign_keys) {
   out += "CREATE TABLE ";
   out += t.name;
   out += " (";
@@ -61,7 +62,7 @@ void append_ddl_line(std::string& out, const Table& t, bool foreign_keys) {
   out += ");";
 }
 
-void append_simple_line(std::string& out, const Table& t) {
+void append_simple_line(TextBuilder& out, const Table& t) {
   out += t.name;
   out += '(';
   for (size_t i = 0; i < t.columns.size(); ++i) {
@@ -73,7 +74,7 @@ void append_simple_line(std::string& out, const Table& t) {
 
 // The schema's lines, each begun by `line()` (which writes the separator and any prefix).
 template <typename BeginLine>
-void append_sample_lines(std::string& out, const BeginLine& line, const std::string& table, const TableSample& s) {
+void append_sample_lines(TextBuilder& out, const BeginLine& line, const std::string& table, const TableSample& s) {
   line();
   out += "/* " + std::to_string(s.rows.size()) + " example row" + (s.rows.size() == 1 ? "" : "s") + " of ";
   out += table;
@@ -116,11 +117,10 @@ Result<PromptFormat> prompt_format_from_name(const std::string& name) {
 
 std::string render_schema(const Schema& schema, const PromptFormat& format, const SchemaRenderOptions& options,
                           const SampleRows& samples) {
-  std::string out;
   // A sample table's text is about its name and columns again: reserve once for the common case.
   size_t guess = 0;
   for (const auto& t : schema.tables) guess += 32 + t.name.size() + 24 * t.columns.size();
-  out.reserve(guess);
+  TextBuilder out(guess);
   const bool hash = format.wrapper == Wrapper::Md && format.schema == SchemaStyle::SimpleDdl;
   bool any_line = false;
   const auto line = [&] {
@@ -163,7 +163,7 @@ std::string render_schema(const Schema& schema, const PromptFormat& format, cons
         }
     if (!first_key) out += ';';
   }
-  return out;
+  return std::move(out).take();
 }
 
 SampleRows read_sample_rows(const Connection& db, const Schema& schema, int n) {

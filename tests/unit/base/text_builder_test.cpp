@@ -1,0 +1,60 @@
+// TextBuilder against std::string built the same way: pieces of every size from empty to past the reserved room,
+// single bytes (NUL among them), runs of one byte, and the builder emptied by take().
+#include "core/base/text_builder.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+namespace chokepoint {
+namespace {
+
+TEST(TextBuilder, EqualsStdStringBuiltFromTheSamePiecesAcrossGrowth) {
+  std::mt19937 rng(5);
+  std::uniform_int_distribution<int> kind(0, 2), len(0, 300), byte(0, 255);
+  for (size_t start : {size_t{0}, size_t{1}, size_t{16}, size_t{4096}}) {
+    TextBuilder b(start);
+    std::string expected;
+    for (int step = 0; step < 400; ++step) {
+      switch (kind(rng)) {
+        case 0: {
+          std::string piece(static_cast<size_t>(len(rng)), '\0');
+          for (auto& c : piece) c = static_cast<char>(byte(rng));
+          b += piece;
+          expected += piece;
+          break;
+        }
+        case 1: {
+          const char c = static_cast<char>(byte(rng));
+          b += c;
+          expected += c;
+          break;
+        }
+        default: {
+          const size_t n = static_cast<size_t>(len(rng));
+          const char c = static_cast<char>(byte(rng));
+          b.append(n, c);
+          expected.append(n, c);
+        }
+      }
+      ASSERT_EQ(b.size(), expected.size()) << "step " << step << ", reserved " << start;
+    }
+    EXPECT_GT(expected.size(), 4 * start) << "the builder grew past its first room";
+    EXPECT_EQ(std::move(b).take(), expected) << "reserved " << start;
+  }
+}
+
+TEST(TextBuilder, EmptyAndTakenBuilders) {
+  EXPECT_EQ(TextBuilder(0).size(), 0u);
+  EXPECT_EQ(TextBuilder(64).size(), 0u);
+  EXPECT_EQ(TextBuilder(64).take(), "");
+  TextBuilder b(2);
+  b += std::string_view();
+  b += "ab";
+  b += "";
+  b.append(0, 'x');
+  EXPECT_EQ(std::move(b).take(), "ab");
+}
+
+}  // namespace
+}  // namespace chokepoint
