@@ -2,6 +2,7 @@
 // not sent because the API has none. The answer is the concatenation of the text blocks of `content`.
 #include "core/llm/anthropic_protocol.h"
 #include "core/base/json_dump.h"
+#include "core/llm/chat_body.h"
 
 #include <nlohmann/json.hpp>
 
@@ -18,23 +19,10 @@ long long int_field(const json& obj, const char* name) {
 }  // namespace
 
 HttpRequest anthropic_chat_http(const LlmEndpoint& endpoint, const ChatRequest& request) {
-  json messages = json::array();
   std::string system;
-  for (const auto& m : request.messages) {
-    if (m.role == "system") {
-      system += (system.empty() ? "" : "\n\n") + m.content;
-    } else {
-      json message = json::object();  // member by member and moved, as in openai_protocol.cpp
-      message["role"] = m.role;
-      message["content"] = m.content;
-      messages.push_back(std::move(message));
-    }
-  }
-  json body = json::object();
-  body["model"] = request.model;
-  body["messages"] = std::move(messages);
-  body["temperature"] = request.temperature;
-  body["max_tokens"] = request.max_tokens;
+  for (const auto& m : request.messages)
+    if (m.role == "system") system += (system.empty() ? "" : "\n\n") + m.content;
+  json body = chat_body(request, "system");
   if (!system.empty()) body["system"] = system;
   HttpRequest http;
   http.url = endpoint_url(endpoint, "/messages");

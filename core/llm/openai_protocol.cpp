@@ -2,6 +2,7 @@
 // parsing accepts the fields every compatible server returns and reports anything else as a malformed answer.
 #include "core/llm/openai_protocol.h"
 #include "core/base/json_dump.h"
+#include "core/llm/chat_body.h"
 
 #include <nlohmann/json.hpp>
 
@@ -47,20 +48,7 @@ LlmResult<json> answer_object(const LlmEndpoint& endpoint, const std::string& mo
 }  // namespace
 
 HttpRequest openai_chat_http(const LlmEndpoint& endpoint, const ChatRequest& request) {
-  // Built member by member and moved into place: a braced list copies each value again (nlohmann's initializer
-  // lists hold copies), and a prompt of a few KB was copied three times per request.
-  json messages = json::array();
-  for (const auto& m : request.messages) {
-    json message = json::object();
-    message["role"] = m.role;
-    message["content"] = m.content;
-    messages.push_back(std::move(message));
-  }
-  json body = json::object();
-  body["model"] = request.model;
-  body["messages"] = std::move(messages);
-  body["temperature"] = request.temperature;
-  body["max_tokens"] = request.max_tokens;
+  json body = chat_body(request);
   body["stream"] = false;
   if (request.seed) body["seed"] = *request.seed;
   return post_json(endpoint, "/chat/completions", body);
