@@ -38,10 +38,9 @@ bool all_ascii(std::string_view s) {
 
 }  // namespace
 
-bool append_ascii_json_string(std::string& out, std::string_view s) {
+bool append_ascii_json_string(TextBuilder& out, std::string_view s) {
   if (!all_ascii(s)) return false;
   static const char* const kHex = "0123456789abcdef";
-  out.reserve(out.size() + s.size() + 2);
   out += '"';
   size_t run = 0;  // start of the bytes not yet written, which need no escape
   for (size_t i = 0; i < s.size(); ++i) {
@@ -51,7 +50,7 @@ bool append_ascii_json_string(std::string& out, std::string_view s) {
     }
     const unsigned char c = static_cast<unsigned char>(s[i]);
     if (c >= 0x20 && c != '"' && c != '\\') continue;
-    out.append(s.data() + run, i - run);
+    out += s.substr(run, i - run);
     run = i + 1;
     switch (c) {
       case '"':
@@ -81,7 +80,7 @@ bool append_ascii_json_string(std::string& out, std::string_view s) {
         out += kHex[c & 0xF];
     }
   }
-  out.append(s.data() + run, s.size() - run);
+  out += s.substr(run);
   out += '"';
   return true;
 }

@@ -5,35 +5,39 @@
 // nlohmann escapes every string a byte at a time through its UTF-8 decoder and a small buffer behind a virtual
 // output adapter, which made dumping most of the time of building an LLM request (a prompt of a few KB) and a large
 // share of writing a report, more so in wasm. Strings of ASCII text are escaped in runs here; a string with any
-// other byte, and every number, is still written by nlohmann (numbers have its own shortest round-trip format).
+// other byte, and every number, is still written by nlohmann (numbers have its own shortest round-trip format). The
+// text is built in a TextBuilder: most of what is appended is a byte or two of punctuation or a run of a line's
+// length, for which std::string's out-of-line append was most of the time in wasm (bench/README.md, llm).
 #pragma once
 #include <string>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
 
+#include "core/base/text_builder.h"
+
 namespace chokepoint {
 
 // Appends `s` quoted and escaped as nlohmann escapes it with ensure_ascii off, when every byte of `s` is ASCII;
 // returns false (and appends nothing) otherwise.
-bool append_ascii_json_string(std::string& out, std::string_view s);
+bool append_ascii_json_string(TextBuilder& out, std::string_view s);
 
 namespace json_dump_detail {
 
 template <typename Json>
-void append_string(std::string& out, const std::string& s) {
+void append_string(TextBuilder& out, const std::string& s) {
   if (!append_ascii_json_string(out, s)) out += Json(s).dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 // A pretty-printed member or element starts on a line of its own, indented to its level; one line has no breaks.
-inline void new_line(std::string& out, int indent, int level) {
+inline void new_line(TextBuilder& out, int indent, int level) {
   if (indent < 0) return;
   out += '\n';
   out.append(static_cast<size_t>(indent) * static_cast<size_t>(level), ' ');
 }
 
 template <typename Json>
-void append_json(std::string& out, const Json& j, int indent, int level) {
+void append_json(TextBuilder& out, const Json& j, int indent, int level) {
   switch (j.type()) {
     case Json::value_t::object:
     case Json::value_t::array: {
@@ -79,9 +83,9 @@ void append_json(std::string& out, const Json& j, int indent, int level) {
 // its key order (a conversion to nlohmann::json would sort the keys).
 template <typename Json>
 std::string dump_json(const Json& j, int indent = -1) {
-  std::string out;
+  TextBuilder out;
   json_dump_detail::append_json(out, j, indent, 0);
-  return out;
+  return std::move(out).take();
 }
 
 }  // namespace chokepoint

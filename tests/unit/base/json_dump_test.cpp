@@ -112,12 +112,13 @@ TEST(DumpJson, EmptyContainersAndTheTopLevel) {
 }
 
 TEST(DumpJson, AsciiStringsAreEscapedHereAndOtherBytesLeftToNlohmann) {
-  std::string out;
+  TextBuilder out;
   EXPECT_TRUE(append_ascii_json_string(out, std::string("a\"b\\c\n\x01\x7f", 8)));
-  EXPECT_EQ(out, "\"a\\\"b\\\\c\\n\\u0001\x7f\"");
-  std::string untouched = "x";
+  EXPECT_EQ(std::move(out).take(), "\"a\\\"b\\\\c\\n\\u0001\x7f\"");
+  TextBuilder untouched;
+  untouched += 'x';
   EXPECT_FALSE(append_ascii_json_string(untouched, "caf\xc3\xa9"));
-  EXPECT_EQ(untouched, "x");
+  EXPECT_EQ(std::move(untouched).take(), "x");
   // Invalid UTF-8 becomes U+FFFD, as nlohmann's replace handler writes it.
   EXPECT_EQ(dump_json(nlohmann::json(std::string("a\xff"))), "\"a\xef\xbf\xbd\"");
 }
@@ -135,16 +136,17 @@ TEST(DumpJson, EveryByteAtEveryPositionOfTheWordAtATimeScan) {
       for (unsigned char c : bytes) {
         std::string s(len, 'x');
         s[at] = static_cast<char>(c);
-        std::string ours;
+        TextBuilder ours;
         ASSERT_TRUE(append_ascii_json_string(ours, s));
-        ASSERT_EQ(ours, nlohmann::json(s).dump()) << "byte " << int(c) << " at " << at << " of " << len;
+        ASSERT_EQ(std::move(ours).take(), nlohmann::json(s).dump())
+            << "byte " << int(c) << " at " << at << " of " << len;
         ++checked;
       }
       std::string high(len, 'x');
       high[at] = static_cast<char>(0x80);
-      std::string untouched;
+      TextBuilder untouched;
       ASSERT_FALSE(append_ascii_json_string(untouched, high)) << "0x80 at " << at << " of " << len;
-      EXPECT_TRUE(untouched.empty());
+      EXPECT_EQ(untouched.size(), 0u);
     }
   }
   EXPECT_EQ(checked, size_t{300} * 42);  // 1 + 2 + ... + 24 positions, 42 bytes each

@@ -1,5 +1,6 @@
 // TextBuilder against std::string built the same way: pieces of every size from empty to past the reserved room,
-// single bytes (NUL among them), runs of one byte, and the builder emptied by take().
+// single bytes (NUL among them), runs of one byte, short pieces at every length and alignment, and the builder
+// emptied by take().
 #include "core/base/text_builder.h"
 
 #include <gtest/gtest.h>
@@ -42,6 +43,26 @@ TEST(TextBuilder, EqualsStdStringBuiltFromTheSamePiecesAcrossGrowth) {
     EXPECT_GT(expected.size(), 4 * start) << "the builder grew past its first room";
     EXPECT_EQ(std::move(b).take(), expected) << "reserved " << start;
   }
+}
+
+TEST(TextBuilder, ShortPiecesOfEveryLengthAtEveryAlignment) {
+  // Pieces up to 16 bytes are copied as overlapping words: every length around those edges, from every offset of a
+  // source of distinct bytes, written after every length of text already there.
+  std::string source;
+  for (int i = 0; i < 64; ++i) source += static_cast<char>('A' + i);
+  for (size_t before = 0; before < 9; ++before)
+    for (size_t from = 0; from < 8; ++from)
+      for (size_t n = 0; n <= 24; ++n) {
+        TextBuilder b(1);
+        std::string expected(before, '.');
+        b.append(before, '.');
+        const std::string_view piece(source.data() + from, n);
+        b += piece;
+        b += '|';
+        expected += piece;
+        expected += '|';
+        ASSERT_EQ(std::move(b).take(), expected) << "before " << before << ", from " << from << ", length " << n;
+      }
 }
 
 TEST(TextBuilder, EmptyAndTakenBuilders) {

@@ -75,5 +75,47 @@ TEST(SqlAnswer, SelectInsideAWordIsNotAQuery) {
   EXPECT_FALSE(extract_sql("The selection is empty; nothing to preselect.", PromptPostfix::Chat).ok());
 }
 
+TEST(SqlAnswer, WordBoundariesAreAsciiLettersDigitsAndUnderscore) {
+  EXPECT_FALSE(extract_sql("my_select x; with2 y; 3WITH z", PromptPostfix::Chat).ok());
+  // A byte outside ASCII is not a word character (the "C" locale), so it does not glue to the keyword.
+  EXPECT_EQ(chat("r\xc3\xa9SELECT 1"), "SELECT 1");
+  EXPECT_EQ(chat("(select 1)"), "select 1)");
+  EXPECT_EQ(chat("sElEcT 1"), "sElEcT 1");
+  EXPECT_EQ(chat("SELECT"), "SELECT");
+  EXPECT_FALSE(extract_sql("SELEC", PromptPostfix::Chat).ok());
+}
+
+TEST(SqlAnswer, EveryAsciiSpaceIsTrimmedAndLeadsACompletionsQuery) {
+  EXPECT_EQ(chat(" \t\n\v\f\rSELECT 1 \t\n\v\f\r"), "SELECT 1");
+  // After leading spaces of every kind the answer is already a query: no SELECT is put back.
+  auto r = extract_sql("\v\f\r\n\t select a from t", PromptPostfix::Complete);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->sql, "select a from t");
+  EXPECT_EQ(r->how, "text");
+}
+
+TEST(SqlAnswer, UnterminatedQuotesAndCommentsRunToTheEnd) {
+  EXPECT_EQ(first_statement("SELECT 'a;b", false), "SELECT 'a;b");
+  EXPECT_EQ(first_statement("SELECT [x;y", false), "SELECT [x;y");
+  EXPECT_EQ(first_statement("SELECT 1 -- c;", false), "SELECT 1 -- c;");
+  EXPECT_EQ(first_statement("SELECT 1 /* c; ", false), "SELECT 1 /* c;");
+  EXPECT_EQ(first_statement("SELECT 'it''s;' ; x", false), "SELECT 'it''s;'");
+  EXPECT_EQ(first_statement("SELECT [a]]; b", false), "SELECT [a]]");
+  EXPECT_EQ(first_statement("SELECT 1\n \t\r\nSELECT 2", true), "SELECT 1");
+  EXPECT_EQ(first_statement("SELECT 1\n \t\r\nSELECT 2", false), "SELECT 1\n \t\r\nSELECT 2");
+  EXPECT_EQ(first_statement("", true), "");
+}
+
+TEST(SqlAnswer, LabelsAfterMarkdownAndAnUnterminatedFence) {
+  auto r = extract_sql("Answer\n** SQLite: SELECT a FROM t\nmore", PromptPostfix::Chat);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->sql, "SELECT a FROM t\nmore");
+  EXPECT_EQ(r->how, "label");
+  r = extract_sql("```sql\nSELECT b FROM u", PromptPostfix::Chat);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->sql, "SELECT b FROM u");
+  EXPECT_EQ(r->how, "fence");
+}
+
 }  // namespace
 }  // namespace chokepoint
