@@ -4,10 +4,10 @@
 # (spider/database, preds/spider_dev_codex_fewshot.csv), else the sample set (assets/sets/sample_gold.sql) repeated,
 # each gold as its own prediction. Query-bound pairs: 1,000 golds that each count through a recursive CTE on the
 # movie sample (a few ms a query, as BIRD's heavier queries), each as its own prediction. Each figure is the best of
-# RUNS runs (default 3); items whose database ../shared/data lacks are skipped (--skip-missing). Besides the whole
-# run it gives the evaluation alone (a --shard 1/1 run, which evaluates and writes the items, minus one that evaluates
-# a single pair): only that part runs on --jobs threads; reading the inputs and building the report (exact match,
-# schemas) stay on one.
+# RUNS rounds (default 3), the variants of a round run one after another; items whose database ../shared/data lacks
+# are skipped (--skip-missing). Besides the whole run it gives the evaluation alone (a --shard 1/1 run, which
+# evaluates and writes the items, minus one that evaluates a single pair): only that part runs on --jobs threads;
+# reading the inputs and building the report (exact match, schemas) stay on one.
 # Usage: bench/eval_jobs.sh [BUILD_DIR]   (default build/native)
 set -e
 BUILD=${1:-build/native}
@@ -50,32 +50,36 @@ while [ $i -lt 1000 ]; do
 done >"$T/heavy_gold.sql"
 cut -f1 "$T/heavy_gold.sql" >"$T/heavy_pred.sql"
 
-# best_seconds GOLD PRED DB ARGS...: the fastest of RUNS runs of `chokepoint eval` with ARGS, in seconds.
-best_seconds() {
+# seconds GOLD PRED DB ARGS...: the wall time of one `chokepoint eval` with ARGS, in seconds.
+seconds() {
   g=$1 p=$2 d=$3
   shift 3
-  best=""
-  r=0
-  while [ $r -lt "$RUNS" ]; do
-    s=$(date +%s%N)
-    "$C" eval --gold "$g" --pred "$p" --db-root "$d" --skip-missing "$@" >/dev/null 2>"$T/stderr"
-    e=$(date +%s%N)
-    best=$(awk -v b="$best" -v t="$(((e - s) / 1000))" 'BEGIN { t /= 1e6; print (b == "" || t < b) ? t : b }')
-    r=$((r + 1))
-  done
-  echo "$best"
+  s=$(date +%s%N)
+  "$C" eval --gold "$g" --pred "$p" --db-root "$d" --skip-missing "$@" >/dev/null 2>"$T/stderr"
+  e=$(date +%s%N)
+  awk -v t="$(((e - s) / 1000))" 'BEGIN { print t / 1e6 }'
 }
 
-# figures NAME GOLD PRED DB: the whole run and the evaluation alone, --jobs 1 against --jobs 2.
+# min A B: the smaller of two times, B when A is empty.
+min() { awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b < a) ? b : a }'; }
+
+# figures NAME GOLD PRED DB: the whole run and the evaluation alone, --jobs 1 against --jobs 2. The five runs of a
+# round follow one another and each figure is the best of RUNS rounds: on a shared machine a busy spell then slows
+# every variant of a round, not all the runs of one variant.
 figures() {
   name=$1
   shift
-  whole1=$(best_seconds "$@" --out "$T/r1.json" --jobs 1)
-  whole2=$(best_seconds "$@" --out "$T/r2.json" --jobs 2)
-  cmp -s "$T/r1.json" "$T/r2.json" || { echo "eval_jobs: --jobs 2 wrote another report" >&2; exit 1; }
-  none=$(best_seconds "$@" --out "$T/s0.json" --shard 1/100000)  # inputs read, one pair evaluated
-  shard1=$(best_seconds "$@" --out "$T/s1.json" --shard 1/1 --jobs 1)
-  shard2=$(best_seconds "$@" --out "$T/s2.json" --shard 1/1 --jobs 2)
+  whole1="" whole2="" none="" shard1="" shard2=""
+  r=0
+  while [ $r -lt "$RUNS" ]; do
+    whole1=$(min "$whole1" "$(seconds "$@" --out "$T/r1.json" --jobs 1)")
+    whole2=$(min "$whole2" "$(seconds "$@" --out "$T/r2.json" --jobs 2)")
+    cmp -s "$T/r1.json" "$T/r2.json" || { echo "eval_jobs: --jobs 2 wrote another report" >&2; exit 1; }
+    none=$(min "$none" "$(seconds "$@" --out "$T/s0.json" --shard 1/100000)")  # inputs read, one pair evaluated
+    shard1=$(min "$shard1" "$(seconds "$@" --out "$T/s1.json" --shard 1/1 --jobs 1)")
+    shard2=$(min "$shard2" "$(seconds "$@" --out "$T/s2.json" --shard 1/1 --jobs 2)")
+    r=$((r + 1))
+  done
   awk -v name="$name" -v w1="$whole1" -v w2="$whole2" -v n="$none" -v s1="$shard1" -v s2="$shard2" 'BEGIN {
     printf "%s\n  whole run:   --jobs 1 %.3f s, --jobs 2 %.3f s, speed-up %.2fx\n", name, w1, w2, w1 / w2
     e1 = s1 - n; e2 = s2 - n
