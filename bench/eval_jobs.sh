@@ -6,8 +6,8 @@
 # movie sample (a few ms a query, as BIRD's heavier queries), each as its own prediction. Each figure is the best of
 # RUNS rounds (default 3), the variants of a round run one after another; items whose database ../shared/data lacks
 # are skipped (--skip-missing). Besides the whole run it gives the evaluation alone (a --shard 1/1 run, which
-# evaluates and writes the items, minus one that evaluates a single pair): only that part runs on --jobs threads;
-# reading the inputs and building the report (exact match, schemas) stay on one.
+# evaluates and writes the items, minus one that evaluates a single pair) and, from the difference, the rest of the
+# report (its exact match runs on the --jobs threads too); reading the inputs stays on one thread.
 # Usage: bench/eval_jobs.sh [BUILD_DIR]   (default build/native)
 set -e
 BUILD=${1:-build/native}
