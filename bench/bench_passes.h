@@ -19,19 +19,21 @@ struct PassTimes {
   int passes = 0;
 };
 
-// Runs `workload` `passes` times (at least 2), and more passes (up to 50) until the passes together took
+// Runs `workload` `passes` times (at least 2), and more passes (up to 500) until the passes together took
 // `min_total_ms`: a workload of a few milliseconds is over before V8's optimising tier has compiled its hot functions
 // in the background, so four passes of it measured mostly the baseline code (llm_bench's fastest of three later
-// passes spread from 8.5 to 25.9 ms in wasm). The workload must do the same work each time: state it keeps warm (a
-// cache, SQLite's page cache) is warm in both builds alike.
+// passes spread from 8.5 to 25.9 ms in wasm). 300 ms was not always enough either: metrics_bench's four passes of
+// about 100 ms gave 103-127 ms in some processes and 170-180 ms in others (SQLite's largest functions still
+// compiling), and llm_bench's 5 or 8 ms; with 1.5 s, every run of either fell in the fast group. The workload must
+// do the same work each time: state it keeps warm (a cache, SQLite's page cache) is warm in both builds alike.
 template <class Workload>
-PassTimes time_passes(Workload&& workload, int passes = 4, double min_total_ms = 300) {
+PassTimes time_passes(Workload&& workload, int passes = 4, double min_total_ms = 1500) {
   using Clock = std::chrono::steady_clock;
   PassTimes t;
   t.warm_ms = 1e300;
   double total_ms = 0;
   const int at_least = std::max(passes, 2);
-  for (int i = 0; i < at_least || (total_ms < min_total_ms && i < 50); ++i) {
+  for (int i = 0; i < at_least || (total_ms < min_total_ms && i < 500); ++i) {
     const auto start = Clock::now();
     workload();
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();

@@ -123,15 +123,15 @@ TEST(DumpJson, AsciiStringsAreEscapedHereAndOtherBytesLeftToNlohmann) {
   EXPECT_EQ(dump_json(nlohmann::json(std::string("a\xff"))), "\"a\xef\xbf\xbd\"");
 }
 
-// The ASCII path looks at eight bytes at a time: every byte JSON escapes, and the bytes next to them in value, at
-// every position of texts of 1 to 24 bytes (so in the first, a middle and the last word, and in the tail after the
-// last whole word), escaped as nlohmann escapes them; a byte of 0x80 or more anywhere sends the text to nlohmann.
+// The ASCII path looks at 16 bytes at a time: every byte JSON escapes, and the bytes next to them in value, at
+// every position of texts of 1 to 40 bytes (in the first, a middle and the last block, and in the tail after the
+// last whole block), escaped as nlohmann escapes them; a byte of 0x80 or more anywhere sends the text to nlohmann.
 TEST(DumpJson, EveryByteAtEveryPositionOfTheWordAtATimeScan) {
   std::vector<unsigned char> bytes;
   for (int c = 0; c < 0x20; ++c) bytes.push_back(static_cast<unsigned char>(c));
   for (unsigned char c : {'"', '\\', ' ', '!', '#', '[', ']', '/', 'a', '\x7f'}) bytes.push_back(c);
   size_t checked = 0;
-  for (size_t len = 1; len <= 24; ++len) {
+  for (size_t len = 1; len <= 40; ++len) {
     for (size_t at = 0; at < len; ++at) {
       for (unsigned char c : bytes) {
         std::string s(len, 'x');
@@ -149,7 +149,7 @@ TEST(DumpJson, EveryByteAtEveryPositionOfTheWordAtATimeScan) {
       EXPECT_EQ(untouched.size(), 0u);
     }
   }
-  EXPECT_EQ(checked, size_t{300} * 42);  // 1 + 2 + ... + 24 positions, 42 bytes each
+  EXPECT_EQ(checked, size_t{820} * 42);  // 1 + 2 + ... + 40 positions, 42 bytes each
 }
 
 }  // namespace
