@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 
 #if defined(__wasm_simd128__)
 #include <wasm_simd128.h>
@@ -36,6 +37,10 @@ bool has_byte_to_escape(uint64_t w) {
 
 bool escapes(unsigned char c) { return c < 0x20 || c == '"' || c == '\\'; }
 
+bool starts_sql_syntax(char c) {
+  return c == '\'' || c == '"' || c == '`' || c == '[' || c == '-' || c == '/' || c == ';' || c == '\n';
+}
+
 // The vector part: the number of whole 16-byte blocks from the start that need no escape, as a byte count, and
 // whether a block with such a byte was met (the bytes after `done` then hold one within 16).
 #if defined(__wasm_simd128__)
@@ -46,6 +51,16 @@ size_t plain_blocks(const char* p, size_t n) {
     const v128_t v = wasm_v128_load(p + i);
     const v128_t hit =
         wasm_v128_or(wasm_u8x16_lt(v, space), wasm_v128_or(wasm_i8x16_eq(v, quote), wasm_i8x16_eq(v, backslash)));
+    if (wasm_v128_any_true(hit)) return i + static_cast<size_t>(__builtin_ctz(wasm_i8x16_bitmask(hit)));
+  }
+  return i;
+}
+size_t sql_plain_blocks(const char* p, size_t n) {
+  size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    const v128_t v = wasm_v128_load(p + i);
+    v128_t hit = wasm_i8x16_eq(v, wasm_i8x16_splat('\''));
+    for (char c : {'"', '`', '[', '-', '/', ';', '\n'}) hit = wasm_v128_or(hit, wasm_i8x16_eq(v, wasm_i8x16_splat(c)));
     if (wasm_v128_any_true(hit)) return i + static_cast<size_t>(__builtin_ctz(wasm_i8x16_bitmask(hit)));
   }
   return i;
@@ -71,6 +86,17 @@ size_t plain_blocks(const char* p, size_t n) {
   }
   return i;
 }
+size_t sql_plain_blocks(const char* p, size_t n) {
+  size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    __m128i hit = _mm_cmpeq_epi8(v, _mm_set1_epi8('\''));
+    for (char c : {'"', '`', '[', '-', '/', ';', '\n'}) hit = _mm_or_si128(hit, _mm_cmpeq_epi8(v, _mm_set1_epi8(c)));
+    const int mask = _mm_movemask_epi8(hit);
+    if (mask) return i + static_cast<size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
+  }
+  return i;
+}
 bool ascii_blocks(const char* p, size_t n, size_t& i) {
   __m128i seen = _mm_setzero_si128();
   for (; i + 16 <= n; i += 16) seen = _mm_or_si128(seen, _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i)));
@@ -83,6 +109,7 @@ size_t plain_blocks(const char* p, size_t n) {
     if (has_byte_to_escape(load8(p + i))) break;
   return i;
 }
+size_t sql_plain_blocks(const char*, size_t) { return 0; }
 bool ascii_blocks(const char* p, size_t n, size_t& i) {
   uint64_t seen = 0;
   for (; i + 8 <= n; i += 8) seen |= load8(p + i);
@@ -107,6 +134,12 @@ size_t json_plain_prefix(const char* p, size_t n) {
     if (has_byte_to_escape(load8(p + i))) break;
   for (; i < n; ++i)
     if (escapes(static_cast<unsigned char>(p[i]))) return i;
+  return n;
+}
+
+size_t sql_plain_prefix(const char* p, size_t n) {
+  for (size_t i = sql_plain_blocks(p, n); i < n; ++i)
+    if (starts_sql_syntax(p[i])) return i;
   return n;
 }
 

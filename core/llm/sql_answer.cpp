@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/base/ascii_scan.h"
 #include "core/base/text.h"
 
 namespace chokepoint {
@@ -95,6 +96,8 @@ size_t first_statement_length(std::string_view sql, bool stop_at_blank_line) {
   const size_t n = sql.size();
   size_t i = 0;
   while (i < n) {
+    i += sql_plain_prefix(p + i, n - i);  // the bytes that start nothing, 16 at a time
+    if (i == n) break;
     const char c = p[i];
     if (c == '\'' || c == '"' || c == '`' || c == '[') {
       const char close = c == '[' ? ']' : c;

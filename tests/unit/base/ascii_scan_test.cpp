@@ -1,11 +1,12 @@
-// The vector scans against a byte-at-a-time reading of the same text: every byte value at every position of texts of
-// 0 to 48 bytes (so inside and across the 16-byte blocks and the 8-byte words, and in the tail after them), at every
-// alignment of the text's start.
+// The vector scans (ASCII, JSON's escapes, SQL's quoting and comment bytes) against a byte-at-a-time reading of the
+// same text: every byte value at every position of texts of 0 to 48 bytes (so inside and across the 16-byte blocks and
+// the 8-byte words, and in the tail after them), at two alignments of the text's start.
 #include "core/base/ascii_scan.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
+#include <string_view>
 
 namespace chokepoint {
 namespace {
@@ -15,6 +16,12 @@ size_t plain_prefix_by_bytes(const std::string& s) {
     const unsigned char c = static_cast<unsigned char>(s[i]);
     if (c < 0x20 || c == '"' || c == '\\') return i;
   }
+  return s.size();
+}
+
+size_t sql_prefix_by_bytes(const std::string& s) {
+  for (size_t i = 0; i < s.size(); ++i)
+    if (std::string_view("'\"`[-/;\n").find(s[i]) != std::string_view::npos) return i;
   return s.size();
 }
 
@@ -37,6 +44,8 @@ TEST(AsciiScan, EveryByteAtEveryPositionAndAlignment) {
               << "byte " << c << " at " << at << " of " << len;
           ASSERT_EQ(all_ascii(buffer.data() + align, len), ascii_by_bytes(s))
               << "byte " << c << " at " << at << " of " << len;
+          ASSERT_EQ(sql_plain_prefix(buffer.data() + align, len), sql_prefix_by_bytes(s))
+              << "byte " << c << " at " << at << " of " << len;
           ++checked;
         }
   EXPECT_EQ(checked, size_t{2} * 256 * (1 + 48 * 49 / 2));
@@ -52,6 +61,9 @@ TEST(AsciiScan, TheFirstOfSeveralBytesToEscape) {
   EXPECT_EQ(json_plain_prefix(s.data(), s.size()), 30u);
   EXPECT_FALSE(all_ascii(s.data(), s.size()));
   EXPECT_EQ(json_plain_prefix(nullptr, 0), 0u);
+  EXPECT_EQ(sql_plain_prefix(nullptr, 0), 0u);
+  const std::string sql = "SELECT name FROM singer WHERE age > 30 AND country = 'France'; DROP";
+  EXPECT_EQ(sql_plain_prefix(sql.data(), sql.size()), sql.find('\''));
   EXPECT_TRUE(all_ascii(nullptr, 0));
 }
 
