@@ -19,7 +19,9 @@
 #include "web/bridge/file_opener.h"
 #include "web/bridge/page_bridge.h"
 #include "web/bridge/page_commands.h"
+#include "web/current_exception.h"
 #include "web/fonts.h"
+#include "web/job_steps.h"
 #include "web/panel_registry.h"
 #include "web/tab_row.h"
 #include "web/widgets/charts.h"
@@ -83,57 +85,6 @@ void start_app(AppState& state) {
 }
 
 namespace {
-
-std::string describe_exception() {
-  try {
-    throw;
-  } catch (const std::bad_alloc&) {
-    return "out of memory (std::bad_alloc)";
-  } catch (const std::exception& e) {
-    return e.what();
-  } catch (...) {
-    return "an unknown error";
-  }
-}
-
-// Steps each panel's job; a job that throws is paused (not retried every frame) and said so. Each job gets what is
-// left of the frame's budget, and never less than its share: most panels are idle most of the time, so one busy job
-// (the metrics panel's gold facts, a model run's answers) gets nearly the whole budget instead of a twelfth of it.
-// Once the budget is spent the jobs not yet stepped wait for the next frame, where they go first: when the panels'
-// first steps after start all fell in one frame (code the browser compiles on its first call), with one of two cores
-// busy, that frame took 53 ms (bench/README.md, big databases). The budget counts from `frame_start`, so files
-// opened earlier in the frame use it too; one job steps in every frame all the same.
-void step_jobs(AppState& state, double frame_start) {
-  auto& panels = panel_registry();
-  const size_t n = panels.size();
-  if (n == 0) return;
-  const double share = kJobBudgetMs / static_cast<double>(n);
-  const size_t first = state.next_job_panel % n;
-  bool stepped = false;
-  for (size_t k = 0; k < n; ++k) {
-    auto& p = panels[(first + k) % n];
-    if (!p.step || state.paused_jobs.count(p.name)) continue;
-    const double step_start = monotonic_ms();
-    if (stepped && step_start - frame_start >= kJobBudgetMs) {
-      state.next_job_panel = (first + k) % n;
-      return;
-    }
-    stepped = true;
-    try {
-      if (state.fail_next_step == p.name) {
-        state.fail_next_step.clear();
-        throw std::runtime_error("simulated failure");
-      }
-      p.step(state, std::max(share, kJobBudgetMs - (step_start - frame_start)));
-      note_frame_part(state, "step " + p.name, step_start);
-    } catch (...) {
-      state.paused_jobs.insert(p.name);
-      state.failure = "The " + p.name + " job failed: " + describe_exception() +
-                      ". It is paused; your files are kept in this browser's workspace.";
-    }
-  }
-  state.next_job_panel = first;
-}
 
 // EM_JS, not emscripten_run_script: the page's Content-Security-Policy forbids evaluating strings.
 EM_JS(void, reload_page, (), { location.reload(); });
@@ -228,11 +179,11 @@ void draw_app(AppState& state) {
     if (state.pending_files.empty()) apply_page_commands(state);
     note_frame_part(state, "page commands", started);
   } catch (...) {
-    state.failure = "Opening a file or running a page command failed: " + describe_exception() + ".";
+    state.failure = "Opening a file or running a page command failed: " + describe_current_exception() + ".";
   }
   // The panels' jobs start after the first usable frame (frame 2): their first steps open stores and run code the
   // browser compiles on first use, which would delay the sample databases' first drawing on a cold start.
-  if (state.frame >= 2) step_jobs(state, frame_start);
+  if (state.frame >= 2) step_jobs(state, panel_registry(), frame_start, kJobBudgetMs, monotonic_ms);
   const std::string requested_tab = take_requested_tab();
   started = monotonic_ms();
   try {
@@ -241,7 +192,7 @@ void draw_app(AppState& state) {
   } catch (...) {
     // Close whatever the panel left open so the frame ends cleanly, then draw the failure alone this frame.
     ImGui::ErrorCheckEndFrameRecover(nullptr);
-    state.failure = "Drawing the " + state.active_panel + " tab failed: " + describe_exception() +
+    state.failure = "Drawing the " + state.active_panel + " tab failed: " + describe_current_exception() +
                     ". Your files are kept in this browser's workspace.";
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);

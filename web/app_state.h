@@ -148,8 +148,8 @@ struct AppState {
   // panels whose background job is paused because its step threw.
   std::string failure;
   std::set<std::string> paused_jobs;
-  // The panel whose job steps first next frame: a frame whose budget is spent leaves the rest to the next one, and
-  // they then go first, so every job still steps within as many frames as there are panels.
+  // The panel whose job steps first next frame (web/job_steps.h): a frame whose budget is spent leaves the rest of the
+  // jobs to the next one, where they go first.
   size_t next_job_panel = 0;
   // Diagnostics ({"do": "simulate_failure"}): the next step or draw of this panel throws, to show the recovery.
   std::string fail_next_step, fail_next_draw;
