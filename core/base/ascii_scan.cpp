@@ -41,8 +41,9 @@ bool starts_sql_syntax(char c) {
   return c == '\'' || c == '"' || c == '`' || c == '[' || c == '-' || c == '/' || c == ';' || c == '\n';
 }
 
-// The vector part: the number of whole 16-byte blocks from the start that need no escape, as a byte count, and
-// whether a block with such a byte was met (the bytes after `done` then hold one within 16).
+// The vector parts. plain_blocks and sql_plain_blocks: the position of the first byte looked for, when it lies in a
+// whole 16-byte block, else where the whole blocks end (the callers read the rest). ascii_blocks: whether the whole
+// blocks from `i` are ASCII, with `i` moved past them.
 #if defined(__wasm_simd128__)
 size_t plain_blocks(const char* p, size_t n) {
   const v128_t space = wasm_u8x16_splat(0x20), quote = wasm_u8x16_splat('"'), backslash = wasm_u8x16_splat('\\');

@@ -15,21 +15,18 @@ const char* const kNoSqlInAnswer = "no SQL in the answer";
 
 namespace {
 
-// The text is read through string_views and ASCII tests written inline: std::string's size and data are
-// out-of-line-looking branches in libc++ (short or long representation) that a loop reloads at every byte when it
-// also calls find, and toupper and isalnum are calls into libc; in wasm both cost twice what they cost natively
-// (bench/README.md, runner). std::toupper and std::isalnum of the "C" locale, which the product never changes, are
-// these ASCII tests.
-constexpr char upper_ascii(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
+// The text is read through string_views with ASCII tests written inline: std::string's size and data are branches
+// in libc++ (short or long representation) that a loop reloads at every byte when it also calls find, and toupper
+// and isalnum are calls into libc; in wasm both cost twice what they cost natively (bench/README.md, runner). The
+// tests are those of the "C" locale, which the product never changes.
 constexpr bool word_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
-constexpr bool space_ascii(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+bool space_ascii(char c) { return kAsciiSpace.find(c) != std::string_view::npos; }
 
+// `word` (upper case) at i, in any case, as a whole word.
 bool word_at(std::string_view s, size_t i, std::string_view word) {
-  if (i + word.size() > s.size()) return false;
-  for (size_t n = 0; n < word.size(); ++n)
-    if (upper_ascii(s[i + n]) != word[n]) return false;
+  if (i + word.size() > s.size() || !iequals(s.substr(i, word.size()), word)) return false;
   const size_t end = i + word.size();
   return (i == 0 || !word_char(s[i - 1])) && (end == s.size() || !word_char(s[end]));
 }
@@ -37,16 +34,15 @@ bool word_at(std::string_view s, size_t i, std::string_view word) {
 bool query_at(std::string_view s, size_t i) { return word_at(s, i, "SELECT") || word_at(s, i, "WITH"); }
 
 bool starts_query(std::string_view s) {
-  size_t i = 0;
-  while (i < s.size() && space_ascii(s[i])) ++i;
-  return query_at(s, i);
+  const size_t i = s.find_first_not_of(kAsciiSpace);
+  return i != std::string_view::npos && query_at(s, i);
 }
 
 // The first position of SELECT or WITH as a word; npos when there is none.
 size_t find_query_start(std::string_view s) {
   for (size_t i = 0; i < s.size(); ++i) {
-    const char c = upper_ascii(s[i]);
-    if ((c == 'S' || c == 'W') && query_at(s, i)) return i;
+    const char c = s[i];
+    if ((c == 'S' || c == 's' || c == 'W' || c == 'w') && query_at(s, i)) return i;
   }
   return std::string_view::npos;
 }
