@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync, execFileSync } from 'node:child_process';
-import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed } from './browser.mjs';
+import { sendCommand, untilPanel, uploadSet, clickNamed, drawnRects, expectTextDrawn, pixelStats } from './browser.mjs';
 import { cli, tempDir, openApp, closeAll } from './fixture.mjs';
 
 const PANEL = 'Test databases';
@@ -79,5 +79,9 @@ test('the audit from the page finds the planted defects, equal to chokepoint aud
   await clickNamed(app.page, 'first audit finding');
   const picked = (await until((s) => s.audit?.selected === 0, 'the selected finding')).audit;
   assert.equal(picked.findings[0].kind, 'fk_orphans');
-  fs.writeFileSync(path.join(artefactDir, 'audit_view.png'), await app.page.screenshot());
+  // The findings and the picked one's items are drawn under the Audit button; the picked row is highlighted.
+  const at = await drawnRects(app.page);
+  const { png } = await expectTextDrawn(app.page, 'audit_view.png', at.below('audit databases'), 3000);
+  const row = await pixelStats(app.page, png, at.at('first audit finding'), [26, 28, 33]);
+  assert.ok(row.hues.blue > row.total / 2, `the picked finding is highlighted: ${JSON.stringify(row)}`);
 });

@@ -62,12 +62,21 @@ export async function pixelStats(page, png, rect, clearRgb) {
     ctx.drawImage(img, 0, 0);
     const d = ctx.getImageData(rect.x, rect.y, rect.w, rect.h).data;
     let notClear = 0, bright = 0;
+    // Coloured pixels (the brightest channel 40 over the dimmest) by hue, in sixths of the wheel centred on each
+    // name: red error text, orange notes (yellow here), green matched cells, blue tabs, bars and ticked boxes; grey
+    // text and the clear colour count in none.
+    const hues = { red: 0, yellow: 0, green: 0, cyan: 0, blue: 0, magenta: 0 };
+    const names = Object.keys(hues);
     for (let i = 0; i < d.length; i += 4) {
       const [r, g, b] = [d[i], d[i + 1], d[i + 2]];
       if (Math.abs(r - clearRgb[0]) + Math.abs(g - clearRgb[1]) + Math.abs(b - clearRgb[2]) > 6) notClear++;
       if (r + g + b > 450) bright++;  // text is drawn in near-white
+      const max = Math.max(r, g, b), span = max - Math.min(r, g, b);
+      if (span <= 40 || max < 80) continue;
+      const h = max === r ? ((g - b) / span + 6) % 6 : max === g ? (b - r) / span + 2 : (r - g) / span + 4;
+      hues[names[Math.floor(h + 0.5) % 6]]++;
     }
-    return { total: d.length / 4, notClear, bright };
+    return { total: d.length / 4, notClear, bright, hues };
   }, { b64: png.toString('base64'), rect, clearRgb });
 }
 
@@ -196,12 +205,41 @@ export async function wheelChartIntoView(page, name) {
   return { rect, whole: inView(rect) };
 }
 
-// Takes a screenshot, keeps it as `name` among the artefacts and checks that `rect` of it carries text (over 2,000
-// bright pixels on the app's clear colour): what a view shows is drawn, not only held in its state.
-export async function expectTextDrawn(page, name, rect) {
+// Takes a screenshot, keeps it as `name` among the artefacts and checks that `rect` of it carries text (over
+// `minBright`, 2,000 unless told, bright pixels on the app's clear colour): what a view shows is drawn, not only held
+// in its state. Returns the screenshot and the counts, for a test to check more of the same picture.
+export async function expectTextDrawn(page, name, rect, minBright = 2000) {
   const png = await page.screenshot();
   fs.mkdirSync(artefactDir, { recursive: true });
   fs.writeFileSync(path.join(artefactDir, name), png);
   const drawn = await pixelStats(page, png, rect, [26, 28, 33]);
-  assert.ok(drawn.bright > 2000, `text in ${JSON.stringify(rect)} of ${name}: ${JSON.stringify(drawn)}`);
+  assert.ok(drawn.bright > minBright, `text in ${JSON.stringify(rect)} of ${name}: ${JSON.stringify(drawn)}`);
+  return { png, drawn };
+}
+
+// Where the last frame drew, as rectangles {x, y, w, h} of a screenshot (ImGui lays out in the drawing buffer's
+// pixels, which a screenshot has), cut to the window, so a test checks the pixels its view should have drawn at any
+// window size or text size: `panel`, the open panel from below the tab row (the window's top once scrolled past it)
+// to the window's foot; `head`, the title line and its notices above the tabs; `at(name)`, the widget
+// (web/widgets/item_places.h) or chart noted as `name`, undefined when none was; `below(name)`, the panel's width
+// from under that widget to the window's foot, where a view draws what its button produced.
+export async function drawnRects(page) {
+  const s = await callJson(page, 'chokepoint_app_json');
+  // The page's status line lies over the canvas's foot (faded once the app is ready, but not at once): left out.
+  const foot = await page.evaluate(() => document.getElementById('status').getBoundingClientRect().top *
+                                         devicePixelRatio);
+  const [width, height] = [s.display[0], Math.min(s.display[1], Math.floor(foot))];
+  const cut = (x, y, w, h) => {
+    const [x0, y0] = [Math.max(0, Math.ceil(x)), Math.max(0, Math.ceil(y))];
+    const [x1, y1] = [Math.min(width, Math.floor(x + w)), Math.min(height, Math.floor(y + h))];
+    return { x: x0, y: y0, w: Math.max(0, x1 - x0), h: Math.max(0, y1 - y0) };
+  };
+  const tabs = Object.entries(s.buttons).filter(([k]) => k.endsWith(' panel tab')).map(([, r]) => r[1]);
+  const place = (name) => s.buttons[name] || s.charts[name];
+  return {
+    panel: cut(0, s.panel_top, width, height - s.panel_top),
+    head: cut(0, 0, width, Math.min(...tabs)),
+    at: (name) => place(name) && cut(...place(name)),
+    below: (name) => place(name) && cut(0, place(name)[1] + place(name)[3], width, height),
+  };
 }

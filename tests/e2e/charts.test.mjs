@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt, clickInPanel } from './browser.mjs';
+import { startApp, waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt, clickInPanel,
+  drawnRects, expectTextDrawn, pixelStats } from './browser.mjs';
 
 let app;
 const METRICS = 'Predictions & metrics';
@@ -73,7 +74,13 @@ test('EX by joins: the bar under the pointer says its EX, equal to the CLI items
   const { charts } = await appJson();
   const r = charts['ex-by-joins'];
   assert.ok(r, `the chart is drawn: ${JSON.stringify(charts)}`);
-  fs.writeFileSync(path.join(artefactDir, 'charts.png'), await app.page.screenshot());
+  // Drawn where the layout says: the bars (blue) with their labels, and the histogram's two series, EXP in blue and
+  // EXR in orange (a chart's own background is the clear colour).
+  const at = await drawnRects(app.page);
+  const { png, drawn } = await expectTextDrawn(app.page, 'charts.png', at.at('ex-by-joins'), 200);
+  assert.ok(drawn.hues.blue > 10000, `the bars are drawn: ${JSON.stringify(drawn)}`);
+  const pair = await pixelStats(app.page, png, at.at('exp-exr'), [26, 28, 33]);
+  assert.ok(pair.hues.blue > 1500 && pair.hues.yellow > 1500, `EXP and EXR are drawn: ${JSON.stringify(pair)}`);
   // Sweep the plot left to right; every distinct bar met is checked.
   const seen = new Map();
   for (let x = r[0] + 40; x < r[0] + r[2] - 10; x += 12) {
@@ -125,7 +132,15 @@ test('dragging the corner grip resizes the chart', async () => {
   const afterRect = (await appJson()).charts['ex-by-joins'];
   assert.ok(Math.abs(afterRect[2] - before[2] - 140) <= 8, `wider by the drag: ${before} -> ${afterRect}`);
   assert.ok(Math.abs(afterRect[3] - before[3] - 80) <= 8, `taller by the drag: ${before} -> ${afterRect}`);
-  fs.writeFileSync(path.join(artefactDir, 'charts_resized.png'), await app.page.screenshot());
+  // The chart is drawn at its new size: its bars reach into the strips it grew by, right and below.
+  const { png } = await expectTextDrawn(app.page, 'charts_resized.png', (await drawnRects(app.page)).at('ex-by-joins'),
+    200);
+  const right = { x: before[0] + before[2], y: afterRect[1], w: afterRect[2] - before[2], h: afterRect[3] };
+  const below = { x: afterRect[0], y: before[1] + before[3], w: afterRect[2], h: afterRect[3] - before[3] };
+  for (const [side, rect] of Object.entries({ right, below })) {
+    const strip = await pixelStats(app.page, png, rect, [26, 28, 33]);
+    assert.ok(strip.hues.blue > 4000, `bars in the strip ${side} of the old size: ${JSON.stringify(strip)}`);
+  }
 });
 
 test("a chart's PNG button saves that chart alone, without the pointer's tooltip", async () => {
@@ -151,4 +166,7 @@ test("a chart's PNG button saves that chart alone, without the pointer's tooltip
     return Array.from(g.getImageData(1, 1, 1, 1).data.slice(0, 3));
   }, png.toString('base64'));
   assert.deepEqual(corner, [25, 27, 32]);
+  // And it is the chart: both series in their colours, as the page drew them (test 1).
+  const saved = await pixelStats(app.page, png, { x: 0, y: 0, w: Math.round(r[2]), h: Math.round(r[3]) }, corner);
+  assert.ok(saved.hues.blue > 1500 && saved.hues.yellow > 1500, `EXP and EXR in the file: ${JSON.stringify(saved)}`);
 });

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { waitReady, artefactDir, sendCommand, workspaceSettled, untilPanel, clickNamed } from './browser.mjs';
+import { waitReady, sendCommand, workspaceSettled, untilPanel, clickNamed, drawnRects, expectTextDrawn,
+  pixelStats } from './browser.mjs';
 import { cli, tempDir, copyDb, writeBirdPredictions, openApp, closeAll, evaluateSets, METRICS } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 import { DESCRIBE_CASES as CASES, describeAnswers } from '../llm_server/shared_cases.mjs';
@@ -29,6 +30,12 @@ before(async () => {
 after(() => closeAll({ app, llm, dir }));
 
 const until = (predicate, what, timeout) => untilPanel(app.page, METRICS, predicate, what, timeout);
+// Takes the screenshot `name` and checks that the tab drew under its buttons (the preview, or the scores) at least
+// `minBright` text pixels; returns the screenshot and where things were drawn.
+async function expectDrawnUnderButtons(name, minBright) {
+  const at = await drawnRects(app.page);
+  return { at, ...(await expectTextDrawn(app.page, name, at.below('describe embeddings'), minBright)) };
+}
 
 async function evaluated() {
   await evaluateSets(app.page, dir, 'describe_gold.json', 'describe_pred.json');
@@ -44,11 +51,13 @@ test('SQL-to-Text from the page: preview, Confirm, the CLI\'s scores, and a repl
   assert.deepEqual([previewed.describe.preview.calls, previewed.describe.preview.judge_calls_at_most], [5, 10]);
   assert.match(previewed.describe.preview.destination, new RegExp(`127\\.0\\.0\\.1:${llm.port}`));
   assert.equal((await llm.stats()).chat, before, 'nothing is sent before Confirm');
-  fs.writeFileSync(path.join(artefactDir, 'describe_preview.png'), await app.page.screenshot());
+  const shown = await expectDrawnUnderButtons('describe_preview.png', 5000);
+  const confirm = await pixelStats(app.page, shown.png, shown.at.at('describe confirm'), [26, 28, 33]);
+  assert.ok(confirm.bright > 100, `the Confirm button carries its label: ${JSON.stringify(confirm)}`);
   await clickNamed(app.page, 'describe confirm');
   const s = (await until((x) => x.describe?.done, 'the descriptions and verdicts')).describe;
   assert.equal((await llm.stats()).chat, before + 5 + 8, '5 descriptions, 2 verdicts for each of 4 questions');
-  fs.writeFileSync(path.join(artefactDir, 'describe_view.png'), await app.page.screenshot());
+  await expectDrawnUnderButtons('describe_view.png', 5000);
 
   const out = path.join(dir, 'describe.json');
   const r = spawnSync(cli, ['describe', '--gold', path.join(dir, 'describe_gold.json'), '--pred',
@@ -98,7 +107,7 @@ test('SQL-to-Text with the embedding cosine: a click turns it on, the CLI\'s cos
   assert.ok(after.embeddings > before.embeddings, 'the vectors were fetched from the endpoint');
   assert.equal(s.summary.cosine_items, 4, 'the 4 described items');
   assert.match(s.summary.cosine_label, /endpoint embeddings: fake-describer \(not BERTScore\)/);
-  fs.writeFileSync(path.join(artefactDir, 'describe_embeddings.png'), await app.page.screenshot());
+  await expectDrawnUnderButtons('describe_embeddings.png', 5000);
 
   const out = path.join(dir, 'describe_embed.json');
   const r = spawnSync(cli, ['describe', '--gold', path.join(dir, 'describe_gold.json'), '--pred',

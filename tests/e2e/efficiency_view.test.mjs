@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { artefactDir, sendCommand, untilPanel, clickNamed } from './browser.mjs';
+import { sendCommand, untilPanel, clickNamed, drawnRects, expectTextDrawn } from './browser.mjs';
 import { cli, tempDir, writeScanDatabase, openApp, closeAll, uploadDatabase, evaluateSets,
   METRICS } from './fixture.mjs';
 
@@ -32,6 +32,9 @@ before(async () => {
 after(() => closeAll({ app, dir }));
 
 const until = (predicate, what, timeout) => untilPanel(app.page, METRICS, predicate, what, timeout);
+// Takes the screenshot `name` and checks the tab drew what it holds under its button: over `minBright` text pixels.
+const expectDrawnUnderButton = async (name, minBright) =>
+  expectTextDrawn(app.page, name, (await drawnRects(app.page)).below('time the predictions'), minBright);
 
 test('VES, C-VES and R-VES from the page, with the spread, the clock and the plans', async () => {
   await uploadDatabase(app.page, path.join(dir, 'db', 'bigscan', 'bigscan.sqlite'), 'bigscan');
@@ -56,7 +59,7 @@ test('VES, C-VES and R-VES from the page, with the spread, the clock and the pla
   assert.equal(e.summary.self_items, 3);
   assert.ok(Math.abs(e.summary.self_ves - 100) < Math.max(30, 300 * e.summary.self_cv),
     `gold against itself: ${e.summary.self_ves} (cv ${e.summary.self_cv})`);
-  fs.writeFileSync(path.join(artefactDir, 'efficiency_view.png'), await app.page.screenshot());
+  await expectDrawnUnderButton('efficiency_view.png', 2500);
 
   // The CLI on the same files decides the same items correct, and also finds the lookup faster.
   const r = spawnSync(cli, ['ves', '--gold', path.join(dir, 'eff_gold.sql'), '--pred', path.join(dir, 'eff_pred.sql'),
@@ -74,5 +77,7 @@ test('VES, C-VES and R-VES from the page, with the spread, the clock and the pla
   assert.equal(p.item, 0);
   assert.ok(p.gold.some((l) => /SCAN t\b/.test(l)), p.gold.join('\n'));
   assert.ok(p.pred.some((l) => /SEARCH t USING (COVERING )?INDEX t_k/.test(l)), p.pred.join('\n'));
-  fs.writeFileSync(path.join(artefactDir, 'efficiency_plans.png'), await app.page.screenshot());
+  // The plans are drawn with the item they are of picked (its row highlighted in blue; none is before).
+  const { drawn } = await expectDrawnUnderButton('efficiency_plans.png', 3000);
+  assert.ok(drawn.hues.blue > 10000, `the item's row is highlighted: ${JSON.stringify(drawn)}`);
 });

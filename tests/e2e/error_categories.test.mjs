@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed } from './browser.mjs';
+import { sendCommand, untilPanel, uploadSet, clickNamed, drawnRects, expectTextDrawn } from './browser.mjs';
 import { cli, tempDir, copyDb, writeBirdPredictions, openApp, closeAll } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
@@ -67,7 +67,8 @@ test('the model decides condition filter vs data processing from the page as the
   const s = await until((x) => x.error_category?.done, 'the answers');
   assert.equal((await llm.stats()).chat, before + 3);
   assert.deepEqual(s.error_category.outcomes, { agreed: 1, changed: 1, unreadable: 1, no_answer: 0 });
-  fs.writeFileSync(path.join(artefactDir, 'error_categories.png'), await app.page.screenshot());
+  // The outcome and the failed items with their categories are drawn under the button.
+  await expectTextDrawn(app.page, 'error_categories.png', (await drawnRects(app.page)).below('ask error categories'));
 
   const out = path.join(dir, 'errors.json');
   const r = spawnSync(cli, ['errors', '--gold', path.join(dir, 'cat_gold.json'), '--pred', path.join(dir, 'cat_pred.json'),

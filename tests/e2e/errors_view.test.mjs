@@ -11,8 +11,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { waitReady, artefactDir, sendCommand, panelState, nextFrames, clickAt, workspaceSettled, untilPanel,
-  uploadSet } from './browser.mjs';
+import { waitReady, sendCommand, panelState, nextFrames, clickAt, workspaceSettled, untilPanel, uploadSet,
+  drawnRects, expectTextDrawn, pixelStats } from './browser.mjs';
 import { cli, tempDir, copyDb, writeBirdPredictions, openApp, closeAll } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
@@ -76,7 +76,13 @@ test('the Errors tab classifies each failed prediction as written and as the CLI
   await nextFrames(app.page);
   await click('Errors tab');
   await nextFrames(app.page);
-  fs.writeFileSync(path.join(artefactDir, 'errors_view.png'), await app.page.screenshot());
+  // The tab draws the failures under its tab, and a bar chart of each kind of error (bars in blue).
+  const at = await drawnRects(app.page);
+  const { png } = await expectTextDrawn(app.page, 'errors_view.png', at.below('Errors tab'), 5000);
+  for (const chart of ['system-errors', 'result-errors']) {
+    const bars = await pixelStats(app.page, png, at.at(chart), [26, 28, 33]);
+    assert.ok(bars.hues.blue > 8000, `the bars of ${chart}: ${JSON.stringify(bars)}`);
+  }
 
   const e = m.errors;
   assert.equal(e.failed, 7);
@@ -111,7 +117,10 @@ test('the Errors tab classifies each failed prediction as written and as the CLI
   await sendCommand(app.page, { do: 'errors_filter', filter: 'condition_filter', select: 3 });
   assert.equal((await panelState(app.page, METRICS)).errors.shown, 1);
   await nextFrames(app.page);
-  fs.writeFileSync(path.join(artefactDir, 'errors_view_item.png'), await app.page.screenshot());
+  // The picked item's details name its class in the error colour (no red is drawn before an item is picked).
+  const { drawn } = await expectTextDrawn(app.page, 'errors_view_item.png',
+    (await drawnRects(app.page)).below('Errors tab'), 5000);
+  assert.ok(drawn.hues.red > 200, `the item's class is drawn: ${JSON.stringify(drawn)}`);
 });
 
 test('debugging from the page: preview, a click on Confirm, rounds as the fixture implies, replay after reload', async () => {
@@ -135,7 +144,12 @@ test('debugging from the page: preview, a click on Confirm, rounds as the fixtur
   assert.ok(p.debug.preview.first_prompt.includes('SELECT COUNT(*) FROM bond'), 'and the wrong SQL');
   await nextFrames(app.page);
   assert.equal((await llm.stats()).chat, before.chat, 'nothing is sent before Confirm');
-  fs.writeFileSync(path.join(artefactDir, 'errors_debug_preview.png'), await app.page.screenshot());
+  // The preview and its first prompt are drawn under the debugging button, with the Confirm button.
+  const shown = await drawnRects(app.page);
+  const preview = await expectTextDrawn(app.page, 'errors_debug_preview.png',
+    shown.below('Debug the wrong predictions'), 5000);
+  const confirm = await pixelStats(app.page, preview.png, shown.at('Confirm and debug'), [26, 28, 33]);
+  assert.ok(confirm.bright > 100, `the Confirm button carries its label: ${JSON.stringify(confirm)}`);
   await click('Confirm and debug');
 
   const d = await until((s) => s.debug?.done === true, 'the debugging rounds', 120000);
@@ -149,7 +163,9 @@ test('debugging from the page: preview, a click on Confirm, rounds as the fixtur
   assert.equal((await llm.stats()).chat - before.chat, 12);
   assert.equal(d.debug.published, 'errors_pred.debug-all_errors.pred.json');
   await nextFrames(app.page);
-  fs.writeFileSync(path.join(artefactDir, 'errors_debug_done.png'), await app.page.screenshot());
+  // The run's lines and its rounds table begin under the button.
+  await expectTextDrawn(app.page, 'errors_debug_done.png',
+    (await drawnRects(app.page)).below('Debug the wrong predictions'), 1500);
 
   // The debugged predictions score what the rounds say: 1 right at first plus 3 fixed, of 8.
   await sendCommand(app.page, { do: 'evaluate', gold: 'errors_gold.json', pred: d.debug.published });

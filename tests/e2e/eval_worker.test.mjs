@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import { artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickInPanel } from './browser.mjs';
+import { repoRoot, sendCommand, panelState, nextFrames, clickInPanel, drawnRects,
+  expectTextDrawn } from './browser.mjs';
 import { tempDir, openApp, closeAll } from './fixture.mjs';
 
 let app;
@@ -106,7 +107,12 @@ test('Cancel during a runaway query stops it at once and the tab keeps drawing',
   let m = await panelState(app.page, METRICS);
   assert.equal(m.running, true);
   assert.equal(m.evaluated, 0, 'the first item is still running');
-  fs.writeFileSync(path.join(artefactDir, 'worker_running.png'), await app.page.screenshot());
+  // The run's line is drawn where the click below goes, 85 px into the panel: its count (text) and the Cancel
+  // button (blue; an empty line has neither).
+  const { panel } = await drawnRects(app.page);
+  const { drawn } = await expectTextDrawn(app.page, 'worker_running.png', { x: 0, y: panel.y + 75, w: panel.w, h: 20 },
+    150);
+  assert.ok(drawn.hues.blue > 400, `the Cancel button is drawn: ${JSON.stringify(drawn)}`);
   const t0 = Date.now();
   await clickInPanel(app.page, 548, 85);  // Cancel, right of "in a background worker"
   await nextFrames(app.page);

@@ -11,8 +11,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startApp, waitReady, artefactDir, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed,
-  workspaceSettled } from './browser.mjs';
+import { startApp, waitReady, repoRoot, sendCommand, untilPanel, uploadSet, clickNamed, workspaceSettled, drawnRects,
+  expectTextDrawn, pixelStats } from './browser.mjs';
 import { startFakeLlmServer } from '../llm_server/start_server.mjs';
 
 const cli = process.env.CHOKEPOINT_CLI || path.join(repoRoot, 'build', 'native', 'chokepoint');
@@ -94,7 +94,11 @@ test('LLM features from the page: preview, Confirm, the CLI\'s cells and agreeme
   for (const aspect of Object.keys(c.examples)) assert.equal(p.examples[aspect], c.examples[aspect], aspect);
   assert.match(p.destination, new RegExp(`127\\.0\\.0\\.1:${port}`));
   assert.equal(await requests(), 0, 'nothing is sent before Confirm');
-  fs.writeFileSync(path.join(artefactDir, 'feature_space_llm_preview.png'), await app.page.screenshot());
+  // The preview is drawn under the button that asked for it, with the Confirm button.
+  const at = await drawnRects(app.page);
+  const shown = await expectTextDrawn(app.page, 'feature_space_llm_preview.png', at.below('llm features ask'), 5000);
+  const confirm = await pixelStats(app.page, shown.png, at.at('llm features confirm'), [26, 28, 33]);
+  assert.ok(confirm.bright > 100, `the Confirm button carries its label: ${JSON.stringify(confirm)}`);
   await clickNamed(app.page, 'llm features discard');
   assert.equal((await until((s) => !s.llm?.preview, 'the preview discarded')).llm.done, false);
 
@@ -104,7 +108,9 @@ test('LLM features from the page: preview, Confirm, the CLI\'s cells and agreeme
   await clickNamed(app.page, 'llm features confirm');
   const s = (await until((x) => x.llm?.done, 'the answers')).llm;
   assert.equal(await requests(), 4);
-  fs.writeFileSync(path.join(artefactDir, 'feature_space_llm.png'), await app.page.screenshot());
+  // The run's counts and the agreement table are drawn under the button.
+  await expectTextDrawn(app.page, 'feature_space_llm.png', (await drawnRects(app.page)).below('llm features ask'),
+    2500);
 
   const out = path.join(dir, 'f.csv');
   const r = spawnSync(cli, ['features', '--set', path.join(dir, SET), '--db-root', path.join(dir, 'db'), '--out', out,
@@ -144,7 +150,8 @@ test('LLM features from the page: preview, Confirm, the CLI\'s cells and agreeme
     if (i === 0) {
       assert.ok(item.decided_by_model.includes(172) && item.decided_by_model.includes(173), 'the model decided f172, f173');
       await clickNamed(app.page, 'Items tab');
-      fs.writeFileSync(path.join(artefactDir, 'feature_space_llm_item.png'), await app.page.screenshot());
+      await expectTextDrawn(app.page, 'feature_space_llm_item.png', (await drawnRects(app.page)).below('Items tab'),
+        15000);  // the item's features, a line each
       await clickNamed(app.page, 'LLM features tab');
     } else {
       assert.ok(!item.decided_by_model.includes(172), 'the unreadable answer decided nothing');

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { waitReady, artefactDir, callJson, workspaceSettled } from './browser.mjs';
+import { waitReady, callJson, workspaceSettled, drawnRects, expectTextDrawn, pixelStats } from './browser.mjs';
 import { tempDir, openApp, closeAll } from './fixture.mjs';
 
 let app;
@@ -83,9 +83,12 @@ test('corrupt and non-SQLite files and malformed JSON give clear messages', asyn
   assert.ok(errors.some((e) => e.startsWith('broken.sqlite') && /not a readable SQLite database|malformed/.test(e)), errors.join('\n'));
   assert.ok(errors.some((e) => e.startsWith('notes.sqlite') && e.includes('not a SQLite database')), errors.join('\n'));
   assert.ok(errors.some((e) => e.startsWith('bad.json')), errors.join('\n'));
-  // The app is still alive and drawing.
-  const png = await app.page.screenshot();
-  fs.writeFileSync(path.join(artefactDir, 'files_after_errors.png'), png);
+  // The app is still alive and drawing: the open panel carries text, and the last error is said above the tabs in the
+  // error colour.
+  const at = await drawnRects(app.page);
+  const { png } = await expectTextDrawn(app.page, 'files_after_errors.png', at.panel, 3000);
+  const head = await pixelStats(app.page, png, at.head, [26, 28, 33]);
+  assert.ok(head.hues.red > 800, `the error is said above the tabs: ${JSON.stringify(head)}`);
   const still = await call('chokepoint_summary_json');
   assert.ok(still.some((d) => d.db_id === 'toxicology'));
 });

@@ -3,9 +3,8 @@
 // dragged with the mouse follows it while the others stay. Node boxes are read from the page's own layout.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { startApp, waitReady, artefactDir, sendCommand, nextFrames, callJson } from './browser.mjs';
+import { startApp, waitReady, sendCommand, nextFrames, callJson, drawnRects, expectTextDrawn,
+  pixelStats } from './browser.mjs';
 
 let app;
 before(async () => {
@@ -20,6 +19,15 @@ async function nodes() {
   const { buttons } = await callJson(app.page, 'chokepoint_app_json');
   return Object.fromEntries(Object.entries(buttons).filter(([k]) => k.startsWith('graph node '))
     .map(([k, r]) => [k.slice('graph node '.length), r]));
+}
+
+// Checks that each node box of `names` is drawn in `png` where the layout puts it: filled in the node colour (blue)
+// with its label (near-white).
+async function assertNodesDrawn(png, at, names) {
+  for (const name of names) {
+    const box = await pixelStats(app.page, png, at.at(`graph node ${name}`), [26, 28, 33]);
+    assert.ok(box.hues.blue > box.total / 2 && box.bright > 100, `${name} is drawn: ${JSON.stringify(box)}`);
+  }
 }
 
 function assertApart(boxes) {
@@ -41,7 +49,9 @@ test('the movies join query graph: three tables, flat, no label over another', a
   assertApart(boxes);
   const centres = Object.values(boxes).map((r) => r[1] + r[3] / 2);
   assert.ok(Math.max(...centres) - Math.min(...centres) < 2, `a path lies flat: ${JSON.stringify(boxes)}`);
-  fs.writeFileSync(path.join(artefactDir, 'graph_movies_jqg.png'), await app.page.screenshot());
+  const at = await drawnRects(app.page);
+  const { png } = await expectTextDrawn(app.page, 'graph_movies_jqg.png', at.panel, 10000);
+  await assertNodesDrawn(png, at, Object.keys(boxes));
 });
 
 test('the toxicology schema graph: no label over another, and a dragged node follows the mouse', async () => {
@@ -76,5 +86,12 @@ test('the toxicology schema graph: no label over another, and a dragged node fol
     `bond moved with the mouse: ${JSON.stringify(b)} -> ${JSON.stringify(after.bond)}`);
   for (const name of ['atom', 'connected', 'molecule'])
     assert.deepEqual(after[name], before[name], `${name} stayed where it was`);
-  fs.writeFileSync(path.join(artefactDir, 'graph_schema_dragged.png'), await app.page.screenshot());
+  // Every node is drawn where the layout says, bond at its new place; where bond was (40 px above its new box, more
+  // than a box's height) no label is left behind.
+  const at = await drawnRects(app.page);
+  const { png } = await expectTextDrawn(app.page, 'graph_schema_dragged.png', at.panel, 2500);
+  await assertNodesDrawn(png, at, Object.keys(after));
+  const left = { x: Math.ceil(b[0]), y: Math.ceil(b[1]), w: Math.floor(b[2]), h: Math.floor(b[3]) };
+  const vacated = await pixelStats(app.page, png, left, [26, 28, 33]);
+  assert.ok(vacated.bright < 20, `bond's old place is empty: ${JSON.stringify(vacated)}`);
 });

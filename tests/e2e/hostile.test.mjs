@@ -6,7 +6,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt, clickInPanel } from './browser.mjs';
+import { repoRoot, sendCommand, panelState, nextFrames, clickAt, clickInPanel, drawnRects, expectTextDrawn,
+  pixelStats } from './browser.mjs';
 import { tempDir, openApp, closeAll } from './fixture.mjs';
 
 let app;
@@ -99,14 +100,19 @@ test('hostile predictions leave the tab alive, each item reported with its reaso
 
   await sendCommand(app.page, { do: 'show', tab: 'Predictions & metrics' });
   await nextFrames(app.page);
-  fs.writeFileSync(path.join(artefactDir, 'hostile_predictions.png'), await app.page.screenshot());
+  await expectTextDrawn(app.page, 'hostile_predictions.png', (await drawnRects(app.page)).below('Summary tab'), 8000);
   // As a person would look: the Items tab (a click at its place), then the third item (16 MB values, cut).
   await clickInPanel(app.page, 161, 114);
   await nextFrames(app.page);
   await clickInPanel(app.page, 120, 210);
   await nextFrames(app.page);
   await nextFrames(app.page);
-  fs.writeFileSync(path.join(artefactDir, 'hostile_items.png'), await app.page.screenshot());
+  // The items are listed, wrong ones in red and right ones in green, and the picked item says its result was cut
+  // (in the notes' yellow).
+  const { drawn } = await expectTextDrawn(app.page, 'hostile_items.png',
+    (await drawnRects(app.page)).below('Items tab'), 7000);
+  assert.ok(drawn.hues.red > 2000 && drawn.hues.green > 1200 && drawn.hues.yellow > 1500,
+    `the items and the cut are drawn: ${JSON.stringify(drawn)}`);
   frames.sort((x, y) => x - y);
   const over50 = frames.filter((f) => f > 50).length;
   // The queries ran in the worker: no frame of the page's own work held the page for an item's whole limit (on the
@@ -140,8 +146,11 @@ test('a C++ exception in a panel is reported with a way on, and the app keeps dr
   f = await failure();
   assert.match(f.failure, /Drawing the Databases tab failed: simulated failure/);
   await nextFrames(app.page);
-  const png = await app.page.screenshot();
-  fs.writeFileSync(path.join(artefactDir, 'failure_recovered.png'), png);
+  // The app draws the failure above the tabs, in its colour, with its buttons, and the open panel under them.
+  const at = await drawnRects(app.page);
+  const { png } = await expectTextDrawn(app.page, 'failure_recovered.png', at.panel, 4000);
+  const head = await pixelStats(app.page, png, at.head, [26, 28, 33]);
+  assert.ok(head.hues.red > 800 && head.hues.blue > 1500, `the failure and its buttons: ${JSON.stringify(head)}`);
   assert.equal(await app.page.isHidden('#failure'), true, 'no dead-canvas overlay: the app itself shows it');
   // "Dismiss and resume", clicked where it is drawn (under the title line), clears it and resumes the jobs.
   const box = await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], [])));

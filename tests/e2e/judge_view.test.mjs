@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { waitReady, artefactDir, sendCommand, workspaceSettled, untilPanel, clickNamed } from './browser.mjs';
+import { waitReady, sendCommand, workspaceSettled, untilPanel, clickNamed, drawnRects, expectTextDrawn,
+  pixelStats } from './browser.mjs';
 import { cli, tempDir, copyDb, writeBirdPredictions, openApp, closeAll, evaluateSets, METRICS } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
@@ -60,11 +61,16 @@ test('the judge from the page: preview, Confirm, the CLI\'s verdicts, and a repl
   assert.equal(previewed.judge.preview.network_calls, 5);
   assert.match(previewed.judge.preview.destination, new RegExp(`127\\.0\\.0\\.1:${llm.port}`));
   assert.equal((await llm.stats()).chat, before, 'nothing is sent before Confirm');
-  fs.writeFileSync(path.join(artefactDir, 'judge_preview.png'), await app.page.screenshot());
+  // The preview is drawn under the button that asked for it, with the Confirm button.
+  const at = await drawnRects(app.page);
+  const shown = await expectTextDrawn(app.page, 'judge_preview.png', at.below('ask the judge'), 5000);
+  const confirm = await pixelStats(app.page, shown.png, at.at('judge confirm'), [26, 28, 33]);
+  assert.ok(confirm.bright > 100, `the Confirm button carries its label: ${JSON.stringify(confirm)}`);
   await click('judge confirm');
   const s = await until((x) => x.judge?.done, 'the verdicts');
   assert.equal((await llm.stats()).chat, before + 5);
-  fs.writeFileSync(path.join(artefactDir, 'judge_view.png'), await app.page.screenshot());
+  // The verdicts are drawn under the button.
+  await expectTextDrawn(app.page, 'judge_view.png', (await drawnRects(app.page)).below('ask the judge'), 4500);
 
   const out = path.join(dir, 'judge.json');
   const r = spawnSync(cli, ['judge', '--gold', path.join(dir, 'judge_gold.json'), '--pred', path.join(dir, 'judge_pred.json'),

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed } from './browser.mjs';
+import { sendCommand, untilPanel, uploadSet, clickNamed, drawnRects, expectTextDrawn } from './browser.mjs';
 import { cli, tempDir, copyDb, openApp, closeAll } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 import { LINK_ITEMS as ITEMS, linkAnswers } from '../llm_server/shared_cases.mjs';
@@ -51,7 +51,11 @@ test('schema linking from the page: preview, Confirm, the CLI\'s scores per meth
   assert.equal((await llm.stats()).chat, before, 'nothing is sent before Confirm');
   await clickNamed(app.page, 'link confirm');
   const zero = (await until((s) => s.linking?.done, 'the zero-shot scores')).linking;
-  fs.writeFileSync(path.join(artefactDir, 'linking_view.png'), await app.page.screenshot());
+  // The scores and the items are drawn under the button, each retrieved table coloured by the gold query: green
+  // used, red not used (both occur here).
+  const one = (await expectTextDrawn(app.page, 'linking_view.png',
+    (await drawnRects(app.page)).below('link tables'), 2000)).drawn;
+  assert.ok(one.hues.green > 150 && one.hues.red > 250, `the tables are coloured: ${JSON.stringify(one)}`);
   const cliZero = viaCli(['--method', 'zero-shot', '--top-k', '2']);
   for (const k of ['scored', 'res', 'subset_match', 'exact_match', 'column_recall', 'column_precision'])
     assert.ok(Math.abs(zero.summary[k] - cliZero.summary[k]) < 1e-12, `${k}: ${zero.summary[k]} vs ${cliZero.summary[k]}`);
@@ -67,7 +71,9 @@ test('schema linking from the page: preview, Confirm, the CLI\'s scores per meth
   for (const k of ['res', 'subset_match', 'exact_match', 'column_recall'])
     assert.ok(Math.abs(both.summary[k] - cliBoth.summary[k]) < 1e-12, k);
   assert.deepEqual(both.rows.map((r) => [r.method, r.top_k]), [['zero-shot', 2], ['few-shot+presql', 0]]);
-  fs.writeFileSync(path.join(artefactDir, 'linking_view_rows.png'), await app.page.screenshot());
+  const two = (await expectTextDrawn(app.page, 'linking_view_rows.png',
+    (await drawnRects(app.page)).below('link tables'), 2500)).drawn;
+  assert.ok(two.hues.green > 150 && two.hues.red > 80, `the tables are coloured: ${JSON.stringify(two)}`);
 
   // The same method again: every prompt is in the page's replay store.
   const mid = (await llm.stats()).chat;

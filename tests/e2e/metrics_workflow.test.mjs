@@ -5,7 +5,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, workspaceSettled, clickInPanel } from './browser.mjs';
+import { waitReady, repoRoot, sendCommand, panelState, nextFrames, workspaceSettled, clickInPanel, drawnRects,
+  expectTextDrawn } from './browser.mjs';
 import { tempDir, openApp, closeAll } from './fixture.mjs';
 
 let app;
@@ -76,14 +77,20 @@ test('Spider files switch the semantics; a row-order-only failure is explained a
     m = await panelState(app.page, METRICS);
     assert.deepEqual(m.selected, { id: '0', question: gold[0].question, evidence: '' },
                      'the item\'s details say what it asked');
-    fs.writeFileSync(path.join(artefactDir, 'metrics_order_only.png'), await app.page.screenshot());
+    // Drawn under the Items tab: the reason (in the notes' orange, counted as yellow) and both results with every cell
+    // matched (a green background).
+    const one = (await expectTextDrawn(app.page, 'metrics_order_only.png',
+      (await drawnRects(app.page)).below('Items tab'), 6000)).drawn;
+    assert.ok(one.hues.yellow > 1000 && one.hues.green > 30000, `the reason and cells: ${JSON.stringify(one)}`);
     // The Items list's filter, used as a person would: open the "show" combo, pick "EX = 0".
     await clickInPanel(app.page, 100, 147);
     await clickInPanel(app.page, 40, 192);
     m = await panelState(app.page, METRICS);
     assert.equal(m.item_filter, 1, 'EX = 0 chosen');
     assert.equal(m.items_shown, 1, 'only the order-only item is listed');
-    fs.writeFileSync(path.join(artefactDir, 'metrics_items_filter.png'), await app.page.screenshot());
+    const two = (await expectTextDrawn(app.page, 'metrics_items_filter.png',
+      (await drawnRects(app.page)).below('Items tab'), 6000)).drawn;
+    assert.ok(two.hues.yellow > 1000, `the reason is still shown: ${JSON.stringify(two)}`);
   });
 
 test('after a reload the choices are back and the last evaluation is there again', async () => {

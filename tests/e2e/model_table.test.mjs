@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { artefactDir, repoRoot, sendCommand, nextFrames, untilPanel } from './browser.mjs';
+import { repoRoot, sendCommand, nextFrames, untilPanel, drawnRects, expectTextDrawn } from './browser.mjs';
 import { openApp, closeAll } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
@@ -60,7 +60,11 @@ test('two models fill a format x model table with the EX their answers imply', a
   assert.deepEqual(cells['SimpleDDL-MD-Chat'], [50, 75]);
   assert.deepEqual(cells['DDL-HTML-Complete'], [50, 75]);
   await nextFrames(app.page);
-  fs.writeFileSync(path.join(artefactDir, 'model_table.png'), await app.page.screenshot());
+  // Under the tab's form (about 7,000 text pixels alone) the run's full progress bar (yellow), its predictions, the
+  // format x model table and the answers are drawn.
+  const { drawn } = await expectTextDrawn(app.page, 'model_table.png',
+    (await drawnRects(app.page)).below('Text-to-SQL tab'), 15000);
+  assert.ok(drawn.hues.yellow > 3000, `the finished run's bar: ${JSON.stringify(drawn)}`);
 
   // Another number of items is another gold: a new table.
   const third = await run('fake-a', 2);

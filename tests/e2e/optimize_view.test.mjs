@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { artefactDir, sendCommand, untilPanel, clickNamed } from './browser.mjs';
+import { sendCommand, untilPanel, clickNamed, drawnRects, expectTextDrawn, pixelStats } from './browser.mjs';
 import { cli, tempDir, writeBirdPredictions, writeScanDatabase, openApp, closeAll, uploadDatabase, evaluateSets,
   METRICS } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
@@ -50,7 +50,16 @@ test('optimisation from the page: preview, Confirm, outcomes equal to the CLI\'s
   await clickNamed(app.page, 'optimise confirm');
   const o = (await until((x) => x.optimize?.done, 'the rewrites and timings', 120000)).optimize;
   assert.equal((await llm.stats()).chat, before + 5);
-  fs.writeFileSync(path.join(artefactDir, 'optimize_view.png'), await app.page.screenshot());
+  // The table of variants is drawn under the button, and the boxes show the variants chosen: a tick (near-white) in
+  // the square of each variant the run timed, none in the four unticked by the clicks above.
+  const at = await drawnRects(app.page);
+  const { png } = await expectTextDrawn(app.page, 'optimize_view.png', at.below('optimise queries'), 4500);
+  const timed = o.rows.map((x) => x.variant);
+  for (const v of ['with-y', 'with-y+s', 'with-y+s+q', 'demo', 'demo+comments', 'direct']) {
+    const box = at.at(`optimise variant ${v}`);
+    const tick = await pixelStats(app.page, png, { ...box, w: box.h }, [26, 28, 33]);
+    assert.ok(timed.includes(v) ? tick.bright > 20 : tick.bright < 5, `the box of ${v}: ${JSON.stringify(tick)}`);
+  }
   const [withY, direct] = o.rows;
   assert.deepEqual([withY.variant, withY.accepted, withY.changed_result, withY.not_asked, withY.correct],
                    ['with-y', 1, 1, 1, 2]);

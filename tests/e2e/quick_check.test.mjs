@@ -5,9 +5,8 @@
 // fragment: a reload of that address shows it again.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { panelState, holdKeys, clickNamed, nextFrames, untilPanel, waitReady, artefactDir } from './browser.mjs';
+import { panelState, holdKeys, clickNamed, nextFrames, untilPanel, waitReady, drawnRects, expectTextDrawn,
+  pixelStats } from './browser.mjs';
 import { openApp, closeAll } from './fixture.mjs';
 
 const TAB = 'Quick check';
@@ -21,9 +20,26 @@ after(() => closeAll({ app }));
 const settled = (what, predicate = () => true) =>
   untilPanel(app.page, TAB, (s) => !s.pending && s.checked && predicate(s), what, 20000);
 
+// Takes the screenshot `name`, checks the verdicts, scores and results are drawn under the query fields, and returns
+// the red pixels there (a verdict EX = 0) and the green ones (matched cells) of the gold and the predicted results,
+// each drawn in a column under its query field.
+async function expectResultsDrawn(name) {
+  const at = await drawnRects(app.page);
+  const { png, drawn } = await expectTextDrawn(app.page, name, at.below('quick prediction'), 3500);
+  const results = at.below('quick regime');
+  const green = {};
+  for (const [side, field] of [['gold', 'quick gold'], ['pred', 'quick prediction']]) {
+    const column = { ...results, x: at.at(field).x, w: at.at(field).w };
+    green[side] = (await pixelStats(app.page, png, column, [26, 28, 33])).hues.green;
+  }
+  return { red: drawn.hues.red, green };
+}
+
 async function typeInto(field, text) {
   await clickNamed(app.page, field);
   await holdKeys(app.page, ['Control', 'a']);
+  // Select-all is the field's: the page's own text (the status line) is not highlighted with it.
+  assert.equal(await app.page.evaluate(() => String(getSelection())), '', 'Ctrl+A selected text of the page');
   await holdKeys(app.page, ['Delete']);
   await app.page.keyboard.type(text, { delay: 15 });
   await nextFrames(app.page);
@@ -51,8 +67,9 @@ test('typed queries: set semantics says right, bag semantics says wrong, with th
   assert.ok(s.bird.pred_rows > s.bird.gold_rows, `${s.bird.pred_rows} rows against ${s.bird.gold_rows}`);
   assert.equal(s.bird.regimes.length, 10, 'every column, cell and extra-column regime');
   for (const r of s.bird.regimes) assert.equal(r.f1, 100, `${r.name}: right under BIRD, so 100`);
-  fs.mkdirSync(artefactDir, { recursive: true });
-  await app.page.screenshot({ path: path.join(artefactDir, 'quick_check.png') });
+  // Spider's EX = 0 in red; under BIRD's EX = 1 every cell counts, coloured on both sides.
+  const drawn = await expectResultsDrawn('quick_check.png');
+  assert.ok(drawn.red > 600 && drawn.green.gold > 3000 && drawn.green.pred > 3000, JSON.stringify(drawn));
 });
 
 test('a wrong prediction scores 0 under both, and its partial scores say how close it came', async () => {
@@ -99,7 +116,8 @@ test('matched cells are coloured: a prediction with one of the two gold columns 
     const exact = s.bird.regimes.find((r) => r.name === 'EC-EC-IE');
     assert.deepEqual([exact.exp, exact.exr], [100, 50]);
     await nextFrames(app.page);
-    await app.page.screenshot({ path: path.join(artefactDir, 'quick_check_matched.png') });
+    const drawn = await expectResultsDrawn('quick_check_matched.png');
+    assert.ok(drawn.green.gold > 800 && drawn.green.pred > 800, `matched cells, both sides: ${JSON.stringify(drawn)}`);
     // A right prediction colours every cell.
     await pasteInto('quick prediction', "SELECT molecule_id, label FROM molecule WHERE molecule_id IN ('TR001', 'TR000')");
     const right = await settled('the right prediction', (x) => x.pred.includes("('TR001', 'TR000')"));

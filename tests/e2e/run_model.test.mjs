@@ -7,8 +7,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { waitReady, artefactDir, repoRoot, sendCommand, panelState, nextFrames, clickAt,
-  workspaceSettled } from './browser.mjs';
+import { waitReady, repoRoot, sendCommand, panelState, nextFrames, clickAt, workspaceSettled, drawnRects,
+  expectTextDrawn, pixelStats } from './browser.mjs';
 import { openApp, closeAll } from './fixture.mjs';
 import { startFakeLlm, useFakeLlm } from './llm_fixture.mjs';
 
@@ -39,6 +39,19 @@ async function until(name, predicate, what, timeout = 60000) {
   }
 }
 
+// Takes the screenshot `name` and checks that the tab drew over `minBright` text pixels under its tab row (its form of
+// choices alone draws about 7,300), and its Confirm button with its label when `confirm`; returns the counts under the
+// tab row.
+async function expectRunDrawn(name, minBright, confirm) {
+  const at = await drawnRects(app.page);
+  const { png, drawn } = await expectTextDrawn(app.page, name, at.below('Text-to-SQL tab'), minBright);
+  if (confirm) {
+    const button = await pixelStats(app.page, png, at.at('Confirm and send'), [26, 28, 33]);
+    assert.ok(button.bright > 100, `the Confirm button carries its label in ${name}: ${JSON.stringify(button)}`);
+  }
+  return drawn;
+}
+
 async function setUp() {
   await useFakeLlm(app.page, llm, 'fake-chat');
   await sendCommand(app.page, { do: 'show', tab: RUN });
@@ -66,7 +79,7 @@ test('preview, confirm by a click, predictions scored by the Metrics panel with 
   for (const f of FORMATS) assert.ok(p.preview.first_prompt[f].includes(gold[0].question), `${f} shows its prompt`);
   assert.ok(p.preview.first_prompt['DDL-Coding-Chat'].includes('CREATE TABLE'), 'DDL in the Coding format');
   await nextFrames(app.page);
-  fs.writeFileSync(path.join(artefactDir, 'run_model_preview.png'), await app.page.screenshot());
+  await expectRunDrawn('run_model_preview.png', 10000, true);
   assert.equal((await api('/stats')).chat, before.chat, 'nothing is sent before Confirm');
 
   const box = await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], [])).buttons);
@@ -92,7 +105,8 @@ test('preview, confirm by a click, predictions scored by the Metrics panel with 
   tableAfterFirstRun = table;
   await sendCommand(app.page, { do: 'show', tab: RUN });
   await nextFrames(app.page);
-  fs.writeFileSync(path.join(artefactDir, 'run_model_done.png'), await app.page.screenshot());
+  const drawn = await expectRunDrawn('run_model_done.png', 15000);
+  assert.ok(drawn.hues.yellow > 3000, `the finished run's bar (yellow): ${JSON.stringify(drawn)}`);
 });
 
 test('after a reload the same run is answered by the replay store: zero new requests', async () => {
@@ -134,7 +148,7 @@ test('the thirteenth format: a template of your own is checked, run, scored, and
   assert.ok(prompt.startsWith('Answer with one SQLite query.\nTables:\nCREATE TABLE '), prompt);
   assert.ok(prompt.includes(`### Question: ${gold[0].question}`), 'the question, as the template places it');
   await nextFrames(app.page);
-  fs.writeFileSync(path.join(artefactDir, 'run_model_template.png'), await app.page.screenshot());
+  await expectRunDrawn('run_model_template.png', 10000, true);
   await sendCommand(app.page, { do: 'run_model_confirm' });
   const done = await until(RUN, (s) => s.total === 6 && s.running === false && s.answered === 6, 'the run');
   assert.deepEqual(done.published, ['sample_dev.Custom.pred.json']);
@@ -182,7 +196,8 @@ test('a reload in the middle of a run keeps every answer received; after Confirm
   assert.deepEqual([back.source, back.limit, back.formats], ['sample_dev.json', 6, ['SimpleDDL-MD-Chat']],
                    'the choices came back with it');
   await nextFrames(app.page);
-  fs.writeFileSync(path.join(artefactDir, 'run_model_interrupted.png'), await app.page.screenshot());
+  const interrupted = await expectRunDrawn('run_model_interrupted.png', 10000, true);
+  assert.ok(interrupted.hues.yellow > 1200, `the interruption is said (orange): ${JSON.stringify(interrupted)}`);
   // Calls the page sent before the reload may still reach the server: let them land before counting.
   await new Promise((r) => setTimeout(r, 1500));
   const sentBefore = (await api('/stats')).chat;
@@ -220,5 +235,5 @@ test('a reload in the middle of a run keeps every answer received; after Confirm
   assert.deepEqual(table.rows.find((r) => r.format === 'DDL-Coding-Chat'), { format: 'DDL-Coding-Chat', ex: [50, null] });
   assert.equal((await api('/stats')).chat, sentDone, 'no request after the reload');
   await nextFrames(app.page);
-  fs.writeFileSync(path.join(artefactDir, 'run_model_kept.png'), await app.page.screenshot());
+  await expectRunDrawn('run_model_kept.png', 9500);
 });

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { waitReady, artefactDir, sendCommand, workspaceSettled, untilPanel, uploadSet,
-  clickNamed } from './browser.mjs';
+import { waitReady, sendCommand, workspaceSettled, untilPanel, uploadSet, clickNamed, drawnRects, expectTextDrawn,
+  pixelStats } from './browser.mjs';
 import { cli, tempDir, openApp, closeAll } from './fixture.mjs';
 
 const METRICS = 'Predictions & metrics';
@@ -43,6 +43,17 @@ const click = (name) => clickNamed(app.page, name);
 
 // A real click at the middle of the widget noted as `name` (it must be inside the window).
 const counts = (c) => c.counts;
+
+// Takes the screenshot `name` and checks that the Runs tab drew its runs and comparison under its tab (text) and,
+// when `ticked`, the tick in the square of that "almost correct" box (near-white; an empty box has none).
+async function expectRunsDrawn(name, ticked) {
+  const at = await drawnRects(app.page);
+  const { png } = await expectTextDrawn(app.page, name, at.below('Runs tab'), 6000);
+  if (!ticked) return;
+  const box = at.at(ticked);
+  const tick = await pixelStats(app.page, png, { ...box, w: box.h }, [26, 28, 33]);
+  assert.ok(tick.bright > 20, `the tick of ${ticked} in ${name}: ${JSON.stringify(tick)}`);
+}
 
 test('two evaluations kept, compared as the CLI compares them, a mark set by a click and kept across a reload', async () => {
   await upload('runs_gold.json');
@@ -83,7 +94,7 @@ test('two evaluations kept, compared as the CLI compares them, a mark set by a c
   const item2 = marked.runs.comparison.items.find((i) => i.id === '2');
   assert.equal(item2.after.mark.almost_correct, true);
   assert.equal(marked.runs.comparison.almost_correct.a, 0);
-  fs.writeFileSync(path.join(artefactDir, 'runs_view.png'), await app.page.screenshot());
+  await expectRunsDrawn('runs_view.png', 'almost correct B 2');
 
   // A reload in the middle: the runs and the mark come back from the workspace. The panel evaluates the last files
   // again (metrics_memory.h); that run is the one already kept, not a third.
@@ -100,7 +111,7 @@ test('two evaluations kept, compared as the CLI compares them, a mark set by a c
   const again = await until((s) => s.runs.comparison, 'the comparison after the reload');
   assert.deepEqual(counts(again.runs.comparison), counts(c));
   assert.equal(again.runs.comparison.almost_correct.b, 1, 'the mark survived the reload');
-  fs.writeFileSync(path.join(artefactDir, 'runs_view_reloaded.png'), await app.page.screenshot());
+  await expectRunsDrawn('runs_view_reloaded.png', 'almost correct B 2');
 
   // Clearing the mark by the same box.
   await click('almost correct B 2');
@@ -121,7 +132,10 @@ test('a workspace file that is not a run store is left alone and runs last for t
   await sendCommand(app.page, { do: 'show', tab: METRICS });
   const s = await until((x) => x.done && x.stored_id > 0 && x.runs.store_error !== undefined, 'the store error');
   await click('Runs tab');
-  fs.writeFileSync(path.join(artefactDir, 'runs_view_not_a_store.png'), await app.page.screenshot());
+  // What is wrong is said under the tab, in the error colour.
+  const { drawn } = await expectTextDrawn(app.page, 'runs_view_not_a_store.png',
+    (await drawnRects(app.page)).below('Runs tab'));
+  assert.ok(drawn.hues.red > 1500, `the store error is drawn in red: ${JSON.stringify(drawn)}`);
   assert.equal(s.runs.kept, false);
   assert.match(s.runs.store_error, /runs last until the page is closed/);
   const text = await app.page.evaluate(() => new TextDecoder().decode(Module.FS.readFile('/workspace/runs.sqlite')));

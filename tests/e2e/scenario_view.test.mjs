@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { artefactDir, sendCommand, panelState, nextFrames, clickAt, holdKeys, untilPanel, uploadSet } from './browser.mjs';
+import { sendCommand, panelState, nextFrames, clickAt, holdKeys, untilPanel, uploadSet, drawnRects, expectTextDrawn,
+  pixelStats } from './browser.mjs';
 import { cli, tempDir, copyDb, writeBirdPredictions, openApp, closeAll } from './fixture.mjs';
 
 const METRICS = 'Predictions & metrics';
@@ -50,6 +51,15 @@ function cliEval(...args) {
     ...args], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   return { summary: JSON.parse(r.stdout), report: JSON.parse(fs.readFileSync(out, 'utf8')) };
+}
+
+// Takes the screenshot `name`, checks the scores for the scenario are drawn under its filter, and returns the counts
+// of the filter's line right of the field, where the panel says how many items fit or why the filter is wrong.
+async function expectScenarioDrawn(name) {
+  const at = await drawnRects(app.page);
+  const { png } = await expectTextDrawn(app.page, name, at.below('scenario filter'), 9000);
+  const f = at.at('scenario filter');
+  return pixelStats(app.page, png, { x: f.x + f.w, y: f.y, w: at.panel.w - f.x - f.w, h: f.h }, [26, 28, 33]);
 }
 
 async function typeScenario(text) {
@@ -101,13 +111,16 @@ test('a typed scenario gives the scores `eval --where` gives on the same files',
   assert.equal(s.evaluator.summary.ex, 50);
   assert.equal(s.evaluator.em.ours, where.summary.em_ours);
   assert.deepEqual(s.evaluator.group_by.values, where.report.groups.values);
-  fs.writeFileSync(path.join(artefactDir, 'scenario_view.png'), await app.page.screenshot());
+  const fit = await expectScenarioDrawn('scenario_view.png');
+  assert.ok(fit.hues.red < 50, `no error beside a filter that parses: ${JSON.stringify(fit)}`);
 
   await typeScenario('jions >= 1');
   const bad = await panelState(app.page, METRICS);
   assert.match(bad.evaluator.scenario.error, /unknown characteristic 'jions'/);
   assert.equal(bad.evaluator.scenario.selected, CASES.length, 'a filter that does not parse keeps every item');
-  fs.writeFileSync(path.join(artefactDir, 'scenario_view_error.png'), await app.page.screenshot());
+  // The error is drawn beside the field in red (the part the field's tooltip leaves uncovered), the scores under it.
+  const wrong = await expectScenarioDrawn('scenario_view_error.png');
+  assert.ok(wrong.hues.red > 600, `the filter's error is drawn: ${JSON.stringify(wrong)}`);
 
   await sendCommand(app.page, { do: 'scenario', where: '', group_by: 'subqueries' });
   const cleared = await panelState(app.page, METRICS);

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { sendCommand, panelState, artefactDir, untilPanel, uploadSet, clickNamed } from './browser.mjs';
+import { sendCommand, panelState, untilPanel, uploadSet, clickNamed, drawnRects, expectTextDrawn,
+  pixelStats } from './browser.mjs';
 import { cli, tempDir, copyDb, writeBirdPredictions, openApp, closeAll } from './fixture.mjs';
 
 const METRICS = 'Predictions & metrics';
@@ -64,7 +65,13 @@ test('tie-aware ordering and numeric tolerance score as the CLI does', async () 
   await click('Scoring options');
   await click('tie-aware ordering');
   assert.equal((await panelState(app.page, METRICS)).tie_aware, true, 'the click set the option');
-  fs.writeFileSync(path.join(artefactDir, 'scoring_options.png'), await app.page.screenshot());
+  // The options are drawn open under their button, over the panel's scores, and the box clicked shows its tick
+  // (near-white in its square; an empty box has none).
+  const at = await drawnRects(app.page);
+  const { png } = await expectTextDrawn(app.page, 'scoring_options.png', at.below('Scoring options'), 9000);
+  const box = at.at('tie-aware ordering');
+  const tick = await pixelStats(app.page, png, { ...box, w: box.h }, [26, 28, 33]);
+  assert.ok(tick.bright > 20, `the box is ticked: ${JSON.stringify(tick)}`);
   const ties = await evaluate();
   assert.equal(ties.summary.ex, cliEx('--tie-aware'));
   assert.ok(Math.abs(ties.summary.ex - 200 / 3) < 0.01, 'another member of the tie is right');

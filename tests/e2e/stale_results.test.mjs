@@ -5,8 +5,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { artefactDir, clickNamed, nextFrames, panelState, sendCommand, untilPanel, uploadSet,
-  waitReady, workspaceSettled } from './browser.mjs';
+import { clickNamed, nextFrames, panelState, sendCommand, untilPanel, uploadSet, waitReady, workspaceSettled,
+  drawnRects, expectTextDrawn, pixelStats } from './browser.mjs';
 import { METRICS, tempDir, openApp, closeAll, evaluateSets } from './fixture.mjs';
 
 let app, dir;
@@ -44,7 +44,13 @@ test('a changed picker marks the numbers as out of date, naming each change; Eva
   const note = (await app.page.evaluate(() => JSON.parse(Module.ccall('chokepoint_app_json', 'string', [], []))
     .buttons))['Out of date'];
   assert.ok(note && note[3] > 0, 'the note is drawn above the numbers');
-  fs.writeFileSync(path.join(artefactDir, 'stale_results_marked.png'), await app.page.screenshot());
+  // In the picture: the numbers still drawn under the note, and the note (from under the Evaluate button to its last
+  // line, noted as "Out of date") in its orange, which counts as yellow.
+  const at = await drawnRects(app.page);
+  const { png } = await expectTextDrawn(app.page, 'stale_results_marked.png', at.below('Out of date'), 7000);
+  const [top, last] = [at.below('Evaluate').y, at.at('Out of date')];
+  const drawn = await pixelStats(app.page, png, { ...at.panel, y: top, h: last.y + last.h - top }, [26, 28, 33]);
+  assert.ok(drawn.hues.yellow > 3000, `the note is drawn: ${JSON.stringify(drawn)}`);
 
   // A real click on Evaluate scores what the pickers say; the note goes.
   await clickNamed(app.page, 'Evaluate');

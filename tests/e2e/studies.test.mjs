@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames, wheelChartIntoView } from './browser.mjs';
+import { artefactDir, sendCommand, untilPanel, uploadSet, clickNamed, nextFrames, wheelChartIntoView, drawnRects,
+  expectTextDrawn, pixelStats } from './browser.mjs';
 import { tempDir, openApp, closeAll, cli, copyDb, runStudyInTab } from './fixture.mjs';
 import { startFakeLlm } from './llm_fixture.mjs';
 import { writeStudyFiles } from '../cli/study_fixture.mjs';
@@ -54,8 +55,9 @@ test('shared-failures in the tab gives the CLI report, and a click on Run the st
   const again = await untilPanel(app.page, TAB, (x) => x.started > s.started && x.report && !x.running, 'the rerun',
     120000);
   assert.deepEqual(computed(again.report), computed(expected));
-  fs.mkdirSync(artefactDir, { recursive: true });
-  fs.writeFileSync(path.join(artefactDir, 'studies_shared_failures.png'), await app.page.screenshot());
+  // The report is drawn under the button (its first lines; the rest lies below the window).
+  await expectTextDrawn(app.page, 'studies_shared_failures.png', (await drawnRects(app.page)).below('run the study'),
+    1200);
 
   const [download] = await Promise.all([app.page.waitForEvent('download'), clickNamed(app.page, 'save study report')]);
   assert.equal(download.suggestedFilename(), 'shared-failures-report.html');
@@ -77,9 +79,15 @@ test('shared-failures in the tab gives the CLI report, and a click on Run the st
   for (const t of expected.tables) assert.ok(shown.text.includes(t.title), t.title);
   assert.equal(shown.tables, expected.tables.length + 1, 'one HTML table per report table, and the per-item rows');
   assert.equal(shown.charts, expected.charts.length);
-  fs.writeFileSync(path.join(artefactDir, 'studies_report_html.png'), await reader.screenshot({ fullPage: false }));
+  const shot = await reader.screenshot({ fullPage: false });
+  fs.writeFileSync(path.join(artefactDir, 'studies_report_html.png'), shot);
+  const view = reader.viewportSize();
   await reader.close();
   await app.page.bringToFront();  // a page in the background gets no animation frames: the app would stall
+  // What the colleague sees is drawn: text and charts on the page's white (decoded in the app's page: the report's
+  // own page allows no data: image).
+  const seen = await pixelStats(app.page, shot, { x: 0, y: 0, w: view.width, h: view.height }, [255, 255, 255]);
+  assert.ok(seen.notClear > 40000, `the report is drawn: ${JSON.stringify(seen)}`);
 });
 
 test('jqe-delta in the tab gives the CLI report (transitions, EX by joins and shapes)', async () => {
@@ -93,7 +101,7 @@ test('jqe-delta in the tab gives the CLI report (transitions, EX by joins and sh
   const transitions = s.report.tables.find((t) => t.id === 'transitions');
   assert.ok(transitions, JSON.stringify(s.report.tables.map((t) => t.id)));
   await nextFrames(app.page);
-  fs.writeFileSync(path.join(artefactDir, 'studies_jqe_delta.png'), await app.page.screenshot());
+  await expectTextDrawn(app.page, 'studies_jqe_delta.png', (await drawnRects(app.page)).below('run the study'), 2500);
 });
 
 test('mutation-sensitivity chosen by a click and run in the tab gives the CLI report (Table X)', async () => {
@@ -109,7 +117,7 @@ test('mutation-sensitivity chosen by a click and run in the tab gives the CLI re
   assert.equal(table.published.length, 15, 'the paper beside ours');
   assert.ok(s.report.items.rows.length > 0, 'one row per mutant');
   await nextFrames(app.page);
-  fs.writeFileSync(path.join(artefactDir, 'studies_mutation.png'), await app.page.screenshot());
+  await expectTextDrawn(app.page, 'studies_mutation.png', (await drawnRects(app.page)).below('run the study'), 6000);
 });
 
 test('refusals name what is wrong and run nothing', async () => {
@@ -161,7 +169,7 @@ test('Predictions & metrics: the seeds pinned, the expansions delta EX by seed i
   assert.deepEqual([d.n, d.plus, d.minus, d.zero_correct, d.zero_wrong, d.unscored, d.unmatched],
     [6, 1, 1, 2, 2, 1, 0]);
   await nextFrames(app.page);
-  fs.writeFileSync(path.join(artefactDir, 'metrics_delta_by_seed.png'), await app.page.screenshot());
+  await expectTextDrawn(app.page, 'metrics_delta_by_seed.png', (await drawnRects(app.page)).below('Summary tab'), 7000);
 });
 
 test('a report.json of the CLI opens in the tab: the same tables, the radar drawn, refusals named', async () => {
@@ -187,8 +195,13 @@ test('a report.json of the CLI opens in the tab: the same tables, the radar draw
     const { rect, whole } = await wheelChartIntoView(app.page, 'study-chart-tasks');
     assert.ok(whole && rect[2] > 300 && rect[3] > 300, `the radar is drawn whole: ${JSON.stringify(rect)}`);
     await nextFrames(app.page);
-    fs.mkdirSync(artefactDir, { recursive: true });
-    fs.writeFileSync(path.join(artefactDir, 'studies_opened_report.png'), await app.page.screenshot());
+    // The report's tables are drawn, and in the radar's rectangle its rings, spokes and axis names (on the chart's
+    // own background, the clear colour) and the model's series in blue.
+    const at = await drawnRects(app.page);
+    const { png } = await expectTextDrawn(app.page, 'studies_opened_report.png', at.panel, 7000);
+    const radar = await pixelStats(app.page, png, at.at('study-chart-tasks'), [26, 28, 33]);
+    assert.ok(radar.notClear > 5000 && radar.bright > 400 && radar.hues.blue > 150,
+      `the radar: ${JSON.stringify(radar)}`);
 
     // A report with a chart kind this version does not know is refused, naming the file and the field; the shown
     // report stays.

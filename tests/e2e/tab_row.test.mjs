@@ -4,9 +4,8 @@
 // is, opens it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { startApp, waitReady, artefactDir, nextFrames, clickAt, callJson, sendCommand } from './browser.mjs';
+import { startApp, waitReady, nextFrames, clickAt, callJson, sendCommand, drawnRects, expectTextDrawn,
+  pixelStats } from './browser.mjs';
 
 const CASES = [
   { name: '1920x1080 at 150 % text', viewport: { width: 1920, height: 1080 }, scale: 1.5 },
@@ -42,8 +41,16 @@ for (const c of CASES) {
       if (c.scale === 2) assert.ok(lines.size >= 2, 'at 200 % the tabs take more than one line');
       const bottom = Math.max(...rects.map(({ r }) => r[1] + r[3]));
       assert.ok(s.panel_top >= bottom, `the panel (${s.panel_top}) begins below the tabs (${bottom})`);
-      fs.writeFileSync(path.join(artefactDir, `tabs_${c.name.replace(/[ %]+/g, '_')}.png`),
-        await app.page.screenshot());
+      // In the picture: the open panel's text under the tabs (the Databases tab draws about 8,700 text pixels at 15 px
+      // text, growing with the square of the text size), and in each tab's rectangle its label's ink: near-white
+      // pixels of at least 0.04 x characters x text size squared (0.08 to 0.12 measured at each size).
+      const at = await drawnRects(app.page);
+      const { png } = await expectTextDrawn(app.page, `tabs_${c.name.replace(/[ %]+/g, '_')}.png`, at.panel,
+        4000 * (s.font_size / 15) ** 2);
+      for (const { name } of rects) {
+        const label = await pixelStats(app.page, png, at.at(`${name} panel tab`), [26, 28, 33]);
+        assert.ok(label.bright > 0.04 * name.length * s.font_size ** 2, `${name}'s label: ${JSON.stringify(label)}`);
+      }
       for (const { name, r } of [...rects].reverse()) {
         await clickAt(app.page, r[0] + r[2] / 2, r[1] + r[3] / 2);
         await nextFrames(app.page);

@@ -3,9 +3,7 @@
 // for neither fullscreen nor pointer lock (not even at screen size, where a request every frame would use up clicks).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { startApp, waitReady, artefactDir, nextFrames, clickAt } from './browser.mjs';
+import { startApp, waitReady, nextFrames, clickAt, drawnRects, expectTextDrawn, pixelStats } from './browser.mjs';
 
 const SIZES = [
   { name: '1024x700', viewport: { width: 1024, height: 700 } },
@@ -47,7 +45,17 @@ for (const size of SIZES) {
       // And one near the bottom-right corner does not throw the layout off: the status line stays where it was.
       await clickAt(app.page, size.viewport.width - 5, size.viewport.height - 5);
       await nextFrames(app.page);
-      fs.writeFileSync(path.join(artefactDir, `size_${size.name.replace(/ /g, '_')}.png`), await app.page.screenshot());
+      // Drawn for this size: the panel's text (about 5,000 near-white pixels at a device pixel ratio of 1, four times
+      // that at 2), and each table of the schema graph where the layout puts its node, filled in blue with its label.
+      const at = await drawnRects(app.page);
+      const name = `size_${size.name.replace(/ /g, '_')}.png`;
+      const { png } = await expectTextDrawn(app.page, name, at.panel, 2000 * dpr ** 2);
+      const nodes = Object.keys((await appState()).buttons).filter((k) => k.startsWith('graph node '));
+      assert.equal(nodes.length, 4, 'the four tables of toxicology');
+      for (const node of nodes) {
+        const box = await pixelStats(app.page, png, at.at(node), [26, 28, 33]);
+        assert.ok(box.hues.blue > box.total / 2 && box.bright > 60, `${node} is drawn: ${JSON.stringify(box)}`);
+      }
       const noise = app.consoleLines.filter((l) => /fullscreen|pointer ?lock/i.test(l));
       assert.deepEqual(noise, [], 'no fullscreen or pointer-lock requests');
     } finally {

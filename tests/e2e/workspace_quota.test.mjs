@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { startApp, waitReady, artefactDir, callJson, clickAt, sendCommand, panelState, workspaceSettled } from './browser.mjs';
+import { startApp, waitReady, callJson, clickAt, sendCommand, panelState, workspaceSettled, nextFrames, drawnRects,
+  expectTextDrawn } from './browser.mjs';
 
 let app;
 let dir;
@@ -60,7 +61,9 @@ test('a file over the quota is said not to be kept at upload, and takes no other
     assert.equal(r.files.find((f) => f.path === `/workspace/files/${name}`)?.state, 'saved', JSON.stringify(r.files));
   await sendCommand(app.page, { do: 'show', tab: 'Workspace' });
   await app.page.waitForTimeout(300);
-  fs.writeFileSync(path.join(artefactDir, 'workspace_quota.png'), await app.page.screenshot());
+  // The tab lists the files kept, and says in red that the big one is not (its state, and the notice).
+  const { drawn } = await expectTextDrawn(app.page, 'workspace_quota.png', (await drawnRects(app.page)).panel, 3500);
+  assert.ok(drawn.hues.red > 1000, `the file not kept is said: ${JSON.stringify(drawn)}`);
   const told = (await callJson(app.page, 'chokepoint_notices_json')).filter((n) => n.text.startsWith('huge.sqlite is open'));
   assert.equal(told.length, 1, 'said once, not again at every later save');
   const panel = await panelState(app.page, 'Workspace');
@@ -82,7 +85,11 @@ test('a big file is read with progress and a click on Cancel stops it, keeping n
   const during = await report();
   const load = during.loads.find((l) => l.path === '/workspace/files/slow.sqlite');
   assert.ok(load && load.done < load.total, JSON.stringify(during.loads));
-  fs.writeFileSync(path.join(artefactDir, 'workspace_loading.png'), await app.page.screenshot());
+  // The progress line is drawn under the title: what is read, and the Cancel button (the only blue above the tabs).
+  // The line is added at the page's next look at the store (every 6 frames): a few frames first.
+  for (let i = 0; i < 3; ++i) await nextFrames(app.page);
+  const { drawn } = await expectTextDrawn(app.page, 'workspace_loading.png', (await drawnRects(app.page)).head, 500);
+  assert.ok(drawn.hues.blue > 300, `the Cancel button is drawn: ${JSON.stringify(drawn)}`);
   await clickAt(app.page, 318, 37);  // the Cancel button beside the progress bar, under the title
   await app.page.waitForFunction(() => JSON.parse(Module.chokepointWorkspace.report()).loads.length === 0, null,
                                  { timeout: 20000 });
