@@ -66,6 +66,15 @@ size_t sql_plain_blocks(const char* p, size_t n) {
   }
   return i;
 }
+size_t byte_blocks(const char* p, size_t n, char c) {
+  const v128_t wanted = wasm_i8x16_splat(c);
+  size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    const v128_t hit = wasm_i8x16_eq(wasm_v128_load(p + i), wanted);
+    if (wasm_v128_any_true(hit)) return i + static_cast<size_t>(__builtin_ctz(wasm_i8x16_bitmask(hit)));
+  }
+  return i;
+}
 bool ascii_blocks(const char* p, size_t n, size_t& i) {
   v128_t seen = wasm_i8x16_splat(0);
   for (; i + 16 <= n; i += 16) seen = wasm_v128_or(seen, wasm_v128_load(p + i));
@@ -142,6 +151,17 @@ size_t sql_plain_prefix(const char* p, size_t n) {
   for (size_t i = sql_plain_blocks(p, n); i < n; ++i)
     if (starts_sql_syntax(p[i])) return i;
   return n;
+}
+
+size_t find_byte(const char* p, size_t n, char c) {
+#if defined(__wasm_simd128__)
+  for (size_t i = byte_blocks(p, n, c); i < n; ++i)
+    if (p[i] == c) return i;
+  return n;
+#else
+  const void* at = n ? std::memchr(p, c, n) : nullptr;
+  return at ? static_cast<size_t>(static_cast<const char*>(at) - p) : n;
+#endif
 }
 
 }  // namespace chokepoint

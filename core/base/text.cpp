@@ -36,9 +36,16 @@ std::string clip_utf8(const std::string& s, size_t n) {
 }
 
 std::string trim(std::string_view s, std::string_view chars) {
-  const size_t b = s.find_first_not_of(chars);
-  if (b == std::string_view::npos) return "";
-  return std::string(s.substr(b, s.find_last_not_of(chars) - b + 1));
+  // The set is a few bytes: a loop over it, inline. find_first_not_of calls memchr on the set for every byte it tests.
+  const auto padding = [chars](char c) {
+    for (char p : chars)
+      if (p == c) return true;
+    return false;
+  };
+  size_t b = 0, e = s.size();
+  while (b < e && padding(s[b])) ++b;
+  while (e > b && padding(s[e - 1])) --e;
+  return std::string(s.substr(b, e - b));
 }
 
 std::string part_of_whole(size_t part, size_t whole) {

@@ -32,6 +32,17 @@ class TextBuilder {
   }
   size_t size() const { return size_; }
 
+  // n bytes at the end, for the caller to fill with `put` (below) through a pointer of its own. For a line of many
+  // short pieces whose length is known ahead: one bounds check for the line, and the pointer stays in a register,
+  // where each += stores through a char* that may alias the builder's own fields, which must then be read again
+  // (in wasm from the stack in linear memory).
+  char* extend(size_t n) { return room(n); }
+  // Copies s to `at` and moves `at` past it.
+  static void put(char*& at, std::string_view s) {
+    copy(at, s.data(), s.size());
+    at += s.size();
+  }
+
   // The text; the builder is left empty.
   std::string take() && {
     text_.resize(size_);

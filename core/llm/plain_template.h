@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace chokepoint {
@@ -20,8 +21,16 @@ struct PlainTemplate {
 // The template's pieces, or nullopt when it uses anything but {{name}} tags (or a tag is left open).
 std::optional<PlainTemplate> plain_template(const std::string& source);
 
+// A variable's name and value as views into the caller's strings: a model run renders a prompt per item around a
+// schema text of kilobytes, and views spare copying it (and the map's nodes) before the one copy into the prompt.
+struct TemplateValue {
+  std::string_view name;
+  std::string_view value;
+};
+
 // The literals with each tag replaced by its variable's value, unescaped; a variable not given renders empty, as in
-// Mustache.
+// Mustache. When a name is given twice, the first value counts.
+std::string render_plain(const PlainTemplate& t, const TemplateValue* values, size_t count);
 std::string render_plain(const PlainTemplate& t, const std::map<std::string, std::string>& variables);
 
 }  // namespace chokepoint

@@ -93,9 +93,9 @@ Status check_mustache_parses(const std::string& source) {
 Status check_mustache_parses(const std::string&) { return ok_status(); }
 #endif
 
-const PromptTemplate* PromptLibrary::find(const std::string& name) const {
+const PromptTemplate* PromptLibrary::find(std::string_view name) const {
   for (const auto& t : templates) {
-    if (t.name == name) return &t;
+    if (same_bytes(t.name, name)) return &t;
   }
   return nullptr;
 }
@@ -180,17 +180,48 @@ std::string default_prompts_folder() {
 #endif
 }
 
-Result<std::string> render_prompt(const PromptTemplate& prompt, const PromptVariables& variables) {
+namespace {
+
+// Exactly the declared variables: none missing, none the manifest does not declare.
+Status check_variables(const PromptTemplate& prompt, const TemplateValue* values, size_t count) {
   for (const auto& name : prompt.variables) {
-    if (!variables.count(name)) return Error{"prompt " + prompt.name + ": missing variable \"" + name + "\""};
+    const auto given = [&] {
+      for (size_t i = 0; i < count; ++i)
+        if (same_bytes(values[i].name, name)) return true;
+      return false;
+    };
+    if (!given()) return Error{"prompt " + prompt.name + ": missing variable \"" + name + "\""};
   }
-  for (const auto& [name, value] : variables) {
-    (void)value;
-    if (std::find(prompt.variables.begin(), prompt.variables.end(), name) == prompt.variables.end()) {
-      return Error{"prompt " + prompt.name + ": unknown variable \"" + name + "\""};
-    }
+  for (size_t i = 0; i < count; ++i) {
+    const auto declared = [&] {
+      for (const auto& name : prompt.variables)
+        if (same_bytes(values[i].name, name)) return true;
+      return false;
+    };
+    if (!declared())
+      return Error{"prompt " + prompt.name + ": unknown variable \"" + std::string(values[i].name) + "\""};
   }
-  if (prompt.plain) return render_plain(*prompt.plain, variables);
+  return ok_status();
+}
+
+}  // namespace
+
+Result<std::string> render_prompt(const PromptTemplate& prompt, const PromptVariables& variables) {
+  std::vector<TemplateValue> values;
+  values.reserve(variables.size());
+  for (const auto& [name, value] : variables) values.push_back({name, value});
+  if (auto checked = check_variables(prompt, values.data(), values.size()); !checked.ok())
+    return Error{checked.error()};
+  if (prompt.plain) return render_plain(*prompt.plain, values.data(), values.size());
+  return render_mustache(prompt.text, variables);
+}
+
+Result<std::string> render_prompt(const PromptTemplate& prompt, std::initializer_list<TemplateValue> values) {
+  if (auto checked = check_variables(prompt, values.begin(), values.size()); !checked.ok())
+    return Error{checked.error()};
+  if (prompt.plain) return render_plain(*prompt.plain, values.begin(), values.size());
+  PromptVariables variables;
+  for (const auto& v : values) variables.emplace(std::string(v.name), std::string(v.value));
   return render_mustache(prompt.text, variables);
 }
 

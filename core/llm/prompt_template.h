@@ -3,9 +3,11 @@
 // both builds, so a prompt is byte-identical natively and in wasm; golden tests pin the text.
 #pragma once
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/base/result.h"
@@ -28,7 +30,7 @@ struct PromptTemplate {
 
 struct PromptLibrary {
   std::vector<PromptTemplate> templates;  // in manifest order
-  const PromptTemplate* find(const std::string& name) const;
+  const PromptTemplate* find(std::string_view name) const;
 };
 
 // Reads a file of the prompts folder by its name.
@@ -46,6 +48,8 @@ using PromptVariables = std::map<std::string, std::string>;
 
 // Renders with exactly the declared variables: a missing or an undeclared one is an error.
 Result<std::string> render_prompt(const PromptTemplate& prompt, const PromptVariables& variables);
+// The same with views of the values (plain_template.h, TemplateValue), for renders done once per item.
+Result<std::string> render_prompt(const PromptTemplate& prompt, std::initializer_list<TemplateValue> values);
 
 // Whether a Mustache source parses (an error says where it does not).
 Status check_mustache_parses(const std::string& source);

@@ -4,7 +4,6 @@
 #include "core/llm/sql_answer.h"
 
 #include <string_view>
-#include <vector>
 
 #include "core/base/ascii_scan.h"
 #include "core/base/text.h"
@@ -22,7 +21,6 @@ namespace {
 constexpr bool word_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
-bool space_ascii(char c) { return kAsciiSpace.find(c) != std::string_view::npos; }
 
 // `word` (upper case) at i, in any case, as a whole word.
 bool word_at(std::string_view s, size_t i, std::string_view word) {
@@ -34,8 +32,9 @@ bool word_at(std::string_view s, size_t i, std::string_view word) {
 bool query_at(std::string_view s, size_t i) { return word_at(s, i, "SELECT") || word_at(s, i, "WITH"); }
 
 bool starts_query(std::string_view s) {
-  const size_t i = s.find_first_not_of(kAsciiSpace);
-  return i != std::string_view::npos && query_at(s, i);
+  size_t i = 0;
+  while (i < s.size() && is_ascii_space(s[i])) ++i;
+  return i < s.size() && query_at(s, i);
 }
 
 // The first position of SELECT or WITH as a word; npos when there is none.
@@ -47,22 +46,35 @@ size_t find_query_start(std::string_view s) {
   return std::string_view::npos;
 }
 
-// Contents of ``` fenced blocks, in order (an unterminated fence runs to the end).
-std::vector<std::string_view> fenced_blocks(std::string_view text) {
-  std::vector<std::string_view> out;
-  size_t pos = 0;
-  while (true) {
-    const size_t open = text.find("```", pos);
-    if (open == std::string_view::npos) break;
-    size_t body = text.find('\n', open);  // the rest of the fence line is its language ("sql", "sqlite")
-    if (body == std::string_view::npos) break;
-    ++body;
-    const size_t close = text.find("```", body);
-    out.push_back(text.substr(body, close == std::string_view::npos ? std::string_view::npos : close - body));
-    if (close == std::string_view::npos) break;
-    pos = close + 3;
-  }
-  return out;
+// Where `c` is at or after `from`; npos when it is not (find_byte: 16 bytes at a time in wasm).
+size_t find_from(std::string_view text, size_t from, char c) {
+  if (from >= text.size()) return std::string_view::npos;
+  const size_t i = from + find_byte(text.data() + from, text.size() - from, c);
+  return i < text.size() ? i : std::string_view::npos;
+}
+
+// Where the next ``` is at or after `from`; npos when there is none. A backtick alone (BIRD quotes names with them)
+// is passed over.
+size_t find_fence(std::string_view text, size_t from) {
+  for (size_t i = find_from(text, from, '`'); i != std::string_view::npos; i = find_from(text, i + 1, '`'))
+    if (i + 2 < text.size() && text[i + 1] == '`' && text[i + 2] == '`') return i;
+  return std::string_view::npos;
+}
+
+// The next ``` fenced block at or after `pos`: its contents in `block`, and `pos` moved past its closing fence (npos
+// after an unterminated one, which runs to the end). False when there is none. The caller walks the blocks in order
+// and stops at the first that holds a query, so nothing is collected.
+bool next_fenced_block(std::string_view text, size_t& pos, std::string_view& block) {
+  if (pos == std::string_view::npos) return false;
+  const size_t open = find_fence(text, pos);
+  if (open == std::string_view::npos) return false;
+  size_t body = find_from(text, open, '\n');  // the rest of the fence line is its language ("sql", "sqlite")
+  if (body == std::string_view::npos) return false;
+  ++body;
+  const size_t close = find_fence(text, body);
+  block = text.substr(body, close == std::string_view::npos ? std::string_view::npos : close - body);
+  pos = close == std::string_view::npos ? std::string_view::npos : close + 3;
+  return true;
 }
 
 // Text after a line that starts with a SQL label ("SQL:", "SQL query:", "SQLite:"), up to the end.
@@ -73,7 +85,7 @@ bool after_label(std::string_view text, std::string_view& out) {
     if (end == std::string_view::npos) end = text.size();
     const std::string_view l = text.substr(line, end - line);
     size_t i = 0;
-    while (i < l.size() && (space_ascii(l[i]) || l[i] == '*' || l[i] == '#')) ++i;
+    while (i < l.size() && (is_ascii_space(l[i]) || l[i] == '*' || l[i] == '#')) ++i;
     if (word_at(l, i, "SQL") || word_at(l, i, "SQLITE")) {
       const size_t colon = l.find(':', i);
       if (colon != std::string_view::npos && colon < i + 16) {
@@ -96,21 +108,19 @@ size_t first_statement_length(std::string_view sql, bool stop_at_blank_line) {
     if (i == n) break;
     const char c = p[i];
     if (c == '\'' || c == '"' || c == '`' || c == '[') {
+      // To the closing quote, found as the fence is (BIRD quotes most names, and its values, so these spans are a
+      // good part of a query).
       const char close = c == '[' ? ']' : c;
-      for (++i; i < n; ++i) {
-        if (p[i] != close) continue;
-        if (close != ']' && i + 1 < n && p[i + 1] == close) {
-          ++i;  // a doubled quote inside
-          continue;
-        }
-        break;
+      for (++i;; i += 2) {
+        i += find_byte(p + i, n - i, close);
+        if (i >= n || close == ']' || i + 1 >= n || p[i + 1] != close) break;  // else a doubled quote inside
       }
       ++i;
       continue;
     }
     if (c == '-' && i + 1 < n && p[i + 1] == '-') {
-      i = sql.find('\n', i);
-      if (i == std::string_view::npos) return n;
+      i += find_byte(p + i, n - i, '\n');
+      if (i >= n) return n;
       continue;
     }
     if (c == '/' && i + 1 < n && p[i + 1] == '*') {
@@ -143,17 +153,23 @@ std::string first_statement(const std::string& sql, bool stop_at_blank_line) {
 Result<ExtractedSql> extract_sql(const std::string& answer, PromptPostfix postfix) {
   ExtractedSql out;
   std::string_view body;
-  bool prose = true;  // free text: a blank line ends the query
-  const auto blocks = fenced_blocks(answer);
-  for (const auto& b : blocks)
-    if (find_query_start(b) != std::string_view::npos) {
-      body = b;
+  size_t start = std::string_view::npos;  // where the query starts in body, once found
+  bool prose = true;                      // free text: a blank line ends the query
+  std::string_view block, first_block;
+  bool any_block = false;
+  for (size_t pos = 0; next_fenced_block(answer, pos, block);) {
+    if (!any_block) first_block = block;
+    any_block = true;
+    start = find_query_start(block);
+    if (start != std::string_view::npos) {
+      body = block;
       out.how = "fence";
       prose = false;
       break;
     }
-  if (out.how.empty() && !blocks.empty() && postfix == PromptPostfix::Complete) {
-    body = blocks.front();  // a completion in a fence: the columns after the prompt's SELECT
+  }
+  if (out.how.empty() && any_block && postfix == PromptPostfix::Complete) {
+    body = first_block;  // a completion in a fence: the columns after the prompt's SELECT
     out.how = "fence";
     prose = false;
   }
@@ -170,7 +186,7 @@ Result<ExtractedSql> extract_sql(const std::string& answer, PromptPostfix postfi
     out.how = "completion";
     return out;
   }
-  const size_t start = find_query_start(body);
+  if (start == std::string_view::npos) start = find_query_start(body);
   if (start == std::string_view::npos)
     return Error{std::string(kNoSqlInAnswer) + ": no SELECT or WITH" +
                  (answer.empty() ? " (the answer is empty)" : "")};

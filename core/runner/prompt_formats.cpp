@@ -2,6 +2,7 @@
 #include "core/runner/prompt_formats.h"
 
 #include <sstream>
+#include <string_view>
 
 #include "core/base/text.h"
 #include "core/base/text_builder.h"
@@ -10,8 +11,22 @@
 namespace chokepoint::runner {
 namespace {
 
-const char* schema_name(SchemaStyle s) { return s == SchemaStyle::Ddl ? "DDL" : "SimpleDDL"; }
-const char* wrapper_name(Wrapper w) { return w == Wrapper::Md ? "MD" : w == Wrapper::Html ? "HTML" : "Coding"; }
+// The twelve names, by schema, wrapper and postfix, as 004 names them: a model run looks its template up once per
+// item, so the name is read from here rather than joined from its parts each time.
+constexpr const char* kFormatNames[2][3][2] = {
+    {{"DDL-MD-Chat", "DDL-MD-Complete"},
+     {"DDL-HTML-Chat", "DDL-HTML-Complete"},
+     {"DDL-Coding-Chat", "DDL-Coding-Complete"}},
+    {{"SimpleDDL-MD-Chat", "SimpleDDL-MD-Complete"},
+     {"SimpleDDL-HTML-Chat", "SimpleDDL-HTML-Complete"},
+     {"SimpleDDL-Coding-Chat", "SimpleDDL-Coding-Complete"}},
+};
+
+std::string_view name_of(const PromptFormat& f) {
+  if (!f.custom.empty()) return f.custom;
+  return kFormatNames[f.schema == SchemaStyle::Ddl ? 0 : 1][static_cast<int>(f.wrapper)]
+                     [f.postfix == PromptPostfix::Chat ? 0 : 1];
+}
 
 // The schema text is built by appending to one TextBuilder: a model run renders a schema per item (1,534 for BIRD
 // dev), and joining temporaries ("a" + b per part), then std::string's out-of-line append per piece, cost most of
@@ -62,14 +77,24 @@ void append_ddl_line(TextBuilder& out, const Table& t, bool foreign_keys) {
   out += ");";
 }
 
+// "name(a, b, c);": sized first, then written through one pointer (TextBuilder::extend), the hot loop of a model
+// run's prompts.
 void append_simple_line(TextBuilder& out, const Table& t) {
-  out += t.name;
-  out += '(';
-  for (size_t i = 0; i < t.columns.size(); ++i) {
-    if (i) out += ", ";
-    out += t.columns[i].name;
+  const auto& columns = t.columns;
+  size_t n = t.name.size() + 3;  // "(" and ");"
+  for (size_t i = 0; i < columns.size(); ++i) n += columns[i].name.size() + (i ? 2 : 0);
+  char* at = out.extend(n);
+  TextBuilder::put(at, t.name);
+  *at++ = '(';
+  for (size_t i = 0; i < columns.size(); ++i) {
+    if (i) {
+      *at++ = ',';
+      *at++ = ' ';
+    }
+    TextBuilder::put(at, columns[i].name);
   }
-  out += ");";
+  *at++ = ')';
+  *at++ = ';';
 }
 
 // The schema's lines, each begun by `line()` (which writes the separator and any prefix).
@@ -94,11 +119,7 @@ void append_sample_lines(TextBuilder& out, const BeginLine& line, const std::str
 
 }  // namespace
 
-std::string PromptFormat::name() const {
-  if (!custom.empty()) return custom;
-  return std::string(schema_name(schema)) + "-" + wrapper_name(wrapper) + "-" +
-         (postfix == PromptPostfix::Chat ? "Chat" : "Complete");
-}
+std::string PromptFormat::name() const { return std::string(name_of(*this)); }
 
 std::vector<PromptFormat> all_prompt_formats() {
   std::vector<PromptFormat> out;
@@ -181,12 +202,17 @@ SampleRows read_sample_rows(const Connection& db, const Schema& schema, int n) {
 }
 
 std::string question_with_evidence(const std::string& question, const std::string& evidence) {
-  std::string q = question, e = evidence;
-  while (!q.empty() && (q.back() == ' ' || q.back() == '\n')) q.pop_back();
-  size_t a = e.find_first_not_of(" \n\t");
-  if (a == std::string::npos) return q;
-  e = e.substr(a);
-  return q + " Hint: " + e;
+  size_t q_end = question.size();
+  while (q_end > 0 && (question[q_end - 1] == ' ' || question[q_end - 1] == '\n')) --q_end;
+  const size_t e_start = evidence.find_first_not_of(" \n\t");
+  if (e_start == std::string::npos) return question.substr(0, q_end);
+  constexpr std::string_view kHint = " Hint: ";
+  std::string out;
+  out.reserve(q_end + kHint.size() + evidence.size() - e_start);
+  out.append(question, 0, q_end);
+  out += kHint;
+  out.append(evidence, e_start, std::string::npos);
+  return out;
 }
 
 std::string completion_text(const PromptFormat& format) {
@@ -204,9 +230,11 @@ std::string completion_text(const PromptFormat& format) {
 
 Result<std::string> render_text_to_sql_prompt(const PromptLibrary& library, const PromptFormat& format,
                                               const std::string& schema_text, const std::string& question) {
-  const PromptTemplate* t = library.find(format.name());
-  if (!t) return Error{"the prompts folder has no template " + format.name() + " (prompts/manifest.json)"};
-  return render_prompt(*t, {{"schema", schema_text}, {"question", question}, {"completion", completion_text(format)}});
+  const std::string_view name = name_of(format);
+  const PromptTemplate* t = library.find(name);
+  if (!t) return Error{"the prompts folder has no template " + std::string(name) + " (prompts/manifest.json)"};
+  const std::string completion = completion_text(format);
+  return render_prompt(*t, {{"schema", schema_text}, {"question", question}, {"completion", completion}});
 }
 
 }  // namespace chokepoint::runner

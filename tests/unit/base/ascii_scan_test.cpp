@@ -1,6 +1,6 @@
-// The vector scans (ASCII, JSON's escapes, SQL's quoting and comment bytes) against a byte-at-a-time reading of the
-// same text: every byte value at every position of texts of 0 to 48 bytes (so inside and across the 16-byte blocks and
-// the 8-byte words, and in the tail after them), at two alignments of the text's start.
+// The vector scans (ASCII, JSON's escapes, SQL's quoting and comment bytes, one given byte) against a byte-at-a-time
+// reading of the same text: every byte value at every position of texts of 0 to 48 bytes (so inside and across the
+// 16-byte blocks and the 8-byte words, and in the tail after them), at two alignments of the text's start.
 #include "core/base/ascii_scan.h"
 
 #include <gtest/gtest.h>
@@ -46,6 +46,13 @@ TEST(AsciiScan, EveryByteAtEveryPositionAndAlignment) {
               << "byte " << c << " at " << at << " of " << len;
           ASSERT_EQ(sql_plain_prefix(buffer.data() + align, len), sql_prefix_by_bytes(s))
               << "byte " << c << " at " << at << " of " << len;
+          // The byte looked for is the one placed, a byte the filler holds, and one of neither.
+          for (char wanted : {static_cast<char>(c), 'x', '`'}) {
+            const size_t found = s.find(wanted);
+            ASSERT_EQ(find_byte(buffer.data() + align, len, wanted), found == std::string::npos ? len : found)
+                << "byte " << int{static_cast<unsigned char>(wanted)} << " looked for, " << c << " at " << at << " of "
+                << len;
+          }
           ++checked;
         }
   EXPECT_EQ(checked, size_t{2} * 256 * (1 + 48 * 49 / 2));
@@ -65,6 +72,12 @@ TEST(AsciiScan, TheFirstOfSeveralBytesToEscape) {
   const std::string sql = "SELECT name FROM singer WHERE age > 30 AND country = 'France'; DROP";
   EXPECT_EQ(sql_plain_prefix(sql.data(), sql.size()), sql.find('\''));
   EXPECT_TRUE(all_ascii(nullptr, 0));
+  EXPECT_EQ(find_byte(nullptr, 0, '`'), 0u);
+  // The first of several, past the first block.
+  std::string fence(50, ' ');
+  fence[45] = fence[20] = fence[19] = '`';
+  EXPECT_EQ(find_byte(fence.data(), fence.size(), '`'), 19u);
+  EXPECT_EQ(find_byte(fence.data() + 21, fence.size() - 21, '`'), 24u);
 }
 
 }  // namespace

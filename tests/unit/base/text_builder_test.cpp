@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <string>
+#include <vector>
 
 namespace chokepoint {
 namespace {
@@ -46,13 +48,13 @@ TEST(TextBuilder, EqualsStdStringBuiltFromTheSamePiecesAcrossGrowth) {
 }
 
 TEST(TextBuilder, ShortPiecesOfEveryLengthAtEveryAlignment) {
-  // Pieces up to 16 bytes are copied as overlapping words: every length around those edges, from every offset of a
-  // source of distinct bytes, written after every length of text already there.
+  // Pieces up to 16 bytes are copied as overlapping words: every length around those edges, from every
+  // offset of a source of distinct bytes, written after every length of text already there.
   std::string source;
-  for (int i = 0; i < 64; ++i) source += static_cast<char>('A' + i);
+  for (int i = 0; i < 90; ++i) source += static_cast<char>(' ' + i);
   for (size_t before = 0; before < 9; ++before)
     for (size_t from = 0; from < 8; ++from)
-      for (size_t n = 0; n <= 24; ++n) {
+      for (size_t n = 0; n <= 72; ++n) {
         TextBuilder b(1);
         std::string expected(before, '.');
         b.append(before, '.');
@@ -63,6 +65,33 @@ TEST(TextBuilder, ShortPiecesOfEveryLengthAtEveryAlignment) {
         expected += '|';
         ASSERT_EQ(std::move(b).take(), expected) << "before " << before << ", from " << from << ", length " << n;
       }
+}
+
+TEST(TextBuilder, PiecesPutThroughAnExtendedRange) {
+  // A line sized ahead and written through one pointer equals the same pieces appended, across growth.
+  const std::vector<std::string> names = {"id", "CDSCode", "Percent (%) Eligible Free (K-12)",
+                                          "",   "x",       std::string(70, 'n')};
+  TextBuilder b(4);
+  std::string expected = "start ";
+  b += "start ";
+  for (int round = 0; round < 3; ++round) {
+    size_t n = 2;
+    for (const auto& name : names) n += name.size() + 1;
+    char* at = b.extend(n);
+    char* const first = at;
+    *at++ = '[';
+    for (const auto& name : names) {
+      TextBuilder::put(at, name);
+      *at++ = ',';
+    }
+    *at++ = ']';
+    ASSERT_EQ(static_cast<size_t>(at - first), n);
+    expected += "[";
+    for (const auto& name : names) expected += name + ",";
+    expected += "]";
+  }
+  EXPECT_EQ(b.size(), expected.size());
+  EXPECT_EQ(std::move(b).take(), expected);
 }
 
 TEST(TextBuilder, EmptyAndTakenBuilders) {

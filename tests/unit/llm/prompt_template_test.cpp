@@ -148,6 +148,36 @@ TEST(PromptTemplate, MissingOrUnknownVariablesAreErrors) {
   EXPECT_NE(extra.error().find("unknown variable \"mian_query\""), std::string::npos);
 }
 
+// A map of variables and a list of views give the same text and the same errors, for a plain template and for one
+// that kainjow renders (a section).
+TEST(PromptTemplate, ViewsOfTheValuesRenderAsTheMapDoes) {
+  const PromptTemplate* t = library().find("jqe_question_new");
+  ASSERT_NE(t, nullptr);
+  const std::string schema = kSchema, query = "SELECT label FROM molecule WHERE molecule_id = 'TR000'";
+  auto by_map = render_prompt(*t, PromptVariables{{"schema", schema}, {"main_query", query}});
+  auto by_views = render_prompt(*t, {TemplateValue{"main_query", query}, TemplateValue{"schema", schema}});
+  ASSERT_TRUE(by_map.ok()) << by_map.error();
+  ASSERT_TRUE(by_views.ok()) << by_views.error();
+  EXPECT_EQ(*by_views, *by_map);
+  EXPECT_NE(by_views->find(query), std::string::npos);
+
+  PromptTemplate section{"s",    "s.mustache", "", {"x", "y"}, AnswerParser::SingleLineQuestion, "{{#x}}[{{y}}]{{/x}}",
+                         nullptr};
+  auto section_map = render_prompt(section, PromptVariables{{"x", "1"}, {"y", "two"}});
+  auto section_views = render_prompt(section, {TemplateValue{"x", "1"}, TemplateValue{"y", "two"}});
+  ASSERT_TRUE(section_views.ok()) << section_views.error();
+  EXPECT_EQ(*section_views, "[two]");
+  EXPECT_EQ(*section_views, *section_map);
+
+  auto missing = render_prompt(*t, {TemplateValue{"schema", schema}});
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error(), render_prompt(*t, PromptVariables{{"schema", schema}}).error());
+  auto extra = render_prompt(
+      *t, {TemplateValue{"schema", schema}, TemplateValue{"main_query", query}, TemplateValue{"mian_query", query}});
+  ASSERT_FALSE(extra.ok());
+  EXPECT_NE(extra.error().find("unknown variable \"mian_query\""), std::string::npos) << extra.error();
+}
+
 TEST(PromptLibrary, TemplateUsingAnUndeclaredVariableIsRejected) {
   auto lib = parse_prompt_library(
       R"({"templates":[{"name":"t","file":"t.mustache","variables":["a"],"parser":"evidence_line"}]})",

@@ -2,6 +2,9 @@
 // statements) and completions of a prompt that ended in SELECT; an answer without a query is its own error.
 #include <gtest/gtest.h>
 
+#include <random>
+#include <string_view>
+
 #include "core/llm/sql_answer.h"
 
 namespace chokepoint {
@@ -115,6 +118,71 @@ TEST(SqlAnswer, LabelsAfterMarkdownAndAnUnterminatedFence) {
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r->sql, "SELECT b FROM u");
   EXPECT_EQ(r->how, "fence");
+}
+
+// The first statement's end read one byte at a time, as the rules say: quotes (a doubled one inside stays inside,
+// brackets have no doubling), comments, ';', and with stop_at_blank_line a line of spaces only. The scan under test
+// skips runs of bytes with vector loads and finds closing quotes and line ends the same way.
+size_t statement_end_by_bytes(const std::string& sql, bool stop_at_blank_line) {
+  const size_t n = sql.size();
+  for (size_t i = 0; i < n;) {
+    const char c = sql[i];
+    if (c == '\'' || c == '"' || c == '`' || c == '[') {
+      const char close = c == '[' ? ']' : c;
+      for (++i; i < n; ++i) {
+        if (sql[i] != close) continue;
+        if (close != ']' && i + 1 < n && sql[i + 1] == close) {
+          ++i;
+          continue;
+        }
+        break;
+      }
+      ++i;
+    } else if (c == '-' && i + 1 < n && sql[i + 1] == '-') {
+      i = sql.find('\n', i);
+      if (i == std::string::npos) return n;
+    } else if (c == '/' && i + 1 < n && sql[i + 1] == '*') {
+      i = sql.find("*/", i + 2);
+      if (i == std::string::npos) return n;
+      i += 2;
+    } else if (c == ';') {
+      return i;
+    } else {
+      if (stop_at_blank_line && c == '\n') {
+        size_t j = i + 1;
+        while (j < n && (sql[j] == ' ' || sql[j] == '\t' || sql[j] == '\r')) ++j;
+        if (j < n && sql[j] == '\n') return i;
+      }
+      ++i;
+    }
+  }
+  return n;
+}
+
+std::string trimmed(const std::string& s) {
+  const std::string_view space = " \t\n\v\f\r";
+  const size_t b = s.find_first_not_of(space);
+  return b == std::string::npos ? "" : s.substr(b, s.find_last_not_of(space) - b + 1);
+}
+
+TEST(SqlAnswer, FirstStatementAgreesWithAByteByByteReadingOnRandomTexts) {
+  // Texts of the bytes that matter, with runs of plain letters long enough to fill the 16-byte blocks.
+  const std::vector<std::string> pieces = {"'",  "\"", "`",  "[",  "]", "-",        "--",
+                                           "/",  "/*", "*/", "*",  ";", "\n",       " ",
+                                           "\t", "\r", "''", "``", "a", "SELECT x", "abcdefghijklmnopqrstu"};
+  std::mt19937 rng(20261201);
+  size_t checked = 0;
+  for (int round = 0; round < 20000; ++round) {
+    std::string sql;
+    const int parts = static_cast<int>(rng() % 24);
+    for (int k = 0; k < parts; ++k) sql += pieces[rng() % pieces.size()];
+    for (bool blank : {false, true}) {
+      const std::string expected = trimmed(sql.substr(0, statement_end_by_bytes(sql, blank)));
+      ASSERT_EQ(first_statement(sql, blank), expected) << "text: " << sql << " blank lines end it: " << blank;
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 40000u);
 }
 
 }  // namespace

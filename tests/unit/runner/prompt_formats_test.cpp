@@ -134,6 +134,33 @@ TEST(PromptFormats, EvidenceIsJoinedToTheQuestion) {
   EXPECT_EQ(question_with_evidence("How many young singers? ", " young means Age < 30"),
             "How many young singers? Hint: young means Age < 30");
   EXPECT_EQ(question_with_evidence("How many singers?", "  "), "How many singers?");
+  // Spaces and line ends after the question go; tabs stay (only the evidence's leading tabs are trimmed).
+  EXPECT_EQ(question_with_evidence("Q? \n \n", "\t\n e\t"), "Q? Hint: e\t");
+  EXPECT_EQ(question_with_evidence("Q?\t", ""), "Q?\t");
+  EXPECT_EQ(question_with_evidence(" \n", "e"), " Hint: e");
+  EXPECT_EQ(question_with_evidence("", ""), "");
+}
+
+// Each of the twelve names is its three parts joined by '-', as 004 spells them, and reads back as that format.
+TEST(PromptFormats, NamesAreTheirPartsJoined) {
+  const auto parts = [](const PromptFormat& f) {
+    const std::string schema = f.schema == SchemaStyle::Ddl ? "DDL" : "SimpleDDL";
+    const std::string wrapper = f.wrapper == Wrapper::Md ? "MD" : f.wrapper == Wrapper::Html ? "HTML" : "Coding";
+    return schema + "-" + wrapper + "-" + (f.postfix == PromptPostfix::Chat ? "Chat" : "Complete");
+  };
+  const auto formats = all_prompt_formats();
+  ASSERT_EQ(formats.size(), 12u);
+  for (const auto& f : formats) {
+    EXPECT_EQ(f.name(), parts(f));
+    auto back = prompt_format_from_name(f.name());
+    ASSERT_TRUE(back.ok()) << f.name();
+    EXPECT_EQ(back->schema, f.schema);
+    EXPECT_EQ(back->wrapper, f.wrapper);
+    EXPECT_EQ(back->postfix, f.postfix);
+  }
+  PromptFormat custom = formats.front();
+  custom.custom = "my-template";
+  EXPECT_EQ(custom.name(), "my-template");
 }
 
 }  // namespace
