@@ -49,9 +49,17 @@ void draw_workspace_panel(AppState& state) {
   }
   const WorkspaceReport report = workspace_report();
   draw_file_loads(report);
-  if (report.quota > 0)
-    ImGui::TextDisabled("This browser lets the page store %s; %s is in use.", megabytes(report.quota).c_str(),
-                        megabytes(report.usage).c_str());
+  // The browser's own estimate (navigator.storage.estimate): a write can still be refused below it (Chromium's
+  // estimate does not follow a quota set through its DevTools protocol, and browsers round and pad it), so it is
+  // named as an estimate beside the files' own states.
+  if (report.quota > 0) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled(
+        "The browser estimates the page may store about %s; %s is in use. A file can still be refused "
+        "below that: each file's state says.",
+        megabytes(report.quota).c_str(), megabytes(report.usage).c_str());
+    ImGui::PopTextWrapPos();
+  }
   if (ImGui::BeginTable("kept-files", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
     ImGui::TableSetupColumn("file", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableSetupColumn("size");
