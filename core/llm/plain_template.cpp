@@ -68,10 +68,15 @@ std::string render_plain(const PlainTemplate& t, const TemplateValue* values, si
 }
 
 std::string render_plain(const PlainTemplate& t, const std::map<std::string, std::string>& variables) {
+  const auto values = template_values(variables);
+  return render_plain(t, values.data(), values.size());
+}
+
+std::vector<TemplateValue> template_values(const std::map<std::string, std::string>& variables) {
   std::vector<TemplateValue> values;
   values.reserve(variables.size());
   for (const auto& [name, value] : variables) values.push_back({name, value});
-  return render_plain(t, values.data(), values.size());
+  return values;
 }
 
 }  // namespace chokepoint

@@ -33,4 +33,7 @@ struct TemplateValue {
 std::string render_plain(const PlainTemplate& t, const TemplateValue* values, size_t count);
 std::string render_plain(const PlainTemplate& t, const std::map<std::string, std::string>& variables);
 
+// Views of a map's names and values, in the map's order (valid while the map is).
+std::vector<TemplateValue> template_values(const std::map<std::string, std::string>& variables);
+
 }  // namespace chokepoint

@@ -207,9 +207,7 @@ Status check_variables(const PromptTemplate& prompt, const TemplateValue* values
 }  // namespace
 
 Result<std::string> render_prompt(const PromptTemplate& prompt, const PromptVariables& variables) {
-  std::vector<TemplateValue> values;
-  values.reserve(variables.size());
-  for (const auto& [name, value] : variables) values.push_back({name, value});
+  const auto values = template_values(variables);
   if (auto checked = check_variables(prompt, values.data(), values.size()); !checked.ok())
     return Error{checked.error()};
   if (prompt.plain) return render_plain(*prompt.plain, values.data(), values.size());
