@@ -11,12 +11,16 @@ export NODE_PATH := /usr/share/nodejs
 # still being archived, and links one program while the next compiles. A folder already configured keeps its own.
 export CMAKE_GENERATOR ?= $(if $(shell command -v ninja 2>/dev/null),Ninja,Unix Makefiles)
 
-.PHONY: all setup native wasm app run dist test test-native test-wasm test-e2e conformance bench fuzz clean format
+.PHONY: all setup setup-tests native wasm app run dist test test-native test-wasm test-e2e conformance bench fuzz clean format
 
 all: native wasm
 
 setup:
 	@bash scripts/setup.sh
+
+# The npm packages of the browser tests and benches as well (`make run` does not need them).
+setup-tests:
+	@bash scripts/setup.sh --tests
 
 native: setup
 	@cmake -S . -B $(NATIVE) -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -29,11 +33,9 @@ wasm: native
 
 # What `make run` serves, and only that: natively the program that builds the lexicon asset, in wasm the app and its
 # worker (no test or bench binaries; `make test` builds those).
-app: setup
-	@cmake -S . -B $(NATIVE) -DCMAKE_BUILD_TYPE=Release >/dev/null
-	@cmake --build $(NATIVE) -j$(JOBS) --target lexicon_asset
-	@emcmake cmake -S . -B $(WASM) -DCMAKE_BUILD_TYPE=Release -DLEXICON_ASSET=$(abspath $(NATIVE))/assets/lexicon/wordnet.lex >/dev/null
-	@cmake --build $(WASM) -j$(JOBS) --target web_app
+# The two run side by side (scripts/build_app.sh says how).
+app:
+	@bash scripts/build_app.sh $(NATIVE) $(WASM) $(JOBS)
 
 run: app
 	@node scripts/serve.mjs $(WASM)/app $(PORT)
@@ -43,23 +45,23 @@ DIST ?= $(BUILD)/dist
 dist: app
 	@bash scripts/dist.sh $(WASM)/app $(DIST)
 
-test: native wasm
+test: setup-tests native wasm
 	@bash scripts/run_tests.sh $(NATIVE) $(WASM)
 
-test-native: native
+test-native: setup-tests native
 	@bash scripts/run_tests.sh --only native $(NATIVE) $(WASM)
 
-test-wasm: wasm
+test-wasm: setup-tests wasm
 	@bash scripts/run_tests.sh --only wasm $(NATIVE) $(WASM)
 
-test-e2e: wasm
+test-e2e: setup-tests wasm
 	@bash scripts/run_tests.sh --only e2e $(NATIVE) $(WASM)
 
-conformance: native
+conformance: setup-tests native
 	@bash scripts/run_tests.sh --only conformance $(NATIVE) $(WASM)
 
 # The wasm builds of the bench programs are not part of `make wasm` (they take minutes to link at -O3).
-bench: native wasm
+bench: setup-tests native wasm
 	@cmake --build $(WASM) -j$(JOBS) --target benches
 	@bash scripts/run_bench.sh $(NATIVE) $(WASM)
 
