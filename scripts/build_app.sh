@@ -26,6 +26,8 @@ set -m  # the native build in its own process group, so that stopping it stops i
 ) >"$native_log" 2>&1 &
 native_pid=$!
 set +m
+# Its own group does not hear a Ctrl-C at the terminal: stop it with the rest.
+trap 'kill -- -"$native_pid" 2>/dev/null; exit 130' INT TERM
 
 # The rest of the setup, then the wasm build at normal priority. If either fails, the native build is stopped.
 if ! { bash scripts/setup.sh &&
