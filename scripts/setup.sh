@@ -80,11 +80,15 @@ fi
 
 if [ $packages_only = 1 ]; then exit 0; fi
 
-fetch_source() { # name, target folder name
-  local name=$1 dest=$2
+fetch_source() { # name, target folder name, and "loud" to show apt-get's messages
+  local name=$1 dest=$2 loud=${3:-}
   [ -d "$TP/$dest" ] && return 0
   local tmp; tmp=$(mktemp -d "$TP/src.XXXX")
-  (cd "$tmp" && apt-get source -qq "$name" >/dev/null 2>&1) || { rm -rf "$tmp"; return 1; }
+  if [ "$loud" = loud ]; then
+    (cd "$tmp" && apt-get source "$name") || { rm -rf "$tmp"; return 1; }
+  else
+    (cd "$tmp" && apt-get source -qq "$name" >/dev/null 2>&1) || { rm -rf "$tmp"; return 1; }
+  fi
   local dir; dir=$(find "$tmp" -mindepth 1 -maxdepth 1 -type d | head -1)
   mv "$dir" "$TP/$dest"; rm -rf "$tmp"
 }
@@ -100,13 +104,8 @@ if [ ! -d "$TP/imgui" ] || [ ! -d "$TP/sqlite3" ]; then
   if [ $fetched = 0 ]; then
     echo "setup: refreshing the package lists to fetch the ImGui and SQLite sources"
     $SUDO apt-get update -qq
-    for pair in imgui:imgui sqlite3:sqlite3; do
-      dest=${pair#*:}
-      [ -d "$TP/$dest" ] && continue
-      tmp=$(mktemp -d "$TP/src.XXXX")
-      (cd "$tmp" && apt-get source "${pair%%:*}")
-      mv "$(find "$tmp" -mindepth 1 -maxdepth 1 -type d | head -1)" "$TP/$dest"; rm -rf "$tmp"
-    done
+    fetch_source imgui imgui loud
+    fetch_source sqlite3 sqlite3 loud
   fi
 fi
 
