@@ -1,6 +1,8 @@
 // Prediction prompts and answers (see prediction_run.h).
 #include "core/runner/prediction_run.h"
 
+#include <utility>
+
 #include <nlohmann/json.hpp>
 
 namespace chokepoint::runner {
@@ -10,23 +12,33 @@ Result<std::vector<PredictionTask>> plan_predictions(const EvalSet& set, const s
                                                      const SchemaRenderOptions& options, const PromptLibrary& prompts,
                                                      const std::map<std::string, SampleRows>& samples) {
   std::vector<PredictionTask> out;
+  out.reserve(set.items.size() * formats.size());
   const SampleRows none;
   for (const auto& format : formats) {
+    auto prompt_template = text_to_sql_template(prompts, format);
+    if (!prompt_template.ok()) return Error{prompt_template.error()};
     std::map<std::string, std::string> schema_text;  // per db_id, rendered once per format
+    // Sets list a database's items together: the previous item's schema text serves the next without a lookup.
+    const std::string* last_db = nullptr;
+    const std::string* text = nullptr;
     for (size_t i = 0; i < set.items.size(); ++i) {
       const auto& it = set.items[i];
-      auto schema = schemas.find(it.db_id);
-      if (schema == schemas.end()) return Error{"item " + it.key + ": no schema for database '" + it.db_id + "'"};
-      auto text = schema_text.find(it.db_id);
-      if (text == schema_text.end()) {
-        auto s = samples.find(it.db_id);
-        text = schema_text
-                   .emplace(it.db_id,
-                            render_schema(schema->second, format, options, s == samples.end() ? none : s->second))
-                   .first;
+      if (!last_db || *last_db != it.db_id) {
+        auto schema = schemas.find(it.db_id);
+        if (schema == schemas.end()) return Error{"item " + it.key + ": no schema for database '" + it.db_id + "'"};
+        auto found = schema_text.find(it.db_id);
+        if (found == schema_text.end()) {
+          auto s = samples.find(it.db_id);
+          found = schema_text
+                      .emplace(it.db_id,
+                               render_schema(schema->second, format, options, s == samples.end() ? none : s->second))
+                      .first;
+        }
+        last_db = &it.db_id;
+        text = &found->second;
       }
       auto prompt =
-          render_text_to_sql_prompt(prompts, format, text->second, question_with_evidence(it.question, it.evidence));
+          render_text_to_sql_prompt(**prompt_template, format, *text, question_with_evidence(it.question, it.evidence));
       if (!prompt.ok()) return Error{prompt.error()};
       out.push_back({i, format, std::move(*prompt)});
     }
@@ -59,7 +71,7 @@ PredictedItem read_prediction(const EvalItem& item, const PromptFormat& format, 
     p.error = sql.error();
     return p;
   }
-  p.sql = sql->sql;
+  p.sql = std::move(sql->sql);
   return p;
 }
 

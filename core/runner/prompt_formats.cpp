@@ -228,13 +228,24 @@ std::string completion_text(const PromptFormat& format) {
   return "";
 }
 
-Result<std::string> render_text_to_sql_prompt(const PromptLibrary& library, const PromptFormat& format,
-                                              const std::string& schema_text, const std::string& question) {
+Result<const PromptTemplate*> text_to_sql_template(const PromptLibrary& library, const PromptFormat& format) {
   const std::string_view name = name_of(format);
   const PromptTemplate* t = library.find(name);
   if (!t) return Error{"the prompts folder has no template " + std::string(name) + " (prompts/manifest.json)"};
-  const std::string completion = completion_text(format);
-  return render_prompt(*t, {{"schema", schema_text}, {"question", question}, {"completion", completion}});
+  return t;
+}
+
+Result<std::string> render_text_to_sql_prompt(const PromptTemplate& prompt, const PromptFormat& format,
+                                              std::string_view schema_text, std::string_view question) {
+  return render_prompt(prompt,
+                       {{"schema", schema_text}, {"question", question}, {"completion", completion_text(format)}});
+}
+
+Result<std::string> render_text_to_sql_prompt(const PromptLibrary& library, const PromptFormat& format,
+                                              const std::string& schema_text, const std::string& question) {
+  auto t = text_to_sql_template(library, format);
+  if (!t.ok()) return Error{t.error()};
+  return render_text_to_sql_prompt(**t, format, schema_text, question);
 }
 
 }  // namespace chokepoint::runner

@@ -7,6 +7,7 @@
 #pragma once
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/base/result.h"
@@ -60,5 +61,10 @@ std::string completion_text(const PromptFormat& format);
 // its evidence, question_with_evidence) and the completion.
 Result<std::string> render_text_to_sql_prompt(const PromptLibrary& library, const PromptFormat& format,
                                               const std::string& schema_text, const std::string& question);
+// The same in two steps, for a run that renders many prompts of one format: the format's template looked up once
+// (an error names the template the prompts folder lacks), then each prompt rendered from it.
+Result<const PromptTemplate*> text_to_sql_template(const PromptLibrary& library, const PromptFormat& format);
+Result<std::string> render_text_to_sql_prompt(const PromptTemplate& prompt, const PromptFormat& format,
+                                              std::string_view schema_text, std::string_view question);
 
 }  // namespace chokepoint::runner
