@@ -2,15 +2,30 @@
 // with the cache), in Chromium headless on this machine. The parts come from the page itself: resource timings of
 // the downloads and the performance marks the app sets (web/bridge/page_bridge.h: "main", "ui", "files opened",
 // "frame 1", "frame 2"). The first usable frame is "frame 2": the sample databases are listed on the canvas. Usage:
-//   node bench/first_frame.mjs [runs] [APP_DIR] [FILE...]
+//   node bench/first_frame.mjs [--service-worker] [runs] [APP_DIR] [FILE...]
+//     --service-worker: the page may register its service worker, as a visitor's browser lets it (by default the
+//     bench blocks it, like the tests that do not test it); a cold run is then a true first visit;
 //     runs: default 5, medians printed; APP_DIR: the built app, or a `make dist` folder, whose brotli copies
 //     scripts/serve.mjs sends; FILE...: a returning user's start: these files are opened first (they stay in the
 //     page's workspace), and both starts measured are reloads of that page (cold: cache off), which opens them again.
 import { startApp, waitReady, workspaceSettled, appDir } from '../tests/e2e/browser.mjs';
 
-const runs = Number(process.argv[2] || 5);
-const dir = process.argv[3] || appDir;
-const workspace = process.argv.slice(4);
+const flags = process.argv.slice(2).filter((a) => a.startsWith('--'));
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+for (const f of flags) {
+  if (f !== '--service-worker') {
+    console.error(`first_frame: unknown flag ${f} (known: --service-worker)`);
+    process.exit(2);
+  }
+}
+const serviceWorkers = flags.includes('--service-worker') ? 'allow' : 'block';
+const runs = Number(args[0] || 5);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`first_frame: runs must be a whole number of at least 1, got '${args[0]}'`);
+  process.exit(2);
+}
+const dir = args[1] || appDir;
+const workspace = args.slice(2);
 
 async function measure(page) {
   return page.evaluate(() => {
@@ -46,7 +61,7 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.
 const cold = [], warm = [];
 let bytes = 0;
 for (let i = 0; i < runs; ++i) {
-  const app = await startApp({ dir });
+  const app = await startApp({ dir, serviceWorkers });
   try {
     const cdp = await app.page.context().newCDPSession(app.page);
     await cdp.send('Network.enable');
@@ -77,7 +92,8 @@ for (let i = 0; i < runs; ++i) {
   }
 }
 console.log(`# first usable frame, ms since navigation start (medians of ${runs} runs; cold: cache off; warm: a reload)` +
-            (workspace.length ? `; the workspace holds ${workspace.length} files` : ''));
+            (workspace.length ? `; the workspace holds ${workspace.length} files` : '') +
+            (serviceWorkers === 'allow' ? '; the service worker allowed' : ''));
 console.log('| moment | cold | warm |');
 console.log('|---|---:|---:|');
 for (const k of Object.keys(cold[0]))

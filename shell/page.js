@@ -8,7 +8,7 @@ var Module = {
     statusEl.textContent = text;
     statusEl.dataset.state = text.indexOf('error') === 0 ? 'error' : (text.indexOf('ready') === 0 ? 'ready' : 'busy');
   },
-  onReady: function () { statusEl.classList.add('faded'); },
+  onReady: function () { statusEl.classList.add('faded'); registerServiceWorker(); },
   print: function (t) { console.log(t); },
   printErr: function (t) { console.warn(t); },
   onAbort: function (what) { showFailure('The app stopped (' + what + ').'); },
@@ -33,7 +33,11 @@ window.addEventListener('error', function (e) {
   if (cpp) showFailure('An internal error (a C++ exception) escaped the app (' + m + ').');
   else Module.setStatus('error: ' + m);
 });
-if ('serviceWorker' in navigator && location.protocol !== 'file:') {
+// The offline copy is made once the app is ready: the worker's install fetches every file of the app again, which on
+// a first visit would otherwise share the connection and the machine with the start-up it is copying.
+function registerServiceWorker() {
+  if (!('serviceWorker' in navigator) || location.protocol === 'file:') return;
+  mark('service worker registered');
   navigator.serviceWorker.register('sw.js').catch(function () { /* offline cache is optional */ });
 }
 document.getElementById('canvas').addEventListener('contextmenu', function (e) { e.preventDefault(); });

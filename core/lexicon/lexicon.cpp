@@ -368,11 +368,27 @@ std::string_view Lexicon::string_at(uint32_t id) const {
   return std::string_view(chars_).substr(string_offsets_[id], string_offsets_[id + 1] - string_offsets_[id]);
 }
 
+namespace {
+
+// string_view::compare's order (bytes as unsigned char, then length) as an inline loop: a probe of the binary search
+// below mostly differs from the word within its first bytes, and in the wasm build a call to memcmp (a byte loop in
+// Emscripten's libc) cost more than the comparison itself.
+int compare_bytes(std::string_view a, std::string_view b) {
+  const size_t n = std::min(a.size(), b.size());
+  for (size_t i = 0; i < n; ++i) {
+    const auto x = static_cast<unsigned char>(a[i]), y = static_cast<unsigned char>(b[i]);
+    if (x != y) return x < y ? -1 : 1;
+  }
+  return a.size() < b.size() ? -1 : (a.size() > b.size() ? 1 : 0);
+}
+
+}  // namespace
+
 std::optional<uint32_t> Lexicon::find_string(std::string_view text) const {
   size_t lo = 0, hi = string_count();
   while (lo < hi) {
     size_t mid = (lo + hi) / 2;
-    int c = string_at(static_cast<uint32_t>(mid)).compare(text);
+    int c = compare_bytes(string_at(static_cast<uint32_t>(mid)), text);
     if (c == 0) return static_cast<uint32_t>(mid);
     if (c < 0)
       lo = mid + 1;

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <set>
 #include <utility>
 
 namespace chokepoint {
@@ -35,23 +34,33 @@ const std::vector<Rule>& rules_for(PartOfSpeech pos) {
   return adv;
 }
 
+// Each form with each rule's suffix replaced, first occurrences only, found by a scan of what is already out: a
+// round's forms all come from the previous round's, only verbs' "es", "ed", "ing" and adjectives' "er", "est" give two
+// forms, and one of the two ends in "e", which no rule detaches, so a round holds a few forms however long the token.
 std::vector<std::string> apply_rules(const std::vector<std::string>& forms, PartOfSpeech pos) {
   std::vector<std::string> out;
-  std::set<std::string> seen;
   for (const auto& form : forms)
     for (const auto& [old_suffix, new_suffix] : rules_for(pos))
       if (ends_with(form, old_suffix)) {
-        std::string next = form.substr(0, form.size() - old_suffix.size());
+        std::string next;
+        next.reserve(form.size() - old_suffix.size() + new_suffix.size());
+        next.append(form, 0, form.size() - old_suffix.size());
         next += new_suffix;
-        if (seen.insert(next).second) out.push_back(std::move(next));
+        if (std::find(out.begin(), out.end(), next) == out.end()) out.push_back(std::move(next));
       }
   return out;
 }
 
-std::vector<std::string> filter_forms(const Lexicon& lex, const std::vector<std::string>& forms, PartOfSpeech pos) {
-  std::vector<std::string> out;
+// Appends to `out` each of `forms` that is a lemma of `pos` and not already there.
+void filter_forms_into(const Lexicon& lex, const std::vector<std::string>& forms, PartOfSpeech pos,
+                       std::vector<std::string>& out) {
   for (const auto& f : forms)
     if (lex.has_lemma(f, pos) && std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
+}
+
+std::vector<std::string> filter_forms(const Lexicon& lex, const std::vector<std::string>& forms, PartOfSpeech pos) {
+  std::vector<std::string> out;
+  filter_forms_into(lex, forms, pos, out);
   return out;
 }
 
@@ -67,10 +76,11 @@ std::vector<std::string> morphy_all(const Lexicon& lex, std::string_view form, P
       return filter_forms(lex, candidates, pos);
     }
   }
-  std::vector<std::string> forms = apply_rules({word}, pos);
-  std::vector<std::string> first{word};
-  first.insert(first.end(), forms.begin(), forms.end());
-  auto results = filter_forms(lex, first, pos);
+  // NLTK filters [word] + the first round's forms together: the word itself, then those forms.
+  std::vector<std::string> results;
+  if (lex.has_lemma(word, pos)) results.push_back(word);
+  std::vector<std::string> forms = apply_rules({std::move(word)}, pos);
+  filter_forms_into(lex, forms, pos, results);
   if (!results.empty()) return results;
   while (!forms.empty()) {
     forms = apply_rules(forms, pos);

@@ -4,7 +4,6 @@
 #include "core/lexicon/wu_palmer.h"
 
 #include <algorithm>
-#include <deque>
 #include <limits>
 #include <utility>
 #include <vector>
@@ -30,12 +29,15 @@ struct Ancestors {
   }
 };
 
+// The queue is a vector read from a moving head: a std::deque allocates a 4 KB block for the few dozen entries, which
+// in the wasm build cost more than the walk.
 Ancestors ancestors_of(const Lexicon& lex, uint32_t s) {
   Ancestors out;
-  std::deque<std::pair<uint32_t, int>> queue{{s, 0}};
-  while (!queue.empty()) {
-    auto [node, d] = queue.front();
-    queue.pop_front();
+  out.dist.reserve(32);
+  std::vector<std::pair<uint32_t, int>> queue{{s, 0}};
+  queue.reserve(64);
+  for (size_t head = 0; head < queue.size(); ++head) {
+    const auto [node, d] = queue[head];
     if (out.find(node) >= 0) continue;
     out.dist.push_back({node, d});
     out.farthest = std::max(out.farthest, d);

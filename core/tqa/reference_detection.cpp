@@ -53,12 +53,16 @@ std::vector<TextToken> candidate_tokens(const Lexicon& lex, std::string_view tex
 bool ReferenceMatcher::matches(const LinkerComponent& component, const TextToken& token) {
   if (component.is_abbreviation) return abbreviation_matches(component.segment, token.lower);
   if (token.lemma == component.lemma || token.lower == component.segment) return true;
-  std::string key = component.lemma + '\t' + token.lower;
-  auto it = word_cache_.find(key);
+  // The key is built in a buffer kept between calls: most lookups hit, and a new string for each (longer than the
+  // wasm build's 10-byte short-string buffer) cost an allocation there.
+  key_buffer_.assign(component.lemma);
+  key_buffer_ += '\t';
+  key_buffer_ += token.lower;
+  auto it = word_cache_.find(key_buffer_);
   if (it != word_cache_.end()) return it->second;
   auto sim = word_similarity(lex_, component.lemma, token.lower);
   bool hit = sim && *sim >= kWuPalmerThreshold;
-  word_cache_.emplace(std::move(key), hit);
+  word_cache_.emplace(key_buffer_, hit);
   return hit;
 }
 

@@ -43,6 +43,7 @@ class ReferenceMatcher {
  private:
   const Lexicon& lex_;
   std::map<std::string, bool> word_cache_;  // "lemma\ttoken" -> Wu–Palmer >= threshold
+  std::string key_buffer_;                  // the key of the last lookup
 };
 
 struct ComponentReferences {

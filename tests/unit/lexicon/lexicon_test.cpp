@@ -75,6 +75,30 @@ TEST(Lexicon, SensesFollowTheIndexOrder) {
   EXPECT_TRUE(lex.senses("dog", PartOfSpeech::adverb).empty());
 }
 
+// The binary search over the sorted strings compares bytes itself: every stored string is found at its own id, in
+// the order string_view::compare gives (checked over the whole table), and a string one byte short of or past a stored
+// one is found only if it is stored itself.
+TEST(Lexicon, EveryStringIsFoundAtItsOwnId) {
+  REQUIRE_WORDNET();
+  ASSERT_GT(lex.string_count(), 100000u);
+  size_t misses = 0, disorders = 0, false_hits = 0;
+  for (uint32_t i = 0; i < lex.string_count(); ++i) {
+    std::string_view s = lex.string_at(i);
+    if (lex.find_string(s) != std::optional<uint32_t>(i)) ++misses;
+    if (i > 0 && lex.string_at(i - 1).compare(s) >= 0) ++disorders;
+    for (std::string probe :
+         {std::string(s.substr(0, s.size() - (s.empty() ? 0 : 1))), std::string(s) + "~", std::string(s) + "\xe9"}) {
+      auto found = lex.find_string(probe);
+      if (found && lex.string_at(*found) != probe) ++false_hits;
+    }
+  }
+  EXPECT_EQ(misses, 0u);
+  EXPECT_EQ(disorders, 0u);
+  EXPECT_EQ(false_hits, 0u);
+  EXPECT_FALSE(lex.find_string("").has_value() && !lex.string_at(*lex.find_string("")).empty());
+  EXPECT_FALSE(lex.find_string("zzzzzzzzzz~").has_value());
+}
+
 TEST(Lexicon, SatellitesShareTheAdjectiveIndex) {
   REQUIRE_WORDNET();
   // index.adj "better a 4 ...": four adjective senses, heads and satellites together.

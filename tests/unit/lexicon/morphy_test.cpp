@@ -41,6 +41,21 @@ TEST(Morphy, DetachmentRulesPerPartOfSpeech) {
   EXPECT_EQ(morphy(lex, "characters", P::noun), "character");
 }
 
+// A token made of detachable suffixes loses one or two at each round, keeping a few forms a round (the scan that
+// removes duplicates stays short), and ends with what is left: nothing for these, and the word under the suffixes.
+TEST(Morphy, LongTokensOfSuffixesEnd) {
+  REQUIRE_WORDNET();
+  std::string es, ing, erest;
+  for (int i = 0; i < 1000; ++i) es += "es", ing += "ing", erest += "erest";
+  EXPECT_TRUE(morphy_all(lex, es, P::verb).empty());
+  EXPECT_TRUE(morphy_all(lex, ing + "s", P::verb).empty());
+  EXPECT_TRUE(morphy_all(lex, erest, P::adjective).empty());
+  // A suffix over a real word reaches it through the rounds: "boxeses" loses "ses" for "s" ("boxes"), then "xes" for
+  // "x"; the verb "dogses" loses "es" ("dogs"), then "s".
+  EXPECT_EQ(morphy(lex, "boxeses", P::noun), "box");
+  EXPECT_EQ(morphy_all(lex, "dogses", P::verb), (std::vector<std::string>{"dog"}));
+}
+
 TEST(Lemmatizer, ShortestBaseFormAsWordNetLemmatizer) {
   REQUIRE_WORDNET();
   EXPECT_EQ(lemmatize(lex, "better", P::adjective), "good");
