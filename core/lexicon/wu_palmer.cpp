@@ -5,6 +5,9 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
+#include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -118,21 +121,65 @@ std::optional<double> wup_similarity(const Lexicon& lex, SynsetId a, SynsetId b,
   return wup(lex, a, ancestors_of(lex, a), b, ancestors_of(lex, b), simulate_root);
 }
 
+namespace {
+
+// The best wup_similarity over every pair of the two words' synsets (simulated root), given their ancestors.
+std::optional<double> best_pair(const Lexicon& lex, const std::vector<SynsetId>& s1,
+                                const std::vector<const Ancestors*>& a1, const std::vector<SynsetId>& s2,
+                                const std::vector<const Ancestors*>& a2) {
+  std::optional<double> best;
+  for (size_t i = 0; i < s1.size(); ++i)
+    for (size_t j = 0; j < s2.size(); ++j) {
+      auto w = wup(lex, s1[i], *a1[i], s2[j], *a2[j], true);
+      if (w && (!best || *w > *best)) best = w;
+    }
+  return best;
+}
+
+}  // namespace
+
 std::optional<double> word_similarity(const Lexicon& lex, std::string_view word1, std::string_view word2,
                                       std::optional<PartOfSpeech> pos) {
   auto s1 = synsets_of(lex, word1, pos);
   auto s2 = synsets_of(lex, word2, pos);
-  std::vector<Ancestors> a2;
-  for (SynsetId b : s2) a2.push_back(ancestors_of(lex, b));
-  std::optional<double> best;
-  for (SynsetId a : s1) {
-    Ancestors aa = ancestors_of(lex, a);
-    for (size_t j = 0; j < s2.size(); ++j) {
-      auto w = wup(lex, a, aa, s2[j], a2[j], true);
-      if (w && (!best || *w > *best)) best = w;
+  std::vector<Ancestors> ancestors;
+  ancestors.reserve(s1.size() + s2.size());
+  for (SynsetId s : s1) ancestors.push_back(ancestors_of(lex, s));
+  for (SynsetId s : s2) ancestors.push_back(ancestors_of(lex, s));
+  std::vector<const Ancestors*> a1, a2;
+  for (size_t i = 0; i < s1.size(); ++i) a1.push_back(&ancestors[i]);
+  for (size_t j = 0; j < s2.size(); ++j) a2.push_back(&ancestors[s1.size() + j]);
+  return best_pair(lex, s1, a1, s2, a2);
+}
+
+struct WordSimilarity::Caches {
+  std::map<std::string, std::vector<SynsetId>, std::less<>> synsets;  // word -> synsets_of(word), any part of speech
+  std::unordered_map<SynsetId, Ancestors> ancestors;                  // node-based: references stay valid
+};
+
+WordSimilarity::WordSimilarity(const Lexicon& lex) : lex_(&lex), caches_(std::make_unique<Caches>()) {}
+WordSimilarity::~WordSimilarity() = default;
+WordSimilarity::WordSimilarity(WordSimilarity&&) noexcept = default;
+
+std::optional<double> WordSimilarity::operator()(std::string_view word1, std::string_view word2) {
+  auto synsets = [&](std::string_view word) -> const std::vector<SynsetId>& {
+    auto it = caches_->synsets.find(word);
+    if (it == caches_->synsets.end()) it = caches_->synsets.emplace(std::string(word), synsets_of(*lex_, word)).first;
+    return it->second;
+  };
+  auto ancestors = [&](const std::vector<SynsetId>& ids) {
+    std::vector<const Ancestors*> out;
+    out.reserve(ids.size());
+    for (SynsetId s : ids) {
+      auto it = caches_->ancestors.find(s);
+      if (it == caches_->ancestors.end()) it = caches_->ancestors.emplace(s, ancestors_of(*lex_, s)).first;
+      out.push_back(&it->second);
     }
-  }
-  return best;
+    return out;
+  };
+  const auto& s1 = synsets(word1);
+  const auto& s2 = synsets(word2);
+  return best_pair(*lex_, s1, ancestors(s1), s2, ancestors(s2));
 }
 
 }  // namespace chokepoint

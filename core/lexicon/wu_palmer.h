@@ -4,6 +4,7 @@
 // depth = max_depth(subsumer) + 1; each side adds its shortest path distance to the subsumer. Non-noun pairs get
 // NLTK's fake "*ROOT*" above all taxonomies (verbs have many roots), so e.g. hit.v.01 vs slap.v.01 = 0.25.
 #pragma once
+#include <memory>
 #include <optional>
 #include <string_view>
 
@@ -21,5 +22,21 @@ std::optional<int> shortest_path_distance(const Lexicon& lex, SynsetId a, Synset
 // two words (wn.synsets, i.e. after morphy), restricted to one part of speech when given; nullopt if no pair scores.
 std::optional<double> word_similarity(const Lexicon& lex, std::string_view word1, std::string_view word2,
                                       std::optional<PartOfSpeech> pos = std::nullopt);
+
+// word_similarity over any part of speech, keeping each word's synsets and each synset's hypernym distances between
+// calls: a job compares a few hundred words pairwise, and finding those again was most of a new pair's cost. The same
+// values as word_similarity. Not thread-safe; one per job.
+class WordSimilarity {
+ public:
+  explicit WordSimilarity(const Lexicon& lex);
+  ~WordSimilarity();
+  WordSimilarity(WordSimilarity&&) noexcept;
+  std::optional<double> operator()(std::string_view word1, std::string_view word2);
+
+ private:
+  struct Caches;
+  const Lexicon* lex_;
+  std::unique_ptr<Caches> caches_;
+};
 
 }  // namespace chokepoint

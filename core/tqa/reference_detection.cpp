@@ -60,7 +60,7 @@ bool ReferenceMatcher::matches(const LinkerComponent& component, const TextToken
   key_buffer_ += token.lower;
   auto it = word_cache_.find(key_buffer_);
   if (it != word_cache_.end()) return it->second;
-  auto sim = word_similarity(lex_, component.lemma, token.lower);
+  auto sim = similarity_(component.lemma, token.lower);
   bool hit = sim && *sim >= kWuPalmerThreshold;
   word_cache_.emplace(key_buffer_, hit);
   return hit;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/lexicon/lexicon.h"
+#include "core/lexicon/wu_palmer.h"
 #include "core/schema/schema.h"
 #include "core/tqa/evidence_exclusions.h"
 #include "core/tqa/linker_table.h"
@@ -35,7 +36,7 @@ std::vector<TextToken> candidate_tokens(const Lexicon& lex, std::string_view tex
 // and the same pairs recur across a benchmark). Not thread-safe; one per job.
 class ReferenceMatcher {
  public:
-  explicit ReferenceMatcher(const Lexicon& lex) : lex_(lex) {}
+  explicit ReferenceMatcher(const Lexicon& lex) : lex_(lex), similarity_(lex) {}
   bool matches(const LinkerComponent& component, const TextToken& token);
   std::vector<TextToken> matching_tokens(const LinkerComponent& component, const std::vector<TextToken>& tokens);
   const Lexicon& lexicon() const { return lex_; }
@@ -44,6 +45,7 @@ class ReferenceMatcher {
   const Lexicon& lex_;
   std::map<std::string, bool> word_cache_;  // "lemma\ttoken" -> Wu–Palmer >= threshold
   std::string key_buffer_;                  // the key of the last lookup
+  WordSimilarity similarity_;               // each word's synsets and their hypernyms, kept for new pairs
 };
 
 struct ComponentReferences {

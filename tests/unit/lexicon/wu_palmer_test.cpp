@@ -1,6 +1,9 @@
 // Wu–Palmer similarity against NLTK's published values.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "core/lexicon/wu_palmer.h"
 #include "tests/unit/lexicon/wordnet_fixture.h"
 
@@ -45,6 +48,32 @@ TEST(WuPalmer, WordsTakeTheBestPairOfSenses) {
   // The thesis' matching threshold 0.95: "movie" and "film" share a synset; dog and cat do not pass.
   EXPECT_GE(word_similarity(lex, "movie", "film").value(), 0.95);
   EXPECT_LT(word_similarity(lex, "dog", "cat").value(), 0.95);
+}
+
+// The job-level similarity keeps synsets and hypernym distances between calls; every pair, asked in any order and
+// again, gives exactly word_similarity's value (nouns, verbs, adjectives, inflected forms, words WordNet lacks).
+TEST(WuPalmer, KeptSynsetsGiveTheSameValuesAsEachCallAlone) {
+  REQUIRE_WORDNET();
+  const std::vector<std::string> words = {"dog",    "cat",     "dogs",   "hit",    "slap",  "run",     "ran",
+                                          "city",   "cities",  "good",   "better", "fast",  "quickly", "county",
+                                          "school", "teacher", "salary", "money",  "xyzzy", "",        "name",
+                                          "title",  "movie",   "film",   "date",   "year",  "ofthe"};
+  WordSimilarity similarity(lex);
+  size_t compared = 0, scored = 0;
+  for (int round = 0; round < 2; ++round)
+    for (const auto& a : words)
+      for (const auto& b : words) {
+        auto expected = word_similarity(lex, a, b);
+        auto got = similarity(a, b);
+        ASSERT_EQ(got.has_value(), expected.has_value()) << a << " / " << b;
+        if (expected) {
+          EXPECT_EQ(*got, *expected) << a << " / " << b;
+          ++scored;
+        }
+        ++compared;
+      }
+  EXPECT_EQ(compared, 2 * words.size() * words.size());
+  EXPECT_GT(scored, compared / 2);  // most pairs have a common subsumer (the simulated root for verbs)
 }
 
 }  // namespace
