@@ -18,53 +18,72 @@
 namespace chokepoint::sqlspace {
 namespace {
 
-using WordSet = std::set<std::string, std::less<>>;
+// A list of words the rules look for, with its own bit. A question's rules ask the same lists about the same words
+// many times, so QuestionText looks each of its words up in every list once, as it is built, and a rule tests a bit.
+struct WordList {
+  unsigned bit;
+  std::set<std::string, std::less<>> words;
+};
 
-const WordSet kUnits = {
-    "percent",   "percentage", "km",    "kilometer", "kilometers", "kilometre", "kilometres", "meter",   "meters",
-    "metre",     "metres",     "cm",    "mm",        "mile",       "miles",     "kg",         "kgs",     "kilogram",
-    "kilograms", "gram",       "grams", "lb",        "lbs",        "pound",     "pounds",     "ton",     "tons",
-    "tonne",     "tonnes",     "ounce", "ounces",    "oz",         "dollar",    "dollars",    "usd",     "euro",
-    "euros",     "eur",        "cent",  "cents",     "yen",        "hour",      "hours",      "hr",      "hrs",
-    "minute",    "minutes",    "min",   "mins",      "second",     "seconds",   "sec",        "secs",    "day",
-    "days",      "week",       "weeks", "month",     "months",     "year",      "years",      "yr",      "yrs",
-    "ft",        "feet",       "foot",  "inch",      "inches",     "mph",       "kph",        "degree",  "degrees",
-    "celsius",   "fahrenheit", "liter", "liters",    "litre",      "litres",    "ml",         "gb",      "mb",
-    "kb",        "tb",         "cc",    "hp",        "kw",         "million",   "millions",   "billion", "thousand"};
-const WordSet kComparatives = {"more",    "less",    "fewer",  "greater", "higher", "lower",   "larger",
-                               "smaller", "bigger",  "older",  "younger", "longer", "shorter", "cheaper",
-                               "heavier", "lighter", "faster", "slower",  "taller", "earlier", "later"};
-const WordSet kComparisonWords = {"than", "exceed", "exceeds", "exceeded", "exceeding", "above", "below", "beyond"};
-const WordSet kNumericCues = {"over", "under",  "before",  "after",    "since",    "within", "least",
-                              "most", "equal",  "equals",  "exactly",  "above",    "below",  "beyond",
-                              "than", "exceed", "exceeds", "exceeded", "exceeding"};
-const WordSet kSuperlatives = {
-    "most", "least",  "highest", "lowest",   "largest",   "smallest",   "biggest",    "greatest", "maximum",  "minimum",
-    "max",  "min",    "best",    "worst",    "oldest",    "youngest",   "longest",    "shortest", "earliest", "latest",
-    "top",  "fewest", "compare", "compared", "comparing", "comparison", "difference", "versus",   "vs"};
-const WordSet kShorthand = {"etc", "vs", "approx", "avg", "num", "qty", "dept", "yr", "yrs", "pct", "govt", "intl"};
-const WordSet kCoordinators = {"and", "or", "nor", "but", "yet"};
-const WordSet kConnectors = {"and", "or", "not", "nor", "but"};
-const WordSet kDisjunctions = {"or", "either", "nor", "neither"};
-const WordSet kAlternatives = {"or", "either", "alternatively", "otherwise", "instead", "unless"};
-const WordSet kTemporal = {
-    "since",     "until",    "till",   "during",    "ago",      "before",   "after",    "earliest", "latest",
-    "recent",    "recently", "today",  "yesterday", "tomorrow", "decade",   "decades",  "century",  "year",
-    "years",     "yearly",   "annual", "annually",  "month",    "months",   "monthly",  "week",     "weeks",
-    "weekly",    "daily",    "date",   "dates",     "period",   "duration", "january",  "february", "april",
-    "june",      "july",     "august", "september", "october",  "november", "december", "monday",   "tuesday",
-    "wednesday", "thursday", "friday", "saturday",  "sunday"};
-const WordSet kQuantifiers = {"all",     "each",     "every", "any",     "both", "either", "neither", "none",
-                              "several", "multiple", "only",  "exactly", "few",  "two",    "three",   "four",
-                              "five",    "six",      "seven", "eight",   "nine", "ten",    "twice"};
-const WordSet kEpistemic = {"may",        "might",       "possibly",   "probably",  "perhaps",    "maybe",
-                            "likely",     "unlikely",    "presumably", "certainly", "definitely", "supposedly",
-                            "apparently", "potentially", "potential",  "probable",  "possible"};
-const WordSet kReporting = {"state",     "states",   "stated",    "say",       "says",    "said",    "report",
-                            "reports",   "reported", "claim",     "claims",    "claimed", "mention", "mentions",
-                            "mentioned", "indicate", "indicates", "indicated", "tell",    "tells",   "told"};
-const WordSet kCausal = {"because", "cause", "causes", "caused",  "causing",     "therefore",   "thus",
-                         "hence",   "why",   "reason", "reasons", "consequence", "consequences"};
+const WordList kUnits = {
+    1u << 0,
+    {"percent",   "percentage", "km",    "kilometer", "kilometers", "kilometre", "kilometres", "meter",   "meters",
+     "metre",     "metres",     "cm",    "mm",        "mile",       "miles",     "kg",         "kgs",     "kilogram",
+     "kilograms", "gram",       "grams", "lb",        "lbs",        "pound",     "pounds",     "ton",     "tons",
+     "tonne",     "tonnes",     "ounce", "ounces",    "oz",         "dollar",    "dollars",    "usd",     "euro",
+     "euros",     "eur",        "cent",  "cents",     "yen",        "hour",      "hours",      "hr",      "hrs",
+     "minute",    "minutes",    "min",   "mins",      "second",     "seconds",   "sec",        "secs",    "day",
+     "days",      "week",       "weeks", "month",     "months",     "year",      "years",      "yr",      "yrs",
+     "ft",        "feet",       "foot",  "inch",      "inches",     "mph",       "kph",        "degree",  "degrees",
+     "celsius",   "fahrenheit", "liter", "liters",    "litre",      "litres",    "ml",         "gb",      "mb",
+     "kb",        "tb",         "cc",    "hp",        "kw",         "million",   "millions",   "billion", "thousand"}};
+const WordList kComparatives = {1u << 1, {"more",    "less",    "fewer",  "greater", "higher", "lower",   "larger",
+                                          "smaller", "bigger",  "older",  "younger", "longer", "shorter", "cheaper",
+                                          "heavier", "lighter", "faster", "slower",  "taller", "earlier", "later"}};
+const WordList kComparisonWords = {1u << 2,
+                                   {"than", "exceed", "exceeds", "exceeded", "exceeding", "above", "below", "beyond"}};
+const WordList kNumericCues = {
+    1u << 3,
+    {"over", "under", "before", "after", "since", "within", "least", "most", "equal", "equals", "exactly", "above",
+     "below", "beyond", "than", "exceed", "exceeds", "exceeded", "exceeding"}};
+const WordList kSuperlatives = {
+    1u << 4, {"most",      "least",      "highest",    "lowest", "largest", "smallest", "biggest", "greatest",
+              "maximum",   "minimum",    "max",        "min",    "best",    "worst",    "oldest",  "youngest",
+              "longest",   "shortest",   "earliest",   "latest", "top",     "fewest",   "compare", "compared",
+              "comparing", "comparison", "difference", "versus", "vs"}};
+const WordList kShorthand = {1u << 5,
+                             {"etc", "vs", "approx", "avg", "num", "qty", "dept", "yr", "yrs", "pct", "govt", "intl"}};
+const WordList kCoordinators = {1u << 6, {"and", "or", "nor", "but", "yet"}};
+const WordList kConnectors = {1u << 7, {"and", "or", "not", "nor", "but"}};
+const WordList kDisjunctions = {1u << 8, {"or", "either", "nor", "neither"}};
+const WordList kAlternatives = {1u << 9, {"or", "either", "alternatively", "otherwise", "instead", "unless"}};
+const WordList kTemporal = {
+    1u << 10,
+    {"since",     "until",    "till",   "during",    "ago",      "before",   "after",    "earliest", "latest",
+     "recent",    "recently", "today",  "yesterday", "tomorrow", "decade",   "decades",  "century",  "year",
+     "years",     "yearly",   "annual", "annually",  "month",    "months",   "monthly",  "week",     "weeks",
+     "weekly",    "daily",    "date",   "dates",     "period",   "duration", "january",  "february", "april",
+     "june",      "july",     "august", "september", "october",  "november", "december", "monday",   "tuesday",
+     "wednesday", "thursday", "friday", "saturday",  "sunday"}};
+const WordList kQuantifiers = {
+    1u << 11,
+    {"all", "each", "every", "any",  "both", "either", "neither", "none",  "several", "multiple", "only", "exactly",
+     "few", "two",  "three", "four", "five", "six",    "seven",   "eight", "nine",    "ten",      "twice"}};
+const WordList kEpistemic = {
+    1u << 12,
+    {"may", "might", "possibly", "probably", "perhaps", "maybe", "likely", "unlikely", "presumably", "certainly",
+     "definitely", "supposedly", "apparently", "potentially", "potential", "probable", "possible"}};
+const WordList kReporting = {1u << 13,
+                             {"state",     "states",   "stated",    "say",       "says",    "said",    "report",
+                              "reports",   "reported", "claim",     "claims",    "claimed", "mention", "mentions",
+                              "mentioned", "indicate", "indicates", "indicated", "tell",    "tells",   "told"}};
+const WordList kCausal = {1u << 14,
+                          {"because", "cause", "causes", "caused", "causing", "therefore", "thus", "hence", "why",
+                           "reason", "reasons", "consequence", "consequences"}};
+const WordList* const kWordLists[] = {&kUnits,     &kComparatives, &kComparisonWords, &kNumericCues,  &kSuperlatives,
+                                      &kShorthand, &kCoordinators, &kConnectors,      &kDisjunctions, &kAlternatives,
+                                      &kTemporal,  &kQuantifiers,  &kEpistemic,       &kReporting,    &kCausal};
+
 const char* const kUtf8Math[] = {"≤", "≥", "≠", "×", "÷", "°"};
 const char* const kUtf8Inequality[] = {"≤", "≥", "≠"};
 const char* const kUtf8Currency[] = {"€", "£", "¥"};
@@ -78,7 +97,16 @@ bool contains_any(std::string_view s, const char* const* first, const char* cons
 class QuestionText {
  public:
   explicit QuestionText(std::string_view q) : tokens_(tokenize(q)) {
-    for (const auto& t : tokens_) lower_.push_back(to_lower_ascii(t.text));
+    for (const auto& t : tokens_) {
+      lower_.push_back(to_lower_ascii(t.text));
+      unsigned lists = 0;
+      if (t.kind == TokenKind::word)
+        for (const WordList* list : kWordLists)
+          if (list->words.count(lower_.back())) lists |= list->bit;
+      lists_.push_back(lists);
+      // Every symbol utf8_symbol looks for is written with bytes >= 0x80; an ASCII token holds none of them.
+      non_ascii_.push_back(std::any_of(t.text.begin(), t.text.end(), [](char c) { return c & 0x80; }));
+    }
   }
 
   size_t size() const { return tokens_.size(); }
@@ -93,9 +121,7 @@ class QuestionText {
   bool word(size_t i, std::string_view w) const {
     return i < size() && !quoted(i) && tokens_[i].kind == TokenKind::word && lower_[i] == w;
   }
-  bool word_in(size_t i, const WordSet& set) const {
-    return i < size() && !quoted(i) && tokens_[i].kind == TokenKind::word && set.count(lower_[i]) > 0;
-  }
+  bool word_in(size_t i, const WordList& list) const { return i < size() && !quoted(i) && (lists_[i] & list.bit) != 0; }
   bool punct(size_t i, char c) const {
     return i < size() && !quoted(i) && tokens_[i].kind == TokenKind::punctuation && tokens_[i].text[0] == c;
   }
@@ -106,7 +132,8 @@ class QuestionText {
   bool number(size_t i) const { return i < size() && !quoted(i) && tokens_[i].kind == TokenKind::number; }
   // A word token holding one of the UTF-8 symbols.
   bool utf8_symbol(size_t i, const char* const* first, const char* const* last) const {
-    return i < size() && !quoted(i) && tokens_[i].kind == TokenKind::word && contains_any(tokens_[i].text, first, last);
+    return i < size() && !quoted(i) && tokens_[i].kind == TokenKind::word && non_ascii_[i] &&
+           contains_any(tokens_[i].text, first, last);
   }
   // Tokens i and i+1 touch (no space between).
   bool glued(size_t i) const {
@@ -118,8 +145,8 @@ class QuestionText {
       if (f(i)) return true;
     return false;
   }
-  bool any_word(const WordSet& set) const {
-    return any([&](size_t i) { return word_in(i, set); });
+  bool any_word(const WordList& list) const {
+    return any([&](size_t i) { return word_in(i, list); });
   }
   bool phrase(std::string_view a, std::string_view b) const {
     return any([&](size_t i) { return word(i, a) && word(i + 1, b); });
@@ -139,6 +166,8 @@ class QuestionText {
  private:
   std::vector<Token> tokens_;
   std::vector<std::string> lower_;
+  std::vector<unsigned> lists_;  // per token: the bits of the word lists holding its lower-case spelling
+  std::vector<bool> non_ascii_;  // per token: a byte >= 0x80 in it
 };
 
 // ---- shared tests ----
@@ -162,7 +191,7 @@ bool number_with_unit(const QuestionText& q) {
     if (!q.glued_number_word(i)) return false;
     const std::string& w = q.lower(i);
     const size_t letters = w.find_first_not_of("0123456789.,");
-    return letters != std::string::npos && kUnits.count(w.substr(letters)) > 0;
+    return letters != std::string::npos && kUnits.words.count(w.substr(letters)) > 0;
   });
 }
 bool any_number(const QuestionText& q) {
@@ -506,13 +535,13 @@ FeatureDecision decide_threshold_mapping(std::string_view question, const sql::N
   return {124, mapped};
 }
 
-std::vector<std::string> SchemaGrounding::lemmas(std::string_view text) const {
+std::vector<std::string> SchemaGrounding::lemmas(std::string_view text) {
   std::vector<std::string> out;
-  for (auto& t : tqa::candidate_tokens(lex_, text)) out.push_back(std::move(t.lemma));
+  for (auto& t : tqa::candidate_tokens(lemmas_, text)) out.push_back(std::move(t.lemma));
   return out;
 }
 
-SchemaGrounding::NameForms SchemaGrounding::forms_of(const std::string& identifier, const std::string& natural) const {
+SchemaGrounding::NameForms SchemaGrounding::forms_of(const std::string& identifier, const std::string& natural) {
   NameForms n;
   std::string words;
   for (const auto& s : segment_identifier(lex_, identifier)) words += (words.empty() ? "" : " ") + s.text;

@@ -13,6 +13,7 @@
 #include "core/schema/schema.h"
 #include "core/sql/ast.h"
 #include "core/sqlspace/feature_catalogue.h"
+#include "core/tqa/token_lemmas.h"
 
 namespace chokepoint::sqlspace {
 
@@ -31,7 +32,7 @@ const std::vector<RuleDefinition>& grounding_rules();
 // Grounding decisions with the column names of each schema segmented and lemmatised once. Not thread-safe.
 class SchemaGrounding {
  public:
-  explicit SchemaGrounding(const Lexicon& lex) : lex_(lex) {}
+  explicit SchemaGrounding(const Lexicon& lex) : lex_(lex), lemmas_(lex) {}
   // Decides what its inputs allow: #124 needs `query`; #181, #182 and #186 `schema`; #179 both. Absent inputs
   // leave their features out of the answer (unknown).
   std::vector<FeatureDecision> decide(std::string_view question, const Schema* schema, const sql::Node* query);
@@ -47,10 +48,11 @@ class SchemaGrounding {
     std::vector<NameForms> tables;
   };
   const SchemaNames& names_of(const Schema& schema);
-  std::vector<std::string> lemmas(std::string_view text) const;
-  NameForms forms_of(const std::string& identifier, const std::string& natural) const;
+  std::vector<std::string> lemmas(std::string_view text);
+  NameForms forms_of(const std::string& identifier, const std::string& natural);
 
   const Lexicon& lex_;
+  tqa::TokenLemmas lemmas_;                   // each word's lemma, kept for the job
   std::map<std::string, SchemaNames> by_db_;  // keyed by db_id
 };
 

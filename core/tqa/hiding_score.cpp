@@ -13,7 +13,7 @@ std::optional<int> component_hiding_score(ReferenceMatcher& matcher, const Linke
                                           const std::vector<TextSpan>& excluded, HidingRule rule) {
   if (original.empty()) return std::nullopt;
   if (new_text.find_first_not_of(" \t\r\n") == std::string_view::npos) return 0;
-  std::vector<TextToken> tokens = candidate_tokens(matcher.lexicon(), new_text, excluded);
+  std::vector<TextToken> tokens = candidate_tokens(matcher.lemmas(), new_text, excluded);
   if (rule == HidingRule::matcher) return matcher.matching_tokens(component, tokens).empty() ? 1 : 0;
   for (const auto& t : tokens)
     for (const auto& o : original)

@@ -6,7 +6,6 @@
 #include <cctype>
 
 #include "core/lexicon/fuzzy_ratio.h"
-#include "core/lexicon/morphy.h"
 #include "core/lexicon/tokenizer.h"
 #include "core/lexicon/wu_palmer.h"
 #include "core/tqa/stopwords.h"
@@ -20,18 +19,10 @@ std::string lower_ascii(std::string_view s) {
   return out;
 }
 
-std::string token_lemma(const Lexicon& lex, const std::string& lower) {
-  for (PartOfSpeech pos : kWordNetPosOrder) {
-    std::string l = lemmatize(lex, lower, pos);
-    if (l != lower) return l;
-  }
-  return lower;
-}
-
-}  // namespace
-
-std::vector<TextToken> candidate_tokens(const Lexicon& lex, std::string_view text,
-                                        const std::vector<TextSpan>& excluded) {
+// The tokens of `text` that can be references; `lemma_of(lower)` gives a word's lemma.
+template <class LemmaOf>
+std::vector<TextToken> collect_candidate_tokens(std::string_view text, const std::vector<TextSpan>& excluded,
+                                                LemmaOf&& lemma_of) {
   std::vector<TextToken> out;
   for (const Token& t : tokenize(text)) {
     if (t.kind != TokenKind::word || t.quoted || t.length < 2) continue;
@@ -42,12 +33,24 @@ std::vector<TextToken> candidate_tokens(const Lexicon& lex, std::string_view tex
     tok.text = t.text;
     tok.lower = lower_ascii(t.text);
     if (is_stopword(tok.lower)) continue;
-    tok.lemma = token_lemma(lex, tok.lower);
+    tok.lemma = lemma_of(tok.lower);
     tok.position = t.offset;
     tok.length = t.length;
     out.push_back(std::move(tok));
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<TextToken> candidate_tokens(const Lexicon& lex, std::string_view text,
+                                        const std::vector<TextSpan>& excluded) {
+  return collect_candidate_tokens(text, excluded, [&](const std::string& lower) { return token_lemma(lex, lower); });
+}
+
+std::vector<TextToken> candidate_tokens(TokenLemmas& lemmas, std::string_view text,
+                                        const std::vector<TextSpan>& excluded) {
+  return collect_candidate_tokens(text, excluded, lemmas);
 }
 
 bool ReferenceMatcher::matches(const LinkerComponent& component, const TextToken& token) {
@@ -95,9 +98,8 @@ size_t ReferenceDetection::evidence_tokens() const {
 
 ReferenceDetection detect_references(ReferenceMatcher& matcher, const std::vector<LinkerComponent>& components,
                                      std::string_view question, std::string_view evidence, const Schema& schema) {
-  const Lexicon& lex = matcher.lexicon();
-  const std::vector<TextToken> q = candidate_tokens(lex, question);
-  const std::vector<TextToken> e = candidate_tokens(lex, evidence, evidence_exclusions(evidence, schema));
+  const std::vector<TextToken> q = candidate_tokens(matcher.lemmas(), question);
+  const std::vector<TextToken> e = candidate_tokens(matcher.lemmas(), evidence, evidence_exclusions(evidence, schema));
   ReferenceDetection out;
   for (const auto& c : components) {
     ComponentReferences refs;

@@ -14,6 +14,7 @@
 #include "core/schema/schema.h"
 #include "core/tqa/evidence_exclusions.h"
 #include "core/tqa/linker_table.h"
+#include "core/tqa/token_lemmas.h"
 
 namespace chokepoint::tqa {
 
@@ -31,21 +32,26 @@ struct TextToken {
 // Word tokens of `text` that can be references: not quoted, not in `excluded`, not stopwords, 2+ characters.
 std::vector<TextToken> candidate_tokens(const Lexicon& lex, std::string_view text,
                                         const std::vector<TextSpan>& excluded = {});
+// The same tokens, with the lemmas a job has already read taken from `lemmas`.
+std::vector<TextToken> candidate_tokens(TokenLemmas& lemmas, std::string_view text,
+                                        const std::vector<TextSpan>& excluded = {});
 
 // The matching rule with a cache of word-pair similarities (Wu–Palmer over all sense pairs is the expensive part,
 // and the same pairs recur across a benchmark). Not thread-safe; one per job.
 class ReferenceMatcher {
  public:
-  explicit ReferenceMatcher(const Lexicon& lex) : lex_(lex), similarity_(lex) {}
+  explicit ReferenceMatcher(const Lexicon& lex) : lex_(lex), similarity_(lex), lemmas_(lex) {}
   bool matches(const LinkerComponent& component, const TextToken& token);
   std::vector<TextToken> matching_tokens(const LinkerComponent& component, const std::vector<TextToken>& tokens);
   const Lexicon& lexicon() const { return lex_; }
+  TokenLemmas& lemmas() { return lemmas_; }  // the job's lemmas, for candidate_tokens
 
  private:
   const Lexicon& lex_;
   std::map<std::string, bool> word_cache_;  // "lemma\ttoken" -> Wu–Palmer >= threshold
   std::string key_buffer_;                  // the key of the last lookup
   WordSimilarity similarity_;               // each word's synsets and their hypernyms, kept for new pairs
+  TokenLemmas lemmas_;                      // each word's lemma, kept
 };
 
 struct ComponentReferences {

@@ -114,5 +114,38 @@ TEST(ReferenceDetection, WuPalmerSynonymMatchesAWordComponent) {
   EXPECT_EQ(hits[0].lemma, "role");
 }
 
+TEST(ReferenceDetection, KeptLemmasGiveTheSameTokensAsEachLookup) {
+  REQUIRE_WORDNET();
+  TokenLemmas lemmas(lex);
+  // Inflected words, words sharing a prefix, one word in two cases, an irregular plural and unknown words, each
+  // text twice: the second pass reads every lemma kept.
+  const std::vector<std::string> texts = {
+      "Which movies were moving the movers? Movies played by geese",
+      "The geese played better roles in movies; MOVIES ran, running runners",
+      "zqxj zqxjs the studios' studio recorded recordings",
+  };
+  const std::vector<TextSpan> excluded = {{4, 6}};
+  for (int pass = 0; pass < 2; ++pass) {
+    for (const auto& text : texts) {
+      for (const auto& spans : {std::vector<TextSpan>{}, excluded}) {
+        auto kept = candidate_tokens(lemmas, text, spans);
+        auto each = candidate_tokens(lex, text, spans);
+        ASSERT_EQ(kept.size(), each.size()) << text;
+        for (size_t i = 0; i < kept.size(); ++i) {
+          EXPECT_EQ(kept[i].text, each[i].text) << text;
+          EXPECT_EQ(kept[i].lower, each[i].lower) << text;
+          EXPECT_EQ(kept[i].lemma, each[i].lemma) << text << ": " << each[i].text;
+          EXPECT_EQ(kept[i].position, each[i].position) << text;
+          EXPECT_EQ(kept[i].length, each[i].length) << text;
+        }
+      }
+    }
+  }
+  auto geese = candidate_tokens(lex, "geese movies");
+  ASSERT_EQ(geese.size(), 2u);
+  EXPECT_EQ(geese[0].lemma, "goose");
+  EXPECT_EQ(geese[1].lemma, "movie");
+}
+
 }  // namespace
 }  // namespace chokepoint::tqa
