@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <initializer_list>
 #include <set>
+#include <vector>
 
 #include "core/base/text.h"
 #include "core/lexicon/identifier_segmentation.h"
@@ -18,71 +20,68 @@
 namespace chokepoint::sqlspace {
 namespace {
 
-// A list of words the rules look for, with its own bit. A question's rules ask the same lists about the same words
-// many times, so QuestionText looks each of its words up in every list once, as it is built, and a rule tests a bit.
+// A list of words the rules look for. A question's rules ask the same lists about the same words many times, so
+// QuestionText looks each of its words up in every list once, as it is built, and a rule tests the list's bit. Each
+// list takes the next bit and joins all_word_lists() as it is constructed.
+struct WordList;
+std::vector<const WordList*>& all_word_lists() {
+  static std::vector<const WordList*> lists;
+  return lists;
+}
+
 struct WordList {
+  WordList(std::initializer_list<std::string> w) : bit(1u << all_word_lists().size()), words(w) {
+    all_word_lists().push_back(this);  // the lists are this file's constants, so fewer than 32
+  }
   unsigned bit;
   std::set<std::string, std::less<>> words;
 };
 
 const WordList kUnits = {
-    1u << 0,
-    {"percent",   "percentage", "km",    "kilometer", "kilometers", "kilometre", "kilometres", "meter",   "meters",
-     "metre",     "metres",     "cm",    "mm",        "mile",       "miles",     "kg",         "kgs",     "kilogram",
-     "kilograms", "gram",       "grams", "lb",        "lbs",        "pound",     "pounds",     "ton",     "tons",
-     "tonne",     "tonnes",     "ounce", "ounces",    "oz",         "dollar",    "dollars",    "usd",     "euro",
-     "euros",     "eur",        "cent",  "cents",     "yen",        "hour",      "hours",      "hr",      "hrs",
-     "minute",    "minutes",    "min",   "mins",      "second",     "seconds",   "sec",        "secs",    "day",
-     "days",      "week",       "weeks", "month",     "months",     "year",      "years",      "yr",      "yrs",
-     "ft",        "feet",       "foot",  "inch",      "inches",     "mph",       "kph",        "degree",  "degrees",
-     "celsius",   "fahrenheit", "liter", "liters",    "litre",      "litres",    "ml",         "gb",      "mb",
-     "kb",        "tb",         "cc",    "hp",        "kw",         "million",   "millions",   "billion", "thousand"}};
-const WordList kComparatives = {1u << 1, {"more",    "less",    "fewer",  "greater", "higher", "lower",   "larger",
-                                          "smaller", "bigger",  "older",  "younger", "longer", "shorter", "cheaper",
-                                          "heavier", "lighter", "faster", "slower",  "taller", "earlier", "later"}};
-const WordList kComparisonWords = {1u << 2,
-                                   {"than", "exceed", "exceeds", "exceeded", "exceeding", "above", "below", "beyond"}};
-const WordList kNumericCues = {
-    1u << 3,
-    {"over", "under", "before", "after", "since", "within", "least", "most", "equal", "equals", "exactly", "above",
-     "below", "beyond", "than", "exceed", "exceeds", "exceeded", "exceeding"}};
+    "percent",   "percentage", "km",    "kilometer", "kilometers", "kilometre", "kilometres", "meter",   "meters",
+    "metre",     "metres",     "cm",    "mm",        "mile",       "miles",     "kg",         "kgs",     "kilogram",
+    "kilograms", "gram",       "grams", "lb",        "lbs",        "pound",     "pounds",     "ton",     "tons",
+    "tonne",     "tonnes",     "ounce", "ounces",    "oz",         "dollar",    "dollars",    "usd",     "euro",
+    "euros",     "eur",        "cent",  "cents",     "yen",        "hour",      "hours",      "hr",      "hrs",
+    "minute",    "minutes",    "min",   "mins",      "second",     "seconds",   "sec",        "secs",    "day",
+    "days",      "week",       "weeks", "month",     "months",     "year",      "years",      "yr",      "yrs",
+    "ft",        "feet",       "foot",  "inch",      "inches",     "mph",       "kph",        "degree",  "degrees",
+    "celsius",   "fahrenheit", "liter", "liters",    "litre",      "litres",    "ml",         "gb",      "mb",
+    "kb",        "tb",         "cc",    "hp",        "kw",         "million",   "millions",   "billion", "thousand"};
+const WordList kComparatives = {"more",    "less",    "fewer",  "greater", "higher", "lower",   "larger",
+                                "smaller", "bigger",  "older",  "younger", "longer", "shorter", "cheaper",
+                                "heavier", "lighter", "faster", "slower",  "taller", "earlier", "later"};
+const WordList kComparisonWords = {"than", "exceed", "exceeds", "exceeded", "exceeding", "above", "below", "beyond"};
+const WordList kNumericCues = {"over", "under",  "before",  "after",    "since",    "within", "least",
+                               "most", "equal",  "equals",  "exactly",  "above",    "below",  "beyond",
+                               "than", "exceed", "exceeds", "exceeded", "exceeding"};
 const WordList kSuperlatives = {
-    1u << 4, {"most",      "least",      "highest",    "lowest", "largest", "smallest", "biggest", "greatest",
-              "maximum",   "minimum",    "max",        "min",    "best",    "worst",    "oldest",  "youngest",
-              "longest",   "shortest",   "earliest",   "latest", "top",     "fewest",   "compare", "compared",
-              "comparing", "comparison", "difference", "versus", "vs"}};
-const WordList kShorthand = {1u << 5,
-                             {"etc", "vs", "approx", "avg", "num", "qty", "dept", "yr", "yrs", "pct", "govt", "intl"}};
-const WordList kCoordinators = {1u << 6, {"and", "or", "nor", "but", "yet"}};
-const WordList kConnectors = {1u << 7, {"and", "or", "not", "nor", "but"}};
-const WordList kDisjunctions = {1u << 8, {"or", "either", "nor", "neither"}};
-const WordList kAlternatives = {1u << 9, {"or", "either", "alternatively", "otherwise", "instead", "unless"}};
+    "most", "least",  "highest", "lowest",   "largest",   "smallest",   "biggest",    "greatest", "maximum",  "minimum",
+    "max",  "min",    "best",    "worst",    "oldest",    "youngest",   "longest",    "shortest", "earliest", "latest",
+    "top",  "fewest", "compare", "compared", "comparing", "comparison", "difference", "versus",   "vs"};
+const WordList kShorthand = {"etc", "vs", "approx", "avg", "num", "qty", "dept", "yr", "yrs", "pct", "govt", "intl"};
+const WordList kCoordinators = {"and", "or", "nor", "but", "yet"};
+const WordList kConnectors = {"and", "or", "not", "nor", "but"};
+const WordList kDisjunctions = {"or", "either", "nor", "neither"};
+const WordList kAlternatives = {"or", "either", "alternatively", "otherwise", "instead", "unless"};
 const WordList kTemporal = {
-    1u << 10,
-    {"since",     "until",    "till",   "during",    "ago",      "before",   "after",    "earliest", "latest",
-     "recent",    "recently", "today",  "yesterday", "tomorrow", "decade",   "decades",  "century",  "year",
-     "years",     "yearly",   "annual", "annually",  "month",    "months",   "monthly",  "week",     "weeks",
-     "weekly",    "daily",    "date",   "dates",     "period",   "duration", "january",  "february", "april",
-     "june",      "july",     "august", "september", "october",  "november", "december", "monday",   "tuesday",
-     "wednesday", "thursday", "friday", "saturday",  "sunday"}};
-const WordList kQuantifiers = {
-    1u << 11,
-    {"all", "each", "every", "any",  "both", "either", "neither", "none",  "several", "multiple", "only", "exactly",
-     "few", "two",  "three", "four", "five", "six",    "seven",   "eight", "nine",    "ten",      "twice"}};
-const WordList kEpistemic = {
-    1u << 12,
-    {"may", "might", "possibly", "probably", "perhaps", "maybe", "likely", "unlikely", "presumably", "certainly",
-     "definitely", "supposedly", "apparently", "potentially", "potential", "probable", "possible"}};
-const WordList kReporting = {1u << 13,
-                             {"state",     "states",   "stated",    "say",       "says",    "said",    "report",
-                              "reports",   "reported", "claim",     "claims",    "claimed", "mention", "mentions",
-                              "mentioned", "indicate", "indicates", "indicated", "tell",    "tells",   "told"}};
-const WordList kCausal = {1u << 14,
-                          {"because", "cause", "causes", "caused", "causing", "therefore", "thus", "hence", "why",
-                           "reason", "reasons", "consequence", "consequences"}};
-const WordList* const kWordLists[] = {&kUnits,     &kComparatives, &kComparisonWords, &kNumericCues,  &kSuperlatives,
-                                      &kShorthand, &kCoordinators, &kConnectors,      &kDisjunctions, &kAlternatives,
-                                      &kTemporal,  &kQuantifiers,  &kEpistemic,       &kReporting,    &kCausal};
+    "since",     "until",    "till",   "during",    "ago",      "before",   "after",    "earliest", "latest",
+    "recent",    "recently", "today",  "yesterday", "tomorrow", "decade",   "decades",  "century",  "year",
+    "years",     "yearly",   "annual", "annually",  "month",    "months",   "monthly",  "week",     "weeks",
+    "weekly",    "daily",    "date",   "dates",     "period",   "duration", "january",  "february", "april",
+    "june",      "july",     "august", "september", "october",  "november", "december", "monday",   "tuesday",
+    "wednesday", "thursday", "friday", "saturday",  "sunday"};
+const WordList kQuantifiers = {"all",     "each",     "every", "any",     "both", "either", "neither", "none",
+                               "several", "multiple", "only",  "exactly", "few",  "two",    "three",   "four",
+                               "five",    "six",      "seven", "eight",   "nine", "ten",    "twice"};
+const WordList kEpistemic = {"may",        "might",       "possibly",   "probably",  "perhaps",    "maybe",
+                             "likely",     "unlikely",    "presumably", "certainly", "definitely", "supposedly",
+                             "apparently", "potentially", "potential",  "probable",  "possible"};
+const WordList kReporting = {"state",     "states",   "stated",    "say",       "says",    "said",    "report",
+                             "reports",   "reported", "claim",     "claims",    "claimed", "mention", "mentions",
+                             "mentioned", "indicate", "indicates", "indicated", "tell",    "tells",   "told"};
+const WordList kCausal = {"because", "cause", "causes", "caused",  "causing",     "therefore",   "thus",
+                          "hence",   "why",   "reason", "reasons", "consequence", "consequences"};
 
 const char* const kUtf8Math[] = {"≤", "≥", "≠", "×", "÷", "°"};
 const char* const kUtf8Inequality[] = {"≤", "≥", "≠"};
@@ -101,7 +100,7 @@ class QuestionText {
       lower_.push_back(to_lower_ascii(t.text));
       unsigned lists = 0;
       if (t.kind == TokenKind::word)
-        for (const WordList* list : kWordLists)
+        for (const WordList* list : all_word_lists())
           if (list->words.count(lower_.back())) lists |= list->bit;
       lists_.push_back(lists);
       // Every symbol utf8_symbol looks for is written with bytes >= 0x80; an ASCII token holds none of them.
