@@ -70,11 +70,11 @@ void open_pending_files(AppState& state, double budget_ms) {
 }  // namespace
 
 void start_app(AppState& state) {
-  // The first usable frame lists the sample databases and draws the first one's tables, so only those open before
-  // it. The sample set and the workspace's files wait for the frame after it (draw_app): their reading, and the code
-  // the browser compiles on its first call, no longer delay the first picture (bench/README.md, first usable frame).
-  open_file(state, "/assets/db/toxicology.sqlite", "sample");
-  open_file(state, "/assets/db/movies.sqlite", "sample");
+  // The first usable frame lists the sample databases and draws the first one's tables, from the build's schema
+  // snapshot. Their files, the sample set and the workspace's files open in the frame after it (draw_app): their
+  // reading, SQLite's first use and the code the browser compiles on its first call no longer delay the first picture
+  // (bench/README.md, first usable frame).
+  list_sample_databases(state, {"toxicology.sqlite", "movies.sqlite"});
   state.pending_files.push_back({"/assets/sets/sample_dev.json", "sample", true});
   for (const auto& f : workspace_files()) state.pending_files.push_back({f, "workspace", true});
   state.notices.clear();  // start-up loading is not news

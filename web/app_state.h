@@ -29,7 +29,10 @@ struct LoadedDatabase {
   Schema schema;                           // read through SQLite in wasm
   std::shared_ptr<Connection> connection;  // read-only; null when the file could not be opened
   bool schema_only = false;
-  std::string error;  // non-empty when the file could not be opened
+  // Listed from the build's schema snapshot before its file is open (list_sample_databases): the schema is there, the
+  // connection comes in the frame after the first usable one.
+  bool opening = false;
+  std::string error;  // non-empty when a listed file could not be opened
   // A big file's row counts, counted a slice a frame after it opened (the tables' row_count is -1 until then).
   std::shared_ptr<RowCountJob> row_counts;
 };

@@ -44,6 +44,13 @@ struct Schema {
   size_t column_count() const;                             // columns of every table (SynSQL's CC counts these)
 };
 
+// Every field equal, spellings exactly (a schema snapshot against the file it was read from, a round trip).
+bool operator==(const Column& a, const Column& b);
+bool operator==(const ForeignKey& a, const ForeignKey& b);
+bool operator==(const Table& a, const Table& b);
+bool operator==(const Schema& a, const Schema& b);
+inline bool operator!=(const Schema& a, const Schema& b) { return !(a == b); }
+
 // ASCII case-insensitive equality, the rule SQLite uses for identifiers.
 
 }  // namespace chokepoint

@@ -26,8 +26,8 @@ test('app reports ready with the sample databases and their table names', async 
   }
 });
 
-// The first usable frame opens the sample databases only; the sample set waits for the frame after it, and the page
-// says it is ready once that set is open too.
+// The first usable frame draws the sample databases from the build's schema snapshot; their files and the sample set
+// open in the frames after it, and the page says it is ready once they are open.
 test('the sample set opens after the first usable frame, before the page says it is ready', async () => {
   const marks = await app.page.evaluate(() => Object.fromEntries(
     performance.getEntriesByType('mark').map((m) => [m.name.replace('chokepoint:', ''), m.startTime])));
@@ -150,4 +150,30 @@ test('an idle page runs its frames without drawing them again; a pointer move an
   const opened = await page.screenshot();
   fs.writeFileSync(path.join(artefactDir, 'app_start_help_opened.png'), opened);
   assert.notDeepEqual(opened, still, 'the screenshot after the click differs from the idle one');
+});
+
+// The first usable frame draws the sample databases from the build's schema snapshot (core/schema/schema_snapshot.h):
+// when it is drawn their files are not open yet. By ready they are, and the tables, keys and row counts read from the
+// files are the snapshot's.
+test('the first usable frame lists the samples from the schema snapshot; their files open after it', async () => {
+  await app.page.addInitScript(() => {
+    const mark = performance.mark.bind(performance);
+    performance.mark = (name, ...rest) => {
+      if (name === 'chokepoint:frame 2') {
+        window.summaryAtFirstFrame = Module.ccall('chokepoint_summary_json', 'string', [], []);
+      }
+      return mark(name, ...rest);
+    };
+  });
+  await app.page.reload();
+  await waitReady(app);
+  const samples = (all) => all.filter((d) => d.origin === 'sample');
+  const first = samples(JSON.parse(await app.page.evaluate(() => window.summaryAtFirstFrame)));
+  const ready = samples(await callJson(app.page, 'chokepoint_summary_json'));
+  assert.deepEqual(first.map((d) => [d.db_id, d.opening]), [['toxicology', true], ['movies', true]],
+                   'listed, not yet open, at the first usable frame');
+  assert.deepEqual(ready.map((d) => [d.db_id, d.opening]), [['toxicology', false], ['movies', false]], 'open at ready');
+  const withoutOpening = (d) => { const { opening, ...rest } = d; return rest; };
+  assert.deepEqual(first.map(withoutOpening), ready.map(withoutOpening));
+  assert.ok(first[0].tables.every((t) => t.rows > 0), JSON.stringify(first[0]));
 });

@@ -10,6 +10,7 @@
 
 #include "core/dataset/eval_set_loader.h"
 #include "core/schema/schema_ddl.h"
+#include "core/schema/schema_snapshot.h"
 #include "core/schema/sqlite_schema.h"
 #include "core/schema/tables_json.h"
 
@@ -48,10 +49,18 @@ TextFileClaimerRegistrar::TextFileClaimerRegistrar(TextFileClaimer claimer) { cl
 
 OpenedKind open_file(AppState& state, const std::string& path, const std::string& origin) {
   const std::string name = file_name_of(path);
+  auto fail = [&](const std::string& message) {
+    notify(state, message, true);
+    for (auto& listed : state.databases.databases)
+      if (listed.opening && listed.path == path) {
+        listed.opening = false;
+        listed.error = message;
+      }
+    return OpenedKind::Failed;
+  };
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    notify(state, "cannot read " + name, true);
-    return OpenedKind::Failed;
+    return fail("cannot read " + name);
   }
   char header[16] = {};
   in.read(header, sizeof header);
@@ -61,8 +70,7 @@ OpenedKind open_file(AppState& state, const std::string& path, const std::string
     d.origin = origin;
     auto db = Connection::open_read_only(path);
     if (!db.ok()) {
-      notify(state, name + ": " + db.error(), true);
-      return OpenedKind::Failed;
+      return fail(name + ": " + db.error());
     }
     // A big file's rows are counted after it opens, a slice a frame (core/db/row_count_job.h): one count(*) over a
     // 350 MB table held the page for over 100 ms.
@@ -72,8 +80,7 @@ OpenedKind open_file(AppState& state, const std::string& path, const std::string
     read.count_rows = !big;
     auto schema = read_schema(*db, stem_of_file_opener(path), read);
     if (!schema.ok()) {
-      notify(state, name + ": " + schema.error(), true);
-      return OpenedKind::Failed;
+      return fail(name + ": " + schema.error());
     }
     d.schema = std::move(schema).value();
     d.connection = std::make_shared<Connection>(std::move(db).value());
@@ -87,6 +94,11 @@ OpenedKind open_file(AppState& state, const std::string& path, const std::string
       }
       d.row_counts = std::make_shared<RowCountJob>(*d.connection, std::move(tables), std::move(columns));
     }
+    for (auto& listed : state.databases.databases)
+      if (listed.opening && listed.path == path) {
+        listed = std::move(d);
+        return OpenedKind::Database;
+      }
     state.databases.databases.push_back(std::move(d));
     state.databases.selected = static_cast<int>(state.databases.databases.size()) - 1;
     notify(state, "opened database " + name + " (" +
@@ -97,15 +109,13 @@ OpenedKind open_file(AppState& state, const std::string& path, const std::string
   for (const char* ext : {".sqlite", ".sqlite3", ".db"}) {
     const std::string e = ext;
     if (lower.size() > e.size() && lower.compare(lower.size() - e.size(), e.size(), e) == 0) {
-      notify(state, name + " is not a SQLite database (its header is not \"SQLite format 3\")", true);
-      return OpenedKind::Failed;
+      return fail(name + " is not a SQLite database (its header is not \"SQLite format 3\")");
     }
   }
   in.close();
   auto read = read_file(path, kMaxSetFileBytes);
   if (!read.ok()) {
-    notify(state, name + ": " + read.error(), true);
-    return OpenedKind::Failed;
+    return fail(name + ": " + read.error());
   }
   const std::string text = std::move(*read);
   for (const auto claimer : claimers()) {
@@ -115,8 +125,7 @@ OpenedKind open_file(AppState& state, const std::string& path, const std::string
   if (looks_like_tables_json(text)) {
     auto schemas = parse_tables_json(text);
     if (!schemas.ok()) {
-      notify(state, name + ": " + schemas.error(), true);
-      return OpenedKind::Failed;
+      return fail(name + ": " + schemas.error());
     }
     for (auto& s : *schemas) {
       auto db = create_schema_database(s);
@@ -137,8 +146,7 @@ OpenedKind open_file(AppState& state, const std::string& path, const std::string
   }
   auto set = parse_eval_set_auto(text);
   if (!set.ok()) {
-    notify(state, name + ": not a database, tables.json or evaluation set: " + set.error(), true);
-    return OpenedKind::Failed;
+    return fail(name + ": not a database, tables.json or evaluation set: " + set.error());
   }
   const bool predictions = holds_predictions(*set);
   const size_t items = set->items.size();
@@ -149,6 +157,30 @@ OpenedKind open_file(AppState& state, const std::string& path, const std::string
                     std::to_string(items) + " items" + (predictions ? "; choose it in Predictions & metrics" : "") +
                     ")");
   return OpenedKind::EvalSet;
+}
+
+void list_sample_databases(AppState& state, const std::vector<std::string>& files) {
+  auto text = read_file("/assets/db/samples.snapshot");
+  auto snapshot =
+      text.ok() ? read_schema_snapshot(*text) : Result<std::vector<SchemaSnapshotEntry>>(Error{text.error()});
+  for (const auto& file : files) {
+    const std::string path = "/assets/db/" + file;
+    const SchemaSnapshotEntry* entry = nullptr;
+    if (snapshot.ok())
+      for (const auto& e : *snapshot)
+        if (e.file == file) entry = &e;
+    if (!entry) {
+      open_file(state, path, "sample");
+      continue;
+    }
+    LoadedDatabase d;
+    d.path = path;
+    d.origin = "sample";
+    d.schema = entry->schema;
+    d.opening = true;
+    state.databases.databases.push_back(std::move(d));
+    state.pending_files.push_back({path, "sample", true});
+  }
 }
 
 }  // namespace chokepoint::web

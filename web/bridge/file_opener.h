@@ -3,6 +3,7 @@
 // files become a notice the user can read; nothing is half-loaded.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "web/app_state.h"
 
@@ -18,7 +19,13 @@ struct TextFileClaimerRegistrar {
   explicit TextFileClaimerRegistrar(TextFileClaimer claimer);
 };
 
-// Opens `path` (a file in the virtual file system) into the state; `origin` labels where it came from.
+// Opens `path` (a file in the virtual file system) into the state; `origin` labels where it came from. A database
+// listed but not yet open (LoadedDatabase::opening) at the same path takes the connection and the schema read now.
 OpenedKind open_file(AppState& state, const std::string& path, const std::string& origin);
+
+// Lists the sample databases `files` (names under /assets/db) from the build's schema snapshot, without opening them,
+// and queues each file to open at start (AppState::pending_files). A sample the snapshot lacks, or a snapshot that
+// cannot be read, opens at once instead, so the samples are listed either way.
+void list_sample_databases(AppState& state, const std::vector<std::string>& files);
 
 }  // namespace chokepoint::web

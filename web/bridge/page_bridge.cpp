@@ -46,6 +46,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_summary_json() {
         j["origin"] = d.origin;
         j["schema_only"] = d.schema_only;
         j["counting_rows"] = d.row_counts != nullptr;  // each table's "rows" is null until counted
+        j["opening"] = d.opening;                      // listed from the build's schema snapshot, the file not open yet
         out.push_back(std::move(j));
       }
     }

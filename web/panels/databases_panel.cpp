@@ -70,6 +70,14 @@ void draw_schema_tables(const LoadedDatabase& d) {
 void draw_row_browser(DatabasesPanel& panel) {
   auto& b = panel.browser;
   const auto& d = panel.databases[static_cast<size_t>(panel.selected)];
+  if (d.opening) {
+    ImGui::TextDisabled("Opening the file...");
+    return;
+  }
+  if (!d.error.empty()) {
+    ImGui::TextColored(ImVec4(1, 0.45f, 0.45f, 1), "%s", d.error.c_str());
+    return;
+  }
   if (d.schema.tables.empty() || !d.connection) {
     ImGui::TextDisabled("No tables.");
     return;
