@@ -50,6 +50,9 @@ void set_quick_check(AppState& state, const std::string& db_id, const std::strin
 void step_quick_check(AppState& state, double now_ms) {
   QuickCheck& q = quick_check(state);
   if (q.edited_ms < 0 || now_ms - q.edited_ms < kQuickCheckDebounceMs) return;
+  // A check waits for the files still opening (the samples and the workspace's files at start, an upload), as a page
+  // command does: a check restored from the address would otherwise find its database not yet open, and keep saying so.
+  if (!state.pending_files.empty()) return;
   const std::string key = key_of_quick_check(q);
   if (key == q.checked_key) return;
   q.checked_key = key;
