@@ -7,18 +7,10 @@
 #include <vector>
 
 #include "core/base/file_text.h"
+#include "core/base/path_part.h"
 #include "core/db/connection.h"
 #include "core/schema/schema_snapshot.h"
 #include "core/schema/sqlite_schema.h"
-
-namespace {
-
-std::string file_name_of_path(const std::string& path) {
-  const auto slash = path.find_last_of('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   using namespace chokepoint;
@@ -29,14 +21,13 @@ int main(int argc, char** argv) {
   std::vector<SchemaSnapshotEntry> entries;
   for (int i = 2; i < argc; ++i) {
     const std::string path = argv[i];
-    const std::string file = file_name_of_path(path);
-    const auto dot = file.find_last_of('.');
+    const std::string file = file_name_of(path);
     auto db = Connection::open_read_only(path);
     if (!db.ok()) {
       std::cerr << "build_schema_snapshot: " << db.error() << "\n";
       return 2;
     }
-    auto schema = read_schema(*db, dot == std::string::npos ? file : file.substr(0, dot));
+    auto schema = read_schema(*db, file_stem_of(path));
     if (!schema.ok()) {
       std::cerr << "build_schema_snapshot: " << file << ": " << schema.error() << "\n";
       return 2;

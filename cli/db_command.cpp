@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/command.h"
+#include "core/base/path_part.h"
 #include "core/db/connection.h"
 #include "core/schema/schema_json.h"
 #include "core/schema/sqlite_schema.h"
@@ -9,19 +10,12 @@
 namespace chokepoint::cli {
 namespace {
 
-std::string stem_of(const std::string& path) {
-  auto slash = path.find_last_of('/');
-  std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
-  auto dot = base.find_last_of('.');
-  return dot == std::string::npos ? base : base.substr(0, dot);
-}
-
 int db_info(const FlagValues& r) {
   if (r.positionals().size() != 1) return fail_input("usage: chokepoint db info PATH.sqlite");
   const std::string& path = r.positionals()[0];
   auto db = Connection::open_read_only(path);
   if (!db.ok()) return fail_input(db.error());
-  auto schema = read_schema(*db, stem_of(path));
+  auto schema = read_schema(*db, file_stem_of(path));
   if (!schema.ok()) return fail_input(path + ": " + schema.error());
   std::cout << schema_to_json(*schema).dump(2) << "\n";
   return 0;

@@ -23,6 +23,7 @@
 #include "core/base/clock.h"
 #include "core/base/file_text.h"
 #include "core/base/json_dump.h"
+#include "core/base/path_part.h"
 #include "core/base/text.h"
 #include "core/dataset/eval_set_loader.h"
 #include "core/metrics/eval_pairs.h"
@@ -201,10 +202,7 @@ std::pair<std::string, std::string> split_name(const std::string& spec) {
   const auto eq = spec.find('=');
   if (eq != std::string::npos && eq > 0 && spec.substr(0, eq).find('/') == std::string::npos)
     return {spec.substr(0, eq), spec.substr(eq + 1)};
-  std::string base = spec.substr(spec.find_last_of('/') == std::string::npos ? 0 : spec.find_last_of('/') + 1);
-  const auto dot = base.find_last_of('.');
-  if (dot != std::string::npos && dot > 0) base = base.substr(0, dot);
-  return {base, spec};
+  return {file_stem_of(spec), spec};
 }
 
 // Lazily opened WordNet, shared by every set that needs its features computed.

@@ -1,4 +1,4 @@
-// The path-component check (see path_part.h).
+// The path-component check and the parts of a path (see path_part.h).
 #include "core/base/path_part.h"
 
 namespace chokepoint {
@@ -16,6 +16,18 @@ Status check_path_part(const std::string& name, const std::string& what) {
     if (c < 0x20 || c == 0x7f) return refuse("it holds a control character");
   }
   return ok_status();
+}
+
+std::string file_name_of(const std::string& path) {
+  const auto slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+std::string file_stem_of(const std::string& path) {
+  std::string name = file_name_of(path);
+  const auto dot = name.find_last_of('.');
+  if (dot != std::string::npos && dot > 0) name.resize(dot);
+  return name;
 }
 
 }  // namespace chokepoint

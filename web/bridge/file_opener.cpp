@@ -3,6 +3,7 @@
 #include "web/bridge/file_opener.h"
 
 #include "core/base/file_text.h"
+#include "core/base/path_part.h"
 
 #include <fstream>
 #include <sstream>
@@ -19,17 +20,6 @@ namespace {
 
 // Above this size a database's rows are counted after it opens (RowCountJob), not while it opens.
 constexpr long long kCountRowsLaterBytes = 8ll << 20;
-
-std::string file_name_of(const std::string& path) {
-  auto slash = path.find_last_of('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-std::string stem_of_file_opener(const std::string& path) {
-  std::string base = file_name_of(path);
-  auto dot = base.find_last_of('.');
-  return dot == std::string::npos ? base : base.substr(0, dot);
-}
 
 bool looks_like_tables_json(const std::string& text) {
   auto first = text.find_first_not_of(" \t\r\n");
@@ -78,7 +68,7 @@ OpenedKind open_file(AppState& state, const std::string& path, const std::string
     const bool big = static_cast<long long>(in.tellg()) > kCountRowsLaterBytes;
     SchemaReadOptions read;
     read.count_rows = !big;
-    auto schema = read_schema(*db, stem_of_file_opener(path), read);
+    auto schema = read_schema(*db, file_stem_of(path), read);
     if (!schema.ok()) {
       return fail(name + ": " + schema.error());
     }

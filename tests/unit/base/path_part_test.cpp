@@ -26,5 +26,18 @@ TEST(PathPart, NamesThatLeaveTheFolderAreRefusedWithTheRule) {
   EXPECT_TRUE(check_path_part(std::string(128, 'a'), "db_id").ok());
 }
 
+TEST(PathPart, FileNameAndStemOfAPath) {
+  EXPECT_EQ(file_name_of("assets/db/toxicology.sqlite"), "toxicology.sqlite");
+  EXPECT_EQ(file_name_of("/toxicology.sqlite"), "toxicology.sqlite");
+  EXPECT_EQ(file_name_of("toxicology.sqlite"), "toxicology.sqlite");
+  EXPECT_EQ(file_name_of("dir/"), "");
+  EXPECT_EQ(file_stem_of("spider/database/concert_singer/concert_singer.sqlite"), "concert_singer");
+  EXPECT_EQ(file_stem_of("a.b/c"), "c");  // a dot in a folder's name is not the file's extension
+  EXPECT_EQ(file_stem_of("x/c.v2.sqlite"), "c.v2");
+  EXPECT_EQ(file_stem_of("x/.sqlite"), ".sqlite");
+  EXPECT_EQ(file_stem_of("x/c."), "c");
+  EXPECT_EQ(file_stem_of(""), "");
+}
+
 }  // namespace
 }  // namespace chokepoint

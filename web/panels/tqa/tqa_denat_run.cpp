@@ -40,7 +40,7 @@ void add_variant(AppState& state, DenatRun& run) {
     run.error = st.error();
     return;
   }
-  const std::string set_name = run.set_path.substr(run.set_path.find_last_of('/') + 1);
+  const std::string set_name = file_name_of(run.set_path);
   state.eval_sets.sets.push_back({set_name, run.set_path, std::move(set)});
   if (workspace_available()) persist_workspace();
   run.finished = true;
