@@ -86,8 +86,8 @@ for (const mb of sizes) {
   try {
     await app.page.goto(app.url);
     await waitReady(app);
-    // The page's start (its first callback lays out and draws two frames, bench/README.md) is read and named apart,
-    // so the lines for the opening below hold only the frames after the file was chosen.
+    // The page's start (its two start steps and first frames, web/main.cpp) is read and named apart, so the lines for
+    // the opening below hold only the frames after the file was chosen.
     await slowFrames(app.page, `${mb} MB, page start`);
     await watchFrames(app.page);
     await app.page.evaluate(() => Module.ccall('chokepoint_frame_work_json', 'string', [], []));

@@ -1,5 +1,6 @@
 // Browser entry point: GLFW window on the page's canvas, Dear ImGui on WebGL2, one frame per animation frame.
-// At start it opens the built-in sample databases (preloaded at /assets/db) and shows their tables.
+// At start it lists the built-in sample databases (preloaded at /assets/db) from the build's schema snapshot, and
+// their files open in the frames after the first one drawn.
 #include <GLES3/gl3.h>
 #include <GLFW/glfw3.h>
 #include <emscripten.h>
@@ -14,6 +15,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/base/clock.h"
 #include "web/app.h"
@@ -88,20 +91,38 @@ void imgui_frame(bool capture) {
   ImGui::Render();
 }
 
-void main_loop() {
-  const double started = chokepoint::monotonic_ms();
+// Keeps the main thread's work of one frame or start step in the slow-frame log when it took over kSlowFrameMs.
+void log_if_slow(double work_ms, std::vector<std::pair<std::string, float>> parts) {
+  if (work_ms <= AppState::kSlowFrameMs) return;
+  if (g_main_state.slow_frames.size() >= AppState::kSlowFramesKept)
+    g_main_state.slow_frames.erase(g_main_state.slow_frames.begin());
+  g_main_state.slow_frames.push_back({g_main_state.frame, static_cast<float>(work_ms), std::move(parts)});
+}
+
+// Queues a step of the start (start_step) as a task of the page's event loop at the priority of user input where the
+// browser has a task scheduler (scheduler.postTask), else as a posted message: not as a timer, which the browser may
+// hold back while the page is still loading (with zero timeouts, main() to the first usable frame was 30-40 ms longer).
+EM_JS(void, queue_start_step, (int step), {
+  var run = function() { Module['_chokepoint_start_step'](step); };
+  if (typeof scheduler == 'object' && scheduler.postTask) {
+    scheduler.postTask(run, {priority : 'user-blocking'});
+    return;
+  }
+  var channel = new MessageChannel();
+  channel.port1.onmessage = run;
+  channel.port2.postMessage(0);
+});
+
+// The canvas's size and the text size, as the next frame will draw them.
+void fit_canvas_and_text() {
   fit_canvas_to_window();
   chokepoint::web::apply_ui_scale(g_main_state.ui_scale, static_cast<float>(emscripten_get_device_pixel_ratio()));
+}
+
+void main_loop() {
+  const double started = chokepoint::monotonic_ms();
+  fit_canvas_and_text();
   const bool capture = chokepoint::web::canvas_capture_due();
-  // ImGui shows a new window or table for the first time one frame after it first meets it (that frame measures
-  // it). The very first callback therefore runs that measuring frame and the next one back to back, and shows only
-  // the second: the first picture the browser composites already lists the sample databases, one display refresh
-  // sooner (on software WebGL with a cold cache, that refresh took 160-200 ms).
-  if (g_main_state.frame == 0) {
-    imgui_frame(false);
-    ++g_main_state.frame;
-    chokepoint::web::mark_startup("frame 1");
-  }
   imgui_frame(capture);
   int w = 0, h = 0;
   glfwGetFramebufferSize(g_window, &w, &h);
@@ -121,12 +142,8 @@ void main_loop() {
   const double work = chokepoint::monotonic_ms() - started;
   if (g_main_state.frame_work_ms.size() < chokepoint::web::AppState::kFrameWorkKept)
     g_main_state.frame_work_ms.push_back(static_cast<float>(work));
-  if (work > chokepoint::web::AppState::kSlowFrameMs) {
-    if (g_main_state.slow_frames.size() >= chokepoint::web::AppState::kSlowFramesKept)
-      g_main_state.slow_frames.erase(g_main_state.slow_frames.begin());
-    g_main_state.slow_frames.push_back({g_main_state.frame, static_cast<float>(work), g_main_state.frame_parts});
-  }
-  // The first callback laid ImGui's windows out and drew the second frame: the table list is on the canvas.
+  log_if_slow(work, g_main_state.frame_parts);
+  // The frame loop's first frame, after ImGui's measuring one (start_step), is drawn: the table list is on the canvas.
   if (g_main_state.frame == 2) {
     chokepoint::web::mark_startup("frame 2");
     g_main_state.first_frame_ms = chokepoint::web::page_time_ms();
@@ -149,7 +166,39 @@ void main_loop() {
   }
 }
 
+// The start between main() and the frame loop, in two tasks of the page's event loop, so that no one task holds the
+// page's main thread long while V8 compiles each function on its first call (a cold start) on a machine doing other
+// work: first the font atlas rasterised, ImGui's shaders compiled and the atlas uploaded; then ImGui's measuring
+// frame. ImGui shows a new window or table one frame after it first meets it (that frame measures it), so the
+// measuring frame is never drawn, and the frame loop's first animation frame draws a picture that already lists the
+// sample databases. Each step is queued by queue_start_step (below), not for an animation frame: it does not wait for
+// a display refresh.
+void start_step(int step) {
+  const double started = chokepoint::monotonic_ms();
+  fit_canvas_and_text();
+  if (step == 0) {
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // kept by the atlas for the upload
+    chokepoint::web::mark_startup("fonts rasterised");
+    ImGui_ImplOpenGL3_CreateDeviceObjects();
+    chokepoint::web::mark_startup("shaders and fonts uploaded");
+  } else {
+    imgui_frame(false);
+    ++g_main_state.frame;
+    chokepoint::web::mark_startup("frame 1");
+  }
+  const double work = chokepoint::monotonic_ms() - started;
+  log_if_slow(work, {{step == 0 ? "start: fonts and shaders" : "start: measuring frame", static_cast<float>(work)}});
+  if (step == 0)
+    queue_start_step(1);
+  else
+    emscripten_set_main_loop(main_loop, 0, false);
+}
+
 }  // namespace
+
+extern "C" EMSCRIPTEN_KEEPALIVE void chokepoint_start_step(int step) { start_step(step); }
 
 int main() {
   chokepoint::web::mark_startup("main");
@@ -182,6 +231,6 @@ int main() {
   chokepoint::web::bind_file_bridge(&g_main_state);
   chokepoint::web::start_app(g_main_state);
   chokepoint::web::mark_startup("files opened");
-  emscripten_set_main_loop(main_loop, 0, false);
+  queue_start_step(0);
   return 0;
 }

@@ -35,10 +35,15 @@ void apply_ui_scale(float scale, float dpr) {
   applied = scale;
   applied_dpr = dpr;
   ImGuiIO& io = ImGui::GetIO();
+  // At start (a high-density screen, a text size kept from an earlier visit) nothing is uploaded yet: the atlas is
+  // only described again here and built once, when ImGui's device objects are created.
+  const bool uploaded = io.Fonts->TexID != nullptr;
   io.Fonts->Clear();
   load_fonts(dpr, scale);
-  ImGui_ImplOpenGL3_DestroyFontsTexture();
-  ImGui_ImplOpenGL3_CreateFontsTexture();
+  if (uploaded) {
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+  }
   ImGuiStyle style = base;
   style.ScaleAllSizes(scale * dpr);  // the drawing buffer counts the screen's pixels
   ImGui::GetStyle() = style;
