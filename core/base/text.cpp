@@ -10,9 +10,14 @@ char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + '
 }  // namespace
 
 std::string to_lower_ascii(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = lower(c);
+  std::string out;
+  assign_lower_ascii(out, s);
   return out;
+}
+
+void assign_lower_ascii(std::string& out, std::string_view s) {
+  out.assign(s);
+  for (char& c : out) c = lower(c);
 }
 
 bool iequals(std::string_view a, std::string_view b) {

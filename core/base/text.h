@@ -10,6 +10,8 @@
 namespace chokepoint {
 
 std::string to_lower_ascii(std::string_view s);
+// The same into `out`, a string the caller keeps between calls, so that a lookup per row or word need not allocate.
+void assign_lower_ascii(std::string& out, std::string_view s);
 bool iequals(std::string_view a, std::string_view b);
 bool starts_with(std::string_view s, std::string_view prefix);
 bool ends_with(std::string_view s, std::string_view suffix);

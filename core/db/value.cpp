@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "core/base/decimal_text.h"
+
 namespace chokepoint {
 namespace {
 
@@ -39,7 +41,7 @@ std::string Value::to_string() const {
       for (int prec = shortest_digits(real); prec <= 17; ++prec) {
         char b2[64];
         std::snprintf(b2, sizeof b2, "%.*g", prec, real);
-        if (std::strtod(b2, nullptr) == real) {
+        if (parse_decimal_real(b2) == real) {
           std::snprintf(buf, sizeof buf, "%s", b2);
           break;
         }

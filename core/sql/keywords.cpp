@@ -1,7 +1,7 @@
 // Keyword tables of SQLite 3.40: which words are keywords, which of them the parser distinguishes, and which may
 // still serve as bare identifiers (SQLite's `%fallback ID` list in parse.y, plus LIKE_KW and CTIME_KW members).
 #include <algorithm>
-#include <cstring>
+#include <array>
 #include <iterator>
 
 #include "core/sql/token.h"
@@ -177,6 +177,31 @@ constexpr const char* kReservedFallbacks[] = {
     "OF",       "PLAN",     "PRAGMA",    "QUERY",    "RAISE",   "REINDEX",   "RELEASE",   "RENAME",    "REPLACE",
     "RESTRICT", "ROLLBACK", "SAVEPOINT", "TEMP",     "TRIGGER", "VACUUM",    "VIEW",      "VIRTUAL",   "WITHOUT"};
 
+// The byte order of two NUL-terminated names, as strcmp gives it. Written out so that it inlines: in the wasm build
+// strcmp is a call into Emscripten's libc (a byte loop), and each word the lexer reads is looked up this way.
+constexpr int compare_names(const char* a, const char* b) {
+  while (*a != '\0' && *a == *b) {
+    ++a;
+    ++b;
+  }
+  return static_cast<unsigned char>(*a) - static_cast<unsigned char>(*b);
+}
+
+constexpr bool is_reserved_fallback(const char* name) {
+  for (const char* f : kReservedFallbacks)
+    if (compare_names(f, name) == 0) return true;
+  return false;
+}
+
+// kReservedFallback[i]: kKeywords[i] is one of kReservedFallbacks, decided as the program is compiled, so that a
+// Reserved keyword that is not one (INSERT, INTO) is not compared with the whole list each time the lexer meets it.
+constexpr std::array<bool, std::size(kKeywords)> reserved_fallback_flags() {
+  std::array<bool, std::size(kKeywords)> flags{};
+  for (size_t i = 0; i < flags.size(); ++i) flags[i] = is_reserved_fallback(kKeywords[i].name);
+  return flags;
+}
+constexpr auto kReservedFallback = reserved_fallback_flags();
+
 const Entry* lookup(std::string_view word) {
   char upper[24];
   if (word.empty() || word.size() >= sizeof(upper)) return nullptr;
@@ -186,15 +211,9 @@ const Entry* lookup(std::string_view word) {
   }
   upper[word.size()] = '\0';
   auto it = std::lower_bound(std::begin(kKeywords), std::end(kKeywords), upper,
-                             [](const Entry& e, const char* w) { return std::strcmp(e.name, w) < 0; });
-  if (it == std::end(kKeywords) || std::strcmp(it->name, upper) != 0) return nullptr;
+                             [](const Entry& e, const char* w) { return compare_names(e.name, w) < 0; });
+  if (it == std::end(kKeywords) || compare_names(it->name, upper) != 0) return nullptr;
   return &*it;
-}
-
-bool is_reserved_fallback(const char* name) {
-  for (const char* f : kReservedFallbacks)
-    if (std::strcmp(f, name) == 0) return true;
-  return false;
 }
 
 }  // namespace
@@ -202,7 +221,8 @@ bool is_reserved_fallback(const char* name) {
 Keyword keyword_of(std::string_view word) {
   const Entry* e = lookup(word);
   if (!e) return Keyword::None;
-  if (e->keyword == Keyword::Reserved && is_reserved_fallback(e->name)) return Keyword::None;
+  if (e->keyword == Keyword::Reserved && kReservedFallback[static_cast<size_t>(e - std::begin(kKeywords))])
+    return Keyword::None;
   return e->keyword;
 }
 
@@ -258,7 +278,7 @@ bool is_sqlite_keyword(std::string_view word) { return lookup(word) != nullptr; 
 
 bool keyword_table_is_sorted() {
   for (size_t i = 1; i < std::size(kKeywords); ++i)
-    if (std::strcmp(kKeywords[i - 1].name, kKeywords[i].name) >= 0) return false;
+    if (compare_names(kKeywords[i - 1].name, kKeywords[i].name) >= 0) return false;
   return true;
 }
 

@@ -2,9 +2,9 @@
 // literal decoding as SQLite reads the same spelling (integers that overflow become reals, hex is an integer).
 #include "core/testdb/insert_statement.h"
 
-#include <cerrno>
 #include <cstdlib>
 
+#include "core/base/decimal_text.h"
 #include "core/base/text.h"
 #include "core/sql/lexer.h"
 
@@ -56,19 +56,16 @@ Result<std::string> name(Cursor& c, const std::string& what) {
 }
 
 Value number_value(std::string_view text, bool negative) {
-  const std::string s(text);
-  if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-    const unsigned long long u = std::strtoull(s.c_str() + 2, nullptr, 16);
+  if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+    const unsigned long long u = std::strtoull(std::string(text.substr(2)).c_str(), nullptr, 16);
     const auto v = static_cast<int64_t>(u);
     return Value::of_int(negative ? -v : v);
   }
-  if (s.find_first_of(".eE") == std::string::npos) {
-    errno = 0;
-    const long long v = std::strtoll(s.c_str(), nullptr, 10);
-    if (errno != ERANGE) return Value::of_int(negative ? -v : v);
-    if (negative && s == "9223372036854775808") return Value::of_int(INT64_MIN);
+  if (text.find_first_of(".eE") == std::string_view::npos) {
+    if (const auto v = parse_decimal_digits(text)) return Value::of_int(negative ? -*v : *v);
+    if (negative && text == "9223372036854775808") return Value::of_int(INT64_MIN);
   }
-  const double d = std::strtod(s.c_str(), nullptr);
+  const double d = parse_decimal_real(text);
   return Value::of_real(negative ? -d : d);
 }
 

@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <set>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -21,21 +21,25 @@ namespace {
 
 // A key's values as one string: numbers by value (1 and 1.0 are one key, as SQLite compares them), text and blobs
 // by bytes, each tagged so 1 and '1' differ. Returns false when a value is NULL (NULL keys never collide).
+// Written into `key` in place, without a temporary string per value: keys are built for every row and every key.
 bool key_of(const Row& row, const std::vector<size_t>& columns, std::string& key) {
   key.clear();
+  char buf[40];
+  auto append_number = [&key, &buf](int64_t n) { key.append(buf, std::to_chars(buf, buf + sizeof buf, n).ptr); };
   for (size_t c : columns) {
     const Value& v = row[c];
     switch (v.type) {
       case ValueType::Null:
         return false;
       case ValueType::Integer:
-        key += "n" + std::to_string(v.integer);
+        key += 'n';
+        append_number(v.integer);
         break;
       case ValueType::Real: {
         if (v.real == static_cast<double>(static_cast<int64_t>(v.real)) && v.real > -9.2e18 && v.real < 9.2e18) {
-          key += "n" + std::to_string(static_cast<int64_t>(v.real));
+          key += 'n';
+          append_number(static_cast<int64_t>(v.real));
         } else {
-          char buf[40];
           std::snprintf(buf, sizeof buf, "r%.17g", v.real);
           key += buf;
         }
@@ -43,7 +47,10 @@ bool key_of(const Row& row, const std::vector<size_t>& columns, std::string& key
       }
       case ValueType::Text:
       case ValueType::Blob:
-        key += (v.type == ValueType::Text ? "t" : "b") + std::to_string(v.bytes.size()) + ":" + v.bytes;
+        key += v.type == ValueType::Text ? 't' : 'b';
+        append_number(static_cast<int64_t>(v.bytes.size()));
+        key += ':';
+        key += v.bytes;
         break;
     }
     key += '|';
@@ -51,12 +58,18 @@ bool key_of(const Row& row, const std::vector<size_t>& columns, std::string& key
   return true;
 }
 
+// The position of column `name` in `table` (any case), or the number of columns when it has none of that name.
+size_t column_position(const Table& table, std::string_view name) {
+  size_t k = 0;
+  while (k < table.columns.size() && !iequals(table.columns[k].name, name)) ++k;
+  return k;
+}
+
 // Column positions of `names` in `table`; false when one is missing.
 bool positions(const Table& table, const std::vector<std::string>& names, std::vector<size_t>& out) {
   out.clear();
   for (const auto& n : names) {
-    size_t k = 0;
-    while (k < table.columns.size() && !iequals(table.columns[k].name, n)) ++k;
+    const size_t k = column_position(table, n);
     if (k == table.columns.size()) return false;
     out.push_back(k);
   }
@@ -179,7 +192,11 @@ InsertValidation validate_inserts(std::string_view answer, const Schema& schema,
     v.changes.push_back({line, kind, std::move(table), std::move(detail)});
   };
 
-  std::string key;
+  // Kept between statements and rows, so that a line's checks allocate as little as they can: the wasm build's
+  // allocator costs more than a native one's.
+  std::string key, lower;
+  std::vector<long> target;  // target[k]: the schema position of a statement's k-th value, or -1 to drop it
+  std::vector<bool> named;   // the schema positions a statement's column list has named
   size_t line_no = 0;
   size_t pos = 0;
   while (pos <= answer.size()) {
@@ -204,8 +221,9 @@ InsertValidation validate_inserts(std::string_view answer, const Schema& schema,
       change(line_no, ChangeKind::Grouped, parsed->size() == 1 ? (*parsed)[0].table : "",
              plural(rows_on_line, "row") + " in " + plural(parsed->size(), "statement") + ", taken one by one");
 
-    for (const auto& st : *parsed) {
-      auto found = table_index.find(to_lower_ascii(st.table));
+    for (auto& st : *parsed) {  // its values are moved into the rows kept
+      assign_lower_ascii(lower, st.table);
+      auto found = table_index.find(lower);
       if (found == table_index.end()) {
         change(line_no, ChangeKind::UnknownTable, st.table,
                "table '" + st.table + "' is not in the schema: " + plural(st.rows.size(), "row") + " dropped");
@@ -213,29 +231,29 @@ InsertValidation validate_inserts(std::string_view answer, const Schema& schema,
       }
       TableState& s = states[found->second];
       const Table& table = *s.table;
-      // target[k]: the schema position of the statement's k-th value, or -1 to drop it.
-      std::vector<long> target;
+      target.clear();
       if (st.columns.empty()) {
         for (size_t k = 0; k < table.columns.size(); ++k) target.push_back(static_cast<long>(k));
       } else {
-        std::set<size_t> named;
+        named.assign(table.columns.size(), false);
         for (const auto& c : st.columns) {
-          std::vector<size_t> p;
-          if (!positions(table, {c}, p)) {
+          const size_t p = column_position(table, c);
+          if (p == table.columns.size()) {
             change(line_no, ChangeKind::UnknownColumn, table.name,
                    "column '" + c + "' is not in " + table.name + ": its values dropped");
             target.push_back(-1);
-          } else if (!named.insert(p[0]).second) {
+          } else if (named[p]) {
             change(line_no, ChangeKind::DuplicateColumn, table.name,
                    "column '" + c + "' named twice: the later values dropped");
             target.push_back(-1);
           } else {
-            target.push_back(static_cast<long>(p[0]));
+            named[p] = true;
+            target.push_back(static_cast<long>(p));
           }
         }
       }
       for (size_t r = 0; r < st.rows.size(); ++r) {
-        const Row& written = st.rows[r];
+        Row& written = st.rows[r];
         const std::string which = st.rows.size() > 1 ? "row " + std::to_string(r + 1) + ": " : "";
         if (written.size() < target.size())
           change(line_no, ChangeKind::Padded, table.name,
@@ -247,13 +265,14 @@ InsertValidation validate_inserts(std::string_view answer, const Schema& schema,
                      plural(written.size() - target.size(), "value") + " dropped");
         Row row(table.columns.size());
         for (size_t k = 0; k < target.size() && k < written.size(); ++k)
-          if (target[k] >= 0) row[static_cast<size_t>(target[k])] = written[k];
+          if (target[k] >= 0) row[static_cast<size_t>(target[k])] = std::move(written[k]);
         for (size_t c = 0; c < row.size(); ++c) apply_affinity(row[c], s.affinity[c]);
         // Rule 3: the question's casing.
         for (size_t c = 0; c < row.size(); ++c) {
           Value& val = row[c];
           if (val.type != ValueType::Text || cased.empty()) continue;
-          auto spellings = cased.find(to_lower_ascii(val.bytes));
+          assign_lower_ascii(lower, val.bytes);
+          auto spellings = cased.find(lower);
           if (spellings == cased.end()) continue;
           const auto& sp = spellings->second;
           if (std::find(sp.begin(), sp.end(), val.bytes) != sp.end()) continue;

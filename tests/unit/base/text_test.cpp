@@ -6,6 +6,15 @@
 namespace chokepoint {
 namespace {
 
+TEST(LowerAscii, IntoAKeptStringAsToLowerAscii) {
+  std::string kept = "a longer text than the next ones, so its buffer is reused";
+  for (const char* s : {"Circuits", "RESULTS", "", "Ünïcode ÄB", "x_Y-1"}) {
+    assign_lower_ascii(kept, s);
+    EXPECT_EQ(kept, to_lower_ascii(s)) << s;
+  }
+  EXPECT_EQ(to_lower_ascii("Ünïcode ÄB"), "Ünïcode Äb");  // bytes >= 0x80 are left as they are
+}
+
 TEST(Trim, CutsSpacesTabsAndLineEndsAtBothEndsOnly) {
   EXPECT_EQ(trim("  \tSELECT 1 ;\r\n"), "SELECT 1 ;");
   EXPECT_EQ(trim("a  b"), "a  b");
