@@ -26,6 +26,13 @@ test('app reports ready with the sample databases and their table names', async 
   }
 });
 
+// The page asks for nothing it does not ship: a request that fails (the browser's own /favicon.ico, outside a sub-path
+// the app may be served from) shows in the console as a failed resource.
+test('no request of the start fails', async () => {
+  const failed = app.consoleLines.filter((l) => /Failed to load resource/.test(l));
+  assert.deepEqual(failed, [], app.consoleLines.join('\n'));
+});
+
 // The first usable frame draws the sample databases from the build's schema snapshot; their files and the sample set
 // open in the frames after it, and the page says it is ready once they are open.
 test('the sample set opens after the first usable frame, before the page says it is ready', async () => {
