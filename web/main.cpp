@@ -91,12 +91,13 @@ void imgui_frame(bool capture) {
   ImGui::Render();
 }
 
-// Keeps the main thread's work of one frame or start step in the slow-frame log when it took over kSlowFrameMs.
-void log_if_slow(double work_ms, std::vector<std::pair<std::string, float>> parts) {
+// Keeps the main thread's work of one frame or start step in the slow-frame log when it took over kSlowFrameMs. The
+// parts are copied only then: every frame calls this.
+void log_if_slow(double work_ms, const std::vector<std::pair<std::string, float>>& parts) {
   if (work_ms <= AppState::kSlowFrameMs) return;
   if (g_main_state.slow_frames.size() >= AppState::kSlowFramesKept)
     g_main_state.slow_frames.erase(g_main_state.slow_frames.begin());
-  g_main_state.slow_frames.push_back({g_main_state.frame, static_cast<float>(work_ms), std::move(parts)});
+  g_main_state.slow_frames.push_back({g_main_state.frame, static_cast<float>(work_ms), parts});
 }
 
 // Queues a step of the start (start_step) as a task of the page's event loop at the priority of user input where the
