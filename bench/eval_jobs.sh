@@ -7,7 +7,8 @@
 # RUNS rounds (default 3), the variants of a round run one after another; items whose database ../shared/data lacks
 # are skipped (--skip-missing). Besides the whole run it gives the evaluation alone (a --shard 1/1 run, which
 # evaluates and writes the items, minus one that evaluates a single pair) and, from the difference, the rest of the
-# report (its exact match runs on the --jobs threads too); reading the inputs stays on one thread.
+# report (its per-pair facts and items run on the --jobs threads too), and the time of a run that reads the inputs
+# and evaluates one pair (process start, the two files read side by side).
 # Usage: bench/eval_jobs.sh [BUILD_DIR]   (default build/native)
 set -e
 BUILD=${1:-build/native}
@@ -86,7 +87,7 @@ figures() {
     if (e1 > 0 && e2 > 0) printf "  evaluation:  --jobs 1 %.3f s, --jobs 2 %.3f s, speed-up %.2fx\n", e1, e2, e1 / e2
     b = w1 - s1
     built = (b > 0) ? sprintf("%.3f s", b) : "no measurable time"
-    printf "  one thread:  %.3f s reading inputs, %s building the report\n", n, built
+    printf "  the rest:    %.3f s starting and reading inputs, %s building the report (--jobs 1)\n", n, built
   }'
 }
 

@@ -24,6 +24,8 @@
 #include "cli/missing_databases.h"
 #include "cli/model_calls.h"
 #include "cli/parallel_evaluation.h"
+#include "cli/parallel_for.h"
+#include "cli/report_json_text.h"
 #include "cli/shard.h"
 #include "cli/shard_file.h"
 #include "cli/sharded_commands.h"
@@ -274,6 +276,7 @@ int run_eval(const FlagValues& r, MergedShards* merged) {
   if (r.has("--run-label") && !r.has("--store")) return fail_input("--run-label needs --store (it names the run)");
   if (r.has("--store") && (shard || validate_gold))
     return fail_input("--store keeps a scored run: not with --shard or --validate-gold");
+  start_helpers(jobs);  // running beside this thread by the time the inputs are read
 
   // SC with endpoint embeddings: column matching calls a cache-backed function that fetches the descriptors it has
   // not seen (the replay store's first, then curl's; blocking is fine in the CLI) within the run's budget.
@@ -304,17 +307,23 @@ int run_eval(const FlagValues& r, MergedShards* merged) {
     options.columns.embedding_label = "endpoint embeddings: " + embedding_model + " at " + endpoint_url(*endpoint, "");
   }
 
-  auto gold = load_eval_set(r.text("--gold"));
+  // The gold and prediction files are read side by side with --jobs 2 or more; a gold error is reported first.
+  const std::vector<std::string> set_paths = {r.text("--gold"), r.text("--pred")};
+  std::vector<std::optional<Result<EvalSet>>> sets(validate_gold ? 1 : 2);
+  parallel_for(sets.size(), jobs, [&](size_t i, size_t) { sets[i] = load_eval_set(set_paths[i]); });
+  auto& gold = *sets[0];
   if (!gold.ok()) return fail_input(gold.error());
   if (validate_gold) return validate_gold_main(r, *gold, options);
-  auto pred = load_eval_set(r.text("--pred"));
+  auto& pred = *sets[1];
   if (!pred.ok()) return fail_input(pred.error());
   auto pairs = pair_gold_with_predictions(*gold, *pred);
   if (!pairs.ok()) return fail_input(pairs.error());
   // Scenario: the pairs whose gold fits --where, by their positions in the gold file (facts below follow them).
   std::vector<size_t> positions;
   for (size_t i = 0; i < pairs->size(); ++i) positions.push_back(i);
-  auto characteristics = evaluation::gold_characteristics(*pairs);
+  std::vector<std::optional<sql::Characteristics>> characteristics(pairs->size());
+  parallel_for(pairs->size(), jobs,
+               [&](size_t i, size_t) { characteristics[i] = evaluation::gold_characteristics_of((*pairs)[i]); });
   std::optional<sql::Characteristic> group_by;
   if (r.has("--group-by")) {
     group_by = sql::characteristic_named(r.text("--group-by"));
@@ -430,7 +439,8 @@ int run_eval(const FlagValues& r, MergedShards* merged) {
   }
   std::ofstream out(r.text("--out"), std::ios::binary);
   if (!out) return fail_input("cannot write '" + r.text("--out") + "'");
-  out << dump_json(built.report, 2) << "\n";
+  write_report_json(out, built.report, jobs);
+  out << "\n";
   if (!out) return fail_input("could not finish writing '" + r.text("--out") + "'");
   if (store) {
     auto id = store_eval_run(*store, r.arguments(), r.text("--run-label"), options, em_mode, *pairs, *items);

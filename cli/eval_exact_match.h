@@ -1,7 +1,8 @@
-// `chokepoint eval`'s exact set match: Spider's EM and hardness (core/exact_match) for every pair, with our parser
-// and with the port of Spider's own parser, on each database's schema as the evaluation reads it.
+// `chokepoint eval`'s exact set match: Spider's EM and hardness (core/exact_match) of a pair, with our parser and
+// with the port of Spider's own parser, on its database's schema as the evaluation reads it.
 #pragma once
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,13 +12,19 @@
 
 namespace chokepoint::cli {
 
+// Each database's prepared schema; nullopt for a database without one (its pairs are not scored for EM).
+using EmSchemas = std::map<std::string, std::optional<em::EmSchema>>;
+
+// schema_of(db_id) for each id: the schema or nullptr; it must be safe to call from `jobs` threads at once (a
+// read-only lookup). The schemas are prepared on `jobs` threads.
+EmSchemas prepare_em_schemas(const std::vector<std::string>& db_ids,
+                             const std::function<const Schema*(const std::string&)>& schema_of, int jobs = 1);
+
 struct PairExactMatch {
-  std::vector<em::ExactMatchResult> ours, spider;  // one per pair; scored = false when there is no schema
+  em::ExactMatchResult ours, spider;  // scored = false when there is no schema
 };
 
-// schema_of(db_id): the database's schema, or nullptr (its pairs are not scored for EM); called from this thread
-// only. The pairs are matched by `jobs` threads (exact matching is pure), each result at its pair's position.
-PairExactMatch exact_match_pairs(const std::vector<EvalPair>& pairs,
-                                 const std::function<const Schema*(const std::string&)>& schema_of, int jobs = 1);
+// One pair, both parsers; pure, so pairs may be matched on several threads. The pair's db_id must be in `schemas`.
+PairExactMatch exact_match_pair(const EvalPair& pair, const EmSchemas& schemas);
 
 }  // namespace chokepoint::cli

@@ -21,10 +21,16 @@ namespace chokepoint::cli {
 // Each database's own schema, read once from DIR/<db_id>/<db_id>.sqlite; nullptr when it cannot be read.
 class SchemaCache {
  public:
-  explicit SchemaCache(std::string db_root) : pool_(std::move(db_root)) {}
+  explicit SchemaCache(std::string db_root) : db_root_(db_root), pool_(std::move(db_root)) {}
+  // Reads the schemas of `db_ids` not read yet, on `jobs` threads (each with its own connections).
+  void read_all(const std::vector<std::string>& db_ids, int jobs);
+  // Reads the schema on first use. Not for several threads at once: read_all first, then use `known`.
   const Schema* get(const std::string& db_id);
+  // A schema read before, or nullptr; safe from several threads while nothing is read.
+  const Schema* known(const std::string& db_id) const;
 
  private:
+  std::string db_root_;
   DatabasePool pool_;
   std::map<std::string, std::optional<Schema>> schemas_;
 };
@@ -42,7 +48,7 @@ struct EvalReportInputs {
   const EvaluationOptions* options = nullptr;
   std::string em_mode = "ours";  // --em: ours | spider-parser
   SchemaCache* schemas = nullptr;
-  int jobs = 1;  // --jobs: threads for the per-pair work of the report (exact match)
+  int jobs = 1;  // --jobs: threads for the per-pair work of the report (schemas, exact match, item entries)
 };
 
 struct EvalReport {

@@ -1,5 +1,6 @@
-// Worker threads over an atomic next-pair index; each worker owns its DatabasePool, so no connection is shared, and
-// the workers share nothing else but two counters: items go straight to their slots, and the progress loop polls.
+// The pairs over parallel_for's threads; each thread owns a DatabasePool, so no connection is shared, and the
+// threads share nothing else but a counter: items go straight to their slots, and the calling thread draws the
+// progress line between its own items.
 #include "cli/parallel_evaluation.h"
 
 #include <sqlite3.h>
@@ -8,13 +9,11 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdio>
-#include <exception>
 #include <memory>
 #include <mutex>
-#include <thread>
 
+#include "cli/parallel_for.h"
 #include "core/db/database_pool.h"
 #include "core/metrics/evaluation_job.h"
 
@@ -64,49 +63,21 @@ Result<std::vector<ItemEvaluation>> evaluate_in_parallel(const std::vector<EvalP
   }
   const size_t total = pairs.size();
   std::vector<ItemEvaluation> items(total);
-  std::atomic<size_t> next{0};
+  std::vector<DatabasePool> pools;  // each thread's connections, closed at the end
+  const size_t threads = parallel_threads(total, jobs);
+  for (size_t t = 0; t < threads; ++t) pools.emplace_back(db_root);
+  std::vector<DatabaseLookup> lookups;
+  for (size_t t = 0; t < threads; ++t)
+    lookups.push_back([pool = &pools[t]](const std::string& db_id) { return pool->get(db_id); });
   std::atomic<size_t> done{0};
-  std::mutex mutex;  // guards failure and the last worker's wake-up of the progress loop
-  std::condition_variable finished;
-  std::exception_ptr failure;
-  auto work = [&] {
-    DatabasePool pool(db_root);  // this thread's connections, closed when it ends
-    const DatabaseLookup lookup = [&pool](const std::string& db_id) { return pool.get(db_id); };
-    while (true) {
-      const size_t i = next.fetch_add(1);
-      if (i >= total) break;
-      bool failed = false;
-      try {
-        // The path a whole run takes: test suites through evaluate_pairs, plain pairs as its units do.
-        items[i] = options.test_suite ? std::move(evaluate_pairs({pairs[i]}, pool, options).front())
-                                      : evaluate_with_lookup(lookup, pairs[i], options);
-      } catch (...) {
-        std::lock_guard<std::mutex> hold(mutex);
-        if (!failure) failure = std::current_exception();
-        next.store(total);  // the others stop after their current pair
-        failed = true;
-      }
-      // Only the last item (or a failure) wakes the progress loop; otherwise it polls four times a second, so the
-      // workers never hand a core to it per item.
-      if (done.fetch_add(1) + 1 == total || failed) {
-        std::lock_guard<std::mutex> hold(mutex);
-        finished.notify_one();
-      }
-    }
-  };
-  const size_t threads = std::min(static_cast<size_t>(jobs), total);
-  std::vector<std::thread> workers;
-  for (size_t t = 0; t < threads; ++t) workers.emplace_back(work);
-  {
-    ProgressLine progress(total);
-    std::unique_lock<std::mutex> hold(mutex);
-    while (done.load() < total && !failure) {
-      finished.wait_for(hold, std::chrono::milliseconds(250));
-      progress.update(done.load());
-    }
-  }
-  for (auto& w : workers) w.join();
-  if (failure) std::rethrow_exception(failure);
+  ProgressLine progress(total);
+  parallel_for(total, jobs, [&](size_t i, size_t t) {
+    // The path a whole run takes: test suites through evaluate_pairs, plain pairs as its units do.
+    items[i] = options.test_suite ? std::move(evaluate_pairs({pairs[i]}, pools[t], options).front())
+                                  : evaluate_with_lookup(lookups[t], pairs[i], options);
+    const size_t finished = done.fetch_add(1) + 1;
+    if (t == 0) progress.update(finished);  // the calling thread draws; the line is for a person, not exact
+  });
   return items;
 }
 

@@ -88,4 +88,13 @@ std::string dump_json(const Json& j, int indent = -1) {
   return std::move(out).take();
 }
 
+// The text of `j` as dump_json writes it nested `level` deep (its inner lines indented for that depth, its first
+// line not): for writers that put the parts of a large document together themselves.
+template <typename Json>
+std::string dump_json_at(const Json& j, int indent, int level) {
+  TextBuilder out;
+  json_dump_detail::append_json(out, j, indent, level);
+  return std::move(out).take();
+}
+
 }  // namespace chokepoint

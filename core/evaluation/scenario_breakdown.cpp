@@ -1,8 +1,10 @@
 // Scenario selection and characteristic breakdowns on evaluated items.
 #include "core/evaluation/scenario_breakdown.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
+#include <utility>
 
 #include "core/sql/printer.h"
 
@@ -11,13 +13,15 @@ namespace {
 double round_hundredths(double v) { return std::round(v * 100.0) / 100.0; }
 }  // namespace
 
+std::optional<sql::Characteristics> gold_characteristics_of(const EvalPair& pair) {
+  auto c = sql::sql_characteristics(pair.gold_sql);
+  return c.ok() ? std::optional<sql::Characteristics>(*c) : std::nullopt;
+}
+
 std::vector<std::optional<sql::Characteristics>> gold_characteristics(const std::vector<EvalPair>& pairs) {
   std::vector<std::optional<sql::Characteristics>> out;
   out.reserve(pairs.size());
-  for (const auto& p : pairs) {
-    auto c = sql::sql_characteristics(p.gold_sql);
-    out.push_back(c.ok() ? std::optional<sql::Characteristics>(*c) : std::nullopt);
-  }
+  for (const auto& p : pairs) out.push_back(gold_characteristics_of(p));
   return out;
 }
 
@@ -95,14 +99,20 @@ nlohmann::json ex_em_by_level(const std::vector<std::string>& labels, const std:
   return arr;
 }
 
+std::string qvt_key(const EvalPair& pair) { return sql::normalized_sql(pair.gold_sql); }
+
+QvtReport qvt_of_keys(std::vector<std::string> keys, const std::vector<ItemEvaluation>& items) {
+  keys.resize(std::min(keys.size(), items.size()));
+  std::vector<std::optional<bool>> ex;
+  for (size_t i = 0; i < keys.size(); ++i)
+    ex.push_back(items[i].status == ItemStatus::Scored ? std::optional<bool>(items[i].ex) : std::nullopt);
+  return query_variance_testing(keys, ex);
+}
+
 QvtReport qvt_of(const std::vector<EvalPair>& pairs, const std::vector<ItemEvaluation>& items) {
   std::vector<std::string> keys;
-  std::vector<std::optional<bool>> ex;
-  for (size_t i = 0; i < pairs.size() && i < items.size(); ++i) {
-    keys.push_back(sql::normalized_sql(pairs[i].gold_sql));
-    ex.push_back(items[i].status == ItemStatus::Scored ? std::optional<bool>(items[i].ex) : std::nullopt);
-  }
-  return query_variance_testing(keys, ex);
+  for (size_t i = 0; i < pairs.size() && i < items.size(); ++i) keys.push_back(qvt_key(pairs[i]));
+  return qvt_of_keys(std::move(keys), items);
 }
 
 nlohmann::json qvt_json(const QvtReport& report) {

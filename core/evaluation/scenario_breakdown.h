@@ -15,8 +15,10 @@
 
 namespace chokepoint::evaluation {
 
-// Each pair's gold characteristics; nullopt when its gold does not parse.
+// Each pair's gold characteristics; nullopt when its gold does not parse. The one-pair form is pure, for callers
+// that spread the pairs over threads.
 std::vector<std::optional<sql::Characteristics>> gold_characteristics(const std::vector<EvalPair>& pairs);
+std::optional<sql::Characteristics> gold_characteristics_of(const EvalPair& pair);
 
 struct ScenarioSelection {
   std::vector<size_t> kept;  // positions of the pairs whose gold matches, in order
@@ -45,6 +47,10 @@ nlohmann::json ex_em_by_level(const std::vector<std::string>& labels, const std:
 
 // QVT with each gold normalised by our printer (sql::normalized_sql); unscored items left out (qvt.h).
 QvtReport qvt_of(const std::vector<EvalPair>& pairs, const std::vector<ItemEvaluation>& items);
+// The same in two steps, for callers that compute the keys on several threads: a pair's key (pure), and QVT over
+// keys[i] for items[i].
+std::string qvt_key(const EvalPair& pair);
+QvtReport qvt_of_keys(std::vector<std::string> keys, const std::vector<ItemEvaluation>& items);
 // {"qvt": 75.0, "groups": 2, "items": 5}
 nlohmann::json qvt_json(const QvtReport& report);
 

@@ -28,6 +28,13 @@ using SchemaOf = std::function<const Schema*(const std::string& db_id)>;
 std::vector<GoldTablesStratum> ex_by_gold_tables(const std::vector<EvalPair>& pairs,
                                                  const std::vector<ItemEvaluation>& items, const SchemaOf& schema_of);
 
+// The same in two steps, for callers that count on several threads: the number of tables a pair's gold reads (0
+// when the schema is nullptr, the gold does not parse or reads no table; pure), and the strata of items[i] over
+// counts[i].
+size_t gold_table_count(const EvalPair& pair, const Schema* schema);
+std::vector<GoldTablesStratum> ex_by_gold_table_counts(const std::vector<size_t>& counts,
+                                                       const std::vector<ItemEvaluation>& items);
+
 // [{"tables": "1", "n": 3, "ex": 33.33}, ...]: the form `eval` writes as by_gold_tables.
 nlohmann::json gold_tables_strata_json(const std::vector<GoldTablesStratum>& strata);
 

@@ -42,6 +42,12 @@ TEST(ExByGoldTables, ItemsFallIntoStrataByTheirGoldTables) {
             "[{\"ex\":50.0,\"n\":2,\"tables\":\"1\"},{\"ex\":100.0,\"n\":2,\"tables\":\"2\"},"
             "{\"ex\":0.0,\"n\":0,\"tables\":\"3\"},{\"ex\":0.0,\"n\":1,\"tables\":\">3\"}]");
   EXPECT_EQ(strata[0].right, 1u);
+
+  // The two-step form (counts pair by pair, then the strata) gives the same strata.
+  std::vector<size_t> counts;
+  for (const auto& p : pairs) counts.push_back(gold_table_count(p, p.db_id == "toxicology" ? &tox : nullptr));
+  EXPECT_EQ(counts, (std::vector<size_t>{1, 1, 2, 2, 4, 0, 0, 1}));
+  EXPECT_EQ(gold_tables_strata_json(ex_by_gold_table_counts(counts, items)), gold_tables_strata_json(strata));
 }
 
 }  // namespace

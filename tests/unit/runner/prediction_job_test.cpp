@@ -173,7 +173,9 @@ TEST(PredictionJob, AnInterruptedRunTakesBackEveryRecordedAnswerWithoutSending) 
   EXPECT_EQ(again.usage().replayed, static_cast<long long>(received));
   for (size_t i = 0; i < 6; ++i) {
     ASSERT_EQ(again.results()[i].has_value(), first.results()[i].has_value()) << i;
-    if (again.results()[i]) EXPECT_EQ(again.results()[i]->sql, first.results()[i]->sql) << i;
+    if (again.results()[i]) {
+      EXPECT_EQ(again.results()[i]->sql, first.results()[i]->sql) << i;
+    }
   }
   // The preview of what is left counts only the tasks still without an answer; start() asks only for those.
   EXPECT_EQ(again.plan(&replay).calls.size(), 6u - received);
