@@ -1,6 +1,7 @@
 // A process-wide set of helper threads, grown to the largest `jobs` asked for. Each step is a generation: the
 // caller publishes the body and bumps the generation, the helpers that are needed join in, and the caller waits
-// until they have all left the step. Helpers spin (yielding) for kSpin after a step, then sleep on a condition
+// until every helper has answered the step (those not needed at once), so no helper reads one step's settings while
+// the caller writes the next one's. Helpers spin (yielding) for kSpin after a step, then sleep on a condition
 // variable; the pool is never destroyed (a sleeping helper needs no cleanup at exit).
 #include "cli/parallel_for.h"
 
@@ -66,10 +67,10 @@ class HelperPool {
     grow(threads);
     body_ = &body;
     n_ = n;
-    threads_.store(threads);
+    threads_ = threads;
     next_.store(0);
     failure_ = nullptr;
-    outstanding_.store(threads - 1);
+    outstanding_.store(helpers_.size());  // every helper answers each step, so none is between two steps later
     {
       std::lock_guard<std::mutex> hold(mutex_);
       generation_.fetch_add(1, std::memory_order_release);
@@ -100,8 +101,7 @@ class HelperPool {
     while (true) {
       wait_until([&] { return generation_.load(std::memory_order_acquire) != seen; }, wake_);
       seen = generation_.load(std::memory_order_acquire);
-      if (thread >= threads_.load()) continue;  // a step with fewer threads: this helper sits it out
-      work(thread);
+      if (thread < threads_) work(thread);  // a step with fewer threads: this helper sits it out
       std::lock_guard<std::mutex> hold(mutex_);
       if (outstanding_.fetch_sub(1, std::memory_order_acq_rel) == 1) done_.notify_all();
     }
@@ -125,12 +125,12 @@ class HelperPool {
   std::mutex mutex_;
   std::condition_variable wake_, done_;
   std::atomic<unsigned long long> generation_{0};
-  std::atomic<size_t> outstanding_{0};  // helpers still in the current step
+  std::atomic<size_t> outstanding_{0};  // helpers that have not yet answered the current step
   std::atomic<size_t> next_{0};
   // Set by the caller before the generation moves on (release) and read by helpers after they see it (acquire).
   const std::function<void(size_t, size_t)>* body_ = nullptr;
   size_t n_ = 0;
-  std::atomic<size_t> threads_{1};
+  size_t threads_ = 1;
   std::exception_ptr failure_;
 };
 

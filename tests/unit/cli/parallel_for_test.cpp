@@ -57,6 +57,17 @@ TEST(ParallelFor, TheCallingThreadIsThreadZeroAndHelpersHaveTheirOwnNumbers) {
       }
 }
 
+TEST(ParallelFor, ManyStepsOfChangingWidthRunEachIndexOnce) {
+  // Steps narrower than the helpers there are (some sit out) between wider ones, as eval's two-file read does
+  // with --jobs 3 before its thousand-pair steps.
+  for (int step = 0; step < 3000; ++step) {
+    const size_t n = static_cast<size_t>(step % 9);
+    std::vector<std::atomic<int>> runs(n);
+    parallel_for(n, 6, [&](size_t i, size_t) { runs[i].fetch_add(1); });
+    for (size_t i = 0; i < n; ++i) ASSERT_EQ(runs[i].load(), 1) << "step " << step << ", index " << i;
+  }
+}
+
 TEST(ParallelFor, NoWorkRunsNothing) {
   int calls = 0;
   parallel_for(0, 4, [&](size_t, size_t) { ++calls; });
