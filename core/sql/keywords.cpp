@@ -1,7 +1,7 @@
 // Keyword tables of SQLite 3.40: which words are keywords, which of them the parser distinguishes, and which may
 // still serve as bare identifiers (SQLite's `%fallback ID` list in parse.y, plus LIKE_KW and CTIME_KW members).
-#include <algorithm>
 #include <array>
+#include <cstdint>
 #include <iterator>
 
 #include "core/sql/token.h"
@@ -14,8 +14,8 @@ struct Entry {
   Keyword keyword;
 };
 
-// Sorted by name (checked by a unit test). Every keyword of sqlite3_keyword_name(), plus TRUE and FALSE, which
-// SQLite parses as identifiers that fall back to constants.
+// Sorted by name, each name once (checked by a unit test). Every keyword of sqlite3_keyword_name(), plus TRUE and
+// FALSE, which SQLite parses as identifiers that fall back to constants.
 constexpr Entry kKeywords[] = {
     {"ABORT", Keyword::Reserved},
     {"ACTION", Keyword::Reserved},
@@ -202,6 +202,30 @@ constexpr std::array<bool, std::size(kKeywords)> reserved_fallback_flags() {
 }
 constexpr auto kReservedFallback = reserved_fallback_flags();
 
+// The keywords in an open-addressing hash table, built as the program is compiled: a word the lexer reads is found
+// (or not) with one hash and a compare or two, where a binary search over the sorted table compared it with eight
+// names; most words are identifiers, which the search followed to the end.
+constexpr size_t kKeywordSlots = 512;  // a power of two, over three times the keywords
+constexpr size_t name_length(const char* name) {
+  size_t n = 0;
+  while (name[n] != '\0') ++n;
+  return n;
+}
+constexpr size_t keyword_hash(const char* upper, size_t n) {
+  const auto byte = [](char c) { return static_cast<size_t>(static_cast<unsigned char>(c)); };
+  return (n * 97 + byte(upper[0]) * 31 + byte(upper[n - 1]) * 7 + byte(upper[n / 2])) & (kKeywordSlots - 1);
+}
+constexpr std::array<uint16_t, kKeywordSlots> keyword_slots() {
+  std::array<uint16_t, kKeywordSlots> slots{};  // 0: empty; otherwise 1 + the keyword's position in kKeywords
+  for (size_t i = 0; i < std::size(kKeywords); ++i) {
+    size_t h = keyword_hash(kKeywords[i].name, name_length(kKeywords[i].name));
+    while (slots[h] != 0) h = (h + 1) & (kKeywordSlots - 1);
+    slots[h] = static_cast<uint16_t>(i + 1);
+  }
+  return slots;
+}
+constexpr auto kKeywordSlotTable = keyword_slots();
+
 const Entry* lookup(std::string_view word) {
   char upper[24];
   if (word.empty() || word.size() >= sizeof(upper)) return nullptr;
@@ -210,10 +234,11 @@ const Entry* lookup(std::string_view word) {
     upper[i] = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
   }
   upper[word.size()] = '\0';
-  auto it = std::lower_bound(std::begin(kKeywords), std::end(kKeywords), upper,
-                             [](const Entry& e, const char* w) { return compare_names(e.name, w) < 0; });
-  if (it == std::end(kKeywords) || compare_names(it->name, upper) != 0) return nullptr;
-  return &*it;
+  for (size_t h = keyword_hash(upper, word.size()); kKeywordSlotTable[h] != 0; h = (h + 1) & (kKeywordSlots - 1)) {
+    const Entry& e = kKeywords[kKeywordSlotTable[h] - 1];
+    if (compare_names(e.name, upper) == 0) return &e;
+  }
+  return nullptr;
 }
 
 }  // namespace

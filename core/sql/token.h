@@ -119,7 +119,8 @@ Keyword keyword_of(std::string_view word);
 bool keyword_is_fallback_identifier(Keyword k);
 // True if `word` is any SQLite keyword (the full list of sqlite3_keyword_name), case-insensitive.
 bool is_sqlite_keyword(std::string_view word);
-// Invariant check of the keyword table (binary search needs it sorted); used by tests.
+// Invariant check of the keyword table: sorted by name with no name twice (each is one slot of the lookup's hash
+// table); used by tests.
 bool keyword_table_is_sorted();
 
 }  // namespace chokepoint::sql

@@ -1,5 +1,9 @@
 // The tokenizer: every token form of SQLite, positions, comments, and errors with positions.
 #include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <cctype>
+#include <string>
 
 #include "core/sql/lexer.h"
 
@@ -13,7 +17,58 @@ std::vector<Token> lex(std::string_view s) {
   return t;
 }
 
-TEST(Lexer, KeywordTableIsSortedForBinarySearch) { EXPECT_TRUE(keyword_table_is_sorted()); }
+TEST(Lexer, KeywordTableIsSortedWithNoNameTwice) { EXPECT_TRUE(keyword_table_is_sorted()); }
+
+TEST(Lexer, KeywordsAreSQLitesOwnInAnyCase) {
+  // SQLite's list (sqlite3_keyword_name) is the oracle: each of its keywords is one of ours in upper, lower and mixed
+  // case, and for other words (identifiers of Spider and BIRD schemas, near misses) both agree that they are not.
+  const int count = sqlite3_keyword_count();
+  ASSERT_GT(count, 140);
+  for (int i = 0; i < count; ++i) {
+    const char* z = nullptr;
+    int n = 0;
+    ASSERT_EQ(sqlite3_keyword_name(i, &z, &n), SQLITE_OK);
+    std::string upper(z, static_cast<size_t>(n)), lower = upper, mixed = upper;
+    for (size_t k = 0; k < upper.size(); ++k) {
+      lower[k] = static_cast<char>(std::tolower(static_cast<unsigned char>(upper[k])));
+      if (k % 2) mixed[k] = lower[k];
+    }
+    EXPECT_TRUE(is_sqlite_keyword(upper)) << upper;
+    EXPECT_TRUE(is_sqlite_keyword(lower)) << lower;
+    EXPECT_TRUE(is_sqlite_keyword(mixed)) << mixed;
+  }
+  for (const char* word : {"singer",
+                           "name",
+                           "T1",
+                           "concert_singer",
+                           "a",
+                           "x",
+                           "SELECTS",
+                           "fro",
+                           "REPLACEMENT",
+                           "molecule_id",
+                           "Ta",
+                           "INTOO",
+                           "ORDE",
+                           "GROUPS_",
+                           "abortion",
+                           "zz",
+                           "_",
+                           "LIMITS",
+                           "CURRENT_TIMESTAMPS",
+                           "WITHOUTROWID",
+                           "frankfurt",
+                           "bond_type",
+                           "element"}) {
+    const bool sqlite_says = sqlite3_keyword_check(word, static_cast<int>(std::string(word).size())) != 0;
+    EXPECT_EQ(is_sqlite_keyword(word), sqlite_says) << word;
+    EXPECT_FALSE(sqlite_says) << word << " is a keyword after all: pick another word";
+  }
+  EXPECT_TRUE(is_sqlite_keyword("true"));  // ours beyond SQLite's list: TRUE and FALSE
+  EXPECT_TRUE(is_sqlite_keyword("False"));
+  EXPECT_FALSE(is_sqlite_keyword(""));
+  EXPECT_FALSE(is_sqlite_keyword(std::string(40, 'A')));
+}
 
 TEST(Lexer, WordsKnowTheirKeywordCaseInsensitively) {
   auto t = lex("select Name fRoM singer");
