@@ -197,6 +197,7 @@ InsertValidation validate_inserts(std::string_view answer, const Schema& schema,
   std::string key, lower;
   std::vector<long> target;  // target[k]: the schema position of a statement's k-th value, or -1 to drop it
   std::vector<bool> named;   // the schema positions a statement's column list has named
+  std::vector<std::pair<size_t, std::unordered_set<std::string>::iterator>> inserted;  // a row's keys, by set
   size_t line_no = 0;
   size_t pos = 0;
   while (pos <= answer.size()) {
@@ -290,24 +291,37 @@ InsertValidation validate_inserts(std::string_view answer, const Schema& schema,
           change(line_no, ChangeKind::NotNull, table.name, which + "NULL in " + null_column + ": row dropped");
           continue;
         }
+        // Each key is built and hashed once: inserted at once, and taken out again if a later key of the row
+        // clashes (the row is dropped, so none of its keys may stay).
         bool clash = false;
-        if (!s.primary.empty() && key_of(row, s.primary, key) && s.seen[0].count(key)) {
-          change(line_no, ChangeKind::PrimaryKey, table.name,
-                 which + "primary key (" + shown(row[s.primary[0]]) + (s.primary.size() > 1 ? ", ..." : "") +
-                     ") repeats an earlier row: row dropped");
-          clash = true;
+        inserted.clear();
+        if (!s.primary.empty() && key_of(row, s.primary, key)) {
+          auto [at, fresh] = s.seen[0].insert(key);
+          if (fresh) {
+            inserted.emplace_back(0, at);
+          } else {
+            change(line_no, ChangeKind::PrimaryKey, table.name,
+                   which + "primary key (" + shown(row[s.primary[0]]) + (s.primary.size() > 1 ? ", ..." : "") +
+                       ") repeats an earlier row: row dropped");
+            clash = true;
+          }
         }
-        for (size_t u = 0; u < s.uniques.size() && !clash; ++u)
-          if (key_of(row, s.uniques[u], key) && s.seen[1 + u].count(key)) {
+        for (size_t u = 0; u < s.uniques.size() && !clash; ++u) {
+          if (!key_of(row, s.uniques[u], key)) continue;
+          auto [at, fresh] = s.seen[1 + u].insert(key);
+          if (fresh) {
+            inserted.emplace_back(1 + u, at);
+          } else {
             change(line_no, ChangeKind::Unique, table.name,
                    which + "unique key on " + table.columns[s.uniques[u][0]].name +
                        (s.uniques[u].size() > 1 ? ", ..." : "") + " repeats an earlier row: row dropped");
             clash = true;
           }
-        if (clash) continue;
-        if (!s.primary.empty() && key_of(row, s.primary, key)) s.seen[0].insert(key);
-        for (size_t u = 0; u < s.uniques.size(); ++u)
-          if (key_of(row, s.uniques[u], key)) s.seen[1 + u].insert(key);
+        }
+        if (clash) {
+          for (const auto& [set, at] : inserted) s.seen[set].erase(at);
+          continue;
+        }
         s.out.rows.push_back(std::move(row));
         s.out.lines.push_back(line_no);
       }

@@ -200,6 +200,21 @@ TEST(InsertValidation, UniqueKeysFromTheDatabase) {
       *s, {}, options);
   EXPECT_EQ(kinds(v), (std::vector<ChangeKind>{ChangeKind::Unique, ChangeKind::Unique}));
   EXPECT_EQ(v.rows_kept, 3u);  // NULLs never collide
+
+  // A row dropped for a clash leaves none of its keys behind: row 2 clashes on (a, b) after its id and email were
+  // new, so a later row may use id 2 and email 'c@x'.
+  const auto w = validate_inserts(
+      "INSERT INTO person VALUES (1, 'a@x', 1, 1);\nINSERT INTO person VALUES (2, 'c@x', 1, 1);\n"
+      "INSERT INTO person VALUES (2, 'c@x', 2, 2);\nINSERT INTO person VALUES (3, 'c@x', 3, 3);\n",
+      *s, {}, options);
+  EXPECT_EQ(kinds(w), (std::vector<ChangeKind>{ChangeKind::Unique, ChangeKind::Unique}));
+  EXPECT_EQ(w.changes[0].line, 2u);
+  EXPECT_EQ(w.changes[1].line, 4u);  // 'c@x' is taken by row 3's id 2, which was kept
+  const auto* person = table(w, "person");
+  ASSERT_NE(person, nullptr);
+  ASSERT_EQ(person->rows.size(), 2u);
+  EXPECT_EQ(person->rows[1][0].integer, 2);
+  EXPECT_EQ(person->rows[1][1].bytes, "c@x");
 }
 
 TEST(InsertValidation, InjectionIsRefusedWholeAndNothingRuns) {
