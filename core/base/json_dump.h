@@ -79,15 +79,6 @@ void append_json(TextBuilder& out, const Json& j, int indent, int level) {
 
 }  // namespace json_dump_detail
 
-// indent < 0: one line; otherwise pretty-printed with that many spaces. A template so nlohmann::ordered_json keeps
-// its key order (a conversion to nlohmann::json would sort the keys).
-template <typename Json>
-std::string dump_json(const Json& j, int indent = -1) {
-  TextBuilder out;
-  json_dump_detail::append_json(out, j, indent, 0);
-  return std::move(out).take();
-}
-
 // The text of `j` as dump_json writes it nested `level` deep (its inner lines indented for that depth, its first
 // line not): for writers that put the parts of a large document together themselves.
 template <typename Json>
@@ -95,6 +86,13 @@ std::string dump_json_at(const Json& j, int indent, int level) {
   TextBuilder out;
   json_dump_detail::append_json(out, j, indent, level);
   return std::move(out).take();
+}
+
+// indent < 0: one line; otherwise pretty-printed with that many spaces. A template so nlohmann::ordered_json keeps
+// its key order (a conversion to nlohmann::json would sort the keys).
+template <typename Json>
+std::string dump_json(const Json& j, int indent = -1) {
+  return dump_json_at(j, indent, 0);
 }
 
 }  // namespace chokepoint

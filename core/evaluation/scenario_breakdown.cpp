@@ -18,13 +18,6 @@ std::optional<sql::Characteristics> gold_characteristics_of(const EvalPair& pair
   return c.ok() ? std::optional<sql::Characteristics>(*c) : std::nullopt;
 }
 
-std::vector<std::optional<sql::Characteristics>> gold_characteristics(const std::vector<EvalPair>& pairs) {
-  std::vector<std::optional<sql::Characteristics>> out;
-  out.reserve(pairs.size());
-  for (const auto& p : pairs) out.push_back(gold_characteristics_of(p));
-  return out;
-}
-
 ScenarioSelection select_scenario(const std::vector<std::optional<sql::Characteristics>>& characteristics,
                                   const sql::ScenarioFilter& filter) {
   ScenarioSelection s;
@@ -107,12 +100,6 @@ QvtReport qvt_of_keys(std::vector<std::string> keys, const std::vector<ItemEvalu
   for (size_t i = 0; i < keys.size(); ++i)
     ex.push_back(items[i].status == ItemStatus::Scored ? std::optional<bool>(items[i].ex) : std::nullopt);
   return query_variance_testing(keys, ex);
-}
-
-QvtReport qvt_of(const std::vector<EvalPair>& pairs, const std::vector<ItemEvaluation>& items) {
-  std::vector<std::string> keys;
-  for (size_t i = 0; i < pairs.size() && i < items.size(); ++i) keys.push_back(qvt_key(pairs[i]));
-  return qvt_of_keys(std::move(keys), items);
 }
 
 nlohmann::json qvt_json(const QvtReport& report) {

@@ -15,9 +15,7 @@
 
 namespace chokepoint::evaluation {
 
-// Each pair's gold characteristics; nullopt when its gold does not parse. The one-pair form is pure, for callers
-// that spread the pairs over threads.
-std::vector<std::optional<sql::Characteristics>> gold_characteristics(const std::vector<EvalPair>& pairs);
+// A pair's gold characteristics; nullopt when its gold does not parse. Pure, so callers may spread pairs over threads.
 std::optional<sql::Characteristics> gold_characteristics_of(const EvalPair& pair);
 
 struct ScenarioSelection {
@@ -45,10 +43,9 @@ nlohmann::json characteristic_groups_json(const std::vector<CharacteristicGroup>
 nlohmann::json ex_em_by_level(const std::vector<std::string>& labels, const std::vector<ItemEvaluation>& items,
                               const std::vector<std::optional<bool>>& em, const std::vector<std::string>& order);
 
-// QVT with each gold normalised by our printer (sql::normalized_sql); unscored items left out (qvt.h).
-QvtReport qvt_of(const std::vector<EvalPair>& pairs, const std::vector<ItemEvaluation>& items);
-// The same in two steps, for callers that compute the keys on several threads: a pair's key (pure), and QVT over
-// keys[i] for items[i].
+// QVT with each gold normalised by our printer (sql::normalized_sql); unscored items left out (qvt.h). In two
+// steps, so that callers may compute the keys on several threads: a pair's key (pure), and QVT over keys[i] for
+// items[i] (keys past the items are left out).
 std::string qvt_key(const EvalPair& pair);
 QvtReport qvt_of_keys(std::vector<std::string> keys, const std::vector<ItemEvaluation>& items);
 // {"qvt": 75.0, "groups": 2, "items": 5}

@@ -1,5 +1,5 @@
-// The pair-by-pair forms of the scenario breakdowns (core/evaluation/scenario_breakdown.h) agree with the whole-set
-// forms: QVT from keys computed one pair at a time, and the characteristics of one gold.
+// The pair-by-pair parts of the scenario breakdowns (core/evaluation/scenario_breakdown.h): QVT from keys computed one
+// pair at a time, and the characteristics of one gold.
 #include "core/evaluation/scenario_breakdown.h"
 
 #include <gtest/gtest.h>
@@ -14,7 +14,7 @@ ItemEvaluation item(ItemStatus status, bool ex) {
   return it;
 }
 
-TEST(ScenarioBreakdown, QvtFromKeysIsQvtOfThePairs) {
+TEST(ScenarioBreakdown, QvtOverKeysComputedPairByPair) {
   // Two spellings of one gold (grouped by the normalised key), another gold, and an unscored item.
   const std::vector<EvalPair> pairs = {
       {"0", "db", "SELECT name FROM singer WHERE age > 20", ""},
@@ -30,26 +30,20 @@ TEST(ScenarioBreakdown, QvtFromKeysIsQvtOfThePairs) {
   for (const auto& p : pairs) keys.push_back(qvt_key(p));
   EXPECT_EQ(keys[0], keys[1]);
   EXPECT_NE(keys[0], keys[2]);
-  const auto whole = qvt_of(pairs, items);
-  const auto stepwise = qvt_of_keys(keys, items);
-  EXPECT_EQ(qvt_json(stepwise), qvt_json(whole));
-  EXPECT_EQ(stepwise.groups.size(), 2u);
-  // More keys than items: the keys past the items are left out, as qvt_of leaves out pairs past the items.
+  // Group one: EX 1 and 0 (the unscored item left out), 50 %; group two: 1 and 1, 100 %; QVT is their mean.
+  const auto qvt = qvt_of_keys(keys, items);
+  EXPECT_EQ(qvt_json(qvt).dump(), R"({"groups":2,"items":4,"qvt":75.0})");
+  // More keys than items: the keys past the items are left out.
   keys.push_back("SELECT 1");
-  EXPECT_EQ(qvt_json(qvt_of_keys(keys, items)), qvt_json(whole));
+  EXPECT_EQ(qvt_json(qvt_of_keys(keys, items)), qvt_json(qvt));
 }
 
-TEST(ScenarioBreakdown, OneGoldsCharacteristicsAreTheSetsEntry) {
-  const std::vector<EvalPair> pairs = {{"0", "db", "SELECT a FROM t JOIN u ON t.id = u.id", ""},
-                                       {"1", "db", "SELEC nonsense", ""}};
-  const auto all = gold_characteristics(pairs);
-  ASSERT_EQ(all.size(), 2u);
-  ASSERT_TRUE(all[0].has_value());
-  EXPECT_FALSE(all[1].has_value());
-  const auto one = gold_characteristics_of(pairs[0]);
-  ASSERT_TRUE(one.has_value());
-  EXPECT_EQ(*one, *all[0]);
-  EXPECT_FALSE(gold_characteristics_of(pairs[1]).has_value());
+TEST(ScenarioBreakdown, OneGoldsCharacteristics) {
+  const auto joined = gold_characteristics_of({"0", "db", "SELECT a FROM t JOIN u ON t.id = u.id", ""});
+  ASSERT_TRUE(joined.has_value());
+  EXPECT_EQ(*joined, *sql::sql_characteristics("SELECT a FROM t JOIN u ON t.id = u.id"));
+  EXPECT_EQ((*joined)[static_cast<size_t>(sql::Characteristic::Joins)], 1);
+  EXPECT_FALSE(gold_characteristics_of({"1", "db", "SELEC nonsense", ""}).has_value());
 }
 
 }  // namespace
