@@ -25,6 +25,7 @@
 #include "cli/model_calls.h"
 #include "cli/parallel_evaluation.h"
 #include "cli/parallel_for.h"
+#include "cli/parallel_release.h"
 #include "cli/report_json_text.h"
 #include "cli/shard.h"
 #include "cli/shard_file.h"
@@ -447,8 +448,13 @@ int run_eval(const FlagValues& r, MergedShards* merged) {
     if (!id.ok()) return fail_input("--store: " + id.error());
     built.summary["stored_run"] = *id;
   }
+  // Everything is written: the per-item results are freed on the --jobs threads (cli/parallel_release.h).
+  const auto release = [&] {
+    release_in_parallel(jobs, built.report["items"].get_ref<nlohmann::json::array_t&>(), *items);
+  };
   if (!r.has("--llm-config")) {
     std::cout << built.summary.dump(2) << "\n";
+    release();
     return 0;
   }
   built.summary["embeddings_cached"] =
@@ -457,6 +463,7 @@ int run_eval(const FlagValues& r, MergedShards* merged) {
   built.summary["model_calls"] = call_tally_json(tally);
   std::cout << built.summary.dump(2) << "\n";
   if (calls) calls->report("eval");
+  release();
   return model_call_exit_code(tally);
 }
 

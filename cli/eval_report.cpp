@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_set>
 
 #include "cli/eval_exact_match.h"
 #include "cli/parallel_for.h"
@@ -74,11 +75,18 @@ struct PairFacts {
   nlohmann::json items = nlohmann::json::array();        // each item's entry in REPORT.json
 };
 
+// The pairs' db_ids, each once, in order of first use.
+std::vector<std::string> distinct_db_ids(const std::vector<EvalPair>& pairs) {
+  std::vector<std::string> ids;
+  std::unordered_set<std::string> seen;
+  for (const auto& p : pairs)
+    if (seen.insert(p.db_id).second) ids.push_back(p.db_id);
+  return ids;
+}
+
 PairFacts pair_facts(const EvalReportInputs& in, const std::vector<ItemEvaluation>& items) {
   const auto& pairs = *in.pairs;
-  std::vector<std::string> db_ids;  // each once, in order of first use
-  for (const auto& p : pairs)
-    if (std::find(db_ids.begin(), db_ids.end(), p.db_id) == db_ids.end()) db_ids.push_back(p.db_id);
+  const auto db_ids = distinct_db_ids(pairs);
   in.schemas->read_all(db_ids, in.jobs);
   const SchemaCache& schemas = *in.schemas;
   const auto em_schemas = prepare_em_schemas(

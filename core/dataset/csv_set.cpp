@@ -13,6 +13,8 @@ struct CsvRow {
   std::vector<std::string> fields;
 };
 
+// Runs of ordinary characters are appended whole (a character at a time, reading Spider's 1,000 Codex predictions,
+// 290 KB, took 1.5 ms, as long as the rest of the run's start) and records move into the list.
 Result<std::vector<CsvRow>> read_records(const std::string& text) {
   std::vector<CsvRow> rows;
   CsvRow cur;
@@ -21,50 +23,61 @@ Result<std::vector<CsvRow>> read_records(const std::string& text) {
   size_t line = 1, quote_line = 0;
   cur.line = 1;
   size_t i = 0;
-  if (text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF && static_cast<unsigned char>(text[1]) == 0xBB &&
+  const size_t n = text.size();
+  if (n >= 3 && static_cast<unsigned char>(text[0]) == 0xEF && static_cast<unsigned char>(text[1]) == 0xBB &&
       static_cast<unsigned char>(text[2]) == 0xBF)
     i = 3;  // UTF-8 byte order mark
   auto end_record = [&]() {
-    cur.fields.push_back(field);
+    cur.fields.push_back(std::move(field));
     field.clear();
     field_started = false;
     bool empty = cur.fields.size() == 1 && cur.fields[0].empty();
-    if (!empty) rows.push_back(cur);
+    if (!empty) rows.push_back(std::move(cur));
     cur = CsvRow{};
   };
-  for (; i < text.size(); ++i) {
-    char c = text[i];
+  while (i < n) {
     if (in_quotes) {
-      if (c == '"') {
-        if (i + 1 < text.size() && text[i + 1] == '"') {
-          field += '"';
-          ++i;
-        } else
-          in_quotes = false;
+      // Up to the next quote, counting the lines inside the field.
+      size_t q = text.find('"', i);
+      if (q == std::string::npos) q = n;
+      for (size_t k = i; k < q; ++k) line += text[k] == '\n';
+      field.append(text, i, q - i);
+      i = q;
+      if (i == n) break;
+      if (i + 1 < n && text[i + 1] == '"') {
+        field += '"';
+        i += 2;
       } else {
-        if (c == '\n') ++line;
-        field += c;
+        in_quotes = false;
+        ++i;
       }
       continue;
     }
+    const char c = text[i];
     if (c == '"') {
       if (field_started && !field.empty())
         return Error{"CSV line " + std::to_string(line) + ": a quote inside an unquoted field"};
       in_quotes = true;
       field_started = true;
       quote_line = line;
+      ++i;
     } else if (c == ',') {
-      cur.fields.push_back(field);
+      cur.fields.push_back(std::move(field));
       field.clear();
       field_started = false;
+      ++i;
     } else if (c == '\n' || c == '\r') {
-      if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
+      if (c == '\r' && i + 1 < n && text[i + 1] == '\n') ++i;
       end_record();
       ++line;
       cur.line = line;
+      ++i;
     } else {
-      field += c;
+      size_t e = i + 1;
+      while (e < n && text[e] != '"' && text[e] != ',' && text[e] != '\n' && text[e] != '\r') ++e;
+      field.append(text, i, e - i);
       field_started = true;
+      i = e;
     }
   }
   if (in_quotes) return Error{"CSV line " + std::to_string(quote_line) + ": quoted field is never closed"};
@@ -108,11 +121,11 @@ Result<EvalSet> parse_csv_set(const std::string& text) {
   EvalSet set;
   set.format = DatasetFormat::Csv;
   for (size_t r = 1; r < records->size(); ++r) {
-    const auto& rec = (*records)[r];
+    auto& rec = (*records)[r];
     if (rec.fields.size() != header.size())
       return Error{"CSV line " + std::to_string(rec.line) + ": " + std::to_string(rec.fields.size()) +
                    " fields, the header has " + std::to_string(header.size())};
-    auto get = [&](long c) { return c < 0 ? std::string() : rec.fields[static_cast<size_t>(c)]; };
+    auto get = [&](long c) { return c < 0 ? std::string() : std::move(rec.fields[static_cast<size_t>(c)]); };
     EvalItem it;
     it.key = id >= 0 ? get(id) : std::to_string(set.items.size());
     it.sql = get(sql);

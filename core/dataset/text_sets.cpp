@@ -8,21 +8,17 @@
 namespace chokepoint {
 namespace {
 
+// Each line copied whole from the text, without its "\r\n" or "\n".
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
-  std::string cur;
-  for (char c : text) {
-    if (c == '\n') {
-      if (!cur.empty() && cur.back() == '\r') cur.pop_back();
-      lines.push_back(cur);
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  if (!cur.empty()) {
-    if (cur.back() == '\r') cur.pop_back();
-    lines.push_back(cur);
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    const size_t next = end == std::string::npos ? text.size() : end + 1;
+    if (end == std::string::npos) end = text.size();
+    if (end > start && text[end - 1] == '\r') --end;
+    lines.emplace_back(text, start, end - start);
+    start = next;
   }
   return lines;
 }
