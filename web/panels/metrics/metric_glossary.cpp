@@ -49,6 +49,9 @@ std::string metric_definition(const std::string& raw) {
   }
   if (name == "EX")
     return "Execution accuracy: 1 when the prediction returns the gold result (BIRD: sets of rows; Spider: bags).";
+  if (name == "scored")
+    return "The group's items whose gold ran, which its percentages are over; \"12 of 15\": 3 were not scored (no "
+           "database, or the gold failed). Over none, a percentage reads \"-\".";
   if (name == "EXP") return "Execution precision: share of predicted cells that match gold cells.";
   if (name == "EXR") return "Execution recall: share of gold cells the prediction recovers.";
   if (name == "F1") return "Harmonic mean of EXP and EXR.";

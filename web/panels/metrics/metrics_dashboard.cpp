@@ -25,6 +25,7 @@
 #include "web/llm/llm_session.h"
 #include "web/panel_registry.h"
 #include "web/panels/metrics/explanation_view.h"
+#include "web/panels/metrics/group_cells.h"
 #include "web/panels/metrics/items_view.h"
 #include "web/panels/metrics/metric_glossary.h"
 #include "web/panels/metrics/metrics_memory.h"
@@ -55,7 +56,7 @@ void draw_breakdown(const char* id, const MetricsRun& run, const std::vector<std
   const int ncol = 4 + static_cast<int>(regimes.size());
   if (!ImGui::BeginTable(id, ncol, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) return;
   ImGui::TableSetupColumn(id);
-  ImGui::TableSetupColumn("n");
+  ImGui::TableSetupColumn("scored");
   ImGui::TableSetupColumn("EX %");
   ImGui::TableSetupColumn("Soft-F1 %");
   for (const auto& r : regimes) ImGui::TableSetupColumn((r.name() + " F1").c_str());
@@ -66,14 +67,14 @@ void draw_breakdown(const char* id, const MetricsRun& run, const std::vector<std
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(key.c_str());
     ImGui::TableNextColumn();
-    ImGui::Text("%zu", s.scored);
+    ImGui::TextUnformatted(group_scored(s.scored, s.n).c_str());
     ImGui::TableNextColumn();
-    ImGui::Text("%.1f", s.ex);
+    ImGui::TextUnformatted(group_percent(s.ex, s.scored).c_str());
     ImGui::TableNextColumn();
-    ImGui::Text("%.1f", s.soft_f1);
+    ImGui::TextUnformatted(group_percent(s.soft_f1, s.scored).c_str());
     for (const auto& m : s.regimes) {
       ImGui::TableNextColumn();
-      ImGui::Text("%.1f", m.f1);
+      ImGui::TextUnformatted(group_percent(m.f1, s.scored).c_str());
     }
   }
   ImGui::EndTable();

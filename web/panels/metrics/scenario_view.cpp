@@ -10,6 +10,7 @@
 #include "core/evaluation/scenario_breakdown.h"
 #include "core/metrics/explanation.h"
 #include "core/metrics/qvt.h"
+#include "web/panels/metrics/group_cells.h"
 #include "web/panels/metrics/metric_glossary.h"
 #include "web/panels/metrics/metrics_panel.h"
 #include "web/widgets/item_places.h"
@@ -182,9 +183,9 @@ void draw_evaluator_scores(const MetricsRun& run, MetricsPanel& panel,
       ImGui::TableNextColumn();
       ImGui::Text("%zu", l["n"].get<size_t>());
       ImGui::TableNextColumn();
-      ImGui::Text("%.1f", l["ex"].get<double>());
+      ImGui::TextUnformatted(group_percent(l["ex"].get<double>(), l["n"].get<size_t>()).c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%.1f", l["em"].get<double>());
+      ImGui::TextUnformatted(group_percent(l["em"].get<double>(), l["em_n"].get<size_t>()).c_str());
     }
     ImGui::EndTable();
   }
@@ -204,7 +205,7 @@ void draw_evaluator_scores(const MetricsRun& run, MetricsPanel& panel,
   ImGui::SameLine();
   ImGui::TextDisabled("in the gold query");
   if (ImGui::BeginTable("by-characteristic", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
-    for (const char* h : {"value", "n", "EX %", "Soft-F1 %", "EM %"}) ImGui::TableSetupColumn(h);
+    for (const char* h : {"value", "scored", "EX %", "Soft-F1 %", "EM %"}) ImGui::TableSetupColumn(h);
     table_headers_with_definitions();
     for (const auto& g : groups_over(run, panel, items)) {
       size_t em_n = 0, em_right = 0;
@@ -222,13 +223,13 @@ void draw_evaluator_scores(const MetricsRun& run, MetricsPanel& panel,
       else
         ImGui::Text("%d", g.value);
       ImGui::TableNextColumn();
-      ImGui::Text("%zu", g.summary.scored);
+      ImGui::TextUnformatted(group_scored(g.summary.scored, g.summary.n).c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%.1f", g.summary.ex);
+      ImGui::TextUnformatted(group_percent(g.summary.ex, g.summary.scored).c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%.1f", g.summary.soft_f1);
+      ImGui::TextUnformatted(group_percent(g.summary.soft_f1, g.summary.scored).c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%.1f", em.pct(em_right, em_n));
+      ImGui::TextUnformatted(group_percent(em.pct(em_right, em_n), em_n).c_str());
     }
     ImGui::EndTable();
   }
