@@ -4,7 +4,8 @@
 namespace chokepoint {
 namespace {
 
-std::string csv_field(const std::string& s) {
+// Every field quoted, whatever it holds: the app's "Export CSV" has always written them so.
+std::string quoted_field(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {
     if (c == '"') out += '"';
@@ -23,8 +24,8 @@ std::string evaluation_csv(const std::vector<EvalPair>& pairs, const std::vector
   for (size_t i = 0; i < items.size(); ++i) {
     const ItemEvaluation& it = items[i];
     const bool scored = it.status == ItemStatus::Scored;
-    csv += csv_field(it.id) + "," + csv_field(it.db_id) + "," +
-           csv_field(i < facts.difficulty.size() ? facts.difficulty[i] : "") + "," +
+    csv += quoted_field(it.id) + "," + quoted_field(it.db_id) + "," +
+           quoted_field(i < facts.difficulty.size() ? facts.difficulty[i] : "") + "," +
            (i < facts.joins.size() ? std::to_string(facts.joins[i]) : std::string()) + "," +
            item_status_name(it.status) + "," + (scored ? query_status_name(it.pred_status) : "") + "," +
            (it.ex ? "1" : "0");
@@ -40,7 +41,7 @@ std::string evaluation_csv(const std::vector<EvalPair>& pairs, const std::vector
     // A cut result is named in the message column, so the file says which scores rest on part of a result.
     std::string message = it.message;
     if (it.truncated) message += (message.empty() ? "" : "; ") + std::string("truncated: ") + it.truncation;
-    csv += "," + csv_field(gold) + "," + csv_field(pred) + "," + csv_field(message) + "\n";
+    csv += "," + quoted_field(gold) + "," + quoted_field(pred) + "," + quoted_field(message) + "\n";
   }
   return csv;
 }

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/base/csv_text.h"
 #include "core/base/json_dump.h"
 #include "core/dataset/json_text.h"
 
@@ -17,71 +18,6 @@ size_t popcount64(uint64_t x) {
   size_t n = 0;
   for (; x; x &= x - 1) ++n;
   return n;
-}
-
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
-
-// RFC 4180 records: quoted fields may hold commas, doubled quotes and line breaks. Each record keeps the line it
-// starts on for messages.
-struct CsvRecord {
-  size_t line = 0;
-  std::vector<std::string> fields;
-};
-
-Result<std::vector<CsvRecord>> csv_records(const std::string& text) {
-  std::vector<CsvRecord> out;
-  CsvRecord rec{1, {}};
-  std::string field;
-  size_t line = 1;
-  bool quoted = false, any = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
-        field += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        if (c == '\n') ++line;
-        field += c;
-      }
-      continue;
-    }
-    if (c == '"' && field.empty()) {
-      quoted = any = true;
-    } else if (c == ',') {
-      rec.fields.push_back(std::move(field));
-      field.clear();
-      any = true;
-    } else if (c == '\n' || c == '\r') {
-      if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
-      if (any || !field.empty()) {
-        rec.fields.push_back(std::move(field));
-        out.push_back(std::move(rec));
-      }
-      field.clear();
-      any = false;
-      rec = CsvRecord{++line, {}};
-    } else {
-      field += c;
-      any = true;
-    }
-  }
-  if (quoted) return Error{"line " + std::to_string(rec.line) + ": a quoted field is not closed"};
-  if (any || !field.empty()) {
-    rec.fields.push_back(std::move(field));
-    out.push_back(std::move(rec));
-  }
-  return out;
 }
 
 // Columns from their names, checked: known form, increasing ids.
@@ -169,7 +105,7 @@ std::string matrix_to_csv(const FeatureMatrix& m) {
 }
 
 Result<FeatureMatrix> matrix_from_csv(const std::string& text) {
-  auto records = csv_records(text);
+  auto records = read_csv_records(text);
   if (!records.ok()) return Error{records.error()};
   if (records->empty()) return Error{"empty file: expected a header key,db_id,f001,..."};
   const auto& header = (*records)[0].fields;

@@ -3,16 +3,6 @@
 
 namespace chokepoint::study {
 
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
-}
-
 namespace {
 
 std::string line(const std::vector<std::string>& fields) {

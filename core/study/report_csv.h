@@ -4,11 +4,11 @@
 #pragma once
 #include <string>
 
+#include "core/base/csv_text.h"  // csv_field
 #include "core/study/study_report.h"
 
 namespace chokepoint::study {
 
-std::string csv_field(const std::string& text);
 // "source,<columns...>\r\n" then one line per row; the items table has no published rows and no source column.
 std::string table_csv(const StudyTable& table);
 std::string items_csv(const StudyTable& items);

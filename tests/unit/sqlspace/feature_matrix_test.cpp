@@ -74,6 +74,9 @@ TEST(FeatureMatrix, ReadersNameTheLineOfBadInput) {
   EXPECT_FALSE(matrix_from_csv("key,db_id,f002,f001\n").ok());  // columns must increase
   EXPECT_FALSE(matrix_from_csv("key,db_id,x1\n").ok());
   EXPECT_FALSE(matrix_from_csv("key,db_id,f001\n0,a\n").ok());
+  // The CSV itself, read as every CSV of the product is (core/base/csv_text.h).
+  EXPECT_NE(matrix_from_csv("key,db_id,f001\n0,a,1\n\"open,b,1\n").error().find("line 3"), std::string::npos);
+  EXPECT_NE(matrix_from_csv("key,db_id,f001\nk\"ey,b,1\n").error().find("line 2"), std::string::npos);
   EXPECT_FALSE(matrix_from_jsonl("{\"key\":\"0\"}\n").ok());
   EXPECT_FALSE(
       matrix_from_jsonl("{\"columns\":[\"f001\"]}\n{\"key\":\"0\",\"db_id\":\"a\",\"features\":{\"f002\":1}}\n").ok());
