@@ -9,9 +9,9 @@
 namespace chokepoint {
 
 struct Column {
-  std::string name;          // original spelling
-  std::string type;          // declared type as written ("TEXT", "integer", "" when absent)
-  std::string natural_name;  // tables.json `column_names` (e.g. "client segment"); "" when unknown
+  std::string name;               // original spelling
+  std::string type;               // declared type as written ("TEXT", "integer", "" when absent)
+  std::string natural_name = {};  // tables.json `column_names` (e.g. "client segment"); "" when unknown
   bool not_null = false;
   std::string collation = {};  // "NOCASE" or "RTRIM" when declared so (live databases only); "" for SQLite's BINARY
 };

@@ -33,7 +33,7 @@ struct FeatureSpaceCluster {
   std::vector<std::string> top_features;  // the features of highest lift, as their predicates read
   // By random-forest impurity importance (core/sqlspace/cluster_importance.h): of the one multi-class forest's ranking,
   // the features more common in this cluster; and this cluster's own one-vs-rest ranking.
-  std::vector<std::string> multiclass_forest_features, one_vs_rest_features;
+  std::vector<std::string> multiclass_forest_features = {}, one_vs_rest_features = {};
 };
 
 struct EstimatorRun {

@@ -62,7 +62,7 @@ struct StudyChart {
   ChartKind kind = ChartKind::Bars;
   std::vector<std::string> categories;
   std::vector<ChartSeries> series;
-  std::vector<ChartPoint> points;  // a scatter's
+  std::vector<ChartPoint> points = {};  // a scatter's
 };
 
 struct StudyInput {

@@ -176,8 +176,9 @@ TEST_F(ToxicologyDenat, RenamesAStatementAStepAndCommitsAtTheEnd) {
     const auto st = applier.step();
     ASSERT_TRUE(st.ok()) << st.error();
     ++steps;
-    if (steps <= 3 + renames)
+    if (steps <= 3 + renames) {
       EXPECT_TRUE(reader->query("SELECT atom_id FROM atom").ok()) << "before the commit, after step " << steps;
+    }
   }
   EXPECT_EQ(steps, 3 + renames + 2);  // PRAGMAs and BEGIN, the renames, COMMIT, the check
   EXPECT_FALSE(reader->query("SELECT atom_id FROM atom").ok());

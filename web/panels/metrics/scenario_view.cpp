@@ -174,7 +174,7 @@ void draw_evaluator_scores(const MetricsRun& run, MetricsPanel& panel,
   const auto levels = levels_over(run, items);
   ImGui::Text("EX and EM by %s", has_difficulty(run) ? "BIRD difficulty" : "Spider hardness");
   if (ImGui::BeginTable("by-level", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
-    for (const char* h : {"level", "n", "EX %", "EM %"}) ImGui::TableSetupColumn(h);
+    for (const char* h : {"level", "scored", "EX %", "EM %"}) ImGui::TableSetupColumn(h);
     table_headers_with_definitions();
     for (const auto& l : levels) {
       ImGui::TableNextRow();
