@@ -293,31 +293,28 @@ InsertValidation validate_inserts(std::string_view answer, const Schema& schema,
         }
         // Each key is built and hashed once: inserted at once, and taken out again if a later key of the row
         // clashes (the row is dropped, so none of its keys may stay).
-        bool clash = false;
         inserted.clear();
-        if (!s.primary.empty() && key_of(row, s.primary, key)) {
-          auto [at, fresh] = s.seen[0].insert(key);
-          if (fresh) {
-            inserted.emplace_back(0, at);
-          } else {
-            change(line_no, ChangeKind::PrimaryKey, table.name,
-                   which + "primary key (" + shown(row[s.primary[0]]) + (s.primary.size() > 1 ? ", ..." : "") +
-                       ") repeats an earlier row: row dropped");
-            clash = true;
-          }
+        // Whether the row's key over `columns` (set `set` of s.seen) is new; a new one is kept in `inserted`.
+        const auto admitted = [&](size_t set, const std::vector<size_t>& columns) {
+          if (!key_of(row, columns, key)) return true;
+          auto [at, fresh] = s.seen[set].insert(key);
+          if (fresh) inserted.emplace_back(set, at);
+          return fresh;
+        };
+        bool clash = false;
+        if (!s.primary.empty() && !admitted(0, s.primary)) {
+          change(line_no, ChangeKind::PrimaryKey, table.name,
+                 which + "primary key (" + shown(row[s.primary[0]]) + (s.primary.size() > 1 ? ", ..." : "") +
+                     ") repeats an earlier row: row dropped");
+          clash = true;
         }
-        for (size_t u = 0; u < s.uniques.size() && !clash; ++u) {
-          if (!key_of(row, s.uniques[u], key)) continue;
-          auto [at, fresh] = s.seen[1 + u].insert(key);
-          if (fresh) {
-            inserted.emplace_back(1 + u, at);
-          } else {
+        for (size_t u = 0; u < s.uniques.size() && !clash; ++u)
+          if (!admitted(1 + u, s.uniques[u])) {
             change(line_no, ChangeKind::Unique, table.name,
                    which + "unique key on " + table.columns[s.uniques[u][0]].name +
                        (s.uniques[u].size() > 1 ? ", ..." : "") + " repeats an earlier row: row dropped");
             clash = true;
           }
-        }
         if (clash) {
           for (const auto& [set, at] : inserted) s.seen[set].erase(at);
           continue;
