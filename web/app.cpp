@@ -154,6 +154,10 @@ void draw_tabs(AppState& state, const std::string& requested_tab) {
     p.draw(state);
     ImGui::PopID();
   }
+  // The widest thing drawn this frame against the window's right edge (a text size of 200 % makes rows of controls
+  // that fit at 100 % run past it).
+  const ImGuiWindow* window = ImGui::GetCurrentWindow();
+  state.panel_overflow = std::max(0.0f, window->DC.CursorMaxPos.x - window->WorkRect.Max.x);
   ImGui::End();
 }
 
@@ -205,8 +209,9 @@ void draw_app(AppState& state) {
 }  // namespace chokepoint::web
 
 // The app's own state, for tests: {"failure": TEXT, "paused_jobs": [NAME, ...], "active_panel": NAME, "panel_top": Y,
-// "display": [W, H], "tabs": [NAME, ...], "font_glyphs": {"ui": N}} (display: the size ImGui lays out for,
-// in the drawing buffer's pixels: CSS pixels times the device pixel ratio).
+// "panel_overflow": PX, "display": [W, H], "tabs": [NAME, ...], "font_glyphs": {"ui": N}} (display: the size ImGui
+// lays out for, in the drawing buffer's pixels: CSS pixels times the device pixel ratio; panel_overflow: how far the
+// open panel drew past the window's right edge, 0 when everything fitted).
 extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_app_json() {
   static std::string out;
   const chokepoint::web::AppState* state = chokepoint::web::bound_app_state();
@@ -216,6 +221,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* chokepoint_app_json() {
       {"paused_jobs", state ? state->paused_jobs : std::set<std::string>{}},
       {"active_panel", state ? state->active_panel : ""},
       {"panel_top", state ? state->panel_top : 0.0f},
+      {"panel_overflow", state ? state->panel_overflow : 0.0f},
       {"ui_scale", state ? state->ui_scale : 1.0f},
       {"display", {size.x, size.y}},
       {"framebuffer_scale", ImGui::GetCurrentContext() ? ImGui::GetIO().DisplayFramebufferScale.x : 1.0f},

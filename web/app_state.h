@@ -145,7 +145,10 @@ struct AppState {
   };
   std::vector<PendingFile> pending_files;  // files read into the page, opened in order, a frame's budget at a time
   std::string active_panel;                // name of the tab drawn last frame
-  float panel_top = 0;    // where the open panel began last frame (y, ImGui pixels): below the tabs, which wrap
+  float panel_top = 0;  // where the open panel began last frame (y, ImGui pixels): below the tabs, which wrap
+  // How far the open panel drew past the window's right edge last frame (ImGui pixels, 0 when all of it fitted):
+  // what lies there is cut off, as the window has no horizontal scrolling.
+  float panel_overflow = 0;
   float ui_scale = 1.0f;  // text and widget size (Help: "Text size"), kept in localStorage
   // A C++ exception that escaped a panel (decisions.md §10): what failed, shown above the tabs with a way on, and the
   // panels whose background job is paused because its step threw.

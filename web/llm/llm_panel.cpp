@@ -12,6 +12,7 @@
 #include "core/llm/llm_endpoint.h"
 #include "web/llm/llm_session.h"
 #include "web/panel_registry.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
@@ -65,7 +66,7 @@ void draw_settings(LlmPanel& panel) {
     s.api_key = panel.key;
     changed = true;
   }
-  ImGui::SameLine();
+  flow_same_line(checkbox_width("remember on this device"));
   if (ImGui::Checkbox("remember on this device", &s.remember_key)) changed = true;
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
@@ -77,35 +78,31 @@ void draw_settings(LlmPanel& panel) {
     s.temperature = temperature;
     changed = true;
   }
-  ImGui::SameLine();
+  flow_same_line(checkbox_width("seed"));
   bool has_seed = s.seed.has_value();
   if (ImGui::Checkbox("seed", &has_seed)) {
     s.seed = has_seed ? std::optional<long long>(0) : std::nullopt;
     changed = true;
   }
   if (s.seed) {
-    ImGui::SameLine();
     int seed = static_cast<int>(*s.seed);
-    ImGui::SetNextItemWidth(ui_px(120));
+    flow_next_item(ui_px(120), "##seed");
     if (ImGui::InputInt("##seed", &seed)) {
       s.seed = seed;
       changed = true;
     }
   }
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(120));
+  flow_next_item(ui_px(120), "timeout ms");
   if (ImGui::InputInt("timeout ms", &s.timeout_ms, 1000)) {
     s.timeout_ms = std::clamp(s.timeout_ms, 500, 600000);
     changed = true;
   }
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(100));
+  flow_next_item(ui_px(100), "max tokens");
   if (ImGui::InputInt("max tokens", &s.max_tokens, 64)) {
     s.max_tokens = std::clamp(s.max_tokens, 16, 32768);
     changed = true;
   }
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
+  flow_next_item(ui_px(90), "at once");
   if (ImGui::InputInt("at once", &s.concurrency, 1)) {
     s.concurrency = std::clamp(s.concurrency, 1, 32);
     changed = true;
@@ -119,20 +116,16 @@ void draw_settings(LlmPanel& panel) {
   ImGui::BeginDisabled(test.running);
   if (ImGui::Button("Test connection")) start_connection_test();
   ImGui::EndDisabled();
-  ImGui::SameLine();
   if (!test.message.empty()) {
-    if (test.running)
-      ImGui::TextDisabled("%s", test.message.c_str());
-    else if (test.ok)
-      ImGui::TextColored(ImVec4(0.6f, 0.85f, 0.6f, 1), "%s", test.message.c_str());
-    else
-      ImGui::TextColored(ImVec4(1, 0.45f, 0.45f, 1), "%s", test.message.c_str());
+    flow_wrapped(test.message, test.running ? ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled)
+                               : test.ok    ? ImVec4(0.6f, 0.85f, 0.6f, 1)
+                                            : ImVec4(1, 0.45f, 0.45f, 1));
   }
   ReplayStore& replay = session_replay();
   ImGui::TextDisabled("Replay store: %zu recorded answers in %s", replay.size(),
                       llm_session().replay_error.empty() ? kReplayStorePath : "memory");
   if (!llm_session().replay_error.empty()) draw_error(llm_session().replay_error);
-  ImGui::TextDisabled("Calls go from this page straight to the endpoint above; nothing else leaves the machine.");
+  wrapped_disabled("Calls go from this page straight to the endpoint above; nothing else leaves the machine.");
 }
 
 const char* status_text(const CallLogEntry& e, char* buf, size_t n) {

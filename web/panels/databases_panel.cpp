@@ -10,6 +10,7 @@
 #include "web/panel_registry.h"
 
 #include "web/bridge/file_bridge.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
@@ -120,8 +121,7 @@ void draw_row_browser(DatabasesPanel& panel) {
 void draw_databases_panel(AppState& state) {
   auto& panel = state.databases;
   if (ImGui::Button("Open files...")) open_file_picker();
-  ImGui::SameLine();
-  ImGui::TextDisabled("SQLite databases, tables.json, evaluation sets (or drop files on the page). Nothing leaves it.");
+  flow_disabled("SQLite databases, tables.json, evaluation sets (or drop files on the page). Nothing leaves it.");
   if (panel.databases.empty()) {
     ImGui::Text("No database loaded.");
     return;

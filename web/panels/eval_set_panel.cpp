@@ -10,6 +10,7 @@
 #include "core/graph/undirected_graph.h"
 #include "core/sql/query_shape.h"
 #include "web/bridge/file_bridge.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/graph_view.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
@@ -86,12 +87,12 @@ void draw_eval_set_panel(AppState& state) {
   auto& panel = state.eval_sets;
   if (ImGui::Button("Open files...")) open_file_picker();
   if (panel.sets.empty()) {
-    ImGui::Text("No evaluation set loaded. BIRD or Spider dev.json, gold files (SQL<TAB>db_id) and CSV are accepted.");
+    ImGui::TextWrapped(
+        "No evaluation set loaded. BIRD or Spider dev.json, gold files (SQL<TAB>db_id) and CSV are accepted.");
     return;
   }
   if (panel.selected_set >= static_cast<int>(panel.sets.size())) panel.selected_set = 0;
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(260));
+  flow_next_item(ui_px(260), "set");
   if (ImGui::BeginCombo("set", panel.sets[static_cast<size_t>(panel.selected_set)].name.c_str())) {
     for (size_t i = 0; i < panel.sets.size(); ++i)
       if (ImGui::Selectable(panel.sets[i].name.c_str(), static_cast<int>(i) == panel.selected_set)) {
@@ -101,15 +102,12 @@ void draw_eval_set_panel(AppState& state) {
     ImGui::EndCombo();
   }
   const auto& set = panel.sets[static_cast<size_t>(panel.selected_set)].set;
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(140));
+  flow_next_item(ui_px(140), "database");
   ImGui::InputText("database", panel.filter_db, sizeof panel.filter_db);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(200));
+  flow_next_item(ui_px(200), "search");
   ImGui::InputText("search", panel.filter_text, sizeof panel.filter_text);
 
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(110));
+  flow_next_item(ui_px(110), "JQG shape");
   const char* join_filters[] = {"any", "0 joins", "1 join", "2 joins", "3+ joins"};
   int jf = panel.filter_joins + 1;
   if (ImGui::Combo("JQG shape", &jf, join_filters, 5)) panel.filter_joins = jf - 1;

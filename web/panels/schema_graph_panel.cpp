@@ -13,6 +13,7 @@
 #include "core/graph/schema_graph.h"
 #include "core/graph/statistics.h"
 #include "core/sql/query_shape.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/graph_view.h"
 #include "web/widgets/ui_px.h"
 
@@ -81,11 +82,11 @@ void draw_schema_graph_panel(AppState& state) {
       }
     ImGui::EndCombo();
   }
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(160));
+  flow_next_item(ui_px(160), "FK-FK siblings");
   ImGui::Combo("FK-FK siblings", &panel.rule, "same column\0same table\0none\0");
-  ImGui::SameLine();
-  ImGui::TextDisabled("drag to pan, wheel to zoom, hover for details");
+  const char* how = "drag to pan, wheel to zoom, hover for details";
+  flow_same_line(text_width(how));
+  ImGui::TextDisabled("%s", how);
   const auto& db = dbs[static_cast<size_t>(db_index)];
   ensure_graph(panel, db, db_index);
   // Highlight the tables of the query selected in the Evaluation set panel, when it belongs to this database.

@@ -1,4 +1,5 @@
 #include "web/widgets/regime_picker.h"
+#include "web/widgets/flow_layout.h"
 
 #include <imgui.h>
 
@@ -15,17 +16,18 @@ bool contains(const std::vector<Regime>& list, const Regime& r) {
 
 }  // namespace
 
-bool draw_semantics_combo(ExSemantics& semantics, bool with_test_suite) {
+bool draw_semantics_combo(ExSemantics& semantics, bool with_test_suite, bool same_line) {
   const char* bird = "BIRD: set of rows";
   const char* spider = "Spider: bag, ordered if ORDER BY";
-  const bool changed =
-      with_test_suite
-          ? enum_combo("EX semantics", semantics,
-                       {{ExSemantics::Bird, bird},
-                        {ExSemantics::Spider, spider},
-                        {ExSemantics::TestSuite, "test-suite default (published Spider numbers)"}},
-                       250)
-          : enum_combo("EX semantics", semantics, {{ExSemantics::Bird, bird}, {ExSemantics::Spider, spider}}, 250);
+  const std::initializer_list<std::pair<ExSemantics, const char*>> three = {
+      {ExSemantics::Bird, bird},
+      {ExSemantics::Spider, spider},
+      {ExSemantics::TestSuite, "test-suite default (published Spider numbers)"}};
+  const std::initializer_list<std::pair<ExSemantics, const char*>> two = {{ExSemantics::Bird, bird},
+                                                                          {ExSemantics::Spider, spider}};
+  const auto& choices = with_test_suite ? three : two;
+  if (same_line) flow_same_line(labelled_width(enum_combo_item_width(choices, 250), "EX semantics"));
+  const bool changed = enum_combo("EX semantics", semantics, choices, 250);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "BIRD: the rows as a set (duplicates and row order ignored), columns in order.\n"
@@ -42,10 +44,11 @@ bool draw_semantics_combo(ExSemantics& semantics, bool with_test_suite) {
 void draw_regime_picker(std::vector<Regime>& chosen, const std::function<void(const Regime&)>& after_each) {
   const auto all = all_regimes();
   std::vector<Regime> next;
+  ImGui::AlignTextToFramePadding();
   ImGui::Text("regimes:");
   for (const auto& r : all) {
     bool on = contains(chosen, r);
-    ImGui::SameLine();
+    flow_same_line(checkbox_width(r.name().c_str()));
     ImGui::Checkbox(r.name().c_str(), &on);
     if (after_each) after_each(r);
     if (on) next.push_back(r);

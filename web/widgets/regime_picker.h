@@ -13,8 +13,8 @@
 namespace chokepoint::web {
 
 // True when the user changed it. The mutation lab runs its mutants itself and has no test-suite rewrites: it asks
-// without the test-suite choice.
-bool draw_semantics_combo(ExSemantics& semantics, bool with_test_suite = true);
+// without the test-suite choice. With `same_line`, on the line of the controls before it when it fits there.
+bool draw_semantics_combo(ExSemantics& semantics, bool with_test_suite = true, bool same_line = false);
 // `after_each` draws extra widgets after a regime's checkbox (the metrics panel's definition tooltip).
 void draw_regime_picker(std::vector<Regime>& chosen, const std::function<void(const Regime&)>& after_each = nullptr);
 

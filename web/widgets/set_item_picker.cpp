@@ -1,5 +1,6 @@
 // Set and query picker.
 #include "web/widgets/set_item_picker.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/ui_px.h"
 
 #include <imgui.h>
@@ -34,8 +35,9 @@ bool draw_set_item_picker(const std::vector<LoadedSet>& sets, int& set_index, in
   }
   item_index = std::clamp(item_index, 0, static_cast<int>(items.size()) - 1);
   auto label_of = [&](size_t i) { return "#" + std::to_string(i) + " [" + items[i].db_id + "] " + items[i].sql; };
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(item_width);
+  // On the set's line when it fits; on a line of its own it takes at most that line.
+  flow_same_line(labelled_width(item_width, what));
+  ImGui::SetNextItemWidth(std::min(item_width, ImGui::GetContentRegionAvail().x - labelled_width(0, what)));
   if (ImGui::BeginCombo(what, label_of(static_cast<size_t>(item_index)).c_str())) {
     for (size_t i = 0; i < items.size(); ++i)
       if (ImGui::Selectable((label_of(i) + "##" + std::to_string(i)).c_str(), static_cast<int>(i) == item_index))

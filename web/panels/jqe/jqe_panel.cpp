@@ -15,6 +15,7 @@
 #include "web/bridge/file_bridge.h"
 #include "web/panel_registry.h"
 #include "web/widgets/charts.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/set_item_picker.h"
 #include "web/widgets/ui_px.h"
@@ -220,11 +221,13 @@ void draw_jqe_panel(AppState& state, JqePanel& panel) {
   draw_jqe_preferences(panel.prefs);
   ImGui::Separator();
   if (draw_seed_picker(state, panel)) {
-    ImGui::SameLine();
+    flow_same_line(button_width("Step through"));
     if (ImGui::Button("Step through")) step_jqe_seed(state, panel);
-    ImGui::SameLine();
     const bool running = panel.batch && !panel.batch->done();
-    if (!running && ImGui::Button("Run batch over the set")) start_jqe_batch(state, panel);
+    if (!running) {
+      flow_same_line(button_width("Run batch over the set"));
+      if (ImGui::Button("Run batch over the set")) start_jqe_batch(state, panel);
+    }
   }
   if (!panel.error.empty()) draw_error(panel.error);
   if (ImGui::BeginTabBar("jqe-views")) {

@@ -7,6 +7,7 @@
 
 #include "core/jqe/options_json.h"
 #include "web/widgets/enum_combo.h"
+#include "web/widgets/flow_layout.h"
 
 namespace chokepoint::web {
 namespace {
@@ -14,12 +15,20 @@ namespace {
 using jqe::Direction;
 using jqe::SortKey;
 
-void int_input(const char* label, const char* key, int& v, int step = 1) {
+// Wide enough for the largest allowed value beside the -/+ buttons (a 7-digit limit showed as "30000(").
+float int_input_width(const char* key) {
   const auto& b = jqe::jqe_int_bound(key);
-  // Wide enough for the largest allowed value beside the -/+ buttons (a 7-digit limit showed as "30000(").
   const std::string widest = std::to_string(std::min<long long>(b.max, 99999999));
-  ImGui::SetNextItemWidth(ImGui::CalcTextSize(widest.c_str()).x + ImGui::GetFrameHeight() * 2 +
-                          ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemInnerSpacing.x * 2);
+  return ImGui::CalcTextSize(widest.c_str()).x + ImGui::GetFrameHeight() * 2 + ImGui::GetStyle().FramePadding.x * 2 +
+         ImGui::GetStyle().ItemInnerSpacing.x * 2;
+}
+
+// Starts on the current line when it fits there (flow_layout.h), unless `first` of its row.
+void int_input(const char* label, const char* key, int& v, int step = 1, bool first = false) {
+  const auto& b = jqe::jqe_int_bound(key);
+  const float width = int_input_width(key);
+  if (!first) flow_same_line(labelled_width(width, label));
+  ImGui::SetNextItemWidth(width);
   ImGui::InputInt(label, &v, step);
   v = static_cast<int>(std::clamp<long long>(v, b.min, b.max));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", b.meaning);
@@ -31,27 +40,35 @@ void size_input(const char* label, const char* key, size_t& v) {
   v = static_cast<size_t>(n);
 }
 
-// One or two sort keys; a second key equal to the first is dropped.
+constexpr std::initializer_list<std::pair<SortKey, const char*>> kKeys = {{SortKey::complexity, "complexity"},
+                                                                          {SortKey::centrality, "centrality"}};
+constexpr std::initializer_list<std::pair<Direction, const char*>> kDirections = {{Direction::ascending, "asc"},
+                                                                                  {Direction::descending, "desc"}};
+
+// One or two sort keys; a second key equal to the first is dropped. Each control goes on the line while it fits.
 void draw_order(std::vector<jqe::OrderKey>& order) {
   if (order.empty()) order.push_back({});
+  ImGui::AlignTextToFramePadding();
   ImGui::TextDisabled("Order of combinations");
-  ImGui::SameLine();
-  enum_combo("##key1", order[0].key, {{SortKey::complexity, "complexity"}, {SortKey::centrality, "centrality"}});
-  ImGui::SameLine();
-  enum_combo("##dir1", order[0].direction, {{Direction::ascending, "asc"}, {Direction::descending, "desc"}}, 70);
-  ImGui::SameLine();
-  ImGui::TextDisabled("then");
-  ImGui::SameLine();
+  flow_same_line(enum_combo_item_width(kKeys));
+  enum_combo("##key1", order[0].key, kKeys);
+  flow_same_line(enum_combo_item_width(kDirections, 70));
+  enum_combo("##dir1", order[0].direction, kDirections, 70);
   // The second key: none, or the key the first one is not.
   const SortKey other = order[0].key == SortKey::complexity ? SortKey::centrality : SortKey::complexity;
+  const std::initializer_list<std::pair<bool, const char*>> second_keys = {
+      {false, "(none)"}, {true, other == SortKey::complexity ? "complexity" : "centrality"}};
+  flow_same_line(text_width("then") + ImGui::GetStyle().ItemSpacing.x + enum_combo_item_width(second_keys));
+  ImGui::TextDisabled("then");
+  ImGui::SameLine();
   bool second = order.size() > 1;
-  enum_combo("##key2", second, {{false, "(none)"}, {true, other == SortKey::complexity ? "complexity" : "centrality"}});
+  enum_combo("##key2", second, second_keys);
   if (second) {
     if (order.size() < 2) order.push_back({other, Direction::ascending});
     order[1].key = other;
     order.resize(2);
-    ImGui::SameLine();
-    enum_combo("##dir2", order[1].direction, {{Direction::ascending, "asc"}, {Direction::descending, "desc"}}, 70);
+    flow_same_line(enum_combo_item_width(kDirections, 70));
+    enum_combo("##dir2", order[1].direction, kDirections, 70);
   } else {
     order.resize(1);
   }
@@ -62,30 +79,28 @@ void draw_order(std::vector<jqe::OrderKey>& order) {
 void draw_jqe_preferences(JqePreferences& p) {
   jqe::JqeOptions& o = p.options;
   draw_order(o.preferences.order);
-  ImGui::SameLine();
-  enum_combo("centrality", o.preferences.centrality,
-             {{jqe::CentralityKind::degree, "degree"}, {jqe::CentralityKind::betweenness, "betweenness"}});
-  ImGui::SameLine();
-  enum_combo("isomorphism", o.iso,
-             {{IsomorphismMode::structural, "structural"}, {IsomorphismMode::by_tables, "by tables"}});
+  const std::initializer_list<std::pair<jqe::CentralityKind, const char*>> centralities = {
+      {jqe::CentralityKind::degree, "degree"}, {jqe::CentralityKind::betweenness, "betweenness"}};
+  flow_same_line(labelled_width(enum_combo_item_width(centralities), "centrality"));
+  enum_combo("centrality", o.preferences.centrality, centralities);
+  const std::initializer_list<std::pair<IsomorphismMode, const char*>> isomorphisms = {
+      {IsomorphismMode::structural, "structural"}, {IsomorphismMode::by_tables, "by tables"}};
+  flow_same_line(labelled_width(enum_combo_item_width(isomorphisms), "isomorphism"));
+  enum_combo("isomorphism", o.iso, isomorphisms);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("structural: join graph shapes only; by tables: the same tables in the same shape");
 
-  int_input("n per pattern", "per_pattern", o.per_pattern);
-  ImGui::SameLine();
+  int_input("n per pattern", "per_pattern", o.per_pattern, 1, true);
   size_input("budget", "budget", o.budget);
-  ImGui::SameLine();
   int_input("max conditions per pair", "max_per_pair", o.preferences.max_conditions_per_pair);
-  ImGui::SameLine();
   int_input("rounds", "rounds", o.rounds);
-  ImGui::SameLine();
   int_input("timeout ms", "timeout_ms", o.timeout_ms, 500);
-  ImGui::SameLine();
   size_input("decision limit", "max_decisions", o.max_recorded_decisions);
   ImGui::Checkbox("execute before pruning", &o.execute_before_pruning);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("run every non-redundant candidate, even those the cap will prune");
-  ImGui::SameLine();
-  ImGui::Checkbox("count the set's queries in the classes (step view)", &p.count_set);
+  const char* count_label = "count the set's queries in the classes (step view)";
+  flow_same_line(checkbox_width(count_label));
+  ImGui::Checkbox(count_label, &p.count_set);
 }
 
 std::string apply_jqe_preferences(JqePreferences& p, const nlohmann::json& cmd) {

@@ -19,6 +19,7 @@
 #include "web/llm/session_batch_run.h"
 #include "web/llm/session_question_job.h"
 #include "web/panel_registry.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/text_colors.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
@@ -202,7 +203,7 @@ void draw_preview_modal(AppState& state, QuestionsPanel& panel) {
       "%zu calls will be sent, about %lld prompt tokens (each answer up to %d tokens); %zu more are answered "
       "by the replay store.",
       plan.network_calls, plan.estimated_tokens, plan.max_answer_tokens, plan.calls.size() - plan.network_calls);
-  ImGui::TextDisabled("Only these prompts leave the page. The API key is sent to the destination only, in a header.");
+  wrapped_disabled("Only these prompts leave the page. The API key is sent to the destination only, in a header.");
   if (ImGui::Button("Confirm and send")) {
     confirm_questions(state, panel);
     ImGui::CloseCurrentPopup();
@@ -257,10 +258,9 @@ void draw_questions_job(AppState& state, QuestionsPanel& panel) {
   } else if (failed > 0 || done < total) {
     if (ImGui::Button("Retry failed...")) open_preview(panel);
   }
-  ImGui::SameLine();
+  flow_same_line(button_width("Export JSON"));
   if (ImGui::Button("Export JSON")) export_questions(state, panel);
-  ImGui::SameLine();
-  ImGui::TextDisabled("-> Evaluation set \"%s\" (%zu pairs)", panel.output_name.c_str(), panel.published);
+  flow_disabled("-> Evaluation set \"" + panel.output_name + "\" (" + std::to_string(panel.published) + " pairs)");
   if (auto e = job.last_error()) ImGui::TextColored(kRed, "%s", e->c_str());
   // The human check (SQLMorph §IV-F): shares of the marked pairs, the unmarked ones counted apart.
   const auto tally = jqe::tally_alignment(jqe::item_ids_of(job.items()), jqe::marks_of(job.items()));
@@ -335,17 +335,17 @@ void draw_questions_panel(AppState& state, QuestionsPanel& panel) {
         panel.source_set = static_cast<int>(i);
     ImGui::EndCombo();
   }
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(100));
+  flow_next_item(ui_px(100), "first N (0 = all)");
   ImGui::InputInt("first N (0 = all)", &panel.limit);
   panel.limit = std::max(0, panel.limit);
-  ImGui::SameLine();
+  flow_same_line(button_width("Prepare questions..."));
   if (ImGui::Button("Prepare questions...")) prepare_questions(state, panel);
   ImGui::EndDisabled();
   const auto& s = llm_session().settings;
-  ImGui::TextDisabled(
-      "Model: %s at %s (set in the LLM tab). Templates: thesis appendix A (A.1 extended, A.2 new, A.3 evidence).",
-      s.model.empty() ? "(none)" : s.model.c_str(), s.base_url.empty() ? "(preset default)" : s.base_url.c_str());
+  wrapped_disabled(("Model: " + (s.model.empty() ? std::string("(none)") : s.model) + " at " +
+                    (s.base_url.empty() ? std::string("(preset default)") : s.base_url) +
+                    " (set in the LLM tab). Templates: thesis appendix A (A.1 extended, A.2 new, A.3 evidence).")
+                       .c_str());
   if (panel.run)
     ImGui::Text("JQE on %s: %zu seeds -> %zu expansions", panel.source_name.c_str(), panel.run->input_seeds,
                 panel.run->expansions.size());

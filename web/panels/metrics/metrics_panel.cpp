@@ -37,6 +37,7 @@
 #include "web/panels/metrics/scenario_view.h"
 #include "web/widgets/charts.h"
 #include "web/widgets/enum_combo.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/regime_picker.h"
 #include "web/widgets/ui_px.h"
@@ -122,7 +123,7 @@ void start_run(AppState& state, MetricsPanel& panel) {
 // a button on the SC line opening a popup, so the panel's layout does not move; the label says when one is on.
 void draw_scoring_options(MetricsPanel& panel) {
   const bool active = panel.tie_aware || panel.abs_tolerance > 0 || panel.rel_tolerance > 0;
-  ImGui::SameLine();
+  flow_same_line(button_width(active ? "Scoring options (on)...###scoring" : "Scoring options...###scoring"));
   if (ImGui::SmallButton(active ? "Scoring options (on)...###scoring" : "Scoring options...###scoring"))
     ImGui::OpenPopup("scoring-options");
   note_item_place("Scoring options");
@@ -165,19 +166,17 @@ void draw_metrics_setup(AppState& state, MetricsPanel& panel) {
     }
   };
   set_combo("gold", state.runs.gold_set, true);
-  ImGui::SameLine();
+  flow_same_line(labelled_width(ui_px(220), "predictions"));
   set_combo("predictions", state.runs.pred_set, false);
-  ImGui::SameLine();
-  if (draw_semantics_combo(state.runs.semantics)) state.runs.semantics_chosen = true;
-  ImGui::SameLine();
+  if (draw_semantics_combo(state.runs.semantics, true, true)) state.runs.semantics_chosen = true;
+  flow_same_line(text_width("(files?)"));
   ImGui::TextDisabled("(files?)");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "Gold: BIRD or Spider dev.json, SQL<TAB>db_id lines, or a CSV with sql and question columns.\n"
         "Predictions: BIRD's {\"0\": \"SQL\\t----- bird -----\\tdb_id\"} dict (matched by key), one SQL per line\n"
         "(matched by line), or a CSV with a sql column. Open them in Databases > Open files, or drop them here.");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
+  flow_next_item(ui_px(90), "timeout ms");
   ImGui::InputInt("timeout ms", &state.runs.timeout_ms, 500);
   state.runs.timeout_ms = std::clamp(state.runs.timeout_ms, 100, 600000);
   draw_regime_picker(panel.regimes, [](const Regime& r) { tooltip_definition(r.name()); });
@@ -188,10 +187,9 @@ void draw_metrics_setup(AppState& state, MetricsPanel& panel) {
         "panel (OpenAI-compatible /v1/embeddings) instead of the local character-trigram cosine.\n"
         "Column descriptors (names and values of your results) are sent to that endpoint.");
   if (panel.endpoint_embeddings) {
-    ImGui::SameLine();
     static char model[128];
     std::snprintf(model, sizeof model, "%s", panel.embedding_model.c_str());
-    ImGui::SetNextItemWidth(ui_px(200));
+    flow_next_item(ui_px(200), "embeddings model");
     if (ImGui::InputTextWithHint("embeddings model", "the LLM panel's model", model, sizeof model))
       panel.embedding_model = model;
   }

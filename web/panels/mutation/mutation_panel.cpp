@@ -12,6 +12,7 @@
 #include "core/metrics/regime.h"
 #include "core/mutate/operator_registry.h"
 #include "web/panel_registry.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/regime_picker.h"
 #include "web/widgets/set_item_picker.h"
 #include "web/widgets/sql_diff_view.h"
@@ -38,11 +39,10 @@ QueryOutcome as_outcome(QueryStatus status, const std::string& message, const Re
 void draw_picker(AppState& state, MutationPanel& panel) {
   if (!draw_set_item_picker(state.eval_sets.sets, panel.set, panel.item, "gold query", "mutation-picker", 560)) return;
   draw_semantics_combo(panel.semantics, false);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
+  flow_next_item(ui_px(90), "timeout ms");
   ImGui::InputInt("timeout ms", &panel.timeout_ms, 500);
   panel.timeout_ms = std::clamp(panel.timeout_ms, 100, 600000);
-  ImGui::SameLine();
+  flow_same_line(button_width("Generate mutants"));
   if (ImGui::Button("Generate mutants")) generate_mutation_lab(state, panel);
   draw_regime_picker(panel.regimes);
 }

@@ -80,7 +80,7 @@ void work_one(AppState& state, OptimizeRun& run) {
   const auto variant = run.variants[vi];
   llm_tasks::RewriteDecision d;
   if (!db || !db->connection) {
-    d = {pair.pred_sql, llm_tasks::RewriteOutcome::NotAsked, "database " + pair.db_id + " is not loaded"};
+    d = {pair.pred_sql, llm_tasks::RewriteOutcome::NotAsked, "database " + pair.db_id + " is not loaded", ""};
   } else if (!llm_tasks::is_two_stage(variant)) {
     d = run.answers[vi][k] ? llm_tasks::direct_query(*run.answers[vi][k])
                            : llm_tasks::RewriteDecision{"", llm_tasks::RewriteOutcome::NoAnswer, "not asked", ""};

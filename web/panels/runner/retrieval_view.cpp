@@ -2,6 +2,7 @@
 // has two: tables, then columns within them) -> FPR and SLR -> a cell of Table VIII.
 #include "web/panels/runner/retrieval_view.h"
 #include "web/panels/runner/planned_prompts.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/prompt_pager.h"
 
 #include <imgui.h>
@@ -281,22 +282,20 @@ void draw_retrieval_view(AppState& state, RetrievalView& view, int source_set) {
   ImGui::BeginDisabled(view.life.running() || view.life.previewing());
   ImGui::SetNextItemWidth(ui_px(150));
   ImGui::Combo("approach", &view.approach, "Full-Schema\0TCSL\0SCSL\0");
-  ImGui::SameLine();
   int variant = std::max(view.variant, 0);
-  ImGui::SetNextItemWidth(ui_px(90));
+  flow_next_item(ui_px(90), "variant");
   if (ImGui::Combo("variant", &variant, "O/O\0L/O\0O/L\0L/L\0")) view.variant = variant;
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("question / schema: O original, L less natural. Guessed from the set's databases.");
-  ImGui::SameLine();
+  flow_same_line(checkbox_width("foreign keys"));
   ImGui::Checkbox("foreign keys", &view.foreign_keys);
-  ImGui::SameLine();
+  flow_same_line(button_width("Retrieve..."));
   if (ImGui::Button("Retrieve...")) prepare_retrieval(state, view, source_set);
   note_item_place("retrieve columns");
   ImGui::EndDisabled();
-  ImGui::SameLine();
   const bool has_set = source_set >= 0 && static_cast<size_t>(source_set) < state.eval_sets.sets.size();
-  ImGui::TextDisabled("set: %s (chosen in the Text-to-SQL tab)",
-                      has_set ? state.eval_sets.sets[static_cast<size_t>(source_set)].name.c_str() : "none");
+  flow_disabled("set: " + (has_set ? state.eval_sets.sets[static_cast<size_t>(source_set)].name : "none") +
+                " (chosen in the Text-to-SQL tab)");
   if (!view.error.empty()) draw_error(view.error);
   if (view.life.previewing()) {
     ImGui::TextWrapped(

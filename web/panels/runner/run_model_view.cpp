@@ -12,6 +12,7 @@
 #include "web/panels/metrics/metrics_run.h"
 #include "web/panels/runner/run_model_panel.h"
 #include "web/widgets/enum_combo.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/prompt_pager.h"
 #include "web/widgets/string_input.h"
@@ -38,13 +39,15 @@ void draw_user_template(RunModelPanel& panel) {
     if (changed) remember_user_template(panel);
     return;
   }
-  ImGui::SameLine();
-  changed |= enum_combo("schema##template", panel.user_template.schema,
-                        {{runner::SchemaStyle::Ddl, "DDL"}, {runner::SchemaStyle::SimpleDdl, "SimpleDDL"}}, 120);
-  ImGui::SameLine();
-  changed |= enum_combo("answer##template", panel.user_template.postfix,
-                        {{PromptPostfix::Chat, "Chat"}, {PromptPostfix::Complete, "Complete"}}, 120);
-  ImGui::SameLine();
+  const std::initializer_list<std::pair<runner::SchemaStyle, const char*>> styles = {
+      {runner::SchemaStyle::Ddl, "DDL"}, {runner::SchemaStyle::SimpleDdl, "SimpleDDL"}};
+  flow_same_line(labelled_width(enum_combo_item_width(styles, 120), "schema##template"));
+  changed |= enum_combo("schema##template", panel.user_template.schema, styles, 120);
+  const std::initializer_list<std::pair<PromptPostfix, const char*>> postfixes = {
+      {PromptPostfix::Chat, "Chat"}, {PromptPostfix::Complete, "Complete"}};
+  flow_same_line(labelled_width(enum_combo_item_width(postfixes, 120), "answer##template"));
+  changed |= enum_combo("answer##template", panel.user_template.postfix, postfixes, 120);
+  flow_same_line(text_width("Example") + ImGui::GetStyle().FramePadding.x * 2);
   if (ImGui::SmallButton("Example")) {
     panel.user_template.source = runner::example_user_template();
     changed = true;
@@ -68,24 +71,29 @@ void draw_run_model_setup(AppState& state, RunModelPanel& panel) {
         panel.source_set = static_cast<int>(i);
     ImGui::EndCombo();
   }
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
+  flow_next_item(ui_px(90), "first N (0 = all)");
   ImGui::InputInt("first N (0 = all)", &panel.limit);
   panel.limit = std::max(0, panel.limit);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
+  flow_next_item(ui_px(90), "example rows");
   ImGui::InputInt("example rows", &panel.sample_rows);
   panel.sample_rows = std::clamp(panel.sample_rows, 0, 100);
-  ImGui::SameLine();
+  flow_same_line(checkbox_width("foreign keys"));
   ImGui::Checkbox("foreign keys", &panel.foreign_keys);
-  ImGui::TextDisabled(
+  wrapped_disabled(
       "Prompt formats (004 §4.1.1): schema as DDL or SimpleDDL, wrapped as MD, HTML or Coding, "
       "asked as Chat or Complete.");
   const auto all = runner::all_prompt_formats();
+  // As many columns as the window holds, each as wide as the widest format's checkbox.
+  float column = 0;
+  for (const auto& f : all) column = std::max(column, checkbox_width(f.name().c_str()));
+  column += ImGui::GetStyle().ItemSpacing.x * 2;
+  const size_t columns =
+      std::max<size_t>(1, std::min<size_t>(4, static_cast<size_t>(ImGui::GetContentRegionAvail().x / column)));
+  const float left = ImGui::GetCursorPosX();
   for (size_t i = 0; i < all.size(); ++i) {
     const std::string name = all[i].name();
     bool on = chosen(panel, name);
-    if (i % 4 != 0) ImGui::SameLine(ui_px(8) + ui_px(235) * static_cast<float>(i % 4));
+    if (i % columns != 0) ImGui::SameLine(left + column * static_cast<float>(i % columns));
     if (ImGui::Checkbox(name.c_str(), &on)) {
       std::vector<std::string> next;
       for (const auto& g : all)
@@ -96,16 +104,16 @@ void draw_run_model_setup(AppState& state, RunModelPanel& panel) {
   draw_user_template(panel);
   ImGui::SetNextItemWidth(ui_px(90));
   ImGui::InputDouble("input price", &panel.input_price, 0, 0, "%.2f");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
+  flow_next_item(ui_px(90), "output price (per million tokens, for the cost estimate)");
   ImGui::InputDouble("output price (per million tokens, for the cost estimate)", &panel.output_price, 0, 0, "%.2f");
   panel.input_price = std::max(0.0, panel.input_price);
   panel.output_price = std::max(0.0, panel.output_price);
   const auto& s = llm_session().settings;
-  ImGui::TextDisabled("Model: %s at %s (set in the LLM tab).", s.model.empty() ? "(none)" : s.model.c_str(),
-                      s.base_url.empty() ? "(preset default)" : s.base_url.c_str());
+  wrapped_disabled(("Model: " + (s.model.empty() ? std::string("(none)") : s.model) + " at " +
+                    (s.base_url.empty() ? std::string("(preset default)") : s.base_url) + " (set in the LLM tab).")
+                       .c_str());
   ImGui::Checkbox("evaluate when done", &panel.evaluate_when_done);
-  ImGui::SameLine();
+  flow_same_line(button_width("Preview prompts..."));
   if (ImGui::Button("Preview prompts...")) prepare_model_run(state, panel);
 }
 

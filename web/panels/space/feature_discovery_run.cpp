@@ -14,6 +14,7 @@
 #include "web/bridge/file_bridge.h"
 #include "web/panel_registry.h"
 #include "web/panels/space/feature_space_panel.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
@@ -314,19 +315,16 @@ void draw_feature_discovery(AppState& state, FeatureSpacePanel& panel) {
   const bool locked = run.batch.busy() || run.batch.previewing();
   ImGui::BeginDisabled(locked);
   draw_set_combo(state, "gold set##discover", run.set, false);
-  ImGui::SameLine();
+  flow_same_line(button_width("Describe..."));
   if (ImGui::Button("Describe...")) prepare_descriptions(state, panel);
   note_item_place("discover describe");
   ImGui::SetNextItemWidth(ui_px(90));
   ImGui::InputInt("descriptions a call", &run.sample);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
+  flow_next_item(ui_px(90), "properties a call");
   ImGui::InputInt("properties a call", &run.predicates);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
+  flow_next_item(ui_px(90), "calls an aspect");
   ImGui::InputInt("calls an aspect", &run.iterations);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
+  flow_next_item(ui_px(90), "seed");
   ImGui::InputInt("seed", &run.seed);
   ImGui::BeginDisabled(!run.descriptions);
   if (ImGui::Button("Propose...")) prepare_proposals(state, panel);

@@ -10,6 +10,7 @@
 #include "web/panel_registry.h"
 #include "web/panels/space/feature_space_panel.h"
 #include "web/widgets/charts.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
@@ -34,8 +35,9 @@ void set_checkboxes(const AppState& state, std::vector<std::string>& chosen, boo
   for (const auto& s : state.eval_sets.sets) {
     if (s.predictions != predictions) continue;
     bool on = std::find(chosen.begin(), chosen.end(), s.name) != chosen.end();
-    ImGui::SameLine();
-    if (ImGui::Checkbox((s.name + "##" + id).c_str(), &on)) {
+    const std::string label = s.name + "##" + id;
+    flow_same_line(checkbox_width(label.c_str()));
+    if (ImGui::Checkbox(label.c_str(), &on)) {
       if (on)
         chosen.push_back(s.name);
       else
@@ -247,27 +249,24 @@ void draw_cluster_map(FeatureSpacePanel& panel) {
 
 void draw_clusters(AppState& state, FeatureSpacePanel& panel) {
   draw_set_combo(state, "gold set##clusters", panel.cluster_set, false);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
+  flow_next_item(ui_px(90), "k (0: elbow)");
   ImGui::InputInt("k (0: elbow)", &panel.k);
   panel.k = std::clamp(panel.k, 0, 50);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
+  flow_next_item(ui_px(90), "k max");
   ImGui::InputInt("k max", &panel.k_max);
   panel.k_max = std::clamp(panel.k_max, 2, 50);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
+  flow_next_item(ui_px(90), "seed");
   ImGui::InputInt("seed", &panel.seed);
+  ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("models:");
   set_checkboxes(state, panel.cluster_models, true, "clu");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
+  flow_next_item(ui_px(90), "margin");
   ImGui::SliderFloat("margin", &panel.margin, 0.05f, 0.75f, "%.2f");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "A blind spot: the cluster's accuracy at most (1 - margin) x the model's overall, and its Wilson\n"
         "95%% upper bound below the overall too.");
-  ImGui::SameLine();
+  flow_same_line(button_width("Cluster"));
   if (ImGui::Button("Cluster")) request_clusters(state, panel);
   note_item_place("cluster features");
   if (!panel.clusters) return;

@@ -11,6 +11,7 @@
 #include "core/llm/chat_request.h"
 #include "web/panel_registry.h"
 #include "web/panels/space/feature_space_panel.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
@@ -265,20 +266,20 @@ void draw_llm_features(AppState& state, FeatureSpacePanel& panel) {
   const bool busy = run.batch.busy();
   ImGui::BeginDisabled(busy || run.batch.previewing() || run.waiting);
   draw_set_combo(state, "gold set##llm", run.set, false);
+  ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("aspects:");
   for (size_t a = 0; a < sqlspace::kAspectCount; ++a) {
-    ImGui::SameLine();
+    flow_same_line(checkbox_width(sqlspace::aspect_name(static_cast<sqlspace::Aspect>(a))));
     bool on = run.aspects[a];
     if (ImGui::Checkbox(sqlspace::aspect_name(static_cast<sqlspace::Aspect>(a)), &on)) run.aspects[a] = on;
   }
-  ImGui::SameLine();
-  ImGui::TextDisabled("(none ticked: all)");
+  flow_disabled("(none ticked: all)");
   ImGui::SetNextItemWidth(ui_px(100));
   ImGui::InputInt("features a prompt", &run.batch_size);
   run.batch_size = std::clamp(run.batch_size, 1, 200);
-  ImGui::SameLine();
+  flow_same_line(checkbox_width("also the rule features (agreement)"));
   ImGui::Checkbox("also the rule features (agreement)", &run.agreement);
-  ImGui::SameLine();
+  flow_same_line(checkbox_width("online (never show the SQL)"));
   ImGui::Checkbox("online (never show the SQL)", &run.online);
   if (ImGui::Button("Ask the model...")) prepare_llm_features(state, panel);
   note_item_place("llm features ask");

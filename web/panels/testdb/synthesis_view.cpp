@@ -1,5 +1,6 @@
 // The Synthesis tab's drawing and state: the choices, the preview, the progress, the tables (see synthesis_view.h).
 #include "web/panels/testdb/synthesis_view.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/prompt_pager.h"
 
 #include <imgui.h>
@@ -250,13 +251,12 @@ void draw_synthesis_view(AppState& state, SynthesisView& view) {
   const bool busy = view.running || view.scoring;
   ImGui::BeginDisabled(busy || view.preview);
   set_combo_synthesis(state, "gold set##synth", view.set, false, false);
-  ImGui::SameLine();
+  flow_same_line(labelled_width(ui_px(200), "predictions (agreement)##synth"));
   set_combo_synthesis(state, "predictions (agreement)##synth", view.pred, true, true);
   ImGui::SetNextItemWidth(ui_px(160));
   ImGui::Combo("method", &view.method, "SynSQL\0vanilla (one pass)\0");
-  ImGui::SameLine();
   ImGui::BeginDisabled(view.method != 0);  // the ablations change SynSQL's loop; vanilla has no selector or critic
-  ImGui::SetNextItemWidth(ui_px(190));
+  flow_next_item(ui_px(190), "ablation (Table 4)");
   const int ablations = static_cast<int>(std::size(testdb::kSynthesisAblations));
   view.ablation = std::clamp(view.ablation, 0, ablations - 1);
   if (ImGui::BeginCombo("ablation (Table 4)",
@@ -267,19 +267,16 @@ void draw_synthesis_view(AppState& state, SynthesisView& view) {
     ImGui::EndCombo();
   }
   ImGui::EndDisabled();
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
+  flow_next_item(ui_px(90), "rounds");
   ImGui::InputInt("rounds", &view.rounds);
   view.rounds = std::clamp(view.rounds, 1, 9);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
+  flow_next_item(ui_px(90), "threshold");
   ImGui::InputFloat("threshold", &view.threshold, 0.5f, 1.0f, "%.1f");
   view.threshold = std::clamp(view.threshold, 1.0f, 10.0f);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
+  flow_next_item(ui_px(90), "first questions");
   ImGui::InputInt("first questions", &view.limit);
   view.limit = std::clamp(view.limit, 1, 100000);
-  ImGui::SameLine();
+  flow_same_line(button_width("Synthesize..."));
   if (ImGui::Button("Synthesize...")) prepare_synthesis(state, view);
   note_item_place("synthesize");
   ImGui::EndDisabled();

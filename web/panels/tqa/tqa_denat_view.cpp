@@ -12,6 +12,7 @@
 #include "web/llm/llm_session.h"
 #include "web/panel_registry.h"
 #include "web/widgets/enum_combo.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/highlighted_text.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
@@ -84,11 +85,12 @@ void draw_denat_view(AppState& state, TqaPanel& panel) {
     }
     ImGui::EndCombo();
   }
-  ImGui::SameLine();
+  flow_same_line(labelled_width(ui_px(220), "evaluation set"));
   set_combo(state, panel);
-  ImGui::SameLine();
-  enum_combo("variant set", panel.denat_setting,
-             {{tqa::DenatSetting::OL, "O/L (original text)"}, {tqa::DenatSetting::LL, "L/L (text rewritten)"}}, 150);
+  const std::initializer_list<std::pair<tqa::DenatSetting, const char*>> settings = {
+      {tqa::DenatSetting::OL, "O/L (original text)"}, {tqa::DenatSetting::LL, "L/L (text rewritten)"}};
+  flow_same_line(labelled_width(enum_combo_item_width(settings, 150), "variant set"));
+  enum_combo("variant set", panel.denat_setting, settings, 150);
   enum_combo("keep items by", panel.denat_keep,
              {{tqa::DenatKeepRule::gold_result, "the renamed gold's rows"},
               {tqa::DenatKeepRule::system_ex, "the system's EX (Predictions & metrics)"},
@@ -129,7 +131,7 @@ void draw_denat_view(AppState& state, TqaPanel& panel) {
     if (ImGui::Button("Cancel##denat")) cancel_denat_run(*panel.denat);
   } else {
     if (ImGui::Button("Create variant")) panel.request_variant = true;
-    ImGui::SameLine();
+    flow_same_line(checkbox_width("use the LLM"));
     const std::string no_llm = llm_unavailable_reason();
     if (!no_llm.empty()) panel.denat_llm = false;
     ImGui::BeginDisabled(!no_llm.empty());
@@ -138,8 +140,7 @@ void draw_denat_view(AppState& state, TqaPanel& panel) {
     if (!no_llm.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
       ImGui::SetTooltip("Configure an endpoint in the LLM tab to classify naturalness and rewrite the texts by LLM.");
   }
-  ImGui::SameLine();
-  ImGui::TextDisabled(
+  wrapped_disabled(
       "clones into the workspace, renames through ALTER TABLE, rewrites the gold SQL through the AST, "
       "keeps items whose result is unchanged");
   if (!panel.denat_error.empty()) draw_error(panel.denat_error);
@@ -166,7 +167,7 @@ void draw_denat_view(AppState& state, TqaPanel& panel) {
     ++counts[static_cast<int>(t.table.naturalness)];
     for (const auto& c : t.columns) ++counts[static_cast<int>(c.naturalness)];
   }
-  ImGui::Text(
+  ImGui::TextWrapped(
       "naturalness by the %s: N1 %zu, N2 %zu, N3 %zu; "
       "%zu identifiers renamed by the %s",
       tqa::naturalness_source_name(plan.naturalness_source), counts[1], counts[2], counts[3], plan.renamed_count(),

@@ -12,6 +12,7 @@
 #include "web/llm/llm_session.h"
 #include "web/panel_registry.h"
 #include "web/widgets/enum_combo.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/highlighted_text.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
@@ -139,10 +140,10 @@ void draw_tqa_linker_item_detail(const tqa::ItemLinkerAnalysis& a) {
 
 void draw_linker_view(AppState& state, TqaPanel& panel) {
   if (set_combo(state, panel)) panel.request_analysis = true;
-  ImGui::SameLine();
   const bool running = panel.linker && panel.linker->running();
   if (running) {
     const auto& run = *panel.linker;
+    ImGui::SameLine();
     ImGui::ProgressBar(
         static_cast<float>(run.analyses.size()) / static_cast<float>(std::max<size_t>(1, run.items.size())),
         ui_px(220, 0));
@@ -150,15 +151,19 @@ void draw_linker_view(AppState& state, TqaPanel& panel) {
     ImGui::Text("%zu / %zu", run.analyses.size(), run.items.size());
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) panel.linker->cancelled = true;
-  } else if (ImGui::Button(panel.request_analysis && lexicon_loader().status != LexiconLoad::failed
-                               ? "Waiting for the lexicon..."
-                               : "Analyse linker tables")) {
-    request_lexicon();
-    panel.request_analysis = true;
+  } else {
+    const char* label = panel.request_analysis && lexicon_loader().status != LexiconLoad::failed
+                            ? "Waiting for the lexicon..."
+                            : "Analyse linker tables";
+    flow_same_line(button_width(label));
+    if (ImGui::Button(label)) {
+      request_lexicon();
+      panel.request_analysis = true;
+    }
   }
   if (!panel.error.empty()) draw_error(panel.error);
   if (!panel.linker) {
-    ImGui::TextDisabled(
+    wrapped_disabled(
         "The analysis finds, for each query whose join query graph has at least 3 nodes, the table of "
         "highest betweenness and the question/evidence words that name it (thesis Algorithm 2).");
     return;

@@ -4,9 +4,11 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <string>
 
 #include "core/base/clock.h"
 #include "core/dataset/bird_writer.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
@@ -98,24 +100,23 @@ void draw_tqa_split_view(AppState& state, TqaSplitView& view, int set_index) {
   ImGui::SetNextItemWidth(ui_px(90));
   ImGui::InputInt("seed##split", &view.seed);
   view.seed = std::max(0, view.seed);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
+  flow_next_item(ui_px(90), "test share");
   ImGui::InputDouble("test share", &view.test_share, 0.05, 0.1, "%.2f");
   view.test_share = std::clamp(view.test_share, 0.0, 1.0);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
+  flow_next_item(ui_px(90), "dev share (of the rest)");
   ImGui::InputDouble("dev share (of the rest)", &view.dev_share, 0.05, 0.1, "%.2f");
   view.dev_share = std::clamp(view.dev_share, 0.0, 1.0);
-  ImGui::SameLine();
+  flow_same_line(button_width("Split"));
   if (ImGui::Button("Split")) start_tqa_split(state, view, set_index);
   note_item_place("Split by databases");
   ImGui::EndDisabled();
   const auto& sets = state.eval_sets.sets;
-  ImGui::SameLine();
-  ImGui::TextDisabled("set: %s (the panel's set, chosen in Linker tables)",
-                      set_index >= 0 && static_cast<size_t>(set_index) < sets.size()
-                          ? sets[static_cast<size_t>(set_index)].name.c_str()
-                          : "none");
+  const std::string which =
+      "set: " +
+      (set_index >= 0 && static_cast<size_t>(set_index) < sets.size() ? sets[static_cast<size_t>(set_index)].name
+                                                                      : std::string("none")) +
+      " (the panel's set, chosen in Linker tables)";
+  flow_disabled(which);
   if (!view.error.empty()) draw_error(view.error);
   if (view.running) {
     if (view.pending)
