@@ -5,7 +5,9 @@
 // controls wrap onto the next line instead (web/widgets/flow_layout.h).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, waitReady, nextFrames, clickNamed, callJson, drawnRects, expectTextDrawn } from './browser.mjs';
+import { startApp, waitReady, nextFrames, clickNamed, callJson, drawnRects, expectTextDrawn, sendCommand, untilPanel,
+  uploadSet, repoRoot } from './browser.mjs';
+import path from 'node:path';
 
 const CASES = [
   { name: 'full screen 1920x1080 at 200 % text', viewport: { width: 1920, height: 1080 },
@@ -58,3 +60,47 @@ for (const c of CASES) {
     }
   });
 }
+
+// With results on screen, where rows grow with the data: an evaluation with wrong predictions (every sub-tab of
+// Predictions & metrics, the Errors tab's debugging controls included), the mutation lab's operators and a JQE step.
+test('1440x900 at 200 % text: results fit the window too', async () => {
+  const app = await startApp({ viewport: { width: 1440, height: 900 } });
+  try {
+    const page = app.page;
+    await page.addInitScript(() => localStorage.setItem('chokepoint.ui_scale', '2'));
+    await page.goto(app.url);
+    await waitReady(app);
+    await uploadSet(page, path.join(repoRoot, 'assets', 'sets', 'sample_pred.json'));
+    const overflowing = [];
+    const check = async (where) => {
+      await nextFrames(page);
+      const s = await callJson(page, 'chokepoint_app_json');
+      if (s.panel_overflow > 0.5) overflowing.push(`${where}: ${s.panel_overflow.toFixed(0)} px past the edge`);
+      return s;
+    };
+    await sendCommand(page, { do: 'show', tab: 'Predictions & metrics' });
+    await sendCommand(page, { do: 'evaluate', gold: 'sample_dev.json', pred: 'sample_pred.json', semantics: 'bird' });
+    const m = await untilPanel(page, 'Predictions & metrics', (x) => x.done && x.queued === false, 'evaluation', 120000);
+    assert.ok(m.headline, 'the evaluation finished');
+    const s = await check('Predictions & metrics');
+    const subs = subTabsOf(s);
+    assert.ok(subs.length >= 8, `the result's sub-tabs: ${subs}`);
+    for (const sub of subs) {
+      await clickNamed(page, sub);
+      await check(`Predictions & metrics > ${sub}`);
+    }
+    await sendCommand(page, { do: 'show', tab: 'Mutation lab' });
+    await sendCommand(page, { do: 'mutation_lab', set: 'sample_dev.json', item: 0, semantics: 'bird' });
+    await untilPanel(page, 'Mutation lab', (x) => x.done === true && x.total > 0, 'the mutants scored', 60000);
+    await check('Mutation lab with mutants');
+    await sendCommand(page, { do: 'show', tab: 'Join query expansion' });
+    await sendCommand(page, { do: 'jqe_step', set: 'sample_dev.json', item: 0 });
+    await untilPanel(page, 'Join query expansion', (x) => x.step && x.step.candidates, 'the step', 30000);
+    await check('Join query expansion, a step');
+    assert.deepEqual(overflowing, [], "results drawn past the window's edge");
+    const at = await drawnRects(page);
+    await expectTextDrawn(page, 'panel_fit_jqe_step_1440_200.png', at.panel, 4000 * 4);
+  } finally {
+    await app.close();
+  }
+});

@@ -3,6 +3,7 @@
 // wrong; then the debugged predictions become a prediction set.
 #include "web/panels/debugging/debug_run.h"
 #include "web/panel_registry.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/prompt_pager.h"
 
 #include <imgui.h>
@@ -312,24 +313,22 @@ void draw_debug_run(AppState& state) {
     ImGui::SetTooltip(
         "004's five strategies, each adding information: the question again; the wrong SQL; SQLite's message (or\n"
         "\"it runs but the result is wrong\"); the taxonomy's subcategory and evidence; a comment on where to look.");
-  ImGui::SameLine();
+  flow_same_line(checkbox_width("all five"));
   ImGui::Checkbox("all five", &run.all_strategies);
   note_item_place("debug all strategies");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "The five strategies one after another on the same wrong predictions, side by side (004 Fig. 4).");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
+  flow_next_item(ui_px(90), "rounds");
   ImGui::InputInt("rounds", &run.rounds);
   run.rounds = std::clamp(run.rounds, 1, 10);
-  ImGui::SameLine();
   static char model[128];
   std::snprintf(model, sizeof model, "%s", run.model.c_str());
-  ImGui::SetNextItemWidth(ui_px(200));
+  flow_next_item(ui_px(200), "model");
   if (ImGui::InputTextWithHint("model", "the LLM tab's model", model, sizeof model)) run.model = model;
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Another model on the same endpoint debugs the predictions (cross-model debugging).");
-  ImGui::SameLine();
+  flow_same_line(button_width("Debug the wrong predictions..."));
   const bool preview = ImGui::Button("Debug the wrong predictions...");
   note_item_place("Debug the wrong predictions");
   if (preview) prepare_debug_run(state);

@@ -56,7 +56,7 @@ void draw_operator_summary(const MutationLab& lab) {
   std::string silent;
   for (const auto& op : mutate::mutation_operators())
     if (!counts.count(op.name)) silent += std::string(silent.empty() ? "" : ", ") + op.name;
-  if (!silent.empty()) ImGui::TextDisabled("no edit site for: %s", silent.c_str());
+  if (!silent.empty()) wrapped_disabled(("no edit site for: " + silent).c_str());
 }
 
 void draw_mutant_list(MutationPanel& panel, const MutationLab& lab) {
