@@ -15,6 +15,7 @@
 #include "web/bridge/lexicon_loader.h"
 #include "web/llm/llm_session.h"
 #include "web/panels/runner/bigtable_memory.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/json_rows_table.h"
 #include "web/widgets/ui_px.h"
@@ -302,22 +303,20 @@ void draw_bigtable_view(AppState& state, BigtableView& view, int& source_set) {
         source_set = static_cast<int>(i);
     ImGui::EndCombo();
   }
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(110));
+  flow_next_item(ui_px(110), "per number of tables");
   ImGui::InputInt("per number of tables", &view.per_stratum);
   view.per_stratum = std::clamp(view.per_stratum, 1, 9999999);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
+  flow_next_item(ui_px(90), "seed##bigtable");
   ImGui::InputInt("seed##bigtable", &view.seed);
   ImGui::Checkbox("change filter values", &view.change_filters);
-  ImGui::SameLine();
+  flow_same_line(checkbox_width("rename tables and columns"));
   ImGui::Checkbox("rename tables and columns", &view.rename);
-  ImGui::SameLine();
   ImGui::BeginDisabled(!view.rename);
+  flow_same_line(checkbox_width("the LLM tab's model classifies the names"));
   ImGui::Checkbox("the LLM tab's model classifies the names", &view.rename_by_model);
   ImGui::EndDisabled();
   ImGui::Checkbox("expand three-table items (the LLM tab's model writes their questions)", &view.expand);
-  ImGui::SameLine();
+  flow_same_line(button_width("Build"));
   if (ImGui::Button("Build")) start_bigtable(state, view, source_set);
   note_item_place("Build BigTable");
   ImGui::EndDisabled();

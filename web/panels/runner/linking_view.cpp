@@ -10,6 +10,7 @@
 #include "core/linking/retrieved_tables.h"
 #include "web/llm/llm_session.h"
 #include "web/panels/runner/model_run_memory.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/prompt_pager.h"
 #include "web/widgets/ui_px.h"
@@ -159,15 +160,14 @@ void draw_linking_view(AppState& state, LinkingView& view, int source_set) {
   ImGui::BeginDisabled(busy || view.batch.previewing());
   ImGui::SetNextItemWidth(ui_px(200));
   ImGui::Combo("method", &view.method, "zero-shot ranking\0few-shot selection\0PreSQL\0few-shot + PreSQL\0");
-  ImGui::SameLine();
+  flow_same_line(checkbox_width("foreign keys"));
   ImGui::Checkbox("foreign keys", &view.foreign_keys);
   if (view.method == 0) {
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(ui_px(90));
+    flow_next_item(ui_px(90), "top-k (0: all)");
     ImGui::InputInt("top-k (0: all)", &view.top_k);
     view.top_k = std::clamp(view.top_k, 0, 100);
   }
-  ImGui::SameLine();
+  flow_same_line(button_width("Link..."));
   if (ImGui::Button("Link...")) prepare_linking(state, view, source_set);
   note_item_place("link tables");
   ImGui::EndDisabled();

@@ -369,14 +369,13 @@ void draw_reliability(const std::vector<learn::ReliabilityBin>& bins);
 
 void draw_estimator(AppState& state, FeatureSpacePanel& panel) {
   draw_set_combo(state, "gold set##estimate", panel.estimate_set, false);
-  ImGui::SameLine();
+  flow_same_line(labelled_width(ui_px(200), "model##estimate"));
   draw_set_combo(state, "model##estimate", panel.estimate_model, true);
   ImGui::Checkbox("online (question and schema features only)", &panel.online);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ui_px(90));
+  flow_next_item(ui_px(90), "trees");
   ImGui::InputInt("trees", &panel.trees, 50);
   panel.trees = std::clamp(panel.trees, 1, 1000);
-  ImGui::SameLine();
+  flow_same_line(button_width("Estimate"));
   if (ImGui::Button("Estimate")) request_estimate(state, panel);
   note_item_place("estimate correctness");
   if (!panel.estimate) return;

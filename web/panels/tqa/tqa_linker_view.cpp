@@ -42,8 +42,8 @@ std::string percent_of(size_t part, size_t whole) {
 
 void draw_tqa_linker_statistics(const LinkerRun& run) {
   const tqa::LinkerStatistics s = tqa::linker_statistics(run.analyses);
-  ImGui::Text("Set statistics over %zu analysed queries (like thesis Tables 4.1, 4.2 and 4.7; no LLM involved)",
-              s.queries);
+  ImGui::TextWrapped("Set statistics over %zu analysed queries (like thesis Tables 4.1, 4.2 and 4.7; no LLM involved)",
+                     s.queries);
   if (ImGui::BeginTable("tqa-stats", 2,
                         ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
     table_row("queries with a linker table (JQG >= 3 nodes)", percent_of(s.with_linker_table, s.queries));

@@ -12,6 +12,7 @@
 #include "web/llm/llm_session.h"
 #include "web/panel_registry.h"
 #include "web/widgets/enum_combo.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/highlighted_text.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
@@ -124,12 +125,11 @@ void draw_llm_controls(TqaPanel& panel, const tqa::ItemLinkerAnalysis& a) {
   if (!has_refs) ImGui::BeginDisabled();
   if (ImGui::Button("Run the three strategies on this item")) start(static_cast<size_t>(panel.selected));
   if (!has_refs) ImGui::EndDisabled();
-  ImGui::SameLine();
+  flow_same_line(button_width("Run on every linker item of the set"));
   if (!panel.linker->done()) ImGui::BeginDisabled();
   if (ImGui::Button("Run on every linker item of the set")) start(std::nullopt);
   if (!panel.linker->done()) ImGui::EndDisabled();
-  ImGui::SameLine();
-  ImGui::TextDisabled("answers are kept in the replay store: a rerun costs no call");
+  flow_disabled("answers are kept in the replay store: a rerun costs no call");
   if (!panel.augmentation_error.empty()) draw_error(panel.augmentation_error);
   if (panel.augmentation && panel.augmentation->finished()) {
     const auto table = panel.augmentation->job->hiding_table();
