@@ -39,6 +39,18 @@ export async function startApp({ serviceWorkers = 'block', viewport = { width: 1
   };
 }
 
+// Opens the app at text size `scale` (1.5 for 150 %; Help's "Text size", kept in localStorage as the app keeps it) and
+// returns chokepoint_app_json once the app is ready with that size in force.
+export async function openAtTextSize(app, scale) {
+  await app.page.addInitScript((s) => localStorage.setItem('chokepoint.ui_scale', String(s)), scale);
+  await app.page.goto(app.url);
+  await waitReady(app);
+  await nextFrames(app.page);
+  const s = await callJson(app.page, 'chokepoint_app_json');
+  assert.equal(s.ui_scale, scale, 'the text size is in force');
+  return s;
+}
+
 // Waits until the app reports ready (window.chokepoint.ready), or fails with the page's status and console.
 export async function waitReady(app, timeoutMs = 60000) {
   try {

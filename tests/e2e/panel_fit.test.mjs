@@ -5,8 +5,8 @@
 // controls wrap onto the next line instead (web/widgets/flow_layout.h).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, waitReady, nextFrames, clickNamed, callJson, drawnRects, expectTextDrawn, sendCommand, untilPanel,
-  uploadSet, repoRoot } from './browser.mjs';
+import { startApp, openAtTextSize, nextFrames, clickNamed, callJson, drawnRects, expectTextDrawn, sendCommand,
+  untilPanel, uploadSet, repoRoot } from './browser.mjs';
 import path from 'node:path';
 
 const CASES = [
@@ -23,12 +23,7 @@ for (const c of CASES) {
   test(`${c.name}: every tab and sub-tab fits the window's width`, async () => {
     const app = await startApp({ viewport: c.viewport, screen: c.screen });
     try {
-      await app.page.addInitScript((s) => localStorage.setItem('chokepoint.ui_scale', String(s)), c.scale);
-      await app.page.goto(app.url);
-      await waitReady(app);
-      await nextFrames(app.page);
-      let s = await callJson(app.page, 'chokepoint_app_json');
-      assert.equal(s.ui_scale, c.scale);
+      let s = await openAtTextSize(app, c.scale);
       const seen = [];
       const overflowing = [];
       const check = async (where) => {
@@ -67,9 +62,7 @@ test('1440x900 at 200 % text: results fit the window too', async () => {
   const app = await startApp({ viewport: { width: 1440, height: 900 } });
   try {
     const page = app.page;
-    await page.addInitScript(() => localStorage.setItem('chokepoint.ui_scale', '2'));
-    await page.goto(app.url);
-    await waitReady(app);
+    await openAtTextSize(app, 2);
     await uploadSet(page, path.join(repoRoot, 'assets', 'sets', 'sample_pred.json'));
     const overflowing = [];
     const check = async (where) => {

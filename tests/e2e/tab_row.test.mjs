@@ -4,7 +4,7 @@
 // is, opens it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, waitReady, nextFrames, clickAt, callJson, sendCommand, drawnRects, expectTextDrawn,
+import { startApp, openAtTextSize, waitReady, nextFrames, clickAt, callJson, sendCommand, drawnRects, expectTextDrawn,
   pixelStats } from './browser.mjs';
 
 const CASES = [
@@ -17,12 +17,7 @@ for (const c of CASES) {
   test(`${c.name}: whole tab labels, wrapped, each opened by a click`, async () => {
     const app = await startApp({ viewport: c.viewport });
     try {
-      await app.page.addInitScript((s) => localStorage.setItem('chokepoint.ui_scale', String(s)), c.scale);
-      await app.page.goto(app.url);
-      await waitReady(app);
-      await nextFrames(app.page);
-      let s = await callJson(app.page, 'chokepoint_app_json');
-      assert.equal(s.ui_scale, c.scale);
+      let s = await openAtTextSize(app, c.scale);
       const rects = s.tabs.map((name) => ({ name, r: s.buttons[`${name} panel tab`] }));
       for (const { name, r } of rects) {
         assert.ok(r, `${name} is drawn`);
