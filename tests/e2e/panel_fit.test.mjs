@@ -1,5 +1,5 @@
 // Every panel fits the window at projector text sizes: at 150 % and 200 % text, full screen at 1920x1080 and in
-// smaller windows, each tab and each of its sub-tabs (opened with real clicks where the page's layout draws them)
+// smaller windows down to 1024x768, each tab and each of its sub-tabs (opened with real clicks where the page's layout draws them)
 // draws nothing past the window's right edge, where ImGui would cut it off. The measure is the page's own layout:
 // chokepoint_app_json's panel_overflow, how far the widest thing the open panel drew reaches past the edge. Rows of
 // controls wrap onto the next line instead (web/widgets/flow_layout.h).
@@ -15,9 +15,25 @@ const CASES = [
   { name: '1920x1080 at 150 % text', viewport: { width: 1920, height: 1080 }, scale: 1.5 },
   { name: '1440x900 at 200 % text', viewport: { width: 1440, height: 900 }, scale: 2 },
   { name: '1280x720 at 150 % text', viewport: { width: 1280, height: 720 }, scale: 1.5 },
+  { name: '1024x768 at 200 % text', viewport: { width: 1024, height: 768 }, scale: 2 },
 ];
 
 const subTabsOf = (s) => Object.keys(s.buttons).filter((k) => k.endsWith(' tab') && !k.endsWith(' panel tab'));
+
+// A real click on the widget `name`, after scrolling the window with the mouse wheel, as a person does, while it lies
+// below the window's foot or above its top (a small window at 200 % text puts a panel's sub-tabs below the foot, and
+// the tabs above the top once the panel is scrolled).
+async function scrollAndClick(page, name) {
+  const view = page.viewportSize();
+  for (let turns = 0; turns < 20; ++turns) {
+    const r = (await callJson(page, 'chokepoint_app_json')).buttons[name];
+    if (!r || (r[1] >= 0 && r[1] + r[3] <= view.height)) break;
+    await page.mouse.move(view.width / 2, view.height / 2);
+    await page.mouse.wheel(0, r[1] < 0 ? Math.max(-300, r[1] - 20) : Math.min(300, r[1] + r[3] - view.height + 20));
+    await nextFrames(page);
+  }
+  await clickNamed(page, name);
+}
 
 for (const c of CASES) {
   test(`${c.name}: every tab and sub-tab fits the window's width`, async () => {
@@ -33,11 +49,11 @@ for (const c of CASES) {
         return s;
       };
       for (const tab of s.tabs) {
-        await clickNamed(app.page, `${tab} panel tab`);
+        await scrollAndClick(app.page, `${tab} panel tab`);
         const opened = await check(tab);
         assert.equal(opened.active_panel, tab, `a click opens ${tab}`);
         for (const sub of subTabsOf(opened)) {
-          await clickNamed(app.page, sub);
+          await scrollAndClick(app.page, sub);
           await check(`${tab} > ${sub}`);
         }
       }

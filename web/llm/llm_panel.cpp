@@ -49,7 +49,8 @@ void draw_settings(LlmPanel& panel) {
     }
     ImGui::EndCombo();
   }
-  ImGui::SetNextItemWidth(ui_px(420));
+  // As wide as a long URL, but no wider than the window leaves beside its label.
+  ImGui::SetNextItemWidth(std::min(ui_px(420), ImGui::GetContentRegionAvail().x - labelled_width(0, "base URL")));
   const std::string hint = default_url(s.provider);
   if (ImGui::InputTextWithHint("base URL", hint.empty() ? "https://host/v1" : hint.c_str(), panel.base_url,
                                sizeof panel.base_url)) {

@@ -345,7 +345,7 @@ void draw_debug_run(AppState& state) {
     ImGui::TextWrapped("Round 1: %zu prompts, %zu to send (about %lld prompt tokens), %zu from the replay store.%s",
                        plan.calls.size(), plan.network_calls, plan.estimated_tokens,
                        plan.calls.size() - plan.network_calls, later.c_str());
-    ImGui::TextDisabled("Each prompt holds the schema, the question, the wrong SQL and the strategy's information.");
+    wrapped_disabled("Each prompt holds the schema, the question, the wrong SQL and the strategy's information.");
     const bool confirm = ImGui::Button("Confirm and debug");
     if (run.scroll_to_preview) {
       ImGui::SetScrollHereY(0.3f);

@@ -13,6 +13,7 @@
 #include "web/panels/metrics/restored_llm_task_views.h"
 #include "web/sub_tab_registry.h"
 #include "web/widgets/charts.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
 
@@ -243,7 +244,7 @@ void draw_errors_view(AppState& state) {
   ImGui::SameLine();
   ImGui::BeginChild("error-item", ImVec2(0, height), true, ImGuiWindowFlags_HorizontalScrollbar);
   if (errors_view_tab.selected < 0 || errors_view_tab.selected >= static_cast<int>(e.classes.size()))
-    ImGui::TextDisabled("Select an item to see what decided its class, beside its gold and predicted SQL.");
+    wrapped_disabled("Select an item to see what decided its class, beside its gold and predicted SQL.");
   else
     draw_item(run, e, static_cast<size_t>(errors_view_tab.selected));
   ImGui::EndChild();

@@ -61,7 +61,7 @@ double max_of(const std::vector<BarDatum>& bars) {
 
 void draw_batch(AppState& state, JqePanel& panel) {
   if (!panel.batch) {
-    ImGui::TextDisabled("\"Run batch\" expands every query of the chosen set with the preferences above.");
+    wrapped_disabled("\"Run batch over the set\" expands every query of the chosen set with the preferences above.");
     return;
   }
   const JqeBatch& b = *panel.batch;

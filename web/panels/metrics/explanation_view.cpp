@@ -10,6 +10,7 @@
 #include <string>
 
 #include "core/metrics/explanation.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/widgets.h"
 
 namespace chokepoint::web {
@@ -135,7 +136,7 @@ void draw_item_explanation(const EvalPair& pair, const ItemEvaluation& item, con
       pred_partial.insert(m.pred_row);
     }
   }
-  ImGui::TextDisabled("green: cells that count; yellow rows: partial matches; * paired columns");
+  wrapped_disabled("green: cells that count; yellow rows: partial matches; * paired columns");
   ImGui::BeginGroup();
   ImGui::TextWrapped("%s", rows_label("gold", item.gold_rows, item.gold_result.rows.size()).c_str());
   ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.48f);

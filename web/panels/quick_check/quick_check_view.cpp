@@ -7,6 +7,7 @@
 #include "web/llm/llm_session.h"
 #include "web/panel_registry.h"
 #include "web/panels/quick_check/quick_check.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/string_input.h"
 #include "web/widgets/text_colors.h"
@@ -141,7 +142,7 @@ void draw_quick_check(AppState& state) {
   if (!q.bird || !q.spider) return;
   draw_verdict("BIRD (set semantics)", *q.bird);
   draw_verdict("Spider (bag semantics; order when the gold ends in ORDER BY)", *q.spider);
-  ImGui::TextDisabled("EXP/EXR/F1 under every regime, with BIRD's EX (an item right there scores 100 in all three):");
+  wrapped_disabled("EXP/EXR/F1 under every regime, with BIRD's EX (an item right there scores 100 in all three):");
   draw_regimes(*q.bird);
   draw_quick_check_results(q);
 }

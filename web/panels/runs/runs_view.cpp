@@ -13,6 +13,7 @@
 #include "core/metrics/explanation.h"
 #include "web/bridge/file_bridge.h"
 #include "web/panels/metrics/metrics_run.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
 #include "web/workspace/workspace.h"
@@ -151,8 +152,8 @@ void draw_runs_view(AppState& state) {
   }
   open_store(v);
   if (v.store_error.empty()) {
-    ImGui::TextDisabled("Every finished evaluation is kept in this browser's workspace (runs.sqlite).");
-    ImGui::SameLine();
+    wrapped_disabled("Every finished evaluation is kept in this browser's workspace (runs.sqlite).");
+    flow_same_line(button_width("Download runs.sqlite"));
     if (ImGui::SmallButton("Download runs.sqlite"))
       offer_download(kRunStorePath, "runs.sqlite", "application/x-sqlite3");
     note_item_place("download runs");

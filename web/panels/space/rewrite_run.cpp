@@ -16,6 +16,7 @@
 #include "web/llm/session_batch_run.h"
 #include "web/panel_registry.h"
 #include "web/panels/space/feature_space_panel.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
 #include "web/widgets/widgets.h"
@@ -342,7 +343,7 @@ void draw_rewrite_run(AppState& state, FeatureSpacePanel& panel) {
     return;
   }
   if (run.phase == 4 && run.summary) {
-    if (run.cancelled) ImGui::TextDisabled("cancelled: the rewrites not answered or not scored keep the original EX");
+    if (run.cancelled) wrapped_disabled("cancelled: the rewrites not answered or not scored keep the original EX");
     draw_rewrite_results(run);
   }
 }

@@ -199,7 +199,7 @@ void draw_linker_view(AppState& state, TqaPanel& panel) {
   if (const auto* a = selected_analysis(panel))
     draw_tqa_linker_item_detail(*a);
   else
-    ImGui::TextDisabled("Select an item to see its linker table and the words that refer to it.");
+    wrapped_disabled("Select an item to see its linker table and the words that refer to it.");
   ImGui::EndChild();
 }
 

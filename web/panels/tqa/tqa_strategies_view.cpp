@@ -79,7 +79,7 @@ void draw_llm_controls(TqaPanel& panel, const tqa::ItemLinkerAnalysis& a) {
   const std::string reason = llm_unavailable_reason();
   if (!reason.empty()) {
     ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "No LLM configured (%s).", reason.c_str());
-    ImGui::TextDisabled("The LLM tab configures the endpoint; the prompts below are what would be sent.");
+    wrapped_disabled("The LLM tab configures the endpoint; the prompts below are what would be sent.");
     return;
   }
   if (panel.augmentation && panel.augmentation->preview.open()) {
