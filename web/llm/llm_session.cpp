@@ -154,6 +154,12 @@ const PromptLibrary* session_prompts() {
 
 std::string session_prompts_error() { return runtime().prompts_error; }
 
+std::string session_model_line() {
+  const LlmSettings& s = llm_session().settings;
+  return "Model: " + (s.model.empty() ? std::string("(none)") : s.model) + " at " +
+         (s.base_url.empty() ? std::string("(preset default)") : s.base_url) + " (set in the LLM tab).";
+}
+
 std::string session_destination(const LlmEndpoint& endpoint) {
   return endpoint_url(endpoint, "") + " (" + endpoint.provider + ", model " + llm_session().settings.model + ")";
 }

@@ -54,6 +54,9 @@ ReplayStore& session_replay();           // the workspace store, or an in-memory
 void persist_replay();                   // after answers were recorded: sync /workspace to IndexedDB
 const PromptLibrary* session_prompts();  // /prompts, loaded once (nullptr with the error noticed)
 std::string session_prompts_error();
+// The model and endpoint a panel's calls will use, for the line under its controls: "Model: m at http://host/v1 (set
+// in the LLM tab)." ("(none)" and "(preset default)" when unset).
+std::string session_model_line();
 // Where calls go, as a privacy preview names it: "http://host/v1 (provider, model m)".
 std::string session_destination(const LlmEndpoint& endpoint);
 // At Confirm: the endpoint to send to, only when the settings still name the destination `previewed` (what

@@ -341,11 +341,8 @@ void draw_questions_panel(AppState& state, QuestionsPanel& panel) {
   flow_same_line(button_width("Prepare questions..."));
   if (ImGui::Button("Prepare questions...")) prepare_questions(state, panel);
   ImGui::EndDisabled();
-  const auto& s = llm_session().settings;
-  wrapped_disabled(("Model: " + (s.model.empty() ? std::string("(none)") : s.model) + " at " +
-                    (s.base_url.empty() ? std::string("(preset default)") : s.base_url) +
-                    " (set in the LLM tab). Templates: thesis appendix A (A.1 extended, A.2 new, A.3 evidence).")
-                       .c_str());
+  wrapped_disabled(
+      (session_model_line() + " Templates: thesis appendix A (A.1 extended, A.2 new, A.3 evidence).").c_str());
   if (panel.run)
     ImGui::Text("JQE on %s: %zu seeds -> %zu expansions", panel.source_name.c_str(), panel.run->input_seeds,
                 panel.run->expansions.size());

@@ -154,7 +154,10 @@ void draw_metrics_setup(AppState& state, MetricsPanel& panel) {
   auto set_combo = [&](const char* label, int& index, bool gold) {
     const bool valid = index >= 0 && index < static_cast<int>(sets.size());
     const char* current = valid ? sets[static_cast<size_t>(index)].name.c_str() : "(none)";
-    ImGui::SetNextItemWidth(ui_px(220));
+    if (gold)  // the first of the row
+      ImGui::SetNextItemWidth(ui_px(220));
+    else
+      flow_next_item(ui_px(220), label);
     if (ImGui::BeginCombo(label, current)) {
       for (size_t i = 0; i < sets.size(); ++i) {
         if (gold && sets[i].predictions) continue;
@@ -166,7 +169,6 @@ void draw_metrics_setup(AppState& state, MetricsPanel& panel) {
     }
   };
   set_combo("gold", state.runs.gold_set, true);
-  flow_same_line(labelled_width(ui_px(220), "predictions"));
   set_combo("predictions", state.runs.pred_set, false);
   if (draw_semantics_combo(state.runs.semantics, true, true)) state.runs.semantics_chosen = true;
   flow_same_line(text_width("(files?)"));

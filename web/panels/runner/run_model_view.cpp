@@ -108,10 +108,7 @@ void draw_run_model_setup(AppState& state, RunModelPanel& panel) {
   ImGui::InputDouble("output price (per million tokens, for the cost estimate)", &panel.output_price, 0, 0, "%.2f");
   panel.input_price = std::max(0.0, panel.input_price);
   panel.output_price = std::max(0.0, panel.output_price);
-  const auto& s = llm_session().settings;
-  wrapped_disabled(("Model: " + (s.model.empty() ? std::string("(none)") : s.model) + " at " +
-                    (s.base_url.empty() ? std::string("(preset default)") : s.base_url) + " (set in the LLM tab).")
-                       .c_str());
+  wrapped_disabled(session_model_line().c_str());
   ImGui::Checkbox("evaluate when done", &panel.evaluate_when_done);
   flow_same_line(button_width("Preview prompts..."));
   if (ImGui::Button("Preview prompts...")) prepare_model_run(state, panel);

@@ -204,8 +204,10 @@ nlohmann::json feature_space_json(const FeatureSpacePanel& panel);
 // Finished pieces by name (nullptr while missing or running).
 const SetFeatures* finished_features(const FeatureSpacePanel& panel, const std::string& set);
 SetFeatures* finished_features(FeatureSpacePanel& panel, const std::string& set);
-// A combo of the loaded gold (or prediction) sets.
-void draw_set_combo(const AppState& state, const char* label, std::string& name, bool predictions);
+// A combo of the loaded gold (or prediction) sets. With `same_line`, on the line of the controls before it when it
+// fits there.
+void draw_set_combo(const AppState& state, const char* label, std::string& name, bool predictions,
+                    bool same_line = false);
 const ModelScores* finished_model(const FeatureSpacePanel& panel, const std::string& gold, const std::string& pred);
 // SQLSpace's feature catalogue, built once for the panel's views, jobs and JSON: the 187, then what the Discover tab
 // added (until the page is reloaded).

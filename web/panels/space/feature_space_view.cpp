@@ -369,8 +369,7 @@ void draw_reliability(const std::vector<learn::ReliabilityBin>& bins);
 
 void draw_estimator(AppState& state, FeatureSpacePanel& panel) {
   draw_set_combo(state, "gold set##estimate", panel.estimate_set, false);
-  flow_same_line(labelled_width(ui_px(200), "model##estimate"));
-  draw_set_combo(state, "model##estimate", panel.estimate_model, true);
+  draw_set_combo(state, "model##estimate", panel.estimate_model, true, true);
   ImGui::Checkbox("online (question and schema features only)", &panel.online);
   flow_next_item(ui_px(90), "trees");
   ImGui::InputInt("trees", &panel.trees, 50);
@@ -497,8 +496,11 @@ void draw_feature_space_items(AppState& state, FeatureSpacePanel& panel) {
 
 FeatureSpacePanel& feature_space_panel(AppState& state) { return state.panels.get<FeatureSpacePanel>(); }
 
-void draw_set_combo(const AppState& state, const char* label, std::string& name, bool predictions) {
-  ImGui::SetNextItemWidth(ui_px(200));
+void draw_set_combo(const AppState& state, const char* label, std::string& name, bool predictions, bool same_line) {
+  if (same_line)
+    flow_next_item(ui_px(200), label);
+  else
+    ImGui::SetNextItemWidth(ui_px(200));
   if (!ImGui::BeginCombo(label, name.empty() ? "(none)" : name.c_str())) return;
   for (const auto& s : state.eval_sets.sets) {
     if (s.predictions != predictions) continue;

@@ -222,10 +222,15 @@ void draw_synthesis_results(AppState& state, SynthesisView& view) {
   }
 }
 
-void set_combo_synthesis(const AppState& state, const char* label, int& index, bool predictions, bool none) {
+// With `same_line`, on the line of the controls before it when it fits there.
+void set_combo_synthesis(const AppState& state, const char* label, int& index, bool predictions, bool none,
+                         bool same_line = false) {
   const auto& sets = state.eval_sets.sets;
   const bool valid = index >= 0 && static_cast<size_t>(index) < sets.size();
-  ImGui::SetNextItemWidth(ui_px(200));
+  if (same_line)
+    flow_next_item(ui_px(200), label);
+  else
+    ImGui::SetNextItemWidth(ui_px(200));
   if (!ImGui::BeginCombo(label, valid ? sets[static_cast<size_t>(index)].name.c_str() : "(none)")) return;
   if (none && ImGui::Selectable("(none)", index < 0)) index = -1;
   for (size_t i = 0; i < sets.size(); ++i) {
@@ -251,8 +256,7 @@ void draw_synthesis_view(AppState& state, SynthesisView& view) {
   const bool busy = view.running || view.scoring;
   ImGui::BeginDisabled(busy || view.preview);
   set_combo_synthesis(state, "gold set##synth", view.set, false, false);
-  flow_same_line(labelled_width(ui_px(200), "predictions (agreement)##synth"));
-  set_combo_synthesis(state, "predictions (agreement)##synth", view.pred, true, true);
+  set_combo_synthesis(state, "predictions (agreement)##synth", view.pred, true, true, true);
   ImGui::SetNextItemWidth(ui_px(160));
   ImGui::Combo("method", &view.method, "SynSQL\0vanilla (one pass)\0");
   ImGui::BeginDisabled(view.method != 0);  // the ablations change SynSQL's loop; vanilla has no selector or critic

@@ -85,8 +85,7 @@ void draw_denat_view(AppState& state, TqaPanel& panel) {
     }
     ImGui::EndCombo();
   }
-  flow_same_line(labelled_width(ui_px(220), "evaluation set"));
-  set_combo(state, panel);
+  set_combo(state, panel, true);
   const std::initializer_list<std::pair<tqa::DenatSetting, const char*>> settings = {
       {tqa::DenatSetting::OL, "O/L (original text)"}, {tqa::DenatSetting::LL, "L/L (text rewritten)"}};
   flow_same_line(labelled_width(enum_combo_item_width(settings, 150), "variant set"));

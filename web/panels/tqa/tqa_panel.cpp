@@ -14,6 +14,7 @@
 #include "web/llm/llm_session.h"
 #include "web/panel_registry.h"
 #include "web/widgets/enum_combo.h"
+#include "web/widgets/flow_layout.h"
 #include "web/widgets/highlighted_text.h"
 #include "web/widgets/item_places.h"
 #include "web/widgets/ui_px.h"
@@ -102,11 +103,14 @@ void stop_augmentation(TqaPanel& panel) {
   panel.augmentation.reset();
 }
 
-bool set_combo(const AppState& state, TqaPanel& panel) {
+bool set_combo(const AppState& state, TqaPanel& panel, bool same_line) {
   const auto& sets = state.eval_sets.sets;
   const int current = effective_set(state, panel);
   bool changed = false;
-  ImGui::SetNextItemWidth(ui_px(220));
+  if (same_line)
+    flow_next_item(ui_px(220), "evaluation set");
+  else
+    ImGui::SetNextItemWidth(ui_px(220));
   if (ImGui::BeginCombo("evaluation set", current >= 0 ? sets[static_cast<size_t>(current)].name.c_str() : "(none)")) {
     for (size_t i = 0; i < sets.size(); ++i)
       if (ImGui::Selectable(sets[i].name.c_str(), static_cast<int>(i) == current)) {

@@ -19,7 +19,8 @@ ImVec4 component_color(size_t i);                                 // one colour 
 int effective_set(const AppState& state, const TqaPanel& panel);  // the panel's set, else the Evaluation tab's
 const tqa::ItemLinkerAnalysis* selected_analysis(const TqaPanel& panel);
 void stop_augmentation(TqaPanel& panel);
-bool set_combo(const AppState& state, TqaPanel& panel);  // true when the choice changed
+// True when the choice changed. With `same_line`, on the line of the controls before it when it fits there.
+bool set_combo(const AppState& state, TqaPanel& panel, bool same_line = false);
 std::vector<TextHighlight> highlights(const tqa::ReferenceDetection& refs, tqa::TextSide side);
 
 }  // namespace chokepoint::web
